@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** Seed §6 roles plus Viewer, the read-only role ("other users are read-only"). */
+export const roles = ["Admin", "Author", "Reviewer", "Approver", "Viewer"] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles the seed's top-bar selector offers (seed §2). */
+export const selectableRoles = ["Admin", "Author", "Reviewer", "Approver"] as const;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, "username is required").max(100),
+  password: z.string().min(1, "password is required").max(1000),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** What the sign-in page needs before anyone is signed in. */
+export const loginOptionsSchema = z.object({
+  demo: z.boolean(),
+  demoPassword: z.string().nullable(),
+  demoUsers: z.array(z.object({ username: z.string(), role: roleSchema })),
+});
+export type LoginOptions = z.infer<typeof loginOptionsSchema>;
+
+export const demoRoleBodySchema = z.object({ role: roleSchema });
+
+export const createUserBodySchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(2)
+    .max(64)
+    .regex(/^[a-zA-Z0-9._-]+$/, "username may hold letters, digits, dots, dashes and underscores"),
+  role: roleSchema,
+});
+/** A created user comes back once with a one-time password for the Admin to hand over. */
+export const createdUserSchema = userSchema.extend({ temporaryPassword: z.string() });
+
+export const updateUserBodySchema = z.object({ role: roleSchema });
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(1000),
+  newPassword: z.string().min(8, "newPassword must be at least 8 characters").max(1000),
+});
+
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+export const createTokenBodySchema = z.object({
+  name: z.string().trim().min(1, "name is required").max(100),
+  expiresInDays: z.number().int().min(1).max(3650).optional(),
+});
+/** The secret is shown once, at creation; only its hash is stored. */
+export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const categoryColors = ["blue", "green", "purple", "orange", "red", "gray"] as const;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  color: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryStatsSchema = categorySchema.extend({
+  count: z.number().int(),
+  lastUpdated: z.string().nullable(),
+});
+export type CategoryStats = z.infer<typeof categoryStatsSchema>;
+
+export const createCategoryBodySchema = z.object({
+  name: z.string().trim().min(1, "name is required").max(100),
+  description: z.string().trim().max(500).default(""),
+  icon: z
+    .string()
+    .trim()
+    .regex(/^fas fa-[a-z0-9-]+$/, "icon must look like 'fas fa-folder'")
+    .default("fas fa-folder"),
+  color: z.enum(categoryColors).default("gray"),
+});
+export const updateCategoryBodySchema = createCategoryBodySchema.partial();
