@@ -17,14 +17,21 @@ export const categoryStatsSchema = categorySchema.extend({
 });
 export type CategoryStats = z.infer<typeof categoryStatsSchema>;
 
-export const createCategoryBodySchema = z.object({
+const categoryFields = {
   name: z.string().trim().min(1, "name is required").max(100),
-  description: z.string().trim().max(500).default(""),
+  description: z.string().trim().max(500),
   icon: z
     .string()
     .trim()
-    .regex(/^fas fa-[a-z0-9-]+$/, "icon must look like 'fas fa-folder'")
-    .default("fas fa-folder"),
-  color: z.enum(categoryColors).default("gray"),
+    .regex(/^fas fa-[a-z0-9-]+$/, "icon must look like 'fas fa-folder'"),
+  color: z.enum(categoryColors),
+};
+
+export const createCategoryBodySchema = z.object({
+  name: categoryFields.name,
+  description: categoryFields.description.default(""),
+  icon: categoryFields.icon.default("fas fa-folder"),
+  color: categoryFields.color.default("gray"),
 });
-export const updateCategoryBodySchema = createCategoryBodySchema.partial();
+/** No defaults here: a PATCH that leaves a field out leaves it as it is. */
+export const updateCategoryBodySchema = z.object(categoryFields).partial();

@@ -1,0 +1,112 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { DatabaseHandle } from "./db/client";
+import { systemClock, type Clock } from "./lib/clock";
+import { registerAuth } from "./plugins/auth";
+import { registerErrorHandling } from "./plugins/errors";
+import { authRoutes } from "./modules/auth/routes";
+import { categoryRoutes } from "./modules/categories/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { userRoutes } from "./modules/users/routes";
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  sessionSecret: string;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Where `npm run build -w apps/web` puts the web app. */
+const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Log lines never carry credentials: cookies, tokens and passwords are redacted at the logger. */
+export const logRedactions = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.currentPassword",
+  "*.newPassword",
+  "*.token",
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = options;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    clock: options.clock ?? systemClock,
+    sessionSecret: options.sessionSecret,
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // Ids and queries arrive in paths; cap them so nothing huge reaches the router.
+    maxParamLength: 200,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie, { secret: ctx.sessionSecret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandling(app);
+  registerAuth(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx, prefix: "/auth" });
+      await api.register(userRoutes, { ctx, prefix: "/users" });
+      await api.register(categoryRoutes, { ctx, prefix: "/categories" });
+    },
+    { prefix: "/api" },
+  );
+
+  await serveWebApp(app, config.webDist ?? defaultWebDist);
+  return { app, ctx };
+}
+
+/**
+ * Serves the built single-page app when it exists. Unknown API paths answer 404 JSON; any other
+ * GET that is not a file gets index.html, and the client router shows its own 404 page.
+ */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const root = path.resolve(webDist);
+  const hasWebApp = existsSync(path.join(root, "index.html"));
+  if (hasWebApp) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "";
+    const isPage = request.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/assets/");
+    if (hasWebApp && isPage) return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
+    return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
+  });
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  BLOB_STORE: z.enum(["fs", "db"]).default("fs"),
+  DEMO: booleanFromEnv.default(true),
+  DEMO_PASSWORD: z.string().min(1).default("demo"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WORKER: booleanFromEnv.default(true),
+  WEB_DIST: z.string().optional(),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  blobStore: "fs" | "db";
+  demo: boolean;
+  demoPassword: string;
+  /** Undefined means "generate one and keep it in dataDir" (see lib/secret.ts). */
+  sessionSecret: string | undefined;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  logLevel: string;
+  runWorker: boolean;
+  webDist: string | undefined;
+  ai: { baseUrl: string; apiKey: string | undefined; model: string | undefined } | undefined;
+};
+
+/** Parses the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    blobStore: e.BLOB_STORE,
+    demo: e.DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    sessionSecret: e.SESSION_SECRET,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    logLevel: e.LOG_LEVEL,
+    runWorker: e.WORKER,
+    webDist: e.WEB_DIST,
+    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+  };
+}

@@ -1,0 +1,334 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const users = pgTable("users", {
+  id: id(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  role: text("role").notNull(),
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
+  disabledAt: at("disabled_at"),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha256 of the cookie's token: a leaked table does not leak usable sessions. */
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: at("last_used_at"),
+    expiresAt: at("expires_at"),
+    revokedAt: at("revoked_at"),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+
+/** Failed sign-ins, counted per username and per IP over a sliding window. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    username: text("username").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_failures_username_idx").on(t.username, t.createdAt), index("login_failures_ip_idx").on(t.ip, t.createdAt)],
+);
+
+export const categories = pgTable("categories", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  icon: text("icon").notNull().default("fas fa-folder"),
+  color: text("color").notNull().default("gray"),
+  createdAt: createdAt(),
+});
+
+export const blobs = pgTable("blobs", {
+  sha256: text("sha256").primaryKey(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Original bytes when BLOB_STORE=db (scale-out); the file system keeps them otherwise. */
+export const blobData = pgTable("blob_data", {
+  sha256: text("sha256")
+    .primaryKey()
+    .references(() => blobs.sha256, { onDelete: "cascade" }),
+  bytes: bytea("bytes").notNull(),
+});
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    status: text("status").notNull().default("Draft"),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    currentVersion: integer("current_version").notNull().default(1),
+    processingState: text("processing_state").notNull().default("processing"),
+    processingError: text("processing_error"),
+    archivedAt: at("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("documents_category_idx").on(t.categoryId),
+    index("documents_owner_idx").on(t.ownerId),
+    index("documents_updated_idx").on(t.updatedAt),
+  ],
+);
+
+export const versions = pgTable(
+  "versions",
+  {
+    id: id(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    content: text("content").notNull(),
+    changeNote: text("change_note"),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id),
+    blobSha256: text("blob_sha256")
+      .notNull()
+      .references(() => blobs.sha256),
+    originalFilename: text("original_filename").notNull(),
+    mediaType: text("media_type").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("versions_document_version_idx").on(t.documentId, t.version)],
+);
+
+/** Search passages of each document's current version. */
+export const chunks = pgTable(
+  "chunks",
+  {
+    id: id(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    versionId: text("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    heading: text("heading"),
+    text: text("text").notNull(),
+    tsv: tsvector("tsv").notNull(),
+    embedding: bytea("embedding"),
+  },
+  (t) => [
+    index("chunks_document_idx").on(t.documentId),
+    index("chunks_tsv_idx").using("gin", t.tsv),
+  ],
+);
+
+export const approvals = pgTable(
+  "approvals",
+  {
+    id: id(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    version: integer("version").notNull(),
+    stage: text("stage").notNull(),
+    submittedBy: text("submitted_by")
+      .notNull()
+      .references(() => users.id),
+    approverId: text("approver_id")
+      .notNull()
+      .references(() => users.id),
+    approverStatus: text("approver_status").notNull().default("Pending"),
+    approverComment: text("approver_comment"),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("approvals_document_round_idx").on(t.documentId, t.round)],
+);
+
+export const approvalReviewers = pgTable(
+  "approval_reviewers",
+  {
+    approvalId: text("approval_id")
+      .notNull()
+      .references(() => approvals.id, { onDelete: "cascade" }),
+    reviewerId: text("reviewer_id")
+      .notNull()
+      .references(() => users.id),
+    position: integer("position").notNull(),
+    status: text("status").notNull().default("Pending"),
+    comment: text("comment"),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.approvalId, t.reviewerId] })],
+);
+
+/** Append-only: the service inserts, nothing updates or deletes. */
+export const activity = pgTable(
+  "activity",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    approvalId: text("approval_id").references(() => approvals.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activity_document_idx").on(t.documentId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link").notNull(),
+    documentId: text("document_id").references(() => documents.id, { onDelete: "cascade" }),
+    readAt: at("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const userPreferences = pgTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailNotifications: boolean("email_notifications").notNull().default(true),
+  reviewReminders: boolean("review_reminders").notNull().default(true),
+  approvalAlerts: boolean("approval_alerts").notNull().default(true),
+});
+
+/** Organisation-wide settings (profile, feature toggles, default reviewers), one JSON value per key. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});
+
+export const summaries = pgTable(
+  "summaries",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.version] })],
+);
+
+export const searchLog = pgTable(
+  "search_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    query: text("query").notNull(),
+    resultCount: integer("result_count").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("search_log_created_idx").on(t.createdAt)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    /** Same key, same work: enqueueing twice while one is pending is a no-op. */
+    dedupeKey: text("dedupe_key"),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    runAt: at("run_at").notNull().defaultNow(),
+    lockedAt: at("locked_at"),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("jobs_ready_idx").on(t.status, t.runAt),
+    uniqueIndex("jobs_dedupe_idx")
+      .on(t.dedupeKey)
+      .where(sql`status in ('queued', 'running')`),
+  ],
+);
+
+export const waitlist = pgTable("waitlist", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/** Marks one-time set-up steps (demo seeding) so they run once per data directory or database. */
+export const systemState = pgTable("system_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

@@ -1,0 +1,49 @@
+import { buildApp, logRedactions } from "./app";
+import { bootstrap, userCount } from "./bootstrap/bootstrap";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { loadOrCreateSessionSecret } from "./lib/secret";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    sessionSecret,
+    logger: { level: config.logLevel, redact: { paths: logRedactions, censor: "[redacted]" } },
+  });
+
+  const { seeded } = await bootstrap(ctx);
+  if (seeded) app.log.info({ demo: config.demo }, "first start: data directory set up");
+  if ((await userCount(ctx.db)) === 0) {
+    app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import type { ApiToken, Role } from "@quire/contracts";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { apiTokens, sessions, users } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { hashToken, randomToken } from "../../lib/tokens";
+import type { Actor } from "../../policies/policy";
+
+/** One demo user per role; the seed's second reviewer lets a review round have two reviewers. */
+export const DEMO_USERS: ReadonlyArray<{ username: string; role: Role }> = [
+  { username: "admin", role: "Admin" },
+  { username: "author", role: "Author" },
+  { username: "reviewer", role: "Reviewer" },
+  { username: "reviewer2", role: "Reviewer" },
+  { username: "approver", role: "Approver" },
+  { username: "viewer", role: "Viewer" },
+];
+
+export async function demoUserForRole(ctx: AppContext, role: Role): Promise<{ id: string; username: string; role: string }> {
+  const demo = DEMO_USERS.find((u) => u.role === role);
+  if (!demo) throw notFound("Demo user");
+  const [user] = await ctx.db.select().from(users).where(eq(users.username, demo.username)).limit(1);
+  if (!user) throw notFound("Demo user");
+  return user;
+}
+
+function presentToken(row: typeof apiTokens.$inferSelect): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export async function listApiTokens(ctx: AppContext, actor: Actor): Promise<ApiToken[]> {
+  const rows = await ctx.db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt));
+  return rows.map(presentToken);
+}
+
+export async function createApiToken(
+  ctx: AppContext,
+  actor: Actor,
+  input: { name: string; expiresInDays?: number | undefined },
+): Promise<ApiToken & { token: string }> {
+  const token = randomToken("qt_");
+  const now = ctx.clock.now();
+  const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null;
+  const [row] = await ctx.db
+    .insert(apiTokens)
+    .values({ userId: actor.id, name: input.name, tokenHash: hashToken(token), createdAt: now, expiresAt })
+    .returning();
+  if (!row) throw new Error("token insert returned nothing");
+  return { ...presentToken(row), token };
+}
+
+/** Only the owner revokes a token; anyone else's token id is "not found". */
+export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<void> {
+  const revoked = await ctx.db
+    .update(apiTokens)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  if (revoked.length === 0) throw notFound("Token");
+}
+
+/** Changing the password ends every other session of the user. */
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor,
+  passwords: { current: string; next: string },
+  keepSessionToken: string | null,
+): Promise<void> {
+  const { current: currentPassword, next: newPassword } = passwords;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest("currentPassword is not correct");
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false }).where(eq(users.id, actor.id));
+    const others = keepSessionToken ? ne(sessions.idHash, hashToken(keepSessionToken)) : undefined;
+    await tx.delete(sessions).where(and(eq(sessions.userId, actor.id), others));
+  });
+}

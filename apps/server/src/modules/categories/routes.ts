@@ -1,0 +1,48 @@
+import {
+  categorySchema,
+  categoryStatsSchema,
+  createCategoryBodySchema,
+  idParamsSchema,
+  updateCategoryBodySchema,
+} from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireActor } from "../../plugins/auth";
+import { authorizeGlobal } from "../../policies/policy";
+import { categoryStats, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "./service";
+
+export async function categoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/", { schema: { response: { 200: z.array(categorySchema) } } }, async () => listCategories(ctx));
+
+  r.get("/stats", { schema: { response: { 200: z.array(categoryStatsSchema) } } }, async (request) =>
+    categoryStats(ctx, requireActor(request)),
+  );
+
+  r.get("/:id", { schema: { params: idParamsSchema, response: { 200: categorySchema } } }, async (request) =>
+    getCategory(ctx, request.params.id),
+  );
+
+  r.post("/", { schema: { body: createCategoryBodySchema, response: { 201: categorySchema } } }, async (request, reply) => {
+    authorizeGlobal(requireActor(request), "category.manage");
+    return reply.code(201).send(await createCategory(ctx, request.body));
+  });
+
+  r.patch(
+    "/:id",
+    { schema: { params: idParamsSchema, body: updateCategoryBodySchema, response: { 200: categorySchema } } },
+    async (request) => {
+      authorizeGlobal(requireActor(request), "category.manage");
+      return updateCategory(ctx, request.params.id, request.body);
+    },
+  );
+
+  r.delete("/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    authorizeGlobal(requireActor(request), "category.manage");
+    await deleteCategory(ctx, request.params.id);
+    return reply.code(204).send();
+  });
+}

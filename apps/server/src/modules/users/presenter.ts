@@ -1,0 +1,5 @@
+import type { Role, User } from "@quire/contracts";
+
+export function presentUser(user: { id: string; username: string; role: string }): User {
+  return { id: user.id, username: user.username, role: user.role as Role };
+}

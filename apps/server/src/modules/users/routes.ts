@@ -1,0 +1,29 @@
+import { createdUserSchema, createUserBodySchema, idParamsSchema, updateUserBodySchema, userSchema } from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireActor } from "../../plugins/auth";
+import { authorizeGlobal } from "../../policies/policy";
+import { changeRole, createUser, listUsers } from "./service";
+
+export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Every signed-in user may list users: choosing reviewers and showing owners needs names and roles.
+  r.get("/", { schema: { response: { 200: z.array(userSchema) } } }, async () => listUsers(ctx));
+
+  r.post("/", { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } }, async (request, reply) => {
+    authorizeGlobal(requireActor(request), "user.manage");
+    return reply.code(201).send(await createUser(ctx, request.body));
+  });
+
+  r.patch(
+    "/:id",
+    { schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: userSchema } } },
+    async (request) => {
+      authorizeGlobal(requireActor(request), "user.manage");
+      return changeRole(ctx, request.params.id, request.body.role);
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { Role, User } from "@quire/contracts";
+import { asc, count, eq, and, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { generateTemporaryPassword, hashPassword } from "../../lib/passwords";
+import { presentUser } from "./presenter";
+
+export async function listUsers(ctx: AppContext): Promise<User[]> {
+  const rows = await ctx.db.select().from(users).where(isNull(users.disabledAt)).orderBy(asc(users.username));
+  return rows.map(presentUser);
+}
+
+export async function createUser(ctx: AppContext, input: { username: string; role: Role }): Promise<User & { temporaryPassword: string }> {
+  const username = input.username.toLowerCase();
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  if (existing) throw conflict(`A user named '${username}' already exists`);
+  const temporaryPassword = generateTemporaryPassword();
+  const [row] = await ctx.db
+    .insert(users)
+    .values({ username, role: input.role, passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true })
+    .returning();
+  if (!row) throw new Error("user insert returned nothing");
+  return { ...presentUser(row), temporaryPassword };
+}
+
+/** The organisation always keeps at least one Admin, or nobody could manage it again. */
+export async function changeRole(ctx: AppContext, userId: string, role: Role): Promise<User> {
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
+    if (!user) throw notFound("User");
+    if (user.role === "Admin" && role !== "Admin") {
+      const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "Admin"), isNull(users.disabledAt)));
+      if ((admins?.n ?? 0) <= 1) throw conflict("The last Admin cannot lose the Admin role; make another user Admin first");
+    }
+    const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    // A role change takes effect at once: sessions are looked up with the user's current role anyway.
+    if (!updated) throw notFound("User");
+    return presentUser(updated);
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import { forbidden, unauthorized } from "../lib/errors";
+import { actorFromApiToken, actorFromSession } from "../modules/auth/sessions";
+import type { Actor } from "../policies/policy";
+
+export const SESSION_COOKIE = "quire_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes reachable without a session (health, sign-in). Everything else under /api is closed by default. */
+    public?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The session cookie's token, if it carries a valid signature. */
+export function sessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return actorFromApiToken(ctx, header.slice("Bearer ".length).trim());
+  const token = sessionToken(request);
+  return token ? actorFromSession(ctx, token) : null;
+}
+
+/**
+ * A browser sends Origin on state-changing requests; one naming another site is a cross-site
+ * request (CSRF) and is refused. SameSite=Lax cookies already stop most of these; this closes the rest.
+ */
+function isCrossSite(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return request.headers["sec-fetch-site"] === "cross-site";
+  if (origin === "null") return true;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("actor", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    if (isCrossSite(request)) throw forbidden("Cross-site request refused");
+    request.actor = await resolveActor(ctx, request);
+    if (!request.actor && !request.routeOptions.config.public && !request.is404) throw unauthorized();
+  });
+}
+
+/** For handlers behind the default guard: the actor is always set there. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
