@@ -1,0 +1,56 @@
+import { useState, type ReactNode } from "react";
+import { useLocation, useSearch } from "wouter";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { useIsMobile } from "@/hooks/use-mobile";
+import { AppSidebar } from "./app-sidebar";
+import { TopBar } from "./top-bar";
+
+/** Sidebar, top bar, main area and the fixed footer line (seed §2 "Shared layout"). */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const isMobile = useIsMobile();
+  const [location] = useLocation();
+  const search = useSearch();
+  const here = `${location}?${search}`;
+  // The drawer remembers the page it was opened on, so any navigation closes it without an effect.
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
+  const drawerOpen = isMobile && drawerOpenedAt === here;
+  const closeDrawer = () => setDrawerOpenedAt(null);
+
+  return (
+    <div className="min-h-screen pb-8">
+      <a
+        href="#main-content"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="flex">
+        {!isMobile && (
+          <aside aria-label="Sidebar" className="sticky top-0 h-[calc(100vh-2rem)] w-64 shrink-0 border-r">
+            <AppSidebar />
+          </aside>
+        )}
+        {isMobile && (
+          <Sheet open={drawerOpen} onOpenChange={(open) => (open ? setDrawerOpenedAt(here) : closeDrawer())}>
+            <SheetContent side="left" closeLabel="Close navigation" aria-describedby="drawer-description">
+              <SheetTitle className="sr-only">Navigation</SheetTitle>
+              <SheetDescription id="drawer-description" className="sr-only">
+                Pages, categories and your account
+              </SheetDescription>
+              <AppSidebar onNavigate={closeDrawer} />
+            </SheetContent>
+          </Sheet>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar showMenuButton={isMobile} onOpenMenu={() => setDrawerOpenedAt(here)} />
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
+            {children}
+          </main>
+        </div>
+      </div>
+      <footer className="fixed inset-x-0 bottom-0 z-20 flex h-8 items-center justify-center border-t bg-background text-xs text-muted-foreground">
+        © {new Date().getFullYear()} Quire. All rights reserved.
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { CheckSquare, FileText, Home, LayoutDashboard, Search, type LucideIcon } from "lucide-react";
+import { paths } from "@/config/paths";
+
+export type NavItem = { label: string; href: string; icon: LucideIcon; testId: string };
+
+/** Sidebar links, in the seed's order (§2 Shared layout). */
+export const navItems: readonly NavItem[] = [
+  { label: "Home", href: paths.home.getHref(), icon: Home, testId: "nav-home" },
+  { label: "Dashboard", href: paths.dashboard.getHref(), icon: LayoutDashboard, testId: "nav-dashboard" },
+  { label: "All Documents", href: paths.documents.getHref(), icon: FileText, testId: "nav-documents" },
+  { label: "Approvals", href: paths.approvals.getHref(), icon: CheckSquare, testId: "nav-approvals" },
+  { label: "Search", href: paths.search.getHref(), icon: Search, testId: "nav-search" },
+];
+
+const pageTitles: Record<string, string> = {
+  [paths.home.path]: "Home",
+  [paths.dashboard.path]: "Dashboard",
+  [paths.documents.path]: "All Documents",
+  [paths.upload.path]: "Upload Documents",
+  [paths.search.path]: "Search",
+  [paths.approvals.path]: "Approvals",
+  [paths.settings.path]: "Settings",
+};
+
+/** Breadcrumb title of seed §2: the named pages, and 'Document' for every other page. */
+export function pageTitle(pathname: string): string {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return pageTitles[normalised] ?? "Document";
+}
+
+/** A link is current on its own page and on pages beneath it. */
+export function isActivePath(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+const dotClasses: Record<string, string> = {
+  blue: "bg-blue-500",
+  green: "bg-green-500",
+  purple: "bg-purple-500",
+  orange: "bg-orange-500",
+  red: "bg-red-500",
+  gray: "bg-gray-500",
+};
+
+/** Category dot colour (seed §2); anything unknown is gray. */
+export function categoryDotClass(color: string): string {
+  return dotClasses[color] ?? "bg-gray-500";
+}

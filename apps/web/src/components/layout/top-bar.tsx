@@ -1,0 +1,67 @@
+import { Link, useLocation } from "wouter";
+import { ChevronRight, Globe, Menu, Upload } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { NotificationsMenu } from "./notifications-menu";
+import { pageTitle } from "./navigation";
+import { RoleSelector } from "./role-selector";
+import { ThemeToggle } from "./theme-toggle";
+
+export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void; showMenuButton: boolean }) {
+  const [location] = useLocation();
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+      {showMenuButton && (
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onOpenMenu}
+          aria-label="Open navigation"
+          aria-haspopup="dialog"
+          data-testid="button-menu"
+        >
+          <Menu aria-hidden="true" />
+        </Button>
+      )}
+      <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+        <ol className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+          <li>
+            <Link
+              href={paths.home.getHref()}
+              className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+            >
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4" />
+          </li>
+          <li
+            className="truncate font-medium text-foreground"
+            aria-current="page"
+            data-testid="text-page-title"
+          >
+            {pageTitle(location)}
+          </li>
+        </ol>
+      </nav>
+      <div className="flex items-center gap-1 sm:gap-2">
+        <Button variant="ghost" size="sm" asChild className="px-2 sm:px-3">
+          <Link href={paths.landing.getHref()} data-testid="link-landing">
+            <Globe aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Landing</span>
+          </Link>
+        </Button>
+        <Button size="sm" asChild className="px-2 sm:px-3">
+          <Link href={paths.upload.getHref()} data-testid="button-upload">
+            <Upload aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Upload</span>
+          </Link>
+        </Button>
+        <RoleSelector />
+        <ThemeToggle />
+        <NotificationsMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from "react";
+import { Link, Redirect, useLocation, useSearch } from "wouter";
+import { FileStack, LogIn } from "lucide-react";
+import type { LoginOptions } from "@quire/contracts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { paths, safeNextPath } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
+import { useLogin, useLoginOptions, useUser } from "@/lib/auth";
+
+export function LoginPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const next = safeNextPath(new URLSearchParams(search).get("next"));
+  const user = useUser();
+  const options = useLoginOptions();
+  const login = useLogin();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+
+  if (user.data) return <Redirect to={next} replace />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    login.mutate(
+      { username: username.trim(), password },
+      { onSuccess: () => navigate(next, { replace: true }) },
+    );
+  };
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
+      <Link href={paths.landing.getHref()} className="flex items-center gap-2 text-xl font-bold">
+        <FileStack className="size-7 text-primary" aria-hidden="true" />
+        Quire
+      </Link>
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <h1 className="text-xl font-semibold">Sign in</h1>
+          <CardDescription>Sign in to your document archive.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            onSubmit={onSubmit}
+            className="space-y-4"
+            aria-describedby={login.isError ? "login-error" : undefined}
+          >
+            <div className="space-y-2">
+              <Label htmlFor="login-username">Username</Label>
+              <Input
+                id="login-username"
+                name="username"
+                autoComplete="username"
+                required
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                data-testid="input-username"
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="login-password">Password</Label>
+              <Input
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                data-testid="input-password"
+              />
+            </div>
+            {login.isError && (
+              <p
+                id="login-error"
+                role="alert"
+                className="text-sm text-destructive"
+                data-testid="text-login-error"
+              >
+                {errorMessage(login.error)}
+              </p>
+            )}
+            <Button type="submit" className="w-full" disabled={login.isPending} data-testid="button-sign-in">
+              <LogIn aria-hidden="true" />
+              {login.isPending ? "Signing in…" : "Sign in"}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      {options.data?.demo && (
+        <DemoAccounts
+          options={options.data}
+          onPick={(name) => {
+            setUsername(name);
+            if (options.data.demoPassword) setPassword(options.data.demoPassword);
+          }}
+        />
+      )}
+      {options.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(options.error)}
+        </p>
+      )}
+    </main>
+  );
+}
+
+function DemoAccounts({ options, onPick }: { options: LoginOptions; onPick: (username: string) => void }) {
+  return (
+    <Card className="w-full max-w-sm gap-4" data-testid="panel-demo-accounts">
+      <CardHeader>
+        <CardTitle>Demo accounts</CardTitle>
+        <CardDescription>
+          This server runs in demo mode. Every account below uses the password{" "}
+          <code
+            className="rounded bg-muted px-1.5 py-0.5 font-mono text-foreground"
+            data-testid="text-demo-password"
+          >
+            {options.demoPassword ?? "(not set)"}
+          </code>
+          . Choose one to fill in the form.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid grid-cols-2 gap-2">
+          {options.demoUsers.map((account) => (
+            <li key={account.username}>
+              <Button
+                type="button"
+                variant="outline"
+                className="h-auto w-full flex-col items-start gap-0 py-2"
+                onClick={() => onPick(account.username)}
+                data-testid={`button-demo-${account.username}`}
+              >
+                <span className="font-medium">{account.username}</span>
+                <span className="text-xs text-muted-foreground">{account.role}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

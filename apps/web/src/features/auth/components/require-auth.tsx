@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { Redirect, useLocation, useSearch } from "wouter";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+
+/** Renders its children for a signed-in user; otherwise sends them to sign-in and back here after. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const [location] = useLocation();
+  const search = useSearch();
+
+  if (user.isPending) {
+    return (
+      <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
+        Loading…
+      </div>
+    );
+  }
+  if (user.isError) {
+    return (
+      <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+        <h1 className="text-xl font-semibold">Cannot check your session</h1>
+        <p role="alert" className="text-muted-foreground">
+          {errorMessage(user.error)}
+        </p>
+        <Button onClick={() => void user.refetch()}>Try again</Button>
+      </main>
+    );
+  }
+  if (!user.data) {
+    const here = `${location}${search ? `?${search}` : ""}`;
+    return <Redirect to={paths.login.getHref(here)} replace />;
+  }
+  return children;
+}

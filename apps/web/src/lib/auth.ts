@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { LoginBody, LoginOptions, Role, User } from "@quire/contracts";
+import { apiRequest } from "./api-client";
+import { getQueryFn, userQueryKey } from "./query-client";
+
+/** The signed-in user, or null when there is no session (401 yields null rather than an error). */
+export const userQueryOptions = queryOptions<User | null>({
+  queryKey: userQueryKey,
+  queryFn: getQueryFn<User>({ on401: "returnNull" }),
+});
+
+export function useUser() {
+  return useQuery(userQueryOptions);
+}
+
+export const loginOptionsQueryOptions = queryOptions<LoginOptions>({
+  queryKey: ["/api/auth/login"],
+  queryFn: getQueryFn<LoginOptions>({ on401: "throw" }) as () => Promise<LoginOptions>,
+});
+
+/** Whether the server runs in demo mode, with its demo accounts. */
+export function useLoginOptions() {
+  return useQuery(loginOptionsQueryOptions);
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LoginBody) =>
+      (await (await apiRequest("POST", "/api/auth/login", body)).json()) as User,
+    onSuccess: (user) => {
+      // Another account's cached answers must not leak into this session.
+      client.clear();
+      client.setQueryData(userQueryKey, user);
+    },
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/auth/logout");
+    },
+    onSuccess: () => {
+      client.clear();
+      client.setQueryData(userQueryKey, null);
+    },
+  });
+}
+
+/** Demo mode only: the server switches this session to the demo user holding `role`. */
+export function useDemoRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (role: Role) =>
+      (await (await apiRequest("POST", "/api/auth/demo-role", { role })).json()) as User,
+    onSuccess: async (user) => {
+      client.setQueryData(userQueryKey, user);
+      // Everything shown so far was computed for the previous user (abilities, notifications).
+      await client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+/** Two-letter initials for the avatar: "john.doe" → "JD", "reviewer2" → "RE". */
+export function initials(username: string): string {
+  const parts = username.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const first = parts[0] ?? "";
+  const second = parts[1];
+  const letters = second ? `${first.charAt(0)}${second.charAt(0)}` : first.slice(0, 2);
+  return (letters || "?").toUpperCase();
+}
+
+/** Short relative time for lists: "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
+export function shortRelativeTime(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
+  if (Number.isNaN(seconds)) return "";
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
+  return then.toLocaleDateString();
+}

@@ -1,0 +1,53 @@
+import { useSyncExternalStore } from "react";
+
+export type Theme = "dark" | "light";
+const storageKey = "theme";
+const listeners = new Set<() => void>();
+
+/** Stored choice, dark by default (seed §9); unreadable storage (privacy modes) also means dark. */
+export function readStoredTheme(): Theme {
+  try {
+    return localStorage.getItem(storageKey) === "light" ? "light" : "dark";
+  } catch {
+    return "dark";
+  }
+}
+
+let current: Theme = typeof window === "undefined" ? "dark" : readStoredTheme();
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.remove(theme === "dark" ? "light" : "dark");
+  root.classList.add(theme);
+}
+
+export function setTheme(theme: Theme): void {
+  current = theme;
+  try {
+    localStorage.setItem(storageKey, theme);
+  } catch {
+    // Storage refused: the theme still applies for this visit.
+  }
+  applyTheme(theme);
+  listeners.forEach((listener) => listener());
+}
+
+/** Re-reads storage; the entry module calls it before React renders so the first paint is right. */
+export function initTheme(): void {
+  current = readStoredTheme();
+  applyTheme(current);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
+  return { theme, setTheme, toggleTheme: () => setTheme(theme === "dark" ? "light" : "dark") };
+}
