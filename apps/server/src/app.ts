@@ -17,6 +17,19 @@ import { categoryRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { userRoutes } from "./modules/users/routes";
 
+export interface RouteSummary {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every registered route, so tests can prove that each one is guarded. */
+    routeList: readonly RouteSummary[];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -56,6 +69,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // Ids and queries arrive in paths; cap them so nothing huge reaches the router.
     maxParamLength: 200,
   });
+  const routes: RouteSummary[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== "HEAD") routes.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
+  app.decorate("routeList", routes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

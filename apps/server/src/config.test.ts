@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 5000, dataDir: "./data", databaseUrl: undefined, demo: true, demoPassword: "demo", sessionSecret: undefined });
+  });
+
+  it("reads booleans and numbers from the environment", () => {
+    expect(loadConfig({ DEMO: "false", PORT: "8080" })).toMatchObject({ demo: false, port: 8080 });
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+  });
+});

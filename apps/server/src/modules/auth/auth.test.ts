@@ -1,0 +1,258 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { apiTokens, sessions, users } from "../../db/schema";
+import { hashToken } from "../../lib/tokens";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+// Several tests move the clock past session lifetimes; cached sign-ins would then be stale.
+afterEach(() => t.forgetSessions());
+
+async function login(username: string, password: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password }, headers });
+}
+const cookieOf = (res: Awaited<ReturnType<typeof login>>) => res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+
+describe("sign-in", () => {
+  it("answers the user and sets an httpOnly, SameSite=Lax session cookie", async () => {
+    const res = await login("reviewer", "demo");
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ username: "reviewer", role: "Reviewer" });
+    const [cookie] = res.cookies;
+    expect(cookie).toMatchObject({ name: "quire_session", httpOnly: true, sameSite: "Lax", path: "/" });
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieOf(res) } });
+    expect(json(me)).toEqual({ id: expect.any(String), username: "reviewer", role: "Reviewer" });
+  });
+
+  it("refuses a wrong password and an unknown user with the same message", async () => {
+    const wrong = await login("approver", "not-the-password");
+    const unknown = await login("nobody-here", "demo");
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(json(wrong)).toEqual({ message: "Invalid username or password" });
+    expect(json(unknown)).toEqual(json(wrong));
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it("names the missing field", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "admin" } });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ message: string }>(res).message).toContain("password");
+  });
+
+  it("issues a new session id at each sign-in and drops the one presented", async () => {
+    const first = await login("author", "demo");
+    const second = await login("author", "demo", { cookie: cookieOf(first) });
+    expect(cookieOf(second)).not.toEqual(cookieOf(first));
+    const old = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieOf(first) } });
+    expect(old.statusCode).toBe(401);
+    const current = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieOf(second) } });
+    expect(current.statusCode).toBe(200);
+  });
+
+  it("ends the session at logout", async () => {
+    const cookie = cookieOf(await login("viewer", "demo"));
+    const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("refuses a cookie whose signature was tampered with", async () => {
+    const cookie = cookieOf(await login("viewer", "demo"));
+    const tampered = cookie.replace(/.$/, (c) => (c === "a" ? "b" : "a"));
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: tampered } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("session expiry", () => {
+  it("expires a session left idle longer than the idle limit", async () => {
+    const cookie = cookieOf(await login("reviewer2", "demo"));
+    t.clock.advance((t.config.sessionIdleMinutes - 1) * 60_000);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(200);
+    t.clock.advance((t.config.sessionIdleMinutes + 1) * 60_000);
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual({ message: expect.stringContaining("sign in") });
+  });
+
+  it("expires a session at its absolute limit even while in use", async () => {
+    const cookie = cookieOf(await login("reviewer2", "demo"));
+    const step = (t.config.sessionIdleMinutes / 2) * 60_000;
+    const maxMs = t.config.sessionMaxHours * 3_600_000;
+    const start = t.clock.now().getTime();
+    let status = 200;
+    while (status === 200 && t.clock.now().getTime() - start <= maxMs + step) {
+      t.clock.advance(step);
+      status = (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode;
+    }
+    expect(status).toBe(401);
+    const livedMs = t.clock.now().getTime() - start;
+    expect(livedMs).toBeGreaterThanOrEqual(maxMs);
+    expect(livedMs).toBeLessThanOrEqual(maxMs + step);
+  });
+});
+
+describe("rate limit", () => {
+  it("locks a username after repeated failures, even for the right password, until the window passes", async () => {
+    for (let i = 0; i < t.config.loginMaxFailures; i++) expect((await login("approver", `guess-${i}`)).statusCode).toBe(401);
+    const locked = await login("approver", "demo");
+    expect(locked.statusCode).toBe(429);
+    expect(json<{ message: string }>(locked).message).toMatch(/Too many failed sign-in attempts/);
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+    expect((await login("approver", "demo")).statusCode).toBe(200);
+  });
+
+  it("limits one IP across usernames", async () => {
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+    const ipLimit = t.config.loginMaxFailures * 4;
+    for (let i = 0; i < ipLimit; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: `spray-${i}`, password: "x" },
+        remoteAddress: "10.9.9.9",
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "admin", password: "demo" }, remoteAddress: "10.9.9.9" });
+    expect(res.statusCode).toBe(429);
+    const elsewhere = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "admin", password: "demo" }, remoteAddress: "10.9.9.10" });
+    expect(elsewhere.statusCode).toBe(200);
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a state-changing request whose Origin is another site, and changes nothing", async () => {
+    const cookie = await t.cookieFor("admin");
+    const before = json<unknown[]>(await t.request("GET", "/api/categories", { as: "admin" })).length;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/categories",
+      headers: { cookie, origin: "https://evil.example", host: "quire.example" },
+      payload: { name: "Planted" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toEqual({ message: "Cross-site request refused" });
+    expect(json<unknown[]>(await t.request("GET", "/api/categories", { as: "admin" }))).toHaveLength(before);
+  });
+
+  it("accepts the same origin, and refuses a cross-site fetch without Origin", async () => {
+    const cookie = await t.cookieFor("admin");
+    const same = await t.app.inject({
+      method: "POST",
+      url: "/api/categories",
+      headers: { cookie, origin: "http://quire.example", host: "quire.example" },
+      payload: { name: "Research" },
+    });
+    expect(same.statusCode).toBe(201);
+    const blind = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie, "sec-fetch-site": "cross-site" },
+    });
+    expect(blind.statusCode).toBe(403);
+  });
+});
+
+describe("personal access tokens", () => {
+  it("lets the owner create, use, list and revoke a token", async () => {
+    const created = await t.request("POST", "/api/auth/tokens", { as: "author", body: { name: "CI export" } });
+    expect(created.statusCode).toBe(201);
+    const { id, token } = json<{ id: string; token: string }>(created);
+    expect(token).toMatch(/^qt_/);
+
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { authorization: `Bearer ${token}` } });
+    expect(json(me)).toMatchObject({ username: "author", role: "Author" });
+
+    const listed = json<Array<Record<string, unknown>>>(await t.request("GET", "/api/auth/tokens", { as: "author" }));
+    expect(listed.map((x) => x.id)).toContain(id);
+    expect(JSON.stringify(listed)).not.toContain(token);
+
+    const [stored] = await t.ctx.db.select().from(apiTokens).where(eq(apiTokens.id, id));
+    expect(stored?.tokenHash).toBe(hashToken(token));
+
+    expect((await t.request("DELETE", `/api/auth/tokens/${id}`, { as: "admin" })).statusCode).toBe(404);
+    expect((await t.request("DELETE", `/api/auth/tokens/${id}`, { as: "author" })).statusCode).toBe(204);
+    const after = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { authorization: `Bearer ${token}` } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("stops accepting a token after its expiry", async () => {
+    const created = await t.request("POST", "/api/auth/tokens", { as: "viewer", body: { name: "short", expiresInDays: 1 } });
+    const { token } = json<{ token: string }>(created);
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers })).statusCode).toBe(200);
+    t.clock.advance(2 * 86_400_000);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers })).statusCode).toBe(401);
+  });
+
+  it("refuses a made-up bearer token", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/categories", headers: { authorization: "Bearer qt_made-up" } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("stored credentials", () => {
+  it("keeps only scrypt hashes of passwords and sha256 of session ids", async () => {
+    const rows = await t.ctx.db.select().from(users);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) {
+      expect(row.passwordHash).toMatch(/^scrypt\$/);
+      expect(row.passwordHash).not.toContain(t.config.demoPassword + "$");
+    }
+    const cookie = await t.cookieFor("admin");
+    const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+    const stored = await t.ctx.db.select().from(sessions);
+    expect(stored.some((s) => s.idHash === token)).toBe(false);
+    expect(stored.some((s) => s.idHash === hashToken(token))).toBe(true);
+  });
+});
+
+describe("demo role switch", () => {
+  it("switches the session to the demo user of that role", async () => {
+    const res = await t.request("POST", "/api/auth/demo-role", { as: "admin", body: { role: "Approver" } });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ username: "approver", role: "Approver" });
+    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(json(me)).toMatchObject({ username: "approver" });
+  });
+
+  it("rejects an unknown role with a message naming the field", async () => {
+    const res = await t.request("POST", "/api/auth/demo-role", { as: "viewer", body: { role: "Overlord" } });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ message: string }>(res).message).toContain("role");
+  });
+});
+
+describe("password change", () => {
+  it("needs the current password, then signs in with the new one only", async () => {
+    const created = json<{ username: string; temporaryPassword: string }>(
+      await t.request("POST", "/api/users", { as: "admin", body: { username: "dana", role: "Author" } }),
+    );
+    const cookie = await t.cookieFor("dana", created.temporaryPassword);
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/password",
+      headers: { cookie },
+      payload: { currentPassword: "nope", newPassword: "a-long-new-password" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/password",
+      headers: { cookie },
+      payload: { currentPassword: created.temporaryPassword, newPassword: "a-long-new-password" },
+    });
+    expect(ok.statusCode).toBe(204);
+    expect((await login("dana", created.temporaryPassword)).statusCode).toBe(401);
+    expect((await login("dana", "a-long-new-password")).statusCode).toBe(200);
+  });
+});

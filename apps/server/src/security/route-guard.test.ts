@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { roles, type Role } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, type TestApp } from "../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const demoUserOf: Record<Role, string> = {
+  Admin: "admin",
+  Author: "author",
+  Reviewer: "reviewer",
+  Approver: "approver",
+  Viewer: "viewer",
+};
+
+interface MatrixEntry {
+  method: string;
+  /** The route as registered, e.g. /api/categories/:id */
+  route: string;
+  /** Roles that may act; every other role gets 403 (or 404 where existence is hidden). */
+  allowed: readonly Role[] | "all";
+  /** Builds a fresh, valid request for one attempt (a new target each time, so attempts do not interfere). */
+  prepare?: (t: TestApp) => Promise<{ url?: string; body?: unknown }>;
+  /** Expected success status. */
+  ok?: number;
+}
+
+const ALL = "all" as const;
+const freshCategory = async (t: TestApp) => {
+  const res = await t.request("POST", "/api/categories", { as: "admin", body: { name: `Temp ${randomUUID()}` } });
+  return json<{ id: string }>(res).id;
+};
+const freshUser = async (t: TestApp) => {
+  const res = await t.request("POST", "/api/users", { as: "admin", body: { username: `u${randomUUID().slice(0, 8)}`, role: "Viewer" } });
+  return json<{ id: string }>(res).id;
+};
+
+/** Every non-public API route, with who may call it. The last test proves nothing is left out. */
+const matrix: MatrixEntry[] = [
+  { method: "GET", route: "/api/auth/user", allowed: ALL },
+  { method: "POST", route: "/api/auth/logout", allowed: ALL, ok: 204 },
+  { method: "POST", route: "/api/auth/demo-role", allowed: ALL, prepare: async () => ({ body: { role: "Viewer" } }) },
+  {
+    method: "POST",
+    route: "/api/auth/password",
+    allowed: ALL,
+    ok: 400,
+    prepare: async () => ({ body: { currentPassword: "wrong-on-purpose", newPassword: "long-enough-password" } }),
+  },
+  { method: "GET", route: "/api/auth/tokens", allowed: ALL },
+  { method: "POST", route: "/api/auth/tokens", allowed: ALL, ok: 201, prepare: async () => ({ body: { name: "matrix" } }) },
+  // Revoking someone else's token or a made-up id is "not found" for everyone.
+  { method: "DELETE", route: "/api/auth/tokens/:id", allowed: ALL, ok: 404, prepare: async () => ({ url: `/api/auth/tokens/${randomUUID()}` }) },
+  { method: "GET", route: "/api/users", allowed: ALL },
+  {
+    method: "POST",
+    route: "/api/users",
+    allowed: ["Admin"],
+    ok: 201,
+    prepare: async () => ({ body: { username: `m${randomUUID().slice(0, 8)}`, role: "Viewer" } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/users/:id",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/users/${await freshUser(t)}`, body: { role: "Author" } }),
+  },
+  { method: "GET", route: "/api/categories", allowed: ALL },
+  { method: "GET", route: "/api/categories/stats", allowed: ALL },
+  { method: "GET", route: "/api/categories/:id", allowed: ALL, prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}` }) },
+  {
+    method: "POST",
+    route: "/api/categories",
+    allowed: ["Admin"],
+    ok: 201,
+    prepare: async () => ({ body: { name: `Matrix ${randomUUID()}`, color: "blue" } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/categories/:id",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}`, body: { description: "changed" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/categories/:id",
+    allowed: ["Admin"],
+    ok: 204,
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}` }),
+  },
+];
+
+const guarded = () => t.app.routeList.filter((r) => r.url.startsWith("/api") && !r.public);
+const withIds = (route: string) => route.replace(/:[a-zA-Z]+/g, randomUUID());
+
+describe("every API route is closed without a session", () => {
+  it("answers 401 JSON to anonymous calls of every non-public route", async () => {
+    const routes = guarded();
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) {
+      const res = await t.app.inject({ method: route.method as "GET", url: withIds(route.url), payload: route.method === "GET" ? undefined : {} });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      expect(res.headers["content-type"]).toMatch(/application\/json/);
+      expect(json(res)).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it("leaves only health and sign-in public", () => {
+    const open = t.app.routeList.filter((r) => r.url.startsWith("/api") && r.public).map((r) => `${r.method} ${r.url}`);
+    expect(open.sort()).toEqual(["GET /api/auth/login", "GET /api/health", "POST /api/auth/login"]);
+  });
+
+  it("answers an unknown API path with 404 JSON, signed in or not", async () => {
+    for (const as of [null, "admin"]) {
+      const res = await t.request("GET", "/api/no-such-thing", { as });
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toEqual({ message: "Not found: GET /api/no-such-thing" });
+    }
+  });
+});
+
+describe("role matrix", () => {
+  for (const entry of matrix) {
+    for (const role of roles) {
+      const allowed = entry.allowed === ALL || entry.allowed.includes(role);
+      it(`${entry.method} ${entry.route} as ${role}: ${allowed ? "allowed" : "403"}`, async () => {
+        t.forgetSessions();
+        const prepared = (await entry.prepare?.(t)) ?? {};
+        const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, { as: demoUserOf[role], body: prepared.body });
+        if (allowed) expect(res.statusCode, res.body).toBe(entry.ok ?? 200);
+        else {
+          expect(res.statusCode, res.body).toBe(403);
+          expect(json(res)).toEqual({ message: "Your role does not allow this action" });
+        }
+      });
+    }
+  }
+
+  it("covers every guarded route", () => {
+    const inMatrix = new Set(matrix.map((e) => `${e.method} ${e.route}`));
+    const missing = guarded().map((r) => `${r.method} ${r.url}`).filter((r) => !inMatrix.has(r));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app";
+import { bootstrap, type Seeder } from "../bootstrap/bootstrap";
+import { loadConfig, type Config } from "../config";
+import type { AppContext } from "../context";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { manualClock } from "../lib/clock";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ReturnType<typeof manualClock>;
+  config: Config;
+  /** Signs in (once per username, then reuses the cookie) and returns the Cookie header value. */
+  cookieFor(username: string, password?: string): Promise<string>;
+  /** An API request as a demo user (or anonymous with `as: null`). */
+  /** Drops cached sign-ins, e.g. after moving the clock past their expiry. */
+  forgetSessions(): void;
+  request(method: InjectOptions["method"], url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  as?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  seeders?: Seeder[];
+}
+
+/**
+ * A real app on a real, empty database: PGlite in memory by default, or a throw-away database in
+ * the PostgreSQL named by TEST_DATABASE_URL (created here, dropped at close).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "quire-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DEMO: "true", LOG_LEVEL: "silent", ...options.env });
+  const { database, dropDatabase } = await openTestDatabase();
+  const clock = manualClock(new Date());
+  const { app, ctx } = await buildApp({ config, database, sessionSecret: "test-secret-".padEnd(48, "x"), clock });
+  await bootstrap(ctx, options.seeders);
+  await app.ready();
+
+  const cookies = new Map<string, string>();
+  async function cookieFor(username: string, password = config.demoPassword): Promise<string> {
+    const cached = cookies.get(username);
+    if (cached) return cached;
+    const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    cookies.set(username, cookie);
+    return cookie;
+  }
+
+  async function request(method: InjectOptions["method"], url: string, opts: RequestOptions = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.as) headers.cookie = await cookieFor(opts.as);
+    return app.inject({
+      method,
+      url,
+      headers,
+      ...(opts.body === undefined ? {} : { payload: opts.body as InjectOptions["payload"] }),
+    });
+  }
+
+  return {
+    app,
+    ctx,
+    clock,
+    config,
+    cookieFor,
+    request,
+    forgetSessions: () => cookies.clear(),
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ memory: true }), dropDatabase: async () => {} };
+  const name = `quire_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    async dropDatabase() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function json<T = unknown>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}

@@ -1,0 +1,63 @@
+// `npm test`: every test. Unit and API tests (Vitest, real database: PGlite in memory, or the
+// PostgreSQL named by TEST_DATABASE_URL), then browser tests (node:test + Playwright driving
+// Debian's Chromium against a server started on a fresh data directory). Ends with one summary line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const tmp = path.join(root, ".tmp");
+mkdirSync(tmp, { recursive: true });
+const only = process.argv[2]; // "unit" or "e2e" to run one half
+
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+if (only !== "e2e") {
+  const report = path.join(tmp, "vitest.json");
+  const run = spawnSync(
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (existsSync(report)) {
+    const results = JSON.parse(readFileSync(report, "utf8"));
+    passed += results.numPassedTests;
+    failed += results.numFailedTests;
+  }
+  ok &&= run.status === 0;
+}
+
+if (only !== "unit") {
+  const testsDir = path.join(root, "e2e/tests");
+  const files = existsSync(testsDir) ? readdirSync(testsDir).filter((f) => f.endsWith(".test.ts")).map((f) => `tests/${f}`) : [];
+  if (files.length > 0) {
+    const tap = path.join(tmp, "e2e.tap");
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--test",
+        "--test-concurrency=1",
+        "--test-reporter=spec",
+        "--test-reporter-destination=stdout",
+        "--test-reporter=tap",
+        `--test-reporter-destination=${tap}`,
+        ...files,
+      ],
+      { cwd: path.join(root, "e2e"), stdio: "inherit" },
+    );
+    if (existsSync(tap)) {
+      const text = readFileSync(tap, "utf8");
+      passed += Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
+      failed += Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0);
+    }
+    ok &&= run.status === 0;
+  }
+}
+
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);
