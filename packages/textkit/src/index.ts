@@ -1,3 +1,5 @@
 export * from "./tokenize";
 export * from "./sentences";
 export * from "./chunk";
+export * from "./diff";
+export * from "./highlight";
