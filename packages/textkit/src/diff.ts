@@ -129,35 +129,44 @@ function lineRuns(
   return { runs: runs.filter((run) => run.lines.length > 0), coarseReason };
 }
 
-function wordSimilarity(a: string, b: string): number {
-  const aWords = tokenize(a);
-  const bWords = tokenize(b);
-  if (aWords.length === 0 || bWords.length === 0) return a.trim() === b.trim() ? 1 : 0;
+interface LineWords {
+  blank: boolean;
+  count: number;
+  counts: Map<string, number>;
+}
+
+function lineWords(line: string): LineWords {
+  const words = tokenize(line);
   const counts = new Map<string, number>();
-  for (const word of aWords) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return { blank: line.trim() === "", count: words.length, counts };
+}
+
+/** Dice coefficient over the two lines' word multisets; blank lines are similar only to blank lines. */
+function wordSimilarity(a: LineWords, b: LineWords): number {
+  if (a.count === 0 || b.count === 0) return a.blank && b.blank ? 1 : 0;
   let shared = 0;
-  for (const word of bWords) {
-    const left = counts.get(word) ?? 0;
-    if (left > 0) {
-      shared++;
-      counts.set(word, left - 1);
-    }
-  }
-  return (2 * shared) / (aWords.length + bWords.length);
+  for (const [word, count] of a.counts) shared += Math.min(count, b.counts.get(word) ?? 0);
+  return (2 * shared) / (a.count + b.count);
 }
 
 /**
  * Pairs removed with added lines for "changed" rows: an order-keeping alignment that maximises
  * total word similarity, so an inserted line does not push every following pair out of step.
+ * Large blocks, or any block once the time budget is spent, are paired by position instead.
  * Returns [removedIndex, addedIndex] pairs in order.
  */
-function pairLines(removed: string[], added: string[]): Array<[number, number]> {
-  if (removed.length * added.length > MAX_ALIGNMENT_CELLS) {
+function pairLines(removed: string[], added: string[], deadline: number): Array<[number, number]> {
+  if (removed.length * added.length > MAX_ALIGNMENT_CELLS || performance.now() > deadline) {
     return Array.from({ length: Math.min(removed.length, added.length) }, (_, i) => [i, i]);
   }
   const width = added.length + 1;
   const best = new Float64Array((removed.length + 1) * width);
-  const similarity = removed.map((line) => added.map((other) => wordSimilarity(line, other)));
+  const addedWords = added.map(lineWords);
+  const similarity = removed.map((line) => {
+    const removedWords = lineWords(line);
+    return addedWords.map((other) => wordSimilarity(removedWords, other));
+  });
   for (let i = 1; i <= removed.length; i++) {
     for (let j = 1; j <= added.length; j++) {
       const score = similarity[i - 1]?.[j - 1] ?? 0;
@@ -223,7 +232,7 @@ class DiffBuilder {
 
   /** A block of removed lines followed by added lines; `pair` decides whether to pair them. */
   change(removed: string[], added: string[], pair: boolean): void {
-    const pairs = pair ? pairLines(removed, added) : [];
+    const pairs = pair ? pairLines(removed, added, this.deadline) : [];
     const oldStart = this.oldNumber;
     const newStart = this.newNumber;
     const removedSides: DiffSide[] = removed.map((text) => ({ number: this.oldNumber++, text }));
