@@ -1,0 +1,45 @@
+import { convertDocx } from "./docx.js";
+import { UnreadableFileError } from "./errors.js";
+import { convertPdf } from "./pdf.js";
+import type { SupportedKind } from "./sniff.js";
+import { decodeUtf8Text } from "./text.js";
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./zip-guard.js";
+
+export interface ConvertOptions {
+  /** Limits for unpacking a DOCX; defaults to 100 MB in at most 5,000 parts. */
+  zipLimits?: ZipLimits;
+}
+
+export interface Conversion {
+  /** The document as markdown; also what the raw view shows as the extracted text. */
+  markdown: string;
+  /** PDFs only. */
+  pageCount?: number;
+  /** 1-based PDF pages without a text layer; each has a placeholder in `markdown` (see fillOcrPages). */
+  pagesNeedingOcr: number[];
+  warnings: string[];
+}
+
+/**
+ * Converts a file of a sniffed kind to markdown. Throws UnreadableFileError (the caller answers
+ * 422 with its reason) for empty, encrypted, truncated, corrupt or oversized-when-unpacked files
+ * and for text that is not UTF-8.
+ */
+export async function convertToMarkdown(
+  bytes: Uint8Array,
+  kind: SupportedKind,
+  options: ConvertOptions = {},
+): Promise<Conversion> {
+  if (bytes.byteLength === 0) throw new UnreadableFileError("The file is empty");
+  switch (kind) {
+    case "pdf":
+      return convertPdf(bytes);
+    case "docx": {
+      const { markdown, warnings } = await convertDocx(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
+      return { markdown, pagesNeedingOcr: [], warnings };
+    }
+    case "txt":
+    case "md":
+      return { markdown: decodeUtf8Text(bytes), pagesNeedingOcr: [], warnings: [] };
+  }
+}

@@ -1,0 +1,11 @@
+// The ingest module: file type sniffing and conversion to markdown, free of HTTP and database.
+export { sniffFileType, MEDIA_TYPES } from "./sniff.js";
+export type { SupportedKind, SupportedType, UnsupportedType } from "./sniff.js";
+export { convertToMarkdown } from "./convert.js";
+export type { Conversion, ConvertOptions } from "./convert.js";
+export { UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE, PASSWORD_PROTECTED_REASON } from "./errors.js";
+export { ocrPdfPages } from "./ocr.js";
+export type { OcrOptions, OcrPageText } from "./ocr.js";
+export { fillOcrPages, ocrPlaceholder } from "./pdf.js";
+export { DEFAULT_ZIP_LIMITS } from "./zip-guard.js";
+export type { ZipLimits } from "./zip-guard.js";

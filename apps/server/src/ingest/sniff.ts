@@ -1,0 +1,145 @@
+import { unzipSync } from "fflate";
+
+export type SupportedKind = "pdf" | "docx" | "txt" | "md";
+
+export interface SupportedType {
+  kind: SupportedKind;
+  mediaType: string;
+}
+
+export interface UnsupportedType {
+  kind: "unsupported";
+  /** Why, for logs and for the caller's message: which of bytes and name did not fit. */
+  reason: string;
+}
+
+export const MEDIA_TYPES: Record<SupportedKind, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  txt: "text/plain",
+  md: "text/markdown",
+};
+
+const KIND_BY_EXTENSION: Record<string, SupportedKind> = {
+  pdf: "pdf",
+  docx: "docx",
+  txt: "txt",
+  md: "md",
+  markdown: "md",
+};
+
+/** Signatures named in refusals, so a log says "an ELF executable" rather than "not a PDF". */
+const KNOWN_SIGNATURES: { name: string; bytes: number[] }[] = [
+  { name: "an ELF executable", bytes: [0x7f, 0x45, 0x4c, 0x46] },
+  { name: "a Windows executable", bytes: [0x4d, 0x5a] },
+  { name: "a PNG image", bytes: [0x89, 0x50, 0x4e, 0x47] },
+  { name: "a JPEG image", bytes: [0xff, 0xd8, 0xff] },
+  { name: "a GIF image", bytes: [0x47, 0x49, 0x46, 0x38] },
+  { name: "a gzip archive", bytes: [0x1f, 0x8b] },
+  { name: "a legacy Office (OLE) file", bytes: [0xd0, 0xcf, 0x11, 0xe0] },
+  { name: "a zip archive", bytes: [0x50, 0x4b, 0x03, 0x04] },
+  { name: "a PDF", bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+];
+
+const PDF_MAGIC = "%PDF-";
+/** Acrobat accepts the header anywhere in the first 1024 bytes; so do we. */
+const PDF_HEADER_WINDOW = 1024;
+const TEXT_SAMPLE_BYTES = 64 * 1024;
+
+function extensionOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : "";
+}
+
+function startsWith(bytes: Uint8Array, signature: number[]): boolean {
+  return signature.every((b, i) => bytes[i] === b);
+}
+
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+
+function looksLikePdf(bytes: Uint8Array): boolean {
+  return latin1(bytes.subarray(0, PDF_HEADER_WINDOW)).includes(PDF_MAGIC);
+}
+
+/** Names of the zip's entries from its central directory, inflating nothing; null if unreadable. */
+function zipEntryNames(bytes: Uint8Array): Set<string> | null {
+  const names = new Set<string>();
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        names.add(file.name);
+        return false;
+      },
+    });
+    return names;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A zip holding the two parts every DOCX has. When the central directory is missing (a file cut
+ * short), Word parts named in the local headers are enough: the conversion then refuses it as
+ * damaged (422), which tells the person more than "unsupported type" would.
+ */
+function isDocx(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return false;
+  const names = zipEntryNames(bytes);
+  if (!names) return latin1(bytes).includes("word/");
+  return names.has("[Content_Types].xml") && names.has("word/document.xml");
+}
+
+/**
+ * Plain text as far as the type goes: no NUL bytes and few control characters. Invalid UTF-8 is
+ * left for the conversion to refuse (a Latin-1 text file is text, just in the wrong encoding).
+ */
+function looksLikeText(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, TEXT_SAMPLE_BYTES);
+  let controls = 0;
+  for (const b of sample) {
+    if (b === 0) return false;
+    // Tab, line feed, vertical tab, form feed, carriage return and escape appear in real text.
+    if (b < 0x20 && (b < 0x09 || b > 0x0d) && b !== 0x1b) controls++;
+  }
+  return controls <= sample.length * 0.01;
+}
+
+function describeBytes(bytes: Uint8Array): string {
+  if (isDocx(bytes)) return "a DOCX document";
+  const known = KNOWN_SIGNATURES.find((s) => startsWith(bytes, s.bytes));
+  if (known) return known.name;
+  if (looksLikePdf(bytes)) return "a PDF";
+  return looksLikeText(bytes) ? "plain text" : "binary data of an unknown type";
+}
+
+function detectKind(bytes: Uint8Array): SupportedKind | "text" | null {
+  if (looksLikePdf(bytes)) return "pdf";
+  if (isDocx(bytes)) return "docx";
+  if (looksLikeText(bytes)) return "text";
+  return null;
+}
+
+/**
+ * Decides the type from the bytes and the file name together: both must agree on one of the
+ * accepted kinds, or the file is unsupported (the caller answers 415).
+ */
+export function sniffFileType(bytes: Uint8Array, filename: string): SupportedType | UnsupportedType {
+  const extension = extensionOf(filename);
+  const claimed = KIND_BY_EXTENSION[extension];
+  if (!claimed) {
+    const what = extension ? `".${extension}" files are not accepted` : "the file name has no extension";
+    return { kind: "unsupported", reason: `${what} (the content is ${describeBytes(bytes)})` };
+  }
+  const detected = detectKind(bytes);
+  const agrees = detected === claimed || (detected === "text" && (claimed === "txt" || claimed === "md"));
+  if (!agrees) {
+    return {
+      kind: "unsupported",
+      reason: `the name ends in ".${extension}" but the content is ${describeBytes(bytes)}`,
+    };
+  }
+  return { kind: claimed, mediaType: MEDIA_TYPES[claimed] };
+}

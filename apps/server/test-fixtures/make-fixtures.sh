@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Regenerates every committed fixture in this folder from files Debian ships.
+# Needs: apt-get install -y libreoffice-writer-nogui poppler-utils qpdf img2pdf base-passwd
+#        (shared-mime-info, bzip2, procps and dpkg docs are on the image; see README.md).
+# Run from this folder: bash make-fixtures.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# 1. Real multi-page PDFs made by pdfTeX, copied as they are.
+cp /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf shared-mime-info-spec.pdf
+zcat /usr/share/doc/bzip2/manual.pdf.gz > bzip2-manual.pdf
+
+# 2. A multi-page PDF made by LibreOffice Writer from Debian's "Users and Groups" HTML.
+cp /usr/share/doc/base-passwd/users-and-groups.html "$work/users-and-groups.html"
+soffice --headless --convert-to pdf --outdir "$work" "$work/users-and-groups.html" >/dev/null
+cp "$work/users-and-groups.pdf" users-and-groups.pdf
+
+# 3. A DOCX with headings, a bulleted list, a table, bold and italic, from the same document's
+#    sentences and the real /usr/share/base-passwd/passwd.master table.
+python3 docx-source.py > "$work/base-passwd.html"
+soffice --headless --convert-to 'docx:MS Word 2007 XML' --outdir "$work" "$work/base-passwd.html" >/dev/null
+cp "$work/base-passwd.docx" base-passwd.docx
+
+# 4. Plain text and markdown, as Debian ships them.
+cp /usr/share/doc/dpkg/spec/triggers.txt dpkg-triggers.txt
+cp /usr/share/doc/procps/bugs.md procps-bugs.md
+
+# 5. An image-only PDF: page 1 of the shared-mime-info spec rendered to a grey PNG, wrapped in a PDF
+#    with no text layer.
+pdftoppm -f 1 -l 1 -r 150 -gray -png shared-mime-info-spec.pdf "$work/page"
+img2pdf --output scanned-page.pdf "$work"/page-*.png
+
+# 6. Broken and hostile files.
+head -c 60000 shared-mime-info-spec.pdf > truncated.pdf
+qpdf --encrypt quire-user quire-owner 256 -- \
+  users-and-groups.pdf encrypted.pdf
+cp /usr/bin/true elf-executable.pdf && chmod 644 elf-executable.pdf
+head -c 6000 base-passwd.docx > corrupt.docx
