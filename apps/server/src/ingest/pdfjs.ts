@@ -49,7 +49,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     // pdf.js transfers (detaches) the buffer it is given; the caller keeps its own bytes.
-    data: bytes.slice(),
+    // Uint8Array.from copies: Buffer.slice would share memory and pdf.js refuses Buffers anyway.
+    data: Uint8Array.from(bytes),
     verbosity: pdfjs.VerbosityLevel.ERRORS,
     isEvalSupported: false,
     disableFontFace: true,
