@@ -11,7 +11,8 @@ export interface DocxConversion {
 
 /**
  * Styles LibreOffice and Word write that mammoth's defaults do not map: without these, italic
- * made with the "Emphasis" character style is lost and every body paragraph raises a warning.
+ * made with the "Emphasis" character style is lost. Paragraph styles are left alone (beyond
+ * titles) because a mapping would override mammoth's list detection for numbered paragraphs.
  */
 const STYLE_MAP = [
   "r[style-name='Emphasis'] => em",
@@ -19,11 +20,6 @@ const STYLE_MAP = [
   "r[style-name='Strong'] => strong",
   "p[style-name='Title'] => h1:fresh",
   "p[style-name='Subtitle'] => h2:fresh",
-  "p[style-name='Body Text'] => p:fresh",
-  "p[style-name='Text Body'] => p:fresh",
-  "p[style-name='Table Heading'] => p:fresh",
-  "p[style-name='Table Contents'] => p:fresh",
-  "p[style-name='List Paragraph'] => p:fresh",
 ];
 
 /** Mammoth repeats a warning per occurrence; a few distinct ones tell the reader enough. */
@@ -66,7 +62,9 @@ function createTurndown(): TurndownService {
 }
 
 function warningsFrom(messages: { type: string; message: string }[], droppedImages: number): string[] {
-  const warnings = [...new Set(messages.map((m) => m.message))].slice(0, MAX_WARNINGS);
+  // Styles mammoth does not know still come out as plain paragraphs and text: not worth a warning.
+  const worth = messages.filter((m) => !m.message.startsWith("Unrecognised "));
+  const warnings = [...new Set(worth.map((m) => m.message))].slice(0, MAX_WARNINGS);
   if (droppedImages > 0) {
     const noun = droppedImages === 1 ? "image was" : "images were";
     warnings.unshift(`${droppedImages} ${noun} left out: the markdown keeps text only`);

@@ -69,11 +69,12 @@ export async function ocrPdfPages(
   if (pageNumbers.length === 0) return [];
   const dpi = options.dpi ?? DEFAULT_DPI;
   return withPdf(bytes, async (doc) => {
+    const pages = pageNumbers.filter((n) => Number.isInteger(n) && n >= 1 && n <= doc.numPages);
+    if (pages.length === 0) return [];
     const worker = await startWorker();
     try {
       const results: OcrPageText[] = [];
-      for (const pageNumber of pageNumbers) {
-        if (pageNumber < 1 || pageNumber > doc.numPages) continue;
+      for (const pageNumber of pages) {
         const image = await renderPage(doc, pageNumber, dpi);
         const { data } = await worker.recognize(image);
         results.push({ page: pageNumber, text: data.text.trim() });
