@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -16,6 +17,12 @@ import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { userRoutes } from "./modules/users/routes";
+import { documentRoutes } from "./modules/documents/routes";
+import { versionRoutes } from "./modules/versions/routes";
+import { processDocumentHandler } from "./modules/documents/pipeline";
+import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
+import { JobRunner, type JobHandler } from "./jobs/runner";
+import { DbBlobStore, FsBlobStore } from "./storage/blob-store";
 
 export interface RouteSummary {
   method: string;
@@ -52,15 +59,29 @@ export const logRedactions = [
   "*.token",
 ];
 
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The job runner; main starts it (in-process worker), tests drive it with runUntilIdle(). */
+  runner: JobRunner;
+}
+
+/** Every kind of background job and what runs it. */
+export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([[PROCESS_DOCUMENT_JOB, processDocumentHandler]]);
+
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database } = options;
+  let runner: JobRunner | null = null;
   const ctx: AppContext = {
     config,
     db: database.db,
     dbKind: database.kind,
     clock: options.clock ?? systemClock,
     sessionSecret: options.sessionSecret,
+    blobs: config.blobStore === "db" ? new DbBlobStore(database.db) : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
+    notifyJobs: () => runner?.wake(),
   };
+  runner = new JobRunner(ctx, jobHandlers);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -81,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie, { secret: ctx.sessionSecret });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -108,12 +130,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       await api.register(authRoutes, { ctx, prefix: "/auth" });
       await api.register(userRoutes, { ctx, prefix: "/users" });
       await api.register(categoryRoutes, { ctx, prefix: "/categories" });
+      await api.register(documentRoutes, { ctx, prefix: "/documents" });
+      await api.register(versionRoutes, { ctx, prefix: "/documents" });
     },
     { prefix: "/api" },
   );
 
   await serveWebApp(app, config.webDist ?? defaultWebDist);
-  return { app, ctx };
+  const jobs = runner;
+  app.addHook("onClose", async () => jobs.stop());
+  return { app, ctx, runner: jobs };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database, DatabaseKind } from "./db/client";
 import type { Clock } from "./lib/clock";
+import type { BlobStore } from "./storage/blob-store";
 
 /** What every module needs, built once in buildApp and handed down (no singletons). */
 export interface AppContext {
@@ -9,4 +10,7 @@ export interface AppContext {
   dbKind: DatabaseKind;
   clock: Clock;
   sessionSecret: string;
+  blobs: BlobStore;
+  /** Tells the in-process job runner that work was queued (a no-op when a separate worker runs). */
+  notifyJobs(): void;
 }

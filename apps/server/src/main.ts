@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const { app, ctx } = await buildApp({
+  const { app, ctx, runner } = await buildApp({
     config,
     database,
     sessionSecret,
@@ -19,6 +19,13 @@ async function main(): Promise<void> {
   if (seeded) app.log.info({ demo: config.demo }, "first start: data directory set up");
   if ((await userCount(ctx.db)) === 0) {
     app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");
+  }
+
+  if (config.runWorker) {
+    // With embedded storage this is the only process, so any job still marked running was cut off.
+    const requeued = await runner.recover(database.kind === "pglite");
+    if (requeued > 0) app.log.info({ requeued }, "resumed jobs interrupted by the last stop");
+    runner.start();
   }
 
   let closing = false;

@@ -38,6 +38,7 @@ export const documentSchema = z.object({
   originalFilename: z.string(),
   mediaType: z.string(),
   processing: processingSchema,
+  archived: z.boolean(),
   abilities: documentAbilitiesSchema,
 });
 export type Document = z.infer<typeof documentSchema>;
@@ -57,3 +58,34 @@ export const versionSchema = z.object({
   sha256: z.string(),
 });
 export type Version = z.infer<typeof versionSchema>;
+
+export const documentListQuerySchema = z.object({
+  category: z.string().max(64).optional(),
+  status: documentStatusSchema.optional(),
+  sort: z.enum(["updated", "title"]).default("updated"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const updateDocumentBodySchema = z
+  .object({
+    title: z.string().trim().min(1, "title is required").max(300),
+    categoryId: z.string().min(1).max(64),
+    tags: z.array(z.string().trim().min(1).max(50)).max(30),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "give at least one of title, categoryId, tags");
+
+/** A new version from edited markdown. expectedVersion is the version the editor started from. */
+export const newVersionBodySchema = z.object({
+  content: z.string().max(5_000_000),
+  changeNote: z.string().trim().max(500).optional(),
+  expectedVersion: z.coerce.number().int().min(1),
+});
+
+export const versionParamsSchema = z.object({ id: z.string().min(1).max(64), version: z.coerce.number().int().min(1).max(1_000_000) });
+export const diffParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  from: z.coerce.number().int().min(1).max(1_000_000),
+  to: z.coerce.number().int().min(1).max(1_000_000),
+});

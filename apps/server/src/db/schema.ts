@@ -93,11 +93,13 @@ export const blobs = pgTable("blobs", {
   createdAt: createdAt(),
 });
 
-/** Original bytes when BLOB_STORE=db (scale-out); the file system keeps them otherwise. */
+/**
+ * Original bytes when BLOB_STORE=db (scale-out); the file system keeps them otherwise. Like the
+ * file system it is written before the metadata row in `blobs`, so it has no foreign key to it;
+ * the orphan sweep removes bytes no `blobs` row claims.
+ */
 export const blobData = pgTable("blob_data", {
-  sha256: text("sha256")
-    .primaryKey()
-    .references(() => blobs.sha256, { onDelete: "cascade" }),
+  sha256: text("sha256").primaryKey(),
   bytes: bytea("bytes").notNull(),
 });
 

@@ -64,6 +64,11 @@ export function canReadDocument(actor: Actor, doc: DocumentFacts): boolean {
 export function canOnDocument(actor: Actor, action: DocumentAction, doc: DocumentFacts): boolean {
   if (!canReadDocument(actor, doc)) return false;
   if (action === "document.read") return true;
+  return canChangeDocument(actor, action, doc);
+}
+
+/** The change rules alone, for documents already known to be visible (list entries). */
+export function canChangeDocument(actor: Actor, action: DocumentAction, doc: Omit<DocumentFacts, "assigneeIds">): boolean {
   if (!ownerEditable.has(action)) return false;
   if (doc.archived && action !== "document.archive") return false;
   if (actor.role === "Admin") return true;

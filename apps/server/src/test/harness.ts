@@ -9,10 +9,13 @@ import { loadConfig, type Config } from "../config";
 import type { AppContext } from "../context";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { manualClock } from "../lib/clock";
+import type { JobRunner } from "../jobs/runner";
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The job runner, not started: tests run queued jobs explicitly with runner.runUntilIdle(). */
+  runner: JobRunner;
   clock: ReturnType<typeof manualClock>;
   config: Config;
   /** Signs in (once per username, then reuses the cookie) and returns the Cookie header value. */
@@ -44,7 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DEMO: "true", LOG_LEVEL: "silent", ...options.env });
   const { database, dropDatabase } = await openTestDatabase();
   const clock = manualClock(new Date());
-  const { app, ctx } = await buildApp({ config, database, sessionSecret: "test-secret-".padEnd(48, "x"), clock });
+  const { app, ctx, runner } = await buildApp({ config, database, sessionSecret: "test-secret-".padEnd(48, "x"), clock });
   await bootstrap(ctx, options.seeders);
   await app.ready();
 
@@ -73,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     ctx,
+    runner,
     clock,
     config,
     cookieFor,
@@ -111,4 +115,30 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatab
 
 export function json<T = unknown>(res: LightMyRequestResponse): T {
   return res.json() as T;
+}
+
+export interface MultipartFile {
+  name: string;
+  bytes: Uint8Array;
+  contentType?: string;
+}
+
+/** A multipart/form-data body built by hand, so tests control every byte (file names, sizes). */
+export function multipart(fields: Record<string, string>, file?: MultipartFile): { body: Buffer; headers: Record<string, string> } {
+  const boundary = `----quire-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }

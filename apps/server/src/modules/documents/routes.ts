@@ -1,0 +1,155 @@
+import {
+  documentListQuerySchema,
+  documentSchema,
+  idParamsSchema,
+  newVersionBodySchema,
+  updateDocumentBodySchema,
+  type Document,
+} from "@quire/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { documents } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { requireActor } from "../../plugins/auth";
+import { authorizeDocument, type Actor } from "../../policies/policy";
+import { listableDocumentsWhere, loadDocumentFacts } from "./access";
+import { presentDocument } from "./presenter";
+import { findDocument, listDocuments } from "./repository";
+import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
+import { receiveUpload, titleFromFilename, validateFile } from "./upload";
+
+const recentQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+const categoryParamsSchema = z.object({ categoryId: z.string().min(1).max(64) });
+
+/** Loads one document for the actor: 404 for a missing one and for one the actor may not see. */
+export async function loadVisibleDocument(ctx: AppContext, actor: Actor, id: string): Promise<Document> {
+  const facts = await loadDocumentFacts(ctx.db, id);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, "document.read", facts);
+  const record = await findDocument(ctx.db, id);
+  if (!record) throw notFound("Document");
+  return presentDocument(actor, record);
+}
+
+export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const list = z.array(documentSchema);
+
+  async function listFor(actor: Actor, filter: SQL | undefined, query: z.infer<typeof documentListQuerySchema>) {
+    const where = and(listableDocumentsWhere(actor), filter) as SQL;
+    const { rows, total } = await listDocuments(ctx.db, {
+      where,
+      sort: query.sort,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return { items: rows.map((row) => presentDocument(actor, row)), total };
+  }
+
+  // Seed §7 answers a plain list; the total for paging travels in X-Total-Count.
+  r.get("/", { schema: { querystring: documentListQuerySchema, response: { 200: list } } }, async (request, reply) => {
+    const q = request.query;
+    const filter = and(
+      q.category ? eq(documents.categoryId, q.category) : undefined,
+      q.status ? eq(documents.status, q.status) : undefined,
+    );
+    const { items, total } = await listFor(requireActor(request), filter, q);
+    reply.header("x-total-count", String(total));
+    return items;
+  });
+
+  r.get("/recent", { schema: { querystring: recentQuerySchema, response: { 200: list } } }, async (request) => {
+    const { items } = await listFor(requireActor(request), undefined, {
+      sort: "updated",
+      page: 1,
+      pageSize: request.query.limit,
+    });
+    return items;
+  });
+
+  r.get(
+    "/category/:categoryId",
+    { schema: { params: categoryParamsSchema, querystring: documentListQuerySchema, response: { 200: list } } },
+    async (request, reply) => {
+      const q = request.query;
+      const filter = and(eq(documents.categoryId, request.params.categoryId), q.status ? eq(documents.status, q.status) : undefined);
+      const { items, total } = await listFor(requireActor(request), filter, q);
+      reply.header("x-total-count", String(total));
+      return items;
+    },
+  );
+
+  r.post("/upload", { schema: { response: { 201: documentSchema } } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const upload = await receiveUpload(request);
+    const categoryId = upload.fields.categoryId?.trim();
+    if (!categoryId) throw badRequest("categoryId is required");
+    const title = (upload.fields.title?.trim() || titleFromFilename(upload.filename)).slice(0, 300);
+    const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
+    const file = await validateFile(upload.bytes, upload.filename);
+    const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
+    return reply.code(201).send(await loadVisibleDocument(ctx, actor, id));
+  });
+
+  r.get("/:id", { schema: { params: idParamsSchema, response: { 200: documentSchema } } }, async (request) =>
+    loadVisibleDocument(ctx, requireActor(request), request.params.id),
+  );
+
+  r.patch(
+    "/:id",
+    { schema: { params: idParamsSchema, body: updateDocumentBodySchema, response: { 200: documentSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      await updateMetadata(ctx, actor, request.params.id, request.body);
+      return loadVisibleDocument(ctx, actor, request.params.id);
+    },
+  );
+
+  r.post(
+    "/:id/versions",
+    { schema: { params: idParamsSchema, response: { 201: documentSchema } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const current = await loadVisibleDocument(ctx, actor, request.params.id);
+      const input = await newVersionInput(request, current.title);
+      await addVersion(ctx, actor, request.params.id, input);
+      return reply.code(201).send(await loadVisibleDocument(ctx, actor, request.params.id));
+    },
+  );
+
+  for (const [path, archived] of [
+    ["/:id/archive", true],
+    ["/:id/restore", false],
+  ] as const) {
+    r.post(path, { schema: { params: idParamsSchema, response: { 200: documentSchema } } }, async (request) => {
+      const actor = requireActor(request);
+      await setArchived(ctx, actor, request.params.id, archived);
+      return loadVisibleDocument(ctx, actor, request.params.id);
+    });
+  }
+
+  r.post("/:id/retry", { schema: { params: idParamsSchema, response: { 200: documentSchema } } }, async (request) => {
+    const actor = requireActor(request);
+    await retryProcessing(ctx, actor, request.params.id);
+    return loadVisibleDocument(ctx, actor, request.params.id);
+  });
+}
+
+/** A new version comes as JSON (edited markdown) or as multipart (a new file), with the same fields. */
+async function newVersionInput(request: FastifyRequest, title: string) {
+  if (request.isMultipart()) {
+    const upload = await receiveUpload(request);
+    const fields = newVersionBodySchema.omit({ content: true }).safeParse(upload.fields);
+    if (!fields.success) throw badRequest(`Invalid body: ${fields.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    const file = await validateFile(upload.bytes, upload.filename);
+    return { file, changeNote: fields.data.changeNote || null, expectedVersion: fields.data.expectedVersion };
+  }
+  const body = newVersionBodySchema.safeParse(request.body);
+  if (!body.success) throw badRequest(`Invalid body: ${body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  const bytes = Buffer.from(body.data.content, "utf8");
+  const file = { bytes, filename: `${title.replace(/[^A-Za-z0-9]+/g, "_")}.md`, mediaType: "text/markdown", markdown: body.data.content, pagesNeedingOcr: [] };
+  return { file, changeNote: body.data.changeNote || null, expectedVersion: body.data.expectedVersion };
+}

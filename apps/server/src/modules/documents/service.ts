@@ -1,0 +1,209 @@
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { blobs, categories, documents, versions } from "../../db/schema";
+import { enqueueJob } from "../../jobs/queue";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { authorizeDocument, authorizeGlobal, type Actor } from "../../policies/policy";
+import { loadDocumentFacts } from "./access";
+import type { ValidatedFile } from "./upload";
+
+export const PROCESS_DOCUMENT_JOB = "document.process";
+
+/** Statuses that a new version sends back to Draft, ready to be submitted again. */
+const BACK_TO_DRAFT_ON_NEW_VERSION = new Set(["Changes Requested", "Rejected", "Approved"]);
+
+interface NewDocumentInput {
+  title: string;
+  categoryId: string;
+  tags?: string[];
+  file: ValidatedFile;
+  /** Backdating for imports and demo seeding; uploads use the clock. */
+  createdAt?: Date;
+}
+
+async function assertCategory(db: Database, categoryId: string): Promise<void> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+  if (!row) throw badRequest("categoryId: no such category");
+}
+
+async function recordBlob(db: Database, sha256: string, size: number, now: Date): Promise<void> {
+  await db.insert(blobs).values({ sha256, size, createdAt: now }).onConflictDoNothing();
+}
+
+async function queueProcessing(db: Database, documentId: string, version: number, file: ValidatedFile, now: Date): Promise<void> {
+  await enqueueJob(db, {
+    runAt: now,
+    kind: PROCESS_DOCUMENT_JOB,
+    payload: { documentId, version, ocrPages: file.pagesNeedingOcr },
+    dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${version}`,
+  });
+}
+
+/**
+ * The original is stored (durably, content-addressed) before the transaction that creates the
+ * document, its first version and its processing job; an acknowledged upload is therefore whole.
+ * If the transaction fails, the stored bytes are an orphan the cleanup sweep removes.
+ */
+export async function createDocument(ctx: AppContext, actor: Actor, input: NewDocumentInput, db: Database = ctx.db): Promise<string> {
+  authorizeGlobal(actor, "document.create");
+  await assertCategory(db, input.categoryId);
+  const sha256 = await ctx.blobs.put(input.file.bytes);
+  const now = input.createdAt ?? ctx.clock.now();
+  const id = await db.transaction(async (tx) => {
+    await recordBlob(tx, sha256, input.file.bytes.length, now);
+    const [doc] = await tx
+      .insert(documents)
+      .values({
+        title: input.title,
+        categoryId: input.categoryId,
+        ownerId: actor.id,
+        tags: normaliseTags(input.tags ?? []),
+        currentVersion: 1,
+        processingState: "processing",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: documents.id });
+    if (!doc) throw new Error("document insert returned nothing");
+    await tx.insert(versions).values({
+      documentId: doc.id,
+      version: 1,
+      content: input.file.markdown,
+      changeNote: null,
+      authorId: actor.id,
+      blobSha256: sha256,
+      originalFilename: input.file.filename,
+      mediaType: input.file.mediaType,
+      size: input.file.bytes.length,
+      createdAt: now,
+    });
+    await queueProcessing(tx, doc.id, 1, input.file, now);
+    return doc.id;
+  });
+  ctx.notifyJobs();
+  return id;
+}
+
+interface NewVersionInput {
+  file: ValidatedFile;
+  changeNote: string | null;
+  expectedVersion: number;
+  createdAt?: Date;
+}
+
+/**
+ * A new version, only on top of the version the editor started from: a stale expectedVersion
+ * answers 409 and changes nothing, so two concurrent edits can never silently overwrite each other.
+ */
+export async function addVersion(ctx: AppContext, actor: Actor, documentId: string, input: NewVersionInput): Promise<number> {
+  const facts = await loadDocumentFacts(ctx.db, documentId);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, "document.createVersion", facts);
+  const sha256 = await ctx.blobs.put(input.file.bytes);
+  const now = input.createdAt ?? ctx.clock.now();
+  const version = await ctx.db.transaction(async (tx) => {
+    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update").limit(1);
+    if (!doc) throw notFound("Document");
+    if (doc.currentVersion !== input.expectedVersion) {
+      throw conflict(
+        `This document changed since you opened it: version ${doc.currentVersion} is current, your edit started from version ${input.expectedVersion}. Reload it and apply your change again.`,
+      );
+    }
+    const next = doc.currentVersion + 1;
+    await recordBlob(tx, sha256, input.file.bytes.length, now);
+    await tx.insert(versions).values({
+      documentId,
+      version: next,
+      content: input.file.markdown,
+      changeNote: input.changeNote,
+      authorId: actor.id,
+      blobSha256: sha256,
+      originalFilename: input.file.filename,
+      mediaType: input.file.mediaType,
+      size: input.file.bytes.length,
+      createdAt: now,
+    });
+    const status = BACK_TO_DRAFT_ON_NEW_VERSION.has(doc.status) ? "Draft" : doc.status;
+    await tx
+      .update(documents)
+      .set({ currentVersion: next, status, processingState: "processing", processingError: null, updatedAt: now })
+      .where(eq(documents.id, documentId));
+    await queueProcessing(tx, documentId, next, input.file, now);
+    return next;
+  });
+  ctx.notifyJobs();
+  return version;
+}
+
+export async function updateMetadata(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+  input: { title?: string | undefined; categoryId?: string | undefined; tags?: string[] | undefined },
+): Promise<void> {
+  const facts = await loadDocumentFacts(ctx.db, documentId);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, "document.update", facts);
+  if (input.categoryId) await assertCategory(ctx.db, input.categoryId);
+  await ctx.db
+    .update(documents)
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+      ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(documents.id, documentId));
+}
+
+/** Archived documents leave every list but stay in the database with all their versions. */
+export async function setArchived(ctx: AppContext, actor: Actor, documentId: string, archived: boolean): Promise<void> {
+  const facts = await loadDocumentFacts(ctx.db, documentId);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, "document.archive", facts);
+  if (facts.archived === archived) throw conflict(archived ? "The document is already archived" : "The document is not archived");
+  await ctx.db
+    .update(documents)
+    .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
+    .where(eq(documents.id, documentId));
+}
+
+/** Processing that failed for good can be run again; anything else is already running or done. */
+export async function retryProcessing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
+  const facts = await loadDocumentFacts(ctx.db, documentId);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, "document.update", facts);
+  await ctx.db.transaction(async (tx) => {
+    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update").limit(1);
+    if (!doc) throw notFound("Document");
+    if (doc.processingState !== "failed") throw conflict(`Processing is ${doc.processingState}; only failed processing can be retried`);
+    const [current] = await tx
+      .select()
+      .from(versions)
+      .where(and(eq(versions.documentId, documentId), eq(versions.version, doc.currentVersion)));
+    if (!current) throw notFound("Version");
+    await tx.update(documents).set({ processingState: "processing", processingError: null }).where(eq(documents.id, documentId));
+    await enqueueJob(tx, {
+      runAt: ctx.clock.now(),
+      kind: PROCESS_DOCUMENT_JOB,
+      payload: { documentId, version: doc.currentVersion, ocrPages: pendingOcrPages(current.content) },
+      dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${doc.currentVersion}:retry:${Date.now()}`,
+    });
+  });
+  ctx.notifyJobs();
+}
+
+/** Page numbers whose OCR placeholder is still in the markdown. */
+export function pendingOcrPages(markdown: string): number[] {
+  return [...markdown.matchAll(/<!-- quire:ocr-pending page=(\d+) -->/g)].map((m) => Number(m[1]));
+}
+
+export function normaliseTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    const clean = tag.trim().toLowerCase().replace(/\s+/g, " ").slice(0, 50);
+    if (clean) seen.add(clean);
+  }
+  return [...seen].slice(0, 30);
+}

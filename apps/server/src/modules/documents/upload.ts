@@ -1,0 +1,87 @@
+import type { FastifyRequest } from "fastify";
+import { convertToMarkdown, sniffFileType, UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE } from "../../ingest";
+import { badRequest, HttpError } from "../../lib/errors";
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = "File too large: the limit is 10 MB";
+
+export interface ReceivedUpload {
+  bytes: Buffer;
+  filename: string;
+  fields: Record<string, string>;
+}
+
+/** A file that passed every check: its real type, its markdown, and pages left for OCR. */
+export interface ValidatedFile {
+  bytes: Buffer;
+  filename: string;
+  mediaType: string;
+  markdown: string;
+  pagesNeedingOcr: number[];
+}
+
+/**
+ * Reads a multipart upload: one file (streamed with a hard cap, so an oversized body is cut off
+ * at 10 MB rather than read whole) and small text fields, in any order.
+ */
+export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data with a 'file' field");
+  const fields: Record<string, string> = {};
+  let file: { bytes: Buffer; filename: string } | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
+      if (part.type === "file") {
+        if (part.fieldname !== "file") {
+          part.file.resume();
+          throw badRequest(`Unexpected file field '${part.fieldname}': send the file as 'file'`);
+        }
+        file = { bytes: await part.toBuffer(), filename: safeFilename(part.filename) };
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw translateMultipartError(error);
+  }
+  if (!file) throw badRequest("file is required");
+  return { ...file, fields };
+}
+
+function translateMultipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  if (code === "FST_FILES_LIMIT_REACHED") return badRequest("Send one file per upload");
+  if (code === "FST_FIELDS_LIMIT_REACHED" || code === "FST_PARTS_LIMIT_REACHED") return badRequest("Too many form fields");
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("Send the file as multipart/form-data");
+  if (error instanceof HttpError) return error;
+  if (code?.startsWith("FST_")) return badRequest("The upload could not be read: the multipart body is malformed");
+  return error;
+}
+
+/** The name a browser or client sent, reduced to a plain file name (never a path) for Content-Disposition. */
+export function safeFilename(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  return cleaned || "document";
+}
+
+/** Sniffs the real type (415 when not accepted) and converts to markdown (422 when unreadable). */
+export async function validateFile(bytes: Buffer, filename: string): Promise<ValidatedFile> {
+  if (bytes.length === 0) throw new HttpError(422, "The file is empty");
+  const type = sniffFileType(bytes, filename);
+  if (type.kind === "unsupported") throw new HttpError(415, UNSUPPORTED_FILE_TYPE_MESSAGE);
+  try {
+    const converted = await convertToMarkdown(bytes, type.kind);
+    return { bytes, filename, mediaType: type.mediaType, markdown: converted.markdown, pagesNeedingOcr: converted.pagesNeedingOcr };
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw new HttpError(422, error.reason);
+    throw error;
+  }
+}
+
+/** The title a user would expect from a file name: without its extension, underscores as spaces. */
+export function titleFromFilename(filename: string): string {
+  const withoutExtension = filename.replace(/\.[^.]+$/, "");
+  return withoutExtension.replace(/[_]+/g, " ").trim() || "Untitled document";
+}

@@ -1,0 +1,55 @@
+import { diffParamsSchema, idParamsSchema, versionParamsSchema, versionSchema } from "@quire/contracts";
+import { diffVersions } from "@quire/textkit";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { notFound } from "../../lib/errors";
+import { requireActor } from "../../plugins/auth";
+import { presentVersion } from "../documents/presenter";
+import { findVersion, listVersions } from "../documents/repository";
+import { loadVisibleDocument } from "../documents/routes";
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/:id/versions", { schema: { params: idParamsSchema, response: { 200: z.array(versionSchema) } } }, async (request) => {
+    await loadVisibleDocument(ctx, requireActor(request), request.params.id);
+    return (await listVersions(ctx.db, request.params.id)).map(presentVersion);
+  });
+
+  r.get("/:id/versions/:version", { schema: { params: versionParamsSchema, response: { 200: versionSchema } } }, async (request) => {
+    await loadVisibleDocument(ctx, requireActor(request), request.params.id);
+    const found = await findVersion(ctx.db, request.params.id, request.params.version);
+    if (!found) throw notFound("Version");
+    return presentVersion(found);
+  });
+
+  // The exact bytes that were uploaded, under their original name and media type.
+  r.get("/:id/versions/:version/original", { schema: { params: versionParamsSchema } }, async (request, reply) => {
+    await loadVisibleDocument(ctx, requireActor(request), request.params.id);
+    const found = await findVersion(ctx.db, request.params.id, request.params.version);
+    if (!found) throw notFound("Version");
+    const bytes = await ctx.blobs.get(found.sha256);
+    return reply
+      .header("content-type", found.version.mediaType)
+      .header("content-disposition", contentDisposition(found.version.originalFilename))
+      .header("x-content-sha256", found.sha256)
+      .header("cache-control", "private, max-age=31536000, immutable")
+      .send(bytes);
+  });
+
+  r.get("/:id/diff/:from/:to", { schema: { params: diffParamsSchema } }, async (request) => {
+    const { id, from, to } = request.params;
+    await loadVisibleDocument(ctx, requireActor(request), id);
+    const [older, newer] = await Promise.all([findVersion(ctx.db, id, from), findVersion(ctx.db, id, to)]);
+    if (!older || !newer) throw notFound("Version");
+    return { from, to, ...diffVersions(older.version.content, newer.version.content) };
+  });
+}

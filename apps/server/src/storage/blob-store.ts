@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, open, readFile, rename, rm, stat, readdir } from "node:fs/promises";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { blobData } from "../db/schema";
+
+/**
+ * Original files, addressed by the sha256 of their bytes: the same file uploaded twice is kept
+ * once, and a stored file can always be checked against its name.
+ */
+export interface BlobStore {
+  readonly kind: "fs" | "db";
+  /** Stores the bytes (idempotent) and answers their sha256. Durable once it resolves. */
+  put(bytes: Uint8Array): Promise<string>;
+  get(sha256: string): Promise<Buffer>;
+  has(sha256: string): Promise<boolean>;
+  delete(sha256: string): Promise<void>;
+  /** Every stored hash, for the orphan sweep. */
+  list(): Promise<string[]>;
+}
+
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+function assertHash(sha256: string): void {
+  // The hash becomes a file path; anything but 64 hex digits never reaches the file system.
+  if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256.slice(0, 80)}`);
+}
+
+/** Files under root/ab/cd/<sha256>, written to a temp file, fsynced, then renamed into place. */
+export class FsBlobStore implements BlobStore {
+  readonly kind = "fs";
+  constructor(private readonly root: string) {}
+
+  private pathOf(sha256: string): string {
+    assertHash(sha256);
+    return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  }
+
+  async put(bytes: Uint8Array): Promise<string> {
+    const sha256 = sha256Of(bytes);
+    const target = this.pathOf(sha256);
+    if (await this.has(sha256)) return sha256;
+    const dir = path.dirname(target);
+    await mkdir(dir, { recursive: true });
+    const temp = path.join(dir, `.${sha256}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await open(temp, "wx", 0o640);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+    // The rename is durable only once the directory entry is on disk too.
+    const dirHandle = await open(dir, "r");
+    try {
+      await dirHandle.sync();
+    } finally {
+      await dirHandle.close();
+    }
+    return sha256;
+  }
+
+  async get(sha256: string): Promise<Buffer> {
+    return readFile(this.pathOf(sha256));
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    try {
+      await stat(this.pathOf(sha256));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await rm(this.pathOf(sha256), { force: true });
+  }
+
+  async list(): Promise<string[]> {
+    const found: string[] = [];
+    const walk = async (dir: string, depth: number): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        if (entry.isDirectory() && depth < 2) await walk(path.join(dir, entry.name), depth + 1);
+        else if (entry.isFile() && depth === 2 && SHA256.test(entry.name)) found.push(entry.name);
+      }
+    };
+    await walk(this.root, 0);
+    return found;
+  }
+}
+
+/** Bytes in PostgreSQL itself, so any number of stateless processes share them (BLOB_STORE=db). */
+export class DbBlobStore implements BlobStore {
+  readonly kind = "db";
+  constructor(private readonly db: Database) {}
+
+  async put(bytes: Uint8Array): Promise<string> {
+    const sha256 = sha256Of(bytes);
+    await this.db.insert(blobData).values({ sha256, bytes }).onConflictDoNothing();
+    return sha256;
+  }
+
+  async get(sha256: string): Promise<Buffer> {
+    const [row] = await this.db.select({ bytes: blobData.bytes }).from(blobData).where(eq(blobData.sha256, sha256));
+    if (!row) throw new Error(`blob ${sha256} not found`);
+    return Buffer.from(row.bytes);
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    const rows = await this.db.select({ sha256: blobData.sha256 }).from(blobData).where(eq(blobData.sha256, sha256));
+    return rows.length > 0;
+  }
+
+  async delete(sha256: string): Promise<void> {
+    await this.db.delete(blobData).where(inArray(blobData.sha256, [sha256]));
+  }
+
+  async list(): Promise<string[]> {
+    const rows = await this.db.select({ sha256: blobData.sha256 }).from(blobData);
+    return rows.map((r) => r.sha256);
+  }
+}
