@@ -1,0 +1,23 @@
+// `npm run bench -- <name> [...]`: runs benchmarks; each prints its figure beside a peer's
+// figure measured in the same run. With no name, runs every benchmark.
+import { runIngestBench } from "./ingest";
+
+const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
+  ingest: { describe: "PDF pages/s beside poppler's pdftotext; DOCX documents/s", run: runIngestBench },
+};
+
+async function main(): Promise<void> {
+  const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+  const unknown = requested.filter((name) => !(name in benchmarks));
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark: ${unknown.join(", ")}. Available:`);
+    for (const [name, b] of Object.entries(benchmarks)) console.error(`  ${name.padEnd(10)} ${b.describe}`);
+    process.exit(2);
+  }
+  for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
+    console.log(`\n== ${name}: ${benchmarks[name]!.describe}`);
+    await benchmarks[name]!.run();
+  }
+}
+
+await main();
