@@ -16,4 +16,8 @@ const children = [
 const stopAll = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stopAll);
 process.on("SIGTERM", stopAll);
-for (const child of children) child.on("exit", (code) => { stopAll(); process.exitCode = code ?? 0; });
+for (const child of children)
+  child.on("exit", (code) => {
+    stopAll();
+    process.exitCode = code ?? 0;
+  });

@@ -32,7 +32,11 @@ if (only !== "e2e") {
 
 if (only !== "unit") {
   const testsDir = path.join(root, "e2e/tests");
-  const files = existsSync(testsDir) ? readdirSync(testsDir).filter((f) => f.endsWith(".test.ts")).map((f) => `tests/${f}`) : [];
+  const files = existsSync(testsDir)
+    ? readdirSync(testsDir)
+        .filter((f) => f.endsWith(".test.ts"))
+        .map((f) => `tests/${f}`)
+    : [];
   if (files.length > 0) {
     const tap = path.join(tmp, "e2e.tap");
     const run = spawnSync(

@@ -67,7 +67,9 @@ export interface BuiltApp {
 }
 
 /** Every kind of background job and what runs it. */
-export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([[PROCESS_DOCUMENT_JOB, processDocumentHandler]]);
+export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([
+  [PROCESS_DOCUMENT_JOB, processDocumentHandler],
+]);
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database } = options;
@@ -78,7 +80,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     dbKind: database.kind,
     clock: options.clock ?? systemClock,
     sessionSecret: options.sessionSecret,
-    blobs: config.blobStore === "db" ? new DbBlobStore(database.db) : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
+    blobs:
+      config.blobStore === "db"
+        ? new DbBlobStore(database.db)
+        : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
     notifyJobs: () => runner?.wake(),
   };
   runner = new JobRunner(ctx, jobHandlers);

@@ -4,7 +4,14 @@ import { loadConfig } from "./config";
 describe("configuration", () => {
   it("has the documented defaults", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 5000, dataDir: "./data", databaseUrl: undefined, demo: true, demoPassword: "demo", sessionSecret: undefined });
+    expect(config).toMatchObject({
+      port: 5000,
+      dataDir: "./data",
+      databaseUrl: undefined,
+      demo: true,
+      demoPassword: "demo",
+      sessionSecret: undefined,
+    });
   });
 
   it("reads booleans and numbers from the environment", () => {

@@ -14,8 +14,16 @@ const envSchema = z.object({
   DEMO: booleanFromEnv.default(true),
   DEMO_PASSWORD: z.string().min(1).default("demo"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -6,7 +6,9 @@ import { loadOrCreateSessionSecret } from "./lib/secret";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
   const { app, ctx, runner } = await buildApp({
     config,

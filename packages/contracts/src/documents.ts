@@ -83,7 +83,10 @@ export const newVersionBodySchema = z.object({
   expectedVersion: z.coerce.number().int().min(1),
 });
 
-export const versionParamsSchema = z.object({ id: z.string().min(1).max(64), version: z.coerce.number().int().min(1).max(1_000_000) });
+export const versionParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  version: z.coerce.number().int().min(1).max(1_000_000),
+});
 export const diffParamsSchema = z.object({
   id: z.string().min(1).max(64),
   from: z.coerce.number().int().min(1).max(1_000_000),

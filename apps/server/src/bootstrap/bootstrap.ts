@@ -29,7 +29,10 @@ export async function bootstrap(ctx: AppContext, demoSeeders: Seeder[] = []): Pr
     if (ctx.config.demo) {
       const passwordHash = await hashPassword(ctx.config.demoPassword);
       for (const demoUser of DEMO_USERS) {
-        const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.username, demoUser.username));
+        const [found] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.username, demoUser.username));
         if (!found) await tx.insert(users).values({ ...demoUser, passwordHash });
       }
       for (const seed of demoSeeders) await seed(ctx, tx);

@@ -75,7 +75,10 @@ export const loginFailures = pgTable(
     ip: text("ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("login_failures_username_idx").on(t.username, t.createdAt), index("login_failures_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("login_failures_username_idx").on(t.username, t.createdAt),
+    index("login_failures_ip_idx").on(t.ip, t.createdAt),
+  ],
 );
 
 export const categories = pgTable("categories", {
@@ -171,10 +174,7 @@ export const chunks = pgTable(
     tsv: tsvector("tsv").notNull(),
     embedding: bytea("embedding"),
   },
-  (t) => [
-    index("chunks_document_idx").on(t.documentId),
-    index("chunks_tsv_idx").using("gin", t.tsv),
-  ],
+  (t) => [index("chunks_document_idx").on(t.documentId), index("chunks_tsv_idx").using("gin", t.tsv)],
 );
 
 export const approvals = pgTable(

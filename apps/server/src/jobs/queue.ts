@@ -48,12 +48,18 @@ export async function claimJob(db: Database, workerId: string, now: Date): Promi
     returning id`);
   const [claimed] = rowsOf<{ id: number | string }>(result);
   if (!claimed) return null;
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, Number(claimed.id)));
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.id, Number(claimed.id)));
   return row ?? null;
 }
 
 export async function completeJob(db: Database, id: number, now: Date): Promise<void> {
-  await db.update(jobs).set({ status: "done", lockedAt: null, lockedBy: null, lastError: null, updatedAt: now }).where(eq(jobs.id, id));
+  await db
+    .update(jobs)
+    .set({ status: "done", lockedAt: null, lockedBy: null, lastError: null, updatedAt: now })
+    .where(eq(jobs.id, id));
 }
 
 /** Exponential backoff: 2 s, 4 s, 8 s … capped at 5 minutes. */

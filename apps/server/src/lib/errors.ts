@@ -10,7 +10,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = "Authentication required: sign in first") => new HttpError(401, message);
+export const unauthorized = (message = "Authentication required: sign in first") =>
+  new HttpError(401, message);
 export const forbidden = (message = "Your role does not allow this action") => new HttpError(403, message);
 /** "Not found" and "not allowed to see" are the same answer, so existence never leaks. */
 export const notFound = (what = "Resource") => new HttpError(404, `${what} not found`);

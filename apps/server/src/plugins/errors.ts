@@ -5,7 +5,10 @@ import { HttpError } from "../lib/errors";
 /** Turns "/reviewers/0" into "reviewers[0]" so the message names the field the way a client wrote it. */
 function fieldName(context: string | undefined, instancePath: string): string {
   const parts = instancePath.split("/").filter(Boolean);
-  const field = parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  const field = parts.reduce(
+    (acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    "",
+  );
   return field || context || "request";
 }
 
@@ -16,8 +19,12 @@ function fieldName(context: string | undefined, instancePath: string): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => `${fieldName(error.validationContext, v.instancePath)}: ${v.message}`);
-      return reply.code(400).send({ message: `Invalid ${error.validationContext ?? "request"}: ${issues.join("; ")}` });
+      const issues = error.validation.map(
+        (v) => `${fieldName(error.validationContext, v.instancePath)}: ${v.message}`,
+      );
+      return reply
+        .code(400)
+        .send({ message: `Invalid ${error.validationContext ?? "request"}: ${issues.join("; ")}` });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message });

@@ -28,7 +28,12 @@ export type GlobalAction =
   | "analytics.read"
   | "suggestion.apply";
 
-export type DocumentAction = "document.read" | "document.update" | "document.createVersion" | "document.archive" | "document.submitForReview";
+export type DocumentAction =
+  | "document.read"
+  | "document.update"
+  | "document.createVersion"
+  | "document.archive"
+  | "document.submitForReview";
 
 /**
  * Seed §6 as one table. Author: upload, edit own metadata, new versions, submit. Reviewer and
@@ -44,7 +49,12 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "suggestion.apply": ["Admin", "Author"],
 };
 
-const ownerEditable = new Set<DocumentAction>(["document.update", "document.createVersion", "document.archive", "document.submitForReview"]);
+const ownerEditable = new Set<DocumentAction>([
+  "document.update",
+  "document.createVersion",
+  "document.archive",
+  "document.submitForReview",
+]);
 
 export function canGlobal(actor: Actor, action: GlobalAction): boolean {
   return globalRules[action].includes(actor.role);
@@ -68,7 +78,11 @@ export function canOnDocument(actor: Actor, action: DocumentAction, doc: Documen
 }
 
 /** The change rules alone, for documents already known to be visible (list entries). */
-export function canChangeDocument(actor: Actor, action: DocumentAction, doc: Omit<DocumentFacts, "assigneeIds">): boolean {
+export function canChangeDocument(
+  actor: Actor,
+  action: DocumentAction,
+  doc: Omit<DocumentFacts, "assigneeIds">,
+): boolean {
   if (!ownerEditable.has(action)) return false;
   if (doc.archived && action !== "document.archive") return false;
   if (actor.role === "Admin") return true;

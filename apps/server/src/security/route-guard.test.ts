@@ -31,11 +31,17 @@ interface MatrixEntry {
 
 const ALL = "all" as const;
 const freshCategory = async (t: TestApp) => {
-  const res = await t.request("POST", "/api/categories", { as: "admin", body: { name: `Temp ${randomUUID()}` } });
+  const res = await t.request("POST", "/api/categories", {
+    as: "admin",
+    body: { name: `Temp ${randomUUID()}` },
+  });
   return json<{ id: string }>(res).id;
 };
 const freshUser = async (t: TestApp) => {
-  const res = await t.request("POST", "/api/users", { as: "admin", body: { username: `u${randomUUID().slice(0, 8)}`, role: "Viewer" } });
+  const res = await t.request("POST", "/api/users", {
+    as: "admin",
+    body: { username: `u${randomUUID().slice(0, 8)}`, role: "Viewer" },
+  });
   return json<{ id: string }>(res).id;
 };
 
@@ -43,18 +49,37 @@ const freshUser = async (t: TestApp) => {
 const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/auth/user", allowed: ALL },
   { method: "POST", route: "/api/auth/logout", allowed: ALL, ok: 204 },
-  { method: "POST", route: "/api/auth/demo-role", allowed: ALL, prepare: async () => ({ body: { role: "Viewer" } }) },
+  {
+    method: "POST",
+    route: "/api/auth/demo-role",
+    allowed: ALL,
+    prepare: async () => ({ body: { role: "Viewer" } }),
+  },
   {
     method: "POST",
     route: "/api/auth/password",
     allowed: ALL,
     ok: 400,
-    prepare: async () => ({ body: { currentPassword: "wrong-on-purpose", newPassword: "long-enough-password" } }),
+    prepare: async () => ({
+      body: { currentPassword: "wrong-on-purpose", newPassword: "long-enough-password" },
+    }),
   },
   { method: "GET", route: "/api/auth/tokens", allowed: ALL },
-  { method: "POST", route: "/api/auth/tokens", allowed: ALL, ok: 201, prepare: async () => ({ body: { name: "matrix" } }) },
+  {
+    method: "POST",
+    route: "/api/auth/tokens",
+    allowed: ALL,
+    ok: 201,
+    prepare: async () => ({ body: { name: "matrix" } }),
+  },
   // Revoking someone else's token or a made-up id is "not found" for everyone.
-  { method: "DELETE", route: "/api/auth/tokens/:id", allowed: ALL, ok: 404, prepare: async () => ({ url: `/api/auth/tokens/${randomUUID()}` }) },
+  {
+    method: "DELETE",
+    route: "/api/auth/tokens/:id",
+    allowed: ALL,
+    ok: 404,
+    prepare: async () => ({ url: `/api/auth/tokens/${randomUUID()}` }),
+  },
   { method: "GET", route: "/api/users", allowed: ALL },
   {
     method: "POST",
@@ -71,7 +96,12 @@ const matrix: MatrixEntry[] = [
   },
   { method: "GET", route: "/api/categories", allowed: ALL },
   { method: "GET", route: "/api/categories/stats", allowed: ALL },
-  { method: "GET", route: "/api/categories/:id", allowed: ALL, prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}` }) },
+  {
+    method: "GET",
+    route: "/api/categories/:id",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}` }),
+  },
   {
     method: "POST",
     route: "/api/categories",
@@ -83,7 +113,10 @@ const matrix: MatrixEntry[] = [
     method: "PATCH",
     route: "/api/categories/:id",
     allowed: ["Admin"],
-    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}`, body: { description: "changed" } }),
+    prepare: async (t) => ({
+      url: `/api/categories/${await freshCategory(t)}`,
+      body: { description: "changed" },
+    }),
   },
   {
     method: "DELETE",
@@ -102,15 +135,24 @@ describe("every API route is closed without a session", () => {
     const routes = guarded();
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
-      const res = await t.app.inject({ method: route.method as "GET", url: withIds(route.url), payload: route.method === "GET" ? undefined : {} });
-      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: withIds(route.url),
+        payload: route.method === "GET" ? undefined : {},
+      });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
       expect(res.headers["content-type"]).toMatch(/application\/json/);
       expect(json(res)).toEqual({ message: expect.any(String) });
     }
   });
 
   it("leaves only health and sign-in public", () => {
-    const open = t.app.routeList.filter((r) => r.url.startsWith("/api") && r.public).map((r) => `${r.method} ${r.url}`);
+    const open = t.app.routeList
+      .filter((r) => r.url.startsWith("/api") && r.public)
+      .map((r) => `${r.method} ${r.url}`);
     expect(open.sort()).toEqual(["GET /api/auth/login", "GET /api/health", "POST /api/auth/login"]);
   });
 
@@ -130,7 +172,10 @@ describe("role matrix", () => {
       it(`${entry.method} ${entry.route} as ${role}: ${allowed ? "allowed" : "403"}`, async () => {
         t.forgetSessions();
         const prepared = (await entry.prepare?.(t)) ?? {};
-        const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, { as: demoUserOf[role], body: prepared.body });
+        const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
+          as: demoUserOf[role],
+          body: prepared.body,
+        });
         if (allowed) expect(res.statusCode, res.body).toBe(entry.ok ?? 200);
         else {
           expect(res.statusCode, res.body).toBe(403);
@@ -142,7 +187,9 @@ describe("role matrix", () => {
 
   it("covers every guarded route", () => {
     const inMatrix = new Set(matrix.map((e) => `${e.method} ${e.route}`));
-    const missing = guarded().map((r) => `${r.method} ${r.url}`).filter((r) => !inMatrix.has(r));
+    const missing = guarded()
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !inMatrix.has(r));
     expect(missing).toEqual([]);
   });
 });

@@ -113,13 +113,19 @@ export class DbBlobStore implements BlobStore {
   }
 
   async get(sha256: string): Promise<Buffer> {
-    const [row] = await this.db.select({ bytes: blobData.bytes }).from(blobData).where(eq(blobData.sha256, sha256));
+    const [row] = await this.db
+      .select({ bytes: blobData.bytes })
+      .from(blobData)
+      .where(eq(blobData.sha256, sha256));
     if (!row) throw new Error(`blob ${sha256} not found`);
     return Buffer.from(row.bytes);
   }
 
   async has(sha256: string): Promise<boolean> {
-    const rows = await this.db.select({ sha256: blobData.sha256 }).from(blobData).where(eq(blobData.sha256, sha256));
+    const rows = await this.db
+      .select({ sha256: blobData.sha256 })
+      .from(blobData)
+      .where(eq(blobData.sha256, sha256));
     return rows.length > 0;
   }
 

@@ -23,7 +23,11 @@ export interface TestApp {
   /** An API request as a demo user (or anonymous with `as: null`). */
   /** Drops cached sign-ins, e.g. after moving the clock past their expiry. */
   forgetSessions(): void;
-  request(method: InjectOptions["method"], url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  request(
+    method: InjectOptions["method"],
+    url: string,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -44,10 +48,21 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "quire-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DEMO: "true", LOG_LEVEL: "silent", ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DEMO: "true",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
   const { database, dropDatabase } = await openTestDatabase();
   const clock = manualClock(new Date());
-  const { app, ctx, runner } = await buildApp({ config, database, sessionSecret: "test-secret-".padEnd(48, "x"), clock });
+  const { app, ctx, runner } = await buildApp({
+    config,
+    database,
+    sessionSecret: "test-secret-".padEnd(48, "x"),
+    clock,
+  });
   await bootstrap(ctx, options.seeders);
   await app.ready();
 
@@ -124,11 +139,16 @@ export interface MultipartFile {
 }
 
 /** A multipart/form-data body built by hand, so tests control every byte (file names, sizes). */
-export function multipart(fields: Record<string, string>, file?: MultipartFile): { body: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  file?: MultipartFile,
+): { body: Buffer; headers: Record<string, string> } {
   const boundary = `----quire-test-${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -140,5 +160,8 @@ export function multipart(fields: Record<string, string>, file?: MultipartFile):
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -15,7 +15,8 @@ afterEach(() => t.forgetSessions());
 async function login(username: string, password: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password }, headers });
 }
-const cookieOf = (res: Awaited<ReturnType<typeof login>>) => res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+const cookieOf = (res: Awaited<ReturnType<typeof login>>) =>
+  res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 
 describe("sign-in", () => {
   it("answers the user and sets an httpOnly, SameSite=Lax session cookie", async () => {
@@ -24,7 +25,11 @@ describe("sign-in", () => {
     expect(json(res)).toMatchObject({ username: "reviewer", role: "Reviewer" });
     const [cookie] = res.cookies;
     expect(cookie).toMatchObject({ name: "quire_session", httpOnly: true, sameSite: "Lax", path: "/" });
-    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieOf(res) } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: cookieOf(res) },
+    });
     expect(json(me)).toEqual({ id: expect.any(String), username: "reviewer", role: "Reviewer" });
   });
 
@@ -39,7 +44,11 @@ describe("sign-in", () => {
   });
 
   it("names the missing field", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "admin" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "admin" },
+    });
     expect(res.statusCode).toBe(400);
     expect(json<{ message: string }>(res).message).toContain("password");
   });
@@ -48,9 +57,17 @@ describe("sign-in", () => {
     const first = await login("author", "demo");
     const second = await login("author", "demo", { cookie: cookieOf(first) });
     expect(cookieOf(second)).not.toEqual(cookieOf(first));
-    const old = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieOf(first) } });
+    const old = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: cookieOf(first) },
+    });
     expect(old.statusCode).toBe(401);
-    const current = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieOf(second) } });
+    const current = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: cookieOf(second) },
+    });
     expect(current.statusCode).toBe(200);
   });
 
@@ -74,7 +91,9 @@ describe("session expiry", () => {
   it("expires a session left idle longer than the idle limit", async () => {
     const cookie = cookieOf(await login("reviewer2", "demo"));
     t.clock.advance((t.config.sessionIdleMinutes - 1) * 60_000);
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode,
+    ).toBe(200);
     t.clock.advance((t.config.sessionIdleMinutes + 1) * 60_000);
     const res = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
     expect(res.statusCode).toBe(401);
@@ -100,7 +119,8 @@ describe("session expiry", () => {
 
 describe("rate limit", () => {
   it("locks a username after repeated failures, even for the right password, until the window passes", async () => {
-    for (let i = 0; i < t.config.loginMaxFailures; i++) expect((await login("approver", `guess-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < t.config.loginMaxFailures; i++)
+      expect((await login("approver", `guess-${i}`)).statusCode).toBe(401);
     const locked = await login("approver", "demo");
     expect(locked.statusCode).toBe(429);
     expect(json<{ message: string }>(locked).message).toMatch(/Too many failed sign-in attempts/);
@@ -120,9 +140,19 @@ describe("rate limit", () => {
       });
       expect(res.statusCode).toBe(401);
     }
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "admin", password: "demo" }, remoteAddress: "10.9.9.9" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "admin", password: "demo" },
+      remoteAddress: "10.9.9.9",
+    });
     expect(res.statusCode).toBe(429);
-    const elsewhere = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "admin", password: "demo" }, remoteAddress: "10.9.9.10" });
+    const elsewhere = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "admin", password: "demo" },
+      remoteAddress: "10.9.9.10",
+    });
     expect(elsewhere.statusCode).toBe(200);
     t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
   });
@@ -163,15 +193,24 @@ describe("cross-site requests", () => {
 
 describe("personal access tokens", () => {
   it("lets the owner create, use, list and revoke a token", async () => {
-    const created = await t.request("POST", "/api/auth/tokens", { as: "author", body: { name: "CI export" } });
+    const created = await t.request("POST", "/api/auth/tokens", {
+      as: "author",
+      body: { name: "CI export" },
+    });
     expect(created.statusCode).toBe(201);
     const { id, token } = json<{ id: string; token: string }>(created);
     expect(token).toMatch(/^qt_/);
 
-    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(json(me)).toMatchObject({ username: "author", role: "Author" });
 
-    const listed = json<Array<Record<string, unknown>>>(await t.request("GET", "/api/auth/tokens", { as: "author" }));
+    const listed = json<Array<Record<string, unknown>>>(
+      await t.request("GET", "/api/auth/tokens", { as: "author" }),
+    );
     expect(listed.map((x) => x.id)).toContain(id);
     expect(JSON.stringify(listed)).not.toContain(token);
 
@@ -180,12 +219,19 @@ describe("personal access tokens", () => {
 
     expect((await t.request("DELETE", `/api/auth/tokens/${id}`, { as: "admin" })).statusCode).toBe(404);
     expect((await t.request("DELETE", `/api/auth/tokens/${id}`, { as: "author" })).statusCode).toBe(204);
-    const after = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { authorization: `Bearer ${token}` } });
+    const after = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(after.statusCode).toBe(401);
   });
 
   it("stops accepting a token after its expiry", async () => {
-    const created = await t.request("POST", "/api/auth/tokens", { as: "viewer", body: { name: "short", expiresInDays: 1 } });
+    const created = await t.request("POST", "/api/auth/tokens", {
+      as: "viewer",
+      body: { name: "short", expiresInDays: 1 },
+    });
     const { token } = json<{ token: string }>(created);
     const headers = { authorization: `Bearer ${token}` };
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers })).statusCode).toBe(200);
@@ -194,7 +240,11 @@ describe("personal access tokens", () => {
   });
 
   it("refuses a made-up bearer token", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/categories", headers: { authorization: "Bearer qt_made-up" } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/categories",
+      headers: { authorization: "Bearer qt_made-up" },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

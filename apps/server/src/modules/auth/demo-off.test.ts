@@ -18,10 +18,22 @@ describe("with demo mode off", () => {
   });
 
   it("answers 404 to the demo role switch", async () => {
-    const created = await t.ctx.db.insert(users).values({ username: "root", role: "Admin", passwordHash: await import("../../lib/passwords").then((m) => m.hashPassword("a-strong-password")) }).returning();
+    const created = await t.ctx.db
+      .insert(users)
+      .values({
+        username: "root",
+        role: "Admin",
+        passwordHash: await import("../../lib/passwords").then((m) => m.hashPassword("a-strong-password")),
+      })
+      .returning();
     expect(created).toHaveLength(1);
     const cookie = await t.cookieFor("root", "a-strong-password");
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/demo-role", headers: { cookie }, payload: { role: "Admin" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/demo-role",
+      headers: { cookie },
+      payload: { role: "Admin" },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

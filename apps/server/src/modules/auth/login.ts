@@ -13,14 +13,25 @@ type LoginUser = { id: string; username: string; role: string };
  * Checks a username and password, refusing while too many recent failures are on record for the
  * username or the IP. Failures are rows in the database, so every server process sees the same counts.
  */
-export async function checkCredentials(ctx: AppContext, username: string, password: string, ip: string): Promise<LoginUser> {
+export async function checkCredentials(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<LoginUser> {
   const now = ctx.clock.now();
   const windowMinutes = ctx.config.loginWindowMinutes;
   const since = new Date(now.getTime() - windowMinutes * 60_000);
   const key = username.toLowerCase();
   const [[byUser], [byIp]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.username, key), gt(loginFailures.createdAt, since))),
-    ctx.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since))),
+    ctx.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.username, key), gt(loginFailures.createdAt, since))),
+    ctx.db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since))),
   ]);
   const max = ctx.config.loginMaxFailures;
   if ((byUser?.n ?? 0) >= max || (byIp?.n ?? 0) >= max * IP_FAILURE_MULTIPLIER) {

@@ -15,7 +15,14 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { badRequest, notFound } from "../../lib/errors";
 import { requireActor, SESSION_COOKIE, sessionToken } from "../../plugins/auth";
-import { changePassword, createApiToken, demoUserForRole, DEMO_USERS, listApiTokens, revokeApiToken } from "./service";
+import {
+  changePassword,
+  createApiToken,
+  demoUserForRole,
+  DEMO_USERS,
+  listApiTokens,
+  revokeApiToken,
+} from "./service";
 import { checkCredentials } from "./login";
 import { createSession, deleteSession } from "./sessions";
 import { presentUser } from "../users/presenter";
@@ -23,7 +30,11 @@ import { presentUser } from "../users/presenter";
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function startSession(reply: FastifyReply, userId: string, previousToken: string | null): Promise<void> {
+  async function startSession(
+    reply: FastifyReply,
+    userId: string,
+    previousToken: string | null,
+  ): Promise<void> {
     // A fresh id at every sign-in: a session id planted before sign-in is never promoted (session fixation).
     if (previousToken) await deleteSession(ctx, previousToken);
     const { token } = await createSession(ctx, userId);
@@ -64,16 +75,23 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return reply.code(204).send();
   });
 
-  r.get("/user", { schema: { response: { 200: userSchema } } }, async (request) => presentUser(requireActor(request)));
+  r.get("/user", { schema: { response: { 200: userSchema } } }, async (request) =>
+    presentUser(requireActor(request)),
+  );
 
-  r.post("/demo-role", { schema: { body: demoRoleBodySchema, response: { 200: userSchema } } }, async (request, reply) => {
-    if (!ctx.config.demo) throw notFound("Demo mode");
-    const actor = requireActor(request);
-    if (actor.via !== "session") throw badRequest("Switching role needs a browser session, not an API token");
-    const user = await demoUserForRole(ctx, request.body.role);
-    await startSession(reply, user.id, sessionToken(request));
-    return presentUser(user);
-  });
+  r.post(
+    "/demo-role",
+    { schema: { body: demoRoleBodySchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      if (!ctx.config.demo) throw notFound("Demo mode");
+      const actor = requireActor(request);
+      if (actor.via !== "session")
+        throw badRequest("Switching role needs a browser session, not an API token");
+      const user = await demoUserForRole(ctx, request.body.role);
+      await startSession(reply, user.id, sessionToken(request));
+      return presentUser(user);
+    },
+  );
 
   r.post("/password", { schema: { body: changePasswordBodySchema } }, async (request, reply) => {
     await changePassword(
@@ -92,7 +110,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     "/tokens",
     { schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } } },
-    async (request, reply) => reply.code(201).send(await createApiToken(ctx, requireActor(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createApiToken(ctx, requireActor(request), request.body)),
   );
 
   r.delete("/tokens/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {

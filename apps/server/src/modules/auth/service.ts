@@ -17,7 +17,10 @@ export const DEMO_USERS: ReadonlyArray<{ username: string; role: Role }> = [
   { username: "viewer", role: "Viewer" },
 ];
 
-export async function demoUserForRole(ctx: AppContext, role: Role): Promise<{ id: string; username: string; role: string }> {
+export async function demoUserForRole(
+  ctx: AppContext,
+  role: Role,
+): Promise<{ id: string; username: string; role: string }> {
   const demo = DEMO_USERS.find((u) => u.role === role);
   if (!demo) throw notFound("Demo user");
   const [user] = await ctx.db.select().from(users).where(eq(users.username, demo.username)).limit(1);
@@ -79,9 +82,13 @@ export async function changePassword(
 ): Promise<void> {
   const { current: currentPassword, next: newPassword } = passwords;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest("currentPassword is not correct");
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
+    throw badRequest("currentPassword is not correct");
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false })
+      .where(eq(users.id, actor.id));
     const others = keepSessionToken ? ne(sessions.idHash, hashToken(keepSessionToken)) : undefined;
     await tx.delete(sessions).where(and(eq(sessions.userId, actor.id), others));
   });

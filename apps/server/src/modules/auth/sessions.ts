@@ -9,11 +9,16 @@ const MINUTE = 60_000;
 /** Touching last_seen_at on every request would write on every read; once a minute is enough for idle expiry. */
 const TOUCH_INTERVAL_MS = MINUTE;
 
-export async function createSession(ctx: AppContext, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  ctx: AppContext,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionMaxHours * 60 * MINUTE);
-  await ctx.db.insert(sessions).values({ idHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await ctx.db
+    .insert(sessions)
+    .values({ idHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
   return { token, expiresAt };
 }
 
@@ -30,7 +35,14 @@ export async function actorFromSession(ctx: AppContext, token: string): Promise<
     .select({ id: users.id, username: users.username, role: users.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff), isNull(users.disabledAt)))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+        isNull(users.disabledAt),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -43,7 +55,13 @@ export async function actorFromApiToken(ctx: AppContext, token: string): Promise
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
   const [row] = await ctx.db
-    .select({ id: users.id, username: users.username, role: users.role, tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      tokenId: apiTokens.id,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(

@@ -11,7 +11,14 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { authorizeGlobal } from "../../policies/policy";
-import { categoryStats, createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "./service";
+import {
+  categoryStats,
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  updateCategory,
+} from "./service";
 
 export async function categoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,10 +33,14 @@ export async function categoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     getCategory(ctx, request.params.id),
   );
 
-  r.post("/", { schema: { body: createCategoryBodySchema, response: { 201: categorySchema } } }, async (request, reply) => {
-    authorizeGlobal(requireActor(request), "category.manage");
-    return reply.code(201).send(await createCategory(ctx, request.body));
-  });
+  r.post(
+    "/",
+    { schema: { body: createCategoryBodySchema, response: { 201: categorySchema } } },
+    async (request, reply) => {
+      authorizeGlobal(requireActor(request), "category.manage");
+      return reply.code(201).send(await createCategory(ctx, request.body));
+    },
+  );
 
   r.patch(
     "/:id",

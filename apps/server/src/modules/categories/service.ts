@@ -26,7 +26,11 @@ export async function getCategory(ctx: AppContext, id: string): Promise<Category
 /** Counts only what the actor could list, so the sidebar's numbers match the pages they link to. */
 export async function categoryStats(ctx: AppContext, actor: Actor): Promise<CategoryStats[]> {
   const counted = ctx.db
-    .select({ categoryId: documents.categoryId, n: count().as("n"), lastUpdated: max(documents.updatedAt).as("last_updated") })
+    .select({
+      categoryId: documents.categoryId,
+      n: count().as("n"),
+      lastUpdated: max(documents.updatedAt).as("last_updated"),
+    })
     .from(documents)
     .where(listableDocumentsWhere(actor))
     .groupBy(documents.categoryId)
@@ -59,7 +63,11 @@ export async function createCategory(ctx: AppContext, input: Omit<Category, "id"
   return presentCategory(row);
 }
 
-export async function updateCategory(ctx: AppContext, id: string, input: Partial<Omit<Category, "id">>): Promise<Category> {
+export async function updateCategory(
+  ctx: AppContext,
+  id: string,
+  input: Partial<Omit<Category, "id">>,
+): Promise<Category> {
   if (input.name) await assertNameFree(ctx, input.name, id);
   const [row] = await ctx.db.update(categories).set(input).where(eq(categories.id, id)).returning();
   if (!row) throw notFound("Category");
@@ -69,11 +77,19 @@ export async function updateCategory(ctx: AppContext, id: string, input: Partial
 /** A category that still holds documents (archived ones too) cannot go: they would lose their filing. */
 export async function deleteCategory(ctx: AppContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for("update").limit(1);
+    const [row] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for("update")
+      .limit(1);
     if (!row) throw notFound("Category");
     const [held] = await tx.select({ n: count() }).from(documents).where(eq(documents.categoryId, id));
     const n = held?.n ?? 0;
-    if (n > 0) throw conflict(`The category still holds ${n} document${n === 1 ? "" : "s"}; move them to another category first`);
+    if (n > 0)
+      throw conflict(
+        `The category still holds ${n} document${n === 1 ? "" : "s"}; move them to another category first`,
+      );
     await tx.delete(categories).where(eq(categories.id, id));
   });
 }

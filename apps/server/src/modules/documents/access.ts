@@ -15,7 +15,10 @@ export function listableDocumentsWhere(actor: Actor): SQL {
     left join ${approvalReviewers} on ${approvalReviewers.approvalId} = ${approvals.id}
     where ${approvals.documentId} = ${documents.id}
       and (${approvals.approverId} = ${actor.id} or ${approvalReviewers.reviewerId} = ${actor.id}))`;
-  return and(notArchived, or(ne(documents.status, "Draft"), eq(documents.ownerId, actor.id), assigned)) as SQL;
+  return and(
+    notArchived,
+    or(ne(documents.status, "Draft"), eq(documents.ownerId, actor.id), assigned),
+  ) as SQL;
 }
 
 /** Loads what the policy needs to decide about one document, or null if there is no such document. */

@@ -14,7 +14,9 @@ let engineering: string;
 let legal: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const cats = json<Array<{ id: string; name: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
+  const cats = json<Array<{ id: string; name: string }>>(
+    await t.request("GET", "/api/categories", { as: "admin" }),
+  );
   engineering = cats.find((c) => c.name === "Engineering")!.id;
   legal = cats.find((c) => c.name === "Legal")!.id;
 });
@@ -40,7 +42,13 @@ describe("upload and conversion", () => {
     const res = await upload("author", "users-and-groups.pdf", bytes);
     expect(res.statusCode, res.body).toBe(201);
     const doc = json<Document>(res);
-    expect(doc).toMatchObject({ title: "users-and-groups", status: "Draft", owner: "author", versionCount: 1, mediaType: "application/pdf" });
+    expect(doc).toMatchObject({
+      title: "users-and-groups",
+      status: "Draft",
+      owner: "author",
+      versionCount: 1,
+      mediaType: "application/pdf",
+    });
     expect(doc.processing.state).toBe("processing");
     expect(doc.currentVersion.content).toContain("This document is free; you can redistribute it");
     expect(doc.currentVersion.content).toMatch(/^#{1,3} \S/m);
@@ -69,7 +77,9 @@ describe("upload and conversion", () => {
     expect(md).toMatch(/^\|.*\|$/m);
     expect(md).toContain("**");
     expect(md).toMatch(/(^|[^*])[_*][^_*\s][^_*]*[_*]/m);
-    const own = await t.request("GET", `/api/documents/${json<Document>(res).id}/versions/1/original`, { as: "author" });
+    const own = await t.request("GET", `/api/documents/${json<Document>(res).id}/versions/1/original`, {
+      as: "author",
+    });
     expect(sha256(own.rawPayload)).toBe(sha256(bytes));
   });
 
@@ -79,7 +89,9 @@ describe("upload and conversion", () => {
       const res = await upload("admin", name, bytes);
       expect(res.statusCode, res.body).toBe(201);
       const doc = json<Document>(res);
-      expect(doc.currentVersion.content.replace(/\r\n/g, "\n").trim()).toBe(bytes.toString("utf8").replace(/\r\n/g, "\n").trim());
+      expect(doc.currentVersion.content.replace(/\r\n/g, "\n").trim()).toBe(
+        bytes.toString("utf8").replace(/\r\n/g, "\n").trim(),
+      );
       const own = await t.request("GET", `/api/documents/${doc.id}/versions/1/original`, { as: "admin" });
       expect(sha256(own.rawPayload)).toBe(sha256(bytes));
     }
@@ -98,8 +110,20 @@ describe("upload and conversion", () => {
 
 describe("refused uploads keep nothing", () => {
   const cases: Array<[string, string, () => Uint8Array, number, RegExp]> = [
-    ["10 MB + 1 byte", "big.txt", () => Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 413, /^File too large: the limit is 10 MB$/],
-    ["an executable renamed .pdf", "invoice.pdf", () => fixture("elf-executable.pdf"), 415, /Unsupported file type: Quire accepts PDF, DOCX, TXT and MD files/],
+    [
+      "10 MB + 1 byte",
+      "big.txt",
+      () => Buffer.alloc(10 * 1024 * 1024 + 1, 0x61),
+      413,
+      /^File too large: the limit is 10 MB$/,
+    ],
+    [
+      "an executable renamed .pdf",
+      "invoice.pdf",
+      () => fixture("elf-executable.pdf"),
+      415,
+      /Unsupported file type: Quire accepts PDF, DOCX, TXT and MD files/,
+    ],
     ["a truncated PDF", "truncated.pdf", () => fixture("truncated.pdf"), 422, /damaged or incomplete/],
     ["an encrypted PDF", "encrypted.pdf", () => fixture("encrypted.pdf"), 422, /password-protected/],
     ["a corrupt DOCX", "corrupt.docx", () => fixture("corrupt.docx"), 422, /damaged or incomplete/],
@@ -130,30 +154,41 @@ describe("refused uploads keep nothing", () => {
 });
 
 describe("OCR", () => {
-  it("fills an image-only PDF's markdown with recognised text in the background", { timeout: 120_000 }, async () => {
-    const res = await upload("author", "scanned-page.pdf", fixture("scanned-page.pdf"));
-    expect(res.statusCode, res.body).toBe(201);
-    const doc = json<Document>(res);
-    expect(doc.processing.state).toBe("processing");
-    await t.runner.runUntilIdle();
-    const done = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
-    expect(done.processing.state).toBe("ready");
-    expect(done.currentVersion.content).toMatch(/Shared MIME-info Database/i);
-    expect(done.currentVersion.content).toMatch(/interoperability/i);
-    expect(done.currentVersion.content).not.toContain("ocr-pending");
-  });
+  it(
+    "fills an image-only PDF's markdown with recognised text in the background",
+    { timeout: 120_000 },
+    async () => {
+      const res = await upload("author", "scanned-page.pdf", fixture("scanned-page.pdf"));
+      expect(res.statusCode, res.body).toBe(201);
+      const doc = json<Document>(res);
+      expect(doc.processing.state).toBe("processing");
+      await t.runner.runUntilIdle();
+      const done = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
+      expect(done.processing.state).toBe("ready");
+      expect(done.currentVersion.content).toMatch(/Shared MIME-info Database/i);
+      expect(done.currentVersion.content).toMatch(/interoperability/i);
+      expect(done.currentVersion.content).not.toContain("ocr-pending");
+    },
+  );
 });
 
 describe("versions", () => {
   async function newDoc() {
-    const res = await upload("author", "policy.md", Buffer.from("# Policy\n\nAll staff must lock screens.\n"));
+    const res = await upload(
+      "author",
+      "policy.md",
+      Buffer.from("# Policy\n\nAll staff must lock screens.\n"),
+    );
     return json<Document>(res).id;
   }
 
   it("gives one of two edits from the same base a 409, and loses no version", async () => {
     const id = await newDoc();
     const edit = (content: string) =>
-      t.request("POST", `/api/documents/${id}/versions`, { as: "author", body: { content, changeNote: "edit", expectedVersion: 1 } });
+      t.request("POST", `/api/documents/${id}/versions`, {
+        as: "author",
+        body: { content, changeNote: "edit", expectedVersion: 1 },
+      });
     const [a, b] = await Promise.all([edit("# Policy\n\nFirst edit.\n"), edit("# Policy\n\nSecond edit.\n")]);
     const statuses = [a.statusCode, b.statusCode].sort();
     expect(statuses).toEqual([201, 409]);
@@ -169,10 +204,16 @@ describe("versions", () => {
   it("accepts a new version as a file, and serves each version's original", async () => {
     const id = await newDoc();
     const bytes = fixture("dpkg-triggers.txt");
-    const { body, headers } = multipart({ changeNote: "Replaced with the triggers text", expectedVersion: "1" }, { name: "triggers.txt", bytes });
+    const { body, headers } = multipart(
+      { changeNote: "Replaced with the triggers text", expectedVersion: "1" },
+      { name: "triggers.txt", bytes },
+    );
     const res = await t.request("POST", `/api/documents/${id}/versions`, { as: "author", body, headers });
     expect(res.statusCode, res.body).toBe(201);
-    expect(json<Document>(res)).toMatchObject({ versionCount: 2, currentVersion: { changeNote: "Replaced with the triggers text" } });
+    expect(json<Document>(res)).toMatchObject({
+      versionCount: 2,
+      currentVersion: { changeNote: "Replaced with the triggers text" },
+    });
     const v2 = await t.request("GET", `/api/documents/${id}/versions/2/original`, { as: "author" });
     expect(sha256(v2.rawPayload)).toBe(sha256(bytes));
     const v1 = json<Version>(await t.request("GET", `/api/documents/${id}/versions/1`, { as: "author" }));
@@ -183,11 +224,18 @@ describe("versions", () => {
     const id = await newDoc();
     await t.request("POST", `/api/documents/${id}/versions`, {
       as: "author",
-      body: { content: "# Policy\n\nAll staff must lock their screens.\n\nVisitors sign in.\n", expectedVersion: 1 },
+      body: {
+        content: "# Policy\n\nAll staff must lock their screens.\n\nVisitors sign in.\n",
+        expectedVersion: 1,
+      },
     });
     const res = await t.request("GET", `/api/documents/${id}/diff/1/2`, { as: "author" });
     expect(res.statusCode).toBe(200);
-    const diff = json<{ stats: { added: number; removed: number; unchanged: number }; truncated: boolean; sideBySide: Array<{ kind: string }> }>(res);
+    const diff = json<{
+      stats: { added: number; removed: number; unchanged: number };
+      truncated: boolean;
+      sideBySide: Array<{ kind: string }>;
+    }>(res);
     expect(diff.truncated).toBe(false);
     expect(diff.stats.unchanged).toBeGreaterThanOrEqual(2);
     expect(diff.stats.added).toBeGreaterThanOrEqual(2);
@@ -198,34 +246,54 @@ describe("versions", () => {
   it("lets only the owner or an Admin add versions", async () => {
     const id = await newDoc();
     const body = { content: "x", expectedVersion: 1 };
-    expect((await t.request("POST", `/api/documents/${id}/versions`, { as: "reviewer", body })).statusCode).toBe(404);
-    expect((await t.request("POST", `/api/documents/${id}/versions`, { as: "admin", body })).statusCode).toBe(201);
+    expect(
+      (await t.request("POST", `/api/documents/${id}/versions`, { as: "reviewer", body })).statusCode,
+    ).toBe(404);
+    expect((await t.request("POST", `/api/documents/${id}/versions`, { as: "admin", body })).statusCode).toBe(
+      201,
+    );
   });
 });
 
 describe("listing, metadata and archiving", () => {
   it("filters by category and status, sorts, pages and counts", async () => {
     t.clock.advance(1000);
-    await upload("author", "zeta.md", Buffer.from("# Zeta\n"), { title: "Zeta legal memo", categoryId: legal });
+    await upload("author", "zeta.md", Buffer.from("# Zeta\n"), {
+      title: "Zeta legal memo",
+      categoryId: legal,
+    });
     t.clock.advance(1000);
-    await upload("author", "alpha.md", Buffer.from("# Alpha\n"), { title: "Alpha legal memo", categoryId: legal });
+    await upload("author", "alpha.md", Buffer.from("# Alpha\n"), {
+      title: "Alpha legal memo",
+      categoryId: legal,
+    });
     const res = await t.request("GET", `/api/documents?category=${legal}&sort=title`, { as: "author" });
     const titles = json<Document[]>(res).map((d) => d.title);
     expect(titles).toEqual(["Alpha legal memo", "Zeta legal memo"]);
     expect(res.headers["x-total-count"]).toBe("2");
-    const paged = await t.request("GET", `/api/documents?pageSize=1&page=2&sort=title&category=${legal}`, { as: "author" });
+    const paged = await t.request("GET", `/api/documents?pageSize=1&page=2&sort=title&category=${legal}`, {
+      as: "author",
+    });
     expect(json<Document[]>(paged).map((d) => d.title)).toEqual(["Zeta legal memo"]);
-    expect(json<Document[]>(await t.request("GET", `/api/documents?status=Approved`, { as: "author" }))).toEqual([]);
-    const byCategory = json<Document[]>(await t.request("GET", `/api/documents/category/${legal}`, { as: "author" }));
+    expect(
+      json<Document[]>(await t.request("GET", `/api/documents?status=Approved`, { as: "author" })),
+    ).toEqual([]);
+    const byCategory = json<Document[]>(
+      await t.request("GET", `/api/documents/category/${legal}`, { as: "author" }),
+    );
     expect(byCategory).toHaveLength(2);
-    const recent = json<Document[]>(await t.request("GET", `/api/documents/recent?limit=1`, { as: "author" }));
+    const recent = json<Document[]>(
+      await t.request("GET", `/api/documents/recent?limit=1`, { as: "author" }),
+    );
     expect(recent[0]?.title).toBe("Alpha legal memo");
     expect((await t.request("GET", `/api/documents?status=Lost`, { as: "author" })).statusCode).toBe(400);
   });
 
   it("hides other users' drafts from lists and answers 404 for them", async () => {
     const mine = json<Document>(await upload("author", "secret.md", Buffer.from("# Secret draft\n")));
-    const asReviewer = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "reviewer" }));
+    const asReviewer = json<Document[]>(
+      await t.request("GET", "/api/documents?pageSize=500", { as: "reviewer" }),
+    );
     expect(asReviewer.map((d) => d.id)).not.toContain(mine.id);
     expect((await t.request("GET", `/api/documents/${mine.id}`, { as: "reviewer" })).statusCode).toBe(404);
     expect((await t.request("GET", `/api/documents/${mine.id}`, { as: "admin" })).statusCode).toBe(200);
@@ -238,51 +306,82 @@ describe("listing, metadata and archiving", () => {
       body: { title: "Renamed", categoryId: legal, tags: ["Policy", "policy", " gdpr "] },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<Document>(res)).toMatchObject({ title: "Renamed", categoryId: legal, tags: ["policy", "gdpr"], abilities: { update: true } });
-    expect((await t.request("PATCH", `/api/documents/${doc.id}`, { as: "author", body: {} })).statusCode).toBe(400);
+    expect(json<Document>(res)).toMatchObject({
+      title: "Renamed",
+      categoryId: legal,
+      tags: ["policy", "gdpr"],
+      abilities: { update: true },
+    });
+    expect(
+      (await t.request("PATCH", `/api/documents/${doc.id}`, { as: "author", body: {} })).statusCode,
+    ).toBe(400);
     const adminDoc = json<Document>(await upload("admin", "admin.md", Buffer.from("# Admin\n")));
     await t.ctx.db.update(documents).set({ status: "Approved" });
-    const refused = await t.request("PATCH", `/api/documents/${adminDoc.id}`, { as: "author", body: { title: "Mine now" } });
+    const refused = await t.request("PATCH", `/api/documents/${adminDoc.id}`, {
+      as: "author",
+      body: { title: "Mine now" },
+    });
     expect(refused.statusCode).toBe(403);
-    const viewerSees = json<Document>(await t.request("GET", `/api/documents/${adminDoc.id}`, { as: "viewer" }));
-    expect(viewerSees.abilities).toEqual({ update: false, createVersion: false, submitForReview: false, archive: false });
+    const viewerSees = json<Document>(
+      await t.request("GET", `/api/documents/${adminDoc.id}`, { as: "viewer" }),
+    );
+    expect(viewerSees.abilities).toEqual({
+      update: false,
+      createVersion: false,
+      submitForReview: false,
+      archive: false,
+    });
   });
 
   it("archives out of every list, keeps the document for its owner, and restores it", async () => {
     const doc = json<Document>(await upload("author", "old.md", Buffer.from("# Old\n")));
     await t.ctx.db.update(documents).set({ status: "Approved" });
-    expect((await t.request("POST", `/api/documents/${doc.id}/archive`, { as: "viewer" })).statusCode).toBe(403);
+    expect((await t.request("POST", `/api/documents/${doc.id}/archive`, { as: "viewer" })).statusCode).toBe(
+      403,
+    );
     const archived = await t.request("POST", `/api/documents/${doc.id}/archive`, { as: "author" });
     expect(json<Document>(archived).archived).toBe(true);
     const list = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "author" }));
     expect(list.map((d) => d.id)).not.toContain(doc.id);
     expect((await t.request("GET", `/api/documents/${doc.id}`, { as: "viewer" })).statusCode).toBe(404);
-    expect((await t.request("GET", `/api/documents/${doc.id}/versions`, { as: "author" })).statusCode).toBe(200);
-    expect((await t.request("POST", `/api/documents/${doc.id}/restore`, { as: "author" })).statusCode).toBe(200);
+    expect((await t.request("GET", `/api/documents/${doc.id}/versions`, { as: "author" })).statusCode).toBe(
+      200,
+    );
+    expect((await t.request("POST", `/api/documents/${doc.id}/restore`, { as: "author" })).statusCode).toBe(
+      200,
+    );
     expect((await t.request("GET", `/api/documents/${doc.id}`, { as: "viewer" })).statusCode).toBe(200);
   });
 });
 
 describe("processing failures", () => {
-  it("shows a failure with its reason after the last retry, and processes again on retry", { timeout: 120_000 }, async () => {
-    const bytes = fixture("scanned-page.pdf");
-    const doc = json<Document>(await upload("author", "scan.pdf", bytes));
-    const hash = sha256(bytes);
-    await t.ctx.blobs.delete(hash);
-    for (let attempt = 0; attempt < 6; attempt++) {
+  it(
+    "shows a failure with its reason after the last retry, and processes again on retry",
+    { timeout: 120_000 },
+    async () => {
+      const bytes = fixture("scanned-page.pdf");
+      const doc = json<Document>(await upload("author", "scan.pdf", bytes));
+      const hash = sha256(bytes);
+      await t.ctx.blobs.delete(hash);
+      for (let attempt = 0; attempt < 6; attempt++) {
+        await t.runner.runUntilIdle();
+        t.clock.advance(10 * 60_000);
+      }
+      const failed = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
+      expect(failed.processing.state).toBe("failed");
+      expect(failed.processing.error).toMatch(/ocr/);
+      await t.ctx.blobs.put(bytes);
+      expect((await t.request("POST", `/api/documents/${doc.id}/retry`, { as: "viewer" })).statusCode).toBe(
+        404,
+      );
+      const retried = await t.request("POST", `/api/documents/${doc.id}/retry`, { as: "author" });
+      expect(json<Document>(retried).processing.state).toBe("processing");
       await t.runner.runUntilIdle();
-      t.clock.advance(10 * 60_000);
-    }
-    const failed = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
-    expect(failed.processing.state).toBe("failed");
-    expect(failed.processing.error).toMatch(/ocr/);
-    await t.ctx.blobs.put(bytes);
-    expect((await t.request("POST", `/api/documents/${doc.id}/retry`, { as: "viewer" })).statusCode).toBe(404);
-    const retried = await t.request("POST", `/api/documents/${doc.id}/retry`, { as: "author" });
-    expect(json<Document>(retried).processing.state).toBe("processing");
-    await t.runner.runUntilIdle();
-    const ready = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
-    expect(ready.processing.state).toBe("ready");
-    expect((await t.request("POST", `/api/documents/${doc.id}/retry`, { as: "author" })).statusCode).toBe(409);
-  });
+      const ready = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
+      expect(ready.processing.state).toBe("ready");
+      expect((await t.request("POST", `/api/documents/${doc.id}/retry`, { as: "author" })).statusCode).toBe(
+        409,
+      );
+    },
+  );
 });

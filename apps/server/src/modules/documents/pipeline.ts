@@ -33,7 +33,10 @@ const ocrStep: PipelineStep = {
     if (pages.length === 0) return;
     const bytes = await ctx.blobs.get(row.blobSha256);
     const results = await ocrPdfPages(bytes, pages);
-    await ctx.db.update(versions).set({ content: fillOcrPages(row.content, results) }).where(eq(versions.id, row.id));
+    await ctx.db
+      .update(versions)
+      .set({ content: fillOcrPages(row.content, results) })
+      .where(eq(versions.id, row.id));
   },
 };
 
@@ -49,7 +52,12 @@ function targetOf(job: JobRow): PipelineTarget {
 }
 
 /** Only the job of the current version may mark the document ready or failed. */
-async function setState(ctx: AppContext, target: PipelineTarget, state: "ready" | "failed", error: string | null): Promise<void> {
+async function setState(
+  ctx: AppContext,
+  target: PipelineTarget,
+  state: "ready" | "failed",
+  error: string | null,
+): Promise<void> {
   await ctx.db
     .update(documents)
     .set({ processingState: state, processingError: error })
@@ -63,7 +71,9 @@ export const processDocumentHandler: JobHandler = {
       try {
         await step.run(ctx, target);
       } catch (error) {
-        throw new Error(`${step.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(`${step.name}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       }
     }
     await setState(ctx, target, "ready", null);

@@ -3,7 +3,10 @@ import { canChangeDocument, type Actor } from "../../policies/policy";
 import { presentCategory } from "../categories/service";
 import type { DocumentRecord, VersionRecord } from "./repository";
 
-export function documentAbilities(actor: Actor, doc: { ownerId: string; status: string; archivedAt: Date | null }) {
+export function documentAbilities(
+  actor: Actor,
+  doc: { ownerId: string; status: string; archivedAt: Date | null },
+) {
   const facts = { ownerId: doc.ownerId, status: doc.status, archived: doc.archivedAt !== null };
   return {
     update: canChangeDocument(actor, "document.update", facts),
@@ -31,7 +34,10 @@ export function presentDocument(actor: Actor, r: DocumentRecord): Document {
     currentVersion: { content: r.content, changeNote: r.changeNote },
     originalFilename: r.originalFilename,
     mediaType: r.mediaType,
-    processing: { state: r.doc.processingState as Document["processing"]["state"], error: r.doc.processingError },
+    processing: {
+      state: r.doc.processingState as Document["processing"]["state"],
+      error: r.doc.processingError,
+    },
     archived: r.doc.archivedAt !== null,
     abilities: documentAbilities(actor, r.doc),
   };

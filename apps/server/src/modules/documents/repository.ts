@@ -5,14 +5,19 @@ import { blobs, categories, documents, users, versions } from "../../db/schema";
 /** Lists carry a preview of the content, not every document's full text. */
 export const LIST_PREVIEW_CHARS = 300;
 
-const versionCount = sql<number>`(select count(*)::int from ${versions} v where v.document_id = ${documents.id})`.as("version_count");
+const versionCount =
+  sql<number>`(select count(*)::int from ${versions} v where v.document_id = ${documents.id})`.as(
+    "version_count",
+  );
 
 function documentSelection(fullContent: boolean) {
   return {
     doc: documents,
     category: categories,
     owner: users.username,
-    content: fullContent ? versions.content : sql<string>`left(${versions.content}, ${LIST_PREVIEW_CHARS})`.as("content_preview"),
+    content: fullContent
+      ? versions.content
+      : sql<string>`left(${versions.content}, ${LIST_PREVIEW_CHARS})`.as("content_preview"),
     changeNote: versions.changeNote,
     originalFilename: versions.originalFilename,
     mediaType: versions.mediaType,
@@ -37,7 +42,10 @@ function baseQuery(db: Database, fullContent: boolean) {
     .from(documents)
     .innerJoin(categories, eq(categories.id, documents.categoryId))
     .innerJoin(users, eq(users.id, documents.ownerId))
-    .innerJoin(versions, and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)));
+    .innerJoin(
+      versions,
+      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
+    );
 }
 
 export async function findDocument(db: Database, id: string): Promise<DocumentRecord | null> {
@@ -52,11 +60,24 @@ export interface ListQuery {
   offset: number;
 }
 
-export async function listDocuments(db: Database, query: ListQuery): Promise<{ rows: DocumentRecord[]; total: number }> {
-  const order = query.sort === "title" ? [asc(sql`lower(${documents.title})`), asc(documents.id)] : [desc(documents.updatedAt), asc(documents.id)];
+export async function listDocuments(
+  db: Database,
+  query: ListQuery,
+): Promise<{ rows: DocumentRecord[]; total: number }> {
+  const order =
+    query.sort === "title"
+      ? [asc(sql`lower(${documents.title})`), asc(documents.id)]
+      : [desc(documents.updatedAt), asc(documents.id)];
   const [rows, [counted]] = await Promise.all([
-    baseQuery(db, false).where(query.where).orderBy(...order).limit(query.limit).offset(query.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(documents).where(query.where),
+    baseQuery(db, false)
+      .where(query.where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documents)
+      .where(query.where),
   ]);
   return { rows: rows as DocumentRecord[], total: counted?.n ?? 0 };
 }

@@ -38,7 +38,11 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = z.array(documentSchema);
 
-  async function listFor(actor: Actor, filter: SQL | undefined, query: z.infer<typeof documentListQuerySchema>) {
+  async function listFor(
+    actor: Actor,
+    filter: SQL | undefined,
+    query: z.infer<typeof documentListQuerySchema>,
+  ) {
     const where = and(listableDocumentsWhere(actor), filter) as SQL;
     const { rows, total } = await listDocuments(ctx.db, {
       where,
@@ -50,32 +54,45 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   }
 
   // Seed §7 answers a plain list; the total for paging travels in X-Total-Count.
-  r.get("/", { schema: { querystring: documentListQuerySchema, response: { 200: list } } }, async (request, reply) => {
-    const q = request.query;
-    const filter = and(
-      q.category ? eq(documents.categoryId, q.category) : undefined,
-      q.status ? eq(documents.status, q.status) : undefined,
-    );
-    const { items, total } = await listFor(requireActor(request), filter, q);
-    reply.header("x-total-count", String(total));
-    return items;
-  });
+  r.get(
+    "/",
+    { schema: { querystring: documentListQuerySchema, response: { 200: list } } },
+    async (request, reply) => {
+      const q = request.query;
+      const filter = and(
+        q.category ? eq(documents.categoryId, q.category) : undefined,
+        q.status ? eq(documents.status, q.status) : undefined,
+      );
+      const { items, total } = await listFor(requireActor(request), filter, q);
+      reply.header("x-total-count", String(total));
+      return items;
+    },
+  );
 
-  r.get("/recent", { schema: { querystring: recentQuerySchema, response: { 200: list } } }, async (request) => {
-    const { items } = await listFor(requireActor(request), undefined, {
-      sort: "updated",
-      page: 1,
-      pageSize: request.query.limit,
-    });
-    return items;
-  });
+  r.get(
+    "/recent",
+    { schema: { querystring: recentQuerySchema, response: { 200: list } } },
+    async (request) => {
+      const { items } = await listFor(requireActor(request), undefined, {
+        sort: "updated",
+        page: 1,
+        pageSize: request.query.limit,
+      });
+      return items;
+    },
+  );
 
   r.get(
     "/category/:categoryId",
-    { schema: { params: categoryParamsSchema, querystring: documentListQuerySchema, response: { 200: list } } },
+    {
+      schema: { params: categoryParamsSchema, querystring: documentListQuerySchema, response: { 200: list } },
+    },
     async (request, reply) => {
       const q = request.query;
-      const filter = and(eq(documents.categoryId, request.params.categoryId), q.status ? eq(documents.status, q.status) : undefined);
+      const filter = and(
+        eq(documents.categoryId, request.params.categoryId),
+        q.status ? eq(documents.status, q.status) : undefined,
+      );
       const { items, total } = await listFor(requireActor(request), filter, q);
       reply.header("x-total-count", String(total));
       return items;
@@ -124,18 +141,26 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     ["/:id/archive", true],
     ["/:id/restore", false],
   ] as const) {
-    r.post(path, { schema: { params: idParamsSchema, response: { 200: documentSchema } } }, async (request) => {
-      const actor = requireActor(request);
-      await setArchived(ctx, actor, request.params.id, archived);
-      return loadVisibleDocument(ctx, actor, request.params.id);
-    });
+    r.post(
+      path,
+      { schema: { params: idParamsSchema, response: { 200: documentSchema } } },
+      async (request) => {
+        const actor = requireActor(request);
+        await setArchived(ctx, actor, request.params.id, archived);
+        return loadVisibleDocument(ctx, actor, request.params.id);
+      },
+    );
   }
 
-  r.post("/:id/retry", { schema: { params: idParamsSchema, response: { 200: documentSchema } } }, async (request) => {
-    const actor = requireActor(request);
-    await retryProcessing(ctx, actor, request.params.id);
-    return loadVisibleDocument(ctx, actor, request.params.id);
-  });
+  r.post(
+    "/:id/retry",
+    { schema: { params: idParamsSchema, response: { 200: documentSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      await retryProcessing(ctx, actor, request.params.id);
+      return loadVisibleDocument(ctx, actor, request.params.id);
+    },
+  );
 }
 
 /** A new version comes as JSON (edited markdown) or as multipart (a new file), with the same fields. */
@@ -143,13 +168,25 @@ async function newVersionInput(request: FastifyRequest, title: string) {
   if (request.isMultipart()) {
     const upload = await receiveUpload(request);
     const fields = newVersionBodySchema.omit({ content: true }).safeParse(upload.fields);
-    if (!fields.success) throw badRequest(`Invalid body: ${fields.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!fields.success)
+      throw badRequest(
+        `Invalid body: ${fields.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
     const file = await validateFile(upload.bytes, upload.filename);
     return { file, changeNote: fields.data.changeNote || null, expectedVersion: fields.data.expectedVersion };
   }
   const body = newVersionBodySchema.safeParse(request.body);
-  if (!body.success) throw badRequest(`Invalid body: ${body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!body.success)
+    throw badRequest(
+      `Invalid body: ${body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   const bytes = Buffer.from(body.data.content, "utf8");
-  const file = { bytes, filename: `${title.replace(/[^A-Za-z0-9]+/g, "_")}.md`, mediaType: "text/markdown", markdown: body.data.content, pagesNeedingOcr: [] };
+  const file = {
+    bytes,
+    filename: `${title.replace(/[^A-Za-z0-9]+/g, "_")}.md`,
+    mediaType: "text/markdown",
+    markdown: body.data.content,
+    pagesNeedingOcr: [],
+  };
   return { file, changeNote: body.data.changeNote || null, expectedVersion: body.data.expectedVersion };
 }

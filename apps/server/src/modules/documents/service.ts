@@ -23,7 +23,11 @@ interface NewDocumentInput {
 }
 
 async function assertCategory(db: Database, categoryId: string): Promise<void> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, categoryId))
+    .limit(1);
   if (!row) throw badRequest("categoryId: no such category");
 }
 
@@ -31,7 +35,13 @@ async function recordBlob(db: Database, sha256: string, size: number, now: Date)
   await db.insert(blobs).values({ sha256, size, createdAt: now }).onConflictDoNothing();
 }
 
-async function queueProcessing(db: Database, documentId: string, version: number, file: ValidatedFile, now: Date): Promise<void> {
+async function queueProcessing(
+  db: Database,
+  documentId: string,
+  version: number,
+  file: ValidatedFile,
+  now: Date,
+): Promise<void> {
   await enqueueJob(db, {
     runAt: now,
     kind: PROCESS_DOCUMENT_JOB,
@@ -45,7 +55,12 @@ async function queueProcessing(db: Database, documentId: string, version: number
  * document, its first version and its processing job; an acknowledged upload is therefore whole.
  * If the transaction fails, the stored bytes are an orphan the cleanup sweep removes.
  */
-export async function createDocument(ctx: AppContext, actor: Actor, input: NewDocumentInput, db: Database = ctx.db): Promise<string> {
+export async function createDocument(
+  ctx: AppContext,
+  actor: Actor,
+  input: NewDocumentInput,
+  db: Database = ctx.db,
+): Promise<string> {
   authorizeGlobal(actor, "document.create");
   await assertCategory(db, input.categoryId);
   const sha256 = await ctx.blobs.put(input.file.bytes);
@@ -96,14 +111,24 @@ interface NewVersionInput {
  * A new version, only on top of the version the editor started from: a stale expectedVersion
  * answers 409 and changes nothing, so two concurrent edits can never silently overwrite each other.
  */
-export async function addVersion(ctx: AppContext, actor: Actor, documentId: string, input: NewVersionInput): Promise<number> {
+export async function addVersion(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+  input: NewVersionInput,
+): Promise<number> {
   const facts = await loadDocumentFacts(ctx.db, documentId);
   if (!facts) throw notFound("Document");
   authorizeDocument(actor, "document.createVersion", facts);
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
   const version = await ctx.db.transaction(async (tx) => {
-    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update").limit(1);
+    const [doc] = await tx
+      .select()
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .for("update")
+      .limit(1);
     if (!doc) throw notFound("Document");
     if (doc.currentVersion !== input.expectedVersion) {
       throw conflict(
@@ -127,7 +152,13 @@ export async function addVersion(ctx: AppContext, actor: Actor, documentId: stri
     const status = BACK_TO_DRAFT_ON_NEW_VERSION.has(doc.status) ? "Draft" : doc.status;
     await tx
       .update(documents)
-      .set({ currentVersion: next, status, processingState: "processing", processingError: null, updatedAt: now })
+      .set({
+        currentVersion: next,
+        status,
+        processingState: "processing",
+        processingError: null,
+        updatedAt: now,
+      })
       .where(eq(documents.id, documentId));
     await queueProcessing(tx, documentId, next, input.file, now);
     return next;
@@ -158,11 +189,17 @@ export async function updateMetadata(
 }
 
 /** Archived documents leave every list but stay in the database with all their versions. */
-export async function setArchived(ctx: AppContext, actor: Actor, documentId: string, archived: boolean): Promise<void> {
+export async function setArchived(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+  archived: boolean,
+): Promise<void> {
   const facts = await loadDocumentFacts(ctx.db, documentId);
   if (!facts) throw notFound("Document");
   authorizeDocument(actor, "document.archive", facts);
-  if (facts.archived === archived) throw conflict(archived ? "The document is already archived" : "The document is not archived");
+  if (facts.archived === archived)
+    throw conflict(archived ? "The document is already archived" : "The document is not archived");
   await ctx.db
     .update(documents)
     .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
@@ -175,15 +212,24 @@ export async function retryProcessing(ctx: AppContext, actor: Actor, documentId:
   if (!facts) throw notFound("Document");
   authorizeDocument(actor, "document.update", facts);
   await ctx.db.transaction(async (tx) => {
-    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update").limit(1);
+    const [doc] = await tx
+      .select()
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .for("update")
+      .limit(1);
     if (!doc) throw notFound("Document");
-    if (doc.processingState !== "failed") throw conflict(`Processing is ${doc.processingState}; only failed processing can be retried`);
+    if (doc.processingState !== "failed")
+      throw conflict(`Processing is ${doc.processingState}; only failed processing can be retried`);
     const [current] = await tx
       .select()
       .from(versions)
       .where(and(eq(versions.documentId, documentId), eq(versions.version, doc.currentVersion)));
     if (!current) throw notFound("Version");
-    await tx.update(documents).set({ processingState: "processing", processingError: null }).where(eq(documents.id, documentId));
+    await tx
+      .update(documents)
+      .set({ processingState: "processing", processingError: null })
+      .where(eq(documents.id, documentId));
     await enqueueJob(tx, {
       runAt: ctx.clock.now(),
       kind: PROCESS_DOCUMENT_JOB,

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import { convertToMarkdown, sniffFileType, UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE } from "../../ingest";
+import {
+  convertToMarkdown,
+  sniffFileType,
+  UnreadableFileError,
+  UNSUPPORTED_FILE_TYPE_MESSAGE,
+} from "../../ingest";
 import { badRequest, HttpError } from "../../lib/errors";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -29,7 +34,9 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; filename: string } | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 },
+    })) {
       if (part.type === "file") {
         if (part.fieldname !== "file") {
           part.file.resume();
@@ -51,10 +58,13 @@ function translateMultipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === "FST_REQ_FILE_TOO_LARGE") return new HttpError(413, FILE_TOO_LARGE_MESSAGE);
   if (code === "FST_FILES_LIMIT_REACHED") return badRequest("Send one file per upload");
-  if (code === "FST_FIELDS_LIMIT_REACHED" || code === "FST_PARTS_LIMIT_REACHED") return badRequest("Too many form fields");
-  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return badRequest("Send the file as multipart/form-data");
+  if (code === "FST_FIELDS_LIMIT_REACHED" || code === "FST_PARTS_LIMIT_REACHED")
+    return badRequest("Too many form fields");
+  if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE")
+    return badRequest("Send the file as multipart/form-data");
   if (error instanceof HttpError) return error;
-  if (code?.startsWith("FST_")) return badRequest("The upload could not be read: the multipart body is malformed");
+  if (code?.startsWith("FST_"))
+    return badRequest("The upload could not be read: the multipart body is malformed");
   return error;
 }
 
@@ -62,7 +72,10 @@ function translateMultipartError(error: unknown): unknown {
 export function safeFilename(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(0, 200);
   return cleaned || "document";
 }
 
@@ -73,7 +86,13 @@ export async function validateFile(bytes: Buffer, filename: string): Promise<Val
   if (type.kind === "unsupported") throw new HttpError(415, UNSUPPORTED_FILE_TYPE_MESSAGE);
   try {
     const converted = await convertToMarkdown(bytes, type.kind);
-    return { bytes, filename, mediaType: type.mediaType, markdown: converted.markdown, pagesNeedingOcr: converted.pagesNeedingOcr };
+    return {
+      bytes,
+      filename,
+      mediaType: type.mediaType,
+      markdown: converted.markdown,
+      pagesNeedingOcr: converted.pagesNeedingOcr,
+    };
   } catch (error) {
     if (error instanceof UnreadableFileError) throw new HttpError(422, error.reason);
     throw error;

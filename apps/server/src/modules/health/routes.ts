@@ -6,13 +6,11 @@ import type { AppContext } from "../../context";
 import { APP_VERSION } from "../../version";
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/health",
-    { config: { public: true }, schema: { response: { 200: healthSchema } } },
-    async () => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/health", { config: { public: true }, schema: { response: { 200: healthSchema } } }, async () => {
       // A health check that does not touch the database would say "ok" while every real request fails.
       await ctx.db.execute(sql`select 1`);
       return { status: "ok" as const, version: APP_VERSION, database: ctx.dbKind };
-    },
-  );
+    });
 }

@@ -1,4 +1,10 @@
-import { createdUserSchema, createUserBodySchema, idParamsSchema, updateUserBodySchema, userSchema } from "@quire/contracts";
+import {
+  createdUserSchema,
+  createUserBodySchema,
+  idParamsSchema,
+  updateUserBodySchema,
+  userSchema,
+} from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -13,10 +19,14 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   // Every signed-in user may list users: choosing reviewers and showing owners needs names and roles.
   r.get("/", { schema: { response: { 200: z.array(userSchema) } } }, async () => listUsers(ctx));
 
-  r.post("/", { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } }, async (request, reply) => {
-    authorizeGlobal(requireActor(request), "user.manage");
-    return reply.code(201).send(await createUser(ctx, request.body));
-  });
+  r.post(
+    "/",
+    { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
+    async (request, reply) => {
+      authorizeGlobal(requireActor(request), "user.manage");
+      return reply.code(201).send(await createUser(ctx, request.body));
+    },
+  );
 
   r.patch(
     "/:id",

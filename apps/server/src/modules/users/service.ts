@@ -11,14 +11,26 @@ export async function listUsers(ctx: AppContext): Promise<User[]> {
   return rows.map(presentUser);
 }
 
-export async function createUser(ctx: AppContext, input: { username: string; role: Role }): Promise<User & { temporaryPassword: string }> {
+export async function createUser(
+  ctx: AppContext,
+  input: { username: string; role: Role },
+): Promise<User & { temporaryPassword: string }> {
   const username = input.username.toLowerCase();
-  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  const [existing] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username))
+    .limit(1);
   if (existing) throw conflict(`A user named '${username}' already exists`);
   const temporaryPassword = generateTemporaryPassword();
   const [row] = await ctx.db
     .insert(users)
-    .values({ username, role: input.role, passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true })
+    .values({
+      username,
+      role: input.role,
+      passwordHash: await hashPassword(temporaryPassword),
+      mustChangePassword: true,
+    })
     .returning();
   if (!row) throw new Error("user insert returned nothing");
   return { ...presentUser(row), temporaryPassword };
@@ -30,8 +42,12 @@ export async function changeRole(ctx: AppContext, userId: string, role: Role): P
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw notFound("User");
     if (user.role === "Admin" && role !== "Admin") {
-      const [admins] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, "Admin"), isNull(users.disabledAt)));
-      if ((admins?.n ?? 0) <= 1) throw conflict("The last Admin cannot lose the Admin role; make another user Admin first");
+      const [admins] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, "Admin"), isNull(users.disabledAt)));
+      if ((admins?.n ?? 0) <= 1)
+        throw conflict("The last Admin cannot lose the Admin role; make another user Admin first");
     }
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     // A role change takes effect at once: sessions are looked up with the user's current role anyway.

@@ -19,31 +19,43 @@ function contentDisposition(filename: string): string {
 export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/:id/versions", { schema: { params: idParamsSchema, response: { 200: z.array(versionSchema) } } }, async (request) => {
-    await loadVisibleDocument(ctx, requireActor(request), request.params.id);
-    return (await listVersions(ctx.db, request.params.id)).map(presentVersion);
-  });
+  r.get(
+    "/:id/versions",
+    { schema: { params: idParamsSchema, response: { 200: z.array(versionSchema) } } },
+    async (request) => {
+      await loadVisibleDocument(ctx, requireActor(request), request.params.id);
+      return (await listVersions(ctx.db, request.params.id)).map(presentVersion);
+    },
+  );
 
-  r.get("/:id/versions/:version", { schema: { params: versionParamsSchema, response: { 200: versionSchema } } }, async (request) => {
-    await loadVisibleDocument(ctx, requireActor(request), request.params.id);
-    const found = await findVersion(ctx.db, request.params.id, request.params.version);
-    if (!found) throw notFound("Version");
-    return presentVersion(found);
-  });
+  r.get(
+    "/:id/versions/:version",
+    { schema: { params: versionParamsSchema, response: { 200: versionSchema } } },
+    async (request) => {
+      await loadVisibleDocument(ctx, requireActor(request), request.params.id);
+      const found = await findVersion(ctx.db, request.params.id, request.params.version);
+      if (!found) throw notFound("Version");
+      return presentVersion(found);
+    },
+  );
 
   // The exact bytes that were uploaded, under their original name and media type.
-  r.get("/:id/versions/:version/original", { schema: { params: versionParamsSchema } }, async (request, reply) => {
-    await loadVisibleDocument(ctx, requireActor(request), request.params.id);
-    const found = await findVersion(ctx.db, request.params.id, request.params.version);
-    if (!found) throw notFound("Version");
-    const bytes = await ctx.blobs.get(found.sha256);
-    return reply
-      .header("content-type", found.version.mediaType)
-      .header("content-disposition", contentDisposition(found.version.originalFilename))
-      .header("x-content-sha256", found.sha256)
-      .header("cache-control", "private, max-age=31536000, immutable")
-      .send(bytes);
-  });
+  r.get(
+    "/:id/versions/:version/original",
+    { schema: { params: versionParamsSchema } },
+    async (request, reply) => {
+      await loadVisibleDocument(ctx, requireActor(request), request.params.id);
+      const found = await findVersion(ctx.db, request.params.id, request.params.version);
+      if (!found) throw notFound("Version");
+      const bytes = await ctx.blobs.get(found.sha256);
+      return reply
+        .header("content-type", found.version.mediaType)
+        .header("content-disposition", contentDisposition(found.version.originalFilename))
+        .header("x-content-sha256", found.sha256)
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .send(bytes);
+    },
+  );
 
   r.get("/:id/diff/:from/:to", { schema: { params: diffParamsSchema } }, async (request) => {
     const { id, from, to } = request.params;
