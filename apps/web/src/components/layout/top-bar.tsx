@@ -10,7 +10,8 @@ import { ThemeToggle } from "./theme-toggle";
 export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void; showMenuButton: boolean }) {
   const [location] = useLocation();
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+    // On narrow screens the breadcrumb takes a second row so the actions keep their size.
+    <header className="sticky top-0 z-30 flex min-h-14 flex-wrap items-center gap-x-2 gap-y-1 border-b bg-background/95 px-3 py-2 backdrop-blur sm:flex-nowrap sm:px-4">
       {showMenuButton && (
         <Button
           variant="ghost"
@@ -23,9 +24,9 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
           <Menu aria-hidden="true" />
         </Button>
       )}
-      <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+      <nav aria-label="Breadcrumb" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
         <ol className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
-          <li>
+          <li className="shrink-0">
             <Link
               href={paths.home.getHref()}
               className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
@@ -45,7 +46,7 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
           </li>
         </ol>
       </nav>
-      <div className="flex items-center gap-1 sm:gap-2">
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
         <Button variant="ghost" size="sm" asChild className="px-2 sm:px-3">
           <Link href={paths.landing.getHref()} data-testid="link-landing">
             <Globe aria-hidden="true" />

@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { mockFetch } from "@/test/fetch-mock";
+import { renderWithApp } from "@/test/render";
+import { AppLayout } from "./app-layout";
+
+const routes = {
+  "GET /api/auth/user": { body: { id: "2", username: "author", role: "Author" } },
+  "GET /api/auth/login": { body: { demo: true, demoPassword: "demo", demoUsers: [] } },
+  "GET /api/categories/stats": {
+    body: [
+      {
+        id: "c1",
+        name: "Engineering",
+        description: "",
+        icon: "fas fa-code",
+        color: "blue",
+        count: 4,
+        lastUpdated: null,
+      },
+      {
+        id: "c2",
+        name: "Misc",
+        description: "",
+        icon: "fas fa-folder",
+        color: "teal",
+        count: 0,
+        lastUpdated: null,
+      },
+    ],
+  },
+};
+
+const desktopWidth = window.innerWidth;
+afterEach(() => {
+  window.innerWidth = desktopWidth;
+});
+
+describe("AppLayout", () => {
+  it("shows the sidebar with categories, the user's initials, name and role, and the page title", async () => {
+    mockFetch(routes);
+    renderWithApp(<AppLayout>page</AppLayout>, { path: "/documents" });
+    const sidebar = screen.getByTestId("sidebar");
+    const engineering = await within(sidebar).findByTestId("sidebar-category-c1");
+    expect(engineering.getAttribute("href")).toBe("/category/c1");
+    expect(engineering.textContent).toContain("4");
+    expect(engineering.querySelector(".bg-blue-500")).not.toBeNull();
+    expect(within(sidebar).getByTestId("sidebar-category-c2").querySelector(".bg-gray-500")).not.toBeNull();
+    expect(await within(sidebar).findByText("AU")).toBeTruthy();
+    expect(within(sidebar).getByTestId("text-username").textContent).toBe("author");
+    expect(within(sidebar).getByTestId("text-role").textContent).toBe("Author");
+    expect(screen.getByTestId("text-page-title").textContent).toBe("All Documents");
+    expect(screen.getByTestId("nav-documents").getAttribute("aria-current")).toBe("page");
+    expect(screen.getByText(/© \d{4} Quire/)).toBeTruthy();
+  });
+
+  it("Take Tour goes to /home?tour=true", async () => {
+    mockFetch(routes);
+    const { location } = renderWithApp(<AppLayout>page</AppLayout>, { path: "/dashboard" });
+    fireEvent.click(screen.getByTestId("button-take-tour"));
+    expect(location.history.at(-1)).toBe("/home?tour=true");
+  });
+
+  it("under 768 px puts the sidebar in a drawer that closes after navigation", async () => {
+    window.innerWidth = 375;
+    mockFetch(routes);
+    const { location } = renderWithApp(<AppLayout>page</AppLayout>, { path: "/home" });
+    expect(screen.queryByTestId("sidebar")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("button-menu"));
+    const drawer = await screen.findByRole("dialog");
+    fireEvent.click(within(drawer).getByTestId("nav-approvals"));
+    expect(location.history.at(-1)).toBe("/approvals");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+});

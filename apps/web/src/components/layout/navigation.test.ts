@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { categoryDotClass, isActivePath, navItems, pageTitle } from "./navigation";
+
+describe("pageTitle (breadcrumb, seed §2)", () => {
+  it.each([
+    ["/home", "Home"],
+    ["/dashboard", "Dashboard"],
+    ["/documents", "All Documents"],
+    ["/documents/", "All Documents"],
+    ["/upload", "Upload Documents"],
+    ["/search", "Search"],
+    ["/approvals", "Approvals"],
+    ["/settings", "Settings"],
+    ["/document/1", "Document"],
+    ["/category/abc", "Document"],
+    ["/doc/1", "Document"],
+  ])("%s → %s", (path, title) => {
+    expect(pageTitle(path)).toBe(title);
+  });
+});
+
+describe("sidebar", () => {
+  it("lists the seed's links in order", () => {
+    expect(navItems.map((i) => i.label)).toEqual([
+      "Home",
+      "Dashboard",
+      "All Documents",
+      "Approvals",
+      "Search",
+    ]);
+    expect(navItems.find((i) => i.label === "Approvals")?.testId).toBe("nav-approvals");
+  });
+
+  it("colours category dots, gray for anything unknown", () => {
+    expect(categoryDotClass("blue")).toBe("bg-blue-500");
+    expect(categoryDotClass("purple")).toBe("bg-purple-500");
+    expect(categoryDotClass("teal")).toBe("bg-gray-500");
+    expect(categoryDotClass("")).toBe("bg-gray-500");
+  });
+
+  it("marks a link active on its page and below it, not on look-alikes", () => {
+    expect(isActivePath("/documents", "/documents")).toBe(true);
+    expect(isActivePath("/documents/x", "/documents")).toBe(true);
+    expect(isActivePath("/documentsx", "/documents")).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "@/test/fetch-mock";
+import { renderWithApp } from "@/test/render";
+import { badgeText, NotificationsMenu } from "./notifications-menu";
+
+function openMenu() {
+  const trigger = screen.getByTestId("button-notifications");
+  fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: "mouse" });
+}
+
+describe("badgeText", () => {
+  it("shows nothing at zero and caps at 99+", () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(3)).toBe("3");
+    expect(badgeText(120)).toBe("99+");
+  });
+});
+
+describe("NotificationsMenu", () => {
+  it("shows no badge and an empty list while the endpoints do not exist (404)", async () => {
+    const spy = mockFetch({});
+    renderWithApp(<NotificationsMenu />);
+    await waitFor(() => expect(spy.mock.calls.map((c) => c[0])).toContain("/api/notifications/unread-count"));
+    expect(screen.queryByTestId("badge-notifications")).toBeNull();
+    openMenu();
+    expect(await screen.findByText("Recent Notifications")).toBeTruthy();
+    expect(await screen.findByText("No notifications")).toBeTruthy();
+  });
+
+  it("shows the unread count, lists the items and marks one read when followed", async () => {
+    const spy = mockFetch({
+      "GET /api/notifications/unread-count": { body: { count: 2 } },
+      "GET /api/notifications": {
+        body: [
+          {
+            id: "n1",
+            title: "Review requested",
+            body: "Security Policy needs your review",
+            link: "/document/d1",
+            read: false,
+            createdAt: new Date().toISOString(),
+          },
+          { id: "n2", title: "Off-site", body: "", link: "https://evil.example", read: true, createdAt: "x" },
+        ],
+      },
+      "POST /api/notifications/n1/read": { status: 204 },
+    });
+    const { location } = renderWithApp(<NotificationsMenu />);
+    expect((await screen.findByTestId("badge-notifications")).textContent).toBe("2");
+    expect(screen.getByTestId("button-notifications").getAttribute("aria-label")).toBe(
+      "Notifications, 2 unread",
+    );
+
+    openMenu();
+    fireEvent.click(await screen.findByText("Review requested"));
+    await waitFor(() =>
+      expect(
+        spy.mock.calls.some(([url, init]) => url === "/api/notifications/n1/read" && init?.method === "POST"),
+      ).toBe(true),
+    );
+    expect(location.history.at(-1)).toBe("/document/d1");
+  });
+});

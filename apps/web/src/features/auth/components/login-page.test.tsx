@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { Route, Switch } from "wouter";
+import { mockFetch } from "@/test/fetch-mock";
+import { renderWithApp } from "@/test/render";
+import { LoginPage } from "./login-page";
+
+const demoOptions = {
+  demo: true,
+  demoPassword: "demo",
+  demoUsers: [
+    { username: "admin", role: "Admin" },
+    { username: "author", role: "Author" },
+  ],
+};
+
+describe("LoginPage", () => {
+  it("lists the demo accounts and fills the form from one", async () => {
+    mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": { body: demoOptions },
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    fireEvent.click(await screen.findByTestId("button-demo-author"));
+    expect((screen.getByLabelText("Username") as HTMLInputElement).value).toBe("author");
+    expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("demo");
+    expect(screen.getByTestId("text-demo-password").textContent).toBe("demo");
+  });
+
+  it("shows no demo panel outside demo mode", async () => {
+    const spy = mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": { body: { demo: false, demoPassword: null, demoUsers: [] } },
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await waitFor(() => expect(spy.mock.calls.map((c) => c[0])).toContain("/api/auth/login"));
+    expect(screen.queryByTestId("panel-demo-accounts")).toBeNull();
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": { body: demoOptions },
+      "POST /api/auth/login": { status: 401, body: { message: "Invalid username or password" } },
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    fireEvent.change(screen.getByLabelText("Username"), { target: { value: "author" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "wrong" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid username or password");
+  });
+
+  it("returns to the page asked for after signing in", async () => {
+    mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": { body: demoOptions },
+      "POST /api/auth/login": { body: { id: "2", username: "author", role: "Author" } },
+    });
+    const { location } = renderWithApp(
+      <Switch>
+        <Route path="/login" component={LoginPage} />
+        <Route>landed</Route>
+      </Switch>,
+      { path: "/login?next=%2Fdocuments%3Fcategory%3Dc1" },
+    );
+    fireEvent.change(screen.getByLabelText("Username"), { target: { value: "author" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "demo" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("landed")).toBeTruthy();
+    expect(location.history.at(-1)).toBe("/documents?category=c1");
+  });
+});

@@ -1,0 +1,27 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "@/test/fetch-mock";
+import { renderWithApp } from "@/test/render";
+import { RequireAuth } from "./require-auth";
+
+describe("RequireAuth", () => {
+  it("sends a signed-out visitor to sign-in with the page asked for as next", async () => {
+    mockFetch({ "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } } });
+    const { location } = renderWithApp(<RequireAuth>secret</RequireAuth>, { path: "/documents?category=c1" });
+    await waitFor(() => expect(location.history.at(-1)).toBe("/login?next=%2Fdocuments%3Fcategory%3Dc1"));
+    expect(screen.queryByText("secret")).toBeNull();
+  });
+
+  it("shows the page to a signed-in user", async () => {
+    mockFetch({ "GET /api/auth/user": { body: { id: "2", username: "author", role: "Author" } } });
+    renderWithApp(<RequireAuth>secret</RequireAuth>, { path: "/documents" });
+    expect(await screen.findByText("secret")).toBeTruthy();
+  });
+
+  it("explains a failed session check and offers a retry", async () => {
+    mockFetch({ "GET /api/auth/user": { status: 500, body: { message: "Database unavailable" } } });
+    renderWithApp(<RequireAuth>secret</RequireAuth>);
+    expect(await screen.findByText("Database unavailable")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { initials, shortRelativeTime } from "./format";
+
+describe("initials", () => {
+  it.each([
+    ["author", "AU"],
+    ["reviewer2", "RE"],
+    ["john.doe", "JD"],
+    ["mary-ann_smith", "MA"],
+    ["x", "X"],
+    ["élise", "ÉL"],
+    ["", "?"],
+  ])("%s → %s", (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
+});
+
+describe("shortRelativeTime", () => {
+  const now = new Date("2025-01-28T12:00:00Z");
+  it("counts minutes, hours and days", () => {
+    expect(shortRelativeTime("2025-01-28T11:59:30Z", now)).toBe("just now");
+    expect(shortRelativeTime("2025-01-28T11:15:00Z", now)).toBe("45 min ago");
+    expect(shortRelativeTime("2025-01-28T09:00:00Z", now)).toBe("3 h ago");
+    expect(shortRelativeTime("2025-01-26T12:00:00Z", now)).toBe("2 d ago");
+    expect(shortRelativeTime("not a date", now)).toBe("");
+  });
+});

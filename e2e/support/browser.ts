@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/**
+ * Expected failed requests: the session check answers 401 when nobody is signed in, and the
+ * notifications endpoints answer 404 until the approvals work adds them. Chromium logs each as a
+ * console error; anything else logged as an error fails the test.
+ */
+const expectedFailures: readonly { path: RegExp; status: number }[] = [
+  { path: /\/api\/auth\/user$/, status: 401 },
+  { path: /\/api\/notifications(\/unread-count)?$/, status: 404 },
+];
+
+function isExpected(message: ConsoleMessage): boolean {
+  const url = message.location().url;
+  const status = /status of (\d{3})/.exec(message.text())?.[1];
+  return expectedFailures.some(
+    (f) => f.path.test(new URL(url, "http://x").pathname) && String(f.status) === status,
+  );
+}
+
+/** Collects console errors and uncaught page errors so a test can assert there were none. */
+export function watchConsole(page: Page): () => string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !isExpected(message)) {
+      errors.push(`${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  return () => errors;
+}
+
+export async function signIn(page: Page, username: string, password = "demo"): Promise<void> {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] };
+
+/** Runs axe-core in the page; returns its serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) does not block it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, signIn } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("axe finds no serious or critical violation on sign-in and home, in both themes", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+
+  await page.goto("/login");
+  await page.getByTestId("panel-demo-accounts").waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), [], "sign-in");
+
+  await signIn(page, "author");
+  await page.waitForURL((url) => url.pathname === "/home");
+  await page.getByTestId("sidebar-categories").waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), [], "home, dark");
+
+  await page.getByTestId("button-theme-toggle").click();
+  assert.deepEqual(await seriousAxeViolations(page), [], "home, light");
+  await context.close();
+});
+
+test("axe finds no serious or critical violation in the narrow-screen drawer", async () => {
+  const context = await newContext(browser, server.baseUrl, { width: 375, height: 740 });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, "author");
+  await page.waitForURL((url) => url.pathname === "/home");
+  await page.getByTestId("button-menu").click();
+  await page.getByTestId("sidebar").waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), [], "drawer");
+  await context.close();
+});

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("signing in as author shows the sidebar with username and role", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+
+  await page.goto("/login");
+  await page.getByTestId("panel-demo-accounts").waitFor();
+  assert.equal(await page.getByTestId("text-demo-password").textContent(), "demo");
+  await signIn(page, "author");
+
+  await page.waitForURL("**/home");
+  const sidebar = page.getByTestId("sidebar");
+  await sidebar.waitFor();
+  assert.equal(await sidebar.getByTestId("text-username").textContent(), "author");
+  assert.equal(await sidebar.getByTestId("text-role").textContent(), "Author");
+  assert.equal((await page.getByTestId("text-page-title").textContent())?.trim(), "Home");
+  for (const name of ["Home", "Dashboard", "All Documents", "Approvals", "Search", "Settings", "Take Tour"]) {
+    assert.ok(await sidebar.getByText(name, { exact: true }).isVisible(), `${name} is in the sidebar`);
+  }
+  // Categories come from the server: every entry links to its category page.
+  await sidebar.getByTestId("sidebar-categories").waitFor();
+  const href = await sidebar.getByTestId("sidebar-categories").locator("a").first().getAttribute("href");
+  assert.match(href ?? "", /^\/category\/.+/);
+  // No notifications endpoint yet or nothing unread: no badge, never a fixed "3".
+  assert.equal(await page.getByTestId("badge-notifications").count(), 0);
+
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("a wrong password shows the server's message", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, "author", "not-the-password");
+  const error = page.getByTestId("text-login-error");
+  await error.waitFor();
+  const text = (await error.textContent()) ?? "";
+  assert.ok(text.length > 0 && !/^\d{3}:/.test(text) && !text.includes("{"), `readable message: ${text}`);
+  await context.close();
+});
+
+test("a signed-out visit to /documents goes to sign-in and returns there afterwards", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+
+  await page.goto("/documents?category=abc");
+  await page.waitForURL((url) => url.pathname === "/login");
+  assert.equal(new URL(page.url()).searchParams.get("next"), "/documents?category=abc");
+
+  await signIn(page, "author");
+  await page.waitForURL((url) => url.pathname === "/documents" && url.search === "?category=abc");
+  await page.getByRole("heading", { name: "All Documents", level: 1 }).waitFor();
+
+  // Signing out returns to sign-in, and the protected page is closed again.
+  await page.getByTestId("button-sign-out").click();
+  await page.waitForURL((url) => url.pathname === "/login");
+  await page.goto("/dashboard");
+  await page.waitForURL((url) => url.pathname === "/login");
+
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("an off-site next parameter is ignored", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  await page.goto("/login?next=//evil.example/steal");
+  await signIn(page, "author");
+  await page.waitForURL((url) => url.pathname === "/home");
+  assert.equal(new URL(page.url()).host, new URL(server.baseUrl).host);
+  await context.close();
+});

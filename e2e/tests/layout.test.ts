@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(viewport?: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login");
+  await signIn(page, "author");
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { context, page, consoleErrors };
+}
+
+test("an unknown path shows the 404 page with the router hint", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/no/such/page");
+  await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+  assert.ok(await page.getByText("Did you forget to add the page to the router?").isVisible());
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("at 375 px the sidebar is a drawer that closes on an outside click and after navigation", async () => {
+  const { context, page, consoleErrors } = await signedInPage({ width: 375, height: 740 });
+  const sidebar = page.getByTestId("sidebar");
+  assert.equal(await sidebar.count(), 0, "no sidebar column on a narrow screen");
+
+  await page.getByTestId("button-menu").click();
+  await sidebar.waitFor();
+  // A click on the overlay to the right of the 288 px drawer.
+  await page.mouse.click(360, 400);
+  await sidebar.waitFor({ state: "detached" });
+
+  await page.getByTestId("button-menu").click();
+  await sidebar.getByTestId("nav-approvals").click();
+  await page.waitForURL((url) => url.pathname === "/approvals");
+  await sidebar.waitFor({ state: "detached" });
+  await page.getByRole("heading", { name: "Approval Dashboard" }).waitFor();
+
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("the theme is dark by default and a change survives a reload", async () => {
+  const { context, page, consoleErrors } = await signedInPage();
+  const htmlClass = () => page.evaluate(() => document.documentElement.className);
+  assert.match(await htmlClass(), /\bdark\b/);
+
+  await page.getByTestId("button-theme-toggle").click();
+  assert.match(await htmlClass(), /\blight\b/);
+  assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "light");
+
+  await page.reload();
+  await page.getByTestId("sidebar").waitFor();
+  assert.match(await htmlClass(), /\blight\b/);
+  assert.doesNotMatch(await htmlClass(), /\bdark\b/);
+
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("top bar: breadcrumb titles, Upload button and the Take Tour button", async () => {
+  const { context, page, consoleErrors } = await signedInPage();
+  const title = page.getByTestId("text-page-title");
+
+  await page.getByTestId("button-upload").click();
+  await page.waitForURL((url) => url.pathname === "/upload");
+  assert.equal((await title.textContent())?.trim(), "Upload Documents");
+
+  await page.getByTestId("nav-documents").click();
+  await page.waitForURL((url) => url.pathname === "/documents");
+  assert.equal((await title.textContent())?.trim(), "All Documents");
+
+  await page.goto("/document/some-id");
+  await page.getByTestId("sidebar").waitFor();
+  assert.equal((await title.textContent())?.trim(), "Document");
+
+  await page.getByTestId("button-take-tour").click();
+  await page.waitForURL((url) => url.pathname === "/home" && url.searchParams.get("tour") === "true");
+
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("in demo mode the role selector switches the session to that role's demo user", async () => {
+  const { context, page, consoleErrors } = await signedInPage();
+  await page.getByTestId("select-role").click();
+  await page.getByRole("option", { name: "Reviewer" }).click();
+
+  const sidebar = page.getByTestId("sidebar");
+  await sidebar.getByTestId("text-role").filter({ hasText: "Reviewer" }).waitFor();
+  assert.equal(await sidebar.getByTestId("text-username").textContent(), "reviewer");
+  // The server agrees: the session now belongs to the reviewer.
+  const user = await page.evaluate(async () => (await fetch("/api/auth/user")).json());
+  assert.equal((user as { role: string }).role, "Reviewer");
+
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("the notifications menu shows 'Recent Notifications'", async () => {
+  const { context, page, consoleErrors } = await signedInPage();
+  await page.getByTestId("button-notifications").click();
+  await page.getByText("Recent Notifications").waitFor();
+  await context.close();
+  assert.deepEqual(consoleErrors(), []);
+});
