@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates every committed fixture in this folder from files Debian ships.
-# Needs: apt-get install -y libreoffice-writer-nogui poppler-utils qpdf img2pdf base-passwd
-#        (shared-mime-info, bzip2, procps and dpkg docs are on the image; see README.md).
+# Needs (Debian 12): apt-get install -y libreoffice-writer-nogui poppler-utils qpdf img2pdf python3 \
+#   shared-mime-info bzip2-doc base-passwd dpkg-dev procps coreutils
+# LibreOffice and PDF tools stamp dates and ids into their output, so a rerun gives equivalent,
+# not byte-identical, files; the tests check content, not hashes.
 # Run from this folder: bash make-fixtures.sh
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -36,6 +36,13 @@ describe("convertToMarkdown: PDF", () => {
     expect(lines.filter((l) => /^\d+$/.test(l))).toEqual([]);
   });
 
+  it("accepts a Node Buffer, as an upload hands over, and leaves it intact", async () => {
+    const buffer = Buffer.from(fixture("users-and-groups.pdf"));
+    const copy = Buffer.from(buffer);
+    expect((await convertToMarkdown(buffer, "pdf")).pageCount).toBe(7);
+    expect(buffer.equals(copy)).toBe(true);
+  });
+
   it("joins a paragraph that a page break cut in two", async () => {
     const { markdown } = await convertToMarkdown(fixture("shared-mime-info-spec.pdf"), "pdf");
     // Page 2 ends with "Information found in a" and page 3 goes on with "directory is added…".

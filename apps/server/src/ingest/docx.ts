@@ -1,8 +1,13 @@
-import { gfm } from "@joplin/turndown-plugin-gfm";
 import mammoth from "mammoth";
+import { createRequire } from "node:module";
 import TurndownService from "turndown";
 import { damagedFile } from "./errors.js";
 import { assertSafeDocxArchive, type ZipLimits } from "./zip-guard.js";
+
+// The GFM plugin ships no types; this is the one export used (tables, strikethrough, task lists).
+const { gfm } = createRequire(import.meta.url)("@joplin/turndown-plugin-gfm") as {
+  gfm: TurndownService.Plugin;
+};
 
 export interface DocxConversion {
   markdown: string;
