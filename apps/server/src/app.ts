@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Ids and queries arrive in paths; cap them so nothing huge reaches the router.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
   });
   const routes: RouteSummary[] = [];
   app.addHook("onRoute", (route) => {
@@ -122,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Quire is often served over plain HTTP inside a company network; upgrading would break it there.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

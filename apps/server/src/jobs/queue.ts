@@ -85,11 +85,11 @@ export async function failJob(db: Database, job: JobRow, error: string, now: Dat
 }
 
 /** Jobs left "running" by a process that died go back to the queue (their steps are idempotent). */
-export async function requeueAbandonedJobs(db: Database, lockedBefore: Date): Promise<number> {
+export async function requeueAbandonedJobs(db: Database, lockedBefore: Date | null): Promise<number> {
   const rows = await db
     .update(jobs)
     .set({ status: "queued", lockedAt: null, lockedBy: null })
-    .where(and(eq(jobs.status, "running"), lt(jobs.lockedAt, lockedBefore)))
+    .where(and(eq(jobs.status, "running"), lockedBefore ? lt(jobs.lockedAt, lockedBefore) : undefined))
     .returning({ id: jobs.id });
   return rows.length;
 }

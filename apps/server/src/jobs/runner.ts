@@ -61,9 +61,7 @@ export class JobRunner {
 
   /** At start-up: jobs a dead process left running go back to the queue. */
   async recover(everything: boolean): Promise<number> {
-    const cutoff = everything
-      ? new Date(8.64e15)
-      : new Date(this.ctx.clock.now().getTime() - this.abandonAfterMs);
+    const cutoff = everything ? null : new Date(this.ctx.clock.now().getTime() - this.abandonAfterMs);
     return requeueAbandonedJobs(this.ctx.db, cutoff);
   }
 
