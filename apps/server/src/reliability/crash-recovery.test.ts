@@ -1,0 +1,93 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { signIn, startServer, type ServerProcess } from "./server-process";
+
+const fixture = (name: string) => readFileSync(new URL(`../../test-fixtures/${name}`, import.meta.url));
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const dataDir = mkdtempSync(path.join(tmpdir(), "quire-crash-"));
+const running: ServerProcess[] = [];
+
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop("SIGKILL")));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function uploadFile(
+  server: ServerProcess,
+  cookie: string,
+  categoryId: string,
+  name: string,
+  bytes: Uint8Array,
+) {
+  const form = new FormData();
+  form.set("title", name);
+  form.set("categoryId", categoryId);
+  form.set("file", new Blob([bytes]), name);
+  const res = await fetch(`${server.baseUrl}/api/documents/upload`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as { id: string; processing: { state: string } };
+}
+
+describe("a SIGKILL during processing", () => {
+  it(
+    "loses no acknowledged upload, and the interrupted job completes after a restart",
+    { timeout: 180_000 },
+    async () => {
+      const env = { DATA_DIR: dataDir, DEMO: "true" };
+      const first = await startServer(env);
+      running.push(first);
+      const cookie = await signIn(first.baseUrl, "author");
+      const categories = (await (
+        await fetch(`${first.baseUrl}/api/categories`, { headers: { cookie } })
+      ).json()) as Array<{ id: string }>;
+      const categoryId = categories[0]!.id;
+
+      const scanned = fixture("scanned-page.pdf");
+      const text = fixture("dpkg-triggers.txt");
+      const slow = await uploadFile(first, cookie, categoryId, "scanned-page.pdf", scanned);
+      const quick = await uploadFile(first, cookie, categoryId, "dpkg-triggers.txt", text);
+      // OCR of the scanned page takes seconds, so the kill lands while its job is running.
+      expect(slow.processing.state).toBe("processing");
+      await new Promise((r) => setTimeout(r, 500));
+      await first.stop("SIGKILL");
+
+      const second = await startServer(env);
+      running.push(second);
+      const cookie2 = await signIn(second.baseUrl, "author");
+      const get = async (id: string) =>
+        (await (
+          await fetch(`${second.baseUrl}/api/documents/${id}`, { headers: { cookie: cookie2 } })
+        ).json()) as {
+          processing: { state: string };
+          currentVersion: { content: string };
+        };
+      const deadline = Date.now() + 120_000;
+      let doc = await get(slow.id);
+      while (doc.processing.state === "processing" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 500));
+        doc = await get(slow.id);
+      }
+      expect(doc.processing.state).toBe("ready");
+      expect(doc.currentVersion.content).toMatch(/Shared MIME-info Database/i);
+
+      for (const [id, bytes] of [
+        [slow.id, scanned],
+        [quick.id, text],
+      ] as const) {
+        const original = await fetch(`${second.baseUrl}/api/documents/${id}/versions/1/original`, {
+          headers: { cookie: cookie2 },
+        });
+        expect(original.status).toBe(200);
+        expect(sha256(new Uint8Array(await original.arrayBuffer()))).toBe(sha256(bytes));
+      }
+      await second.stop();
+    },
+  );
+});
