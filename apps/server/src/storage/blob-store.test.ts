@@ -1,0 +1,65 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { DbBlobStore, FsBlobStore, type BlobStore } from "./blob-store";
+
+const realText = readFileSync(new URL("../../test-fixtures/dpkg-triggers.txt", import.meta.url));
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { BLOB_STORE: "db" } });
+});
+afterAll(async () => t.close());
+
+function contract(name: string, make: () => BlobStore) {
+  describe(name, () => {
+    it("stores bytes under their sha256, once, and gives them back exactly", async () => {
+      const store = make();
+      const hash = await store.put(realText);
+      expect(hash).toBe(sha(realText));
+      expect(await store.put(realText)).toBe(hash);
+      expect(await store.has(hash)).toBe(true);
+      expect(sha(await store.get(hash))).toBe(hash);
+      expect(await store.list()).toEqual([hash]);
+      await store.delete(hash);
+      expect(await store.has(hash)).toBe(false);
+      expect(await store.list()).toEqual([]);
+    });
+  });
+}
+
+contract("file-system blob store", () => new FsBlobStore(mkdtempSync(path.join(tmpdir(), "quire-blobs-"))));
+contract("database blob store", () => new DbBlobStore(t.ctx.db));
+
+describe("file-system blob store safety", () => {
+  it("leaves no temporary file behind and refuses anything but a sha256 as a name", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "quire-blobs-"));
+    const store = new FsBlobStore(root);
+    const hash = await store.put(realText);
+    const dir = path.join(root, hash.slice(0, 2), hash.slice(2, 4));
+    expect(readdirSync(dir)).toEqual([hash]);
+    await expect(store.get("../../etc/passwd")).rejects.toThrow(/not a sha256/);
+  });
+});
+
+describe("BLOB_STORE=db end to end", () => {
+  it("keeps an uploaded original in the database and serves it back exactly", async () => {
+    const categories = json<Array<{ id: string }>>(
+      await t.request("GET", "/api/categories", { as: "author" }),
+    );
+    const { body, headers } = multipart(
+      { categoryId: categories[0]!.id },
+      { name: "triggers.txt", bytes: realText },
+    );
+    const created = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = json<{ id: string }>(created).id;
+    const original = await t.request("GET", `/api/documents/${id}/versions/1/original`, { as: "author" });
+    expect(sha(original.rawPayload)).toBe(sha(realText));
+    expect(await t.ctx.blobs.list()).toContain(sha(realText));
+  });
+});
