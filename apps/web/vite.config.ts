@@ -12,5 +12,20 @@ export default defineConfig({
     // keep naming the dev server for that check to pass.
     proxy: { "/api": { target: "http://localhost:5000" } },
   },
-  build: { outDir: "dist", emptyOutDir: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // React and Radix change less often than our code: their chunks stay cached across deploys.
+        // No catch-all vendor group: it would pull libraries of lazy pages into the first load.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "radix", test: /node_modules[\\/](@radix-ui|radix-ui)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

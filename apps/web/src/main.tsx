@@ -4,8 +4,8 @@ import { initTheme } from "@/lib/theme";
 import { App } from "@/app/app";
 import "./index.css";
 
-// The server's CSP forbids inline scripts, so the stored theme is applied here, before React's
-// first render; index.html starts with class="dark" so the default theme paints even earlier.
+// public/theme-init.js already set the class before first paint; this syncs the theme store
+// with it (and covers a page that loaded without that script).
 initTheme();
 
 const root = document.getElementById("root");

@@ -26,6 +26,7 @@ export function useLoginOptions() {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
+    meta: { signIn: true },
     mutationFn: async (body: LoginBody) =>
       (await (await apiRequest("POST", "/api/auth/login", body)).json()) as User,
     onSuccess: (user) => {

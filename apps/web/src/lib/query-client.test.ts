@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "@/test/fetch-mock";
+import { apiRequest } from "./api-client";
 import { createQueryClient, getQueryFn, userQueryKey } from "./query-client";
 
 describe("query client (seed §7)", () => {
@@ -57,5 +58,20 @@ describe("query client (seed §7)", () => {
     client.setQueryData(userQueryKey, { id: "1", username: "a", role: "Author" });
     await expect(client.fetchQuery({ queryKey: ["/api/users"] })).rejects.toThrow(/^403/);
     expect(client.getQueryState(userQueryKey)?.isInvalidated).toBe(false);
+  });
+
+  it("marks the session for a re-check when a write answers 401, but not for a failed sign-in", async () => {
+    mockFetch({ "POST /api/x": { status: 401, body: { message: "Not signed in" } } });
+    const client = createQueryClient();
+    client.setQueryData(userQueryKey, null);
+    const write = (meta?: Record<string, unknown>) =>
+      client
+        .getMutationCache()
+        .build(client, { meta, mutationFn: () => apiRequest("POST", "/api/x") })
+        .execute(undefined);
+    await expect(write({ signIn: true })).rejects.toThrow(/^401/);
+    expect(client.getQueryState(userQueryKey)?.isInvalidated).toBe(false);
+    await expect(write()).rejects.toThrow(/^401/);
+    expect(client.getQueryState(userQueryKey)?.isInvalidated).toBe(true);
   });
 });

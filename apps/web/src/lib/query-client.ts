@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { errorStatus, throwIfResNotOk } from "./api-client";
 
 /**
@@ -20,14 +20,21 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 }
 
 export function createQueryClient(): QueryClient {
+  // A 401 means the session ended (expired, signed out in another tab): re-check the user so
+  // the route guard sends the person to sign-in. The sign-in call itself answers 401 for a wrong
+  // password, which says nothing about a session.
+  const recheckSession = (error: unknown) => {
+    if (errorStatus(error) === 401) void client.invalidateQueries({ queryKey: userQueryKey });
+  };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      // A read answering 401 means the session ended (expired, signed out in another tab):
-      // re-check the user so the route guard sends the person to sign-in.
       onError: (error, query) => {
-        if (errorStatus(error) === 401 && query.queryKey[0] !== userQueryKey[0]) {
-          void client.invalidateQueries({ queryKey: userQueryKey });
-        }
+        if (query.queryKey[0] !== userQueryKey[0]) recheckSession(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.options.meta?.signIn !== true) recheckSession(error);
       },
     }),
     defaultOptions: {

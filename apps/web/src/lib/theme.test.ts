@@ -15,9 +15,10 @@ describe("theme", () => {
     act(() => result.current.toggleTheme());
     expect(result.current.theme).toBe("light");
     expect(localStorage.getItem("theme")).toBe("light");
-    expect(document.documentElement.className).toBe("light");
+    expect(document.documentElement.classList.contains("light")).toBe(true);
     act(() => result.current.toggleTheme());
-    expect(document.documentElement.className).toBe("dark");
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+    expect(document.documentElement.classList.contains("light")).toBe(false);
   });
 
   it("applies a stored light theme on start", () => {

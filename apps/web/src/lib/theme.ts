@@ -21,6 +21,18 @@ export function applyTheme(theme: Theme): void {
   root.classList.add(theme);
 }
 
+/**
+ * Swaps the theme with colour transitions off for a moment: otherwise every button fades at its
+ * own pace and the page briefly shows mixed, low-contrast colours.
+ */
+function switchWithoutTransitions(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.add("theme-switching");
+  applyTheme(theme);
+  void getComputedStyle(root).color; // Apply the new colours while transitions are still off.
+  requestAnimationFrame(() => root.classList.remove("theme-switching"));
+}
+
 export function setTheme(theme: Theme): void {
   current = theme;
   try {
@@ -28,7 +40,7 @@ export function setTheme(theme: Theme): void {
   } catch {
     // Storage refused: the theme still applies for this visit.
   }
-  applyTheme(theme);
+  switchWithoutTransitions(theme);
   listeners.forEach((listener) => listener());
 }
 

@@ -2,6 +2,7 @@ import { Link, useLocation } from "wouter";
 import { FileStack, LogOut, Settings, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { useCategoryStats } from "@/lib/api/category-stats";
 import { errorMessage } from "@/lib/api-client";
@@ -165,17 +166,21 @@ function SidebarFooter({ location, onNavigate }: { location: string; onNavigate?
               {user.role}
             </p>
           </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Sign out"
-            title="Sign out"
-            data-testid="button-sign-out"
-            disabled={logout.isPending}
-            onClick={signOut}
-          >
-            <LogOut aria-hidden="true" />
-          </Button>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Sign out"
+                data-testid="button-sign-out"
+                disabled={logout.isPending}
+                onClick={signOut}
+              >
+                <LogOut aria-hidden="true" />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Sign out</TooltipContent>
+          </Tooltip>
         </div>
       )}
     </div>
