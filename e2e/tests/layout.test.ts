@@ -80,6 +80,17 @@ test("the theme is dark by default and a change survives a reload", async () => 
   await context.close();
 });
 
+test("a stored theme is applied by the blocking head script, before any app code runs", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  await context.addInitScript(() => localStorage.setItem("theme", "light"));
+  const page = await context.newPage();
+  // Without the app's modules only public/theme-init.js can have set the class.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/login");
+  assert.equal(await page.evaluate(() => document.documentElement.className), "light");
+  await context.close();
+});
+
 test("top bar: breadcrumb titles, Upload button and the Take Tour button", async () => {
   const { context, page, consoleErrors } = await signedInPage();
   const title = page.getByTestId("text-page-title");

@@ -100,8 +100,11 @@ function CategoryList({ location, onNavigate }: { location: string; onNavigate?:
                     aria-hidden="true"
                   />
                   <span className="min-w-0 flex-1 truncate">{category.name}</span>
-                  <span className="text-xs text-muted-foreground" aria-label={`${category.count} documents`}>
+                  <span className="text-xs text-muted-foreground" aria-hidden="true">
                     {category.count}
+                  </span>
+                  <span className="sr-only">
+                    , {category.count} {category.count === 1 ? "document" : "documents"}
                   </span>
                 </Link>
               </li>
