@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { roles, type Role } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../test/harness";
+import { eq } from "drizzle-orm";
+import { documents } from "../db/schema";
+import { createTestApp, json, multipart, type TestApp } from "../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,9 +26,11 @@ interface MatrixEntry {
   /** Roles that may act; every other role gets 403 (or 404 where existence is hidden). */
   allowed: readonly Role[] | "all";
   /** Builds a fresh, valid request for one attempt (a new target each time, so attempts do not interfere). */
-  prepare?: (t: TestApp) => Promise<{ url?: string; body?: unknown }>;
+  prepare?: (t: TestApp) => Promise<{ url?: string; body?: unknown; headers?: Record<string, string> }>;
   /** Expected success status. */
   ok?: number;
+  /** What a role outside `allowed` gets: 403, or 404 where the target is hidden from it. */
+  denied?: 403 | 404;
 }
 
 const ALL = "all" as const;
@@ -44,6 +48,26 @@ const freshUser = async (t: TestApp) => {
   });
   return json<{ id: string }>(res).id;
 };
+
+const uploadBody = async (t: TestApp) => {
+  const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
+  return multipart({ categoryId: categories[0]!.id, title: "Matrix document" }, { name: "matrix.md", bytes: Buffer.from("# Matrix\n\nBody text.\n") });
+};
+/** An Approved document owned by the demo author: visible to every role, changeable by its owner and Admin. */
+const freshDocument = async (t: TestApp, opts: { archived?: boolean; failed?: boolean } = {}) => {
+  const { body, headers } = await uploadBody(t);
+  const id = json<{ id: string }>(await t.request("POST", "/api/documents/upload", { as: "author", body, headers })).id;
+  await t.ctx.db
+    .update(documents)
+    .set({
+      status: "Approved",
+      ...(opts.archived ? { archivedAt: t.clock.now() } : {}),
+      ...(opts.failed ? { processingState: "failed", processingError: "matrix" } : {}),
+    })
+    .where(eq(documents.id, id));
+  return id;
+};
+const OWNER_OR_ADMIN: Role[] = ["Admin", "Author"];
 
 /** Every non-public API route, with who may call it. The last test proves nothing is left out. */
 const matrix: MatrixEntry[] = [
@@ -125,6 +149,72 @@ const matrix: MatrixEntry[] = [
     ok: 204,
     prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}` }),
   },
+  { method: "GET", route: "/api/documents", allowed: ALL },
+  { method: "GET", route: "/api/documents/recent", allowed: ALL },
+  {
+    method: "GET",
+    route: "/api/documents/category/:categoryId",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/category/${await freshCategory(t)}` }),
+  },
+  { method: "POST", route: "/api/documents/upload", allowed: OWNER_OR_ADMIN, ok: 201, prepare: uploadBody },
+  { method: "GET", route: "/api/documents/:id", allowed: ALL, prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}` }) },
+  {
+    method: "PATCH",
+    route: "/api/documents/:id",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}`, body: { tags: ["matrix"] } }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/versions",
+    allowed: OWNER_OR_ADMIN,
+    ok: 201,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions`, body: { content: "# New\n", expectedVersion: 1 } }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/archive",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/archive` }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/restore",
+    allowed: OWNER_OR_ADMIN,
+    denied: 404,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t, { archived: true })}/restore` }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/retry",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t, { failed: true })}/retry` }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/versions",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions` }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/versions/:version",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions/1` }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/versions/:version/original",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions/1/original` }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/diff/:from/:to",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/diff/1/1` }),
+  },
 ];
 
 const guarded = () => t.app.routeList.filter((r) => r.url.startsWith("/api") && !r.public);
@@ -169,14 +259,17 @@ describe("role matrix", () => {
   for (const entry of matrix) {
     for (const role of roles) {
       const allowed = entry.allowed === ALL || entry.allowed.includes(role);
-      it(`${entry.method} ${entry.route} as ${role}: ${allowed ? "allowed" : "403"}`, async () => {
+      const denied = entry.denied ?? 403;
+      it(`${entry.method} ${entry.route} as ${role}: ${allowed ? "allowed" : denied}`, async () => {
         t.forgetSessions();
         const prepared = (await entry.prepare?.(t)) ?? {};
         const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
           as: demoUserOf[role],
           body: prepared.body,
+          ...(prepared.headers ? { headers: prepared.headers } : {}),
         });
         if (allowed) expect(res.statusCode, res.body).toBe(entry.ok ?? 200);
+        else if (denied === 404) expect(res.statusCode, res.body).toBe(404);
         else {
           expect(res.statusCode, res.body).toBe(403);
           expect(json(res)).toEqual({ message: "Your role does not allow this action" });
