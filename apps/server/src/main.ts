@@ -2,6 +2,7 @@ import { buildApp, logRedactions } from "./app";
 import { bootstrap, userCount } from "./bootstrap/bootstrap";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { seedDemoDocuments } from "./demo/seed";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 
 async function main(): Promise<void> {
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, redact: { paths: logRedactions, censor: "[redacted]" } },
   });
 
-  const { seeded } = await bootstrap(ctx);
+  const { seeded } = await bootstrap(ctx, [seedDemoDocuments]);
   if (seeded) app.log.info({ demo: config.demo }, "first start: data directory set up");
   if ((await userCount(ctx.db)) === 0) {
     app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");

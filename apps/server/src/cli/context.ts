@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildApp } from "../app";
+import { bootstrap } from "../bootstrap/bootstrap";
+import { loadConfig, type Config } from "../config";
+import type { AppContext } from "../context";
+import { openDatabase } from "../db/client";
+import { seedDemoDocuments } from "../demo/seed";
+import type { JobRunner } from "../jobs/runner";
+import { loadOrCreateSessionSecret } from "../lib/secret";
+
+/**
+ * Where the user typed the command. `npm run import` at the repository root runs the script inside
+ * apps/server, so relative paths (the folder, DATA_DIR) are read from npm's INIT_CWD: otherwise
+ * `./data` would name apps/server/data, not the directory `npm start` uses.
+ */
+export function userCwd(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}
+
+export function resolveFromUser(p: string): string {
+  return path.resolve(userCwd(), p);
+}
+
+export interface CliContext {
+  ctx: AppContext;
+  runner: JobRunner;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The server's own context on the configured database (same environment variables), without
+ * listening. First-start set-up runs exactly as the server would run it, so a command run before
+ * the first `npm start` leaves the data directory in the state the server expects.
+ */
+export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
+  const config = loadConfig({ ...env, DATA_DIR: resolveFromUser(env.DATA_DIR ?? "./data") });
+  if (!config.databaseUrl) assertEmbeddedDatabaseFree(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
+    const { app, ctx, runner } = await buildApp({ config, database, sessionSecret, logger: false });
+    await bootstrap(ctx, [seedDemoDocuments]);
+    return {
+      ctx,
+      runner,
+      config,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * Embedded PostgreSQL (PGlite) takes no lock: a second process opening the same directory while the
+ * server runs would corrupt it. PGlite keeps postmaster.pid there while open and removes it on a
+ * clean close, so its presence means "in use" (or a crash; starting and stopping the server clears it).
+ */
+function assertEmbeddedDatabaseFree(dataDir: string): void {
+  const pidFile = path.resolve(dataDir, "pglite", "postmaster.pid");
+  if (existsSync(pidFile)) {
+    throw new Error(
+      `The embedded database in ${path.resolve(dataDir)} is open in another process. Stop the Quire server first ` +
+        "(if none is running, it was not shut down cleanly: start and stop it once), or use DATABASE_URL.",
+    );
+  }
+}
+
+/** True when this module is the script node was started with (not imported by a test). */
+export function isEntryPoint(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  return script !== undefined && pathToFileURL(path.resolve(script)).href === moduleUrl;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,93 @@
+import type { CategoryStats, Document, Version } from "@quire/contracts";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootstrap } from "../bootstrap/bootstrap";
+import { documents, systemState, versions } from "../db/schema";
+import { createTestApp, json, type TestApp } from "../test/harness";
+import { loadDemoManifest, seedDemoDocuments, type DemoManifest } from "./seed";
+
+let t: TestApp;
+let manifest: DemoManifest;
+let listed: Document[];
+beforeAll(async () => {
+  t = await createTestApp({ seeders: [seedDemoDocuments] });
+  manifest = await loadDemoManifest();
+  listed = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
+});
+afterAll(async () => t.close());
+
+async function counts() {
+  const [[d], [v]] = await Promise.all([
+    t.ctx.db.select({ n: count() }).from(documents),
+    t.ctx.db.select({ n: count() }).from(versions),
+  ]);
+  return { documents: d?.n, versions: v?.n };
+}
+
+describe("demo documents", () => {
+  it("seeds every manifest document, visible to admin", () => {
+    expect(listed.length).toBeGreaterThanOrEqual(25);
+    expect(listed.map((d) => d.title).sort()).toEqual(manifest.map((d) => d.title).sort());
+  });
+
+  it("gives each document its owner, tags, status and every version", () => {
+    for (const entry of manifest) {
+      const doc = listed.find((d) => d.title === entry.title);
+      expect(doc, entry.title).toBeDefined();
+      expect(doc).toMatchObject({
+        owner: entry.owner,
+        status: entry.status,
+        tags: entry.tags,
+        versionCount: entry.versions.length,
+        currentVersionNumber: entry.versions.length,
+        category: { name: entry.category },
+        mediaType: "text/markdown",
+      });
+    }
+    expect(manifest.filter((d) => d.versions.length > 1).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("backdates versions with their change notes and dates the document by its last version", async () => {
+    const entry = manifest.find((d) => d.versions.length >= 3)!;
+    const doc = listed.find((d) => d.title === entry.title)!;
+    const history = json<Version[]>(
+      await t.request("GET", `/api/documents/${doc.id}/versions`, { as: "admin" }),
+    );
+    const now = t.clock.now().getTime();
+    const daysAgo = (iso: string) => Math.round((now - new Date(iso).getTime()) / 86_400_000);
+    const byNumber = [...history].sort((a, b) => a.version - b.version);
+    expect(byNumber.map((v) => daysAgo(v.createdAt))).toEqual(entry.versions.map((v) => v.daysAgo));
+    expect(byNumber.map((v) => v.changeNote)).toEqual(entry.versions.map((v) => v.changeNote));
+    expect(daysAgo(doc.updatedAt)).toBe(entry.versions.at(-1)!.daysAgo);
+    expect(doc.currentVersion.content.length).toBeGreaterThan(200);
+  });
+
+  it("fills all six categories", async () => {
+    const stats = json<CategoryStats[]>(await t.request("GET", "/api/categories/stats", { as: "admin" }));
+    expect(stats).toHaveLength(6);
+    for (const category of stats) {
+      expect(category.count, category.name).toBe(manifest.filter((d) => d.category === category.name).length);
+      expect(category.count, category.name).toBeGreaterThan(0);
+      expect(category.lastUpdated).not.toBeNull();
+    }
+  });
+
+  it("keeps drafts private to their owner", async () => {
+    const draft = manifest.find((d) => d.status === "Draft");
+    if (!draft) return;
+    const asViewer = json<Document[]>(
+      await t.request("GET", "/api/documents?pageSize=500", { as: "viewer" }),
+    );
+    expect(asViewer.map((d) => d.title)).not.toContain(draft.title);
+  });
+
+  it("adds nothing when bootstrap runs again, or when the seeder itself runs again", async () => {
+    const before = await counts();
+    expect(await bootstrap(t.ctx, [seedDemoDocuments])).toEqual({ seeded: false });
+    expect(await counts()).toEqual(before);
+    // Even without bootstrap's marker, a second pass finds every document already there.
+    await t.ctx.db.delete(systemState);
+    expect(await bootstrap(t.ctx, [seedDemoDocuments])).toEqual({ seeded: true });
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,141 @@
+import { readFile } from "node:fs/promises";
+import { roleSchema } from "@quire/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Seeder } from "../bootstrap/bootstrap";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { categories, documents, users } from "../db/schema";
+import { addVersion, createDocument } from "../modules/documents/service";
+import type { ValidatedFile } from "../modules/documents/upload";
+import type { Actor } from "../policies/policy";
+import { DbBlobStore } from "../storage/blob-store";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const contentRoot = new URL("./content/", import.meta.url);
+
+const manifestSchema = z.array(
+  z.object({
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    title: z.string().min(1),
+    category: z.string().min(1),
+    owner: z.string().min(1),
+    tags: z.array(z.string()),
+    status: z.enum(["Draft", "In Review", "Approved", "Rejected", "Changes Requested"]),
+    versions: z
+      .array(
+        z.object({
+          file: z.string().regex(/^[\w.-]+\.md$/),
+          changeNote: z.string().nullable(),
+          author: z.string().min(1),
+          daysAgo: z.number().nonnegative(),
+        }),
+      )
+      .min(1),
+  }),
+);
+
+export type DemoManifest = z.infer<typeof manifestSchema>;
+type DemoDocument = DemoManifest[number];
+
+export async function loadDemoManifest(): Promise<DemoManifest> {
+  const text = await readFile(new URL("manifest.json", contentRoot), "utf8");
+  return manifestSchema.parse(JSON.parse(text));
+}
+
+async function markdownFile(doc: DemoDocument, file: string): Promise<ValidatedFile> {
+  const bytes = await readFile(new URL(`${doc.slug}/${file}`, contentRoot));
+  // The demo texts are our own markdown: nothing to sniff or convert, and the download is named after the document.
+  return {
+    bytes,
+    filename: `${doc.slug}.md`,
+    mediaType: "text/markdown",
+    markdown: bytes.toString("utf8"),
+    pagesNeedingOcr: [],
+  };
+}
+
+/**
+ * The seeder writes through the ordinary document services so demo data is shaped exactly like
+ * uploaded data, but everything must stay inside bootstrap's transaction: a context whose database
+ * (and database blob store, if that is the configured one) is the transaction does that.
+ */
+function transactionContext(ctx: AppContext, tx: Database): AppContext {
+  return { ...ctx, db: tx, blobs: ctx.blobs.kind === "db" ? new DbBlobStore(tx) : ctx.blobs };
+}
+
+async function loadActors(tx: Database, usernames: string[]): Promise<Map<string, Actor>> {
+  const rows = await tx.select().from(users).where(inArray(users.username, usernames));
+  return new Map(
+    rows.map((u) => [
+      u.username,
+      { id: u.id, username: u.username, role: roleSchema.parse(u.role), via: "session" } satisfies Actor,
+    ]),
+  );
+}
+
+function pick<T>(map: Map<string, T>, key: string, what: string): T {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`demo manifest names an unknown ${what}: '${key}'`);
+  return value;
+}
+
+async function alreadySeeded(tx: Database, title: string, ownerId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.title, title), eq(documents.ownerId, ownerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function seedOne(
+  ctx: AppContext,
+  doc: DemoDocument,
+  actors: Map<string, Actor>,
+  categoryId: string,
+): Promise<void> {
+  const owner = pick(actors, doc.owner, "user");
+  if (await alreadySeeded(ctx.db, doc.title, owner.id)) return;
+  const at = (daysAgo: number) => new Date(ctx.clock.now().getTime() - daysAgo * DAY_MS);
+  const [first, ...later] = doc.versions;
+  if (!first) return;
+  const id = await createDocument(ctx, owner, {
+    title: doc.title,
+    categoryId,
+    tags: doc.tags,
+    file: await markdownFile(doc, first.file),
+    createdAt: at(first.daysAgo),
+  });
+  let current = 1;
+  let updatedAt = at(first.daysAgo);
+  for (const v of later) {
+    updatedAt = at(v.daysAgo);
+    const file = await markdownFile(doc, v.file);
+    current = await addVersion(ctx, pick(actors, v.author, "user"), id, {
+      file,
+      changeNote: v.changeNote,
+      expectedVersion: current,
+      createdAt: updatedAt,
+    });
+  }
+  // Until the approvals module records real review rounds, the manifest's status is set directly.
+  await ctx.db.update(documents).set({ status: doc.status, updatedAt }).where(eq(documents.id, id));
+}
+
+/**
+ * The demo archive: every manifest document with its versions, written by its owner and version
+ * authors and backdated from the clock. Runs inside bootstrap (once per data directory); a document
+ * that is already there (same title and owner) is left alone, so running it again adds nothing.
+ */
+export const seedDemoDocuments: Seeder = async (ctx, tx) => {
+  const manifest = await loadDemoManifest();
+  const seedCtx = transactionContext(ctx, tx);
+  const usernames = [...new Set(manifest.flatMap((d) => [d.owner, ...d.versions.map((v) => v.author)]))];
+  const actors = await loadActors(tx, usernames);
+  const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+  const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
+  for (const doc of manifest) {
+    await seedOne(seedCtx, doc, actors, pick(categoryIds, doc.category, "category"));
+  }
+};
