@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -33,10 +33,17 @@ export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
   let client: PGlite;
+  let releaseLock = () => {};
   if ("dataDir" in options) {
     const dir = path.resolve(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    releaseLock = lockDataDir(path.resolve(options.dataDir, "quire.lock"));
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -46,7 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     kind: "pglite",
     pool: null,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
 }
 
@@ -67,4 +77,39 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     pool,
     close: () => pool.end(),
   };
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A lock file holding the owner's pid refuses a second opener; a lock left by a crashed process
+ * (its pid no longer alive) is taken over.
+ */
+function lockDataDir(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx", 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockPath, "utf8").trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsAlive(owner)) {
+        throw new Error(
+          `The data directory is in use by another Quire process (pid ${owner}). Stop it first, or use DATABASE_URL (PostgreSQL) to run several processes.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
 }
