@@ -25,6 +25,11 @@ test("axe finds no serious or critical violation on sign-in and home, in both th
   await page.getByTestId("panel-demo-accounts").waitFor();
   assert.deepEqual(await seriousAxeViolations(page), [], "sign-in");
 
+  // The error state has its own colours to check.
+  await signIn(page, "author", "wrong-password");
+  await page.getByTestId("text-login-error").waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), [], "sign-in with an error");
+
   await signIn(page, "author");
   await page.waitForURL((url) => url.pathname === "/home");
   await page.getByTestId("sidebar-categories").waitFor();

@@ -42,51 +42,15 @@ export function LoginPage() {
           <CardDescription>Sign in to your document archive.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form
+          <SignInForm
+            username={username}
+            password={password}
+            onUsername={setUsername}
+            onPassword={setPassword}
             onSubmit={onSubmit}
-            className="space-y-4"
-            aria-describedby={login.isError ? "login-error" : undefined}
-          >
-            <div className="space-y-2">
-              <Label htmlFor="login-username">Username</Label>
-              <Input
-                id="login-username"
-                name="username"
-                autoComplete="username"
-                required
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                data-testid="input-username"
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="login-password">Password</Label>
-              <Input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                data-testid="input-password"
-              />
-            </div>
-            {login.isError && (
-              <p
-                id="login-error"
-                role="alert"
-                className="text-sm text-destructive"
-                data-testid="text-login-error"
-              >
-                {errorMessage(login.error)}
-              </p>
-            )}
-            <Button type="submit" className="w-full" disabled={login.isPending} data-testid="button-sign-in">
-              <LogIn aria-hidden="true" />
-              {login.isPending ? "Signing in…" : "Sign in"}
-            </Button>
-          </form>
+            pending={login.isPending}
+            error={login.isError ? errorMessage(login.error) : null}
+          />
         </CardContent>
       </Card>
       {options.data?.demo && (
@@ -104,6 +68,65 @@ export function LoginPage() {
         </p>
       )}
     </main>
+  );
+}
+
+type SignInFormProps = {
+  username: string;
+  password: string;
+  onUsername: (value: string) => void;
+  onPassword: (value: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  error: string | null;
+};
+
+function SignInForm({
+  username,
+  password,
+  onUsername,
+  onPassword,
+  onSubmit,
+  pending,
+  error,
+}: SignInFormProps) {
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "login-error" : undefined}>
+      <div className="space-y-2">
+        <Label htmlFor="login-username">Username</Label>
+        <Input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => onUsername(e.target.value)}
+          data-testid="input-username"
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="login-password">Password</Label>
+        <Input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => onPassword(e.target.value)}
+          data-testid="input-password"
+        />
+      </div>
+      {error && (
+        <p id="login-error" role="alert" className="text-sm text-destructive" data-testid="text-login-error">
+          {error}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={pending} data-testid="button-sign-in">
+        <LogIn aria-hidden="true" />
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
   );
 }
 
