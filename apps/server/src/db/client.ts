@@ -106,6 +106,7 @@ function lockDataDir(lockPath: string): () => void {
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsAlive(owner)) {
         throw new Error(
           `The data directory is in use by another Quire process (pid ${owner}). Stop it first, or use DATABASE_URL (PostgreSQL) to run several processes.`,
+          { cause: error },
         );
       }
       rmSync(lockPath, { force: true });

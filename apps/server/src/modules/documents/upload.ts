@@ -71,8 +71,8 @@ function translateMultipartError(error: unknown): unknown {
 /** The name a browser or client sent, reduced to a plain file name (never a path) for Content-Disposition. */
 export function safeFilename(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f"]/g, "")
     .trim()
     .slice(0, 200);
