@@ -5,7 +5,15 @@ import globals from "globals";
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", "data/**", "**/drizzle/**", "**/*.js", "**/*.mjs", "**/*.cjs"],
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "data/**",
+      "**/drizzle/**",
+      "**/*.js",
+      "**/*.mjs",
+      "**/*.cjs",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
