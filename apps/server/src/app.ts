@@ -19,6 +19,8 @@ import { healthRoutes } from "./modules/health/routes";
 import { userRoutes } from "./modules/users/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { versionRoutes } from "./modules/versions/routes";
+import { approvalRoutes } from "./modules/approvals/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { processDocumentHandler } from "./modules/documents/pipeline";
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
 import { JobRunner, type JobHandler } from "./jobs/runner";
@@ -139,6 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(categoryRoutes, { ctx, prefix: "/categories" });
       await api.register(documentRoutes, { ctx, prefix: "/documents" });
       await api.register(versionRoutes, { ctx, prefix: "/documents" });
+      await api.register(approvalRoutes, { ctx });
+      await api.register(notificationRoutes, { ctx, prefix: "/notifications" });
     },
     { prefix: "/api" },
   );

@@ -2,3 +2,4 @@ export * from "./common";
 export * from "./auth";
 export * from "./categories";
 export * from "./documents";
+export * from "./approvals";

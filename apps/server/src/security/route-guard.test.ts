@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { documents } from "../db/schema";
 import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,17 +52,12 @@ const freshUser = async (t: TestApp) => {
 
 const uploadBody = async (t: TestApp) => {
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
-  return multipart(
-    { categoryId: categories[0]!.id, title: "Matrix document" },
-    { name: "matrix.md", bytes: Buffer.from("# Matrix\n\nBody text.\n") },
-  );
+  return multipart({ categoryId: categories[0]!.id, title: "Matrix document" }, { name: "matrix.md", bytes: Buffer.from("# Matrix\n\nBody text.\n") });
 };
 /** An Approved document owned by the demo author: visible to every role, changeable by its owner and Admin. */
 const freshDocument = async (t: TestApp, opts: { archived?: boolean; failed?: boolean } = {}) => {
   const { body, headers } = await uploadBody(t);
-  const id = json<{ id: string }>(
-    await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
-  ).id;
+  const id = json<{ id: string }>(await t.request("POST", "/api/documents/upload", { as: "author", body, headers })).id;
   await t.ctx.db
     .update(documents)
     .set({
@@ -73,6 +69,21 @@ const freshDocument = async (t: TestApp, opts: { archived?: boolean; failed?: bo
   return id;
 };
 const OWNER_OR_ADMIN: Role[] = ["Admin", "Author"];
+
+/** A document In Review (visible to every role): reviewer has approved, reviewer2 is still pending. */
+const inReview = async (t: TestApp) => {
+  const ids = await demoUserIds(t);
+  const doc = await uploadDraft(t, "author", `Matrix ${randomUUID()}`);
+  await t.request("POST", `/api/documents/${doc}/submit-review`, {
+    as: "author",
+    body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
+  });
+  await t.request("PATCH", `/api/documents/${doc}/approval`, {
+    as: "reviewer",
+    body: { status: "Approved" },
+  });
+  return doc;
+};
 
 /** Every non-public API route, with who may call it. The last test proves nothing is left out. */
 const matrix: MatrixEntry[] = [
@@ -163,12 +174,7 @@ const matrix: MatrixEntry[] = [
     prepare: async (t) => ({ url: `/api/documents/category/${await freshCategory(t)}` }),
   },
   { method: "POST", route: "/api/documents/upload", allowed: OWNER_OR_ADMIN, ok: 201, prepare: uploadBody },
-  {
-    method: "GET",
-    route: "/api/documents/:id",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}` }),
-  },
+  { method: "GET", route: "/api/documents/:id", allowed: ALL, prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}` }) },
   {
     method: "PATCH",
     route: "/api/documents/:id",
@@ -180,10 +186,7 @@ const matrix: MatrixEntry[] = [
     route: "/api/documents/:id/versions",
     allowed: OWNER_OR_ADMIN,
     ok: 201,
-    prepare: async (t) => ({
-      url: `/api/documents/${await freshDocument(t)}/versions`,
-      body: { content: "# New\n", expectedVersion: 1 },
-    }),
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions`, body: { content: "# New\n", expectedVersion: 1 } }),
   },
   {
     method: "POST",
@@ -228,6 +231,45 @@ const matrix: MatrixEntry[] = [
     allowed: ALL,
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/diff/1/1` }),
   },
+  // Owner Author and Admin pass the guard and meet the state rule (only a Draft is submitted): 409.
+  {
+    method: "POST",
+    route: "/api/documents/:id/submit-review",
+    allowed: OWNER_OR_ADMIN,
+    ok: 409,
+    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/submit-review`, body: {} }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/approval",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/approval` }),
+  },
+  // Only the assigned reviewers and approver pass the guard; here each meets a state rule (409):
+  // the reviewer already reviewed, the approver is early. Everyone else is refused with 403.
+  {
+    method: "PATCH",
+    route: "/api/documents/:id/approval",
+    allowed: ["Reviewer", "Approver"],
+    ok: 409,
+    prepare: async (t) => ({
+      url: `/api/documents/${await inReview(t)}/approval`,
+      body: { status: "Approved", approverStatus: "Approved" },
+    }),
+  },
+  { method: "GET", route: "/api/approvals", allowed: ALL },
+  { method: "GET", route: "/api/approvals/stats", allowed: ALL },
+  { method: "GET", route: "/api/notifications", allowed: ALL },
+  { method: "GET", route: "/api/notifications/unread-count", allowed: ALL },
+  // Someone else's notification or a made-up id is "not found" for everyone.
+  {
+    method: "POST",
+    route: "/api/notifications/:id/read",
+    allowed: ALL,
+    ok: 404,
+    prepare: async () => ({ url: `/api/notifications/${randomUUID()}/read` }),
+  },
+  { method: "POST", route: "/api/notifications/read-all", allowed: ALL, ok: 204 },
 ];
 
 const guarded = () => t.app.routeList.filter((r) => r.url.startsWith("/api") && !r.public);

@@ -5,6 +5,7 @@ import { blobs, categories, documents, versions } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { authorizeDocument, authorizeGlobal, type Actor } from "../../policies/policy";
+import { notifyReviewersOfNewVersion } from "../approvals/service";
 import { loadDocumentFacts } from "./access";
 import type { ValidatedFile } from "./upload";
 
@@ -164,6 +165,7 @@ export async function addVersion(
     return next;
   });
   ctx.notifyJobs();
+  await notifyReviewersOfNewVersion(ctx, actor, documentId, version);
   return version;
 }
 

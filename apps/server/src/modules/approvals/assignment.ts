@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { settings } from "../../db/schema";
+import { badRequest } from "../../lib/errors";
+import { activeUsers, activeUsersWithRole } from "./repository";
+
+/** Settings key of the organisation's default reviewers and approver (Admin sets it in Settings). */
+export const APPROVAL_DEFAULTS_KEY = "approvalDefaults";
+
+export interface Assignment {
+  reviewerIds: string[];
+  approverId: string;
+}
+
+interface Requested {
+  reviewers?: string[] | undefined;
+  approverId?: string | undefined;
+}
+
+/**
+ * Who reviews and who approves: the submitter's choice, else the organisation's defaults, else
+ * every Reviewer and the first Approver by username. Whatever the source, each id must be an
+ * active user with the right role; a 400 names the bad id.
+ */
+export async function resolveAssignment(db: Database, requested: Requested): Promise<Assignment> {
+  const defaults = await readDefaults(db);
+  const reviewerIds =
+    requested.reviewers ??
+    defaults?.reviewerIds ??
+    (await activeUsersWithRole(db, "Reviewer")).map((u) => u.id);
+  const approverId =
+    requested.approverId ?? defaults?.approverId ?? (await activeUsersWithRole(db, "Approver"))[0]?.id;
+  if (reviewerIds.length === 0)
+    throw badRequest("reviewers: no user holds the Reviewer role; an Admin can assign it in Settings");
+  if (!approverId)
+    throw badRequest("approverId: no user holds the Approver role; an Admin can assign it in Settings");
+  await assertRoles(db, reviewerIds, approverId);
+  return { reviewerIds, approverId };
+}
+
+async function assertRoles(db: Database, reviewerIds: string[], approverId: string): Promise<void> {
+  const seen = new Set<string>();
+  for (const id of reviewerIds) {
+    if (seen.has(id)) throw badRequest(`reviewers: ${id} is listed more than once`);
+    seen.add(id);
+  }
+  const found = new Map((await activeUsers(db, [...reviewerIds, approverId])).map((u) => [u.id, u.role]));
+  for (const id of reviewerIds) {
+    if (found.get(id) !== "Reviewer")
+      throw badRequest(`reviewers: ${id} is not a user with the Reviewer role`);
+  }
+  if (found.get(approverId) !== "Approver")
+    throw badRequest(`approverId: ${approverId} is not a user with the Approver role`);
+}
+
+/** The stored defaults, if they are well formed; anything else is treated as "not set". */
+async function readDefaults(db: Database): Promise<Partial<Assignment> | null> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, APPROVAL_DEFAULTS_KEY))
+    .limit(1);
+  if (!row || typeof row.value !== "object" || row.value === null) return null;
+  const value = row.value as { reviewerIds?: unknown; approverId?: unknown };
+  const reviewerIds =
+    Array.isArray(value.reviewerIds) &&
+    value.reviewerIds.length > 0 &&
+    value.reviewerIds.every((id) => typeof id === "string")
+      ? (value.reviewerIds as string[])
+      : undefined;
+  const approverId = typeof value.approverId === "string" ? value.approverId : undefined;
+  return { ...(reviewerIds ? { reviewerIds } : {}), ...(approverId ? { approverId } : {}) };
+}

@@ -1,0 +1,159 @@
+import type {
+  ApprovalStage,
+  ApproverStatus,
+  FinalDecision,
+  ReviewDecision,
+  ReviewerStatus,
+  UpdateApprovalBody,
+} from "@quire/contracts";
+import { badRequest, conflict, forbidden, type HttpError } from "../../lib/errors";
+
+/**
+ * The approval state machine (seed §4) as pure functions over one round, so the rules can be
+ * unit- and property-tested without a database. The service loads a round, asks these functions
+ * what the acting user's request means, and writes the result.
+ */
+export interface RoundState {
+  stage: ApprovalStage;
+  reviewers: ReadonlyArray<{ id: string; status: ReviewerStatus }>;
+  approverId: string;
+  approverStatus: ApproverStatus;
+}
+
+export type Intent =
+  | { kind: "review"; status: ReviewDecision; comment: string | null }
+  | { kind: "decide"; status: FinalDecision; comment: string | null };
+
+const reviewDecisionSet = new Set<string>(["Approved", "Changes Requested"]);
+const finalDecisionSet = new Set<string>(["Approved", "Rejected"]);
+
+export const isAssignedReviewer = (actorId: string, round: RoundState): boolean =>
+  round.reviewers.some((r) => r.id === actorId);
+
+export const isAssignedApprover = (actorId: string, round: RoundState): boolean =>
+  round.approverId === actorId;
+
+/** Abilities shown with an approval: what this user could do right now. */
+export function approvalAbilities(actorId: string, round: RoundState): { review: boolean; decide: boolean } {
+  return {
+    review: refuseReview(actorId, round) === null,
+    decide: refuseDecision(actorId, round) === null,
+  };
+}
+
+/** Why this user may not review this round now, or null if they may. Assignment first: 403 before 409. */
+export function refuseReview(actorId: string, round: RoundState): HttpError | null {
+  const own = round.reviewers.find((r) => r.id === actorId);
+  if (!own) return forbidden("Only a reviewer assigned to this approval round can review it");
+  if (round.stage !== "Awaiting Review")
+    return conflict(`Reviews are accepted only while the stage is Awaiting Review; it is ${round.stage}`);
+  if (own.status !== "Pending")
+    return conflict(`You already reviewed this round (${own.status}); each reviewer acts once per round`);
+  return null;
+}
+
+/** Why this user may not take the final decision now, or null if they may. */
+export function refuseDecision(actorId: string, round: RoundState): HttpError | null {
+  if (!isAssignedApprover(actorId, round))
+    return forbidden("Only the approver assigned to this approval round can decide it");
+  if (round.stage !== "Awaiting Approval")
+    return conflict(
+      `The final decision is taken only while the stage is Awaiting Approval; it is ${round.stage}`,
+    );
+  return null;
+}
+
+/** Seed §4: Changes Requested if any reviewer asks for changes, Awaiting Approval once none is Pending. */
+export function stageAfterReview(reviewers: RoundState["reviewers"]): ApprovalStage {
+  if (reviewers.some((r) => r.status === "Changes Requested")) return "Changes Requested";
+  if (reviewers.every((r) => r.status !== "Pending")) return "Awaiting Approval";
+  return "Awaiting Review";
+}
+
+/** The document status that goes with a stage. */
+export function documentStatusFor(stage: ApprovalStage): string {
+  switch (stage) {
+    case "Approved":
+    case "Rejected":
+    case "Changes Requested":
+      return stage;
+    case "Not Started":
+      return "Draft";
+    default:
+      return "In Review";
+  }
+}
+
+/**
+ * What the request means, derived from who is acting: a reviewer's own entry (in the seed's
+ * `reviewers` list, or a plain `status`), or the approver's `approverStatus`. Client-computed
+ * stage, activity log and other reviewers' entries are never read.
+ */
+export function readIntent(actorId: string, round: RoundState, body: UpdateApprovalBody): Intent {
+  if (isAssignedReviewer(actorId, round)) {
+    const own = body.reviewers?.find((r) => r.id === actorId);
+    const status = own?.status ?? body.status;
+    if (status === undefined || !reviewDecisionSet.has(status))
+      throw badRequest("status: a review must be Approved or Changes Requested");
+    const comment = own ? (own.comment ?? body.comment) : body.comment;
+    return { kind: "review", status: status as ReviewDecision, comment: cleanComment(comment) };
+  }
+  if (isAssignedApprover(actorId, round)) {
+    // The approver uses the seed's decision fields only, so a reviewer-shaped body is never a decision.
+    const status = body.approverStatus;
+    if (status === undefined || !finalDecisionSet.has(status))
+      throw badRequest("approverStatus: the final decision must be Approved or Rejected");
+    const comment = body.approverComment;
+    return { kind: "decide", status: status as FinalDecision, comment: cleanComment(comment) };
+  }
+  // The same 403 answer as every other role refusal (the route-guard matrix holds all routes to it).
+  throw forbidden();
+}
+
+/** The round after an intent is applied; throws the refusal when the rules do not allow it. */
+export function applyIntent(actorId: string, round: RoundState, intent: Intent): RoundState {
+  if (intent.kind === "review") {
+    const refusal = refuseReview(actorId, round);
+    if (refusal) throw refusal;
+    const reviewers = round.reviewers.map((r) => (r.id === actorId ? { ...r, status: intent.status } : r));
+    return { ...round, reviewers, stage: stageAfterReview(reviewers) };
+  }
+  const refusal = refuseDecision(actorId, round);
+  if (refusal) throw refusal;
+  return { ...round, approverStatus: intent.status, stage: intent.status };
+}
+
+/** The activity entry name of seed §4. */
+export const activityActionFor = (intent: Intent): string =>
+  intent.kind === "review" ? `Review ${intent.status}` : `Final ${intent.status}`;
+
+function cleanComment(comment: string | null | undefined): string | null {
+  const trimmed = comment?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * The structural invariants of a round, for tests: a terminal stage has no pending reviewer
+ * (except Changes Requested, which ends a round early), the approver decides only after review.
+ */
+export function roundInvariantViolation(round: RoundState): string | null {
+  const pending = round.reviewers.filter((r) => r.status === "Pending").length;
+  const changes = round.reviewers.some((r) => r.status === "Changes Requested");
+  switch (round.stage) {
+    case "Awaiting Review":
+      if (changes || pending === 0) return "Awaiting Review needs a pending reviewer and no change request";
+      return round.approverStatus === "Pending" ? null : "approver decided during review";
+    case "Changes Requested":
+      if (!changes) return "Changes Requested without a reviewer asking for changes";
+      return round.approverStatus === "Pending" ? null : "approver decided after changes were requested";
+    case "Awaiting Approval":
+      if (pending > 0 || changes) return "Awaiting Approval before every reviewer approved";
+      return round.approverStatus === "Pending" ? null : "decided but still Awaiting Approval";
+    case "Approved":
+    case "Rejected":
+      if (pending > 0 || changes) return "final decision before every reviewer approved";
+      return round.approverStatus === round.stage ? null : "approver status differs from final stage";
+    default:
+      return `unexpected stage ${round.stage}`;
+  }
+}

@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type ReviewerRow = typeof approvalReviewers.$inferSelect;
+export type ActivityRow = typeof activity.$inferSelect;
+
+/** The latest round of a document; `forUpdate` locks it so concurrent actions run one after another. */
+export async function findLatestRound(
+  db: Database,
+  documentId: string,
+  forUpdate = false,
+): Promise<ApprovalRow | null> {
+  const query = db
+    .select()
+    .from(approvals)
+    .where(eq(approvals.documentId, documentId))
+    .orderBy(desc(approvals.round))
+    .limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function findReviewers(db: Database, approvalIds: readonly string[]): Promise<ReviewerRow[]> {
+  if (approvalIds.length === 0) return [];
+  return db
+    .select()
+    .from(approvalReviewers)
+    .where(inArray(approvalReviewers.approvalId, [...approvalIds]))
+    .orderBy(asc(approvalReviewers.position));
+}
+
+export async function findActivity(db: Database, approvalIds: readonly string[]): Promise<ActivityRow[]> {
+  if (approvalIds.length === 0) return [];
+  return db
+    .select()
+    .from(activity)
+    .where(inArray(activity.approvalId, [...approvalIds]))
+    .orderBy(asc(activity.id));
+}
+
+export async function usernamesOf(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+export interface AssignableUser {
+  id: string;
+  username: string;
+  role: string;
+}
+
+/** Active users with the given ids (roles are checked by the caller, which names the bad id). */
+export async function activeUsers(db: Database, ids: readonly string[]): Promise<AssignableUser[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), isNull(users.disabledAt)));
+}
+
+export async function activeUsersWithRole(db: Database, role: string): Promise<AssignableUser[]> {
+  return db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(and(eq(users.role, role), isNull(users.disabledAt)))
+    .orderBy(asc(users.username));
+}
+
+/** Only the latest round of each document counts for lists and stats. */
+const isLatestRound = sql`not exists (select 1 from approvals later
+  where later.document_id = ${approvals.documentId} and later.round > ${approvals.round})`;
+
+export interface ListedRound {
+  approval: ApprovalRow;
+  documentTitle: string;
+  documentStatus: string;
+  ownerId: string;
+  owner: string;
+}
+
+/** Latest rounds of the documents `visible` selects, most recently changed first. */
+export async function listLatestRounds(db: Database, visible: SQL): Promise<ListedRound[]> {
+  const rows = await db
+    .select({
+      approval: approvals,
+      documentTitle: documents.title,
+      documentStatus: documents.status,
+      ownerId: documents.ownerId,
+      owner: users.username,
+    })
+    .from(approvals)
+    .innerJoin(documents, eq(documents.id, approvals.documentId))
+    .innerJoin(users, eq(users.id, documents.ownerId))
+    .where(and(visible, isLatestRound))
+    .orderBy(desc(approvals.updatedAt), asc(approvals.id))
+    .limit(500);
+  return rows;
+}
+
+export async function latestRoundStats(
+  db: Database,
+  visible: SQL,
+): Promise<{ total: number; pending: number; approved: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${approvals.stage} in ('Awaiting Review', 'Awaiting Approval')))::int`,
+      approved: sql<number>`(count(*) filter (where ${approvals.stage} = 'Approved'))::int`,
+    })
+    .from(approvals)
+    .innerJoin(documents, eq(documents.id, approvals.documentId))
+    .where(and(visible, isLatestRound));
+  return { total: row?.total ?? 0, pending: row?.pending ?? 0, approved: row?.approved ?? 0 };
+}
+
+export async function highestRound(db: Database, documentId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number | null>`max(${approvals.round})` })
+    .from(approvals)
+    .where(eq(approvals.documentId, documentId));
+  return row?.max ?? 0;
+}

@@ -1,0 +1,285 @@
+import type {
+  Approval,
+  ApprovalListItem,
+  ApprovalStats,
+  SubmitReviewBody,
+  UpdateApprovalBody,
+} from "@quire/contracts";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { activity, approvalReviewers, approvals, documents } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { authorizeDocument, type Actor } from "../../policies/policy";
+import { listableDocumentsWhere, loadDocumentFacts } from "../documents/access";
+import { notifyUsers } from "../notifications/service";
+import { resolveAssignment } from "./assignment";
+import {
+  activityActionFor,
+  applyIntent,
+  documentStatusFor,
+  readIntent,
+  type Intent,
+  type RoundState,
+} from "./policy";
+import { presentRounds, toRoundState } from "./presenter";
+import {
+  findLatestRound,
+  findReviewers,
+  highestRound,
+  latestRoundStats,
+  listLatestRounds,
+  type ApprovalRow,
+} from "./repository";
+
+/** What each non-Draft status allows, for the 409 that refuses a submission. */
+const submitHint: Record<string, string> = {
+  "In Review": "it is already In Review; wait for the reviewers' and approver's decisions",
+  "Changes Requested": "changes were requested; add a new version to return it to Draft, then resubmit",
+  Rejected: "it was rejected; add a new version to return it to Draft, then resubmit",
+  Approved: "it is Approved; add a new version to return it to Draft before resubmitting",
+};
+
+/** 404 unless the actor may see the document; returns the facts for further checks. */
+async function visibleFacts(ctx: AppContext, actor: Actor, documentId: string) {
+  const facts = await loadDocumentFacts(ctx.db, documentId);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, "document.read", facts);
+  return facts;
+}
+
+/**
+ * Draft → In Review: opens round n+1 with every reviewer Pending, logs the (re)submission and asks
+ * the reviewers for their review, all in one transaction.
+ */
+export async function submitForReview(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+  body: SubmitReviewBody,
+): Promise<string> {
+  const facts = await visibleFacts(ctx, actor, documentId);
+  authorizeDocument(actor, "document.submitForReview", facts);
+  const assignment = await resolveAssignment(ctx.db, body);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update");
+    if (!doc) throw notFound("Document");
+    if (doc.status !== "Draft")
+      throw conflict(`Only a Draft can be submitted for review: ${submitHint[doc.status] ?? doc.status}`);
+    const round = (await highestRound(tx, documentId)) + 1;
+    const [approval] = await tx
+      .insert(approvals)
+      .values({
+        documentId,
+        round,
+        version: doc.currentVersion,
+        stage: "Awaiting Review",
+        submittedBy: actor.id,
+        approverId: assignment.approverId,
+        approverStatus: "Pending",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: approvals.id });
+    if (!approval) throw new Error("approval insert returned nothing");
+    await tx.insert(approvalReviewers).values(
+      assignment.reviewerIds.map((reviewerId, position) => ({
+        approvalId: approval.id,
+        reviewerId,
+        position,
+        status: "Pending",
+        updatedAt: now,
+      })),
+    );
+    await tx
+      .update(documents)
+      .set({ status: "In Review", updatedAt: now })
+      .where(eq(documents.id, documentId));
+    await tx.insert(activity).values({
+      documentId,
+      approvalId: approval.id,
+      action: round > 1 ? "Resubmitted for review" : "Submitted for review",
+      userId: actor.id,
+      createdAt: now,
+    });
+    await notifyUsers(
+      tx,
+      assignment.reviewerIds,
+      {
+        kind: "review_requested",
+        title: "Review requested",
+        body: `${actor.username} asked you to review "${doc.title}" (version ${doc.currentVersion})`,
+        documentId,
+      },
+      now,
+    );
+    return approval.id;
+  });
+}
+
+/**
+ * A reviewer's review or the approver's final decision, derived from who is acting (never from
+ * the client's stage or log). The latest round is locked first, so two actions on one round run
+ * one after the other and the second sees the first's result.
+ */
+export async function actOnApproval(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+  body: UpdateApprovalBody,
+): Promise<void> {
+  await visibleFacts(ctx, actor, documentId);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const approval = await findLatestRound(tx, documentId, true);
+    if (!approval) throw notFound("Approval");
+    const reviewers = await findReviewers(tx, [approval.id]);
+    const before = toRoundState({ approval, reviewers });
+    const intent = readIntent(actor.id, before, body);
+    const after = applyIntent(actor.id, before, intent);
+    await writeTransition(tx, actor, approval, intent, after, now);
+    await notifyTransition(tx, actor, approval, before, after, intent, now);
+  });
+}
+
+async function writeTransition(
+  tx: Database,
+  actor: Actor,
+  approval: ApprovalRow,
+  intent: Intent,
+  after: RoundState,
+  now: Date,
+): Promise<void> {
+  if (intent.kind === "review") {
+    await tx
+      .update(approvalReviewers)
+      .set({ status: intent.status, comment: intent.comment, updatedAt: now })
+      .where(and(eq(approvalReviewers.approvalId, approval.id), eq(approvalReviewers.reviewerId, actor.id)));
+  }
+  await tx
+    .update(approvals)
+    .set({
+      stage: after.stage,
+      approverStatus: after.approverStatus,
+      ...(intent.kind === "decide" ? { approverComment: intent.comment } : {}),
+      updatedAt: now,
+    })
+    .where(eq(approvals.id, approval.id));
+  await tx
+    .update(documents)
+    .set({ status: documentStatusFor(after.stage), updatedAt: now })
+    .where(eq(documents.id, approval.documentId));
+  await tx.insert(activity).values({
+    documentId: approval.documentId,
+    approvalId: approval.id,
+    action: activityActionFor(intent),
+    userId: actor.id,
+    comment: intent.comment,
+    createdAt: now,
+  });
+}
+
+/** Who hears about a transition: the approver when review is done, the owner on changes or a decision. */
+async function notifyTransition(
+  tx: Database,
+  actor: Actor,
+  approval: ApprovalRow,
+  before: RoundState,
+  after: RoundState,
+  intent: Intent,
+  now: Date,
+): Promise<void> {
+  if (before.stage === after.stage) return;
+  const [doc] = await tx
+    .select({ title: documents.title, ownerId: documents.ownerId })
+    .from(documents)
+    .where(eq(documents.id, approval.documentId));
+  if (!doc) return;
+  const documentId = approval.documentId;
+  const said = intent.comment ? `: ${intent.comment}` : "";
+  if (after.stage === "Awaiting Approval") {
+    const note = {
+      kind: "ready_for_approval" as const,
+      title: "Ready for approval",
+      body: `"${doc.title}" passed review and awaits your decision`,
+      documentId,
+    };
+    await notifyUsers(tx, [after.approverId], note, now);
+  } else if (after.stage === "Changes Requested") {
+    const note = {
+      kind: "changes_requested" as const,
+      title: "Changes requested",
+      body: `${actor.username} requested changes to "${doc.title}"${said}`,
+      documentId,
+    };
+    await notifyUsers(tx, [doc.ownerId], note, now);
+  } else if (after.stage === "Approved" || after.stage === "Rejected") {
+    const note = {
+      kind: after.stage === "Approved" ? ("approved" as const) : ("rejected" as const),
+      title: `Document ${after.stage.toLowerCase()}`,
+      body: `${actor.username} ${after.stage.toLowerCase()} "${doc.title}"${said}`,
+      documentId,
+    };
+    await notifyUsers(tx, [doc.ownerId], note, now);
+  }
+}
+
+/**
+ * Called by the documents service after a new version is stored: while the document is In Review,
+ * its current reviewers are told the text they are reviewing changed.
+ */
+export async function notifyReviewersOfNewVersion(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+  version: number,
+): Promise<void> {
+  const [doc] = await ctx.db
+    .select({ title: documents.title, status: documents.status })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  if (doc?.status !== "In Review") return;
+  const approval = await findLatestRound(ctx.db, documentId);
+  if (!approval) return;
+  const reviewers = await findReviewers(ctx.db, [approval.id]);
+  const note = {
+    kind: "new_version" as const,
+    title: "New version to review",
+    body: `${actor.username} added version ${version} of "${doc.title}", which you are reviewing`,
+    documentId,
+  };
+  const recipients = reviewers.map((r) => r.reviewerId).filter((id) => id !== actor.id);
+  await notifyUsers(ctx.db, recipients, note, ctx.clock.now());
+}
+
+/** The latest round of a visible document, with the actor's abilities. */
+export async function getApproval(ctx: AppContext, actor: Actor, documentId: string): Promise<Approval> {
+  await visibleFacts(ctx, actor, documentId);
+  const approval = await findLatestRound(ctx.db, documentId);
+  if (!approval) throw notFound("Approval");
+  const [presented] = await presentRounds(ctx.db, actor.id, [approval]);
+  if (!presented) throw notFound("Approval");
+  return presented;
+}
+
+/** Latest round of every document the actor may see (the same filter as document lists). */
+export async function listApprovals(ctx: AppContext, actor: Actor): Promise<ApprovalListItem[]> {
+  const rows = await listLatestRounds(ctx.db, listableDocumentsWhere(actor));
+  const presented = await presentRounds(
+    ctx.db,
+    actor.id,
+    rows.map((r) => r.approval),
+  );
+  // presentRounds keeps the order and length of its input, so index i is the same round.
+  return rows.flatMap((row, i) => {
+    const approval = presented[i];
+    if (!approval) return [];
+    const { documentTitle, documentStatus, owner, ownerId } = row;
+    return [{ ...approval, documentTitle, documentStatus, owner, ownerId }];
+  });
+}
+
+export async function approvalStats(ctx: AppContext, actor: Actor): Promise<ApprovalStats> {
+  return latestRoundStats(ctx.db, listableDocumentsWhere(actor));
+}

@@ -1,0 +1,58 @@
+import type { Approval, Document, Notification } from "@quire/contracts";
+import { count, eq } from "drizzle-orm";
+import { activity, approvals, documents, notifications } from "../../db/schema";
+import { json, multipart, type TestApp } from "../../test/harness";
+
+/** Demo user ids by username. */
+export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
+  const users = json<Array<{ id: string; username: string }>>(
+    await t.request("GET", "/api/users", { as: "admin" }),
+  );
+  return Object.fromEntries(users.map((u) => [u.username, u.id]));
+}
+
+/** A fresh Draft owned by `as`, made through the upload route. */
+export async function uploadDraft(t: TestApp, as = "author", title = "Policy"): Promise<string> {
+  const cats = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
+  const { body, headers } = multipart(
+    { title, categoryId: cats[0]?.id ?? "" },
+    { name: "policy.md", bytes: Buffer.from(`# ${title}\n\nEvery invoice must be approved.\n`) },
+  );
+  const res = await t.request("POST", "/api/documents/upload", { as, body, headers });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return json<Document>(res).id;
+}
+
+export async function statusOf(t: TestApp, documentId: string): Promise<string> {
+  const [row] = await t.ctx.db
+    .select({ status: documents.status })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return row?.status ?? "missing";
+}
+
+/** The kinds of notification a user has about one document, oldest first. */
+export async function inbox(t: TestApp, as: string, documentId: string): Promise<string[]> {
+  const list = json<Notification[]>(await t.request("GET", "/api/notifications", { as }));
+  return list
+    .filter((n) => n.documentId === documentId)
+    .map((n) => n.kind)
+    .reverse();
+}
+
+/** Everything a refused request could have touched, to compare before and after. */
+export async function snapshot(t: TestApp, documentId: string) {
+  const [[a], [n], [l]] = await Promise.all([
+    t.ctx.db.select({ n: count() }).from(approvals).where(eq(approvals.documentId, documentId)),
+    t.ctx.db.select({ n: count() }).from(notifications),
+    t.ctx.db.select({ n: count() }).from(activity).where(eq(activity.documentId, documentId)),
+  ]);
+  const res = await t.request("GET", `/api/documents/${documentId}/approval`, { as: "admin" });
+  return {
+    status: await statusOf(t, documentId),
+    rounds: a?.n,
+    notifications: n?.n,
+    activity: l?.n,
+    approval: res.statusCode === 200 ? { ...json<Approval>(res), abilities: null } : res.statusCode,
+  };
+}

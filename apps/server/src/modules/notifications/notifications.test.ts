@@ -1,0 +1,67 @@
+import type { Notification } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
+
+let t: TestApp;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await demoUserIds(t);
+});
+afterAll(async () => t.close());
+
+const list = async (as: string) => json<Notification[]>(await t.request("GET", "/api/notifications", { as }));
+const unread = async (as: string) =>
+  json<{ count: number }>(await t.request("GET", "/api/notifications/unread-count", { as })).count;
+
+async function requestReview(title: string) {
+  const doc = await uploadDraft(t, "author", title);
+  t.clock.advance(1000);
+  const res = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+    as: "author",
+    body: { reviewers: [ids.reviewer], approverId: ids.approver },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return doc;
+}
+
+describe("notifications", () => {
+  it("lists the user's own notifications newest first, with an unread count", async () => {
+    expect(await list("reviewer")).toEqual([]);
+    expect(await unread("reviewer")).toBe(0);
+    const first = await requestReview("First");
+    const second = await requestReview("Second");
+    const mine = await list("reviewer");
+    expect(mine.map((n) => n.documentId)).toEqual([second, first]);
+    expect(mine[0]).toMatchObject({
+      kind: "review_requested",
+      title: "Review requested",
+      body: 'author asked you to review "Second" (version 1)',
+      link: `/document/${second}`,
+      read: false,
+    });
+    expect(await unread("reviewer")).toBe(2);
+    expect(await list("reviewer2")).toEqual([]);
+  });
+
+  it("marks one as read for its owner only; someone else's id is not found", async () => {
+    const [latest] = await list("reviewer");
+    if (!latest) throw new Error("expected a notification");
+    const other = await t.request("POST", `/api/notifications/${latest.id}/read`, { as: "reviewer2" });
+    expect(other.statusCode).toBe(404);
+    expect(await unread("reviewer")).toBe(2);
+    const own = await t.request("POST", `/api/notifications/${latest.id}/read`, { as: "reviewer" });
+    expect(own.statusCode).toBe(204);
+    expect(await unread("reviewer")).toBe(1);
+    expect((await list("reviewer")).find((n) => n.id === latest.id)?.read).toBe(true);
+  });
+
+  it("marks all read for the calling user only", async () => {
+    await requestReview("Third");
+    const res = await t.request("POST", "/api/notifications/read-all", { as: "reviewer" });
+    expect(res.statusCode).toBe(204);
+    expect(await unread("reviewer")).toBe(0);
+    expect((await list("reviewer")).every((n) => n.read)).toBe(true);
+  });
+});

@@ -1,0 +1,30 @@
+import { idParamsSchema, notificationSchema, unreadCountSchema } from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireActor } from "../../plugins/auth";
+import { listNotifications, markAllRead, markRead, unreadCount } from "./service";
+
+/** Every signed-in user reads and marks only their own notifications. */
+export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/", { schema: { response: { 200: z.array(notificationSchema) } } }, async (request) =>
+    listNotifications(ctx.db, requireActor(request).id),
+  );
+
+  r.get("/unread-count", { schema: { response: { 200: unreadCountSchema } } }, async (request) => ({
+    count: await unreadCount(ctx.db, requireActor(request).id),
+  }));
+
+  r.post("/:id/read", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await markRead(ctx.db, requireActor(request).id, request.params.id, ctx.clock.now());
+    return reply.code(204).send();
+  });
+
+  r.post("/read-all", async (request, reply) => {
+    await markAllRead(ctx.db, requireActor(request).id, ctx.clock.now());
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,90 @@
+import type { Notification, NotificationKind } from "@quire/contracts";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { notifications } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+
+export interface NewNotification {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  documentId: string;
+}
+
+/** Seed route of a document's page: every approval notification opens it. */
+export const documentLink = (documentId: string) => `/document/${documentId}`;
+
+/**
+ * Writes one notification per recipient. Takes the caller's transaction, so a notification exists
+ * exactly when the transition that caused it was committed.
+ */
+export async function notifyUsers(
+  db: Database,
+  userIds: readonly string[],
+  note: NewNotification,
+  now: Date,
+): Promise<void> {
+  const recipients = [...new Set(userIds)];
+  if (recipients.length === 0) return;
+  await db.insert(notifications).values(
+    recipients.map((userId) => ({
+      userId,
+      kind: note.kind,
+      title: note.title,
+      body: note.body,
+      link: documentLink(note.documentId),
+      documentId: note.documentId,
+      createdAt: now,
+    })),
+  );
+}
+
+const LIST_LIMIT = 100;
+
+/** The user's own notifications, newest first. */
+export async function listNotifications(db: Database, userId: string): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    documentId: row.documentId,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function unreadCount(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Someone else's notification is "not found", like a missing one: ids never leak. */
+export async function markRead(db: Database, userId: string, id: string, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Notification");
+  // Marking again keeps the first read time.
+  if (row.readAt === null)
+    await db.update(notifications).set({ readAt: now }).where(eq(notifications.id, id));
+}
+
+export async function markAllRead(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}

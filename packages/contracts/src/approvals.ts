@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { idSchema } from "./common";
+
+/** Seed §4 stages, plus Changes Requested, where a round ends when a reviewer asks for changes. */
+export const approvalStages = [
+  "Not Started",
+  "Awaiting Review",
+  "Awaiting Approval",
+  "Approved",
+  "Rejected",
+  "Changes Requested",
+] as const;
+export const approvalStageSchema = z.enum(approvalStages);
+export type ApprovalStage = z.infer<typeof approvalStageSchema>;
+
+export const reviewerStatuses = ["Pending", "Approved", "Changes Requested"] as const;
+export type ReviewerStatus = (typeof reviewerStatuses)[number];
+/** What a reviewer may set their own entry to. */
+export const reviewDecisions = ["Approved", "Changes Requested"] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export const approverStatuses = ["Pending", "Approved", "Rejected"] as const;
+export type ApproverStatus = (typeof approverStatuses)[number];
+export const finalDecisions = ["Approved", "Rejected"] as const;
+export type FinalDecision = (typeof finalDecisions)[number];
+
+const comment = z.string().max(5000);
+
+/**
+ * Seed §7 submit-review payload. `submitterId` is accepted and ignored: the submitter is the
+ * session user. Reviewers and approver default to the organisation's settings when omitted.
+ */
+export const submitReviewBodySchema = z.object({
+  reviewers: z.array(idSchema).min(1).max(20).optional(),
+  approverId: idSchema.optional(),
+  submitterId: z.unknown().optional(),
+});
+export type SubmitReviewBody = z.infer<typeof submitReviewBodySchema>;
+
+/**
+ * Seed §7 PATCH payloads (review: reviewers, stage, activityLog; decision: approverStatus,
+ * approverComment, stage, activityLog), or the simpler `{status, comment}`. The server reads only
+ * the acting user's part; stage, activity log and other reviewers' entries are ignored.
+ */
+export const updateApprovalBodySchema = z.object({
+  reviewers: z
+    .array(
+      z.object({
+        id: idSchema,
+        status: z.string().max(50).optional(),
+        comment: comment.nullish(),
+      }),
+    )
+    .max(50)
+    .optional(),
+  status: z.string().max(50).optional(),
+  comment: comment.nullish(),
+  approverStatus: z.string().max(50).optional(),
+  approverComment: comment.nullish(),
+  stage: z.unknown().optional(),
+  activityLog: z.unknown().optional(),
+});
+export type UpdateApprovalBody = z.infer<typeof updateApprovalBodySchema>;
+
+export const approvalReviewerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  status: z.enum(reviewerStatuses),
+  comment: z.string().nullable(),
+});
+
+export const activityEntrySchema = z.object({
+  action: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  timestamp: z.string(),
+  comment: z.string().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** What the signed-in user may do with this round, so the web app shows forms from the server's rules. */
+export const approvalAbilitiesSchema = z.object({ review: z.boolean(), decide: z.boolean() });
+
+/** Seed §3 Approval, plus round, approver name, timestamps and abilities. */
+export const approvalSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  round: z.number().int(),
+  version: z.number().int(),
+  stage: approvalStageSchema,
+  reviewers: z.array(approvalReviewerSchema),
+  approverId: z.string(),
+  approver: z.string(),
+  approverStatus: z.enum(approverStatuses),
+  approverComment: z.string().nullable(),
+  submittedBy: z.string(),
+  activityLog: z.array(activityEntrySchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  abilities: approvalAbilitiesSchema,
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+/** An entry of GET /api/approvals: the latest round of a document, with its title and owner. */
+export const approvalListItemSchema = approvalSchema.extend({
+  documentTitle: z.string(),
+  documentStatus: z.string(),
+  owner: z.string(),
+  ownerId: z.string(),
+});
+export type ApprovalListItem = z.infer<typeof approvalListItemSchema>;
+
+/** Seed §3 Approval stats over the latest round of every visible document. */
+export const approvalStatsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+});
+export type ApprovalStats = z.infer<typeof approvalStatsSchema>;
+
+export const notificationKinds = [
+  "review_requested",
+  "ready_for_approval",
+  "changes_requested",
+  "approved",
+  "rejected",
+  "new_version",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  documentId: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const unreadCountSchema = z.object({ count: z.number().int() });
