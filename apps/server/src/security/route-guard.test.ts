@@ -52,12 +52,17 @@ const freshUser = async (t: TestApp) => {
 
 const uploadBody = async (t: TestApp) => {
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
-  return multipart({ categoryId: categories[0]!.id, title: "Matrix document" }, { name: "matrix.md", bytes: Buffer.from("# Matrix\n\nBody text.\n") });
+  return multipart(
+    { categoryId: categories[0]!.id, title: "Matrix document" },
+    { name: "matrix.md", bytes: Buffer.from("# Matrix\n\nBody text.\n") },
+  );
 };
 /** An Approved document owned by the demo author: visible to every role, changeable by its owner and Admin. */
 const freshDocument = async (t: TestApp, opts: { archived?: boolean; failed?: boolean } = {}) => {
   const { body, headers } = await uploadBody(t);
-  const id = json<{ id: string }>(await t.request("POST", "/api/documents/upload", { as: "author", body, headers })).id;
+  const id = json<{ id: string }>(
+    await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
+  ).id;
   await t.ctx.db
     .update(documents)
     .set({
@@ -174,7 +179,12 @@ const matrix: MatrixEntry[] = [
     prepare: async (t) => ({ url: `/api/documents/category/${await freshCategory(t)}` }),
   },
   { method: "POST", route: "/api/documents/upload", allowed: OWNER_OR_ADMIN, ok: 201, prepare: uploadBody },
-  { method: "GET", route: "/api/documents/:id", allowed: ALL, prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}` }) },
+  {
+    method: "GET",
+    route: "/api/documents/:id",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}` }),
+  },
   {
     method: "PATCH",
     route: "/api/documents/:id",
@@ -186,7 +196,10 @@ const matrix: MatrixEntry[] = [
     route: "/api/documents/:id/versions",
     allowed: OWNER_OR_ADMIN,
     ok: 201,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions`, body: { content: "# New\n", expectedVersion: 1 } }),
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t)}/versions`,
+      body: { content: "# New\n", expectedVersion: 1 },
+    }),
   },
   {
     method: "POST",
