@@ -24,6 +24,8 @@ import { notificationRoutes } from "./modules/notifications/routes";
 import { processDocumentHandler } from "./modules/documents/pipeline";
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
 import { JobRunner, type JobHandler } from "./jobs/runner";
+import { EventHub } from "./modules/events/hub";
+import { eventRoutes } from "./modules/events/routes";
 import { DbBlobStore, FsBlobStore } from "./storage/blob-store";
 
 export interface RouteSummary {
@@ -66,6 +68,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** The job runner; main starts it (in-process worker), tests drive it with runUntilIdle(). */
   runner: JobRunner;
+  /** This process's live event streams. */
+  hub: EventHub;
 }
 
 /** Every kind of background job and what runs it. */
@@ -89,11 +93,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     notifyJobs: () => runner?.wake(),
   };
   runner = new JobRunner(ctx, jobHandlers);
+  const hub = new EventHub(ctx);
+  await hub.start(database);
 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Event streams stay open; closing the server must not wait for them.
+    forceCloseConnections: true,
     // Ids and queries arrive in paths; cap them so nothing huge reaches the router.
     routerOptions: { maxParamLength: 200 },
   });
@@ -136,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
+      await api.register(eventRoutes, { hub });
       await api.register(authRoutes, { ctx, prefix: "/auth" });
       await api.register(userRoutes, { ctx, prefix: "/users" });
       await api.register(categoryRoutes, { ctx, prefix: "/categories" });
@@ -149,8 +158,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   await serveWebApp(app, config.webDist ?? defaultWebDist);
   const jobs = runner;
-  app.addHook("onClose", async () => jobs.stop());
-  return { app, ctx, runner: jobs };
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    await hub.stop();
+  });
+  return { app, ctx, runner: jobs, hub };
 }
 
 /**

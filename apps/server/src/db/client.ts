@@ -16,9 +16,19 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseKind = "pglite" | "postgres";
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** The connection string (PostgreSQL), or null for PGlite. */
+  url: string | null;
+  /**
+   * Receives NOTIFY payloads sent on a channel by any process using this database (PostgreSQL),
+   * or by this process (PGlite). Notifications sent inside a transaction arrive after its commit.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   /** The PostgreSQL pool in scale-out mode (LISTEN/NOTIFY needs its own client). */
   pool: pg.Pool | null;
   close(): Promise<void>;
@@ -52,7 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    url: null,
     pool: null,
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: async () => {
       await client.close();
       releaseLock();
@@ -74,7 +89,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: "postgres",
+    url,
     pool,
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
   };
 }
@@ -113,4 +130,34 @@ function lockDataDir(lockPath: string): () => void {
     }
   }
   throw new Error(`Could not lock ${lockPath}`);
+}
+
+/** A connection of its own: LISTEN belongs to a session, and pooled connections come and go. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<Unlisten> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    // A dropped connection is re-established: events must keep flowing after a database restart.
+    next.on("error", () => {
+      next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }

@@ -32,6 +32,8 @@ interface MatrixEntry {
   ok?: number;
   /** What a role outside `allowed` gets: 403, or 404 where the target is hidden from it. */
   denied?: 403 | 404;
+  /** An event stream never ends: read its status from a streamed response, then hang up. */
+  stream?: boolean;
 }
 
 const ALL = "all" as const;
@@ -93,6 +95,7 @@ const inReview = async (t: TestApp) => {
 /** Every non-public API route, with who may call it. The last test proves nothing is left out. */
 const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/auth/user", allowed: ALL },
+  { method: "GET", route: "/api/events", allowed: ALL, stream: true },
   { method: "POST", route: "/api/auth/logout", allowed: ALL, ok: 204 },
   {
     method: "POST",
@@ -330,6 +333,17 @@ describe("role matrix", () => {
       const denied = entry.denied ?? 403;
       it(`${entry.method} ${entry.route} as ${role}: ${allowed ? "allowed" : denied}`, async () => {
         t.forgetSessions();
+        if (entry.stream) {
+          const streamed = await t.app.inject({
+            method: "GET",
+            url: entry.route,
+            headers: { cookie: await t.cookieFor(demoUserOf[role]) },
+            payloadAsStream: true,
+          });
+          streamed.stream().destroy();
+          expect(streamed.statusCode).toBe(allowed ? 200 : denied);
+          return;
+        }
         const prepared = (await entry.prepare?.(t)) ?? {};
         const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
           as: demoUserOf[role],

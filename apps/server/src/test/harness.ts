@@ -10,6 +10,7 @@ import type { AppContext } from "../context";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { manualClock } from "../lib/clock";
 import type { JobRunner } from "../jobs/runner";
+import type { EventHub } from "../modules/events/hub";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,6 +22,10 @@ export interface TestApp {
   /** Signs in (once per username, then reuses the cookie) and returns the Cookie header value. */
   cookieFor(username: string, password?: string): Promise<string>;
   /** An API request as a demo user (or anonymous with `as: null`). */
+  /** This app's live event streams. */
+  hub: EventHub;
+  /** The database's URL when it is PostgreSQL (null for PGlite in memory). */
+  databaseUrl: string | null;
   /** Drops cached sign-ins, e.g. after moving the clock past their expiry. */
   forgetSessions(): void;
   request(
@@ -40,6 +45,8 @@ export interface RequestOptions {
 export interface TestAppOptions {
   env?: Record<string, string>;
   seeders?: Seeder[];
+  /** Join the database of another test app (PostgreSQL only): two processes' worth of servers on one database. */
+  shareDatabaseOf?: TestApp;
 }
 
 /**
@@ -55,9 +62,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: "silent",
     ...options.env,
   });
-  const { database, dropDatabase } = await openTestDatabase();
+  const { database, dropDatabase } = options.shareDatabaseOf?.databaseUrl
+    ? {
+        database: await openDatabase({ url: options.shareDatabaseOf.databaseUrl }),
+        dropDatabase: async () => {},
+      }
+    : await openTestDatabase();
   const clock = manualClock(new Date());
-  const { app, ctx, runner } = await buildApp({
+  const { app, ctx, runner, hub } = await buildApp({
     config,
     database,
     sessionSecret: "test-secret-".padEnd(48, "x"),
@@ -92,6 +104,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     ctx,
     runner,
+    hub,
+    databaseUrl: database.url,
     clock,
     config,
     cookieFor,

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+
+interface ReceivedEvent {
+  event: string;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/** A signed-in browser's EventSource, read with fetch: collects events as they arrive. */
+async function connect(t: TestApp, baseUrl: string, username: string) {
+  const cookie = await t.cookieFor(username);
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/text\/event-stream/);
+  const received: ReceivedEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data)
+            received.push({ event, data: JSON.parse(data) as Record<string, unknown>, at: Date.now() });
+        }
+      }
+    } catch {
+      // aborted at the end of the test
+    }
+  })();
+  return { received, close: () => controller.abort() };
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === "string") throw new Error("no address");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function uploadDraft(t: TestApp, title: string): Promise<string> {
+  const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "author" }));
+  const { body, headers } = multipart(
+    { categoryId: categories[0]!.id, title },
+    { name: "policy.md", bytes: Buffer.from(`# ${title}\n\nText.\n`) },
+  );
+  const res = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+  expect(res.statusCode).toBe(201);
+  return json<{ id: string }>(res).id;
+}
+
+describe("live events", () => {
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    baseUrl = await listen(t);
+  });
+  afterAll(async () => t.close());
+
+  it("needs a session", async () => {
+    expect((await fetch(`${baseUrl}/api/events`)).status).toBe(401);
+  });
+
+  it("pushes a transition to the users it concerns within 1 s, and nothing about a private draft to others", async () => {
+    const author = await connect(t, baseUrl, "author");
+    const reviewer = await connect(t, baseUrl, "reviewer");
+    const viewer = await connect(t, baseUrl, "viewer");
+    await until(() => t.hub.size === 3, 2000);
+
+    const id = await uploadDraft(t, "Live policy");
+    await until(
+      () => author.received.some((e) => e.event === "document.changed" && e.data.documentId === id),
+      1000,
+    );
+
+    // The viewer may not see the draft, so it hears nothing of it while it is one.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(viewer.received.filter((e) => e.data.documentId === id)).toHaveLength(0);
+
+    const submittedAt = Date.now();
+    const submit = await t.request("POST", `/api/documents/${id}/submit-review`, { as: "author", body: {} });
+    expect(submit.statusCode, submit.body).toBe(201);
+    await until(() => reviewer.received.some((e) => e.event === "notification.created"), 1000);
+    await until(
+      () => reviewer.received.some((e) => e.event === "approval.changed" && e.data.documentId === id),
+      1000,
+    );
+    const notified = reviewer.received.find((e) => e.event === "notification.created")!;
+    expect(notified.at - submittedAt).toBeLessThan(1000);
+
+    // Once In Review the document is visible to every signed-in user, and the viewer hears of it.
+    await until(() => viewer.received.some((e) => e.data.documentId === id), 1000);
+    for (const c of [author, reviewer, viewer]) c.close();
+    await until(() => t.hub.size === 0, 2000);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("live events across server processes (PostgreSQL)", () => {
+  let first: TestApp;
+  let second: TestApp;
+  let secondUrl: string;
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp({ shareDatabaseOf: first, seeders: [] });
+    secondUrl = await listen(second);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it("reaches a client of another server within 1 s of a change made through the first", async () => {
+    const author = await connect(second, secondUrl, "author");
+    await until(() => second.hub.size === 1, 2000);
+    const started = Date.now();
+    const id = await uploadDraft(first, "Cross-process policy");
+    await until(
+      () => author.received.some((e) => e.event === "document.changed" && e.data.documentId === id),
+      1000,
+    );
+    expect(Date.now() - started).toBeLessThan(1500);
+    author.close();
+  });
+});

@@ -1,0 +1,64 @@
+import type { AppContext } from "../../context";
+import type { DatabaseHandle, Unlisten } from "../../db/client";
+import { canReadDocument, type Actor } from "../../policies/policy";
+import { loadDocumentFacts } from "../documents/access";
+import { EVENTS_CHANNEL, type LiveEvent } from "./events";
+
+export interface LiveConnection {
+  actor: Actor;
+  send(event: LiveEvent): void;
+}
+
+function parseEvent(payload: string): LiveEvent | null {
+  try {
+    const event = JSON.parse(payload) as LiveEvent;
+    return typeof event === "object" && event !== null && typeof event.type === "string" ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * This process's open event streams. One database listener per process fans events out to the
+ * connections whose user may see them; nothing here needs to survive the process.
+ */
+export class EventHub {
+  private readonly connections = new Set<LiveConnection>();
+  private unlisten: Unlisten | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async start(database: DatabaseHandle): Promise<void> {
+    this.unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+      const event = parseEvent(payload);
+      if (event) void this.dispatch(event);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  add(connection: LiveConnection): () => void {
+    this.connections.add(connection);
+    return () => this.connections.delete(connection);
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  private async dispatch(event: LiveEvent): Promise<void> {
+    if (this.connections.size === 0) return;
+    if (event.type === "notification.created") {
+      for (const c of this.connections) if (event.userIds.includes(c.actor.id)) c.send(event);
+      return;
+    }
+    // One look-up per event, then the policy decides per connection: a user hears only of what they may see.
+    const facts = await loadDocumentFacts(this.ctx.db, event.documentId).catch(() => null);
+    for (const c of this.connections) {
+      if (facts ? canReadDocument(c.actor, facts) : c.actor.role === "Admin") c.send(event);
+    }
+  }
+}
