@@ -21,6 +21,13 @@ import { documentRoutes } from "./modules/documents/routes";
 import { versionRoutes } from "./modules/versions/routes";
 import { approvalRoutes } from "./modules/approvals/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { searchRoutes } from "./modules/search/routes";
+import {
+  INDEX_DOCUMENT_JOB,
+  REFIT_MODEL_JOB,
+  indexDocumentHandler,
+  refitModelHandler,
+} from "./modules/search/indexer";
 import { processDocumentHandler } from "./modules/documents/pipeline";
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
 import { JobRunner, type JobHandler } from "./jobs/runner";
@@ -75,6 +82,8 @@ export interface BuiltApp {
 /** Every kind of background job and what runs it. */
 export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([
   [PROCESS_DOCUMENT_JOB, processDocumentHandler],
+  [INDEX_DOCUMENT_JOB, indexDocumentHandler],
+  [REFIT_MODEL_JOB, refitModelHandler],
 ]);
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -152,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(versionRoutes, { ctx, prefix: "/documents" });
       await api.register(approvalRoutes, { ctx });
       await api.register(notificationRoutes, { ctx, prefix: "/notifications" });
+      await api.register(searchRoutes, { ctx, prefix: "/search" });
     },
     { prefix: "/api" },
   );

@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./categories";
 export * from "./documents";
 export * from "./approvals";
+export * from "./search";

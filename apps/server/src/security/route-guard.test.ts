@@ -286,6 +286,13 @@ const matrix: MatrixEntry[] = [
     prepare: async () => ({ url: `/api/notifications/${randomUUID()}/read` }),
   },
   { method: "POST", route: "/api/notifications/read-all", allowed: ALL, ok: 204 },
+  {
+    method: "GET",
+    route: "/api/search",
+    allowed: ALL,
+    prepare: async () => ({ url: "/api/search?q=policy" }),
+  },
+  { method: "GET", route: "/api/search/suggestions", allowed: ALL },
 ];
 
 const guarded = () => t.app.routeList.filter((r) => r.url.startsWith("/api") && !r.public);

@@ -5,6 +5,7 @@ import { fillOcrPages, ocrPdfPages } from "../../ingest";
 import type { JobHandler } from "../../jobs/runner";
 import type { JobRow } from "../../jobs/queue";
 import { pendingOcrPages, PROCESS_DOCUMENT_JOB } from "./service";
+import { searchIndexStep } from "../search/indexer";
 
 export interface PipelineTarget {
   documentId: string;
@@ -41,7 +42,7 @@ const ocrStep: PipelineStep = {
 };
 
 /** Later issues (search indexing, AI summaries) append their steps here. */
-export const documentPipeline: PipelineStep[] = [ocrStep];
+export const documentPipeline: PipelineStep[] = [ocrStep, searchIndexStep];
 
 function targetOf(job: JobRow): PipelineTarget {
   const payload = job.payload as { documentId?: unknown; version?: unknown };

@@ -6,6 +6,7 @@ import { enqueueJob } from "../../jobs/queue";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { authorizeDocument, authorizeGlobal, type Actor } from "../../policies/policy";
 import { notifyReviewersOfNewVersion } from "../approvals/service";
+import { enqueueIndexDocument } from "../search/indexer";
 import { loadDocumentFacts } from "./access";
 import type { ValidatedFile } from "./upload";
 
@@ -179,15 +180,20 @@ export async function updateMetadata(
   if (!facts) throw notFound("Document");
   authorizeDocument(actor, "document.update", facts);
   if (input.categoryId) await assertCategory(ctx.db, input.categoryId);
-  await ctx.db
-    .update(documents)
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
-      ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
-      updatedAt: ctx.clock.now(),
-    })
-    .where(eq(documents.id, documentId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(documents)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+        ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(documents.id, documentId));
+    // Title and tags are weighted into the search index.
+    await enqueueIndexDocument(tx, documentId, ctx.clock.now());
+  });
+  ctx.notifyJobs();
 }
 
 /** Archived documents leave every list but stay in the database with all their versions. */
@@ -202,10 +208,15 @@ export async function setArchived(
   authorizeDocument(actor, "document.archive", facts);
   if (facts.archived === archived)
     throw conflict(archived ? "The document is already archived" : "The document is not archived");
-  await ctx.db
-    .update(documents)
-    .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
-    .where(eq(documents.id, documentId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(documents)
+      .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
+      .where(eq(documents.id, documentId));
+    // Archived documents leave the search index; restored ones come back.
+    await enqueueIndexDocument(tx, documentId, ctx.clock.now());
+  });
+  ctx.notifyJobs();
 }
 
 /** Processing that failed for good can be run again; anything else is already running or done. */

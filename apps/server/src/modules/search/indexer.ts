@@ -1,0 +1,183 @@
+import { chunkMarkdown, fitLsa } from "@quire/textkit";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { enqueueJob } from "../../jobs/queue";
+import type { JobHandler } from "../../jobs/runner";
+import type { PipelineStep } from "../documents/pipeline";
+import {
+  aiEmbed,
+  aiTag,
+  encodeEmbedding,
+  loadModel,
+  lsaEmbed,
+  saveModel,
+  type StoredModel,
+} from "./embeddings";
+import {
+  bumpGeneration,
+  countPassages,
+  deletePassages,
+  loadIndexSource,
+  passagePage,
+  replacePassages,
+  storeEmbeddings,
+  type IndexSource,
+  type PassageRow,
+} from "./repository";
+import { dropVectorState } from "./vector-cache";
+
+export const INDEX_DOCUMENT_JOB = "search.index";
+export const REFIT_MODEL_JOB = "search.refitModel";
+
+/** Passages of roughly 100–300 words: long enough to carry context, short enough to cite. */
+const CHUNKING = { minWords: 100, maxWords: 300 };
+/** Refit once the archive has grown by this share since the model was fitted. */
+const REFIT_GROWTH = 0.3;
+/** Fewer passages than this give no useful co-occurrence structure. */
+const MIN_PASSAGES_FOR_MODEL = 8;
+
+function embeddingText(heading: string | null, text: string): string {
+  return heading ? `${heading}\n${text}` : text;
+}
+
+async function embedPassages(
+  ctx: AppContext,
+  model: StoredModel | null,
+  texts: string[],
+): Promise<Array<Uint8Array | null>> {
+  const remote = await aiEmbed(ctx, texts);
+  if (remote) return remote.map((vector) => encodeEmbedding(aiTag(ctx), vector));
+  return texts.map((text) => {
+    const vector = model ? lsaEmbed(model, text) : null;
+    return vector && model ? encodeEmbedding(model.tag, vector) : null;
+  });
+}
+
+async function passagesOf(ctx: AppContext, source: IndexSource): Promise<PassageRow[]> {
+  const passages = chunkMarkdown(source.content, CHUNKING);
+  // A document with no text is still found by its title and tags.
+  const pieces = passages.length > 0 ? passages : [{ ordinal: 0, heading: null, text: "" }];
+  const model = await loadModel(ctx.db);
+  const embeddings = await embedPassages(
+    ctx,
+    model,
+    pieces.map((p) => embeddingText(p.heading, p.text)),
+  );
+  return pieces.map((p, i) => ({
+    ordinal: p.ordinal,
+    heading: p.heading,
+    text: p.text,
+    embedding: embeddings[i] ?? null,
+  }));
+}
+
+/**
+ * Brings one document's passages in line with its current version and metadata: archived or
+ * deleted documents leave the index. Idempotent, so a repeated job does no harm.
+ */
+export async function indexDocument(ctx: AppContext, documentId: string): Promise<void> {
+  const source = await loadIndexSource(ctx.db, documentId);
+  if (!source || source.archived) {
+    await deletePassages(ctx.db, documentId);
+    return;
+  }
+  await replacePassages(ctx.db, source, await passagesOf(ctx, source));
+  await scheduleRefitIfGrown(ctx);
+}
+
+/** Pipeline step: index the version just processed (a newer version's job will index itself). */
+export const searchIndexStep: PipelineStep = {
+  name: "search-index",
+  async run(ctx, target) {
+    const source = await loadIndexSource(ctx.db, target.documentId);
+    if (source && source.version !== target.version) return;
+    await indexDocument(ctx, target.documentId);
+  },
+};
+
+/**
+ * Queues a re-index of one document (after a metadata change or archiving) in the caller's
+ * transaction, so the index job exists exactly when the change does. The caller wakes the runner.
+ */
+export async function enqueueIndexDocument(db: Database, documentId: string, now: Date): Promise<void> {
+  await enqueueJob(db, {
+    kind: INDEX_DOCUMENT_JOB,
+    payload: { documentId },
+    dedupeKey: `${INDEX_DOCUMENT_JOB}:${documentId}:${now.getTime()}`,
+    runAt: now,
+  });
+}
+
+export const indexDocumentHandler: JobHandler = {
+  async run(ctx, job) {
+    const documentId = (job.payload as { documentId?: unknown }).documentId;
+    if (typeof documentId !== "string") throw new Error(`malformed ${INDEX_DOCUMENT_JOB} payload`);
+    await indexDocument(ctx, documentId);
+  },
+};
+
+async function scheduleRefitIfGrown(ctx: AppContext): Promise<void> {
+  const [model, passages] = await Promise.all([loadModel(ctx.db), countPassages(ctx.db)]);
+  const grown = model
+    ? passages >= model.passagesAtFit * (1 + REFIT_GROWTH) && passages - model.passagesAtFit >= 20
+    : passages >= MIN_PASSAGES_FOR_MODEL;
+  if (!grown) return;
+  await enqueueJob(ctx.db, {
+    kind: REFIT_MODEL_JOB,
+    payload: {},
+    dedupeKey: REFIT_MODEL_JOB,
+    runAt: ctx.clock.now(),
+  });
+  ctx.notifyJobs();
+}
+
+/** Every passage, a page at a time, so a large archive is never one giant result set. */
+async function forEachPassagePage(
+  ctx: AppContext,
+  visit: (page: Array<{ id: string; heading: string | null; text: string }>) => Promise<void>,
+): Promise<void> {
+  let after = "";
+  for (;;) {
+    const page = await passagePage(ctx.db, after, 1000);
+    if (page.length === 0) return;
+    await visit(page);
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/**
+ * Fits the archive's LSA model on its passages, stores it (so every process loads the same one)
+ * and re-embeds the passages in the new space. Returns the model, or null with too little text.
+ */
+export async function refitModel(ctx: AppContext): Promise<StoredModel | null> {
+  const texts: string[] = [];
+  await forEachPassagePage(ctx, async (page) => {
+    for (const p of page) texts.push(embeddingText(p.heading, p.text));
+  });
+  const model = fitLsa(texts, { dims: 128, maxPassages: 20_000 });
+  if (!model) return null;
+  const stored: StoredModel = {
+    model,
+    tag: `lsa:${ctx.clock.now().getTime().toString(36)}`,
+    passagesAtFit: texts.length,
+  };
+  await saveModel(ctx.db, stored);
+  if (!ctx.config.ai) {
+    await forEachPassagePage(ctx, async (page) => {
+      const rows = page.map((p) => {
+        const vector = lsaEmbed(stored, embeddingText(p.heading, p.text));
+        return { id: p.id, embedding: vector ? encodeEmbedding(stored.tag, vector) : null };
+      });
+      await storeEmbeddings(ctx.db, rows);
+    });
+  }
+  await bumpGeneration(ctx.db);
+  dropVectorState(ctx.db);
+  return stored;
+}
+
+export const refitModelHandler: JobHandler = {
+  async run(ctx) {
+    await refitModel(ctx);
+  },
+};

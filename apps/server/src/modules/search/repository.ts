@@ -1,0 +1,288 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { chunks, documents, searchLog, settings, versions } from "../../db/schema";
+import { rowsOf } from "../documents/access";
+
+/** A passage ready to store: the tsvector is computed by the database from these fields. */
+export interface PassageRow {
+  ordinal: number;
+  heading: string | null;
+  text: string;
+  embedding: Uint8Array | null;
+}
+
+export interface IndexSource {
+  documentId: string;
+  title: string;
+  tags: string[];
+  archived: boolean;
+  versionId: string;
+  version: number;
+  content: string;
+}
+
+/** What the index needs of a document: its metadata and current version (null if it is gone). */
+export async function loadIndexSource(db: Database, documentId: string): Promise<IndexSource | null> {
+  const [row] = await db
+    .select({
+      documentId: documents.id,
+      title: documents.title,
+      tags: documents.tags,
+      archivedAt: documents.archivedAt,
+      versionId: versions.id,
+      version: versions.version,
+      content: versions.content,
+    })
+    .from(documents)
+    .innerJoin(
+      versions,
+      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
+    )
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, archived: row.archivedAt !== null };
+}
+
+/**
+ * Title weighs A, tags B, heading and text C: a word in the title outranks the same word in the
+ * body. Built in SQL so the lexemes are exactly PostgreSQL's `english` ones.
+ */
+function weightedTsvector(title: string, tags: string[], heading: string | null, text: string): SQL {
+  return sql`setweight(to_tsvector('english', ${title}), 'A')
+    || setweight(to_tsvector('english', ${tags.join(", ")}), 'B')
+    || setweight(to_tsvector('english', ${`${heading ?? ""}\n${text}`}), 'C')`;
+}
+
+/** Replaces a document's passages in one transaction: searches see the old set or the new, never a mix. */
+export async function replacePassages(
+  db: Database,
+  source: IndexSource,
+  passages: PassageRow[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(chunks).where(eq(chunks.documentId, source.documentId));
+    for (let start = 0; start < passages.length; start += 200) {
+      await tx.insert(chunks).values(
+        passages.slice(start, start + 200).map((p) => ({
+          documentId: source.documentId,
+          versionId: source.versionId,
+          ordinal: p.ordinal,
+          heading: p.heading,
+          text: p.text,
+          tsv: weightedTsvector(source.title, source.tags, p.heading, p.text),
+          embedding: p.embedding,
+        })),
+      );
+    }
+    await bumpGeneration(tx);
+  });
+}
+
+export async function deletePassages(db: Database, documentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(chunks).where(eq(chunks.documentId, documentId));
+    await bumpGeneration(tx);
+  });
+}
+
+const GENERATION_KEY = "search.generation";
+
+/** A counter every index change bumps, so each process knows when its in-memory vectors are stale. */
+export async function bumpGeneration(db: Database): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: GENERATION_KEY, value: 1 })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: {
+        value: sql`to_jsonb(coalesce((${settings.value})::text::bigint, 0) + 1)`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function readGeneration(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, GENERATION_KEY));
+  return Number(row?.value ?? 0);
+}
+
+export async function readSetting(db: Database, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value ?? null;
+}
+
+export async function writeSetting(db: Database, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+export interface RankedPassage {
+  chunkId: string;
+  documentId: string;
+  rank: number;
+}
+
+export interface CandidateQuery {
+  /** Web-search syntax, parsed by websearch_to_tsquery. */
+  query: string;
+  /** Visibility and filters on `documents`. */
+  where: SQL;
+  /** Matches looked at; beyond it a common word's matches are not all ranked. */
+  candidates: number;
+  limit: number;
+}
+
+/**
+ * Full-text ranking over a bounded candidate set: the GIN index finds matching passages, at most
+ * `candidates` of them are ranked with ts_rank_cd (normalisation 32: rank/(rank+1)), best first.
+ * Ranking is the expensive part (it reads every candidate's tsvector), so bounding it keeps a
+ * query for a word in half the archive as fast as a rare one.
+ */
+export async function rankFullText(db: Database, q: CandidateQuery): Promise<RankedPassage[]> {
+  const result = await db.execute(sql`
+    with query as (select websearch_to_tsquery('english', ${q.query}) as tsq),
+    candidate as (
+      select ${chunks.id} as id, ${chunks.documentId} as document_id, ${chunks.tsv} as tsv
+      from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}, query
+      where ${chunks.tsv} @@ query.tsq and ${q.where}
+      limit ${q.candidates})
+    select candidate.id, candidate.document_id, ts_rank_cd(candidate.tsv, query.tsq, 32) as rank
+    from candidate, query
+    order by rank desc, candidate.id
+    limit ${q.limit}`);
+  return rowsOf<{ id: string; document_id: string; rank: number | string }>(result).map((row) => ({
+    chunkId: row.id,
+    documentId: row.document_id,
+    rank: Number(row.rank),
+  }));
+}
+
+/** Of the given passages, those whose documents pass `where` (visibility and filters). */
+export async function visiblePassages(
+  db: Database,
+  chunkIds: string[],
+  where: SQL,
+): Promise<Map<string, string>> {
+  if (chunkIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: chunks.id, documentId: chunks.documentId })
+    .from(chunks)
+    .innerJoin(documents, eq(documents.id, chunks.documentId))
+    .where(and(inArray(chunks.id, chunkIds), where));
+  return new Map(rows.map((row) => [row.id, row.documentId]));
+}
+
+export interface PassageDetail {
+  id: string;
+  documentId: string;
+  heading: string | null;
+  text: string;
+  title: string;
+  tags: string[];
+}
+
+export async function loadPassages(db: Database, chunkIds: string[]): Promise<Map<string, PassageDetail>> {
+  if (chunkIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: chunks.id,
+      documentId: chunks.documentId,
+      heading: chunks.heading,
+      text: chunks.text,
+      title: documents.title,
+      tags: documents.tags,
+    })
+    .from(chunks)
+    .innerJoin(documents, eq(documents.id, chunks.documentId))
+    .where(inArray(chunks.id, chunkIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Every stored embedding, for the in-memory vector scan. */
+export async function loadEmbeddings(db: Database): Promise<Array<{ id: string; embedding: Uint8Array }>> {
+  const rows = await db.select({ id: chunks.id, embedding: chunks.embedding }).from(chunks);
+  return rows.filter((row): row is { id: string; embedding: Uint8Array } => row.embedding !== null);
+}
+
+export async function countPassages(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chunks);
+  return Number(row?.n ?? 0);
+}
+
+/** Passage texts in id order, a page at a time (for fitting the model and re-embedding). */
+export async function passagePage(
+  db: Database,
+  afterId: string,
+  size: number,
+): Promise<Array<{ id: string; heading: string | null; text: string }>> {
+  return db
+    .select({ id: chunks.id, heading: chunks.heading, text: chunks.text })
+    .from(chunks)
+    .where(sql`${chunks.id} > ${afterId}`)
+    .orderBy(chunks.id)
+    .limit(size);
+}
+
+export async function storeEmbeddings(
+  db: Database,
+  rows: Array<{ id: string; embedding: Uint8Array | null }>,
+) {
+  await db.transaction(async (tx) => {
+    for (const row of rows) {
+      await tx.update(chunks).set({ embedding: row.embedding }).where(eq(chunks.id, row.id));
+    }
+  });
+}
+
+export async function logSearch(db: Database, userId: string, query: string, resultCount: number, at: Date) {
+  await db.insert(searchLog).values({ userId, query, resultCount, createdAt: at });
+}
+
+/**
+ * Queries that found something, most searched first, normalised for case and spacing, and only
+ * those that still find something the actor may see: a search log holds other people's words,
+ * and a query naming a private draft must not be suggested to someone who cannot see it.
+ */
+export async function popularQueries(
+  db: Database,
+  where: SQL,
+  since: Date,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    with popular as (
+      select min(${searchLog.query}) as query, count(*) as uses, max(${searchLog.createdAt}) as last_used
+      from ${searchLog}
+      where ${searchLog.resultCount} > 0 and ${searchLog.createdAt} >= ${since}
+      group by lower(regexp_replace(trim(${searchLog.query}), '\\s+', ' ', 'g'))
+      order by uses desc, last_used desc
+      limit ${limit * 4})
+    select popular.query from popular
+    where exists (
+      select 1 from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
+      where ${chunks.tsv} @@ websearch_to_tsquery('english', popular.query) and ${where})
+    order by popular.uses desc, popular.last_used desc
+    limit ${limit}`);
+  return rowsOf<{ query: string }>(result).map((row) => row.query.trim().replace(/\s+/g, " "));
+}
+
+/** Headings and tags of documents the actor may see: the raw material of the archive's keyphrases. */
+export async function keyphraseSources(db: Database, where: SQL, limit: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    (select ${documents.title} as text from ${documents} where ${where} order by ${documents.updatedAt} desc limit ${limit})
+    union all
+    (select ${chunks.heading} from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
+     where ${chunks.heading} is not null and ${where} limit ${limit})
+    union all
+    (select string_agg(tag, '. ') from ${documents}, jsonb_array_elements_text(${documents.tags}) as tag
+     where ${where} group by ${documents.id} limit ${limit})`);
+  return rowsOf<{ text: string | null }>(result)
+    .map((row) => row.text ?? "")
+    .filter(Boolean);
+}

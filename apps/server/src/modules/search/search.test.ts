@@ -1,0 +1,213 @@
+import type { Document, SearchResult } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoDocuments } from "../../demo/seed";
+import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { searchPassages } from "./service";
+
+let t: TestApp;
+let categoryIds: string[];
+
+beforeAll(async () => {
+  t = await createTestApp({ seeders: [seedDemoDocuments] });
+  await t.runner.runUntilIdle();
+  const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
+  categoryIds = categories.map((c) => c.id);
+}, 120_000);
+afterAll(async () => t.close());
+
+async function upload(
+  as: string,
+  title: string,
+  markdown: string,
+  categoryId = categoryIds[0]!,
+): Promise<string> {
+  const { body, headers } = multipart(
+    { title, categoryId },
+    { name: "doc.md", bytes: Buffer.from(markdown) },
+  );
+  const res = await t.request("POST", "/api/documents/upload", { as, body, headers });
+  expect(res.statusCode).toBe(201);
+  return json<Document>(res).id;
+}
+
+async function search(as: string, params: Record<string, string>): Promise<SearchResult[]> {
+  const res = await t.request("GET", `/api/search?${new URLSearchParams(params)}`, { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<SearchResult[]>(res);
+}
+
+const titlesOf = (results: SearchResult[]) => results.map((r) => r.document.title).sort();
+
+describe("GET /api/search", () => {
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ids = {
+      phrase: await upload(
+        "admin",
+        "Zephyr budget review",
+        "# Plan\n\nThe quarterly budget review of zephyr happens in March.",
+      ),
+      scattered: await upload(
+        "admin",
+        "Zephyr scattered",
+        "# Notes\n\nReview the zephyr plan; the budget is quarterly.",
+      ),
+      other: await upload(
+        "admin",
+        "Quintavo guide",
+        "# Guide\n\nQuintavo is a different subject entirely.",
+        categoryIds[1],
+      ),
+    };
+    await t.runner.runUntilIdle();
+  });
+
+  it("answers 400 naming q when the query is blank or missing", async () => {
+    for (const url of ["/api/search?q=%20%20", "/api/search"]) {
+      const res = await t.request("GET", url, { as: "admin" });
+      expect(res.statusCode).toBe(400);
+      expect(json<{ message: string }>(res).message).toMatch(/\bq\b/);
+    }
+  });
+
+  it("finds documents by their words, best first, one entry each, with a 0..1 score and marked excerpt", async () => {
+    const results = await search("admin", { q: "zephyr budget" });
+    expect(titlesOf(results.slice(0, 2))).toEqual(["Zephyr budget review", "Zephyr scattered"]);
+    const scores = results.map((r) => r.relevanceScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const score of scores) expect(score > 0 && score <= 1).toBe(true);
+    expect(results[0]!.highlightedExcerpt).toContain("<mark>budget</mark>");
+    expect(new Set(results.map((r) => r.document.id)).size).toBe(results.length);
+  });
+
+  it("honours quoted phrases, or and exclusions", async () => {
+    expect(titlesOf(await search("admin", { q: '"budget review" zephyr' }))).toEqual([
+      "Zephyr budget review",
+    ]);
+    expect(titlesOf(await search("admin", { q: "quintavo or zephyr" }))).toEqual([
+      "Quintavo guide",
+      "Zephyr budget review",
+      "Zephyr scattered",
+    ]);
+    expect(titlesOf(await search("admin", { q: "zephyr -march" }))).toEqual(["Zephyr scattered"]);
+  });
+
+  it("filters by category and status", async () => {
+    expect(titlesOf(await search("admin", { q: "quintavo or zephyr", category: categoryIds[1]! }))).toEqual([
+      "Quintavo guide",
+    ]);
+    expect(await search("admin", { q: "zephyr", status: "Approved" })).toEqual([]);
+    expect(titlesOf(await search("admin", { q: "zephyr", status: "Draft" }))).toHaveLength(2);
+    expect(ids.other).toBeTruthy();
+  });
+
+  it("never shows a document the user may not see", async () => {
+    await upload("author", "Private draft", "# Secret\n\nThe marmalade codename stays private.");
+    await t.runner.runUntilIdle();
+    expect(titlesOf(await search("author", { q: "marmalade" }))).toEqual(["Private draft"]);
+    expect(titlesOf(await search("admin", { q: "marmalade" }))).toEqual(["Private draft"]);
+    expect(await search("viewer", { q: "marmalade" })).toEqual([]);
+    expect(await search("reviewer", { q: "marmalade codename" })).toEqual([]);
+    expect(
+      await searchPassages(
+        t.ctx,
+        { id: "nobody", username: "x", role: "Viewer", via: "session" },
+        "marmalade",
+      ),
+    ).toEqual([]);
+  });
+
+  it("returns XSS payloads in titles and text as inert text", async () => {
+    await upload(
+      "admin",
+      "<script>alert(1)</script> Xylograph",
+      '# <img src=x onerror=alert(1)>\n\nXylograph <script>alert("x")</script> and <img src=x onerror=alert(2)> and [click](javascript:alert(3)) javascript:alert(4)',
+    );
+    await t.runner.runUntilIdle();
+    const [result] = await search("admin", { q: "xylograph" });
+    const excerpt = result!.highlightedExcerpt;
+    expect(excerpt).toContain("<mark>Xylograph</mark>");
+    const withoutMarks = excerpt.replace(/<\/?mark>/g, "");
+    expect(withoutMarks).not.toMatch(/[<>]/);
+    expect(withoutMarks).toContain("&lt;script&gt;");
+    expect(excerpt).not.toMatch(/<(?!\/?mark>)/);
+    expect(excerpt).not.toContain('href="javascript');
+  });
+
+  it("makes a new upload searchable within 2 s of processing", async () => {
+    const started = performance.now();
+    await upload("admin", "Fresh arrival", "# Fresh\n\nThe quokka census results are in.");
+    await t.runner.runUntilIdle();
+    const results = await search("admin", { q: "quokka census" });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(titlesOf(results)).toEqual(["Fresh arrival"]);
+  });
+
+  it("follows metadata changes and archiving", async () => {
+    const id = await upload("admin", "Plain title", "# Body\n\nNothing special about the wombat here.");
+    await t.runner.runUntilIdle();
+    expect(await search("admin", { q: "platypus" })).toEqual([]);
+    const patch = await t.request("PATCH", `/api/documents/${id}`, {
+      as: "admin",
+      body: { title: "Platypus handbook", tags: ["echidna"] },
+    });
+    expect(patch.statusCode).toBe(200);
+    await t.runner.runUntilIdle();
+    expect(titlesOf(await search("admin", { q: "platypus" }))).toEqual(["Platypus handbook"]);
+    expect(titlesOf(await search("admin", { q: "echidna" }))).toEqual(["Platypus handbook"]);
+    expect(
+      (await t.request("POST", `/api/documents/${id}/archive`, { as: "admin" })).statusCode,
+    ).toBeLessThan(300);
+    await t.runner.runUntilIdle();
+    expect(await search("admin", { q: "wombat" })).toEqual([]);
+  });
+
+  it("searches the demo archive in hybrid mode too", async () => {
+    const plain = await search("admin", { q: "password" });
+    const hybrid = await search("admin", { q: "password", mode: "hybrid" });
+    expect(plain.length).toBeGreaterThan(0);
+    expect(hybrid.length).toBeGreaterThanOrEqual(plain.length);
+    for (const r of hybrid) expect(r.relevanceScore).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("searchPassages (for the AI assistant)", () => {
+  it("answers passages with document, heading, text and score", async () => {
+    const admin = json<{ id: string; username: string; role: "Admin" }>(
+      await t.request("GET", "/api/auth/user", { as: "admin" }),
+    );
+    const passages = await searchPassages(t.ctx, { ...admin, via: "session" }, "password", { limit: 3 });
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages.length).toBeLessThanOrEqual(3);
+    expect(passages[0]).toMatchObject({
+      documentId: expect.any(String),
+      title: expect.any(String),
+      passageId: expect.any(String),
+    });
+    expect(passages[0]!.text.toLowerCase()).toContain("password");
+  });
+});
+
+describe("GET /api/search/suggestions", () => {
+  it("offers real queries that found something, and the archive's keyphrases", async () => {
+    await search("admin", { q: "quokka census" });
+    await search("author", { q: "Quokka  census" });
+    await search("admin", { q: "marmalade" }); // found for admin, but a private draft to the viewer
+    await search("admin", { q: "nothingmatchesthis" });
+    await search("author", { q: "nothingmatchesthis" });
+    const suggestionsFor = async (as: string) => {
+      const res = await t.request("GET", "/api/search/suggestions", { as });
+      expect(res.statusCode).toBe(200);
+      return json<string[]>(res);
+    };
+    const suggestions = await suggestionsFor("admin");
+    expect(suggestions.map((s) => s.toLowerCase())).toContain("quokka census");
+    expect(suggestions).not.toContain("nothingmatchesthis");
+    // Both queries only find drafts the viewer may not see: suggesting them would leak their words.
+    const forViewer = await suggestionsFor("viewer");
+    expect(forViewer).not.toContain("marmalade");
+    expect(forViewer.map((s) => s.toLowerCase())).not.toContain("quokka census");
+    expect(forViewer.length).toBeGreaterThan(1);
+    expect(suggestions.length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,179 @@
+import type { DocumentStatus, SearchMode, SearchQuery, SearchResult } from "@quire/contracts";
+import {
+  calibratedRelevance,
+  highlightExcerpt,
+  markdownToPlainText,
+  parseSearchQuery,
+  termCoverage,
+  toSearchTerms,
+  topKeyphrases,
+} from "@quire/textkit";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { documents } from "../../db/schema";
+import { badRequest } from "../../lib/errors";
+import type { Actor } from "../../policies/policy";
+import { listableDocumentsWhere } from "../documents/access";
+import { presentDocument } from "../documents/presenter";
+import { listDocuments } from "../documents/repository";
+import { bestPerDocument, rankPassages } from "./ranking";
+import { keyphraseSources, loadPassages, logSearch, popularQueries, type PassageDetail } from "./repository";
+
+/**
+ * Full-text stays the default unless the semantic part measurably beats it: `npm run bench --
+ * search` measures both on the same queries (see bench/src/search.ts for the figures).
+ */
+export const DEFAULT_SEARCH_MODE: SearchMode = "fulltext";
+const EXCERPT_CHARS = 240;
+const SUGGESTION_WINDOW_DAYS = 90;
+
+export interface PassageSearchOptions {
+  limit?: number;
+  categoryId?: string;
+  status?: DocumentStatus;
+  mode?: SearchMode;
+}
+
+/** A passage found for an actor, for the AI assistant to cite. */
+export interface FoundPassage {
+  documentId: string;
+  title: string;
+  passageId: string;
+  heading: string | null;
+  headingPath?: string[];
+  /** The passage's markdown as stored. */
+  text: string;
+  /** Calibrated relevance, 0..1. */
+  score: number;
+}
+
+interface RankedDocument {
+  passage: PassageDetail;
+  score: number;
+}
+
+function filterWhere(actor: Actor, options: PassageSearchOptions): SQL {
+  return and(
+    listableDocumentsWhere(actor),
+    options.categoryId ? eq(documents.categoryId, options.categoryId) : undefined,
+    options.status ? eq(documents.status, options.status) : undefined,
+  ) as SQL;
+}
+
+/** Best passage per visible document, best first, with its calibrated score. */
+async function rankDocuments(
+  ctx: AppContext,
+  actor: Actor,
+  query: string,
+  options: PassageSearchOptions,
+): Promise<RankedDocument[]> {
+  const text = query.trim();
+  if (!text) throw badRequest("q is required: type what to search for");
+  const parsed = parseSearchQuery(text);
+  const fused = await rankPassages(ctx, {
+    query: text,
+    parsed,
+    where: filterWhere(actor, options),
+    mode: options.mode ?? DEFAULT_SEARCH_MODE,
+  });
+  const best = bestPerDocument(fused, options.limit ?? 50);
+  const details = await loadPassages(
+    ctx.db,
+    best.map((p) => p.chunkId),
+  );
+  const ranked: RankedDocument[] = [];
+  for (const passage of best) {
+    const detail = details.get(passage.chunkId);
+    if (!detail) continue; // re-indexed between the two reads
+    const words = toSearchTerms(
+      [detail.title, detail.tags.join(" "), detail.heading ?? "", detail.text].join("\n"),
+    );
+    const score = calibratedRelevance(passage.fusion, termCoverage(parsed.positiveTerms, words));
+    ranked.push({ passage: detail, score });
+  }
+  // Coverage can reorder near-ties of the fused rank: the figure shown and the order agree.
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Passages the actor may see that answer `query` (web-search syntax), one per document, best
+ * first. The AI assistant retrieves with this; it applies the same visibility as every list.
+ */
+export async function searchPassages(
+  ctx: AppContext,
+  actor: Actor,
+  query: string,
+  options: PassageSearchOptions = {},
+): Promise<FoundPassage[]> {
+  const ranked = await rankDocuments(ctx, actor, query, { limit: 10, ...options });
+  return ranked.map(({ passage, score }) => ({
+    documentId: passage.documentId,
+    title: passage.title,
+    passageId: passage.id,
+    heading: passage.heading,
+    ...(passage.heading ? { headingPath: [passage.heading] } : {}),
+    text: passage.text,
+    score,
+  }));
+}
+
+/** Seed §7 GET /api/search: documents with relevance and a safe highlighted excerpt; the query is logged. */
+export async function searchDocuments(
+  ctx: AppContext,
+  actor: Actor,
+  input: SearchQuery,
+): Promise<SearchResult[]> {
+  const options: PassageSearchOptions = {
+    limit: input.limit,
+    ...(input.category ? { categoryId: input.category } : {}),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.mode ? { mode: input.mode } : {}),
+  };
+  const ranked = await rankDocuments(ctx, actor, input.q, options);
+  const ids = ranked.map((r) => r.passage.documentId);
+  const { rows } =
+    ids.length === 0
+      ? { rows: [] }
+      : await listDocuments(ctx.db, {
+          where: and(inArray(documents.id, ids), filterWhere(actor, options)) as SQL,
+          sort: "updated",
+          limit: ids.length,
+          offset: 0,
+        });
+  const records = new Map(rows.map((row) => [row.doc.id, row]));
+  const terms = parseSearchQuery(input.q).positiveWords;
+  const results: SearchResult[] = [];
+  for (const { passage, score } of ranked) {
+    const record = records.get(passage.documentId);
+    if (!record) continue;
+    const plain = markdownToPlainText(passage.text) || passage.title;
+    results.push({
+      document: presentDocument(actor, record),
+      relevanceScore: score,
+      highlightedExcerpt: highlightExcerpt(plain, terms, { maxChars: EXCERPT_CHARS }),
+    });
+  }
+  await logSearch(ctx.db, actor.id, input.q.trim(), results.length, ctx.clock.now());
+  return results;
+}
+
+/**
+ * Seed §7 GET /api/search/suggestions: the organisation's popular queries that found something,
+ * then the archive's top keyphrases (from what the actor may see), without repeats.
+ */
+export async function searchSuggestions(ctx: AppContext, actor: Actor, limit = 8): Promise<string[]> {
+  const since = new Date(ctx.clock.now().getTime() - SUGGESTION_WINDOW_DAYS * 86_400_000);
+  const visible = listableDocumentsWhere(actor);
+  const popular = await popularQueries(ctx.db, visible, since, limit);
+  const sources = await keyphraseSources(ctx.db, visible, 2000);
+  const phrases = topKeyphrases(sources, { limit, maxWords: 3 });
+  const seen = new Set<string>();
+  const suggestions: string[] = [];
+  for (const text of [...popular, ...phrases]) {
+    const key = text.toLowerCase().replace(/\s+/g, " ").trim();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    suggestions.push(text);
+  }
+  return suggestions.slice(0, limit);
+}

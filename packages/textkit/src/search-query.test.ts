@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { anyWordQuery, parseSearchQuery } from "./search-query";
+
+describe("parseSearchQuery", () => {
+  it("reads plain words as positive terms, stemmed, without stop words", () => {
+    const parsed = parseSearchQuery("the retention policies");
+    expect(parsed.positiveWords).toEqual(["the", "retention", "policies"]);
+    expect(parsed.positiveTerms).toEqual(["retent", "polici"]);
+    expect(parsed.hasOperators).toBe(false);
+  });
+
+  it("reads quoted phrases, or and exclusions like websearch_to_tsquery", () => {
+    const parsed = parseSearchQuery('"data retention" or backup -draft -"old plan"');
+    expect(parsed.phrases).toEqual(["data retention"]);
+    expect(parsed.positiveWords).toEqual(["data", "retention", "backup"]);
+    expect(parsed.excludedWords).toEqual(["draft", "old", "plan"]);
+    expect(parsed.hasOperators).toBe(true);
+  });
+
+  it("keeps an excluded word out of the positive terms even when also given plainly", () => {
+    expect(parseSearchQuery("budget -budgets").positiveWords).toEqual([]);
+  });
+
+  it("treats an unclosed quote as a phrase to the end", () => {
+    expect(parseSearchQuery('"incident response').phrases).toEqual(["incident response"]);
+  });
+
+  it("treats a lone minus and the word OR in any case as operators, not words", () => {
+    expect(parseSearchQuery("alpha OR beta - gamma").positiveWords).toEqual(["alpha", "beta", "gamma"]);
+  });
+});
+
+describe("anyWordQuery", () => {
+  it("joins content words with or and splits compounds", () => {
+    expect(anyWordQuery(["the", "data-retention", "policy", "policy"])).toBe("data or retention or policy");
+  });
+
+  it("drops quote characters so no user text changes the syntax", () => {
+    expect(anyWordQuery(['a"b', "-c"])).toBe("b or c");
+  });
+});

@@ -1,0 +1,81 @@
+import { isStopWord, stem, tokenize } from "./tokenize";
+
+/**
+ * A web-search style query read the way PostgreSQL's `websearch_to_tsquery` reads it: words are
+ * ANDed, `"quoted phrases"` must appear in order, `or` between two items makes them alternatives,
+ * and `-word` / `-"phrase"` excludes. The database does the matching; this reading tells the
+ * server which words to highlight, which to expand with synonyms and whether the query is plain.
+ */
+export interface ParsedSearchQuery {
+  /** Words that count for the user (not excluded), lowercase, in order, without duplicates. */
+  positiveWords: string[];
+  /** Stems of the positive words without stop words: what the query is about. */
+  positiveTerms: string[];
+  /** Words after a minus sign. */
+  excludedWords: string[];
+  /** Quoted phrases (not excluded), as the user wrote their words. */
+  phrases: string[];
+  /** True when the query uses any operator (quotes, `or`, minus): it must then be matched strictly. */
+  hasOperators: boolean;
+}
+
+interface RawItem {
+  text: string;
+  quoted: boolean;
+  excluded: boolean;
+}
+
+/** Splits a query into items: quoted runs and bare words, each with a leading minus noted. */
+function readItems(query: string): RawItem[] {
+  const items: RawItem[] = [];
+  const pattern = /(-?)"([^"]*)"?|(\S+)/g;
+  for (const match of query.matchAll(pattern)) {
+    if (match[2] !== undefined) {
+      items.push({ text: match[2], quoted: true, excluded: match[1] === "-" });
+    } else {
+      const word = match[3] ?? "";
+      const excluded = word.startsWith("-") && word.length > 1;
+      items.push({ text: excluded ? word.slice(1) : word, quoted: false, excluded });
+    }
+  }
+  return items;
+}
+
+export function parseSearchQuery(query: string): ParsedSearchQuery {
+  const positiveWords: string[] = [];
+  const excludedWords: string[] = [];
+  const phrases: string[] = [];
+  let hasOperators = false;
+  for (const item of readItems(query)) {
+    const words = tokenize(item.text);
+    if (!item.quoted && words.length === 1 && words[0] === "or" && item.text.toLowerCase() === "or") {
+      hasOperators = true;
+      continue;
+    }
+    if (item.quoted || item.excluded) hasOperators = true;
+    if (item.excluded) {
+      excludedWords.push(...words);
+      continue;
+    }
+    if (item.quoted && words.length > 0) phrases.push(words.join(" "));
+    positiveWords.push(...words);
+  }
+  const excluded = new Set(excludedWords.map(stem));
+  const uniqueWords = [...new Set(positiveWords)].filter((word) => !excluded.has(stem(word)));
+  const positiveTerms = [
+    ...new Set(uniqueWords.filter((word) => !isStopWord(word)).map((word) => stem(word))),
+  ];
+  return { positiveWords: uniqueWords, positiveTerms, excludedWords, phrases, hasOperators };
+}
+
+/**
+ * The query relaxed to "any of these words", written in web-search syntax (`a or b or c`) so the
+ * database parses it with the same function as the strict query and no user text reaches a raw
+ * tsquery. Stop words are left out: they would match nothing anyway.
+ */
+export function anyWordQuery(words: string[]): string {
+  // Hyphenated compounds become their parts: "a or data retention" would AND the two halves.
+  const parts = words.flatMap((word) => word.split(/[-"]+/));
+  const content = parts.filter((word) => !isStopWord(word) && /[\p{L}\p{N}]/u.test(word));
+  return [...new Set(content)].join(" or ");
+}
