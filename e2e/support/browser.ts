@@ -29,13 +29,11 @@ export async function newContext(
 }
 
 /**
- * Expected failed requests: the session check answers 401 when nobody is signed in, and the
- * notifications endpoints answer 404 until the approvals work adds them. Chromium logs each as a
- * console error; anything else logged as an error fails the test.
+ * Expected failed requests: the session check answers 401 when nobody is signed in. Chromium logs
+ * it as a console error; anything else logged as an error fails the test.
  */
 const expectedFailures: readonly { path: RegExp; status: number }[] = [
   { path: /\/api\/auth\/user$/, status: 401 },
-  { path: /\/api\/notifications(\/unread-count)?$/, status: 404 },
 ];
 
 function isExpected(message: ConsoleMessage): boolean {

@@ -2,12 +2,14 @@ import { useState, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useIsMobile } from "@/hooks/use-mobile";
+import { useLiveEvents } from "@/lib/live-events";
 import { AppSidebar } from "./app-sidebar";
 import { TopBar } from "./top-bar";
 
 /** Sidebar, top bar, main area and the fixed footer line (seed §2 "Shared layout"). */
 export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
+  useLiveEvents();
   const [location] = useLocation();
   const search = useSearch();
   const here = `${location}?${search}`;

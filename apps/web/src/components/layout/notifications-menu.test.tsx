@@ -18,8 +18,11 @@ describe("badgeText", () => {
 });
 
 describe("NotificationsMenu", () => {
-  it("shows no badge and an empty list while the endpoints do not exist (404)", async () => {
-    const spy = mockFetch({});
+  it("shows no badge and 'No notifications' when there are none", async () => {
+    const spy = mockFetch({
+      "GET /api/notifications/unread-count": { body: { count: 0 } },
+      "GET /api/notifications": { body: [] },
+    });
     renderWithApp(<NotificationsMenu />);
     await waitFor(() => expect(spy.mock.calls.map((c) => c[0])).toContain("/api/notifications/unread-count"));
     expect(screen.queryByTestId("badge-notifications")).toBeNull();

@@ -1,0 +1,44 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { applyLiveEvent } from "./live-events";
+
+function clientWith(keys: unknown[][]) {
+  const client = new QueryClient();
+  for (const key of keys) client.setQueryData(key, { cached: true });
+  return client;
+}
+const stale = (client: QueryClient, key: unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
+
+describe("live events", () => {
+  it("marks documents and category counts stale when a document changes", () => {
+    const client = clientWith([
+      ["/api/documents"],
+      ["/api/documents", "d1"],
+      ["/api/categories", "stats"],
+      ["/api/notifications"],
+    ]);
+    applyLiveEvent(client, "document.changed", { documentId: "d1" });
+    expect(stale(client, ["/api/documents"])).toBe(true);
+    expect(stale(client, ["/api/documents", "d1"])).toBe(true);
+    expect(stale(client, ["/api/categories", "stats"])).toBe(true);
+    expect(stale(client, ["/api/notifications"])).toBe(false);
+  });
+
+  it("marks only that document's data and the approvals stale when its approval changes", () => {
+    const client = clientWith([
+      ["/api/documents", "d1", "approval"],
+      ["/api/documents", "d2"],
+      ["/api/approvals"],
+    ]);
+    applyLiveEvent(client, "approval.changed", { documentId: "d1" });
+    expect(stale(client, ["/api/documents", "d1", "approval"])).toBe(true);
+    expect(stale(client, ["/api/approvals"])).toBe(true);
+    expect(stale(client, ["/api/documents", "d2"])).toBe(false);
+  });
+
+  it("refreshes notifications when one arrives", () => {
+    const client = clientWith([["/api/notifications"], ["/api/notifications", "unread-count"]]);
+    applyLiveEvent(client, "notification.created", { userIds: ["u1"] });
+    expect(stale(client, ["/api/notifications", "unread-count"])).toBe(true);
+  });
+});
