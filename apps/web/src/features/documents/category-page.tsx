@@ -1,16 +1,92 @@
-import { useParams } from "wouter";
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
-import { useCategoryStats } from "@/lib/api/category-stats";
+import { Link, useParams } from "wouter";
+import { ArrowLeft, Upload } from "lucide-react";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
+import { useCategories } from "@/lib/api/categories";
+import { useDocuments } from "./api/get-documents";
+import { DocumentFilters } from "./components/document-filters";
+import { DocumentList, DocumentListSkeleton, EmptyDocuments, Pagination } from "./components/documents-list";
+import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
 
+/** Seed §2 Category page: '{name} Documents', count, description, back link, filters, upload. */
 export function CategoryPage() {
   const { categoryId } = useParams<{ categoryId: string }>();
-  const { data } = useCategoryStats();
-  const category = data?.find((c) => c.id === categoryId);
+  const { status, sort, page, update } = useListParams();
+  const categories = useCategories();
+  const category = categories.data?.find((c) => c.id === categoryId);
+  const query = useDocuments({ category: categoryId, status, sort, page, pageSize: DOCUMENTS_PAGE_SIZE });
+  const total = query.data?.total;
+
   return (
-    <ScreenPlaceholder
-      title={category ? `${category.name} Documents` : "Category Documents"}
-      description={category?.description}
-      arrivesWith="the document list work"
-    />
+    <div className="space-y-6" data-testid="category-page">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link href={paths.documents.getHref()} data-testid="link-back-documents">
+          <ArrowLeft aria-hidden="true" />
+          Back to All Documents
+        </Link>
+      </Button>
+      {categories.isPending ? (
+        <div className="space-y-2" role="status" aria-label="Loading category">
+          <Skeleton className="h-8 w-64" />
+          <Skeleton className="h-4 w-96 max-w-full" />
+        </div>
+      ) : (
+        <PageHeader
+          title={category ? `${category.name} Documents` : "Category Documents"}
+          description={
+            <>
+              {total !== undefined && (
+                <span className="block" data-testid="text-category-count">
+                  {total} {total === 1 ? "document" : "documents"} found
+                </span>
+              )}
+              {category?.description && <span className="block">{category.description}</span>}
+            </>
+          }
+          actions={
+            <Button asChild>
+              <Link href={paths.upload.getHref()}>
+                <Upload aria-hidden="true" />
+                Upload Document
+              </Link>
+            </Button>
+          }
+        />
+      )}
+      <DocumentFilters
+        status={status}
+        sort={sort}
+        onStatusChange={(next) => update({ status: next })}
+        onSortChange={(next) => update({ sort: next })}
+      />
+      {query.isPending ? (
+        <DocumentListSkeleton />
+      ) : query.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(query.error, "The documents could not be loaded.")}
+        </p>
+      ) : query.data.items.length === 0 ? (
+        <EmptyDocuments
+          message={
+            status
+              ? "No documents match the selected status filter."
+              : "No documents found in this category yet."
+          }
+        />
+      ) : (
+        <>
+          <DocumentList documents={query.data.items} showCategory={false} />
+          <Pagination
+            page={page}
+            pageSize={DOCUMENTS_PAGE_SIZE}
+            total={total ?? 0}
+            onPage={(next) => update({ page: next, status, sort })}
+          />
+        </>
+      )}
+    </div>
   );
 }

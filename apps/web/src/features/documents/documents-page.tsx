@@ -1,5 +1,72 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { Link } from "wouter";
+import { Upload } from "lucide-react";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
+import { useCategories } from "@/lib/api/categories";
+import { useDocuments } from "./api/get-documents";
+import { DocumentFilters } from "./components/document-filters";
+import { DocumentList, DocumentListSkeleton, EmptyDocuments, Pagination } from "./components/documents-list";
+import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
 
+/** Seed §2 All Documents, with the optional ?category= filter. */
 export function DocumentsPage() {
-  return <ScreenPlaceholder title="All Documents" arrivesWith="the document list work" />;
+  const { category, status, sort, page, update } = useListParams();
+  const categories = useCategories();
+  const categoryName = category ? categories.data?.find((c) => c.id === category)?.name : undefined;
+  const query = useDocuments({ category, status, sort, page, pageSize: DOCUMENTS_PAGE_SIZE });
+  const filtered = Boolean(category || status);
+
+  return (
+    <div className="space-y-6" data-testid="documents-page">
+      <PageHeader
+        title="All Documents"
+        description={
+          query.data
+            ? `${query.data.total} ${query.data.total === 1 ? "document" : "documents"}${categoryName ? ` in ${categoryName}` : ""}`
+            : undefined
+        }
+        actions={
+          <Button asChild>
+            <Link href={paths.upload.getHref()}>
+              <Upload aria-hidden="true" />
+              Upload
+            </Link>
+          </Button>
+        }
+      />
+      <DocumentFilters
+        status={status}
+        sort={sort}
+        onStatusChange={(next) => update({ status: next })}
+        onSortChange={(next) => update({ sort: next })}
+      />
+      {query.isPending ? (
+        <DocumentListSkeleton />
+      ) : query.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(query.error, "The documents could not be loaded.")}
+        </p>
+      ) : query.data.items.length === 0 ? (
+        <EmptyDocuments
+          message={
+            filtered
+              ? "No documents match your current filters."
+              : "Get started by uploading your first document."
+          }
+        />
+      ) : (
+        <>
+          <DocumentList documents={query.data.items} />
+          <Pagination
+            page={page}
+            pageSize={DOCUMENTS_PAGE_SIZE}
+            total={query.data.total}
+            onPage={(next) => update({ page: next, status, sort })}
+          />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,84 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { useState } from "react";
+import { PageHeader } from "@/components/page-header";
+import { errorMessage } from "@/lib/api-client";
+import { useSearchDocuments, type SearchParams } from "./api/search-documents";
+import { useSearchSuggestions } from "./api/get-search-suggestions";
+import { SearchForm, type SearchFormValues } from "./components/search-form";
+import { SearchResultCard } from "./components/search-result-card";
+import {
+  NoResults,
+  PopularSearches,
+  SearchResultsSkeleton,
+  StartYourSearch,
+} from "./components/search-states";
 
+/** Seed §2 Search: runs only on an explicit submit or a suggestion click. */
 export function SearchPage() {
-  return <ScreenPlaceholder title="Search Documents" arrivesWith="the search work" />;
+  const [values, setValues] = useState<SearchFormValues>({
+    text: "",
+    category: undefined,
+    status: undefined,
+  });
+  const [submitted, setSubmitted] = useState<SearchParams | null>(null);
+  const suggestions = useSearchSuggestions();
+  const results = useSearchDocuments(submitted);
+
+  function run(text: string) {
+    const params: SearchParams = { q: text.trim(), category: values.category, status: values.status };
+    if (!params.q) return;
+    const same =
+      submitted?.q === params.q &&
+      submitted.category === params.category &&
+      submitted.status === params.status;
+    setSubmitted(params);
+    // The same search again fetches fresh results rather than showing the cached ones.
+    if (same) void results.refetch();
+  }
+
+  function pick(text: string) {
+    setValues({ ...values, text });
+    run(text);
+  }
+
+  return (
+    <div className="space-y-6" data-testid="search-page">
+      <PageHeader
+        title="Search Documents"
+        description="Find documents by their words or their meaning, across content and metadata."
+      />
+      <SearchForm
+        values={values}
+        onChange={setValues}
+        onSubmit={() => run(values.text)}
+        searching={results.isFetching}
+      />
+      {submitted === null ? (
+        <>
+          <PopularSearches suggestions={suggestions.data} loading={suggestions.isPending} onPick={pick} />
+          <StartYourSearch onPick={pick} />
+        </>
+      ) : results.isPending ? (
+        <SearchResultsSkeleton />
+      ) : results.isError ? (
+        <p role="alert" className="text-destructive" data-testid="text-search-error">
+          {errorMessage(results.error, "The search could not be run. Please try again.")}
+        </p>
+      ) : results.data.length === 0 ? (
+        <NoResults />
+      ) : (
+        <section aria-labelledby="search-results-heading" className="space-y-3">
+          <h2 id="search-results-heading" className="text-lg font-semibold" data-testid="text-results-count">
+            Search Results ({results.data.length} found)
+          </h2>
+          <ul className="grid gap-3">
+            {results.data.map((result) => (
+              <li key={result.document.id}>
+                <SearchResultCard result={result} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
 }

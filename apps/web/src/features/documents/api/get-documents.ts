@@ -1,0 +1,48 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Document, DocumentStatus } from "@quire/contracts";
+import { throwIfResNotOk } from "@/lib/api-client";
+
+export type DocumentSort = "updated" | "title";
+
+export type DocumentListParams = {
+  category?: string;
+  status?: DocumentStatus;
+  sort: DocumentSort;
+  page: number;
+  pageSize: number;
+};
+
+export type DocumentPage = { items: Document[]; total: number };
+
+export function documentListSearch(params: DocumentListParams): string {
+  const search = new URLSearchParams();
+  if (params.category) search.set("category", params.category);
+  if (params.status) search.set("status", params.status);
+  search.set("sort", params.sort);
+  search.set("page", String(params.page));
+  search.set("pageSize", String(params.pageSize));
+  return search.toString();
+}
+
+/**
+ * GET /api/documents?category=&status=&sort=&page=&pageSize=: one page of the documents the user
+ * may see; the total for paging comes in X-Total-Count.
+ */
+export async function getDocuments(params: DocumentListParams): Promise<DocumentPage> {
+  const res = await fetch(`/api/documents?${documentListSearch(params)}`, { credentials: "include" });
+  await throwIfResNotOk(res);
+  const items = (await res.json()) as Document[];
+  const header = Number(res.headers.get("x-total-count"));
+  return { items, total: Number.isFinite(header) && header > 0 ? header : items.length };
+}
+
+/** Under ["/api/documents"], so every document change refreshes the lists. */
+export const documentsQueryOptions = (params: DocumentListParams) =>
+  queryOptions({
+    queryKey: ["/api/documents", "list", params] as const,
+    queryFn: () => getDocuments(params),
+  });
+
+export function useDocuments(params: DocumentListParams) {
+  return useQuery({ ...documentsQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { Archive, MoreVertical, Pencil, Send } from "lucide-react";
+import type { Document } from "@quire/contracts";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { ArchiveDialog } from "./archive-dialog";
+import { EditMetadataDialog } from "./edit-metadata-dialog";
+import { SubmitReviewDialog } from "./submit-review-dialog";
+
+type OpenDialog = "edit" | "submit" | "archive" | null;
+
+/**
+ * The card menu, built from the server's abilities for this user and document: Edit Metadata,
+ * Submit for Review (Draft only, the server decides) and Archive. With none allowed there is no
+ * menu at all rather than an empty one.
+ */
+export function DocumentActionsMenu({ document }: { document: Document }) {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const canEdit = document.abilities.update;
+  // Seed §6: Submit for Review shows on Draft documents only.
+  const canSubmit = document.abilities.submitForReview && document.status === "Draft";
+  const canArchive = document.abilities.archive && !document.archived;
+  if (!canEdit && !canSubmit && !canArchive) return null;
+  const close = () => setOpen(null);
+
+  return (
+    <>
+      {/* Not modal: a modal menu that opens a dialog would leave pointer events off the page. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Actions for ${document.title}`}
+            data-testid={`button-document-menu-${document.id}`}
+          >
+            <MoreVertical aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {canEdit && (
+            <DropdownMenuItem onSelect={() => setOpen("edit")} data-testid="menu-edit-metadata">
+              <Pencil aria-hidden="true" />
+              Edit Metadata
+            </DropdownMenuItem>
+          )}
+          {canSubmit && (
+            <DropdownMenuItem onSelect={() => setOpen("submit")} data-testid="menu-submit-review">
+              <Send aria-hidden="true" />
+              Submit for Review
+            </DropdownMenuItem>
+          )}
+          {canArchive && (
+            <DropdownMenuItem onSelect={() => setOpen("archive")} data-testid="menu-archive">
+              <Archive aria-hidden="true" />
+              Archive
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {open === "edit" && <EditMetadataDialog document={document} onClose={close} />}
+      {open === "submit" && <SubmitReviewDialog document={document} onClose={close} />}
+      {open === "archive" && <ArchiveDialog document={document} onClose={close} />}
+    </>
+  );
+}

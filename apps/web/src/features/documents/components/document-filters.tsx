@@ -1,0 +1,48 @@
+import { documentStatuses, type DocumentStatus } from "@quire/contracts";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { DocumentSort } from "../api/get-documents";
+
+const ALL = "all";
+
+/** Seed §2: status filter (All Statuses and the five statuses) and sort by Updated or Title. */
+export function DocumentFilters({
+  status,
+  sort,
+  onStatusChange,
+  onSortChange,
+}: {
+  status: DocumentStatus | undefined;
+  sort: DocumentSort;
+  onStatusChange: (status: DocumentStatus | undefined) => void;
+  onSortChange: (sort: DocumentSort) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Select
+        value={status ?? ALL}
+        onValueChange={(value) => onStatusChange(documentStatuses.find((s) => s === value))}
+      >
+        <SelectTrigger className="w-full sm:w-48" aria-label="Filter by status" data-testid="select-status">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>All Statuses</SelectItem>
+          {documentStatuses.map((s) => (
+            <SelectItem key={s} value={s}>
+              {s}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select value={sort} onValueChange={(value) => onSortChange(value === "title" ? "title" : "updated")}>
+        <SelectTrigger className="w-full sm:w-48" aria-label="Sort documents" data-testid="select-sort">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="updated">Updated (newest first)</SelectItem>
+          <SelectItem value="title">Title</SelectItem>
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link } from "wouter";
+import { Calendar, Folder, User } from "lucide-react";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import type { SearchResult } from "../api/search-documents";
+import { HighlightedExcerpt } from "./highlighted-excerpt";
+import { RelevanceStars } from "./relevance-stars";
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
+}
+
+/** Seed §2 search result: title, status, stars, category, owner, date, excerpt, tags, two buttons. */
+export function SearchResultCard({ result }: { result: SearchResult }) {
+  const { document } = result;
+  return (
+    <Card className="gap-3 px-4 py-4 sm:px-6" data-testid={`result-${document.id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="min-w-0 text-lg font-semibold break-words">
+          <Link
+            href={paths.document.getHref(document.id)}
+            className="hover:underline"
+            data-testid="link-result-title"
+          >
+            {document.title}
+          </Link>
+        </h3>
+        <StatusBadge status={document.status} />
+        <span className="ml-auto">
+          <RelevanceStars score={result.relevanceScore} />
+        </span>
+      </div>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Category</dt>
+          <Folder className="size-3.5" aria-hidden="true" />
+          <dd>{document.category.name}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Owner</dt>
+          <User className="size-3.5" aria-hidden="true" />
+          <dd>{document.owner}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Updated</dt>
+          <Calendar className="size-3.5" aria-hidden="true" />
+          <dd>
+            <time dateTime={document.updatedAt}>{formatDate(document.updatedAt)}</time>
+          </dd>
+        </div>
+      </dl>
+      {result.highlightedExcerpt && (
+        <HighlightedExcerpt
+          excerpt={result.highlightedExcerpt}
+          className="text-sm leading-relaxed break-words"
+        />
+      )}
+      {document.tags.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label="Tags">
+          {document.tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="secondary">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <Link href={paths.document.getHref(document.id)} data-testid="button-view-document">
+            View Document
+          </Link>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link
+            href={paths.document.getHref(document.id, { expandSummary: true })}
+            data-testid="button-view-summary"
+          >
+            View Summary
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { Lightbulb, Search, SearchX, TrendingUp } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+
+export const EXAMPLE_QUERIES = [
+  "remote work policy",
+  "how are expenses reimbursed",
+  "incident response steps",
+];
+
+/** Seed §2: suggestion buttons; a click runs that search at once. */
+export function PopularSearches({
+  suggestions,
+  loading,
+  onPick,
+}: {
+  suggestions: string[] | undefined;
+  loading: boolean;
+  onPick: (query: string) => void;
+}) {
+  if (!loading && (!suggestions || suggestions.length === 0)) return null;
+  return (
+    <Card data-testid="popular-searches">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <TrendingUp className="size-4" aria-hidden="true" />
+          Popular Searches
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        {loading
+          ? [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-8 w-28" />)
+          : suggestions?.map((s) => (
+              <Button key={s} type="button" variant="outline" size="sm" onClick={() => onPick(s)}>
+                {s}
+              </Button>
+            ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function StartYourSearch({ onPick }: { onPick: (query: string) => void }) {
+  return (
+    <div
+      className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center"
+      data-testid="start-search"
+    >
+      <Search className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h2 className="text-lg font-semibold">Start Your Search</h2>
+      <p className="text-muted-foreground">
+        Search by words or by meaning across titles, content, tags and metadata. Try one of these:
+      </p>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {EXAMPLE_QUERIES.map((q) => (
+          <li key={q}>
+            <Button type="button" variant="secondary" size="sm" onClick={() => onPick(q)}>
+              &ldquo;{q}&rdquo;
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function NoResults() {
+  return (
+    <div
+      className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center"
+      data-testid="no-results"
+    >
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h2 className="text-lg font-semibold">No Results Found</h2>
+      <p className="text-muted-foreground">Nothing matched your search. Some tips:</p>
+      <ul className="grid gap-1 text-left text-sm text-muted-foreground">
+        {[
+          "Check the spelling, or try fewer or more general words",
+          "Remove the category or status filter",
+          'Use quotes for an exact phrase ("data retention"), or between words to widen, and -word to exclude',
+        ].map((tip) => (
+          <li key={tip} className="flex gap-2">
+            <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{tip}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SearchResultsSkeleton() {
+  return (
+    <div className="grid gap-3" role="status" aria-label="Searching" data-testid="search-loading">
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="gap-2 px-4 py-4">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-12 w-full" />
+        </Card>
+      ))}
+    </div>
+  );
+}

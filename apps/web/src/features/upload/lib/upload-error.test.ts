@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api-client";
+import { uploadErrorDescription } from "./upload-error";
+
+const generic = "There was an error uploading your document. Please try again.";
+
+describe("uploadErrorDescription", () => {
+  it("shows the server's message for a refused file", () => {
+    for (const status of [413, 415, 422]) {
+      const error = new ApiError(status, JSON.stringify({ message: `refused ${status}` }), "");
+      expect(uploadErrorDescription(error)).toBe(`refused ${status}`);
+    }
+  });
+  it("uses the seed's text for server errors, network errors and bodies without a message", () => {
+    expect(uploadErrorDescription(new ApiError(500, JSON.stringify({ message: "boom" }), ""))).toBe(generic);
+    expect(uploadErrorDescription(new TypeError("Failed to fetch"))).toBe(generic);
+    expect(uploadErrorDescription(new ApiError(413, "<html>Too Large</html>", "Payload Too Large"))).toBe(
+      generic,
+    );
+  });
+});
