@@ -141,3 +141,14 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
+
+/** Per-user notification preferences (seed Settings › Notification Preferences). */
+export const notificationPreferencesSchema = z.object({
+  emailNotifications: z.boolean(),
+  reviewReminders: z.boolean(),
+  approvalAlerts: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const updateNotificationPreferencesSchema = notificationPreferencesSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "give at least one preference");

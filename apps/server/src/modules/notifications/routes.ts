@@ -1,10 +1,23 @@
-import { idParamsSchema, notificationSchema, unreadCountSchema } from "@quire/contracts";
+import {
+  idParamsSchema,
+  notificationPreferencesSchema,
+  notificationSchema,
+  unreadCountSchema,
+  updateNotificationPreferencesSchema,
+} from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
-import { listNotifications, markAllRead, markRead, unreadCount } from "./service";
+import {
+  getPreferences,
+  listNotifications,
+  markAllRead,
+  markRead,
+  unreadCount,
+  updatePreferences,
+} from "./service";
 
 /** Every signed-in user reads and marks only their own notifications. */
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -27,4 +40,16 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     await markAllRead(ctx.db, requireActor(request).id, ctx.clock.now());
     return reply.code(204).send();
   });
+
+  r.get("/preferences", { schema: { response: { 200: notificationPreferencesSchema } } }, async (request) =>
+    getPreferences(ctx.db, requireActor(request).id),
+  );
+
+  r.put(
+    "/preferences",
+    {
+      schema: { body: updateNotificationPreferencesSchema, response: { 200: notificationPreferencesSchema } },
+    },
+    async (request) => updatePreferences(ctx.db, requireActor(request).id, request.body),
+  );
 }

@@ -1,7 +1,7 @@
-import type { Notification, NotificationKind } from "@quire/contracts";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Notification, NotificationKind, NotificationPreferences } from "@quire/contracts";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notifications, userPreferences } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
 export interface NewNotification {
@@ -24,7 +24,7 @@ export async function notifyUsers(
   note: NewNotification,
   now: Date,
 ): Promise<void> {
-  const recipients = [...new Set(userIds)];
+  const recipients = await wantingRecipients(db, [...new Set(userIds)], note.kind);
   if (recipients.length === 0) return;
   await db.insert(notifications).values(
     recipients.map((userId) => ({
@@ -87,4 +87,52 @@ export async function markAllRead(db: Database, userId: string, now: Date): Prom
     .update(notifications)
     .set({ readAt: now })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/** Which preference switches a kind of notification off: reviewers' requests, or decision alerts. */
+const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences> = {
+  review_requested: "reviewReminders",
+  new_version: "reviewReminders",
+  ready_for_approval: "approvalAlerts",
+  changes_requested: "approvalAlerts",
+  approved: "approvalAlerts",
+  rejected: "approvalAlerts",
+};
+
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  emailNotifications: true,
+  reviewReminders: true,
+  approvalAlerts: true,
+};
+
+/** Recipients minus those who switched this kind of notification off. */
+async function wantingRecipients(db: Database, userIds: string[], kind: NotificationKind): Promise<string[]> {
+  if (userIds.length === 0) return userIds;
+  const preference = PREFERENCE_OF_KIND[kind];
+  const rows = await db.select().from(userPreferences).where(inArray(userPreferences.userId, userIds));
+  const optedOut = new Set(rows.filter((row) => !row[preference]).map((row) => row.userId));
+  return userIds.filter((id) => !optedOut.has(id));
+}
+
+export async function getPreferences(db: Database, userId: string): Promise<NotificationPreferences> {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  if (!row) return DEFAULT_PREFERENCES;
+  return {
+    emailNotifications: row.emailNotifications,
+    reviewReminders: row.reviewReminders,
+    approvalAlerts: row.approvalAlerts,
+  };
+}
+
+export async function updatePreferences(
+  db: Database,
+  userId: string,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
+  const next = { ...(await getPreferences(db, userId)), ...changes };
+  await db
+    .insert(userPreferences)
+    .values({ userId, ...next })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: next });
+  return next;
 }
