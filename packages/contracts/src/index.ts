@@ -4,3 +4,4 @@ export * from "./categories";
 export * from "./documents";
 export * from "./approvals";
 export * from "./search";
+export * from "./ai";

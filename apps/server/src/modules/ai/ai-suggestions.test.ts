@@ -1,0 +1,145 @@
+import type { AiSuggestion, CategorizeResult, Document, Notification } from "@quire/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documents } from "../../db/schema";
+import { seedDemoDocuments } from "../../demo/seed";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+let docs: Document[];
+const byTitle = (title: string) => {
+  const doc = docs.find((d) => d.title === title);
+  if (!doc) throw new Error(`no demo document '${title}'`);
+  return doc;
+};
+const suggestions = async (as = "admin") =>
+  json<AiSuggestion[]>(await t.request("GET", "/api/ai/suggestions", { as }));
+const about = (list: AiSuggestion[], type: AiSuggestion["type"], title: string) =>
+  list.find((s) => s.type === type && s.documentIds.includes(byTitle(title).id));
+const inbox = async (as: string) =>
+  json<Notification[]>(await t.request("GET", "/api/notifications", { as }));
+
+beforeAll(async () => {
+  t = await createTestApp({ seeders: [seedDemoDocuments] });
+  docs = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
+});
+afterAll(async () => t.close());
+
+describe("categorise", () => {
+  it("places the Travel Policy (filed under General) in Finance, with keyphrase tags", async () => {
+    const result = json<CategorizeResult>(
+      await t.request("GET", `/api/ai/categorize/${byTitle("Travel Policy").id}`, { as: "viewer" }),
+    );
+    expect(result.categoryName).toBe("Finance");
+    expect(result.confidence).toBeGreaterThan(0.8);
+    expect(result.tags.length).toBeGreaterThan(0);
+    expect(result.alternatives[0]?.categoryId).toBe(result.categoryId);
+  });
+
+  it("suggests a category for upload-form text that is not stored", async () => {
+    const res = await t.request("POST", "/api/ai/categorize", {
+      as: "author",
+      body: {
+        title: "REST API pagination guide",
+        content:
+          "Endpoints return a cursor. Send the cursor to GET /v2/users to read the next page of users.",
+      },
+    });
+    expect(json<CategorizeResult>(res).categoryName).toBe("Engineering");
+    const empty = json<CategorizeResult>(
+      await t.request("POST", "/api/ai/categorize", { as: "author", body: {} }),
+    );
+    expect(empty).toMatchObject({ categoryId: null, confidence: 0 });
+  });
+});
+
+describe("AI suggestions", () => {
+  it("derives each kind from the archive's state, with seed §3 fields", async () => {
+    const list = await suggestions();
+    expect(about(list, "reorganize", "Travel Policy")).toMatchObject({
+      title: "Move 'Travel Policy' to Finance",
+      icon: "lightbulb",
+      color: "yellow",
+      canApply: true,
+    });
+    expect(about(list, "update", "Business Continuity Plan")).toMatchObject({ icon: "sync", color: "blue" });
+    expect(about(list, "compliance", "Procurement Policy")).toMatchObject({
+      icon: "exclamation-triangle",
+      color: "orange",
+    });
+    expect(about(list, "compliance", "Remote Work Policy")).toBeUndefined();
+    expect(about(list, "other", "Remote Working Policy")).toMatchObject({ action: "Notify owners" });
+    for (const s of list) {
+      expect(s.confidence).toBeGreaterThan(0);
+      expect(s.confidence).toBeLessThanOrEqual(1);
+    }
+    expect((await suggestions()).map((s) => s.id)).toEqual(list.map((s) => s.id));
+  });
+
+  it("lets only Admin and Author apply, and only over documents they may change", async () => {
+    const viewerList = await suggestions("viewer");
+    expect(viewerList.every((s) => !s.canApply)).toBe(true);
+    const bcp = about(await suggestions("author"), "update", "Business Continuity Plan");
+    expect(bcp?.canApply).toBe(false);
+    expect((await t.request("POST", `/api/ai/apply/${bcp?.id}`, { as: "author" })).statusCode).toBe(403);
+    expect((await t.request("POST", `/api/ai/apply/${bcp?.id}`, { as: "viewer" })).statusCode).toBe(403);
+    expect((await t.request("POST", "/api/ai/apply/reorganize-0000", { as: "admin" })).statusCode).toBe(404);
+  });
+
+  it("reorganize: moves the document, and the suggestion is gone", async () => {
+    const move = about(await suggestions("author"), "reorganize", "Travel Policy");
+    const res = await t.request("POST", `/api/ai/apply/${move?.id}`, { as: "author" });
+    expect(res.statusCode, res.body).toBe(200);
+    const moved = json<Document>(
+      await t.request("GET", `/api/documents/${byTitle("Travel Policy").id}`, { as: "author" }),
+    );
+    expect(moved.category.name).toBe("Finance");
+    expect(about(await suggestions(), "reorganize", "Travel Policy")).toBeUndefined();
+    expect((await t.request("POST", `/api/ai/apply/${move?.id}`, { as: "author" })).statusCode).toBe(404);
+  });
+
+  it("update: notifies the owner of a document past its review date", async () => {
+    const update = about(await suggestions(), "update", "Business Continuity Plan");
+    expect((await t.request("POST", `/api/ai/apply/${update?.id}`, { as: "admin" })).statusCode).toBe(200);
+    const note = (await inbox("admin")).find((n) => n.documentId === byTitle("Business Continuity Plan").id);
+    expect(note).toMatchObject({ kind: "review_due", title: "Review due: Business Continuity Plan" });
+    expect(about(await suggestions(), "update", "Business Continuity Plan")).toBeUndefined();
+  });
+
+  it("compliance: reminds the reviewers of a document stuck in review", async () => {
+    const stuck = about(await suggestions(), "compliance", "Procurement Policy");
+    expect((await t.request("POST", `/api/ai/apply/${stuck?.id}`, { as: "author" })).statusCode).toBe(200);
+    const note = (await inbox("reviewer")).find((n) => n.documentId === byTitle("Procurement Policy").id);
+    expect(note).toMatchObject({ kind: "review_reminder" });
+  });
+
+  it("other: notifies both owners while the newer copy is in review, archives the older once it is approved", async () => {
+    const older = byTitle("Remote Working Policy");
+    const notify = about(await suggestions(), "other", "Remote Working Policy");
+    expect((await t.request("POST", `/api/ai/apply/${notify?.id}`, { as: "author" })).statusCode).toBe(200);
+    expect(
+      (await inbox("author")).some((n) => n.documentId === older.id && n.title.startsWith("Near-duplicate")),
+    ).toBe(true);
+    expect(about(await suggestions(), "other", "Remote Working Policy")).toBeUndefined();
+
+    await t.ctx.db
+      .update(documents)
+      .set({ status: "Approved" })
+      .where(eq(documents.id, byTitle("Remote Work Policy").id));
+    const archive = about(await suggestions(), "other", "Remote Working Policy");
+    expect(archive).toMatchObject({ action: "Archive older copy" });
+    expect((await t.request("POST", `/api/ai/apply/${archive?.id}`, { as: "author" })).statusCode).toBe(200);
+    expect((await t.request("GET", `/api/documents/${older.id}`, { as: "viewer" })).statusCode).toBe(404);
+    const restored = json<Document>(await t.request("GET", `/api/documents/${older.id}`, { as: "author" }));
+    expect(restored.archived).toBe(true);
+  });
+
+  it("dismissing a suggestion hides it for everyone", async () => {
+    const first = (await suggestions()).find((s) => s.canApply);
+    expect(first).toBeDefined();
+    expect(
+      (await t.request("POST", `/api/ai/suggestions/${first?.id}/dismiss`, { as: "admin" })).statusCode,
+    ).toBe(204);
+    expect((await suggestions("viewer")).some((s) => s.id === first?.id)).toBe(false);
+  });
+});

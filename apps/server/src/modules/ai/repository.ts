@@ -1,0 +1,150 @@
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { categories, documents, notifications, summaries, systemState, versions } from "../../db/schema";
+import { documentLink } from "../notifications/service";
+
+/** A document's current version with what the AI features look at. */
+export interface ArchiveDocument {
+  id: string;
+  title: string;
+  status: string;
+  categoryId: string;
+  ownerId: string;
+  currentVersion: number;
+  archived: boolean;
+  updatedAt: Date;
+  content: string;
+}
+
+const archiveSelection = {
+  id: documents.id,
+  title: documents.title,
+  status: documents.status,
+  categoryId: documents.categoryId,
+  ownerId: documents.ownerId,
+  currentVersion: documents.currentVersion,
+  archivedAt: documents.archivedAt,
+  updatedAt: documents.updatedAt,
+  content: versions.content,
+};
+
+type ArchiveRow = { [K in keyof typeof archiveSelection]: unknown };
+
+function toArchiveDocument(row: ArchiveRow): ArchiveDocument {
+  return {
+    id: row.id as string,
+    title: row.title as string,
+    status: row.status as string,
+    categoryId: row.categoryId as string,
+    ownerId: row.ownerId as string,
+    currentVersion: row.currentVersion as number,
+    archived: row.archivedAt !== null,
+    updatedAt: row.updatedAt as Date,
+    content: row.content as string,
+  };
+}
+
+/** Current versions of the documents matching `where` (e.g. what an actor may list). */
+export async function listArchiveDocuments(db: Database, where: SQL | undefined): Promise<ArchiveDocument[]> {
+  const rows = await db
+    .select(archiveSelection)
+    .from(documents)
+    .innerJoin(
+      versions,
+      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
+    )
+    .where(where)
+    .orderBy(asc(documents.id));
+  return rows.map(toArchiveDocument);
+}
+
+/** (id, category, version) of every live document: a cheap fingerprint of the classifier's training set. */
+export async function trainingSetKeys(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ id: documents.id, categoryId: documents.categoryId, version: documents.currentVersion })
+    .from(documents)
+    .where(isNull(documents.archivedAt))
+    .orderBy(asc(documents.id));
+  return rows.map((r) => `${r.id}:${r.categoryId}:${r.version}`);
+}
+
+export async function listCategoryNames(db: Database): Promise<Map<string, string>> {
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function findCachedSummary(db: Database, documentId: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(summaries)
+    .where(and(eq(summaries.documentId, documentId), eq(summaries.version, version)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function storeSummary(
+  db: Database,
+  documentId: string,
+  version: number,
+  data: unknown,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(summaries)
+    .values({ documentId, version, data, createdAt: at })
+    .onConflictDoUpdate({ target: [summaries.documentId, summaries.version], set: { data, createdAt: at } });
+}
+
+/** Suggestions that were applied or dismissed, so they are not offered again. */
+const RESOLVED_PREFIX = "ai.suggestion.resolved:";
+
+export async function resolvedSuggestionIds(db: Database): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: systemState.key })
+    .from(systemState)
+    .where(sql`${systemState.key} like ${`${RESOLVED_PREFIX}%`}`);
+  return new Set(rows.map((r) => r.key.slice(RESOLVED_PREFIX.length)));
+}
+
+export async function markSuggestionResolved(
+  db: Database,
+  id: string,
+  value: { outcome: "applied" | "dismissed"; by: string; message: string },
+  at: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(systemState)
+    .values({ key: `${RESOLVED_PREFIX}${id}`, value, updatedAt: at })
+    .onConflictDoNothing()
+    .returning({ key: systemState.key });
+  return inserted.length > 0;
+}
+
+export interface AiNotification {
+  kind: "review_due" | "review_reminder" | "duplicate_archived";
+  title: string;
+  body: string;
+  documentId: string;
+}
+
+/** AI actions notify people directly (kinds of their own, outside the approval workflow's list). */
+export async function insertNotifications(
+  db: Database,
+  userIds: readonly string[],
+  note: AiNotification,
+  at: Date,
+): Promise<void> {
+  const recipients = [...new Set(userIds)];
+  if (recipients.length === 0) return;
+  await db.insert(notifications).values(
+    recipients.map((userId) => ({
+      userId,
+      kind: note.kind,
+      title: note.title,
+      body: note.body,
+      link: documentLink(note.documentId),
+      documentId: note.documentId,
+      createdAt: at,
+    })),
+  );
+}

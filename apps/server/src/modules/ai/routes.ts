@@ -1,0 +1,123 @@
+import {
+  aiSuggestionSchema,
+  applySuggestionResultSchema,
+  categorizeBodySchema,
+  categorizeParamsSchema,
+  categorizeResultSchema,
+  changeAnalysisSchema,
+  diffAnalysisParamsSchema,
+  idParamsSchema,
+  improvementSchema,
+  suggestionParamsSchema,
+  summaryQuerySchema,
+  summarySchema,
+} from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireActor } from "../../plugins/auth";
+import { loadVisibleDocument } from "../documents/routes";
+import { analyseVersions } from "./analysis";
+import { categorizeDocument, categorizeText } from "./classifier";
+import { listImprovements } from "./improvements";
+import { applySuggestion, dismissSuggestion, listSuggestions } from "./suggestions";
+import { getSummary, summaryMarkdown } from "./summaries";
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** AI views of one document: summary, improvements, change analysis. Registered under /documents. */
+export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/:id/summary",
+    { schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } } },
+    async (request) =>
+      getSummary(ctx, requireActor(request), request.params.id, { version: request.query.version }),
+  );
+
+  r.post(
+    "/:id/summary/refresh",
+    { schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } } },
+    async (request) =>
+      getSummary(ctx, requireActor(request), request.params.id, {
+        version: request.query.version,
+        refresh: true,
+      }),
+  );
+
+  r.get(
+    "/:id/summary.md",
+    { schema: { params: idParamsSchema, querystring: summaryQuerySchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const doc = await loadVisibleDocument(ctx, actor, request.params.id);
+      const summary = await getSummary(ctx, actor, doc.id, { version: request.query.version });
+      const base = doc.title.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "document";
+      return reply
+        .header("content-type", "text/markdown; charset=utf-8")
+        .header("content-disposition", attachment(`${base}_summary_v${summary.version}.md`))
+        .send(summaryMarkdown(doc.title, summary));
+    },
+  );
+
+  r.get(
+    "/:id/improvements",
+    { schema: { params: idParamsSchema, response: { 200: z.array(improvementSchema) } } },
+    async (request) => listImprovements(ctx, requireActor(request), request.params.id),
+  );
+
+  r.get(
+    "/:id/diff/:from/:to/analysis",
+    { schema: { params: diffAnalysisParamsSchema, response: { 200: changeAnalysisSchema } } },
+    async (request) => {
+      const { id, from, to } = request.params;
+      return analyseVersions(ctx, requireActor(request), id, from, to);
+    },
+  );
+}
+
+/** Seed §7 /api/ai/*: suggestions, apply, categorise (and ask, in ask-routes). Registered under /ai. */
+export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/suggestions", { schema: { response: { 200: z.array(aiSuggestionSchema) } } }, async (request) =>
+    listSuggestions(ctx, requireActor(request)),
+  );
+
+  r.post(
+    "/apply/:id",
+    { schema: { params: suggestionParamsSchema, response: { 200: applySuggestionResultSchema } } },
+    async (request) => applySuggestion(ctx, requireActor(request), request.params.id),
+  );
+
+  r.post(
+    "/suggestions/:id/dismiss",
+    { schema: { params: suggestionParamsSchema } },
+    async (request, reply) => {
+      await dismissSuggestion(ctx, requireActor(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  r.get(
+    "/categorize/:documentId",
+    { schema: { params: categorizeParamsSchema, response: { 200: categorizeResultSchema } } },
+    async (request) => categorizeDocument(ctx, requireActor(request), request.params.documentId),
+  );
+
+  // The upload form's text is not stored yet, so it is sent for a suggestion and nothing is kept.
+  r.post(
+    "/categorize",
+    { schema: { body: categorizeBodySchema, response: { 200: categorizeResultSchema } } },
+    async (request) => {
+      requireActor(request);
+      return categorizeText(ctx, request.body);
+    },
+  );
+}

@@ -1,0 +1,212 @@
+import type { AiSuggestion, ApplySuggestionResult } from "@quire/contracts";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { conflict, forbidden, notFound } from "../../lib/errors";
+import {
+  authorizeGlobal,
+  canChangeDocument,
+  canGlobal,
+  type Actor,
+  type DocumentAction,
+} from "../../policies/policy";
+import { findLatestRound, findReviewers } from "../approvals/repository";
+import { resolveAssignment } from "../approvals/assignment";
+import { listableDocumentsWhere } from "../documents/access";
+import { setArchived, updateMetadata } from "../documents/service";
+import { trainedClassifier } from "./classifier";
+import {
+  listArchiveDocuments,
+  listCategoryNames,
+  insertNotifications,
+  markSuggestionResolved,
+  resolvedSuggestionIds,
+  type ArchiveDocument,
+} from "./repository";
+import {
+  miscategorised,
+  nearDuplicates,
+  staleDocuments,
+  stuckInReview,
+  type DerivedSuggestion,
+  type SuggestionPlan,
+} from "./suggestion-facts";
+
+/** What applying a plan changes, checked per document with the ordinary policy. */
+function requiredChanges(plan: SuggestionPlan): Array<[ArchiveDocument, DocumentAction]> {
+  switch (plan.kind) {
+    case "move":
+    case "notify-owner":
+    case "notify-reviewers":
+      return [[plan.document, "document.update"]];
+    case "archive-duplicate":
+      return [[plan.older, "document.archive"]];
+    case "notify-duplicate":
+      return [[plan.older, "document.update"]];
+  }
+}
+
+function canApply(actor: Actor, plan: SuggestionPlan): boolean {
+  if (!canGlobal(actor, "suggestion.apply")) return false;
+  return requiredChanges(plan).every(([doc, action]) =>
+    canChangeDocument(actor, action, { ownerId: doc.ownerId, status: doc.status, archived: doc.archived }),
+  );
+}
+
+/** Every open suggestion over the documents the actor may see, most confident first. */
+async function deriveSuggestions(ctx: AppContext, actor: Actor): Promise<DerivedSuggestion[]> {
+  const visible = await listArchiveDocuments(ctx.db, listableDocumentsWhere(actor));
+  const visibleIds = new Set(visible.map((d) => d.id));
+  const now = ctx.clock.now();
+  const [trained, names, resolved, stuck] = await Promise.all([
+    trainedClassifier(ctx),
+    listCategoryNames(ctx.db),
+    resolvedSuggestionIds(ctx.db),
+    stuckInReview(ctx, visible, now),
+  ]);
+  const moves = trained
+    ? miscategorised(
+        trained,
+        trained.documents.filter((d) => visibleIds.has(d.id)),
+        names,
+      )
+    : [];
+  return [...moves, ...staleDocuments(visible, now), ...stuck, ...nearDuplicates(visible)]
+    .filter((s) => !resolved.has(s.suggestion.id))
+    .sort(
+      (a, b) =>
+        b.suggestion.confidence - a.suggestion.confidence || a.suggestion.id.localeCompare(b.suggestion.id),
+    );
+}
+
+export async function listSuggestions(ctx: AppContext, actor: Actor): Promise<AiSuggestion[]> {
+  return (await deriveSuggestions(ctx, actor)).map(({ suggestion, plan }) => ({
+    ...suggestion,
+    canApply: canApply(actor, plan),
+  }));
+}
+
+async function reviewersToRemind(db: Database, documentId: string): Promise<string[]> {
+  const round = await findLatestRound(db, documentId);
+  if (round?.stage === "Awaiting Approval") return [round.approverId];
+  if (round?.stage === "Awaiting Review") {
+    return (await findReviewers(db, [round.id]))
+      .filter((r) => r.status === "Pending")
+      .map((r) => r.reviewerId);
+  }
+  // Set In Review without a recorded round (imported or seeded): the organisation's reviewers.
+  return (await resolveAssignment(db, {})).reviewerIds;
+}
+
+/** Performs the plan with the transaction's context; returns what was done, for the toast. */
+async function perform(
+  ctx: AppContext,
+  actor: Actor,
+  plan: SuggestionPlan,
+  names: Map<string, string>,
+): Promise<string> {
+  const now = ctx.clock.now();
+  switch (plan.kind) {
+    case "move":
+      await updateMetadata(ctx, actor, plan.document.id, { categoryId: plan.categoryId });
+      return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
+    case "notify-owner":
+      await insertNotifications(
+        ctx.db,
+        [plan.document.ownerId],
+        {
+          kind: "review_due",
+          title: `Review due: ${plan.document.title}`,
+          body: `${plan.reason} Please review it and confirm or update its content.`,
+          documentId: plan.document.id,
+        },
+        now,
+      );
+      return `Asked the owner of '${plan.document.title}' to review it`;
+    case "notify-reviewers": {
+      const recipients = await reviewersToRemind(ctx.db, plan.document.id);
+      await insertNotifications(
+        ctx.db,
+        recipients,
+        {
+          kind: "review_reminder",
+          title: `Reminder: review '${plan.document.title}'`,
+          body: `It has been waiting ${plan.days} days for your review.`,
+          documentId: plan.document.id,
+        },
+        now,
+      );
+      return `Reminded ${recipients.length} ${recipients.length === 1 ? "person" : "people"} to review '${plan.document.title}'`;
+    }
+    case "archive-duplicate":
+      await setArchived(ctx, actor, plan.older.id, true);
+      await insertNotifications(
+        ctx.db,
+        [plan.older.ownerId],
+        {
+          kind: "duplicate_archived",
+          title: `Archived: ${plan.older.title}`,
+          body: `Archived as a near-duplicate of '${plan.newer.title}', which supersedes it. Restore it from the document page if that is wrong.`,
+          documentId: plan.older.id,
+        },
+        now,
+      );
+      return `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`;
+    case "notify-duplicate":
+      await insertNotifications(
+        ctx.db,
+        [plan.older.ownerId, plan.newer.ownerId],
+        {
+          kind: "review_due",
+          title: `Near-duplicate: ${plan.older.title}`,
+          body: `'${plan.newer.title}' repeats most of it. Archive the older copy once the newer one is approved.`,
+          documentId: plan.older.id,
+        },
+        now,
+      );
+      return `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`;
+  }
+}
+
+async function findOpen(ctx: AppContext, actor: Actor, id: string): Promise<DerivedSuggestion> {
+  const found = (await deriveSuggestions(ctx, actor)).find((s) => s.suggestion.id === id);
+  // Already applied, dismissed, no longer true or about documents the actor cannot see: all "not found".
+  if (!found) throw notFound("Suggestion");
+  if (!canApply(actor, found.plan)) throw forbidden();
+  return found;
+}
+
+/** POST /api/ai/apply/:id: performs the suggestion and records it, in one transaction. */
+export async function applySuggestion(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<ApplySuggestionResult> {
+  authorizeGlobal(actor, "suggestion.apply");
+  const found = await findOpen(ctx, actor, id);
+  const names = await listCategoryNames(ctx.db);
+  const message = await ctx.db.transaction(async (tx) => {
+    const txCtx: AppContext = { ...ctx, db: tx };
+    const text = await perform(txCtx, actor, found.plan, names);
+    const first = await markSuggestionResolved(
+      tx,
+      id,
+      { outcome: "applied", by: actor.id, message: text },
+      ctx.clock.now(),
+    );
+    if (!first) throw conflict("This suggestion was already applied or dismissed");
+    return text;
+  });
+  return { id, applied: true, message };
+}
+
+/** Dismissing records the suggestion as handled without acting, so it stops showing for everyone. */
+export async function dismissSuggestion(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  authorizeGlobal(actor, "suggestion.apply");
+  await findOpen(ctx, actor, id);
+  await markSuggestionResolved(
+    ctx.db,
+    id,
+    { outcome: "dismissed", by: actor.id, message: "dismissed" },
+    ctx.clock.now(),
+  );
+}

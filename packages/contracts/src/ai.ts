@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { idSchema } from "./common";
+
+export const riskLevels = ["Low", "Medium", "High"] as const;
+export const riskLevelSchema = z.enum(riskLevels);
+export type RiskLevel = z.infer<typeof riskLevelSchema>;
+
+/**
+ * Seed §3 Summary of one version, computed from its content: extractive key points, risk notes
+ * that name the rule and where it fired, change highlights from the diff to the previous
+ * version, and actions suggested by the document's state and checks.
+ */
+export const summarySchema = z.object({
+  documentId: z.string(),
+  version: z.number().int(),
+  riskLevel: riskLevelSchema,
+  keyPoints: z.array(z.string()),
+  changeHighlights: z.array(z.string()),
+  riskNotes: z.array(z.string()),
+  suggestedActions: z.array(z.string()),
+  updatedAt: z.string(),
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+export const summaryQuerySchema = z.object({
+  /** A past version's summary; the current version's by default. */
+  version: z.coerce.number().int().min(1).optional(),
+});
+
+export const improvementPriorities = ["High", "Medium", "Low"] as const;
+
+/** Seed §3 Improvement suggestion, from a content check; `id` is stable for the same finding. */
+export const improvementSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(improvementPriorities),
+  type: z.string(),
+  estimatedTime: z.string(),
+  /** The content rule that fired, e.g. "personal-data". */
+  rule: z.string(),
+  /** Section headings where it fired. */
+  sections: z.array(z.string()),
+});
+export type Improvement = z.infer<typeof improvementSchema>;
+
+export const diffAnalysisParamsSchema = z.object({
+  id: idSchema,
+  from: z.coerce.number().int().min(1),
+  to: z.coerce.number().int().min(1),
+});
+
+/** The Diff page's AI Analysis Summary, computed from the two versions. */
+export const changeAnalysisSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  keyChanges: z.array(z.string()),
+  impact: z.string(),
+  riskLevel: riskLevelSchema,
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      added: z.number().int(),
+      removed: z.number().int(),
+      changed: z.number().int(),
+    }),
+  ),
+  figures: z.array(
+    z.object({
+      section: z.string(),
+      kind: z.enum(["amount", "date", "percentage", "number"]),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+      context: z.string(),
+    }),
+  ),
+  obligationsAdded: z.array(z.string()),
+  obligationsRemoved: z.array(z.string()),
+  obligationsChanged: z.array(z.object({ before: z.string(), after: z.string() })),
+  stats: z.object({ added: z.number().int(), removed: z.number().int(), unchanged: z.number().int() }),
+});
+export type ChangeAnalysis = z.infer<typeof changeAnalysisSchema>;
+
+export const categorizeParamsSchema = z.object({ documentId: idSchema });
+
+/**
+ * POST /api/ai/categorize: the upload form's text, not yet stored, for a suggested category.
+ * Only what is needed to classify; nothing is saved.
+ */
+export const categorizeBodySchema = z.object({
+  title: z.string().max(300).default(""),
+  content: z.string().max(200_000).default(""),
+});
+export type CategorizeBody = z.infer<typeof categorizeBodySchema>;
+
+/** Seed §7 categorize result: the suggested category (null while no category has documents). */
+export const categorizeResultSchema = z.object({
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  confidence: z.number().min(0).max(1),
+  tags: z.array(z.string()),
+  /** Every category with documents, most likely first. */
+  alternatives: z.array(z.object({ categoryId: z.string(), name: z.string(), probability: z.number() })),
+});
+export type CategorizeResult = z.infer<typeof categorizeResultSchema>;
+
+export const aiSuggestionTypes = ["reorganize", "update", "compliance", "other"] as const;
+
+/** Seed §3 AI suggestion, derived from the archive's state; `id` is stable for the same facts. */
+export const aiSuggestionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  action: z.string(),
+  icon: z.enum(["lightbulb", "sync", "exclamation-triangle"]),
+  color: z.enum(["yellow", "blue", "orange"]),
+  type: z.enum(aiSuggestionTypes),
+  confidence: z.number().min(0).max(1),
+  documentIds: z.array(z.string()),
+  /** Whether the signed-in user may apply it (Admin or Author, over documents they may change). */
+  canApply: z.boolean(),
+});
+export type AiSuggestion = z.infer<typeof aiSuggestionSchema>;
+
+export const suggestionParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+export const applySuggestionResultSchema = z.object({
+  id: z.string(),
+  applied: z.literal(true),
+  /** What was done, for the toast: "Moved 'Travel Policy' to Finance". */
+  message: z.string(),
+});
+export type ApplySuggestionResult = z.infer<typeof applySuggestionResultSchema>;
+
+/** Seed §7 POST /api/ai/ask. */
+export const askBodySchema = z.object({
+  question: z
+    .string({ error: "question is required" })
+    .trim()
+    .min(1, "question is required")
+    .max(1000, "question is too long (1000 characters at most)"),
+});
+export type AskBody = z.infer<typeof askBodySchema>;
+
+export const citationSchema = z.object({
+  n: z.number().int(),
+  documentId: z.string(),
+  title: z.string(),
+  passageId: z.string(),
+  heading: z.string().nullable(),
+  quote: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** Seed §3 AI answer plus the citations its numbered markers ([1], [2]) refer to. */
+export const aiAnswerSchema = z.object({
+  answer: z.string(),
+  confidence: z.number().min(0).max(1),
+  relevantDocuments: z.array(z.string()),
+  citations: z.array(citationSchema),
+  /** "local" (offline extractive answer) or "provider" (the configured OpenAI-compatible model). */
+  source: z.enum(["local", "provider"]),
+});
+export type AiAnswer = z.infer<typeof aiAnswerSchema>;

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { analyseChange } from "./diff-analysis";
+import { extractKeyPoints } from "./key-points";
+import { assessRisk } from "./risk-rules";
+import { checkContent } from "./content-checks";
+import { summarizeDocument } from "./summary";
+
+const demo = (path: string) =>
+  readFileSync(new URL(`../../../apps/server/src/demo/content/${path}`, import.meta.url), "utf8");
+
+describe("analyseChange", () => {
+  it("reports changed figures with their section and the obligation added", () => {
+    const a = analyseChange(
+      demo("platform-api-user-endpoints/v2.md"),
+      demo("platform-api-user-endpoints/v3.md"),
+    );
+    expect(a.figures).toContainEqual(
+      expect.objectContaining({ section: "9. Rate limits", before: "600", after: "1,000", kind: "number" }),
+    );
+    expect(a.obligationsAdded[0]).toMatch(/^POST requests must include an Idempotency-Key header/);
+    expect(a.sections.map((s) => s.section)).toContain("5.1 Idempotency");
+    expect(a.riskLevel).toBe("Medium");
+  });
+
+  it("sees amounts change in the expense policy and nothing in an unchanged text", () => {
+    const a = analyseChange(demo("expense-policy/v2.md"), demo("expense-policy/v3.md"));
+    expect(a.figures).toContainEqual(
+      expect.objectContaining({ kind: "amount", before: "£40", after: "£45" }),
+    );
+    const same = analyseChange(demo("expense-policy/v3.md"), demo("expense-policy/v3.md"));
+    expect(same).toMatchObject({ keyChanges: ["No changes between these versions"], riskLevel: "Low" });
+  });
+
+  it("rates added personal data as High", () => {
+    const a = analyseChange(demo("incident-response-runbook/v1.md"), demo("incident-response-runbook/v2.md"));
+    expect(a.personalDataAdded).toBeGreaterThan(0);
+    expect(a.riskLevel).toBe("High");
+  });
+});
+
+describe("risk rules and summaries", () => {
+  it("names the rule and where it fired", () => {
+    const text = demo("incident-response-runbook/v2.md");
+    const risk = assessRisk(text, checkContent(text));
+    expect(risk.riskLevel).toBe("High");
+    expect(risk.notes[0]?.note).toBe(
+      "Personal data without a retention clause: 5 e-mail addresses and 5 phone numbers in § 5. Escalation contacts",
+    );
+    expect(risk.notes.map((n) => n.rule)).toContain("obligation-with-deadline");
+  });
+
+  it("picks key points in document order from the text itself", () => {
+    const text = demo("information-security-policy/v3.md");
+    const points = extractKeyPoints(text, { max: 4 });
+    expect(points).toHaveLength(4);
+    expect(points.map((p) => p.start)).toEqual([...points.map((p) => p.start)].sort((a, b) => a - b));
+    for (const p of points) expect(text.replace(/\*\*/g, "")).toContain(p.text.slice(0, 30));
+  });
+
+  it("suggests actions from the state and the checks", () => {
+    const summary = summarizeDocument({
+      title: "Code Review Guidelines",
+      content: demo("code-review-guidelines/v1.md"),
+      previousContent: null,
+      status: "Draft",
+      now: new Date("2026-11-22"),
+    });
+    expect(summary.suggestedActions).toEqual(
+      expect.arrayContaining([
+        "Submit for review once the draft is complete",
+        "Add a review date so the document is checked periodically",
+        "Resolve the 2 unresolved markers (TODO) before approval",
+      ]),
+    );
+  });
+});

@@ -1,0 +1,230 @@
+import { plainInline } from "./sections";
+import { splitSentences } from "./sentences";
+import { stem, tokenize, toSearchTerms } from "./tokenize";
+
+/**
+ * Extractive question answering over retrieved passages: score every sentence by how much of
+ * the question it covers (rare words weigh more), how close together the matched words sit, and
+ * whether it has what the question type asks for (a time limit for "when", a figure for "how
+ * much", steps for "how do I"); compose the best sentences with numbered citations; and give a
+ * confidence that falls with weak coverage, so a question the archive cannot answer says so.
+ */
+
+export interface AnswerPassage {
+  documentId: string;
+  title: string;
+  passageId: string;
+  heading: string | null;
+  text: string;
+  /** Retrieval score, 0..1 (higher is better). */
+  score: number;
+}
+
+export interface Citation {
+  n: number;
+  documentId: string;
+  title: string;
+  passageId: string;
+  heading: string | null;
+  quote: string;
+}
+
+export interface ComposedAnswer {
+  answer: string;
+  confidence: number;
+  relevantDocuments: string[];
+  citations: Citation[];
+  /** True when nothing scored above the threshold: the answer says the archive does not hold it. */
+  unanswered: boolean;
+}
+
+export type QuestionType = "time" | "quantity" | "procedure" | "person" | "general";
+
+/** Below this confidence the archive is said not to hold the answer. */
+export const ANSWER_THRESHOLD = 0.35;
+const MAX_SENTENCES = 4;
+const MAX_PER_PASSAGE = 2;
+// Words that frame a question rather than say what it is about.
+const FRAMING = new Set(
+  [
+    "show",
+    "tell",
+    "give",
+    "list",
+    "find",
+    "explain",
+    "describe",
+    "document",
+    "documentation",
+    "doc",
+    "docs",
+    "information",
+    "info",
+    "please",
+    "need",
+    "know",
+    "want",
+    "anything",
+    "something",
+    "archive",
+  ].map(stem),
+);
+
+export function questionType(question: string): QuestionType {
+  const q = question.toLowerCase();
+  if (/\b(when|how long|how soon|deadline|how often|by what date|within)\b/.test(q)) return "time";
+  if (/\b(how much|how many|limit|maximum|minimum|cost|amount|rate|percentage)\b/.test(q)) return "quantity";
+  if (/\b(how (do|can|should|to)|steps?|process|procedure|submit|request|apply)\b/.test(q))
+    return "procedure";
+  if (/\b(who|whom|whose|contact|responsible)\b/.test(q)) return "person";
+  return "general";
+}
+
+const CUES: Record<QuestionType, RegExp> = {
+  time: /\b(within \d|\d+\s*(?:hours?|days?|weeks?|months?|years?)|no later than|by \d{1,2} \w+|every \d|immediately|annually|quarterly|monthly)\b/i,
+  quantity: /(?:[£$€]\s?\d|\b\d[\d,.]*\s*(?:%|per|requests?|days?|characters?|GBP|USD|EUR)\b)/i,
+  procedure: /\b(submit|complete|use|send|raise|attach|open|request|must|through|via|approve|step)\b/i,
+  person: /\b(owner|officer|head of|lead|manager|counsel|team|director|responsible|contact)\b/i,
+  general: /\b(must|shall|is|are)\b/i,
+};
+
+export function questionTerms(question: string): string[] {
+  return [...new Set(toSearchTerms(question).filter((t) => !FRAMING.has(t)))];
+}
+
+interface ScoredSentence {
+  passage: AnswerPassage;
+  text: string;
+  score: number;
+  coverage: number;
+}
+
+/** Rarer question terms (in fewer retrieved passages) count more: IDF over the retrieved set. */
+function termWeights(terms: string[], passages: readonly AnswerPassage[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  const sets = passages.map((p) => new Set(toSearchTerms(`${p.title} ${p.heading ?? ""} ${p.text}`)));
+  for (const term of terms) {
+    const df = sets.filter((s) => s.has(term)).length;
+    weights.set(term, Math.log((passages.length + 1) / (df + 0.5)) + 1);
+  }
+  return weights;
+}
+
+/** Fraction of the matched terms over the shortest window holding them all (1 = adjacent). */
+function proximity(sentence: string, terms: Set<string>): number {
+  const positions: Array<[number, string]> = [];
+  tokenize(sentence).forEach((token, i) => {
+    const s = stem(token);
+    if (terms.has(s)) positions.push([i, s]);
+  });
+  const distinct = new Set(positions.map(([, s]) => s)).size;
+  if (distinct <= 1) return distinct;
+  let best = Infinity;
+  for (let i = 0; i < positions.length; i++) {
+    const seen = new Set<string>();
+    for (let j = i; j < positions.length; j++) {
+      seen.add(positions[j]![1]);
+      if (seen.size === distinct) {
+        best = Math.min(best, positions[j]![0] - positions[i]![0] + 1);
+        break;
+      }
+    }
+  }
+  return distinct / best;
+}
+
+function scoreSentences(question: string, passages: readonly AnswerPassage[]): ScoredSentence[] {
+  const terms = questionTerms(question);
+  if (terms.length === 0) return [];
+  const weights = termWeights(terms, passages);
+  const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  const cue = CUES[questionType(question)];
+  const scored: ScoredSentence[] = [];
+  for (const passage of passages) {
+    const context = new Set(toSearchTerms(`${passage.title} ${passage.heading ?? ""}`));
+    for (const unit of splitSentences(passage.text)) {
+      if (unit.kind === "heading" || unit.kind === "code") continue;
+      const text = plainInline(unit.text);
+      if (text.split(/\s+/).length < 4) continue;
+      const own = new Set(toSearchTerms(text));
+      let covered = 0;
+      for (const term of terms) {
+        const w = weights.get(term) ?? 0;
+        // A term in the passage's title or heading half-counts: the sentence is about it.
+        covered += own.has(term) ? w : context.has(term) ? 0.6 * w : 0;
+      }
+      const coverage = covered / total;
+      if (coverage === 0) continue;
+      const near = proximity(text, new Set(terms));
+      const score =
+        0.6 * coverage + 0.15 * near + (cue.test(text) ? 0.1 : 0) + 0.15 * Math.min(1, passage.score);
+      scored.push({ passage, text, score, coverage });
+    }
+  }
+  return scored.sort((a, b) => b.score - a.score);
+}
+
+function pickSentences(scored: ScoredSentence[]): ScoredSentence[] {
+  const best = scored[0];
+  if (!best) return [];
+  const chosen: ScoredSentence[] = [];
+  const perPassage = new Map<string, number>();
+  const documents = new Set<string>();
+  for (const candidate of scored) {
+    if (chosen.length >= MAX_SENTENCES || candidate.score < 0.75 * best.score) break;
+    const used = perPassage.get(candidate.passage.passageId) ?? 0;
+    if (used >= MAX_PER_PASSAGE || chosen.some((c) => c.text === candidate.text)) continue;
+    if (!documents.has(candidate.passage.documentId) && documents.size >= 3) continue;
+    chosen.push(candidate);
+    perPassage.set(candidate.passage.passageId, used + 1);
+    documents.add(candidate.passage.documentId);
+  }
+  return chosen;
+}
+
+/** Confidence from the best sentence's coverage, backed by agreement among the chosen ones. */
+function confidenceOf(chosen: ScoredSentence[]): number {
+  const best = chosen[0];
+  if (!best) return 0;
+  const support = Math.min(1, (chosen.length - 1) / 2);
+  const raw = 1.1 * best.coverage ** 1.5 + 0.15 * Math.min(1, best.passage.score) + 0.05 * support - 0.2;
+  return Math.round(Math.max(0.02, Math.min(0.97, raw)) * 100) / 100;
+}
+
+function withMarker(sentence: string, n: number): string {
+  const match = /([.!?:;]+)$/.exec(sentence);
+  return match ? `${sentence.slice(0, match.index)} [${n}]${match[1]}` : `${sentence} [${n}].`;
+}
+
+/** Answers `question` from `passages` (best first), or says plainly that they do not hold it. */
+export function composeAnswer(question: string, passages: readonly AnswerPassage[]): ComposedAnswer {
+  const chosen = pickSentences(scoreSentences(question, passages));
+  const confidence = confidenceOf(chosen);
+  if (chosen.length === 0 || confidence < ANSWER_THRESHOLD) {
+    return {
+      answer:
+        "I could not find an answer to that in the archive. No document you can see covers it closely enough to quote; try different words or ask the document owners.",
+      confidence: Math.min(confidence, 0.2),
+      relevantDocuments: [],
+      citations: [],
+      unanswered: true,
+    };
+  }
+  const citations: Citation[] = [];
+  const numberOf = new Map<string, number>();
+  const sentences = chosen.map((c) => {
+    let n = numberOf.get(c.passage.passageId);
+    if (n === undefined) {
+      n = citations.length + 1;
+      numberOf.set(c.passage.passageId, n);
+      const { documentId, title, passageId, heading } = c.passage;
+      citations.push({ n, documentId, title, passageId, heading, quote: c.text });
+    } else {
+      const citation = citations[n - 1];
+      if (citation) citation.quote = `${citation.quote} ${c.text}`;
+    }
+    return withMarker(c.text, n);
+  });
+  const relevantDocuments = [...new Set(citations.map((c) => c.title))];
+  return { answer: sentences.join(" "), confidence, relevantDocuments, citations, unanswered: false };
+}
