@@ -1,13 +1,133 @@
-import { useParams } from "wouter";
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams } from "wouter";
+import type { Version } from "@quire/contracts";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { errorStatus } from "@/lib/api-client";
+import { useDocument } from "@/lib/api/document";
+import { useDocumentVersions } from "@/lib/api/document-versions";
+import { useVersionDiff } from "@/lib/api/version-diff";
+import { AiAnalysisSummary } from "./components/ai-analysis-summary";
+import { ChangesSummary } from "./components/changes-summary";
+import { SideBySideDiff } from "./components/side-by-side-diff";
 
-export function DiffPage() {
-  const { fromVersion, toVersion } = useParams<{ fromVersion: string; toVersion: string }>();
+function VersionCard({ label, version }: { label: string; version: Version }) {
   return (
-    <ScreenPlaceholder
-      title="Version comparison"
-      description={`v${fromVersion} → v${toVersion}`}
-      arrivesWith="the version comparison work"
-    />
+    <Card className="gap-2 py-4" data-testid={`card-version-${label.toLowerCase()}`}>
+      <CardHeader className="px-4">
+        <CardTitle className="text-base">
+          {label}: Version {version.version}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-1 px-4 text-sm">
+        <p>
+          <span className="text-muted-foreground">Author:</span> {version.author}
+        </p>
+        <p>
+          <span className="text-muted-foreground">Created:</span>{" "}
+          {new Date(version.createdAt).toLocaleString()}
+        </p>
+        <p className="break-words">
+          <span className="text-muted-foreground">Change note:</span>{" "}
+          {version.changeNote ?? `Version ${version.version}`}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DiffSkeleton() {
+  return (
+    <div className="grid gap-4" role="status" aria-label="Loading comparison" data-testid="skeleton-diff">
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="h-8 w-2/3" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+      </div>
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
+
+function NotComparable({ documentId }: { documentId: string }) {
+  return (
+    <div className="grid gap-3">
+      <Link
+        href={paths.document.getHref(documentId)}
+        className="text-sm text-muted-foreground hover:text-foreground"
+      >
+        Back to document
+      </Link>
+      <p role="alert" className="text-destructive">
+        Unable to load version data for comparison.
+      </p>
+    </div>
+  );
+}
+
+/** Seed §2 Diff page: /document/{documentId}/diff/{fromVersion}/{toVersion}. */
+export function DiffPage() {
+  const params = useParams<{ documentId: string; fromVersion: string; toVersion: string }>();
+  const documentId = params.documentId ?? "";
+  const from = Number(params.fromVersion);
+  const to = Number(params.toVersion);
+  const valid = Number.isInteger(from) && Number.isInteger(to) && from > 0 && to > 0;
+  const document = useDocument(documentId);
+  const versions = useDocumentVersions(documentId);
+  const diff = useVersionDiff(documentId, valid ? from : null, valid ? to : null);
+
+  if (document.isError && errorStatus(document.error) === 404) {
+    return (
+      <div className="grid gap-3 py-16 text-center">
+        <h1 className="text-2xl font-bold">Document Not Found</h1>
+        <p className="text-muted-foreground">
+          The document you&apos;re looking for doesn&apos;t exist or you don&apos;t have permission to view
+          it.
+        </p>
+        <Link href={paths.documents.getHref()} className="font-medium text-primary underline">
+          Back to Documents
+        </Link>
+      </div>
+    );
+  }
+  if (!valid || document.isError || versions.isError || diff.isError)
+    return <NotComparable documentId={documentId} />;
+  if (document.isPending || versions.isPending || diff.isPending) return <DiffSkeleton />;
+
+  const older = versions.data.find((v) => v.version === from);
+  const newer = versions.data.find((v) => v.version === to);
+  if (!older || !newer) return <NotComparable documentId={documentId} />;
+
+  return (
+    <div className="grid gap-6" data-testid="diff-page">
+      <Link
+        href={paths.document.getHref(documentId)}
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        data-testid="link-back"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to document
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight break-words" data-testid="text-diff-title">
+          {document.data.title}
+        </h1>
+        <p className="text-muted-foreground" data-testid="text-diff-versions">
+          v{from} → v{to}
+        </p>
+      </div>
+      <AiAnalysisSummary documentId={documentId} from={from} to={to} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <VersionCard label="From" version={older} />
+        <VersionCard label="To" version={newer} />
+      </div>
+      <ChangesSummary stats={diff.data.stats} />
+      {diff.data.truncated && diff.data.truncatedReason && (
+        <p className="text-sm text-muted-foreground">{diff.data.truncatedReason}</p>
+      )}
+      <SideBySideDiff rows={diff.data.sideBySide} fromLabel={`Version ${from}`} toLabel={`Version ${to}`} />
+    </div>
   );
 }

@@ -1,5 +1,183 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { useState } from "react";
+import { Download, Info, Maximize2, Printer, Share2 } from "lucide-react";
+import { Link, useParams } from "wouter";
+import type { Document } from "@quire/contracts";
+import { StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Separator } from "@/components/ui/separator";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { errorMessage, errorStatus } from "@/lib/api-client";
+import { useDocument } from "@/lib/api/document";
+import "./clean-print.css";
+import { DocumentNotFound } from "./components/document-not-found";
+import { MarkdownContent } from "./components/markdown-content";
+import { PdfViewer } from "./components/pdf-viewer";
+import { useCopyLink } from "./hooks/use-copy-link";
+import { contentKind } from "./lib/content-kind";
+import { originalUrl } from "./lib/download";
 
+function DocumentBody({ document }: { document: Document }) {
+  const content = document.currentVersion.content;
+  const kind = contentKind(document.mediaType, document.originalFilename || document.title, content);
+  const markdown = <MarkdownContent content={content} data-testid="clean-content" />;
+  if (kind === "pdf") {
+    return (
+      <PdfViewer
+        url={originalUrl(document.id, document.currentVersionNumber)}
+        title={document.title}
+        fallback={markdown}
+      />
+    );
+  }
+  if (kind === "markdown") return markdown;
+  return (
+    <pre className="font-mono text-sm break-words whitespace-pre-wrap" data-testid="clean-content">
+      {content}
+    </pre>
+  );
+}
+
+function DocumentInfo({ document }: { document: Document }) {
+  return (
+    <dl
+      className="grid gap-x-6 gap-y-2 rounded-md border p-4 text-sm sm:grid-cols-2"
+      data-testid="clean-info"
+    >
+      <div>
+        <dt className="text-muted-foreground">Owner</dt>
+        <dd>{document.owner}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Status</dt>
+        <dd>
+          <StatusBadge status={document.status} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Last updated</dt>
+        <dd>{new Date(document.updatedAt).toLocaleString()}</dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Category</dt>
+        <dd>{document.category.name}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-muted-foreground">Tags</dt>
+        <dd>{document.tags.length > 0 ? document.tags.join(", ") : "No tags"}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Seed §2 Clean reading view (/doc/{id} and /clean/{id}). */
 export function CleanPage() {
-  return <ScreenPlaceholder title="Clean reading view" arrivesWith="the document detail work" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const document = useDocument(id);
+  const [showInfo, setShowInfo] = useState(false);
+  const { copied, copy } = useCopyLink();
+
+  if (document.isPending) {
+    return (
+      <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label="Loading document">
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-96 w-full" />
+      </div>
+    );
+  }
+  if (document.isError) {
+    if (errorStatus(document.error) === 404) {
+      return (
+        <DocumentNotFound message="The document you're looking for doesn't exist or has been removed." />
+      );
+    }
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(document.error)}
+      </p>
+    );
+  }
+  const doc = document.data;
+  const permalink = `${window.location.origin}${paths.doc.getHref(doc.id)}`;
+
+  return (
+    <article className="mx-auto grid max-w-3xl gap-6" data-print-root data-testid="clean-page">
+      <header className="grid gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1
+              className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
+              data-testid="text-clean-title"
+            >
+              {doc.title}
+            </h1>
+            <p className="text-sm text-muted-foreground" data-testid="text-clean-subtitle">
+              Clean reading view • Version {doc.currentVersionNumber}
+            </p>
+          </div>
+          <Button variant="outline" size="sm" asChild data-print-hide>
+            <Link href={paths.document.getHref(doc.id)} data-testid="link-full-view">
+              <Maximize2 aria-hidden="true" />
+              Full View
+            </Link>
+          </Button>
+        </div>
+        <div className="flex flex-wrap gap-2" data-print-hide>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showInfo}
+            onClick={() => setShowInfo(!showInfo)}
+            data-testid="button-toggle-info"
+          >
+            <Info aria-hidden="true" />
+            {showInfo ? "Hide Info" : "Show Info"}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void copy("permalink", permalink)}
+            data-testid="button-clean-share"
+          >
+            <Share2 aria-hidden="true" />
+            {copied === "permalink" ? "Copied" : "Share"}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => window.print()} data-testid="button-clean-print">
+            <Printer aria-hidden="true" />
+            Print
+          </Button>
+          <Button variant="ghost" size="sm" asChild>
+            <a
+              href={originalUrl(doc.id, doc.currentVersionNumber)}
+              download
+              data-testid="button-clean-download"
+            >
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </Button>
+        </div>
+        {showInfo && <DocumentInfo document={doc} />}
+      </header>
+      <Separator />
+      <DocumentBody document={doc} />
+      <Separator />
+      <footer className="grid gap-1 text-sm text-muted-foreground">
+        <p>
+          Permalink:{" "}
+          <a
+            href={permalink}
+            className="break-all text-primary underline-offset-4 hover:underline"
+            data-testid="link-permalink"
+          >
+            {permalink}
+          </a>
+        </p>
+        <p data-testid="text-last-updated">
+          Last updated {new Date(doc.updatedAt).toLocaleDateString()} by {doc.owner}
+        </p>
+      </footer>
+    </article>
+  );
 }

@@ -1,5 +1,146 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { useState } from "react";
+import { useParams, useSearch } from "wouter";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+// The same dialogs serve the All Documents menus; they live with that feature.
+import { EditMetadataDialog } from "@/features/documents/components/edit-metadata-dialog";
+import { SubmitReviewDialog } from "@/features/documents/components/submit-review-dialog";
+import { errorMessage, errorStatus } from "@/lib/api-client";
+import { useDocument } from "@/lib/api/document";
+import { cn } from "@/lib/utils";
+import { AiSummaryCard, type DocumentTab } from "./components/ai-summary-card";
+import { ApprovalsTab } from "./components/approvals-tab";
+import { ContentTab } from "./components/content-tab";
+import { DocumentHeader, type DocumentDialog } from "./components/document-header";
+import { DocumentNotFound } from "./components/document-not-found";
+import { ImprovementSuggestions } from "./components/improvement-suggestions";
+import { ProcessingBanner } from "./components/processing-banner";
+import { ShareDialog } from "./components/share-dialog";
+import { ShareEmbedLinks } from "./components/share-embed-links";
+import { SummaryPanel } from "./components/summary-panel";
+import { UploadVersionDialog } from "./components/upload-version-dialog";
+import { VersionsTab } from "./components/versions-tab";
 
+export function DocumentPageSkeleton() {
+  return (
+    <div className="grid gap-4" role="status" aria-label="Loading document" data-testid="skeleton-document">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-1/3" />
+      <div className="flex gap-2">
+        <Skeleton className="h-8 w-24" />
+        <Skeleton className="h-8 w-24" />
+        <Skeleton className="h-8 w-24" />
+      </div>
+      <Skeleton className="h-9 w-72" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+function readVersion(search: URLSearchParams): number | null {
+  const v = Number(search.get("v"));
+  return Number.isInteger(v) && v > 0 ? v : null;
+}
+
+/** Seed §2 Document detail (/document/{id}, ?expand=summary, ?v={version}). */
 export function DocumentPage() {
-  return <ScreenPlaceholder title="Document" arrivesWith="the document detail work" />;
+  const { id = "" } = useParams<{ id: string }>();
+  const search = new URLSearchParams(useSearch());
+  const document = useDocument(id);
+  const [tab, setTab] = useState<DocumentTab>("content");
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<DocumentDialog | null>(null);
+  const [summaryOpen, setSummaryOpen] = useState(search.get("expand") === "summary");
+
+  if (document.isPending) return <DocumentPageSkeleton />;
+  if (document.isError) {
+    if (errorStatus(document.error) === 404) return <DocumentNotFound />;
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(document.error, "The document could not be loaded. Please try again.")}
+      </p>
+    );
+  }
+  const doc = document.data;
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <div
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_auto]"
+      data-testid="document-page"
+    >
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
+        <DocumentHeader
+          document={doc}
+          onOpenDialog={setDialog}
+          onEditContent={() => {
+            setTab("content");
+            setEditing(true);
+          }}
+        />
+        <ProcessingBanner document={doc} />
+        <AiSummaryCard documentId={doc.id} tab={tab} />
+        <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
+          <TabsList>
+            <TabsTrigger value="content" data-testid="tab-content">
+              Content
+            </TabsTrigger>
+            <TabsTrigger value="versions" data-testid="tab-versions">
+              Versions ({doc.versionCount})
+            </TabsTrigger>
+            <TabsTrigger value="approvals" data-testid="tab-approvals">
+              Approvals
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="content" className="rounded-lg border p-4 sm:p-6">
+            <ContentTab
+              document={doc}
+              version={readVersion(search)}
+              editing={editing}
+              onStopEditing={() => setEditing(false)}
+            />
+          </TabsContent>
+          <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
+            <VersionsTab documentId={doc.id} />
+          </TabsContent>
+          <TabsContent value="approvals" className="rounded-lg border p-4 sm:p-6">
+            <ApprovalsTab
+              documentId={doc.id}
+              canSubmit={doc.abilities.submitForReview}
+              onSubmitForReview={() => setDialog("submit")}
+            />
+          </TabsContent>
+        </Tabs>
+        <ImprovementSuggestions documentId={doc.id} />
+      </div>
+      <aside
+        aria-label="Document side panel"
+        className={cn("grid content-start gap-4 transition-[width]", summaryOpen ? "lg:w-96" : "lg:w-72")}
+        data-testid="side-panel"
+        data-expanded={summaryOpen}
+      >
+        <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
+        <Card className="gap-3 py-4" data-testid="panel-share-embed">
+          <CardHeader className="px-4">
+            <CardTitle className="text-base">Share &amp; Embed</CardTitle>
+          </CardHeader>
+          <CardContent className="px-4">
+            <ShareEmbedLinks documentId={doc.id} version={doc.currentVersionNumber} idPrefix="share-panel" />
+          </CardContent>
+        </Card>
+      </aside>
+      {dialog === "submit" && <SubmitReviewDialog document={doc} onClose={closeDialog} />}
+      {dialog === "metadata" && <EditMetadataDialog document={doc} onClose={closeDialog} />}
+      {dialog === "upload" && <UploadVersionDialog document={doc} onClose={closeDialog} />}
+      {dialog === "share" && (
+        <ShareDialog
+          documentId={doc.id}
+          title={doc.title}
+          version={doc.currentVersionNumber}
+          onClose={closeDialog}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,92 @@
+import { Sparkles } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDiffAnalysis } from "../api/get-diff-analysis";
+
+function text(item: unknown): string {
+  if (typeof item === "string") return item;
+  if (item && typeof item === "object") {
+    const record = item as Record<string, unknown>;
+    for (const key of ["text", "description", "message", "summary", "title"]) {
+      if (typeof record[key] === "string") return record[key];
+    }
+  }
+  return "";
+}
+
+function riskVariant(level: string | undefined) {
+  if (level === "High") return "destructive" as const;
+  if (level === "Medium") return "warning" as const;
+  return "secondary" as const;
+}
+
+/** Seed §2 'AI Analysis Summary': hidden while the server answers 404 (no analysis yet). */
+export function AiAnalysisSummary({
+  documentId,
+  from,
+  to,
+}: {
+  documentId: string;
+  from: number;
+  to: number;
+}) {
+  const analysis = useDiffAnalysis(documentId, from, to);
+  if (analysis.data === null || analysis.isError) return null;
+  const data = analysis.data;
+  const keyChanges = (data?.keyChanges ?? []).map(text).filter(Boolean);
+  const impact = Array.isArray(data?.impact)
+    ? data.impact.map(text).filter(Boolean)
+    : data?.impact
+      ? [data.impact]
+      : [];
+
+  return (
+    <Card className="gap-3 border-primary/30" data-testid="card-ai-analysis">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <Sparkles className="size-5 text-primary" aria-hidden="true" />
+          AI Analysis Summary
+          {data?.riskLevel && (
+            <Badge variant={riskVariant(data.riskLevel)} data-testid="badge-analysis-risk">
+              {data.riskLevel} risk
+            </Badge>
+          )}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {analysis.isPending ? (
+          <div className="grid gap-2" role="status">
+            <p className="text-muted-foreground">Generating AI summary...</p>
+            <Skeleton className="h-4 w-3/4" />
+          </div>
+        ) : (
+          <>
+            <div>
+              <h3 className="mb-1 font-semibold">Key Changes</h3>
+              {keyChanges.length === 0 ? (
+                <p className="text-muted-foreground">No notable changes found.</p>
+              ) : (
+                <ul className="list-disc space-y-1 pl-5">
+                  {keyChanges.map((change, i) => (
+                    <li key={i}>{change}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {impact.length > 0 && (
+              <div>
+                <h3 className="mb-1 font-semibold">Impact</h3>
+                {impact.map((line, i) => (
+                  <p key={i} className="text-muted-foreground">
+                    {line}
+                  </p>
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from "react";
+import type { UnifiedLine } from "@/lib/api/version-diff";
+import { cn } from "@/lib/utils";
+import { foldUnified } from "../lib/fold-unified";
+import { DiffText } from "./diff-text";
+
+const lineClass: Record<UnifiedLine["kind"], string> = {
+  " ": "",
+  "-": "bg-red-500/15",
+  "+": "bg-green-500/15",
+};
+
+/** The unified view with + and - marks (seed §2); long unchanged stretches fold open on click. */
+export function UnifiedDiff({ lines, label }: { lines: readonly UnifiedLine[]; label: string }) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const items = foldUnified(lines, 3, expanded);
+  return (
+    <div
+      className="overflow-auto rounded-md border"
+      tabIndex={0}
+      role="region"
+      aria-label={`Unified diff of ${label}`}
+      data-testid="diff-unified"
+    >
+      <div className="min-w-[28rem] font-mono text-xs leading-5">
+        {items.map((item) =>
+          item.type === "fold" ? (
+            <button
+              key={`fold-${item.start}`}
+              type="button"
+              className="block w-full bg-muted px-2 py-0.5 text-left font-sans text-muted-foreground hover:text-foreground"
+              onClick={() => setExpanded(new Set([...expanded, item.start]))}
+            >
+              Show {item.count} unchanged lines
+            </button>
+          ) : (
+            <div
+              key={item.index}
+              className={cn("flex", lineClass[item.line.kind])}
+              data-testid={item.line.kind === " " ? undefined : "diff-unified-change"}
+            >
+              <span className="w-10 shrink-0 pr-1 text-right text-muted-foreground select-none">
+                {item.line.oldNumber ?? ""}
+              </span>
+              <span className="w-10 shrink-0 pr-1 text-right text-muted-foreground select-none">
+                {item.line.newNumber ?? ""}
+              </span>
+              <span className="w-5 shrink-0 text-center select-none" aria-hidden="true">
+                {item.line.kind}
+              </span>
+              <span className="sr-only">
+                {item.line.kind === "+" ? "Added: " : item.line.kind === "-" ? "Removed: " : ""}
+              </span>
+              <span className="min-w-0 flex-1 pr-2 break-words whitespace-pre-wrap">
+                <DiffText
+                  text={item.line.text}
+                  segments={item.line.segments}
+                  side={item.line.kind === "-" ? "old" : "new"}
+                />
+              </span>
+            </div>
+          ),
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { reviewDecisions, finalDecisions, type Approval } from "@quire/contracts";
+import { apiRequest } from "@/lib/api-client";
+
+export const updateApprovalInputSchema = z.object({
+  status: z.enum([...reviewDecisions, ...finalDecisions]),
+  comment: z.string().trim().max(5000),
+});
+export type UpdateApprovalInput = z.infer<typeof updateApprovalInputSchema>;
+
+/**
+ * PATCH /api/documents/{id}/approval with the acting user's own decision; the server knows
+ * whether it is a review or the final decision. Document and approval data refresh afterwards.
+ */
+export function useUpdateApproval(documentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UpdateApprovalInput) => {
+      const { status, comment } = updateApprovalInputSchema.parse(input);
+      const res = await apiRequest("PATCH", `/api/documents/${encodeURIComponent(documentId)}/approval`, {
+        status,
+        ...(comment ? { comment } : {}),
+      });
+      return (await res.json()) as Approval;
+    },
+    onSuccess: async (approval) => {
+      client.setQueryData(["/api/documents", documentId, "approval"], approval);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ["/api/documents"] }),
+        client.invalidateQueries({ queryKey: ["/api/approvals"] }),
+        client.invalidateQueries({ queryKey: ["/api/notifications"] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { Sparkles } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useSummary } from "../api/get-summary";
+import { itemTexts } from "../lib/item-text";
+import { riskBadgeVariant } from "./summary-panel";
+
+export type DocumentTab = "content" | "versions" | "approvals";
+
+const perTab: Record<
+  DocumentTab,
+  { heading: string; pick: "keyPoints" | "changeHighlights" | "suggestedActions" }
+> = {
+  content: { heading: "Key points", pick: "keyPoints" },
+  versions: { heading: "Recent changes", pick: "changeHighlights" },
+  approvals: { heading: "Suggested actions", pick: "suggestedActions" },
+};
+
+/**
+ * Seed §2: above the tabs, an AI summary card for the active tab: the key points for Content,
+ * the change highlights for Versions, the suggested actions for Approvals.
+ */
+export function AiSummaryCard({ documentId, tab }: { documentId: string; tab: DocumentTab }) {
+  const summary = useSummary(documentId);
+  if (summary.data === null || summary.isError) return null;
+  const { heading, pick } = perTab[tab];
+  const items = summary.data ? itemTexts(summary.data[pick]).slice(0, 3) : [];
+
+  return (
+    <section
+      aria-label="AI summary"
+      className="rounded-lg border border-primary/30 bg-primary/5 p-4"
+      data-testid="card-ai-summary"
+    >
+      <div className="mb-2 flex items-center gap-2 text-sm font-semibold">
+        <Sparkles className="size-4 text-primary" aria-hidden="true" />
+        AI Summary
+        {summary.data?.riskLevel && (
+          <Badge variant={riskBadgeVariant(summary.data.riskLevel)}>{summary.data.riskLevel} risk</Badge>
+        )}
+      </div>
+      {summary.isPending ? (
+        <div className="grid gap-2" role="status">
+          <p className="text-sm text-muted-foreground">Generating AI summary...</p>
+          <Skeleton className="h-4 w-3/4" />
+        </div>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing to point out here.</p>
+      ) : (
+        <>
+          <h3 className="sr-only">{heading}</h3>
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {items.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

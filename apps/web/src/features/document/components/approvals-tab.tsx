@@ -1,0 +1,217 @@
+import { useState, type FormEvent } from "react";
+import { Check } from "lucide-react";
+import type { Approval } from "@quire/contracts";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { cn } from "@/lib/utils";
+import { useApproval } from "../api/get-approval";
+import { useUpdateApproval, type UpdateApprovalInput } from "../api/update-approval";
+
+/** Seed §4: the progress bar shows the first three stages and marks the current one. */
+export const PROGRESS_STAGES = ["Not Started", "Awaiting Review", "Awaiting Approval"] as const;
+/** Seed §9: the last 3 activity entries are shown. */
+export const ACTIVITY_SHOWN = 3;
+
+function statusVariant(status: string) {
+  if (status === "Approved") return "accent" as const;
+  if (status === "Rejected" || status === "Changes Requested") return "destructive" as const;
+  return "warning" as const;
+}
+
+function StageProgress({ stage }: { stage: string }) {
+  const current = PROGRESS_STAGES.indexOf(stage as (typeof PROGRESS_STAGES)[number]);
+  // A finished round (Approved, Rejected, Changes Requested) has passed all three.
+  const reached = current === -1 ? PROGRESS_STAGES.length : current;
+  return (
+    <ol className="flex flex-wrap gap-2" aria-label="Approval stages" data-testid="approval-progress">
+      {PROGRESS_STAGES.map((name, i) => (
+        <li
+          key={name}
+          aria-current={i === current ? "step" : undefined}
+          className={cn(
+            "flex items-center gap-2 rounded-full border px-3 py-1 text-sm",
+            i === current && "border-primary bg-primary/10 font-semibold",
+            i < reached && "text-muted-foreground",
+          )}
+        >
+          {i < reached && <Check className="size-4" aria-hidden="true" />}
+          {name}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function DecisionForm({ documentId, kind }: { documentId: string; kind: "review" | "decide" }) {
+  const [comment, setComment] = useState("");
+  const update = useUpdateApproval(documentId);
+  const choices: UpdateApprovalInput["status"][] =
+    kind === "review" ? ["Approved", "Changes Requested"] : ["Approved", "Rejected"];
+
+  function send(status: UpdateApprovalInput["status"]) {
+    update.mutate(
+      { status, comment },
+      {
+        onSuccess: () => {
+          setComment("");
+          toast({
+            title: "Approval updated",
+            description: "The approval status has been updated successfully.",
+          });
+        },
+        onError: () =>
+          toast({
+            variant: "destructive",
+            title: "Update failed",
+            description: "There was an error updating the approval status.",
+          }),
+      },
+    );
+  }
+
+  const id = `approval-comment-${kind}`;
+  return (
+    <form
+      className="grid gap-2 rounded-md border p-4"
+      onSubmit={(e: FormEvent) => e.preventDefault()}
+      data-testid={`form-${kind}`}
+    >
+      <h4 className="font-semibold">{kind === "review" ? "Your Review" : "Final Decision"}</h4>
+      <Label htmlFor={id}>Comment</Label>
+      <Textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} />
+      <div className="flex flex-wrap gap-2">
+        {choices.map((status) => (
+          <Button
+            key={status}
+            type="button"
+            variant={status === "Approved" ? "default" : "destructive"}
+            disabled={update.isPending}
+            onClick={() => send(status)}
+          >
+            {status === "Approved" ? "Approve" : status === "Rejected" ? "Reject" : "Request Changes"}
+          </Button>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+function ApprovalDetails({ approval }: { approval: Approval }) {
+  const activity = approval.activityLog.slice(-ACTIVITY_SHOWN).reverse();
+  return (
+    <div className="grid gap-5" data-testid="approval-workflow">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-muted-foreground">Stage:</span>
+        <Badge variant={statusVariant(approval.stage)} data-testid="text-approval-stage">
+          {approval.stage}
+        </Badge>
+        <span className="text-xs text-muted-foreground">
+          Round {approval.round} · version {approval.version} · submitted by {approval.submittedBy}
+        </span>
+      </div>
+      <StageProgress stage={approval.stage} />
+      <section aria-labelledby="reviewers-title">
+        <h4 id="reviewers-title" className="mb-2 font-semibold">
+          Reviewers
+        </h4>
+        <ul className="grid gap-2">
+          {approval.reviewers.map((r) => (
+            <li key={r.id} className="rounded-md border p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{r.username}</span>
+                <Badge variant={statusVariant(r.status)}>{r.status}</Badge>
+              </div>
+              {r.comment && <p className="mt-1 text-muted-foreground">{r.comment}</p>}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="approver-title">
+        <h4 id="approver-title" className="mb-2 font-semibold">
+          Approver
+        </h4>
+        <div className="rounded-md border p-3 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{approval.approver}</span>
+            <Badge variant={statusVariant(approval.approverStatus)}>{approval.approverStatus}</Badge>
+          </div>
+          {approval.approverComment && (
+            <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>
+          )}
+        </div>
+      </section>
+      <section aria-labelledby="activity-title">
+        <h4 id="activity-title" className="mb-2 font-semibold">
+          Recent Activity
+        </h4>
+        {activity.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No activity yet.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm">
+            {activity.map((entry, i) => (
+              <li key={i} className="border-l-2 pl-3">
+                <span className="font-medium">{entry.action}</span> by {entry.username} ·{" "}
+                <span className="text-muted-foreground">{new Date(entry.timestamp).toLocaleString()}</span>
+                {entry.comment && <p className="text-muted-foreground">{entry.comment}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Seed §2 Approvals tab: the workflow of the latest round, or 'No Approval Workflow'. */
+export function ApprovalsTab({
+  documentId,
+  canSubmit,
+  onSubmitForReview,
+}: {
+  documentId: string;
+  canSubmit: boolean;
+  onSubmitForReview: () => void;
+}) {
+  const approval = useApproval(documentId);
+  if (approval.isPending) {
+    return (
+      <div className="grid gap-2" role="status" aria-label="Loading approval">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (approval.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The approval workflow could not be loaded. Please try again.
+      </p>
+    );
+  }
+  if (approval.data === null) {
+    return (
+      <div className="rounded-md border border-dashed p-6 text-center" data-testid="text-no-approval">
+        <h3 className="font-semibold">No Approval Workflow</h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          This document has not been submitted for review yet.
+        </p>
+        {canSubmit && (
+          <Button className="mt-4" onClick={onSubmitForReview} data-testid="button-approvals-submit-review">
+            Submit for Review
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-5">
+      <ApprovalDetails approval={approval.data} />
+      {approval.data.abilities.review && <DecisionForm documentId={documentId} kind="review" />}
+      {approval.data.abilities.decide && <DecisionForm documentId={documentId} kind="decide" />}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  ChevronDown,
+  Download,
+  FileCode,
+  FileDown,
+  FilePen,
+  FileUp,
+  Pencil,
+  Send,
+  Share2,
+  Tags,
+} from "lucide-react";
+import { Link } from "wouter";
+import type { Document } from "@quire/contracts";
+import { StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { paths } from "@/config/paths";
+import { originalUrl, saveTextFile, textFileName } from "../lib/download";
+
+export type DocumentDialog = "submit" | "metadata" | "upload" | "share";
+
+/** Title, status, category, owner and updated date, then the seed's buttons. */
+export function DocumentHeader({
+  document,
+  onOpenDialog,
+  onEditContent,
+}: {
+  document: Document;
+  onOpenDialog: (dialog: DocumentDialog) => void;
+  onEditContent: () => void;
+}) {
+  const { abilities } = document;
+  const canEdit = abilities.update || abilities.createVersion;
+  return (
+    <header className="grid gap-4">
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1
+            className="min-w-0 text-2xl font-bold tracking-tight break-words"
+            data-testid="text-document-title"
+          >
+            {document.title}
+          </h1>
+          <StatusBadge status={document.status} data-testid="badge-status" />
+        </div>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span data-testid="text-category">{document.category.name}</span>
+          <span data-testid="text-owner">Owner: {document.owner}</span>
+          <span data-testid="text-updated">Updated {new Date(document.updatedAt).toLocaleDateString()}</span>
+        </p>
+        {document.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Tags">
+            {document.tags.map((tag) => (
+              <li key={tag} className="rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => saveTextFile(textFileName(document.title), document.currentVersion.content)}
+          data-testid="button-download"
+        >
+          <Download aria-hidden="true" />
+          Download
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <a
+            href={originalUrl(document.id, document.currentVersionNumber)}
+            download
+            data-testid="button-download-original"
+          >
+            <FileDown aria-hidden="true" />
+            Download original
+          </a>
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <Link href={paths.raw.getHref(document.id)} data-testid="button-view-original">
+            <FileCode aria-hidden="true" />
+            View Original
+          </Link>
+        </Button>
+        {abilities.submitForReview && (
+          <Button size="sm" onClick={() => onOpenDialog("submit")} data-testid="button-submit-review">
+            <Send aria-hidden="true" />
+            Submit for Review
+          </Button>
+        )}
+        {canEdit && (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" data-testid="button-edit">
+                <Pencil aria-hidden="true" />
+                Edit
+                <ChevronDown aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              {abilities.update && (
+                <DropdownMenuItem onSelect={() => onOpenDialog("metadata")} data-testid="menu-edit-metadata">
+                  <Tags aria-hidden="true" />
+                  Edit metadata
+                </DropdownMenuItem>
+              )}
+              {abilities.createVersion && (
+                <DropdownMenuItem onSelect={onEditContent} data-testid="menu-edit-content">
+                  <FilePen aria-hidden="true" />
+                  Edit content
+                </DropdownMenuItem>
+              )}
+              {abilities.createVersion && (
+                <DropdownMenuItem onSelect={() => onOpenDialog("upload")} data-testid="menu-upload-version">
+                  <FileUp aria-hidden="true" />
+                  Upload a new version
+                </DropdownMenuItem>
+              )}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
+        <Button variant="outline" size="sm" onClick={() => onOpenDialog("share")} data-testid="button-share">
+          <Share2 aria-hidden="true" />
+          Share
+        </Button>
+      </div>
+    </header>
+  );
+}

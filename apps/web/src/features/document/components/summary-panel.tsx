@@ -1,0 +1,145 @@
+import { ChevronDown, Download, RefreshCw, Sparkles } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { cn } from "@/lib/utils";
+import { summaryExportUrl, useSummary } from "../api/get-summary";
+import { useRefreshSummary } from "../api/refresh-summary";
+import { itemTexts } from "../lib/item-text";
+
+export function riskBadgeVariant(level: string | undefined) {
+  if (level === "High") return "destructive" as const;
+  if (level === "Medium") return "warning" as const;
+  return "secondary" as const;
+}
+
+function SummaryList({ title, items, testId }: { title: string; items: string[]; testId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <div data-testid={testId}>
+      <h4 className="mb-1 text-sm font-semibold">{title}</h4>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The collapsible AI summary of the side panel (seed §2), hidden while the server offers none. */
+export function SummaryPanel({
+  documentId,
+  open,
+  onOpenChange,
+}: {
+  documentId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const summary = useSummary(documentId);
+  const refresh = useRefreshSummary(documentId);
+  if (summary.data === null || summary.isError) return null;
+  const data = summary.data;
+
+  return (
+    <Card className="gap-3 py-4" data-testid="panel-summary">
+      <Collapsible open={open} onOpenChange={onOpenChange}>
+        <CardHeader className="flex flex-row items-center justify-between gap-2 px-4">
+          <CardTitle className="flex items-center gap-2 text-base">
+            <Sparkles className="size-4 text-primary" aria-hidden="true" />
+            AI Summary
+          </CardTitle>
+          <CollapsibleTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={open ? "Collapse summary" : "Expand summary"}
+              data-testid="button-toggle-summary"
+            >
+              <ChevronDown className={cn("transition-transform", open && "rotate-180")} />
+            </Button>
+          </CollapsibleTrigger>
+        </CardHeader>
+        {!open && data?.riskLevel && (
+          <CardContent className="px-4 pt-2 text-sm text-muted-foreground">
+            Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
+          </CardContent>
+        )}
+        <CollapsibleContent>
+          <CardContent className="grid gap-4 px-4 pt-3">
+            {summary.isPending || !data ? (
+              <div className="grid gap-2" role="status">
+                <p className="text-sm text-muted-foreground">Generating AI summary...</p>
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-5/6" />
+                <Skeleton className="h-4 w-2/3" />
+              </div>
+            ) : (
+              <>
+                {data.riskLevel && (
+                  <p className="text-sm" data-testid="text-risk-level">
+                    Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
+                  </p>
+                )}
+                <SummaryList
+                  title="Key Points"
+                  items={itemTexts(data.keyPoints)}
+                  testId="summary-key-points"
+                />
+                <SummaryList
+                  title="Recent Changes"
+                  items={itemTexts(data.changeHighlights)}
+                  testId="summary-changes"
+                />
+                <SummaryList title="Risk Notes" items={itemTexts(data.riskNotes)} testId="summary-risks" />
+                <SummaryList
+                  title="Suggested Actions"
+                  items={itemTexts(data.suggestedActions)}
+                  testId="summary-actions"
+                />
+                {data.updatedAt && (
+                  <p className="text-xs text-muted-foreground">
+                    Updated {new Date(data.updatedAt).toLocaleString()}
+                  </p>
+                )}
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={refresh.isPending}
+                    onClick={() =>
+                      refresh.mutate(undefined, {
+                        onError: (error) =>
+                          toast({
+                            variant: "destructive",
+                            title: "Refresh failed",
+                            description: errorMessage(error),
+                          }),
+                      })
+                    }
+                    data-testid="button-refresh-summary"
+                  >
+                    <RefreshCw className={cn(refresh.isPending && "animate-spin")} aria-hidden="true" />
+                    Refresh Summary
+                  </Button>
+                  <Button size="sm" variant="outline" asChild>
+                    <a href={summaryExportUrl(documentId)} download data-testid="button-export-summary">
+                      <Download aria-hidden="true" />
+                      Export Summary
+                    </a>
+                  </Button>
+                </div>
+              </>
+            )}
+          </CardContent>
+        </CollapsibleContent>
+      </Collapsible>
+    </Card>
+  );
+}

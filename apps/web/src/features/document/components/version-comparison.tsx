@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import type { Version } from "@quire/contracts";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+// The comparison views belong to the diff feature; the Versions tab shows the same views inline.
+import { ChangesSummary } from "@/features/diff/components/changes-summary";
+import { SideBySideDiff } from "@/features/diff/components/side-by-side-diff";
+import { UnifiedDiff } from "@/features/diff/components/unified-diff";
+import { useVersionDiff } from "@/lib/api/version-diff";
+import { defaultComparison } from "../lib/comparison";
+
+export const COMPARISON_ERROR = "Unable to load version data for comparison.";
+
+function VersionSelect({
+  id,
+  label,
+  value,
+  versions,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number | null;
+  versions: readonly Version[];
+  onChange: (version: number) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value === null ? undefined : String(value)} onValueChange={(v) => onChange(Number(v))}>
+        <SelectTrigger id={id} className="w-full sm:w-56" data-testid={id}>
+          <SelectValue placeholder="Select a version" />
+        </SelectTrigger>
+        <SelectContent>
+          {versions.map((v, i) => (
+            <SelectItem key={v.id} value={String(v.version)}>
+              Version {v.version}
+              {i === 0 ? " (current)" : ""}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Two selects (default: previous against current) and the server's diff between them. */
+export function VersionComparison({
+  documentId,
+  versions,
+}: {
+  documentId: string;
+  versions: readonly Version[];
+}) {
+  const defaults = defaultComparison(versions);
+  const [chosenFrom, setFrom] = useState<number | null>(null);
+  const [chosenTo, setTo] = useState<number | null>(null);
+  const from = chosenFrom ?? defaults.from;
+  const to = chosenTo ?? defaults.to;
+  const known = (n: number | null) => n !== null && versions.some((v) => v.version === n);
+  const diff = useVersionDiff(documentId, from, to);
+  const missing = !known(from) || !known(to);
+
+  return (
+    <section aria-labelledby="compare-title" className="grid gap-4" data-testid="version-comparison">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id="compare-title" className="text-lg font-semibold">
+          Compare Versions
+        </h3>
+        {!missing && from !== null && to !== null && (
+          <Link
+            href={paths.diff.getHref(documentId, from, to)}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            data-testid="link-open-diff"
+          >
+            Open full comparison
+          </Link>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-4">
+        <VersionSelect
+          id="select-compare-from"
+          label="From"
+          value={from}
+          versions={versions}
+          onChange={setFrom}
+        />
+        <VersionSelect id="select-compare-to" label="To" value={to} versions={versions} onChange={setTo} />
+      </div>
+      {missing || diff.isError ? (
+        <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
+          {COMPARISON_ERROR}
+        </p>
+      ) : diff.isPending ? (
+        <div className="grid gap-2" role="status" aria-label="Loading comparison">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : (
+        <>
+          <ChangesSummary stats={diff.data.stats} />
+          {diff.data.truncated && diff.data.truncatedReason && (
+            <p className="text-sm text-muted-foreground">{diff.data.truncatedReason}</p>
+          )}
+          <SideBySideDiff
+            rows={diff.data.sideBySide}
+            fromLabel={`Version ${from}`}
+            toLabel={`Version ${to}`}
+            className="max-h-[32rem]"
+          />
+          <h4 className="text-sm font-semibold">Unified Diff</h4>
+          <UnifiedDiff lines={diff.data.unified} label={`version ${from} to version ${to}`} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { GitCompare } from "lucide-react";
+import { Link } from "wouter";
+import type { Version } from "@quire/contracts";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { useDocumentVersions } from "@/lib/api/document-versions";
+import { versionLabel } from "../lib/comparison";
+import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
+
+function VersionHistory({ documentId, versions }: { documentId: string; versions: readonly Version[] }) {
+  return (
+    <section aria-labelledby="history-title">
+      <h3 id="history-title" className="mb-3 text-lg font-semibold">
+        Version History
+      </h3>
+      <ol className="grid gap-2" data-testid="list-versions">
+        {versions.map((v, i) => (
+          <li
+            key={v.id}
+            className="flex flex-wrap items-start justify-between gap-2 rounded-md border p-3"
+            data-testid={`version-${v.version}`}
+          >
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link
+                  href={paths.document.getHref(documentId, { version: v.version })}
+                  className="font-semibold text-primary underline-offset-4 hover:underline"
+                >
+                  v{v.version}
+                </Link>
+                {i === 0 && <span className="text-xs text-muted-foreground">(current)</span>}
+                <span className="break-words">{versionLabel(v)}</span>
+              </div>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {v.author} · {new Date(v.createdAt).toLocaleString()} · {v.content.length.toLocaleString()}{" "}
+                characters
+              </p>
+            </div>
+            {v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
+              <Link
+                href={paths.diff.getHref(documentId, v.version - 1, v.version)}
+                className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+                aria-label={`Changes in version ${v.version}`}
+              >
+                <GitCompare className="size-4" aria-hidden="true" />
+                Changes
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Seed §2 Versions tab: history and comparison, or 'Single Version'. */
+export function VersionsTab({ documentId }: { documentId: string }) {
+  const versions = useDocumentVersions(documentId);
+  if (versions.isPending) {
+    return (
+      <div className="grid gap-2" role="status" aria-label="Loading versions">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  }
+  if (versions.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {COMPARISON_ERROR}
+      </p>
+    );
+  }
+  if (versions.data.length <= 1) {
+    return (
+      <div className="rounded-md border border-dashed p-6 text-center" data-testid="text-single-version">
+        <h3 className="font-semibold">Single Version</h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          This document has only one version, so there is nothing to compare yet. Edit the content or upload a
+          new version to start its history.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      <VersionHistory documentId={documentId} versions={versions.data} />
+      <VersionComparison documentId={documentId} versions={versions.data} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * Seed §2: "Download saves the current content as a text file named from the title with
+ * non-alphanumeric characters replaced by underscores"; the raw page adds `_raw`.
+ */
+export function textFileName(title: string, suffix = ""): string {
+  return `${title.replace(/[^a-zA-Z0-9]/g, "_")}${suffix}.txt`;
+}
+
+/** Saves text through a temporary object URL and a synthetic link click. */
+export function saveTextFile(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** GET /api/documents/{id}/versions/{v}/original: the uploaded bytes under their own name. */
+export function originalUrl(documentId: string, version: number): string {
+  return `/api/documents/${encodeURIComponent(documentId)}/versions/${version}/original`;
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Document } from "@quire/contracts";
+
+/** While the server converts a new upload or version, the page re-reads the document this often. */
+export const PROCESSING_POLL_MS = 2000;
+
+export const documentQueryKey = (id: string) => ["/api/documents", id] as const;
+
+/** GET /api/documents/{id}: one document with its current version, processing state and abilities. */
+export const documentQueryOptions = (id: string) =>
+  queryOptions<Document>({ queryKey: documentQueryKey(id) });
+
+/** Polls every 2 s while processing, so the page moves on by itself once conversion ends. */
+export function useDocument(id: string) {
+  return useQuery({
+    ...documentQueryOptions(id),
+    refetchInterval: (query) =>
+      query.state.data?.processing.state === "processing" ? PROCESSING_POLL_MS : false,
+  });
+}
