@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "@/test/fetch-mock";
+import { renderWithApp } from "@/test/render";
+import { SearchPage } from "./search-page";
+
+const category = { id: "c1", name: "Human Resources", description: "", icon: "fas fa-users", color: "green" };
+const document = {
+  id: "d1",
+  title: "Remote Work Policy",
+  status: "Approved",
+  categoryId: "c1",
+  category,
+  owner: "author",
+  ownerId: "2",
+  tags: ["remote-work"],
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-02T00:00:00.000Z",
+  versionCount: 2,
+  currentVersionNumber: 2,
+  currentVersion: { content: "", changeNote: null },
+  originalFilename: "remote.md",
+  mediaType: "text/markdown",
+  processing: { state: "ready", error: null },
+  archived: false,
+  abilities: { update: false, createVersion: false, submitForReview: false, archive: false },
+};
+
+function routes() {
+  return mockFetch({
+    "GET /api/categories": { body: [category] },
+    "GET /api/search/suggestions": { body: ["leave", "expenses"] },
+    "GET /api/search": {
+      body: [{ document, relevanceScore: 0.69, highlightedExcerpt: "<mark>Remote</mark> staff" }],
+    },
+  });
+}
+
+const searchCalls = (spy: ReturnType<typeof mockFetch>) =>
+  spy.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/search?"));
+
+describe("SearchPage", () => {
+  it("searches only on submit and shows the results", async () => {
+    const spy = routes();
+    renderWithApp(<SearchPage />, { path: "/search" });
+    const box = screen.getByPlaceholderText("Search documents, content, and metadata...");
+    const button = screen.getByRole("button", { name: "Search" });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(box, { target: { value: "  remote work " } });
+    expect(searchCalls(spy)).toEqual([]);
+    expect(screen.getByText("Start Your Search")).toBeTruthy();
+
+    fireEvent.click(button);
+    await screen.findByText("Search Results (1 found)");
+    expect(searchCalls(spy)).toEqual(["/api/search?q=remote+work"]);
+    expect(screen.getByRole("img", { name: "Relevance 3 of 5 (69%)" })).toBeTruthy();
+    expect(screen.getByText("Remote").tagName).toBe("MARK");
+    expect(screen.getByRole("link", { name: "View Summary" }).getAttribute("href")).toBe(
+      "/document/d1?expand=summary",
+    );
+  });
+
+  it("runs a popular search at once", async () => {
+    const spy = routes();
+    renderWithApp(<SearchPage />, { path: "/search" });
+    fireEvent.click(await screen.findByRole("button", { name: "expenses" }));
+    await screen.findByText("Search Results (1 found)");
+    expect(searchCalls(spy)).toEqual(["/api/search?q=expenses"]);
+    expect(
+      (screen.getByPlaceholderText("Search documents, content, and metadata...") as HTMLInputElement).value,
+    ).toBe("expenses");
+  });
+
+  it("shows 'No Results Found' with tips when nothing matches", async () => {
+    mockFetch({
+      "GET /api/categories": { body: [] },
+      "GET /api/search/suggestions": { body: [] },
+      "GET /api/search": { body: [] },
+    });
+    renderWithApp(<SearchPage />, { path: "/search" });
+    fireEvent.change(screen.getByPlaceholderText("Search documents, content, and metadata..."), {
+      target: { value: "zzz" },
+    });
+    fireEvent.submit(screen.getByRole("search"));
+    await screen.findByText("No Results Found");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Search" })).toBeTruthy());
+  });
+});
