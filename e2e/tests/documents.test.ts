@@ -189,6 +189,26 @@ test("Submit for Review chooses reviewers and an approver and moves the Draft to
   await context.close();
 });
 
+test("Archive asks first, then the document leaves the list", async () => {
+  const { context, page, consoleErrors } = await signedIn("author", "/documents?sort=title");
+  const card = page.locator('[data-testid^="card-document-"]', { hasText: "Brand Guidelines" });
+  await card.getByRole("button", { name: "Actions for Brand Guidelines" }).click();
+  await page.getByTestId("menu-archive").click();
+  const dialog = page.getByTestId("dialog-archive");
+  await dialog.getByRole("heading", { name: "Archive document?" }).waitFor();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "detached" });
+  assert.ok(await card.isVisible(), "cancel keeps it");
+
+  await card.getByRole("button", { name: "Actions for Brand Guidelines" }).click();
+  await page.getByTestId("menu-archive").click();
+  await page.getByTestId("button-confirm-archive").click();
+  await page.getByText("Document archived", { exact: true }).waitFor();
+  await card.waitFor({ state: "detached" });
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
 test("a Viewer gets no document menus; a Reviewer none on documents they do not own", async () => {
   for (const username of ["viewer", "reviewer"]) {
     const { context, page, consoleErrors } = await signedIn(username, "/documents");
