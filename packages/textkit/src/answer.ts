@@ -67,6 +67,12 @@ const FRAMING = new Set(
     "anything",
     "something",
     "archive",
+    // "how long", "how much", "how many", "how often": the question type, not its topic.
+    "long",
+    "much",
+    "many",
+    "often",
+    "soon",
   ].map(stem),
 );
 
@@ -96,7 +102,12 @@ interface ScoredSentence {
   passage: AnswerPassage;
   text: string;
   score: number;
+  /** Weighted share of the question's terms in the sentence, its heading or its document's title. */
   coverage: number;
+  /** ... in the sentence itself. */
+  own: number;
+  /** ... in the document's title: the document is about what was asked. */
+  titled: number;
 }
 
 /** Rarer question terms (in fewer retrieved passages) count more: IDF over the retrieved set. */
@@ -133,32 +144,62 @@ function proximity(sentence: string, terms: Set<string>): number {
   return distinct / best;
 }
 
+/** Table rows read as "Header: cell; Header: cell", so a fact held in a table can be quoted. */
+function tableRows(table: string): string[] {
+  const cells = (line: string) =>
+    line
+      .trim()
+      .replace(/^\||\|$/g, "")
+      .split("|")
+      .map((c) => plainInline(c.trim()));
+  const lines = table.split("\n").filter((l) => !/^\s*\|?[\s:|-]+\|?\s*$/.test(l));
+  const [header, ...rows] = lines.map(cells);
+  if (!header) return [];
+  return rows.map((row) => row.map((cell, i) => (header[i] ? `${header[i]}: ${cell}` : cell)).join("; "));
+}
+
+/** Prose a reader can quote: not headings or code, nor header fields ("Owner: … · …"). */
+function quotable(passage: AnswerPassage): string[] {
+  return splitSentences(passage.text)
+    .filter((u) => u.kind === "sentence" || u.kind === "list-item" || u.kind === "table")
+    .flatMap((u) => (u.kind === "table" ? tableRows(u.text) : [plainInline(u.text)]))
+    .filter((text) => text.split(/\s+/).length >= 4 && !text.includes(" · "));
+}
+
 function scoreSentences(question: string, passages: readonly AnswerPassage[]): ScoredSentence[] {
   const terms = questionTerms(question);
   if (terms.length === 0) return [];
   const weights = termWeights(terms, passages);
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  const share = (has: (term: string) => boolean) =>
+    terms.reduce((sum, term) => sum + (has(term) ? (weights.get(term) ?? 0) : 0), 0) / total;
   const cue = CUES[questionType(question)];
   const scored: ScoredSentence[] = [];
   for (const passage of passages) {
-    const context = new Set(toSearchTerms(`${passage.title} ${passage.heading ?? ""}`));
-    for (const unit of splitSentences(passage.text)) {
-      if (unit.kind === "heading" || unit.kind === "code") continue;
-      const text = plainInline(unit.text);
-      if (text.split(/\s+/).length < 4) continue;
-      const own = new Set(toSearchTerms(text));
-      let covered = 0;
-      for (const term of terms) {
-        const w = weights.get(term) ?? 0;
-        // A term in the passage's title or heading half-counts: the sentence is about it.
-        covered += own.has(term) ? w : context.has(term) ? 0.6 * w : 0;
-      }
-      const coverage = covered / total;
+    const title = new Set(toSearchTerms(passage.title));
+    const context = new Set([...title, ...toSearchTerms(passage.heading ?? "")]);
+    const titled = share((t) => title.has(t));
+    // A document's opening sentence says what it is about: the answer to "what are our X?".
+    const opening =
+      passage.heading === null ||
+      passage.heading === passage.title ||
+      /^(?:\d+\.\s*)?(?:purpose|introduction|overview|scope)\b/i.test(passage.heading);
+    for (const [index, text] of quotable(passage).entries()) {
+      const words = new Set(toSearchTerms(text));
+      const own = share((t) => words.has(t));
+      const coverage = share((t) => words.has(t) || context.has(t));
       if (coverage === 0) continue;
       const near = proximity(text, new Set(terms));
+      // Being in a document titled after the question weighs as much as stating every word.
       const score =
-        0.6 * coverage + 0.15 * near + (cue.test(text) ? 0.1 : 0) + 0.15 * Math.min(1, passage.score);
-      scored.push({ passage, text, score, coverage });
+        0.4 * coverage +
+        0.15 * own +
+        0.3 * titled +
+        0.1 * near +
+        (cue.test(text) ? 0.05 : 0) +
+        (opening && index === 0 ? 0.05 : 0) +
+        0.05 * Math.min(1, passage.score);
+      scored.push({ passage, text, score, coverage, own, titled });
     }
   }
   return scored.sort((a, b) => b.score - a.score);
@@ -182,13 +223,22 @@ function pickSentences(scored: ScoredSentence[]): ScoredSentence[] {
   return chosen;
 }
 
-/** Confidence from the best sentence's coverage, backed by agreement among the chosen ones. */
+/**
+ * Confidence from how fully the best sentence (with its heading and title) covers the question,
+ * how much of it the sentence states itself, whether the document is about it, and retrieval.
+ * Full coverage by a sentence of a document titled after the question reaches 0.95; a third of
+ * the question's words found somewhere lands near 0.2, below the answer threshold.
+ */
 function confidenceOf(chosen: ScoredSentence[]): number {
   const best = chosen[0];
   if (!best) return 0;
-  const support = Math.min(1, (chosen.length - 1) / 2);
-  const raw = 1.1 * best.coverage ** 1.5 + 0.15 * Math.min(1, best.passage.score) + 0.05 * support - 0.2;
-  return Math.round(Math.max(0.02, Math.min(0.97, raw)) * 100) / 100;
+  const raw =
+    -0.15 +
+    0.75 * best.coverage +
+    0.2 * best.own +
+    0.15 * best.titled +
+    0.1 * Math.min(1, best.passage.score);
+  return Math.round(Math.max(0.02, Math.min(0.95, raw)) * 100) / 100;
 }
 
 function withMarker(sentence: string, n: number): string {

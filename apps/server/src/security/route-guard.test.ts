@@ -331,6 +331,12 @@ const matrix: MatrixEntry[] = [
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/diff/1/1/analysis` }),
   },
   { method: "GET", route: "/api/ai/suggestions", allowed: ALL },
+  {
+    method: "POST",
+    route: "/api/ai/ask",
+    allowed: ALL,
+    prepare: async () => ({ body: { question: "What is the expense policy?" } }),
+  },
   // A made-up suggestion is "not found" for those who may apply; everyone else is refused first.
   {
     method: "POST",

@@ -1,6 +1,14 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { categories, documents, notifications, summaries, systemState, versions } from "../../db/schema";
+import {
+  categories,
+  chunks,
+  documents,
+  notifications,
+  summaries,
+  systemState,
+  versions,
+} from "../../db/schema";
 import { documentLink } from "../notifications/service";
 
 /** A document's current version with what the AI features look at. */
@@ -147,4 +155,23 @@ export async function insertNotifications(
       createdAt: at,
     })),
   );
+}
+
+/** The passage after `passageId` in the same document version, for an opening passage that is only a header. */
+export async function followingPassage(
+  db: Database,
+  passageId: string,
+): Promise<{ id: string; heading: string | null; text: string } | null> {
+  const [current] = await db
+    .select({ versionId: chunks.versionId, ordinal: chunks.ordinal })
+    .from(chunks)
+    .where(eq(chunks.id, passageId))
+    .limit(1);
+  if (!current) return null;
+  const [next] = await db
+    .select({ id: chunks.id, heading: chunks.heading, text: chunks.text })
+    .from(chunks)
+    .where(and(eq(chunks.versionId, current.versionId), eq(chunks.ordinal, current.ordinal + 1)))
+    .limit(1);
+  return next ?? null;
 }

@@ -1,5 +1,7 @@
 import {
+  aiAnswerSchema,
   aiSuggestionSchema,
+  askBodySchema,
   applySuggestionResultSchema,
   categorizeBodySchema,
   categorizeParamsSchema,
@@ -19,6 +21,7 @@ import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { loadVisibleDocument } from "../documents/routes";
 import { analyseVersions } from "./analysis";
+import { ask } from "./ask";
 import { categorizeDocument, categorizeText } from "./classifier";
 import { listImprovements } from "./improvements";
 import { applySuggestion, dismissSuggestion, listSuggestions } from "./suggestions";
@@ -82,9 +85,13 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
   );
 }
 
-/** Seed §7 /api/ai/*: suggestions, apply, categorise (and ask, in ask-routes). Registered under /ai. */
+/** Seed §7 /api/ai/*: suggestions, apply, categorise and ask. Registered under /ai. */
 export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post("/ask", { schema: { body: askBodySchema, response: { 200: aiAnswerSchema } } }, async (request) =>
+    ask(ctx, requireActor(request), request.body.question),
+  );
 
   r.get("/suggestions", { schema: { response: { 200: z.array(aiSuggestionSchema) } } }, async (request) =>
     listSuggestions(ctx, requireActor(request)),

@@ -1,0 +1,60 @@
+import type { AiAnswer, Document } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoDocuments } from "../../demo/seed";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seeders: [seedDemoDocuments] });
+  await t.runner.runUntilIdle();
+});
+afterAll(async () => t.close());
+
+const askAs = async (question: string, as = "viewer") =>
+  json<AiAnswer>(await t.request("POST", "/api/ai/ask", { as, body: { question } }));
+
+describe("POST /api/ai/ask (offline)", () => {
+  it.each([
+    ["What are our security policies?", "Information Security Policy"],
+    ["How do I submit expense reports?", "Expense Policy"],
+    ["Show me the API documentation for user endpoints", "Platform API Reference: User Endpoints"],
+    ["What are the compliance requirements?", "Compliance Requirements Overview"],
+  ])("%s → cites %s", async (question, title) => {
+    const answer = await askAs(question);
+    expect(answer.source).toBe("local");
+    expect(answer.citations.map((c) => c.title)).toContain(title);
+    expect(answer.confidence).toBeGreaterThan(0.5);
+    expect(answer.answer).toMatch(/\[1\]/);
+  });
+
+  it("says plainly when the archive holds no answer, with low confidence", async () => {
+    const answer = await askAs("What is the parking policy for visitors' bicycles at the Tokyo office?");
+    expect(answer.citations).toEqual([]);
+    expect(answer.confidence).toBeLessThan(0.35);
+    expect(answer.answer).toMatch(/could not find an answer/);
+  });
+});
+
+describe("POST /api/ai/ask: scope", () => {
+  it("answers a specific question from the passage that states it", async () => {
+    const answer = await askAs("What is the retention period for raw client files?");
+    expect(answer.citations.map((c) => c.title)).toContain("Data Retention Policy");
+    expect(answer.answer).toMatch(/7 days/);
+  });
+
+  it("never uses a draft the asker may not see", async () => {
+    const docs = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "author" }));
+    const draft = docs.find((d) => d.title === "Code Review Guidelines");
+    expect(draft?.status).toBe("Draft");
+    const question = "What is the test coverage threshold in the code review guidelines?";
+    const asAuthor = await askAs(question, "author");
+    expect(asAuthor.citations.map((c) => c.documentId)).toContain(draft?.id);
+    const asViewer = await askAs(question, "viewer");
+    expect(asViewer.citations.map((c) => c.documentId)).not.toContain(draft?.id);
+  });
+
+  it("refuses an empty question with a clear 400", async () => {
+    const res = await t.request("POST", "/api/ai/ask", { as: "viewer", body: { question: "   " } });
+    expect(res.statusCode).toBe(400);
+  });
+});
