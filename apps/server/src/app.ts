@@ -21,6 +21,7 @@ import { documentRoutes } from "./modules/documents/routes";
 import { versionRoutes } from "./modules/versions/routes";
 import { approvalRoutes } from "./modules/approvals/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { settingsRoutes } from "./modules/settings/routes";
 import { aiRoutes, documentAiRoutes } from "./modules/ai/routes";
 import { searchRoutes } from "./modules/search/routes";
 import {
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(versionRoutes, { ctx, prefix: "/documents" });
       await api.register(approvalRoutes, { ctx });
       await api.register(notificationRoutes, { ctx, prefix: "/notifications" });
+      await api.register(settingsRoutes, { ctx });
       await api.register(documentAiRoutes, { ctx, prefix: "/documents" });
       await api.register(aiRoutes, { ctx, prefix: "/ai" });
       await api.register(searchRoutes, { ctx, prefix: "/search" });

@@ -5,3 +5,4 @@ export * from "./documents";
 export * from "./approvals";
 export * from "./search";
 export * from "./ai";
+export * from "./settings";

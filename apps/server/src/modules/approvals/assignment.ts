@@ -34,22 +34,28 @@ export async function resolveAssignment(db: Database, requested: Requested): Pro
     throw badRequest("reviewers: no user holds the Reviewer role; an Admin can assign it in Settings");
   if (!approverId)
     throw badRequest("approverId: no user holds the Approver role; an Admin can assign it in Settings");
-  await assertRoles(db, reviewerIds, approverId);
+  await assertAssignmentRoles(db, reviewerIds, approverId);
   return { reviewerIds, approverId };
 }
 
-async function assertRoles(db: Database, reviewerIds: string[], approverId: string): Promise<void> {
+/** Each reviewer an active Reviewer, listed once; the approver (if named) an active Approver. */
+export async function assertAssignmentRoles(
+  db: Database,
+  reviewerIds: string[],
+  approverId: string | null,
+): Promise<void> {
   const seen = new Set<string>();
   for (const id of reviewerIds) {
     if (seen.has(id)) throw badRequest(`reviewers: ${id} is listed more than once`);
     seen.add(id);
   }
-  const found = new Map((await activeUsers(db, [...reviewerIds, approverId])).map((u) => [u.id, u.role]));
+  const ids = approverId ? [...reviewerIds, approverId] : reviewerIds;
+  const found = new Map((await activeUsers(db, ids)).map((u) => [u.id, u.role]));
   for (const id of reviewerIds) {
     if (found.get(id) !== "Reviewer")
       throw badRequest(`reviewers: ${id} is not a user with the Reviewer role`);
   }
-  if (found.get(approverId) !== "Approver")
+  if (approverId && found.get(approverId) !== "Approver")
     throw badRequest(`approverId: ${approverId} is not a user with the Approver role`);
 }
 

@@ -1,0 +1,26 @@
+import { settingsSchema, systemInfoSchema, updateSettingsBodySchema } from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { requireActor } from "../../plugins/auth";
+import { authorizeGlobal } from "../../policies/policy";
+import { getSettings, updateSettings } from "./service";
+import { systemInfo } from "./system-info";
+
+export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Every signed-in user reads them: the feature toggles shape every screen.
+  r.get("/settings", { schema: { response: { 200: settingsSchema } } }, async () => getSettings(ctx.db));
+
+  r.patch(
+    "/settings",
+    { schema: { body: updateSettingsBodySchema, response: { 200: settingsSchema } } },
+    async (request) => {
+      authorizeGlobal(requireActor(request), "settings.manage");
+      return updateSettings(ctx, request.body);
+    },
+  );
+
+  r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async () => systemInfo(ctx));
+}

@@ -1,0 +1,79 @@
+import type { Settings } from "@quire/contracts";
+import { inArray } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { settings } from "../../db/schema";
+import { APPROVAL_DEFAULTS_KEY, assertAssignmentRoles } from "../approvals/assignment";
+
+const ORGANIZATION_KEY = "organization";
+const FEATURES_KEY = "features";
+
+export const DEFAULT_SETTINGS: Settings = {
+  organization: { name: "", domain: "", description: "" },
+  features: { aiSummaries: true, versionDiff: true, approvalWorkflows: true, semanticSearch: true },
+  approvalDefaults: { reviewerIds: [], approverId: null },
+};
+
+type Stored = Partial<{ [K in keyof Settings]: Partial<Settings[K]> }>;
+
+async function readStored(db: Database): Promise<Stored> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [ORGANIZATION_KEY, FEATURES_KEY, APPROVAL_DEFAULTS_KEY]));
+  const byKey = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown>]));
+  return {
+    organization: byKey.get(ORGANIZATION_KEY) as Stored["organization"],
+    features: byKey.get(FEATURES_KEY) as Stored["features"],
+    approvalDefaults: byKey.get(APPROVAL_DEFAULTS_KEY) as Stored["approvalDefaults"],
+  };
+}
+
+/** Stored values over the defaults, so a setting added later has a value in every installation. */
+export async function getSettings(db: Database): Promise<Settings> {
+  const stored = await readStored(db);
+  return {
+    organization: { ...DEFAULT_SETTINGS.organization, ...stored.organization },
+    features: { ...DEFAULT_SETTINGS.features, ...stored.features },
+    approvalDefaults: { ...DEFAULT_SETTINGS.approvalDefaults, ...stored.approvalDefaults },
+  };
+}
+
+export async function isFeatureOn(db: Database, feature: keyof Settings["features"]): Promise<boolean> {
+  return (await getSettings(db)).features[feature];
+}
+
+type SettingsPatch = {
+  organization?: Partial<Settings["organization"]> | undefined;
+  features?: Partial<Settings["features"]> | undefined;
+  approvalDefaults?: Settings["approvalDefaults"] | undefined;
+};
+
+/** Admin only (the route authorises). Default reviewers and approver must hold their roles. */
+export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Promise<Settings> {
+  const current = await getSettings(ctx.db);
+  const next: Settings = {
+    organization: { ...current.organization, ...patch.organization },
+    features: { ...current.features, ...patch.features },
+    approvalDefaults: patch.approvalDefaults ?? current.approvalDefaults,
+  };
+  if (patch.approvalDefaults) {
+    const { reviewerIds, approverId } = patch.approvalDefaults;
+    await assertAssignmentRoles(ctx.db, reviewerIds, approverId);
+  }
+  const now = ctx.clock.now();
+  const writes: Array<[string, unknown]> = [
+    [ORGANIZATION_KEY, next.organization],
+    [FEATURES_KEY, next.features],
+    [APPROVAL_DEFAULTS_KEY, next.approvalDefaults],
+  ];
+  await ctx.db.transaction(async (tx) => {
+    for (const [key, value] of writes) {
+      await tx
+        .insert(settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+    }
+  });
+  return next;
+}

@@ -1,0 +1,96 @@
+import type { Settings, SystemInfo } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
+
+let t: TestApp;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await demoUserIds(t);
+});
+afterAll(async () => t.close());
+
+describe("organisation settings", () => {
+  it("start from the defaults: every feature on", async () => {
+    const settings = json<Settings>(await t.request("GET", "/api/settings", { as: "viewer" }));
+    expect(settings.features).toEqual({
+      aiSummaries: true,
+      versionDiff: true,
+      approvalWorkflows: true,
+      semanticSearch: true,
+    });
+    expect(settings.approvalDefaults).toEqual({ reviewerIds: [], approverId: null });
+  });
+
+  it("are saved by an Admin, merged field by field, and read back by everyone", async () => {
+    const saved = await t.request("PATCH", "/api/settings", {
+      as: "admin",
+      body: {
+        organization: { name: "Northwind Analytics Ltd", domain: "northwind-analytics.co.uk" },
+        features: { aiSummaries: false },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = json<Settings>(await t.request("GET", "/api/settings", { as: "author" }));
+    expect(again.organization).toEqual({
+      name: "Northwind Analytics Ltd",
+      domain: "northwind-analytics.co.uk",
+      description: "",
+    });
+    expect(again.features).toMatchObject({ aiSummaries: false, versionDiff: true });
+  });
+
+  it("refuse other roles and bad values, changing nothing", async () => {
+    const before = json<Settings>(await t.request("GET", "/api/settings", { as: "admin" }));
+    for (const as of ["author", "reviewer", "approver", "viewer"]) {
+      const res = await t.request("PATCH", "/api/settings", { as, body: { organization: { name: "Mine" } } });
+      expect(res.statusCode).toBe(403);
+    }
+    const bad = await t.request("PATCH", "/api/settings", {
+      as: "admin",
+      body: { organization: { domain: "not a domain" } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ message: string }>(bad).message).toContain("domain");
+    const wrongRole = await t.request("PATCH", "/api/settings", {
+      as: "admin",
+      body: { approvalDefaults: { reviewerIds: [ids.author], approverId: ids.approver } },
+    });
+    expect(wrongRole.statusCode).toBe(400);
+    expect(json<{ message: string }>(wrongRole).message).toMatch(/Reviewer role/);
+    expect(json<Settings>(await t.request("GET", "/api/settings", { as: "admin" }))).toEqual(before);
+  });
+
+  it("default the reviewers and approver of a submission that names none", async () => {
+    const saved = await t.request("PATCH", "/api/settings", {
+      as: "admin",
+      body: { approvalDefaults: { reviewerIds: [ids.reviewer2], approverId: ids.approver } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = await uploadDraft(t, "author", "Defaults check");
+    const submitted = await t.request("POST", `/api/documents/${id}/submit-review`, {
+      as: "author",
+      body: {},
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const approval = json<{ reviewers: Array<{ id: string }>; approverId: string }>(submitted);
+    expect(approval.reviewers.map((r) => r.id)).toEqual([ids.reviewer2]);
+    expect(approval.approverId).toBe(ids.approver);
+  });
+});
+
+describe("system information", () => {
+  it("comes from the running build", async () => {
+    const info = json<SystemInfo>(await t.request("GET", "/api/system", { as: "viewer" }));
+    expect(info.version).toMatch(/^v\d+\.\d+\.\d+$/);
+    expect(info).toMatchObject({
+      environment: "Test",
+      database: t.databaseUrl ? "postgres" : "pglite",
+      blobStore: "fs",
+      demo: true,
+    });
+    expect(info.aiProvider).toBe("Built-in offline engine");
+    expect(info.lastUpdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
