@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { blobs, categories, documents, versions } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { authorizeDocument, authorizeGlobal, type Actor } from "../../policies/policy";
+import { authorizeDocument, authorizeGlobal, type Actor, type DocumentAction } from "../../policies/policy";
 import { notifyReviewersOfNewVersion } from "../approvals/service";
 import { enqueueIndexDocument } from "../search/indexer";
 import { loadDocumentFacts } from "./access";
@@ -35,6 +35,42 @@ async function assertCategory(db: Database, categoryId: string): Promise<void> {
 
 async function recordBlob(db: Database, sha256: string, size: number, now: Date): Promise<void> {
   await db.insert(blobs).values({ sha256, size, createdAt: now }).onConflictDoNothing();
+}
+
+/** The blob row and the version row of one stored original, inside the caller's transaction. */
+async function insertVersion(
+  tx: Database,
+  row: {
+    documentId: string;
+    version: number;
+    changeNote: string | null;
+    authorId: string;
+    sha256: string;
+    file: ValidatedFile;
+    now: Date;
+  },
+): Promise<void> {
+  await recordBlob(tx, row.sha256, row.file.bytes.length, row.now);
+  await tx.insert(versions).values({
+    documentId: row.documentId,
+    version: row.version,
+    content: row.file.markdown,
+    changeNote: row.changeNote,
+    authorId: row.authorId,
+    blobSha256: row.sha256,
+    originalFilename: row.file.filename,
+    mediaType: row.file.mediaType,
+    size: row.file.bytes.length,
+    createdAt: row.now,
+  });
+}
+
+/** The document's facts for the policy, or 404; then the policy's verdict (404 unseen, 403 not allowed). */
+async function authorizedFacts(ctx: AppContext, actor: Actor, documentId: string, action: DocumentAction) {
+  const facts = await loadDocumentFacts(ctx.db, documentId);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, action, facts);
+  return facts;
 }
 
 async function queueProcessing(
@@ -68,7 +104,6 @@ export async function createDocument(
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
   const id = await db.transaction(async (tx) => {
-    await recordBlob(tx, sha256, input.file.bytes.length, now);
     const [doc] = await tx
       .insert(documents)
       .values({
@@ -83,17 +118,14 @@ export async function createDocument(
       })
       .returning({ id: documents.id });
     if (!doc) throw new Error("document insert returned nothing");
-    await tx.insert(versions).values({
+    await insertVersion(tx, {
       documentId: doc.id,
       version: 1,
-      content: input.file.markdown,
       changeNote: null,
       authorId: actor.id,
-      blobSha256: sha256,
-      originalFilename: input.file.filename,
-      mediaType: input.file.mediaType,
-      size: input.file.bytes.length,
-      createdAt: now,
+      sha256,
+      file: input.file,
+      now,
     });
     await queueProcessing(tx, doc.id, 1, input.file, now);
     return doc.id;
@@ -119,9 +151,7 @@ export async function addVersion(
   documentId: string,
   input: NewVersionInput,
 ): Promise<number> {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.createVersion", facts);
+  await authorizedFacts(ctx, actor, documentId, "document.createVersion");
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
   const version = await ctx.db.transaction(async (tx) => {
@@ -138,18 +168,14 @@ export async function addVersion(
       );
     }
     const next = doc.currentVersion + 1;
-    await recordBlob(tx, sha256, input.file.bytes.length, now);
-    await tx.insert(versions).values({
+    await insertVersion(tx, {
       documentId,
       version: next,
-      content: input.file.markdown,
       changeNote: input.changeNote,
       authorId: actor.id,
-      blobSha256: sha256,
-      originalFilename: input.file.filename,
-      mediaType: input.file.mediaType,
-      size: input.file.bytes.length,
-      createdAt: now,
+      sha256,
+      file: input.file,
+      now,
     });
     const status = BACK_TO_DRAFT_ON_NEW_VERSION.has(doc.status) ? "Draft" : doc.status;
     await tx
@@ -176,9 +202,7 @@ export async function updateMetadata(
   documentId: string,
   input: { title?: string | undefined; categoryId?: string | undefined; tags?: string[] | undefined },
 ): Promise<void> {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.update", facts);
+  await authorizedFacts(ctx, actor, documentId, "document.update");
   if (input.categoryId) await assertCategory(ctx.db, input.categoryId);
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -203,9 +227,7 @@ export async function setArchived(
   documentId: string,
   archived: boolean,
 ): Promise<void> {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.archive", facts);
+  const facts = await authorizedFacts(ctx, actor, documentId, "document.archive");
   if (facts.archived === archived)
     throw conflict(archived ? "The document is already archived" : "The document is not archived");
   await ctx.db.transaction(async (tx) => {
@@ -221,9 +243,7 @@ export async function setArchived(
 
 /** Processing that failed for good can be run again; anything else is already running or done. */
 export async function retryProcessing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.update", facts);
+  await authorizedFacts(ctx, actor, documentId, "document.update");
   await ctx.db.transaction(async (tx) => {
     const [doc] = await tx
       .select()
