@@ -1,8 +1,13 @@
 // `npm run bench -- <name> [...]`: runs benchmarks; each prints its figure beside a peer's
 // figure measured in the same run. With no name, runs every benchmark.
+import { runAiBench } from "./ai";
 import { runIngestBench } from "./ingest";
 
 const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
+  ai: {
+    describe: "classifier accuracy on Debian package sections beside baselines; ask citations vs full-text",
+    run: runAiBench,
+  },
   ingest: { describe: "PDF pages/s beside poppler's pdftotext; DOCX documents/s", run: runIngestBench },
 };
 
