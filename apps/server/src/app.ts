@@ -5,11 +5,14 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
+import { APP_VERSION } from "./version";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
@@ -150,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandling(app);
+  await registerApiDocs(app);
   registerAuth(app, ctx);
 
   await app.register(
@@ -178,6 +182,32 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     await hub.stop();
   });
   return { app, ctx, runner: jobs, hub };
+}
+
+/**
+ * The OpenAPI description of every route, generated from the same zod schemas that validate them,
+ * and Swagger UI at /api/docs (behind sign-in like the rest of /api; API clients send a token).
+ */
+async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Quire API",
+        version: APP_VERSION,
+        description:
+          "Every endpoint answers JSON; errors are {message}. Sign in with a session cookie (POST /api/auth/login) or send a personal access token as Authorization: Bearer.",
+      },
+      components: {
+        securitySchemes: {
+          token: { type: "http", scheme: "bearer" },
+          session: { type: "apiKey", in: "cookie", name: "quire_session" },
+        },
+      },
+      security: [{ token: [] }, { session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
 }
 
 /**

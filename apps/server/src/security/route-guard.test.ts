@@ -95,6 +95,9 @@ const inReview = async (t: TestApp) => {
 /** Every non-public API route, with who may call it. The last test proves nothing is left out. */
 const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/auth/user", allowed: ALL },
+  { method: "GET", route: "/api/docs", allowed: ALL },
+  { method: "GET", route: "/api/docs/json", allowed: ALL },
+  { method: "GET", route: "/api/docs/yaml", allowed: ALL },
   { method: "GET", route: "/api/events", allowed: ALL, stream: true },
   { method: "POST", route: "/api/auth/logout", allowed: ALL, ok: 204 },
   {
@@ -374,7 +377,10 @@ const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/search/suggestions", allowed: ALL },
 ];
 
-const guarded = () => t.app.routeList.filter((r) => r.url.startsWith("/api") && !r.public);
+/** Swagger UI's own asset routes (/api/docs/static/*, /api/docs/*): closed like the rest, but not API operations. */
+const isDocsAsset = (url: string) => url.startsWith("/api/docs/") && url.endsWith("*");
+const guarded = () =>
+  t.app.routeList.filter((r) => r.url.startsWith("/api") && !r.public && !isDocsAsset(r.url));
 const withIds = (route: string) => route.replace(/:[a-zA-Z]+/g, randomUUID());
 
 describe("every API route is closed without a session", () => {
