@@ -75,14 +75,18 @@ async function passagesOf(ctx: AppContext, source: IndexSource): Promise<Passage
  * Brings one document's passages in line with its current version and metadata: archived or
  * deleted documents leave the index. Idempotent, so a repeated job does no harm.
  */
-export async function indexDocument(ctx: AppContext, documentId: string): Promise<void> {
+export async function indexDocument(
+  ctx: AppContext,
+  documentId: string,
+  options: { scheduleRefit?: boolean } = {},
+): Promise<void> {
   const source = await loadIndexSource(ctx.db, documentId);
   if (!source || source.archived) {
     await deletePassages(ctx.db, documentId);
     return;
   }
   await replacePassages(ctx.db, source, await passagesOf(ctx, source));
-  await scheduleRefitIfGrown(ctx);
+  if (options.scheduleRefit !== false) await scheduleRefitIfGrown(ctx);
 }
 
 /** Pipeline step: index the version just processed (a newer version's job will index itself). */

@@ -26,6 +26,18 @@ const LIST_DEPTH = 200;
 const VECTOR_DEPTH = 400;
 /** A plain query whose strict match finds fewer passages than this is relaxed to any of its words. */
 const RELAX_BELOW = 5;
+/**
+ * Nearest vectors less similar than this are not evidence of anything: without the floor every
+ * query would "find" the whole archive. LSA cosines of related passages are well above it.
+ */
+const MIN_SIMILARITY = 0.2;
+/**
+ * The semantic list's vote in the fusion, relative to full-text's 1. When the query's own words
+ * match strictly, the user knows the wording and full-text should lead; when they had to be
+ * relaxed, meaning is all there is to go on. Both figures were chosen on the benchmark.
+ */
+const SEMANTIC_WEIGHT_STRICT = Number(process.env.QUIRE_SEMANTIC_WEIGHT_STRICT ?? 0.3);
+const SEMANTIC_WEIGHT_RELAXED = Number(process.env.QUIRE_SEMANTIC_WEIGHT_RELAXED ?? 1);
 /** A synonym counts half as much as a word the user typed. */
 const SYNONYM_WEIGHT = 0.5;
 
@@ -44,7 +56,13 @@ export interface FusedPassage {
   fusion: number;
 }
 
-async function fullTextList(ctx: AppContext, request: RankRequest): Promise<Map<string, string>> {
+interface FullTextList {
+  ranked: Map<string, string>;
+  /** Whether the query matched as written (not only after relaxing it to any word). */
+  strict: boolean;
+}
+
+async function fullTextList(ctx: AppContext, request: RankRequest): Promise<FullTextList> {
   const ranked = new Map<string, string>();
   const strict = await rankFullText(ctx.db, {
     query: request.query,
@@ -65,7 +83,7 @@ async function fullTextList(ctx: AppContext, request: RankRequest): Promise<Map<
     });
     for (const row of loose) if (!ranked.has(row.chunkId)) ranked.set(row.chunkId, row.documentId);
   }
-  return ranked;
+  return { ranked, strict: strict.length > 0 || request.parsed.hasOperators };
 }
 
 /** Query stems with weights: the user's words count 1, their WordNet synonyms less. */
@@ -105,6 +123,7 @@ async function semanticList(ctx: AppContext, request: RankRequest): Promise<Map<
   const ranked = new Map<string, string>();
   for (const hit of hits) {
     const documentId = visible.get(hit.id);
+    if (hit.similarity < MIN_SIMILARITY) break;
     if (documentId !== undefined && ranked.size < LIST_DEPTH) ranked.set(hit.id, documentId);
   }
   return ranked;
@@ -112,12 +131,16 @@ async function semanticList(ctx: AppContext, request: RankRequest): Promise<Map<
 
 /** Passages best first, fused across the mode's lists. */
 export async function rankPassages(ctx: AppContext, request: RankRequest): Promise<FusedPassage[]> {
-  const lists = [await fullTextList(ctx, request)];
-  if (request.mode === "hybrid") lists.push(await semanticList(ctx, request));
-  const documentOf = new Map<string, string>();
-  for (const list of lists) for (const [chunkId, documentId] of list) documentOf.set(chunkId, documentId);
-  const ranked: RankedList[] = lists.map((list) => ({ ids: [...list.keys()] }));
-  return reciprocalRankFusion(ranked).map((item) => ({
+  const fullText = await fullTextList(ctx, request);
+  const lists: RankedList[] = [{ ids: [...fullText.ranked.keys()] }];
+  const documentOf = new Map(fullText.ranked);
+  if (request.mode === "hybrid") {
+    const semantic = await semanticList(ctx, request);
+    for (const [chunkId, documentId] of semantic) documentOf.set(chunkId, documentId);
+    const weight = fullText.strict ? SEMANTIC_WEIGHT_STRICT : SEMANTIC_WEIGHT_RELAXED;
+    lists.push({ ids: [...semantic.keys()], weight });
+  }
+  return reciprocalRankFusion(lists).map((item) => ({
     chunkId: item.id,
     documentId: documentOf.get(item.id)!,
     fusion: item.normalized,

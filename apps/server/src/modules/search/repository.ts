@@ -48,7 +48,7 @@ export async function loadIndexSource(db: Database, documentId: string): Promise
  * Title weighs A, tags B, heading and text C: a word in the title outranks the same word in the
  * body. Built in SQL so the lexemes are exactly PostgreSQL's `english` ones.
  */
-function weightedTsvector(title: string, tags: string[], heading: string | null, text: string): SQL {
+export function weightedTsvector(title: string, tags: string[], heading: string | null, text: string): SQL {
   return sql`setweight(to_tsvector('english', ${title}), 'A')
     || setweight(to_tsvector('english', ${tags.join(", ")}), 'B')
     || setweight(to_tsvector('english', ${`${heading ?? ""}\n${text}`}), 'C')`;
@@ -229,15 +229,20 @@ export async function passagePage(
     .limit(size);
 }
 
+/** Sets many passages' embeddings with one statement per batch (row-by-row updates take seconds per thousand). */
 export async function storeEmbeddings(
   db: Database,
   rows: Array<{ id: string; embedding: Uint8Array | null }>,
 ) {
-  await db.transaction(async (tx) => {
-    for (const row of rows) {
-      await tx.update(chunks).set({ embedding: row.embedding }).where(eq(chunks.id, row.id));
-    }
-  });
+  for (let start = 0; start < rows.length; start += 500) {
+    const values = rows
+      .slice(start, start + 500)
+      .map((row) => sql`(${row.id}, ${row.embedding === null ? null : Buffer.from(row.embedding)}::bytea)`);
+    await db.execute(sql`
+      update ${chunks} set embedding = batch.embedding
+      from (values ${sql.join(values, sql`, `)}) as batch(id, embedding)
+      where ${chunks.id} = batch.id`);
+  }
 }
 
 export async function logSearch(db: Database, userId: string, query: string, resultCount: number, at: Date) {

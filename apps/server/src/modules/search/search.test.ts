@@ -2,6 +2,7 @@ import type { Document, SearchResult } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
 import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { reindexAll } from "./reindex";
 import { searchPassages } from "./service";
 
 let t: TestApp;
@@ -209,5 +210,17 @@ describe("GET /api/search/suggestions", () => {
     expect(forViewer.map((s) => s.toLowerCase())).not.toContain("quokka census");
     expect(forViewer.length).toBeGreaterThan(1);
     expect(suggestions.length).toBeGreaterThan(1);
+  });
+});
+
+describe("reindexAll (npm run reindex)", () => {
+  it("rebuilds every visible document's passages and the semantic model", async () => {
+    const summary = await reindexAll(t.ctx);
+    expect(summary.documents).toBeGreaterThan(29);
+    expect(summary.passages).toBeGreaterThan(29);
+    expect(summary.modelDims).toBeGreaterThan(1);
+    const [best] = await search("admin", { q: "quokka census", mode: "hybrid" });
+    expect(best?.document.title).toBe("Fresh arrival");
+    expect(await search("admin", { q: "wombat" })).toEqual([]); // archived stays out
   });
 });
