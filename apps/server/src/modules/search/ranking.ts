@@ -36,8 +36,8 @@ const MIN_SIMILARITY = 0.2;
  * match strictly, the user knows the wording and full-text should lead; when they had to be
  * relaxed, meaning is all there is to go on. Both figures were chosen on the benchmark.
  */
-const SEMANTIC_WEIGHT_STRICT = Number(process.env.QUIRE_SEMANTIC_WEIGHT_STRICT ?? 0.3);
-const SEMANTIC_WEIGHT_RELAXED = Number(process.env.QUIRE_SEMANTIC_WEIGHT_RELAXED ?? 1);
+const SEMANTIC_WEIGHT_STRICT = 0.3;
+const SEMANTIC_WEIGHT_RELAXED = 1;
 /** A synonym counts half as much as a word the user typed. */
 const SYNONYM_WEIGHT = 0.5;
 

@@ -18,6 +18,7 @@ interface WordNetFiles {
   index: Map<string, Map<string, number[]>>;
 }
 
+// Read-only dictionary data, the same for every app in the process: loaded once, on first use.
 let loaded: WordNetFiles | null = null;
 
 function dictDir(): string {
