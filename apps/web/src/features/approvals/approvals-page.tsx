@@ -1,11 +1,148 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "wouter";
+import { CheckCircle, Clock, FileText, TrendingUp } from "lucide-react";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
+import { useApprovals, useApprovalStats } from "@/lib/api/approvals";
+import { cn } from "@/lib/utils";
+import { ApprovalCard } from "./components/approval-card";
+import {
+  activityOverTime,
+  approvalFilters,
+  approvalRate,
+  filterApprovals,
+  type ApprovalFilter,
+} from "./lib/derive";
 
+// Recharts is large; the chart loads after the cards.
+const ApprovalsChart = lazy(async () => ({
+  default: (await import("./components/approvals-chart")).ApprovalsChart,
+}));
+
+const filterTestIds: Record<ApprovalFilter, string> = {
+  "All Documents": "filter-all",
+  "In Progress": "filter-in-progress",
+  Approved: "filter-approved",
+  Rejected: "filter-rejected",
+};
+
+/** Seed §2 Approval Dashboard, plus a chart of approval activity over time. */
 export function ApprovalsPage() {
+  const approvals = useApprovals();
+  const stats = useApprovalStats();
+  const [filter, setFilter] = useState<ApprovalFilter>("All Documents");
+  const total = stats.data?.total ?? 0;
+  const approved = stats.data?.approved ?? 0;
+  const statCards = [
+    { label: "Total Documents", value: total, icon: FileText, testId: "stat-approvals-total" },
+    {
+      label: "Pending Review",
+      value: stats.data?.pending ?? 0,
+      icon: Clock,
+      testId: "stat-approvals-pending",
+    },
+    { label: "Approved", value: approved, icon: CheckCircle, testId: "stat-approvals-approved" },
+    {
+      label: "Approval Rate",
+      value: `${approvalRate(approved, total)}%`,
+      icon: TrendingUp,
+      testId: "stat-approval-rate",
+    },
+  ];
+  const shown = approvals.data ? filterApprovals(approvals.data, filter) : [];
+  const chartData = approvals.data ? activityOverTime(approvals.data) : [];
+
   return (
-    <ScreenPlaceholder
-      title="Approval Dashboard"
-      description="Monitor and manage document approval workflows"
-      arrivesWith="the approvals work"
-    />
+    <div className="space-y-6" data-testid="approvals-page">
+      <PageHeader
+        title="Approval Dashboard"
+        description="Monitor and manage document approval workflows"
+        actions={
+          <Button asChild variant="outline">
+            <Link href={paths.documents.getHref()} data-testid="link-all-documents">
+              All Documents
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {statCards.map((card) => (
+          <Card key={card.label}>
+            <CardContent className="flex items-center justify-between gap-2 p-4">
+              <div>
+                <p className="text-sm text-muted-foreground">{card.label}</p>
+                {stats.isPending ? (
+                  <Skeleton className="mt-1 h-7 w-12" />
+                ) : (
+                  <p className="text-2xl font-bold" data-testid={card.testId}>
+                    {card.value}
+                  </p>
+                )}
+              </div>
+              <card.icon className="size-6 text-muted-foreground" aria-hidden="true" />
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      {stats.isError && (
+        <p role="alert" className="text-destructive">
+          {errorMessage(stats.error, "The approval figures could not be loaded.")}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Filter approvals">
+        {approvalFilters.map((name) => (
+          <Button
+            key={name}
+            variant={filter === name ? "default" : "outline"}
+            size="sm"
+            aria-pressed={filter === name}
+            data-testid={filterTestIds[name]}
+            onClick={() => setFilter(name)}
+          >
+            {name}
+          </Button>
+        ))}
+      </div>
+      {approvals.isPending ? (
+        <div className="space-y-4" aria-busy="true" aria-label="Loading approvals">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+        </div>
+      ) : approvals.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(approvals.error, "The approvals could not be loaded.")}
+        </p>
+      ) : shown.length === 0 ? (
+        <Card>
+          <CardContent className="py-12 text-center">
+            <p className="text-lg font-medium" data-testid="text-no-approvals">
+              No approvals found
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className={cn("grid gap-4 xl:grid-cols-2")}>
+          {shown.map((approval) => (
+            <ApprovalCard key={approval.id} approval={approval} />
+          ))}
+        </div>
+      )}
+      {chartData.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Approvals over time</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Suspense fallback={<Skeleton className="h-64" />}>
+              <ApprovalsChart data={chartData} />
+            </Suspense>
+          </CardContent>
+        </Card>
+      )}
+    </div>
   );
 }

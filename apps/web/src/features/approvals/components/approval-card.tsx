@@ -1,0 +1,134 @@
+import { Link } from "wouter";
+import type { ApprovalListItem } from "@quire/contracts";
+import { Badge, StatusBadge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import { deriveApprovalStatus, recentActivity, reviewProgress } from "../lib/derive";
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}
+
+/** Seed §2 approval card: status, stage, reviewers, approver, progress and the last 3 activities. */
+export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
+  const status = deriveApprovalStatus(approval);
+  const progress = reviewProgress(approval.reviewers);
+  const activity = recentActivity(approval.activityLog);
+  const headingId = `approval-${approval.id}-title`;
+  return (
+    <Card data-testid={`approval-card-${approval.documentId}`} aria-labelledby={headingId}>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 space-y-1">
+          <CardTitle id={headingId} className="truncate text-lg">
+            {approval.documentTitle}
+          </CardTitle>
+          <p className="text-xs text-muted-foreground">
+            Document #{approval.documentId} · Owner {approval.owner}
+          </p>
+        </div>
+        <StatusBadge status={status} data-testid={`status-approval-${approval.documentId}`} />
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground">Stage</dt>
+            <dd data-testid={`text-stage-${approval.documentId}`}>{approval.stage}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Reviewers</dt>
+            <dd>{approval.reviewers.length}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Approver</dt>
+            <dd>{approval.approver}</dd>
+          </div>
+        </dl>
+        <div className="space-y-1">
+          <div className="flex justify-between text-xs text-muted-foreground">
+            <span id={`${headingId}-progress`}>Review progress</span>
+            <span>{progress}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-labelledby={`${headingId}-progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+          </div>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <section className="space-y-2">
+            <h3 className="font-medium">Reviewers</h3>
+            <ul className="space-y-2">
+              {approval.reviewers.map((reviewer) => (
+                <li key={reviewer.id} className="rounded-md border p-2">
+                  <div className="flex items-center justify-between gap-2">
+                    <span>{reviewer.username}</span>
+                    <Badge variant={reviewer.status === "Approved" ? "accent" : "outline"}>
+                      {approval.stage === "Awaiting Review" && reviewer.status === "Pending"
+                        ? "Awaiting Review"
+                        : reviewer.status}
+                    </Badge>
+                  </div>
+                  {reviewer.comment && <p className="mt-1 text-muted-foreground">{reviewer.comment}</p>}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="space-y-2">
+            <h3 className="font-medium">Final Approver</h3>
+            <div className="rounded-md border p-2">
+              <div className="flex items-center justify-between gap-2">
+                <span>{approval.approver}</span>
+                <Badge
+                  variant={
+                    approval.approverStatus === "Approved"
+                      ? "accent"
+                      : approval.approverStatus === "Rejected"
+                        ? "destructive"
+                        : "outline"
+                  }
+                >
+                  {approval.approverStatus}
+                </Badge>
+              </div>
+              {approval.approverComment && (
+                <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>
+              )}
+            </div>
+          </section>
+        </div>
+        {activity.length > 0 && (
+          <section className="space-y-2">
+            <h3 className="font-medium">Recent Activity</h3>
+            <ul className="space-y-1">
+              {activity.map((entry, index) => (
+                <li key={`${entry.timestamp}-${index}`} className="flex flex-wrap justify-between gap-2">
+                  <span>
+                    {entry.action} <span className="text-muted-foreground">by {entry.username}</span>
+                  </span>
+                  <time dateTime={entry.timestamp} className="text-muted-foreground">
+                    {formatDate(entry.timestamp)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <Button asChild variant="outline" size="sm">
+          <Link
+            href={paths.document.getHref(approval.documentId)}
+            data-testid={`link-view-${approval.documentId}`}
+          >
+            View Document
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

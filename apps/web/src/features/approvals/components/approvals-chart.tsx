@@ -1,0 +1,26 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ActivityPoint } from "../lib/derive";
+
+/** Approvals over time: submissions, reviews and final decisions per day. */
+export function ApprovalsChart({ data }: { data: ActivityPoint[] }) {
+  return (
+    <div
+      className="h-64 w-full"
+      role="img"
+      aria-label="Approval activity per day: submissions, reviews and final decisions"
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+          <XAxis dataKey="date" tick={{ fontSize: 12 }} stroke="currentColor" />
+          <YAxis allowDecimals={false} tick={{ fontSize: 12 }} stroke="currentColor" />
+          <Tooltip contentStyle={{ background: "var(--popover)", color: "var(--popover-foreground)" }} />
+          <Legend />
+          <Bar dataKey="submitted" name="Submitted" stackId="a" fill="#3b82f6" />
+          <Bar dataKey="reviewed" name="Reviews" stackId="a" fill="#eab308" />
+          <Bar dataKey="decided" name="Final decisions" stackId="a" fill="#22c55e" />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
