@@ -34,4 +34,7 @@ export const createCategoryBodySchema = z.object({
   color: categoryFields.color.default("gray"),
 });
 /** No defaults here: a PATCH that leaves a field out leaves it as it is. */
-export const updateCategoryBodySchema = z.object(categoryFields).partial();
+export const updateCategoryBodySchema = z
+  .object(categoryFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "give at least one of name, description, icon, color");

@@ -63,6 +63,10 @@ function translateMultipartError(error: unknown): unknown {
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE")
     return badRequest("Send the file as multipart/form-data");
   if (error instanceof HttpError) return error;
+  // busboy reports a cut-off or garbled body as a plain Error with no code.
+  if (error instanceof Error && !code && /multipart|part header|end of form|boundary/i.test(error.message)) {
+    return badRequest("The upload could not be read: the multipart body is malformed");
+  }
   if (code?.startsWith("FST_"))
     return badRequest("The upload could not be read: the multipart body is malformed");
   return error;
