@@ -1,5 +1,51 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { PageHeader } from "@/components/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useSettings } from "@/lib/api/settings";
+import { useLoginOptions, useUser } from "@/lib/auth";
+import { OrganizationCard } from "./components/organization-card";
+import { AppearanceCard, RoleCard } from "./components/role-card";
+import { SystemCard } from "./components/system-card";
+import { FeaturesCard, NotificationsCard } from "./components/toggles-cards";
+import { UsersCard } from "./components/users-card";
 
+/** Seed §2 Settings, saved on the server: organisation and features by an Admin, notifications per user. */
 export function SettingsPage() {
-  return <ScreenPlaceholder title="Settings" arrivesWith="the settings work" />;
+  const { data: user } = useUser();
+  const { data: options } = useLoginOptions();
+  const settings = useSettings();
+  const isAdmin = user?.role === "Admin";
+
+  return (
+    <div className="space-y-6" data-testid="settings-page">
+      <PageHeader title="Settings" description="Organization, features, notifications and your account" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        {settings.isPending ? (
+          <>
+            <Skeleton className="h-72" />
+            <Skeleton className="h-72" />
+          </>
+        ) : settings.isError ? (
+          <p role="alert" className="text-destructive lg:col-span-2">
+            {errorMessage(settings.error, "The settings could not be loaded.")}
+          </p>
+        ) : (
+          <>
+            {/* Keyed by the saved values so a save or reload shows what the server holds. */}
+            <OrganizationCard
+              key={JSON.stringify(settings.data.organization)}
+              organization={settings.data.organization}
+              canEdit={isAdmin}
+            />
+            <FeaturesCard features={settings.data.features} canEdit={isAdmin} />
+          </>
+        )}
+        <NotificationsCard />
+        {user && <RoleCard user={user} demo={options?.demo === true} />}
+        <AppearanceCard />
+        {user && isAdmin && <UsersCard currentUserId={user.id} />}
+        <SystemCard />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,99 @@
+import { Check } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { selectableRoles, type Role, type User } from "@quire/contracts";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { useDemoRole } from "@/lib/auth";
+import { useTheme } from "@/lib/theme";
+import { SettingSwitch } from "./setting-switch";
+import { rolePermissions } from "../lib/permissions";
+
+/** Role & Permissions: the same role selector as the top bar and the seed §6 permission list. */
+export function RoleCard({ user, demo }: { user: User; demo: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Role & Permissions</CardTitle>
+        <CardDescription>
+          {demo
+            ? "Demo mode: switching the role signs you in as that role's demo user."
+            : "Your role is set by an Admin."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex items-center gap-3">
+          <span className="text-sm font-medium" id="settings-role-label">
+            Current role
+          </span>
+          <SettingsRoleSelect user={user} demo={demo} />
+        </div>
+        <ul className="space-y-1" data-testid="list-permissions" aria-label={`Permissions of ${user.role}`}>
+          {rolePermissions[user.role].map((permission) => (
+            <li key={permission} className="flex items-center gap-2 text-sm">
+              <Check className="size-4 text-primary" aria-hidden="true" />
+              {permission}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Appearance: the same stored theme as the top bar's toggle. */
+export function AppearanceCard() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appearance</CardTitle>
+        <CardDescription>Light or dark, remembered on this device.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <SettingSwitch
+          label="Dark Mode"
+          checked={theme === "dark"}
+          testId="switch-dark-mode"
+          onCheckedChange={(checked) => setTheme(checked ? "dark" : "light")}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Like the top bar's selector (demo mode switches the session on the server), with its own test id. */
+function SettingsRoleSelect({ user, demo }: { user: User; demo: boolean }) {
+  const demoRole = useDemoRole();
+  const shown: readonly Role[] = (selectableRoles as readonly Role[]).includes(user.role)
+    ? selectableRoles
+    : [...selectableRoles, user.role];
+  const onChange = (value: string) => {
+    const role = shown.find((r) => r === value);
+    if (!role || role === user.role) return;
+    demoRole.mutate(role, {
+      onSuccess: (next) =>
+        toast({ title: "Role switched", description: `Signed in as ${next.username} (${next.role}).` }),
+      onError: (error) =>
+        toast({ variant: "destructive", title: "Could not switch role", description: errorMessage(error) }),
+    });
+  };
+  return (
+    <Select value={user.role} onValueChange={onChange} disabled={!demo || demoRole.isPending}>
+      <SelectTrigger
+        aria-labelledby="settings-role-label"
+        data-testid="select-settings-role"
+        className="w-40"
+      >
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {shown.map((role) => (
+          <SelectItem key={role} value={role} disabled={!(selectableRoles as readonly Role[]).includes(role)}>
+            {role}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

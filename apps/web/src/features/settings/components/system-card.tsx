@@ -1,0 +1,46 @@
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useSystemInfo } from "@/lib/api/settings";
+
+function formatDate(iso: string | null): string {
+  if (!iso) return "Unknown";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 10);
+}
+
+/** System Information from the running build (GET /api/system). */
+export function SystemCard() {
+  const system = useSystemInfo();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>System Information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {system.isPending ? (
+          <Skeleton className="h-24" />
+        ) : system.isError ? (
+          <p role="alert" className="text-destructive">
+            {errorMessage(system.error)}
+          </p>
+        ) : (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Version</dt>
+            <dd data-testid="text-system-version">v{system.data.version.replace(/^v/, "")}</dd>
+            <dt className="text-muted-foreground">Environment</dt>
+            <dd data-testid="text-system-environment">{system.data.environment}</dd>
+            <dt className="text-muted-foreground">Last Update</dt>
+            <dd data-testid="text-system-last-update">
+              {formatDate(system.data.lastUpdate ?? system.data.startedAt)}
+            </dd>
+            <dt className="text-muted-foreground">Database</dt>
+            <dd>{system.data.database === "postgres" ? "PostgreSQL" : "Embedded (PGlite)"}</dd>
+            <dt className="text-muted-foreground">AI Provider</dt>
+            <dd>{system.data.aiProvider}</dd>
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
