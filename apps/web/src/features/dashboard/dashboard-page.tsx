@@ -1,5 +1,66 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { Link } from "wouter";
+import { HelpCircle, Search, Upload } from "lucide-react";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { useUser } from "@/lib/auth";
+import { AiAssistant } from "./components/ai-assistant";
+import { AiSuggestions } from "./components/ai-suggestions";
+import { CategoryTiles } from "./components/category-tiles";
+import { InsightsCard } from "./components/insights-card";
+import { QuickStats } from "./components/quick-stats";
+import { RecentUpdates } from "./components/recent-updates";
 
+/** Seed §2 Dashboard, with real figures where the seed had placeholders (PRODUCT.md). */
 export function DashboardPage() {
-  return <ScreenPlaceholder title="Welcome back" arrivesWith="the dashboard work" />;
+  const user = useUser();
+  return (
+    <div className="space-y-6 pb-16" data-testid="dashboard">
+      <PageHeader
+        title={user.data ? `Welcome back, ${user.data.username}` : "Welcome back"}
+        description="Here is what is happening in your archive."
+        actions={
+          <>
+            <Button asChild data-testid="button-dashboard-upload">
+              <Link href={paths.upload.getHref()}>
+                <Upload aria-hidden="true" />
+                Upload Documents
+              </Link>
+            </Button>
+            <Button asChild variant="outline" data-testid="button-search">
+              <Link href={paths.search.getHref()}>
+                <Search aria-hidden="true" />
+                Search Archive
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <AiAssistant />
+      <section aria-labelledby="categories-title" className="space-y-3">
+        <h2 id="categories-title" className="text-lg font-semibold">
+          Categories
+        </h2>
+        <CategoryTiles />
+      </section>
+      <InsightsCard />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <RecentUpdates />
+        </div>
+        <QuickStats />
+      </div>
+      <AiSuggestions />
+      <Button
+        asChild
+        size="icon"
+        className="fixed right-6 bottom-12 z-40 size-12 rounded-full shadow-lg"
+        data-testid="button-help-tour"
+      >
+        <Link href={paths.home.getHref(true)} aria-label="Take the guided tour">
+          <HelpCircle className="size-6" aria-hidden="true" />
+        </Link>
+      </Button>
+    </div>
+  );
 }

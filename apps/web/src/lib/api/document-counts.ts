@@ -26,3 +26,31 @@ export const documentCountQueryOptions = (status?: DocumentStatus) =>
 export function useDocumentCount(status?: DocumentStatus) {
   return useQuery(documentCountQueryOptions(status));
 }
+
+/** The list endpoint's largest page: the dashboard's insights read at most this many documents. */
+export const INSIGHTS_PAGE_SIZE = 500;
+
+export type DocumentSample = { items: Document[]; total: number };
+
+/** GET /api/documents?pageSize=500&sort=updated: the most recently changed documents, for figures. */
+export async function getDocumentSample(): Promise<DocumentSample> {
+  const res = await fetch(`/api/documents?page=1&pageSize=${INSIGHTS_PAGE_SIZE}&sort=updated`, {
+    credentials: "include",
+  });
+  await throwIfResNotOk(res);
+  const items = (await res.json()) as Document[];
+  const header = Number(res.headers.get("x-total-count"));
+  return {
+    items,
+    total: res.headers.has("x-total-count") && Number.isFinite(header) ? header : items.length,
+  };
+}
+
+export const documentSampleQueryOptions = queryOptions({
+  queryKey: ["/api/documents", "sample"] as const,
+  queryFn: getDocumentSample,
+});
+
+export function useDocumentSample() {
+  return useQuery(documentSampleQueryOptions);
+}

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import { Bot, Loader2, Send } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { paths } from "@/config/paths";
+import { useAskAi } from "@/lib/api/ask-ai";
+import {
+  ASK_ERROR_MESSAGE,
+  QUICK_QUESTIONS,
+  confidenceBadgeVariant,
+  confidencePercent,
+} from "../lib/dashboard-logic";
+
+/** Seed §2 AI assistant card: free question, four quick questions, answer with citations. */
+export function AiAssistant() {
+  const [question, setQuestion] = useState("");
+  const ask = useAskAi();
+  const trimmed = question.trim();
+
+  const submit = (text: string) => {
+    const value = text.trim();
+    if (!value || ask.isPending) return;
+    ask.mutate(value);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(question);
+  };
+
+  return (
+    <Card data-testid="ai-assistant">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Bot className="size-5 text-primary" aria-hidden="true" />
+          AI Assistant
+        </CardTitle>
+        <CardDescription>Ask a question; answers come from your archive with their sources.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <form onSubmit={onSubmit} className="flex gap-2">
+          <Input
+            value={question}
+            onChange={(event) => setQuestion(event.target.value)}
+            placeholder="Ask about your documents…"
+            aria-label="Question for the AI assistant"
+            maxLength={1000}
+            data-testid="input-ai-question"
+          />
+          <Button type="submit" disabled={!trimmed || ask.isPending} data-testid="button-ask-ai">
+            {ask.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Send aria-hidden="true" />
+            )}
+            Ask
+          </Button>
+        </form>
+        <div className="flex flex-wrap gap-2" aria-label="Quick questions">
+          {QUICK_QUESTIONS.map((preset, index) => (
+            <Button
+              key={preset}
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={ask.isPending}
+              onClick={() => {
+                setQuestion(preset);
+                submit(preset);
+              }}
+              data-testid={`button-quick-question-${index}`}
+            >
+              {preset}
+            </Button>
+          ))}
+        </div>
+        <div aria-live="polite">
+          {ask.isPending && (
+            <p
+              className="flex items-center gap-2 text-sm text-muted-foreground"
+              data-testid="text-ai-thinking"
+            >
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              Thinking…
+            </p>
+          )}
+          {ask.isError && (
+            <p role="alert" className="text-sm text-destructive" data-testid="text-ai-error">
+              {ASK_ERROR_MESSAGE}
+            </p>
+          )}
+          {ask.isSuccess && (
+            <div className="space-y-3 rounded-lg border bg-muted/30 p-4" data-testid="ai-answer">
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-sm font-medium">Answer</span>
+                <Badge
+                  variant={confidenceBadgeVariant(ask.data.confidence)}
+                  data-testid="badge-ai-confidence"
+                >
+                  {confidencePercent(ask.data.confidence)} confidence
+                </Badge>
+              </div>
+              <p className="text-sm whitespace-pre-line" data-testid="text-ai-answer">
+                {ask.data.answer}
+              </p>
+              {ask.data.citations.length > 0 ? (
+                <div>
+                  <p className="text-xs font-medium text-muted-foreground">Sources</p>
+                  <ol className="mt-1 space-y-1 text-sm">
+                    {ask.data.citations.map((citation) => (
+                      <li key={`${citation.n}-${citation.passageId}`}>
+                        <Link
+                          href={paths.document.getHref(citation.documentId)}
+                          className="text-primary underline-offset-4 hover:underline"
+                          data-testid={`link-citation-${citation.n}`}
+                        >
+                          [{citation.n}] {citation.title}
+                          {citation.heading ? ` — ${citation.heading}` : ""}
+                        </Link>
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              ) : (
+                ask.data.relevantDocuments.length > 0 && (
+                  <div>
+                    <p className="text-xs font-medium text-muted-foreground">Relevant documents</p>
+                    <ul className="mt-1 list-disc pl-5 text-sm">
+                      {ask.data.relevantDocuments.map((title) => (
+                        <li key={title}>{title}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )
+              )}
+            </div>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { AlertTriangle, Lightbulb, RefreshCw, type LucideIcon } from "lucide-react";
+import type { AiSuggestion } from "@quire/contracts";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { useAiSuggestions, useApplySuggestion } from "@/lib/api/ai-suggestions";
+import { cn } from "@/lib/utils";
+import { confidenceBadgeVariant, confidencePercent } from "../lib/dashboard-logic";
+
+export const SUGGESTION_SKELETONS = 3;
+
+const suggestionIcons: Record<AiSuggestion["icon"], LucideIcon> = {
+  lightbulb: Lightbulb,
+  sync: RefreshCw,
+  "exclamation-triangle": AlertTriangle,
+};
+
+const suggestionColours: Record<AiSuggestion["color"], string> = {
+  yellow: "bg-yellow-500/15 text-yellow-700 dark:text-yellow-300",
+  blue: "bg-blue-500/15 text-blue-700 dark:text-blue-300",
+  orange: "bg-orange-500/15 text-orange-700 dark:text-orange-300",
+};
+
+export function AiSuggestions() {
+  const suggestions = useAiSuggestions();
+  const apply = useApplySuggestion();
+
+  const onApply = (suggestion: AiSuggestion) => {
+    apply.mutate(suggestion.id, {
+      onSuccess: (result) => toast({ title: "Suggestion applied", description: result.message }),
+      onError: (error) =>
+        toast({
+          variant: "destructive",
+          title: "Could not apply the suggestion",
+          description: errorMessage(error),
+        }),
+    });
+  };
+
+  return (
+    <Card data-testid="ai-suggestions">
+      <CardHeader>
+        <CardTitle>AI Suggestions</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {suggestions.isPending ? (
+          <div className="space-y-3" aria-label="Loading suggestions">
+            {Array.from({ length: SUGGESTION_SKELETONS }, (_, i) => (
+              <Skeleton key={i} className="h-20" data-testid="skeleton-suggestion" />
+            ))}
+          </div>
+        ) : suggestions.isError ? (
+          <p role="alert" className="text-destructive">
+            {errorMessage(suggestions.error, "The suggestions could not be loaded.")}
+          </p>
+        ) : suggestions.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="text-no-suggestions">
+            No suggestions right now: the archive looks tidy.
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {suggestions.data.map((suggestion) => {
+              const Icon = suggestionIcons[suggestion.icon];
+              const applying = apply.isPending && apply.variables === suggestion.id;
+              return (
+                <li
+                  key={suggestion.id}
+                  className="flex gap-3 rounded-lg border p-3"
+                  data-testid={`suggestion-${suggestion.id}`}
+                >
+                  <span className={cn("h-fit rounded-lg p-2", suggestionColours[suggestion.color])}>
+                    <Icon className="size-4" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <p className="text-sm font-medium">{suggestion.title}</p>
+                      <Badge variant={confidenceBadgeVariant(suggestion.confidence)}>
+                        {confidencePercent(suggestion.confidence)}
+                      </Badge>
+                    </div>
+                    <p className="text-sm text-muted-foreground">{suggestion.description}</p>
+                    {suggestion.canApply && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={apply.isPending}
+                        onClick={() => onApply(suggestion)}
+                        data-testid={`button-apply-${suggestion.id}`}
+                      >
+                        {applying ? "Applying…" : suggestion.action}
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

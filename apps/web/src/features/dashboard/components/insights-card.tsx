@@ -1,0 +1,106 @@
+import { lazy, Suspense } from "react";
+import { Sparkles } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useAiSuggestions } from "@/lib/api/ai-suggestions";
+import { useApprovalStats } from "@/lib/api/approvals";
+import { useDocumentSample } from "@/lib/api/document-counts";
+import { countBy } from "../lib/dashboard-logic";
+
+// Recharts is large; the charts load after the figures.
+const InsightsChart = lazy(async () => ({ default: (await import("./insights-chart")).InsightsChart }));
+
+/** AI insights from the archive's real state: figures, then documents by category and by status. */
+export function InsightsCard() {
+  const sample = useDocumentSample();
+  const approvals = useApprovalStats();
+  const suggestions = useAiSuggestions();
+
+  return (
+    <Card data-testid="ai-insights">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Sparkles className="size-5 text-primary" aria-hidden="true" />
+          AI Insights
+        </CardTitle>
+        <CardDescription>
+          {sample.data && sample.data.items.length < sample.data.total
+            ? `From the ${sample.data.items.length} most recently changed of ${sample.data.total} documents.`
+            : "From every document you can see."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {sample.isPending ? (
+          <Skeleton className="h-48" />
+        ) : sample.isError ? (
+          <p role="alert" className="text-destructive">
+            {errorMessage(sample.error, "The insights could not be loaded.")}
+          </p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+              <Figure
+                label="Approval rate"
+                value={
+                  approvals.data
+                    ? `${approvals.data.total === 0 ? 0 : Math.round((approvals.data.approved / approvals.data.total) * 100)}%`
+                    : "—"
+                }
+                testId="insight-approval-rate"
+              />
+              <Figure
+                label="Still in draft"
+                value={String(sample.data.items.filter((d) => d.status === "Draft").length)}
+                testId="insight-drafts"
+              />
+              <Figure
+                label="Processing failed"
+                value={String(sample.data.items.filter((d) => d.processing.state === "failed").length)}
+                testId="insight-failed"
+              />
+              <Figure
+                label="Open suggestions"
+                value={suggestions.data ? String(suggestions.data.length) : "—"}
+                testId="insight-suggestions"
+              />
+            </dl>
+            {sample.data.items.length > 0 && (
+              <div className="grid gap-6 lg:grid-cols-2">
+                <div>
+                  <h3 className="mb-2 text-sm font-medium">Documents by category</h3>
+                  <Suspense fallback={<Skeleton className="h-48" />}>
+                    <InsightsChart
+                      label="Documents by category"
+                      data={countBy(sample.data.items, (d) => d.category.name)}
+                    />
+                  </Suspense>
+                </div>
+                <div>
+                  <h3 className="mb-2 text-sm font-medium">Documents by status</h3>
+                  <Suspense fallback={<Skeleton className="h-48" />}>
+                    <InsightsChart
+                      label="Documents by status"
+                      data={countBy(sample.data.items, (d) => d.status)}
+                    />
+                  </Suspense>
+                </div>
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-lg border p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-bold" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  confidenceBadgeVariant,
+  confidencePercent,
+  countBy,
+  countWithinWeek,
+  progressPercent,
+  relativeUpdateTime,
+  tileColor,
+  tileTestId,
+} from "./dashboard-logic";
+
+const now = new Date("2026-01-10T12:00:00Z");
+const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+describe("relativeUpdateTime", () => {
+  it("follows seed §9", () => {
+    expect(relativeUpdateTime(ago(59 * 60_000), now)).toBe("Less than an hour ago");
+    expect(relativeUpdateTime(ago(60 * 60_000), now)).toBe("1 hour ago");
+    expect(relativeUpdateTime(ago(5 * 3_600_000), now)).toBe("5 hours ago");
+    expect(relativeUpdateTime(ago(23.9 * 3_600_000), now)).toBe("23 hours ago");
+    expect(relativeUpdateTime(ago(24 * 3_600_000), now)).toBe("1 day ago");
+    expect(relativeUpdateTime(ago(80 * 3_600_000), now)).toBe("3 days ago");
+  });
+});
+
+describe("confidence badge", () => {
+  it("uses default above 0.8, secondary above 0.6, else outline", () => {
+    expect(confidenceBadgeVariant(0.81)).toBe("default");
+    expect(confidenceBadgeVariant(0.8)).toBe("secondary");
+    expect(confidenceBadgeVariant(0.61)).toBe("secondary");
+    expect(confidenceBadgeVariant(0.6)).toBe("outline");
+    expect(confidencePercent(0.876)).toBe("88%");
+  });
+});
+
+describe("progressPercent", () => {
+  it("scales to the largest count and caps at 100", () => {
+    expect(progressPercent(5, 10)).toBe(50);
+    expect(progressPercent(10, 10)).toBe(100);
+    expect(progressPercent(40, 0)).toBe(100);
+    expect(progressPercent(3, 0)).toBe(10);
+  });
+});
+
+describe("tiles", () => {
+  it("falls back to gray and lowercases the test id", () => {
+    expect(tileColor("teal")).toEqual(tileColor("gray"));
+    expect(tileColor("blue").bar).toBe("bg-blue-500");
+    expect(tileTestId("Engineering")).toBe("tile-engineering");
+  });
+});
+
+describe("figures", () => {
+  it("counts the week and groups", () => {
+    expect(countWithinWeek([ago(3_600_000), ago(6 * 86_400_000), ago(8 * 86_400_000)], now)).toBe(2);
+    expect(countBy(["a", "b", "a"], (x) => x)).toEqual([
+      { name: "a", count: 2 },
+      { name: "b", count: 1 },
+    ]);
+  });
+});
