@@ -3,6 +3,7 @@ import { useLocation, useSearch } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { useLiveEvents } from "@/lib/live-events";
+import { GuidedTour } from "@/features/tour/components/guided-tour";
 import { AppSidebar } from "./app-sidebar";
 import { TopBar } from "./top-bar";
 
@@ -50,6 +51,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </main>
         </div>
       </div>
+      <GuidedTour />
       <footer className="fixed inset-x-0 bottom-0 z-20 flex h-8 items-center justify-center border-t bg-background text-xs text-muted-foreground">
         © {new Date().getFullYear()} Quire. All rights reserved.
       </footer>

@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { useSearch } from "wouter";
+import { X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { useUser } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+import { useTourAutoStart, useTourState } from "../hooks/use-tour";
+import { placeCard, spotlightRect, type Rect } from "../lib/tour-layout";
+import { TOUR_FADE_MS, TOUR_STEP_COUNT, tourProgress, tourSteps, type TourStep } from "../lib/tour-steps";
+
+/** The first selector that matches a visible element, or null (the step is then centred). */
+function findTarget(step: TourStep): Element | null {
+  for (const selector of step.target) {
+    for (const element of document.querySelectorAll(selector)) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0) return element;
+    }
+  }
+  return null;
+}
+
+function toRect(element: Element): Rect {
+  const r = element.getBoundingClientRect();
+  return { top: r.top, left: r.left, width: r.width, height: r.height };
+}
+
+function useViewport() {
+  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const [viewport, setViewport] = useState(read);
+  useEffect(() => {
+    const onResize = () => setViewport(read());
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+  return viewport;
+}
+
+/** Seed §2 Guided tour, mounted once in the layout; `/home?tour=true` or the first visit starts it. */
+export function GuidedTour() {
+  const tour = useTourState();
+  const search = useSearch();
+  const { data: user } = useUser();
+  useTourAutoStart({ search, userLoaded: Boolean(user), open: tour.open, start: tour.start });
+  if (!tour.open) return null;
+  return createPortal(<TourOverlay tour={tour} />, document.body);
+}
+
+function TourOverlay({ tour }: { tour: ReturnType<typeof useTourState> }) {
+  const step = tourSteps[tour.step] ?? tourSteps[0]!;
+  const viewport = useViewport();
+  const [target, setTarget] = useState<Rect | null>(null);
+  const primaryRef = useRef<HTMLButtonElement>(null);
+
+  const measure = useCallback(() => {
+    const element = findTarget(step);
+    setTarget(element ? toRect(element) : null);
+  }, [step]);
+
+  useLayoutEffect(() => {
+    const element = findTarget(step);
+    if (element) {
+      const r = element.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight) element.scrollIntoView({ block: "center" });
+    }
+    // Measured in the next frame, after the scroll above has settled.
+    const frame = requestAnimationFrame(measure);
+    return () => cancelAnimationFrame(frame);
+  }, [measure, step, viewport]);
+
+  useEffect(() => {
+    window.addEventListener("scroll", measure, true);
+    return () => window.removeEventListener("scroll", measure, true);
+  }, [measure]);
+
+  useEffect(() => {
+    primaryRef.current?.focus();
+  }, [tour.step]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") tour.close();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [tour]);
+
+  const placement = placeCard(target, step.position, viewport);
+  const hole = target && step.position !== "center" ? spotlightRect(target) : null;
+  const Icon = step.icon;
+  const progress = tourProgress(tour.step);
+  const titleId = "tour-step-title";
+
+  return (
+    <div className="fixed inset-0 z-[70]" data-testid="tour-overlay" data-step={step.id}>
+      {hole ? (
+        <div
+          aria-hidden="true"
+          data-testid={step.spotlight ? "tour-spotlight" : "tour-highlight"}
+          className={cn(
+            "pointer-events-none fixed rounded-lg ring-2 ring-primary transition-all",
+            step.spotlight
+              ? "shadow-[0_0_0_9999px_rgba(0,0,0,0.65)]"
+              : "shadow-[0_0_0_9999px_rgba(0,0,0,0.4)]",
+          )}
+          style={{ top: hole.top, left: hole.left, width: hole.width, height: hole.height }}
+        />
+      ) : (
+        <div aria-hidden="true" className="fixed inset-0 bg-black/50" />
+      )}
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby="tour-step-description"
+        data-testid="tour-card"
+        data-position={placement.position}
+        className="fixed flex flex-col rounded-xl border bg-card p-5 text-card-foreground shadow-2xl transition-opacity ease-in-out"
+        style={{
+          top: placement.top,
+          left: placement.left,
+          width: placement.width,
+          height: placement.height,
+          opacity: tour.visible ? 1 : 0,
+          transitionDuration: `${TOUR_FADE_MS}ms`,
+        }}
+      >
+        <div className="flex items-start gap-3">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id={titleId} className="text-lg leading-tight font-semibold" data-testid="tour-title">
+              {step.title}
+            </h2>
+            <p className="text-xs text-muted-foreground" data-testid="tour-step-count">
+              Step {tour.step + 1} of {TOUR_STEP_COUNT}
+            </p>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-2 size-8"
+            aria-label="Close tour"
+            data-testid="button-tour-close"
+            onClick={tour.close}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+        <p
+          id="tour-step-description"
+          className="mt-3 min-h-0 flex-1 overflow-y-auto text-sm text-muted-foreground"
+        >
+          {step.description}
+        </p>
+        <div
+          className="mt-3 h-1.5 overflow-hidden rounded-full bg-muted"
+          role="progressbar"
+          aria-label="Tour progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          data-testid="tour-progress"
+        >
+          <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+        </div>
+        <div className="mt-4 flex items-center justify-between gap-2">
+          <Button variant="ghost" size="sm" onClick={tour.close} data-testid="button-tour-skip">
+            Skip Tour
+          </Button>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={tour.previous}
+              disabled={tour.step === 0}
+              data-testid="button-tour-previous"
+            >
+              Previous
+            </Button>
+            <Button
+              ref={primaryRef}
+              size="sm"
+              onClick={tour.isLast ? tour.complete : tour.next}
+              data-testid="button-tour-next"
+            >
+              {tour.isLast ? "Complete" : "Next"}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

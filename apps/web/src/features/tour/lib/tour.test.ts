@@ -1,0 +1,138 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useTourAutoStart, useTourState, wantsTour } from "../hooks/use-tour";
+import { placeCard, spotlightRect } from "./tour-layout";
+import { TOUR_STORAGE_KEY, tourProgress, tourSteps } from "./tour-steps";
+
+describe("tour steps", () => {
+  it("has the seed's eight steps in order", () => {
+    expect(tourSteps.map((s) => s.id)).toEqual([
+      "welcome",
+      "layout",
+      "quick-actions",
+      "ai-assistant",
+      "categories",
+      "smart-search",
+      "approvals",
+      "document-conversion",
+    ]);
+    expect(tourSteps[1]?.title).toBe("Smart Navigation");
+    expect(tourSteps.filter((s) => s.spotlight).map((s) => s.id)).toEqual(["ai-assistant"]);
+  });
+  it("reports progress as step number over 8", () => {
+    expect(tourProgress(0)).toBe(13);
+    expect(tourProgress(3)).toBe(50);
+    expect(tourProgress(7)).toBe(100);
+  });
+});
+
+describe("card placement", () => {
+  const desktop = { width: 1280, height: 800 };
+  it("centres without a target and is 400×300", () => {
+    expect(placeCard(null, "right", desktop)).toEqual({
+      top: 250,
+      left: 440,
+      width: 400,
+      height: 300,
+      position: "center",
+    });
+  });
+  it("goes 24 px beside the target", () => {
+    const p = placeCard({ top: 100, left: 0, width: 256, height: 40 }, "right", desktop);
+    expect(p).toMatchObject({ left: 280, top: 100, position: "right" });
+    const b = placeCard({ top: 100, left: 900, width: 100, height: 40 }, "bottom", desktop);
+    expect(b).toMatchObject({ top: 164, left: 856, position: "bottom" }); // clamped to the 24 px margin
+  });
+  it("fits a 375 px screen", () => {
+    const p = placeCard({ top: 100, left: 0, width: 300, height: 40 }, "right", { width: 375, height: 667 });
+    expect(p.position).toBe("center");
+    expect(p.width).toBe(327);
+    expect(p.left).toBe(24);
+    expect(p.left + p.width).toBeLessThanOrEqual(375 - 24);
+  });
+  it("pads the spotlight by 12 px", () => {
+    expect(spotlightRect({ top: 50, left: 60, width: 100, height: 20 })).toEqual({
+      top: 38,
+      left: 48,
+      width: 124,
+      height: 44,
+    });
+  });
+});
+
+describe("tour state and timings", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("starts (stores false), advances after a 150 ms fade, goes back, and completes (stores true)", () => {
+    const { result } = renderHook(() => useTourState());
+    act(() => result.current.start());
+    expect(result.current).toMatchObject({ open: true, step: 0, visible: true });
+    expect(localStorage.getItem(TOUR_STORAGE_KEY)).toBe("false");
+
+    act(() => result.current.next());
+    expect(result.current.visible).toBe(false);
+    act(() => vi.advanceTimersByTime(149));
+    expect(result.current.step).toBe(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toMatchObject({ step: 1, visible: true });
+
+    act(() => result.current.previous());
+    expect(result.current.step).toBe(0);
+
+    for (let i = 0; i < 7; i += 1) {
+      act(() => result.current.next());
+      act(() => vi.advanceTimersByTime(150));
+    }
+    expect(result.current.step).toBe(7);
+    expect(result.current.isLast).toBe(true);
+    act(() => result.current.complete());
+    expect(result.current.open).toBe(false);
+    expect(localStorage.getItem(TOUR_STORAGE_KEY)).toBe("true");
+  });
+
+  it("closing (Skip Tour, close icon) does not mark it complete", () => {
+    const { result } = renderHook(() => useTourState());
+    act(() => result.current.start());
+    act(() => result.current.close());
+    expect(result.current.open).toBe(false);
+    expect(localStorage.getItem(TOUR_STORAGE_KEY)).toBe("false");
+  });
+
+  it("auto-starts 1000 ms after load with tour=true and removes the parameter", () => {
+    window.history.replaceState(null, "", "/home?tour=true&x=1");
+    const start = vi.fn();
+    localStorage.setItem(TOUR_STORAGE_KEY, "true");
+    renderHook(() => useTourAutoStart({ search: "tour=true&x=1", userLoaded: true, open: false, start }));
+    act(() => vi.advanceTimersByTime(999));
+    expect(start).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(start).toHaveBeenCalledOnce();
+    expect(window.location.search).toBe("?x=1");
+  });
+
+  it("auto-starts for a loaded user with no completion flag, not with one", () => {
+    const start = vi.fn();
+    const { rerender } = renderHook(
+      (props: { userLoaded: boolean }) =>
+        useTourAutoStart({ search: "", userLoaded: props.userLoaded, open: false, start }),
+      { initialProps: { userLoaded: false } },
+    );
+    act(() => vi.advanceTimersByTime(2000));
+    expect(start).not.toHaveBeenCalled();
+    rerender({ userLoaded: true });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(start).toHaveBeenCalledOnce();
+
+    localStorage.setItem(TOUR_STORAGE_KEY, "false");
+    const other = vi.fn();
+    renderHook(() => useTourAutoStart({ search: "", userLoaded: true, open: false, start: other }));
+    act(() => vi.advanceTimersByTime(2000));
+    expect(other).not.toHaveBeenCalled();
+    expect(wantsTour("tour=true")).toBe(true);
+    expect(wantsTour("tour=false")).toBe(false);
+  });
+});
