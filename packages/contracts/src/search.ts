@@ -12,8 +12,14 @@ export const searchQuerySchema = z.object({
     .string({ error: "q is required" })
     .trim()
     .min(1, "q is required: type what to search for")
-    .max(500, "q is too long (500 characters at most)"),
-  category: z.string().max(64).optional(),
+    .max(500, "q is too long (500 characters at most)")
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+    .refine((value) => !value.includes("\0"), "q must not contain NUL characters"),
+  category: z
+    .string()
+    .max(64)
+    .refine((value) => !value.includes("\0"), "category must not contain NUL characters")
+    .optional(),
   status: documentStatusSchema.optional(),
   mode: searchModeSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -64,11 +64,12 @@ describe("GET /api/search", () => {
   });
 
   it("answers 400 naming q when the query is blank or missing", async () => {
-    for (const url of ["/api/search?q=%20%20", "/api/search"]) {
+    for (const url of ["/api/search?q=%20%20", "/api/search", "/api/search?q=a%00b"]) {
       const res = await t.request("GET", url, { as: "admin" });
       expect(res.statusCode).toBe(400);
       expect(json<{ message: string }>(res).message).toMatch(/\bq\b/);
     }
+    expect((await t.request("GET", "/api/search?q=a&category=x%00", { as: "admin" })).statusCode).toBe(400);
   });
 
   it("finds documents by their words, best first, one entry each, with a 0..1 score and marked excerpt", async () => {
