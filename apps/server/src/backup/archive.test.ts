@@ -1,0 +1,117 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { PassThrough, Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoDocuments } from "../demo/seed";
+import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import { rowsOf } from "../modules/documents/access";
+import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { BackupError, readBackup, tablesInOrder, writeBackup } from "./archive";
+
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+let source: TestApp;
+let target: TestApp;
+let archive: Buffer;
+
+async function backupOf(t: TestApp): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (c: Buffer) => chunks.push(c));
+  await writeBackup(t.ctx.db, t.ctx.blobs, out);
+  out.end();
+  return Buffer.concat(chunks);
+}
+
+async function snapshot(t: TestApp): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const { name } of tablesInOrder()) {
+    result[name] = rowsOf(await t.ctx.db.execute(sql`select * from ${sql.identifier(name)} order by 1`));
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  source = await createTestApp({ seeders: [seedDemoDocuments] });
+  const ids = await demoUserIds(source);
+  const id = await uploadDraft(source, "author", "Backed-up policy");
+  await source.request("POST", `/api/documents/${id}/submit-review`, {
+    as: "author",
+    body: { reviewers: [ids.reviewer], approverId: ids.approver },
+  });
+  await source.request("PATCH", `/api/documents/${id}/approval`, {
+    as: "reviewer",
+    body: { status: "Approved", comment: "Fine" },
+  });
+  const categories = json<Array<{ id: string }>>(
+    await source.request("GET", "/api/categories", { as: "author" }),
+  );
+  const pdf = readFileSync(new URL("../../test-fixtures/users-and-groups.pdf", import.meta.url));
+  const { body, headers } = multipart(
+    { categoryId: categories[0]!.id },
+    { name: "users-and-groups.pdf", bytes: pdf },
+  );
+  await source.request("POST", "/api/documents/upload", { as: "author", body, headers });
+  await source.runner.runUntilIdle();
+  archive = await backupOf(source);
+  target = await createTestApp({ env: { DEMO: "false" } });
+}, 180_000);
+afterAll(async () => {
+  await target?.close();
+  await source?.close();
+});
+
+describe("backup and restore", () => {
+  it(
+    "round-trips every document, version, original, approval and setting exactly",
+    { timeout: 120_000 },
+    async () => {
+      const summary = await readBackup(target.ctx.db, target.ctx.blobs, Readable.from(archive));
+      expect(summary.tables.documents).toBeGreaterThanOrEqual(30);
+      expect(summary.tables.approvals).toBe(1);
+      expect(await snapshot(target)).toEqual(await snapshot(source));
+      const hashes = rowsOf<{ sha256: string }>(
+        await source.ctx.db.execute(sql`select sha256 from blobs`),
+      ).map((r) => r.sha256);
+      expect(hashes.length).toBe(summary.blobs);
+      for (const hash of hashes) expect(sha(await target.ctx.blobs.get(hash))).toBe(hash);
+    },
+  );
+
+  it("serves the restored archive: sign-in, documents, originals and approvals through the API", async () => {
+    const docs = json<Array<{ id: string; title: string }>>(
+      await target.request("GET", "/api/documents?pageSize=500", { as: "admin" }),
+    );
+    const pdf = docs.find((d) => d.title === "users-and-groups")!;
+    const original = await target.request("GET", `/api/documents/${pdf.id}/versions/1/original`, {
+      as: "admin",
+    });
+    expect(sha(original.rawPayload)).toBe(
+      sha(readFileSync(new URL("../../test-fixtures/users-and-groups.pdf", import.meta.url))),
+    );
+    const approvals = json<unknown[]>(await target.request("GET", "/api/approvals", { as: "admin" }));
+    expect(approvals).toHaveLength(1);
+    // The restored sequences continue after the restored rows.
+    const another = await uploadDraft(target, "author", "After restore");
+    expect(another).toBeTruthy();
+  });
+
+  it("refuses a non-empty installation and a cut-off archive, changing nothing", async () => {
+    await expect(readBackup(source.ctx.db, source.ctx.blobs, Readable.from(archive))).rejects.toThrow(
+      BackupError,
+    );
+    const empty = await createTestApp({ env: { DEMO: "false" } });
+    try {
+      const cut = archive.subarray(0, Math.floor(archive.length / 2));
+      await expect(readBackup(empty.ctx.db, empty.ctx.blobs, Readable.from(cut))).rejects.toThrow(
+        /cut short|JSON/,
+      );
+      const [row] = rowsOf<{ n: number }>(
+        await empty.ctx.db.execute(sql`select count(*)::int n from documents`),
+      );
+      expect(row?.n).toBe(0);
+    } finally {
+      await empty.close();
+    }
+  });
+});
