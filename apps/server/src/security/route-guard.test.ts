@@ -98,6 +98,7 @@ const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/docs", allowed: ALL },
   { method: "GET", route: "/api/docs/json", allowed: ALL },
   { method: "GET", route: "/api/docs/yaml", allowed: ALL },
+  { method: "GET", route: "/api/admin/backup", allowed: ["Admin"], stream: true },
   { method: "GET", route: "/api/events", allowed: ALL, stream: true },
   { method: "POST", route: "/api/auth/logout", allowed: ALL, ok: 204 },
   {
@@ -304,6 +305,7 @@ const matrix: MatrixEntry[] = [
     prepare: async () => ({ body: { organization: { description: "Matrix" } } }),
   },
   { method: "GET", route: "/api/system", allowed: ALL },
+  { method: "GET", route: "/api/waitlist", allowed: ["Admin"] },
   {
     method: "GET",
     route: "/api/documents/:id/summary",
@@ -402,11 +404,16 @@ describe("every API route is closed without a session", () => {
     }
   });
 
-  it("leaves only health and sign-in public", () => {
+  it("leaves only health, sign-in and joining the waitlist public", () => {
     const open = t.app.routeList
       .filter((r) => r.url.startsWith("/api") && r.public)
       .map((r) => `${r.method} ${r.url}`);
-    expect(open.sort()).toEqual(["GET /api/auth/login", "GET /api/health", "POST /api/auth/login"]);
+    expect(open.sort()).toEqual([
+      "GET /api/auth/login",
+      "GET /api/health",
+      "POST /api/auth/login",
+      "POST /api/waitlist",
+    ]);
   });
 
   it("answers an unknown API path with 404 JSON, signed in or not", async () => {

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe("waitlist", () => {
+  it("stores an address once, lowercased, without a session", async () => {
+    const first = await t.request("POST", "/api/waitlist", {
+      as: null,
+      body: { email: " Ada@Example.COM " },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(json(first)).toEqual({ email: "ada@example.com", joined: true });
+    const again = await t.request("POST", "/api/waitlist", { as: null, body: { email: "ada@example.com" } });
+    expect(again.statusCode).toBe(200);
+    const list = json<{ email: string }[]>(await t.request("GET", "/api/waitlist", { as: "admin" }));
+    expect(list.filter((e) => e.email === "ada@example.com")).toHaveLength(1);
+  });
+
+  it("answers 400 to an address that is not one", async () => {
+    for (const email of ["not-an-email", "", "a@", 42]) {
+      const res = await t.request("POST", "/api/waitlist", { as: null, body: { email } });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual({ message: expect.any(String) });
+    }
+    const missing = await t.request("POST", "/api/waitlist", { as: null, body: {} });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it("lists the addresses for Admin only", async () => {
+    expect((await t.request("GET", "/api/waitlist", { as: "admin" })).statusCode).toBe(200);
+    for (const as of ["author", "reviewer", "approver", "viewer"]) {
+      expect((await t.request("GET", "/api/waitlist", { as })).statusCode).toBe(403);
+    }
+    expect((await t.request("GET", "/api/waitlist", { as: null })).statusCode).toBe(401);
+  });
+});
