@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildApp } from "../app";
@@ -35,16 +34,19 @@ export interface CliContext {
  * listening. First-start set-up runs exactly as the server would run it, so a command run before
  * the first `npm start` leaves the data directory in the state the server expects.
  */
-export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
-  const config = loadConfig({ ...env, DATA_DIR: resolveFromUser(env.DATA_DIR ?? "./data") });
-  if (!config.databaseUrl) assertEmbeddedDatabaseFree(config.dataDir);
+export async function openCliContext(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { bootstrap?: boolean } = {},
+): Promise<CliContext> {
+  const config = cliConfig(env);
+  // The embedded database refuses a second process itself (a pid lock in DATA_DIR), with a clear message.
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {
     const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
     const { app, ctx, runner } = await buildApp({ config, database, sessionSecret, logger: false });
-    await bootstrap(ctx, [seedDemoDocuments]);
+    if (options.bootstrap !== false) await bootstrap(ctx, [seedDemoDocuments]);
     return {
       ctx,
       runner,
@@ -60,19 +62,9 @@ export async function openCliContext(env: NodeJS.ProcessEnv = process.env): Prom
   }
 }
 
-/**
- * Embedded PostgreSQL (PGlite) takes no lock: a second process opening the same directory while the
- * server runs would corrupt it. PGlite keeps postmaster.pid there while open and removes it on a
- * clean close, so its presence means "in use" (or a crash; starting and stopping the server clears it).
- */
-function assertEmbeddedDatabaseFree(dataDir: string): void {
-  const pidFile = path.resolve(dataDir, "pglite", "postmaster.pid");
-  if (existsSync(pidFile)) {
-    throw new Error(
-      `The embedded database in ${path.resolve(dataDir)} is open in another process. Stop the Quire server first ` +
-        "(if none is running, it was not shut down cleanly: start and stop it once), or use DATABASE_URL.",
-    );
-  }
+/** The server's configuration as the user's shell gives it, with DATA_DIR read from where they typed. */
+export function cliConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig({ ...env, DATA_DIR: resolveFromUser(env.DATA_DIR ?? "./data") });
 }
 
 /** True when this module is the script node was started with (not imported by a test). */

@@ -2,6 +2,7 @@ import { createUserBodySchema } from "@quire/contracts";
 import type { AppContext } from "../context";
 import { HttpError } from "../lib/errors";
 import { createUser } from "../modules/users/service";
+import { backupCommands } from "./backup-commands";
 import { errorMessage, isEntryPoint, openCliContext } from "./context";
 
 /** Where a command writes: stdout for results, stderr for problems (tests collect both). */
@@ -55,6 +56,7 @@ export const commands: Record<string, Command> = {
       return createAdmin(ctx, username, io);
     },
   },
+  ...backupCommands,
   help: {
     usage: "help",
     summary: "Show this list",
@@ -75,7 +77,7 @@ export function helpText(): string {
     "Commands:",
     ...rows,
     "",
-    "Uses the server's configuration (DATA_DIR, DATABASE_URL…). With embedded storage, stop the server first.",
+    "Uses the server's configuration (DATA_DIR, DATABASE_URL…). With embedded storage, stop the server first (backup goes through a running server).",
     "Bulk import has its own command: npm run import -- <folder>",
   ].join("\n");
 }

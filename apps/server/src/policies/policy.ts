@@ -26,7 +26,8 @@ export type GlobalAction =
   | "settings.manage"
   | "waitlist.read"
   | "analytics.read"
-  | "suggestion.apply";
+  | "suggestion.apply"
+  | "backup.create";
 
 export type DocumentAction =
   | "document.read"
@@ -47,6 +48,7 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "waitlist.read": ["Admin"],
   "analytics.read": ["Admin", "Approver", "Reviewer", "Author", "Viewer"],
   "suggestion.apply": ["Admin", "Author"],
+  "backup.create": ["Admin"],
 };
 
 const ownerEditable = new Set<DocumentAction>([

@@ -99,6 +99,7 @@ const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/docs/json", allowed: ALL },
   { method: "GET", route: "/api/docs/yaml", allowed: ALL },
   { method: "GET", route: "/api/admin/backup", allowed: ["Admin"], stream: true },
+  { method: "GET", route: "/api/admin/backup", allowed: ["Admin"], stream: true },
   { method: "GET", route: "/api/events", allowed: ALL, stream: true },
   { method: "POST", route: "/api/auth/logout", allowed: ALL, ok: 204 },
   {
@@ -380,7 +381,8 @@ const matrix: MatrixEntry[] = [
 ];
 
 /** Swagger UI's own asset routes (/api/docs/static/*, /api/docs/*): closed like the rest, but not API operations. */
-const isDocsAsset = (url: string) => url.startsWith("/api/docs/") && url.endsWith("*");
+const isDocsAsset = (url: string) =>
+  url.startsWith("/api/docs/static/") || (url.startsWith("/api/docs/") && url.endsWith("*"));
 const guarded = () =>
   t.app.routeList.filter((r) => r.url.startsWith("/api") && !r.public && !isDocsAsset(r.url));
 const withIds = (route: string) => route.replace(/:[a-zA-Z]+/g, randomUUID());

@@ -1,0 +1,30 @@
+import { PassThrough } from "node:stream";
+import { createGzip } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context";
+import { requireActor } from "../plugins/auth";
+import { authorizeGlobal } from "../policies/policy";
+import { writeBackup } from "./archive";
+
+export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  // A consistent snapshot while Quire keeps serving (what `npm run quire -- backup` calls when the server runs).
+  app.get("/admin/backup", async (request, reply) => {
+    authorizeGlobal(requireActor(request), "backup.create");
+    const body = new PassThrough();
+    const gzip = createGzip();
+    gzip.pipe(body);
+    writeBackup(ctx.db, ctx.blobs, gzip).then(
+      () => gzip.end(),
+      (error: unknown) => {
+        request.log.error({ err: error }, "backup failed");
+        // A cut-off stream has no end marker, so restore refuses it rather than restoring half.
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, "-");
+    return reply
+      .header("content-type", "application/gzip")
+      .header("content-disposition", `attachment; filename="quire-backup-${stamp}.ndjson.gz"`)
+      .send(body);
+  });
+}
