@@ -53,23 +53,22 @@ function DecisionForm({ documentId, kind }: { documentId: string; kind: "review"
     kind === "review" ? ["Approved", "Changes Requested"] : ["Approved", "Rejected"];
 
   function send(status: UpdateApprovalInput["status"]) {
-    update.mutate(
-      { status, comment },
-      {
-        onSuccess: () => {
-          setComment("");
-          toast({
-            title: "Approval updated",
-            description: "The approval status has been updated successfully.",
-          });
-        },
-        onError: () =>
-          toast({
-            variant: "destructive",
-            title: "Update failed",
-            description: "There was an error updating the approval status.",
-          }),
+    // A promise rather than mutate's callbacks: those are skipped when the form unmounts, and a
+    // successful decision removes this form (the user may no longer act), so no toast showed.
+    update.mutateAsync({ status, comment }).then(
+      () => {
+        setComment("");
+        toast({
+          title: "Approval updated",
+          description: "The approval status has been updated successfully.",
+        });
       },
+      () =>
+        toast({
+          variant: "destructive",
+          title: "Update failed",
+          description: "There was an error updating the approval status.",
+        }),
     );
   }
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
+import { paths } from "@/config/paths";
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useUser } from "@/lib/auth";
@@ -40,8 +41,15 @@ function useViewport() {
 export function GuidedTour() {
   const tour = useTourState();
   const search = useSearch();
+  const [location] = useLocation();
   const { data: user } = useUser();
-  useTourAutoStart({ search, userLoaded: Boolean(user), open: tour.open, start: tour.start });
+  useTourAutoStart({
+    search,
+    onHome: location === paths.home.path,
+    userLoaded: Boolean(user),
+    open: tour.open,
+    start: tour.start,
+  });
   if (!tour.open) return null;
   return createPortal(<TourOverlay tour={tour} />, document.body);
 }

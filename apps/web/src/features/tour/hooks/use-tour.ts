@@ -69,15 +69,18 @@ export function removeTourParam(): void {
 
 /**
  * Seed §4: the tour starts 1000 ms after load when the URL has tour=true (the parameter is then
- * removed), or when no completion flag exists and a user is loaded.
+ * removed), or when no completion flag exists and a user is loaded. The first-visit start waits
+ * for Home, where its targets are, so someone opening a shared document link is not interrupted.
  */
 export function useTourAutoStart({
   search,
+  onHome,
   userLoaded,
   open,
   start,
 }: {
   search: string;
+  onHome: boolean;
   userLoaded: boolean;
   open: boolean;
   start: () => void;
@@ -85,12 +88,12 @@ export function useTourAutoStart({
   const fromUrl = wantsTour(search);
   useEffect(() => {
     if (open) return;
-    const firstVisit = userLoaded && readTourFlag() === null;
+    const firstVisit = onHome && userLoaded && readTourFlag() === null;
     if (!fromUrl && !firstVisit) return;
     const timer = setTimeout(() => {
       if (fromUrl) removeTourParam();
       start();
     }, TOUR_AUTO_START_MS);
     return () => clearTimeout(timer);
-  }, [fromUrl, userLoaded, open, start]);
+  }, [fromUrl, onHome, userLoaded, open, start]);
 }

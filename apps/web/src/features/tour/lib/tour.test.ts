@@ -106,7 +106,9 @@ describe("tour state and timings", () => {
     window.history.replaceState(null, "", "/home?tour=true&x=1");
     const start = vi.fn();
     localStorage.setItem(TOUR_STORAGE_KEY, "true");
-    renderHook(() => useTourAutoStart({ search: "tour=true&x=1", userLoaded: true, open: false, start }));
+    renderHook(() =>
+      useTourAutoStart({ search: "tour=true&x=1", onHome: true, userLoaded: true, open: false, start }),
+    );
     act(() => vi.advanceTimersByTime(999));
     expect(start).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
@@ -118,7 +120,7 @@ describe("tour state and timings", () => {
     const start = vi.fn();
     const { rerender } = renderHook(
       (props: { userLoaded: boolean }) =>
-        useTourAutoStart({ search: "", userLoaded: props.userLoaded, open: false, start }),
+        useTourAutoStart({ search: "", onHome: true, userLoaded: props.userLoaded, open: false, start }),
       { initialProps: { userLoaded: false } },
     );
     act(() => vi.advanceTimersByTime(2000));
@@ -129,9 +131,18 @@ describe("tour state and timings", () => {
 
     localStorage.setItem(TOUR_STORAGE_KEY, "false");
     const other = vi.fn();
-    renderHook(() => useTourAutoStart({ search: "", userLoaded: true, open: false, start: other }));
+    renderHook(() =>
+      useTourAutoStart({ search: "", onHome: true, userLoaded: true, open: false, start: other }),
+    );
     act(() => vi.advanceTimersByTime(2000));
     expect(other).not.toHaveBeenCalled();
+    localStorage.clear();
+    const elsewhere = vi.fn();
+    renderHook(() =>
+      useTourAutoStart({ search: "", onHome: false, userLoaded: true, open: false, start: elsewhere }),
+    );
+    act(() => vi.advanceTimersByTime(2000));
+    expect(elsewhere).not.toHaveBeenCalled();
     expect(wantsTour("tour=true")).toBe(true);
     expect(wantsTour("tour=false")).toBe(false);
   });
