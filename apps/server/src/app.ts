@@ -26,7 +26,6 @@ import { approvalRoutes } from "./modules/approvals/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { backupRoutes } from "./backup/routes";
-import { backupRoutes } from "./backup/routes";
 import { aiRoutes, documentAiRoutes } from "./modules/ai/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
@@ -171,7 +170,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(approvalRoutes, { ctx });
       await api.register(notificationRoutes, { ctx, prefix: "/notifications" });
       await api.register(settingsRoutes, { ctx });
-      await api.register(backupRoutes, { ctx });
       await api.register(backupRoutes, { ctx });
       await api.register(documentAiRoutes, { ctx, prefix: "/documents" });
       await api.register(aiRoutes, { ctx, prefix: "/ai" });

@@ -99,7 +99,6 @@ const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/docs/json", allowed: ALL },
   { method: "GET", route: "/api/docs/yaml", allowed: ALL },
   { method: "GET", route: "/api/admin/backup", allowed: ["Admin"], stream: true },
-  { method: "GET", route: "/api/admin/backup", allowed: ["Admin"], stream: true },
   { method: "GET", route: "/api/events", allowed: ALL, stream: true },
   { method: "POST", route: "/api/auth/logout", allowed: ALL, ok: 204 },
   {
