@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function waitlistAsAdmin(): Promise<string[]> {
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+    body: JSON.stringify({ username: "admin", password: "demo" }),
+  });
+  const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const res = await fetch(`${server.baseUrl}/api/waitlist`, { headers: { cookie } });
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { email: string }[]).map((e) => e.email);
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 800 },
+]) {
+  test(`landing at ${viewport.width} px: sections, MVP links, typed headline, valid waitlist stored once`, async () => {
+    const context = await newContext(browser, server.baseUrl, viewport);
+    const page = await context.newPage();
+    const consoleErrors = watchConsole(page);
+    await page.goto("/");
+    await page.getByTestId("landing-page").waitFor();
+    await page.getByTestId("text-typed-headline").getByText("Your documents, organised by AI").waitFor();
+    for (const id of ["hero", "mvp-showcase", "demo", "features", "waitlist", "contact"]) {
+      assert.equal(await page.locator(`#${id}`).count(), 1, id);
+    }
+    assert.equal(await page.getByTestId("button-view-mvp").getAttribute("href"), "/home?tour=true");
+    assert.equal(await page.getByTestId("button-explore-mvp").getAttribute("href"), "/home?tour=true");
+    assert.equal(await page.getByTestId("link-demo-video").getAttribute("target"), "_blank");
+    for (const figure of ["$8.2B", "$12.5B", "$28.9B", "12% annual growth", "35% annual growth"]) {
+      await page.getByText(figure, { exact: true }).waitFor({ state: "attached" });
+    }
+    for (const team of ["sales", "support", "partnerships"]) {
+      const href = await page
+        .getByTestId(`contact-${team}`)
+        .locator('a[href^="mailto:"]')
+        .getAttribute("href");
+      assert.match(href ?? "", /^mailto:.+@.+/);
+    }
+
+    if (viewport.width < 768) {
+      await page.getByTestId("button-mobile-menu").click();
+      await page.getByTestId("mobile-menu").getByRole("button", { name: "Waitlist" }).click();
+      await page.getByTestId("mobile-menu").waitFor({ state: "detached" });
+    } else {
+      await page.getByTestId("nav-waitlist").click();
+    }
+    await page.waitForFunction(() => window.scrollY > 500);
+    await page.getByTestId("button-scroll-top").waitFor();
+
+    const email = `Person.${viewport.width}@Example.com`;
+    await page.getByPlaceholder("Enter your work email").fill(email);
+    await page.getByTestId("button-join-waitlist").click();
+    await page.getByTestId("waitlist-success").waitFor();
+    assert.equal(await page.getByTestId("button-access-mvp").getAttribute("href"), "/home?tour=true");
+    const stored = await waitlistAsAdmin();
+    assert.equal(stored.filter((e) => e === email.toLowerCase()).length, 1);
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const violations = await seriousAxeViolations(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    assert.deepEqual(consoleErrors(), []);
+    await context.close();
+  });
+}
+
+test("landing waitlist: a value without @ is not accepted and nothing is sent", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  const posts: string[] = [];
+  page.on("request", (req) => {
+    if (req.url().endsWith("/api/waitlist")) posts.push(req.method());
+  });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/#waitlist");
+  await page.getByPlaceholder("Enter your work email").fill("not-an-address");
+  await page.getByTestId("button-join-waitlist").click();
+  await page.waitForTimeout(300);
+  assert.equal(await page.getByTestId("waitlist-success").count(), 0);
+  assert.equal(await page.getByRole("alert").count(), 0);
+  assert.deepEqual(posts, []);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
