@@ -1,0 +1,158 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(
+  username: string,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login");
+  await signIn(page, username);
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { context, page, consoleErrors };
+}
+
+/** Changing a user's role to keep the last Admin answers 409; Chromium logs the failed fetch. */
+const expected409 = /status of 409.*\/api\/users\//;
+
+test("Admin saves the organisation, a feature and a notification preference; they survive a reload", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin");
+  await page.goto("/settings");
+  await page.getByRole("heading", { name: "Organization Profile" }).waitFor();
+  await page.getByTestId("input-org-name").fill("Northwind Test Org");
+  await page.getByTestId("input-org-domain").fill("northwind.example");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Settings saved", { exact: true }).waitFor();
+
+  await page.getByTestId("switch-versionDiff").click();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="switch-versionDiff"]')?.getAttribute("aria-checked") === "false",
+  );
+  await page.getByTestId("switch-reviewReminders").click();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="switch-reviewReminders"]')?.getAttribute("aria-checked") ===
+      "false",
+  );
+  // Let the preference write land before reloading.
+  await page
+    .waitForResponse((res) => res.url().includes("/api/notifications/preferences"))
+    .catch(() => undefined);
+
+  await page.reload();
+  await page.getByTestId("input-org-name").waitFor();
+  assert.equal(await page.getByTestId("input-org-name").inputValue(), "Northwind Test Org");
+  assert.equal(await page.getByTestId("input-org-domain").inputValue(), "northwind.example");
+  assert.equal(await page.getByTestId("switch-versionDiff").getAttribute("aria-checked"), "false");
+  await page.getByTestId("switch-reviewReminders").waitFor();
+  assert.equal(await page.getByTestId("switch-reviewReminders").getAttribute("aria-checked"), "false");
+
+  // System Information comes from the running build.
+  const system = (await (await page.request.get("/api/system")).json()) as {
+    version: string;
+    environment: string;
+  };
+  assert.equal(
+    await page.getByTestId("text-system-version").textContent(),
+    `v${system.version.replace(/^v/, "")}`,
+  );
+  assert.equal(await page.getByTestId("text-system-environment").textContent(), system.environment);
+  await page.getByTestId("switch-versionDiff").click();
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("Admin sees the users, expands the list, creates a user with a one-time password and is refused demoting the last Admin", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin");
+  await page.goto("/settings");
+  const card = page.getByTestId("card-users");
+  await card.waitFor();
+  const users = (await (await page.request.get("/api/users")).json()) as { username: string }[];
+  await card.getByText(`${users.length} users`, { exact: true }).waitFor();
+  assert.equal(await card.locator('[data-testid^="user-row-"]').count(), Math.min(4, users.length));
+  if (users.length > 4) {
+    await card.getByRole("button", { name: `+${users.length - 4} more users` }).click();
+    assert.equal(await card.locator('[data-testid^="user-row-"]').count(), users.length);
+  }
+
+  await page.getByTestId("button-create-user").click();
+  await page.getByLabel("Username").fill("newclerk");
+  await page.getByTestId("button-submit-user").click();
+  const password = await page.getByTestId("text-temporary-password").textContent();
+  assert.ok(password && password.length >= 8, "a one-time password is shown");
+  await page.getByRole("button", { name: "Copy password" }).click();
+  await page.getByText("Password copied", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Done" }).click();
+  await card.getByText(`${users.length + 1} users`, { exact: true }).waitFor();
+
+  // The only Admin cannot be demoted.
+  await page
+    .getByTestId("button-more-users")
+    .click()
+    .catch(() => undefined);
+  await page.getByTestId("select-user-role-admin").click();
+  await page.getByRole("option", { name: "Author", exact: true }).click();
+  await page.getByText("Role change failed", { exact: true }).waitFor();
+  assert.deepEqual(
+    consoleErrors().filter((e) => !expected409.test(e)),
+    [],
+  );
+  await context.close();
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`at ${viewport.width} px a Viewer sees read-only settings and no users list, and axe passes`, async () => {
+    const { context, page, consoleErrors } = await signedIn("viewer", viewport);
+    await page.goto("/settings");
+    await page.getByText("Only an Admin can change the organization profile.").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Save Changes" }).count(), 0);
+    assert.equal(await page.getByTestId("input-org-name").getAttribute("readonly"), "");
+    assert.equal(await page.getByTestId("switch-aiSummaries").isDisabled(), true);
+    assert.equal(await page.getByTestId("card-users").count(), 0);
+    await page.getByTestId("list-permissions").getByText("Read documents").waitFor();
+    // Notification preferences are the Viewer's own.
+    assert.equal(await page.getByTestId("switch-emailNotifications").isDisabled(), false);
+    await page.getByTestId("text-system-version").waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no horizontal scrolling (${overflow} px)`);
+    const violations = await seriousAxeViolations(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    assert.deepEqual(consoleErrors(), []);
+    await context.close();
+  });
+}
+
+test("the appearance switch uses the top bar's stored theme", async () => {
+  const { context, page } = await signedIn("author");
+  await page.goto("/settings");
+  await page.getByTestId("switch-dark-mode").click();
+  assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "light");
+  assert.ok(await page.evaluate(() => document.documentElement.classList.contains("light")));
+  await page.getByTestId("switch-dark-mode").click();
+  assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
+  await context.close();
+});
