@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { predictNaiveBayes, trainNaiveBayes } from "./classify";
+import {
+  predictCategory,
+  predictLogistic,
+  predictNaiveBayes,
+  trainCategoryModel,
+  trainLogistic,
+  trainNaiveBayes,
+  tuneLogistic,
+} from "./classify";
 import { extractKeyphrases } from "./document-keyphrases";
 import { findNearDuplicates, jaccard, shingle } from "./shingles";
 
@@ -34,6 +42,65 @@ describe("naive Bayes", () => {
     ]);
     const text = "Receipts receipts reimbursement expense";
     expect(predictNaiveBayes(model, text, { leaveOut: { text, label: "security" } }).label).toBe("finance");
+  });
+});
+
+// Debian package descriptions (from /var/lib/dpkg/status), labelled by their section.
+const packages = [
+  { label: "python", text: "pure Python implementation of the YAML parser and emitter for Python 3" },
+  { label: "python", text: "Python 3 library for parsing command-line options and arguments" },
+  { label: "python", text: "Python HTTP library with connection pooling for Python 3" },
+  { label: "python", text: "documentation generator for Python projects, Python 3 module" },
+  { label: "fonts", text: "DejaVu TrueType font family, sans serif and monospace fonts" },
+  { label: "fonts", text: "Liberation fonts: metric-compatible TrueType fonts for Arial and Times" },
+  { label: "fonts", text: "Noto color emoji font in TrueType format" },
+  { label: "fonts", text: "font configuration and customization library, font cache" },
+  { label: "shells", text: "GNU Bourne Again SHell, an sh-compatible command language interpreter" },
+  { label: "shells", text: "Z shell, a command interpreter with many interactive features" },
+  { label: "shells", text: "POSIX-compliant shell, a small interpreter for shell scripts" },
+  { label: "shells", text: "the friendly interactive shell with syntax highlighting and autosuggestions" },
+];
+
+describe("logistic regression", () => {
+  it("learns sections from package descriptions, deterministically", () => {
+    const model = trainLogistic(packages, { minDocuments: 1 });
+    const p = predictLogistic(model, "monospace TrueType fonts for programming");
+    expect(p.label).toBe("fonts");
+    expect(p.scores.reduce((s, x) => s + x.probability, 0)).toBeCloseTo(1);
+    expect(predictLogistic(model, "interactive shell command interpreter").label).toBe("shells");
+    expect(predictLogistic(model, "Python 3 module for parsing YAML").label).toBe("python");
+    const again = trainLogistic(packages, { minDocuments: 1 });
+    expect(predictLogistic(again, "emoji font").confidence).toBe(
+      predictLogistic(model, "emoji font").confidence,
+    );
+  });
+
+  it("judges a training example by a fold model that never saw it", () => {
+    const odd = {
+      label: "fonts",
+      text: "Python 3 library for parsing command-line arguments, Python module",
+    };
+    const model = trainLogistic([...packages, odd], { minDocuments: 1, folds: packages.length + 1 });
+    expect(predictLogistic(model, odd.text, { leaveOut: odd }).label).toBe("python");
+  });
+
+  it("tunes on cross-validation folds of the training data and reports every candidate", () => {
+    const tuning = tuneLogistic(
+      packages,
+      [
+        { l2: 1e-4, minDocuments: 1 },
+        { l2: 1, minDocuments: 1 },
+      ],
+      { folds: 3 },
+    );
+    expect(tuning.tried).toHaveLength(2);
+    expect(tuning.options.l2).toBe(1e-4);
+  });
+
+  it("keeps whichever model classifies a small archive's documents better when held out", () => {
+    const chosen = trainCategoryModel(packages, { minDocuments: 1 });
+    expect(chosen.heldOutAccuracy).not.toBeNull();
+    expect(predictCategory(chosen, "sans serif TrueType font").label).toBe("fonts");
   });
 });
 

@@ -4,9 +4,9 @@ import {
   cosineSimilarity,
   documentVector,
   extractKeyphrases,
-  predictNaiveBayes,
-  trainNaiveBayes,
-  type NaiveBayesModel,
+  predictCategory,
+  trainCategoryModel,
+  type CategoryModel,
   type Prediction,
 } from "@quire/textkit";
 import { isNull } from "drizzle-orm";
@@ -17,7 +17,9 @@ import { loadVisibleDocument } from "../documents/routes";
 import { listArchiveDocuments, listCategoryNames, trainingSetKeys, type ArchiveDocument } from "./repository";
 
 /**
- * The archive's own category classifier: naive Bayes trained on every live categorised document.
+ * The archive's own category classifier, trained on every live categorised document: softmax
+ * logistic regression (it beats naive Bayes and a keyword baseline in `npm run bench -- ai`), or
+ * naive Bayes on a small archive where that classifies the archive's own documents better.
  * It is kept per app context and retrained when the fingerprint of (document, category, version)
  * triples changes, so moving or editing a document is reflected on the next call; another process
  * rebuilds the same model from the database.
@@ -25,7 +27,7 @@ import { listArchiveDocuments, listCategoryNames, trainingSetKeys, type ArchiveD
 
 export interface TrainedClassifier {
   fingerprint: string;
-  model: NaiveBayesModel;
+  model: CategoryModel;
   documents: ArchiveDocument[];
   vectors: Map<string, Map<string, number>>;
 }
@@ -42,19 +44,26 @@ export async function trainedClassifier(ctx: AppContext): Promise<TrainedClassif
   if (cached?.fingerprint === fingerprint) return cached;
   const docs = await listArchiveDocuments(ctx.db, isNull(documents.archivedAt));
   if (docs.length === 0) return null;
-  const model = trainNaiveBayes(
+  // Every term is a feature: a small archive's rare words are often its most telling ones.
+  const model = trainCategoryModel(
     docs.map((d) => ({ text: classifierText(d.title, d.content), label: d.categoryId })),
+    { minDocuments: 1 },
   );
-  const vectors = new Map(docs.map((d) => [d.id, documentVector(model, classifierText(d.title, d.content))]));
+  const vectors = new Map(
+    docs.map((d) => [d.id, documentVector(model.model, classifierText(d.title, d.content))]),
+  );
   const trained = { fingerprint, model, documents: docs, vectors };
   cache.set(ctx, trained);
   return trained;
 }
 
-/** A stored document is judged with itself left out of training, so its current label does not vote. */
+/**
+ * A stored document is judged by a model not trained on it (naive Bayes leave-one-out, or the
+ * logistic cross-validation fold that held it out), so its current label does not vote.
+ */
 export function predictStored(trained: TrainedClassifier, doc: ArchiveDocument): Prediction {
   const text = classifierText(doc.title, doc.content);
-  return predictNaiveBayes(trained.model, text, { leaveOut: { text, label: doc.categoryId } });
+  return predictCategory(trained.model, text, { leaveOut: { text, label: doc.categoryId } });
 }
 
 /** Categories of the document's `k` most similar other documents (TF-IDF cosine), closest first. */
@@ -70,7 +79,7 @@ export function neighbourCategories(trained: TrainedClassifier, doc: ArchiveDocu
 }
 
 function tagsFor(trained: TrainedClassifier | null, text: string): string[] {
-  const model = trained?.model;
+  const model = trained?.model.model;
   return extractKeyphrases(text, {
     max: 5,
     ...(model
@@ -118,7 +127,7 @@ export async function categorizeDocument(
   const prediction = trained
     ? stored
       ? predictStored(trained, stored)
-      : predictNaiveBayes(trained.model, text)
+      : predictCategory(trained.model, text)
     : null;
   return present(ctx, trained, prediction, text);
 }
@@ -131,6 +140,6 @@ export async function categorizeText(
   const trained = await trainedClassifier(ctx);
   const text = classifierText(input.title, input.content);
   const empty = input.title.trim() === "" && input.content.trim() === "";
-  const prediction = trained && !empty ? predictNaiveBayes(trained.model, text) : null;
+  const prediction = trained && !empty ? predictCategory(trained.model, text) : null;
   return present(ctx, trained, prediction, text);
 }
