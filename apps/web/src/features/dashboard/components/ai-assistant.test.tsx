@@ -1,0 +1,50 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { mockFetch } from "@/test/fetch-mock";
+import { renderWithApp } from "@/test/render";
+import { AiAssistant } from "./ai-assistant";
+
+describe("AiAssistant", () => {
+  it("keeps Ask disabled for blank text and shows an answer with its citation link and badge", async () => {
+    const spy = mockFetch({
+      "POST /api/ai/ask": {
+        body: {
+          answer: "Passwords rotate every 90 days [1].",
+          confidence: 0.72,
+          relevantDocuments: ["Security Policy"],
+          citations: [
+            { n: 1, documentId: "d1", title: "Security Policy", passageId: "p1", heading: null, quote: "…" },
+          ],
+          source: "local",
+        },
+      },
+    });
+    renderWithApp(<AiAssistant />, { path: "/dashboard" });
+    const ask = screen.getByTestId("button-ask-ai") as HTMLButtonElement;
+    expect(ask.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId("input-ai-question"), { target: { value: "   " } });
+    expect(ask.disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId("button-quick-question-0"));
+    const link = await screen.findByTestId("link-citation-1");
+    expect(link.getAttribute("href")).toBe("/document/d1");
+    expect(screen.getByTestId("badge-ai-confidence").textContent).toBe("72% confidence");
+    expect(screen.getByTestId("badge-ai-confidence").className).toContain("bg-secondary");
+    const body = JSON.parse(String(spy.mock.calls[0]?.[1]?.body)) as { question: string };
+    expect(body.question).toBe("What are our security policies?");
+  });
+
+  it("shows the seed's inline error when asking fails", async () => {
+    mockFetch({ "POST /api/ai/ask": { status: 500, body: { message: "boom" } } });
+    renderWithApp(<AiAssistant />, { path: "/dashboard" });
+    fireEvent.change(screen.getByTestId("input-ai-question"), {
+      target: { value: "Where is the VPN guide?" },
+    });
+    fireEvent.click(screen.getByTestId("button-ask-ai"));
+    await waitFor(() =>
+      expect(screen.getByTestId("text-ai-error").textContent).toBe(
+        "Sorry, I couldn't process your question right now. Please try again.",
+      ),
+    );
+  });
+});
