@@ -47,7 +47,7 @@ export function AiSuggestions() {
       </CardHeader>
       <CardContent>
         {suggestions.isPending ? (
-          <div className="space-y-3" aria-label="Loading suggestions">
+          <div className="space-y-3" role="status" aria-label="Loading suggestions">
             {Array.from({ length: SUGGESTION_SKELETONS }, (_, i) => (
               <Skeleton key={i} className="h-20" data-testid="skeleton-suggestion" />
             ))}

@@ -18,14 +18,13 @@ const categoryIcons: Record<string, LucideIcon> = {
   "fas fa-folder": Folder,
 };
 
-
 export const TILE_SKELETONS = 6;
 
 export function CategoryTiles() {
   const stats = useCategoryStats();
   if (stats.isPending) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading categories">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading categories">
         {Array.from({ length: TILE_SKELETONS }, (_, i) => (
           <Skeleton key={i} className="h-36" data-testid="skeleton-tile" />
         ))}

@@ -20,7 +20,7 @@ export function RecentUpdates() {
       </CardHeader>
       <CardContent>
         {recent.isPending ? (
-          <div className="space-y-3" aria-label="Loading recent updates">
+          <div className="space-y-3" role="status" aria-label="Loading recent updates">
             {Array.from({ length: RECENT_UPDATE_SKELETONS }, (_, i) => (
               <Skeleton key={i} className="h-12" data-testid="skeleton-recent" />
             ))}
