@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function dashboard(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login?next=/dashboard");
+  await signIn(page, "admin");
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  await page.getByTestId("dashboard").waitFor();
+  return { context, page, consoleErrors };
+}
+
+test("dashboard: tiles from category stats, real quick stats, a preset question answered with a citation link", async () => {
+  const { context, page, consoleErrors } = await dashboard();
+  const stats = (await (await context.request.get("/api/categories/stats")).json()) as {
+    id: string;
+    name: string;
+    count: number;
+  }[];
+  for (const category of stats) {
+    const tile = page.getByTestId(`tile-${category.name.toLowerCase()}`);
+    await tile.waitFor();
+    assert.equal(await tile.getAttribute("href"), `/category/${category.id}`);
+  }
+  const total = (await context.request.get("/api/documents?pageSize=1")).headers()["x-total-count"];
+  await page.getByTestId("quick-stat-total").getByText(String(total), { exact: true }).waitFor();
+  const approvals = (await (await context.request.get("/api/approvals/stats")).json()) as { pending: number };
+  assert.equal(await page.getByTestId("quick-stat-pending").textContent(), String(approvals.pending));
+
+  const ask = page.getByTestId("button-ask-ai");
+  assert.equal(await ask.isDisabled(), true, "empty question: ask disabled");
+  await page.getByTestId("input-ai-question").fill("   ");
+  assert.equal(await ask.isDisabled(), true, "blank question: ask disabled");
+
+  await page.getByTestId("button-quick-question-0").click();
+  await page.getByTestId("ai-answer").waitFor({ timeout: 30_000 });
+  const badge = await page.getByTestId("badge-ai-confidence").textContent();
+  assert.match(badge ?? "", /^\d{1,3}% confidence$/);
+  const citation = page.locator('[data-testid^="link-citation-"]').first();
+  await citation.waitFor();
+  assert.match((await citation.getAttribute("href")) ?? "", /^\/document\/[^/]+$/);
+
+  const violations = await seriousAxeViolations(page);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("dashboard: applying a suggestion toasts and refreshes the list", async (t) => {
+  const { context, page, consoleErrors } = await dashboard();
+  const suggestions = (await (await context.request.get("/api/ai/suggestions")).json()) as {
+    id: string;
+    canApply: boolean;
+  }[];
+  const target = suggestions.find((s) => s.canApply);
+  if (!target) {
+    t.skip("the demo archive has no suggestion to apply");
+    await context.close();
+    return;
+  }
+  const refreshed = page.waitForResponse(
+    (res) => res.url().endsWith("/api/ai/suggestions") && res.request().method() === "GET",
+  );
+  await page.getByTestId(`button-apply-${target.id}`).click();
+  await page.getByText("Suggestion applied", { exact: true }).waitFor();
+  await refreshed;
+  await page.getByTestId(`suggestion-${target.id}`).waitFor({ state: "detached" });
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("dashboard at 375 px renders without console errors", async () => {
+  const { context, page, consoleErrors } = await dashboard({ width: 375, height: 800 });
+  await page.getByTestId("ai-assistant").waitFor();
+  await page.getByTestId("quick-stats").waitFor();
+  await page.locator('[data-testid^="tile-"]').first().waitFor();
+  await page.locator('[data-testid^="recent-update-"]').first().waitFor();
+  const violations = await seriousAxeViolations(page);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
