@@ -8,7 +8,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useApprovals, useApprovalStats } from "@/lib/api/approvals";
-import { cn } from "@/lib/utils";
 import { ApprovalCard } from "./components/approval-card";
 import {
   activityOverTime,
@@ -125,7 +124,7 @@ export function ApprovalsPage() {
           </CardContent>
         </Card>
       ) : (
-        <div className={cn("grid gap-4 xl:grid-cols-2")}>
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {shown.map((approval) => (
             <ApprovalCard key={approval.id} approval={approval} />
           ))}

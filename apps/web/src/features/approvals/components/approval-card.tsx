@@ -18,13 +18,17 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
   const activity = recentActivity(approval.activityLog);
   const headingId = `approval-${approval.id}-title`;
   return (
-    <Card data-testid={`approval-card-${approval.documentId}`} aria-labelledby={headingId}>
+    <Card
+      className="min-w-0"
+      data-testid={`approval-card-${approval.documentId}`}
+      aria-labelledby={headingId}
+    >
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0 space-y-1">
+        <div className="min-w-0 flex-1 basis-48 space-y-1">
           <CardTitle id={headingId} className="truncate text-lg">
             {approval.documentTitle}
           </CardTitle>
-          <p className="text-xs text-muted-foreground">
+          <p className="text-xs break-all text-muted-foreground">
             Document #{approval.documentId} · Owner {approval.owner}
           </p>
         </div>
