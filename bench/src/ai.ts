@@ -9,6 +9,12 @@
  */
 import { readFileSync } from "node:fs";
 import {
+  calibratedConfidence,
+  composeAnswer,
+  DEFAULT_CALIBRATION,
+  fitCalibration,
+  type AnswerFeatures,
+  type Calibration,
   predictLogistic,
   predictNaiveBayes,
   seededRandom,
@@ -22,7 +28,7 @@ import {
 import { eq } from "drizzle-orm";
 import { users } from "../../apps/server/src/db/schema.js";
 import { seedDemoDocuments } from "../../apps/server/src/demo/seed.js";
-import { ask } from "../../apps/server/src/modules/ai/ask.js";
+import { ask, retrievePassages } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
 import { createTestApp } from "../../apps/server/src/test/harness.js";
@@ -156,6 +162,65 @@ const QUESTIONS: Array<[string, string]> = [
   ["What canary percentage is used during deployments?", "Deployment Runbook"],
 ];
 
+/** Topics the demo archive does not cover: the right answer is "not in the archive". */
+const ABSENT = [
+  "Can I bring my dog to the office?",
+  "What discount do staff get on gym membership?",
+  "Is there a staff lottery syndicate?",
+  "What soup does the canteen serve on Fridays?",
+  "Who won the company football tournament?",
+  "What is the dress code for client meetings?",
+  "How do I book the helicopter landing pad?",
+  "When is the flu vaccination clinic?",
+];
+
+interface Sample {
+  features: AnswerFeatures | null;
+  right: boolean;
+}
+
+function reliability(samples: Sample[], calibration: Calibration): string {
+  const scored = samples.map((s) => ({ ...s, p: calibratedConfidence(s.features, calibration) }));
+  const mean = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : "–");
+  const brier =
+    scored.reduce((sum, s) => sum + (s.p - (s.right ? 1 : 0)) ** 2, 0) / Math.max(1, scored.length);
+  return `mean confidence when right ${mean(scored.filter((s) => s.right).map((s) => s.p))}, when wrong ${mean(scored.filter((s) => !s.right).map((s) => s.p))}, Brier ${brier.toFixed(3)} (n=${samples.length})`;
+}
+
+/**
+ * Confidence calibration: every question's best-sentence features and whether its first citation
+ * would be the source (absent topics: never), fitted on the even-numbered questions and checked
+ * on the odd ones.
+ */
+async function calibrationBench(t: Awaited<ReturnType<typeof createTestApp>>, actor: Actor): Promise<void> {
+  const labelled: Array<[string, string | null]> = [
+    ...QUESTIONS,
+    ...ABSENT.map((q): [string, null] => [q, null]),
+  ];
+  const samples: Sample[] = [];
+  for (const [question, title] of labelled) {
+    const passages = await retrievePassages(t.ctx, actor, question);
+    const answer = composeAnswer(question, passages, { threshold: 0 });
+    samples.push({
+      features: answer.features,
+      right: title !== null && answer.citations[0]?.title === title,
+    });
+  }
+  const fitHalf = samples.filter((_, i) => i % 2 === 0);
+  const checkHalf = samples.filter((_, i) => i % 2 === 1);
+  const fitted = fitCalibration(fitHalf);
+  const round = (x: number) => Math.round(x * 100) / 100;
+  console.log(
+    `Confidence calibration on ${samples.length} labelled questions (${ABSENT.length} about absent topics):`,
+  );
+  console.log(
+    `  fitted on the ${fitHalf.length} even-numbered: { bias: ${round(fitted.bias)}, weights: [${fitted.weights.map(round).join(", ")}] } (coverage, own, titled, retrieval, margin, agrees)`,
+  );
+  console.log(`  check half, shipped calibration:  ${reliability(checkHalf, DEFAULT_CALIBRATION)}`);
+  console.log(`  check half, fitted just now:      ${reliability(checkHalf, fitted)}`);
+  console.log(`  fit half, shipped calibration:    ${reliability(fitHalf, DEFAULT_CALIBRATION)}`);
+}
+
 async function askBench(): Promise<void> {
   const t = await createTestApp({ seeders: [seedDemoDocuments] });
   try {
@@ -187,6 +252,10 @@ async function askBench(): Promise<void> {
     console.log(
       `  mean confidence when right ${(confidenceRight / Math.max(1, askFirst)).toFixed(2)}, when wrong ${(confidenceWrong / Math.max(1, n - askFirst)).toFixed(2)}`,
     );
+    let declined = 0;
+    for (const question of ABSENT) if ((await ask(t.ctx, actor, question)).citations.length === 0) declined++;
+    console.log(`  absent topics answered "not in the archive": ${declined}/${ABSENT.length}`);
+    await calibrationBench(t, actor);
   } finally {
     await t.close();
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { composeAnswer, questionTerms, questionType, type AnswerPassage } from "./answer";
+import {
+  calibratedConfidence,
+  composeAnswer,
+  fitCalibration,
+  questionTerms,
+  questionType,
+  type AnswerFeatures,
+  type AnswerPassage,
+} from "./answer";
 
 const passage = (
   id: string,
@@ -72,5 +80,40 @@ describe("composeAnswer", () => {
       "user",
       "endpoint",
     ]);
+  });
+
+  it("exposes the features its confidence comes from, and a stronger match scores higher", () => {
+    const strong = composeAnswer("How long are raw client files kept?", passages, { threshold: 0 });
+    const weak = composeAnswer("What is our parking policy?", passages, { threshold: 0 });
+    expect(strong.features?.coverage).toBeGreaterThan(weak.features?.coverage ?? 0);
+    expect(calibratedConfidence(strong.features)).toBeGreaterThan(calibratedConfidence(weak.features));
+    expect(calibratedConfidence(null)).toBe(0);
+  });
+});
+
+describe("confidence calibration", () => {
+  const features = (coverage: number, titled: number): AnswerFeatures => ({
+    coverage,
+    own: coverage,
+    titled,
+    retrieval: 0.5,
+    margin: 0.1,
+    agrees: 1,
+  });
+  it("fits a logistic calibration that ranks right answers above wrong ones", () => {
+    const samples = [
+      { features: features(1, 1), right: true },
+      { features: features(0.9, 0.5), right: true },
+      { features: features(0.8, 1), right: true },
+      { features: features(0.3, 0), right: false },
+      { features: features(0.2, 0), right: false },
+      { features: null, right: false },
+    ];
+    const calibration = fitCalibration(samples);
+    const high = calibratedConfidence(features(0.95, 1), calibration);
+    const low = calibratedConfidence(features(0.25, 0), calibration);
+    expect(high).toBeGreaterThan(0.7);
+    expect(low).toBeLessThan(0.3);
+    expect(fitCalibration(samples)).toEqual(calibration);
   });
 });

@@ -36,6 +36,32 @@ export interface ComposedAnswer {
   citations: Citation[];
   /** True when nothing scored above the threshold: the answer says the archive does not hold it. */
   unanswered: boolean;
+  /** What the confidence was computed from (null when no sentence matched at all). */
+  features: AnswerFeatures | null;
+}
+
+/** Evidence for the best sentence, each 0..1, the inputs of the calibrated confidence. */
+export interface AnswerFeatures {
+  /** Weighted share of the question's terms in the sentence, its heading or its title. */
+  coverage: number;
+  /** ... in the sentence itself. */
+  own: number;
+  /** ... in its document's title. */
+  titled: number;
+  /** The passage's retrieval score. */
+  retrieval: number;
+  /** Lead of the best sentence's score over the best sentence of any other document. */
+  margin: number;
+  /** 1 when the best sentence's document is also retrieval's top document. */
+  agrees: number;
+}
+
+export const FEATURE_NAMES = ["coverage", "own", "titled", "retrieval", "margin", "agrees"] as const;
+
+/** Logistic calibration: confidence = sigmoid(bias + Σ weights[i] × feature i, in FEATURE_NAMES order). */
+export interface Calibration {
+  bias: number;
+  weights: number[];
 }
 
 export type QuestionType = "time" | "quantity" | "procedure" | "person" | "general";
@@ -223,22 +249,70 @@ function pickSentences(scored: ScoredSentence[]): ScoredSentence[] {
   return chosen;
 }
 
+function featuresOf(scored: ScoredSentence[], passages: readonly AnswerPassage[]): AnswerFeatures | null {
+  const best = scored[0];
+  if (!best) return null;
+  const rival = scored.find((s) => s.passage.documentId !== best.passage.documentId);
+  return {
+    coverage: best.coverage,
+    own: best.own,
+    titled: best.titled,
+    retrieval: Math.min(1, best.passage.score),
+    margin: Math.min(1, Math.max(0, best.score - (rival?.score ?? 0))),
+    agrees: passages[0]?.documentId === best.passage.documentId ? 1 : 0,
+  };
+}
+
 /**
- * Confidence from how fully the best sentence (with its heading and title) covers the question,
- * how much of it the sentence states itself, whether the document is about it, and retrieval.
- * Full coverage by a sentence of a document titled after the question reaches 0.95; a third of
- * the question's words found somewhere lands near 0.2, below the answer threshold.
+ * Fitted by `npm run bench -- ai` on half of its labelled demo questions (known-source and
+ * absent-topic ones; "right" = the first citation is the source) and checked on the other half.
  */
-function confidenceOf(chosen: ScoredSentence[]): number {
-  const best = chosen[0];
-  if (!best) return 0;
-  const raw =
-    -0.15 +
-    0.75 * best.coverage +
-    0.2 * best.own +
-    0.15 * best.titled +
-    0.1 * Math.min(1, best.passage.score);
-  return Math.round(Math.max(0.02, Math.min(0.95, raw)) * 100) / 100;
+export const DEFAULT_CALIBRATION: Calibration = {
+  bias: -3.23,
+  weights: [2.69, 1.31, 2.19, 0.75, 0.97, 0.35],
+};
+
+/** Probability that the answer's first citation is right, given the best sentence's features. */
+export function calibratedConfidence(
+  features: AnswerFeatures | null,
+  calibration = DEFAULT_CALIBRATION,
+): number {
+  if (!features) return 0;
+  const z = FEATURE_NAMES.reduce(
+    (sum, name, i) => sum + (calibration.weights[i] ?? 0) * features[name],
+    calibration.bias,
+  );
+  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
+}
+
+/**
+ * Logistic regression of `right` on the features (gradient descent from zero, L2 on the weights):
+ * deterministic, for a few dozen labelled questions.
+ */
+export function fitCalibration(
+  samples: ReadonlyArray<{ features: AnswerFeatures | null; right: boolean }>,
+  { l2 = 0.01, epochs = 3000, learningRate = 0.5 } = {},
+): Calibration {
+  const rows = samples.map((s) => ({
+    x: FEATURE_NAMES.map((name) => s.features?.[name] ?? 0),
+    y: s.right ? 1 : 0,
+  }));
+  const weights = FEATURE_NAMES.map(() => 0);
+  let bias = 0;
+  const n = Math.max(1, rows.length);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    const grad = weights.map(() => 0);
+    let gradBias = 0;
+    for (const { x, y } of rows) {
+      const z = x.reduce((sum, v, i) => sum + v * (weights[i] ?? 0), bias);
+      const d = 1 / (1 + Math.exp(-z)) - y;
+      x.forEach((v, i) => (grad[i] = (grad[i] ?? 0) + d * v));
+      gradBias += d;
+    }
+    weights.forEach((w, i) => (weights[i] = w - learningRate * ((grad[i] ?? 0) / n + l2 * w)));
+    bias -= (learningRate * gradBias) / n;
+  }
+  return { bias, weights };
 }
 
 function withMarker(sentence: string, n: number): string {
@@ -247,10 +321,16 @@ function withMarker(sentence: string, n: number): string {
 }
 
 /** Answers `question` from `passages` (best first), or says plainly that they do not hold it. */
-export function composeAnswer(question: string, passages: readonly AnswerPassage[]): ComposedAnswer {
-  const chosen = pickSentences(scoreSentences(question, passages));
-  const confidence = confidenceOf(chosen);
-  if (chosen.length === 0 || confidence < ANSWER_THRESHOLD) {
+export function composeAnswer(
+  question: string,
+  passages: readonly AnswerPassage[],
+  { calibration = DEFAULT_CALIBRATION, threshold = ANSWER_THRESHOLD } = {},
+): ComposedAnswer {
+  const scored = scoreSentences(question, passages);
+  const chosen = pickSentences(scored);
+  const features = featuresOf(scored, passages);
+  const confidence = calibratedConfidence(features, calibration);
+  if (chosen.length === 0 || confidence < threshold) {
     return {
       answer:
         "I could not find an answer to that in the archive. No document you can see covers it closely enough to quote; try different words or ask the document owners.",
@@ -258,6 +338,7 @@ export function composeAnswer(question: string, passages: readonly AnswerPassage
       relevantDocuments: [],
       citations: [],
       unanswered: true,
+      features,
     };
   }
   const citations: Citation[] = [];
@@ -276,5 +357,12 @@ export function composeAnswer(question: string, passages: readonly AnswerPassage
     return withMarker(c.text, n);
   });
   const relevantDocuments = [...new Set(citations.map((c) => c.title))];
-  return { answer: sentences.join(" "), confidence, relevantDocuments, citations, unanswered: false };
+  return {
+    answer: sentences.join(" "),
+    confidence,
+    relevantDocuments,
+    citations,
+    unanswered: false,
+    features,
+  };
 }
