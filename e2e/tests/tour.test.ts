@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(
+  viewport?: { width: number; height: number },
+  flag?: "true" | "false",
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  if (flag) await context.addInitScript((value) => localStorage.setItem("tour-completed", value), flag);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login");
+  await signIn(page, "author");
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { context, page, consoleErrors };
+}
+
+const flag = (page: Page) => page.evaluate(() => localStorage.getItem("tour-completed"));
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`at ${viewport.width} px: /home?tour=true starts the tour, it steps forward and back, and Complete stores true`, async () => {
+    const { context, page, consoleErrors } = await signedIn(viewport, "true");
+    await page.goto("/home?tour=true");
+    const card = page.getByTestId("tour-card");
+    await card.waitFor();
+    // The parameter is removed from the URL once the tour starts.
+    await page.waitForURL((url) => !url.searchParams.has("tour"));
+    assert.equal(await flag(page), "false");
+    assert.equal(await page.getByTestId("tour-step-count").textContent(), "Step 1 of 8");
+    assert.equal(await page.getByTestId("tour-progress").getAttribute("aria-valuenow"), "13");
+
+    const box = await card.boundingBox();
+    assert.ok(box, "the card is laid out");
+    assert.ok(box.x >= 24 && box.x + box.width <= viewport.width - 24, "the card fits the width");
+    assert.ok(box.width <= 400 && Math.round(box.height) <= 300);
+    const violations = await seriousAxeViolations(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+
+    await page.getByTestId("button-tour-next").click();
+    await page.getByRole("heading", { name: "Smart Navigation" }).waitFor();
+    assert.equal(await page.getByTestId("tour-step-count").textContent(), "Step 2 of 8");
+    await page.getByTestId("button-tour-previous").click();
+    await page.getByTestId("tour-overlay").and(page.locator('[data-step="welcome"]')).waitFor();
+
+    // Next is ignored during the 150 ms fade, so each step is awaited before the next click.
+    for (let i = 2; i <= 8; i += 1) {
+      await page.getByTestId("button-tour-next").click();
+      await page.getByTestId("tour-step-count").getByText(`Step ${i} of 8`, { exact: true }).waitFor();
+    }
+    await page.getByTestId("tour-overlay").and(page.locator('[data-step="document-conversion"]')).waitFor();
+    assert.equal(await page.getByTestId("tour-progress").getAttribute("aria-valuenow"), "100");
+    await page.getByRole("button", { name: "Complete", exact: true }).click();
+    await card.waitFor({ state: "detached" });
+    assert.equal(await flag(page), "true");
+    assert.deepEqual(consoleErrors(), []);
+    await context.close();
+  });
+}
+
+test("Skip Tour and the close icon close without marking complete; the ai-assistant step is spotlighted", async () => {
+  const { context, page, consoleErrors } = await signedIn(undefined, "true");
+  await page.getByTestId("button-take-tour").click();
+  const card = page.getByTestId("tour-card");
+  await card.waitFor();
+  for (let i = 2; i <= 4; i += 1) {
+    await page.getByTestId("button-tour-next").click();
+    await page.getByTestId("tour-step-count").getByText(`Step ${i} of 8`, { exact: true }).waitFor();
+  }
+  await page.getByRole("heading", { name: "AI Assistant" }).waitFor();
+  await page.getByRole("button", { name: "Skip Tour" }).click();
+  await card.waitFor({ state: "detached" });
+  assert.equal(await flag(page), "false");
+
+  await page.goto("/home?tour=true");
+  await card.waitFor();
+  await page.getByRole("button", { name: "Close tour" }).click();
+  await card.waitFor({ state: "detached" });
+  assert.equal(await flag(page), "false");
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("a first visit to Home starts the tour by itself; once started it does not come back", async () => {
+  const { context, page, consoleErrors } = await signedIn();
+  await page.getByTestId("tour-card").waitFor();
+  assert.equal(await flag(page), "false");
+  await page.keyboard.press("Escape");
+  await page.getByTestId("tour-card").waitFor({ state: "detached" });
+  await page.reload();
+  await page.getByTestId("home-page").waitFor();
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getByTestId("tour-card").count(), 0);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
