@@ -35,7 +35,10 @@ for (const viewport of [
     const approved = (await context.request.get("/api/documents?pageSize=1&status=Approved")).headers()[
       "x-total-count"
     ];
-    const categories = (await (await context.request.get("/api/categories/stats")).json()) as unknown[];
+    const categories = (await (await context.request.get("/api/categories/stats")).json()) as {
+      id: string;
+      name: string;
+    }[];
     const recent = (await (await context.request.get("/api/documents/recent?limit=5")).json()) as {
       id: string;
       title: string;
@@ -56,6 +59,11 @@ for (const viewport of [
     assert.equal(await page.getByTestId("hero-upload").getAttribute("href"), "/upload");
     assert.equal(await page.getByTestId("button-help-tour").getAttribute("href"), "/home?tour=true");
     if (viewport.width >= 768) await page.getByTestId("sidebar").waitFor();
+    assert.equal(await page.getByTestId("ai-assistant").getByRole("link").getAttribute("href"), "/dashboard");
+    for (const category of categories) {
+      const tile = page.getByTestId("home-page").getByTestId(`tile-${category.name.toLowerCase()}`);
+      assert.equal(await tile.getAttribute("href"), `/category/${category.id}`);
+    }
 
     const violations = await seriousAxeViolations(page);
     assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));

@@ -11,6 +11,7 @@ import { useCategoryStats } from "@/lib/api/category-stats";
 import { useDocumentCount } from "@/lib/api/document-counts";
 import { useRecentDocuments } from "@/lib/api/recent-documents";
 import { shortRelativeTime } from "@/lib/format";
+import { HomeExplore } from "./components/home-explore";
 
 /** Seed §9: Home shows the first 5 recent documents. */
 export const HOME_RECENT_DOCUMENTS = 5;
@@ -22,6 +23,7 @@ export function HomePage() {
       <Hero />
       <HomeStats />
       <RecentDocuments />
+      <HomeExplore />
       <Button
         asChild
         size="icon"
