@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useApprovals, useApprovalStats } from "@/lib/api/approvals";
+import { useFeatures } from "@/lib/api/settings";
 import { ApprovalCard } from "./components/approval-card";
 import {
   activityOverTime,
@@ -34,6 +35,7 @@ export function ApprovalsPage() {
   const approvals = useApprovals();
   const stats = useApprovalStats();
   const [filter, setFilter] = useState<ApprovalFilter>("All Documents");
+  const { approvalWorkflows } = useFeatures();
   const total = stats.data?.total ?? 0;
   const approved = stats.data?.approved ?? 0;
   const statCards = [
@@ -68,6 +70,15 @@ export function ApprovalsPage() {
           </Button>
         }
       />
+      {!approvalWorkflows && (
+        <p
+          role="status"
+          className="rounded-md border border-dashed p-3 text-sm text-muted-foreground"
+          data-testid="text-approvals-off"
+        >
+          Approval workflows are turned off in Settings. Rounds already started are listed below.
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {statCards.map((card) => (
           <Card key={card.label}>
