@@ -8,6 +8,8 @@ export const updateApprovalInputSchema = z.object({
   comment: z.string().trim().max(5000),
 });
 export type UpdateApprovalInput = z.infer<typeof updateApprovalInputSchema>;
+/** A reviewer's decision or the approver's final decision; the server reads different fields for each. */
+export type ApprovalAction = "review" | "decide";
 
 /**
  * PATCH /api/documents/{id}/approval with the acting user's own decision; the server knows
@@ -16,12 +18,18 @@ export type UpdateApprovalInput = z.infer<typeof updateApprovalInputSchema>;
 export function useUpdateApproval(documentId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: UpdateApprovalInput) => {
+    mutationFn: async (input: UpdateApprovalInput & { kind?: ApprovalAction }) => {
       const { status, comment } = updateApprovalInputSchema.parse(input);
-      const res = await apiRequest("PATCH", `/api/documents/${encodeURIComponent(documentId)}/approval`, {
-        status,
-        ...(comment ? { comment } : {}),
-      });
+      // Seed §7: the final decision is sent as approverStatus and approverComment.
+      const body =
+        input.kind === "decide"
+          ? { approverStatus: status, ...(comment ? { approverComment: comment } : {}) }
+          : { status, ...(comment ? { comment } : {}) };
+      const res = await apiRequest(
+        "PATCH",
+        `/api/documents/${encodeURIComponent(documentId)}/approval`,
+        body,
+      );
       return (await res.json()) as Approval;
     },
     onSuccess: async (approval) => {

@@ -55,7 +55,7 @@ function DecisionForm({ documentId, kind }: { documentId: string; kind: "review"
   function send(status: UpdateApprovalInput["status"]) {
     // A promise rather than mutate's callbacks: those are skipped when the form unmounts, and a
     // successful decision removes this form (the user may no longer act), so no toast showed.
-    update.mutateAsync({ status, comment }).then(
+    update.mutateAsync({ status, comment, kind }).then(
       () => {
         setComment("");
         toast({

@@ -1,0 +1,173 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The document page asks for the AI summary and improvements; 404 while there are none. */
+const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(approval|summary|improvements)\)$/;
+const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(e));
+
+async function signedIn(
+  username: string,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  // These tests are about approvals: the first-visit guided tour is marked done beforehand.
+  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login");
+  await signIn(page, username);
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { context, page, consoleErrors };
+}
+
+async function documentId(page: Page, title: string): Promise<string> {
+  const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];
+  const found = docs.find((d) => d.title === title);
+  assert.ok(found, `demo document '${title}' exists`);
+  return found.id;
+}
+
+async function act(username: string, id: string, form: "review" | "decide", button: string, comment: string) {
+  const { context, page, consoleErrors } = await signedIn(username);
+  await page.goto(`/document/${id}`);
+  await page.getByRole("tab", { name: "Approvals" }).click();
+  const box = page.getByTestId(`form-${form}`);
+  await box.getByLabel("Comment").fill(comment);
+  const answer = page.waitForResponse(
+    (res) => res.request().method() === "PATCH" && res.url().endsWith(`/api/documents/${id}/approval`),
+  );
+  await box.getByRole("button", { name: button, exact: true }).click();
+  const res = await answer;
+  assert.equal(res.status(), 200, `${username}: ${await res.text()}`);
+  try {
+    await page.getByText("Approval updated", { exact: true }).waitFor();
+  } catch (error) {
+    await page.screenshot({ path: `/tmp/approval-${username}.png` });
+    throw error;
+  }
+  // The comment box clears after submission.
+  if ((await box.count()) > 0) assert.equal(await box.getByLabel("Comment").inputValue(), "");
+  assert.deepEqual(unexpected(consoleErrors()), [], `${username}: console`);
+  await context.close();
+}
+
+const title = "Data Processing Agreement Template";
+
+test("the full approval flow through the UI: author submits, two reviewers and the approver approve", async () => {
+  // Author submits from the document page.
+  const author = await signedIn("author");
+  const id = await documentId(author.page, title);
+  await author.page.goto(`/document/${id}`);
+  await author.page.getByTestId("button-submit-review").click();
+  const dialog = author.page.getByTestId("dialog-submit-review");
+  for (const reviewer of ["reviewer", "reviewer2"]) {
+    const box = dialog.getByTestId(`checkbox-reviewer-${reviewer}`);
+    await box.waitFor();
+    if ((await box.getAttribute("data-state")) !== "checked") await box.click();
+  }
+  await dialog.getByRole("button", { name: "Submit for Review" }).click();
+  await author.page.getByText("Document submitted for review", { exact: true }).waitFor();
+  assert.deepEqual(unexpected(author.consoleErrors()), []);
+
+  // The author's Approval Dashboard shows it In Progress.
+  await author.page.goto("/approvals");
+  const card = author.page.getByTestId(`approval-card-${id}`);
+  await card.waitFor();
+  assert.equal(await author.page.getByTestId(`status-approval-${id}`).textContent(), "In Progress");
+  assert.equal(await author.page.getByTestId(`text-stage-${id}`).textContent(), "Awaiting Review");
+  await author.context.close();
+
+  await act("reviewer", id, "review", "Approve", "Looks right to me");
+  await act("reviewer2", id, "review", "Approve", "Fine");
+  await act("approver", id, "decide", "Approve", "Approved for use");
+
+  const approver = await signedIn("approver");
+  await approver.page.goto("/approvals");
+  await approver.page.getByRole("heading", { name: "Approval Dashboard" }).waitFor();
+  await approver.page.getByText("Monitor and manage document approval workflows").waitFor();
+  const done = approver.page.getByTestId(`approval-card-${id}`);
+  await done.waitFor();
+  assert.equal(await approver.page.getByTestId(`status-approval-${id}`).textContent(), "Approved");
+  assert.equal(await approver.page.getByTestId(`text-stage-${id}`).textContent(), "Approved");
+  await done.getByText("Approved for use").waitFor();
+  await done.getByText("Looks right to me").waitFor();
+  await done.getByText("Final Approved").waitFor();
+  assert.equal(await done.getByRole("progressbar").getAttribute("aria-valuenow"), "100");
+
+  // Stat cards agree with the server's figures.
+  const stats = (await (await approver.page.request.get("/api/approvals/stats")).json()) as {
+    total: number;
+    approved: number;
+  };
+  assert.equal(await approver.page.getByTestId("stat-approvals-total").textContent(), String(stats.total));
+  assert.equal(
+    await approver.page.getByTestId("stat-approval-rate").textContent(),
+    `${stats.total ? Math.round((stats.approved / stats.total) * 100) : 0}%`,
+  );
+
+  // Filters: it is among Approved, not among Rejected.
+  await approver.page.getByTestId("filter-approved").click();
+  await done.waitFor();
+  await approver.page.getByTestId("filter-rejected").click();
+  await done.waitFor({ state: "detached" });
+  await approver.page.getByTestId("filter-all").click();
+  await done.getByRole("link", { name: "View Document" }).click();
+  await approver.page.waitForURL((url) => url.pathname === `/document/${id}`);
+  assert.deepEqual(unexpected(approver.consoleErrors()), []);
+  await approver.context.close();
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`the Approval Dashboard renders at ${viewport.width} px with the chart and passes axe`, async () => {
+    const { context, page, consoleErrors } = await signedIn("admin", viewport);
+    await page.goto("/approvals");
+    await page.getByTestId("approvals-page").waitFor();
+    for (const label of ["Total Documents", "Pending Review", "Approved", "Approval Rate"]) {
+      await page.getByText(label, { exact: true }).first().waitFor();
+    }
+    await page.locator('[data-testid^="approval-card-"]').first().waitFor();
+    await page.getByRole("img", { name: /Approval activity per day/ }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("main *")]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className.toString().slice(0, 60)} ${e.textContent?.slice(0, 40)}`),
+    );
+    assert.ok(overflow <= 0, `no horizontal scrolling (${overflow} px): ${wide.join(" | ")}`);
+    const violations = await seriousAxeViolations(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    assert.deepEqual(unexpected(consoleErrors()), []);
+    await context.close();
+  });
+}
+
+test("a Viewer sees no approvals when none are visible, and the empty state", async () => {
+  const { context, page, consoleErrors } = await signedIn("viewer");
+  await page.goto("/approvals");
+  await page.getByTestId("approvals-page").waitFor();
+  const items = (await (await page.request.get("/api/approvals")).json()) as unknown[];
+  await page.getByTestId("filter-rejected").click();
+  if (items.length === 0) await page.getByText("No approvals found", { exact: true }).waitFor();
+  assert.deepEqual(unexpected(consoleErrors()), []);
+  await context.close();
+});
