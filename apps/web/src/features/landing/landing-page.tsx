@@ -108,6 +108,11 @@ function LandingNav() {
               Contact Us
             </Button>
           </li>
+          <li>
+            <Button asChild size="sm" variant="outline" data-testid="link-sign-in">
+              <Link href={paths.login.getHref()}>Sign in</Link>
+            </Button>
+          </li>
         </ul>
         <Button
           variant="ghost"
@@ -138,6 +143,11 @@ function LandingNav() {
           <li>
             <Button className="w-full" onClick={() => go("contact")}>
               Contact Us
+            </Button>
+          </li>
+          <li>
+            <Button asChild variant="outline" className="w-full">
+              <Link href={paths.login.getHref()}>Sign in</Link>
             </Button>
           </li>
         </ul>
