@@ -28,7 +28,7 @@ import {
 import { eq } from "drizzle-orm";
 import { users } from "../../apps/server/src/db/schema.js";
 import { seedDemoDocuments } from "../../apps/server/src/demo/seed.js";
-import { ask, retrievePassages } from "../../apps/server/src/modules/ai/ask.js";
+import { ask, fullTextTop, retrievePassages } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
 import { createTestApp } from "../../apps/server/src/test/harness.js";
@@ -200,7 +200,11 @@ async function calibrationBench(t: Awaited<ReturnType<typeof createTestApp>>, ac
   const samples: Sample[] = [];
   for (const [question, title] of labelled) {
     const passages = await retrievePassages(t.ctx, actor, question);
-    const answer = composeAnswer(question, passages, { threshold: 0 });
+    const preferDocumentId = (await fullTextTop(t.ctx, actor, question)) ?? passages[0]?.documentId;
+    const answer = composeAnswer(question, passages, {
+      threshold: 0,
+      ...(preferDocumentId ? { preferDocumentId } : {}),
+    });
     samples.push({
       features: answer.features,
       right: title !== null && answer.citations[0]?.title === title,

@@ -231,6 +231,23 @@ function scoreSentences(question: string, passages: readonly AnswerPassage[]): S
   return scored.sort((a, b) => b.score - a.score);
 }
 
+/** Sentence scores this close count as a tie. */
+const TIE = 0.05;
+
+/**
+ * On a near-tie, a sentence from the top document of full-text search (`preferDocumentId`, else
+ * the first passage's) that covers the question as fully goes first: search ranked the whole
+ * passage (heading included) best, which sentence scores miss.
+ */
+function preferRetrievalTop(scored: ScoredSentence[], top: string | undefined): ScoredSentence[] {
+  const best = scored[0];
+  if (!best || best.passage.documentId === top) return scored;
+  const index = scored.findIndex((s) => s.passage.documentId === top);
+  const candidate = scored[index];
+  if (!candidate || candidate.score < best.score - TIE || candidate.coverage < best.coverage) return scored;
+  return [candidate, ...scored.slice(0, index), ...scored.slice(index + 1)];
+}
+
 function pickSentences(scored: ScoredSentence[]): ScoredSentence[] {
   const best = scored[0];
   if (!best) return [];
@@ -268,8 +285,8 @@ function featuresOf(scored: ScoredSentence[], passages: readonly AnswerPassage[]
  * absent-topic ones; "right" = the first citation is the source) and checked on the other half.
  */
 export const DEFAULT_CALIBRATION: Calibration = {
-  bias: -3.23,
-  weights: [2.69, 1.31, 2.19, 0.75, 0.97, 0.35],
+  bias: -2.22,
+  weights: [2.69, 1.5, 1.92, 0.66, 1.09, -0.83],
 };
 
 /** Probability that the answer's first citation is right, given the best sentence's features. */
@@ -324,9 +341,13 @@ function withMarker(sentence: string, n: number): string {
 export function composeAnswer(
   question: string,
   passages: readonly AnswerPassage[],
-  { calibration = DEFAULT_CALIBRATION, threshold = ANSWER_THRESHOLD } = {},
+  {
+    calibration = DEFAULT_CALIBRATION,
+    threshold = ANSWER_THRESHOLD,
+    preferDocumentId = passages[0]?.documentId,
+  }: { calibration?: Calibration; threshold?: number; preferDocumentId?: string } = {},
 ): ComposedAnswer {
-  const scored = scoreSentences(question, passages);
+  const scored = preferRetrievalTop(scoreSentences(question, passages), preferDocumentId);
   const chosen = pickSentences(scored);
   const features = featuresOf(scored, passages);
   const confidence = calibratedConfidence(features, calibration);

@@ -41,6 +41,18 @@ export async function retrievePassages(
   return withOpeningText(ctx, found);
 }
 
+/** The top document of full-text search alone for the question's content words (the tie-breaker). */
+export async function fullTextTop(
+  ctx: AppContext,
+  actor: Actor,
+  question: string,
+): Promise<string | undefined> {
+  const unique = [...new Set(tokenize(question).filter((word) => questionTerms(word).length > 0))];
+  if (unique.length === 0) return undefined;
+  const [top] = await searchPassages(ctx, actor, question, { limit: 1, mode: "fulltext" });
+  return top?.documentId;
+}
+
 /**
  * A document's first passage is often only its title and header fields, which match a question
  * well but say nothing quotable; the passage after it (the purpose or introduction) is read too.
@@ -111,6 +123,7 @@ async function fromProvider(
 /** POST /api/ai/ask: an answer from the passages the actor may see, with numbered citations. */
 export async function ask(ctx: AppContext, actor: Actor, question: string): Promise<AiAnswer> {
   const passages = await retrievePassages(ctx, actor, question);
-  const local = composeAnswer(question, passages);
+  const preferDocumentId = (await fullTextTop(ctx, actor, question)) ?? passages[0]?.documentId;
+  const local = composeAnswer(question, passages, preferDocumentId ? { preferDocumentId } : {});
   return (await fromProvider(ctx, question, passages, local)) ?? fromLocal(local);
 }
