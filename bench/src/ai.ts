@@ -257,7 +257,14 @@ async function askBench(): Promise<void> {
       `  mean confidence when right ${(confidenceRight / Math.max(1, askFirst)).toFixed(2)}, when wrong ${(confidenceWrong / Math.max(1, n - askFirst)).toFixed(2)}`,
     );
     let declined = 0;
-    for (const question of ABSENT) if ((await ask(t.ctx, actor, question)).citations.length === 0) declined++;
+    for (const question of ABSENT) {
+      const answer = await ask(t.ctx, actor, question);
+      if (answer.citations.length === 0) declined++;
+      else
+        console.log(
+          `  answered absent topic: "${question}" → ${answer.citations[0]?.title} (${answer.confidence})`,
+        );
+    }
     console.log(`  absent topics answered "not in the archive": ${declined}/${ABSENT.length}`);
     await calibrationBench(t, actor);
   } finally {
