@@ -82,9 +82,11 @@ test("a document shows its content, Versions (3) with the real diff, and passes 
   await assertNoSeriousAxe(page, "versions tab");
 
   // Comparing v1 with v3 instead.
+  // Listen before choosing: the answer can arrive before a listener added afterwards would see it.
+  const diffLoaded = page.waitForResponse((r) => r.url().endsWith(`/api/documents/${doc.id}/diff/1/3`));
   await page.getByTestId("select-compare-from").click();
   await page.getByRole("option", { name: "Version 1" }).click();
-  await page.waitForResponse((r) => r.url().endsWith(`/api/documents/${doc.id}/diff/1/3`));
+  await diffLoaded;
 
   await page.getByRole("tab", { name: "Approvals" }).click();
   await page.getByTestId("tab-approvals").waitFor();
