@@ -58,11 +58,19 @@ export interface BackupSummary {
  * Writes the whole archive as newline-delimited JSON: a header, every row of every table from one
  * consistent snapshot (a REPEATABLE READ transaction, so Quire keeps running), then every original.
  */
-export async function writeBackup(db: Database, blobs: BlobStore, out: Writable): Promise<BackupSummary> {
+export async function writeBackup(
+  db: Database,
+  blobs: BlobStore,
+  out: Writable,
+  signal?: AbortSignal,
+): Promise<BackupSummary> {
+  // A reader who hangs up (an aborted download) ends the snapshot transaction at the next row.
   const write = (value: unknown) =>
-    new Promise<void>((resolve, reject) =>
-      out.write(JSON.stringify(value) + "\n", (e) => (e ? reject(e) : resolve())),
-    );
+    signal?.aborted
+      ? Promise.reject(new BackupError("The backup was cancelled"))
+      : new Promise<void>((resolve, reject) =>
+          out.write(JSON.stringify(value) + "\n", (e) => (e ? reject(e) : resolve())),
+        );
   const tables = tablesInOrder();
   const summary: BackupSummary = { tables: {}, blobs: 0 };
   const hashes: string[] = [];

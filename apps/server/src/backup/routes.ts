@@ -13,7 +13,12 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const body = new PassThrough();
     const gzip = createGzip();
     gzip.pipe(body);
-    writeBackup(ctx.db, ctx.blobs, gzip).then(
+    const hangUp = new AbortController();
+    // The response closing before it finished means the client hung up.
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) hangUp.abort();
+    });
+    writeBackup(ctx.db, ctx.blobs, gzip, hangUp.signal).then(
       () => gzip.end(),
       (error: unknown) => {
         request.log.error({ err: error }, "backup failed");

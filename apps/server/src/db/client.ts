@@ -77,6 +77,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection the server drops (restart, admin termination) must not crash the process: the
+  // query on it fails on its own, and the pool opens a fresh connection for the next one.
+  pool.on("error", () => undefined);
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
