@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  predictCategory,
-  predictLogistic,
-  predictNaiveBayes,
-  trainCategoryModel,
-  trainLogistic,
-  trainNaiveBayes,
-  tuneLogistic,
-} from "./classify";
+import { predictCategory, trainCategoryModel } from "./category-model";
+import { predictNaiveBayes, trainNaiveBayes } from "./classify";
+import { predictLogistic, trainLogistic, tuneLogistic } from "./logistic";
 import { extractKeyphrases } from "./document-keyphrases";
 import { findNearDuplicates, jaccard, shingle } from "./shingles";
 

@@ -20,6 +20,8 @@ export * from "./key-points";
 export * from "./summary";
 export * from "./document-keyphrases";
 export * from "./classify";
+export * from "./logistic";
+export * from "./category-model";
 export * from "./shingles";
 export * from "./plain-text";
 export * from "./answer";
