@@ -4,11 +4,10 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
 import { useCategories } from "@/lib/api/categories";
 import { useDocuments } from "./api/get-documents";
 import { DocumentFilters } from "./components/document-filters";
-import { DocumentList, DocumentListSkeleton, EmptyDocuments, Pagination } from "./components/documents-list";
+import { DocumentResults } from "./components/document-results";
 import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
 
 /** Seed §2 Category page: '{name} Documents', count, description, back link, filters, upload. */
@@ -62,31 +61,17 @@ export function CategoryPage() {
         onStatusChange={(next) => update({ status: next })}
         onSortChange={(next) => update({ sort: next })}
       />
-      {query.isPending ? (
-        <DocumentListSkeleton />
-      ) : query.isError ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(query.error, "The documents could not be loaded.")}
-        </p>
-      ) : query.data.items.length === 0 ? (
-        <EmptyDocuments
-          message={
-            status
-              ? "No documents match the selected status filter."
-              : "No documents found in this category yet."
-          }
-        />
-      ) : (
-        <>
-          <DocumentList documents={query.data.items} showCategory={false} />
-          <Pagination
-            page={page}
-            pageSize={DOCUMENTS_PAGE_SIZE}
-            total={total ?? 0}
-            onPage={(next) => update({ page: next, status, sort })}
-          />
-        </>
-      )}
+      <DocumentResults
+        query={query}
+        page={page}
+        emptyMessage={
+          status
+            ? "No documents match the selected status filter."
+            : "No documents found in this category yet."
+        }
+        showCategory={false}
+        onPage={(next) => update({ page: next, status, sort })}
+      />
     </div>
   );
 }

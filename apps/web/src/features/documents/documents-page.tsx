@@ -3,11 +3,10 @@ import { Upload } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
 import { useCategories } from "@/lib/api/categories";
 import { useDocuments } from "./api/get-documents";
 import { DocumentFilters } from "./components/document-filters";
-import { DocumentList, DocumentListSkeleton, EmptyDocuments, Pagination } from "./components/documents-list";
+import { DocumentResults } from "./components/document-results";
 import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
 
 /** Seed §2 All Documents, with the optional ?category= filter. */
@@ -42,31 +41,17 @@ export function DocumentsPage() {
         onStatusChange={(next) => update({ status: next })}
         onSortChange={(next) => update({ sort: next })}
       />
-      {query.isPending ? (
-        <DocumentListSkeleton />
-      ) : query.isError ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(query.error, "The documents could not be loaded.")}
-        </p>
-      ) : query.data.items.length === 0 ? (
-        <EmptyDocuments
-          message={
-            filtered
-              ? "No documents match your current filters."
-              : "Get started by uploading your first document."
-          }
-        />
-      ) : (
-        <>
-          <DocumentList documents={query.data.items} />
-          <Pagination
-            page={page}
-            pageSize={DOCUMENTS_PAGE_SIZE}
-            total={query.data.total}
-            onPage={(next) => update({ page: next, status, sort })}
-          />
-        </>
-      )}
+      <DocumentResults
+        query={query}
+        page={page}
+        emptyMessage={
+          filtered
+            ? "No documents match your current filters."
+            : "Get started by uploading your first document."
+        }
+
+        onPage={(next) => update({ page: next, status, sort })}
+      />
     </div>
   );
 }
