@@ -134,8 +134,10 @@ for (const viewport of [
     assert.equal(await page.getByTestId("switch-aiSummaries").isDisabled(), true);
     assert.equal(await page.getByTestId("card-users").count(), 0);
     await page.getByTestId("list-permissions").getByText("Read documents").waitFor();
-    // Notification preferences are the Viewer's own.
-    assert.equal(await page.getByTestId("switch-emailNotifications").isDisabled(), false);
+    // Notification preferences are the Viewer's own; this server has no SMTP server, and says so.
+    assert.equal(await page.getByTestId("switch-reviewReminders").isDisabled(), false);
+    assert.equal(await page.getByTestId("switch-emailNotifications").isDisabled(), true);
+    await page.getByTestId("text-email-unavailable").waitFor();
     await page.getByTestId("text-system-version").waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling (${overflow} px)`);

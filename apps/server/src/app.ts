@@ -36,6 +36,7 @@ import {
   refitModelHandler,
 } from "./modules/search/indexer";
 import { processDocumentHandler } from "./modules/documents/pipeline";
+import { SEND_EMAIL_JOB, sendEmailHandler } from "./modules/notifications/email";
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
 import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
@@ -91,6 +92,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([
   [PROCESS_DOCUMENT_JOB, processDocumentHandler],
   [INDEX_DOCUMENT_JOB, indexDocumentHandler],
   [REFIT_MODEL_JOB, refitModelHandler],
+  [SEND_EMAIL_JOB, sendEmailHandler],
 ]);
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {

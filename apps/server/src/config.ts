@@ -32,6 +32,13 @@ const envSchema = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -53,7 +60,16 @@ export type Config = {
   runWorker: boolean;
   webDist: string | undefined;
   ai: { baseUrl: string; apiKey: string | undefined; model: string | undefined } | undefined;
+  /** E-mail delivery of notifications; undefined when no SMTP server is configured. */
+  mail: MailConfig | undefined;
 };
+
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+  /** Where people open Quire: links in e-mails point here. */
+  publicUrl: string;
+}
 
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,5 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.WORKER,
     webDist: e.WEB_DIST,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+    mail: e.SMTP_URL
+      ? {
+          smtpUrl: e.SMTP_URL,
+          from: e.MAIL_FROM,
+          publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+        }
+      : undefined,
   };
 }

@@ -125,6 +125,10 @@ export const notificationKinds = [
   "approved",
   "rejected",
   "new_version",
+  // Sent when someone applies an AI suggestion.
+  "review_due",
+  "review_reminder",
+  "duplicate_archived",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -147,8 +151,21 @@ export const notificationPreferencesSchema = z.object({
   emailNotifications: z.boolean(),
   reviewReminders: z.boolean(),
   approvalAlerts: z.boolean(),
+  /** Where e-mail copies go; null keeps notifications in Quire only. */
+  emailAddress: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email("emailAddress must be an e-mail address")
+    .max(254)
+    .nullable(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+/** What the Settings card shows: the preferences, and whether this server can send e-mail at all. */
+export const notificationPreferencesViewSchema = notificationPreferencesSchema.extend({
+  emailDelivery: z.boolean(),
+});
+export type NotificationPreferencesView = z.infer<typeof notificationPreferencesViewSchema>;
 export const updateNotificationPreferencesSchema = notificationPreferencesSchema
   .partial()
   .refine((v) => Object.keys(v).length > 0, "give at least one preference");

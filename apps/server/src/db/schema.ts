@@ -262,6 +262,8 @@ export const userPreferences = pgTable("user_preferences", {
   emailNotifications: boolean("email_notifications").notNull().default(true),
   reviewReminders: boolean("review_reminders").notNull().default(true),
   approvalAlerts: boolean("approval_alerts").notNull().default(true),
+  /** Where e-mail copies of notifications go; null: in-app only. */
+  emailAddress: text("email_address"),
 });
 
 /** Organisation-wide settings (profile, feature toggles, default reviewers), one JSON value per key. */

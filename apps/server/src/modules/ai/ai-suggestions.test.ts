@@ -106,11 +106,22 @@ describe("AI suggestions", () => {
     expect(about(await suggestions(), "update", "Business Continuity Plan")).toBeUndefined();
   });
 
-  it("compliance: reminds the reviewers of a document stuck in review", async () => {
+  it("compliance: reminds the reviewers of a document stuck in review, unless they turned reminders off", async () => {
+    const off = await t.request("PUT", "/api/notifications/preferences", {
+      as: "reviewer2",
+      body: { reviewReminders: false },
+    });
+    expect(off.statusCode).toBe(200);
     const stuck = about(await suggestions(), "compliance", "Procurement Policy");
-    expect((await t.request("POST", `/api/ai/apply/${stuck?.id}`, { as: "author" })).statusCode).toBe(200);
-    const note = (await inbox("reviewer")).find((n) => n.documentId === byTitle("Procurement Policy").id);
+    const res = await t.request("POST", `/api/ai/apply/${stuck?.id}`, { as: "author" });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ message: string }>(res).message).toBe(
+      "Reminded 1 person to review 'Procurement Policy' (1 turned review reminders off)",
+    );
+    const procurement = byTitle("Procurement Policy").id;
+    const note = (await inbox("reviewer")).find((n) => n.documentId === procurement);
     expect(note).toMatchObject({ kind: "review_reminder" });
+    expect((await inbox("reviewer2")).some((n) => n.kind === "review_reminder")).toBe(false);
   });
 
   it("other: notifies both owners while the newer copy is in review, archives the older once it is approved", async () => {

@@ -1,15 +1,6 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import {
-  categories,
-  chunks,
-  documents,
-  notifications,
-  summaries,
-  systemState,
-  versions,
-} from "../../db/schema";
-import { documentLink } from "../notifications/service";
+import { categories, chunks, documents, summaries, systemState, versions } from "../../db/schema";
 
 /** A document's current version with what the AI features look at. */
 export interface ArchiveDocument {
@@ -126,35 +117,6 @@ export async function markSuggestionResolved(
     .onConflictDoNothing()
     .returning({ key: systemState.key });
   return inserted.length > 0;
-}
-
-export interface AiNotification {
-  kind: "review_due" | "review_reminder" | "duplicate_archived";
-  title: string;
-  body: string;
-  documentId: string;
-}
-
-/** AI actions notify people directly (kinds of their own, outside the approval workflow's list). */
-export async function insertNotifications(
-  db: Database,
-  userIds: readonly string[],
-  note: AiNotification,
-  at: Date,
-): Promise<void> {
-  const recipients = [...new Set(userIds)];
-  if (recipients.length === 0) return;
-  await db.insert(notifications).values(
-    recipients.map((userId) => ({
-      userId,
-      kind: note.kind,
-      title: note.title,
-      body: note.body,
-      link: documentLink(note.documentId),
-      documentId: note.documentId,
-      createdAt: at,
-    })),
-  );
 }
 
 /** The passage after `passageId` in the same document version, for an opening passage that is only a header. */

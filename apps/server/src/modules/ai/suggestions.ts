@@ -13,11 +13,11 @@ import { findLatestRound, findReviewers } from "../approvals/repository";
 import { resolveAssignment } from "../approvals/assignment";
 import { listableDocumentsWhere } from "../documents/access";
 import { setArchived, updateMetadata } from "../documents/service";
+import { notifyUsers } from "../notifications/service";
 import { trainedClassifier } from "./classifier";
 import {
   listArchiveDocuments,
   listCategoryNames,
-  insertNotifications,
   markSuggestionResolved,
   resolvedSuggestionIds,
   type ArchiveDocument,
@@ -110,7 +110,7 @@ async function perform(
       await updateMetadata(ctx, actor, plan.document.id, { categoryId: plan.categoryId });
       return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
     case "notify-owner":
-      await insertNotifications(
+      await notifyUsers(
         ctx.db,
         [plan.document.ownerId],
         {
@@ -120,11 +120,12 @@ async function perform(
           documentId: plan.document.id,
         },
         now,
+        ctx.config.mail,
       );
       return `Asked the owner of '${plan.document.title}' to review it`;
     case "notify-reviewers": {
       const recipients = await reviewersToRemind(ctx.db, plan.document.id);
-      await insertNotifications(
+      const reminded = await notifyUsers(
         ctx.db,
         recipients,
         {
@@ -134,12 +135,15 @@ async function perform(
           documentId: plan.document.id,
         },
         now,
+        ctx.config.mail,
       );
-      return `Reminded ${recipients.length} ${recipients.length === 1 ? "person" : "people"} to review '${plan.document.title}'`;
+      const optedOut = recipients.length - reminded;
+      const note = optedOut > 0 ? ` (${optedOut} turned review reminders off)` : "";
+      return `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`;
     }
     case "archive-duplicate":
       await setArchived(ctx, actor, plan.older.id, true);
-      await insertNotifications(
+      await notifyUsers(
         ctx.db,
         [plan.older.ownerId],
         {
@@ -149,10 +153,11 @@ async function perform(
           documentId: plan.older.id,
         },
         now,
+        ctx.config.mail,
       );
       return `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`;
     case "notify-duplicate":
-      await insertNotifications(
+      await notifyUsers(
         ctx.db,
         [plan.older.ownerId, plan.newer.ownerId],
         {
@@ -162,6 +167,7 @@ async function perform(
           documentId: plan.older.id,
         },
         now,
+        ctx.config.mail,
       );
       return `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`;
   }

@@ -12,6 +12,7 @@ import { activity, approvalReviewers, approvals, documents } from "../../db/sche
 import { conflict, notFound } from "../../lib/errors";
 import { authorizeDocument, type Actor } from "../../policies/policy";
 import { listableDocumentsWhere, loadDocumentFacts } from "../documents/access";
+import type { MailConfig } from "../../config";
 import { notifyUsers } from "../notifications/service";
 import { resolveAssignment } from "./assignment";
 import {
@@ -113,6 +114,7 @@ export async function submitForReview(
         documentId,
       },
       now,
+      ctx.config.mail,
     );
     return approval.id;
   });
@@ -139,7 +141,7 @@ export async function actOnApproval(
     const intent = readIntent(actor.id, before, body);
     const after = applyIntent(actor.id, before, intent);
     await writeTransition(tx, actor, approval, intent, after, now);
-    await notifyTransition(tx, actor, approval, before, after, intent, now);
+    await notifyTransition(tx, actor, approval, before, after, intent, { now, mail: ctx.config.mail });
   });
 }
 
@@ -188,7 +190,7 @@ async function notifyTransition(
   before: RoundState,
   after: RoundState,
   intent: Intent,
-  now: Date,
+  { now, mail }: { now: Date; mail: MailConfig | undefined },
 ): Promise<void> {
   if (before.stage === after.stage) return;
   const [doc] = await tx
@@ -205,7 +207,7 @@ async function notifyTransition(
       body: `"${doc.title}" passed review and awaits your decision`,
       documentId,
     };
-    await notifyUsers(tx, [after.approverId], note, now);
+    await notifyUsers(tx, [after.approverId], note, now, mail);
   } else if (after.stage === "Changes Requested") {
     const note = {
       kind: "changes_requested" as const,
@@ -213,7 +215,7 @@ async function notifyTransition(
       body: `${actor.username} requested changes to "${doc.title}"${said}`,
       documentId,
     };
-    await notifyUsers(tx, [doc.ownerId], note, now);
+    await notifyUsers(tx, [doc.ownerId], note, now, mail);
   } else if (after.stage === "Approved" || after.stage === "Rejected") {
     const note = {
       kind: after.stage === "Approved" ? ("approved" as const) : ("rejected" as const),
@@ -221,7 +223,7 @@ async function notifyTransition(
       body: `${actor.username} ${after.stage.toLowerCase()} "${doc.title}"${said}`,
       documentId,
     };
-    await notifyUsers(tx, [doc.ownerId], note, now);
+    await notifyUsers(tx, [doc.ownerId], note, now, mail);
   }
 }
 
@@ -250,7 +252,7 @@ export async function notifyReviewersOfNewVersion(
     documentId,
   };
   const recipients = reviewers.map((r) => r.reviewerId).filter((id) => id !== actor.id);
-  await notifyUsers(ctx.db, recipients, note, ctx.clock.now());
+  await notifyUsers(ctx.db, recipients, note, ctx.clock.now(), ctx.config.mail);
 }
 
 /** The latest round of a visible document, with the actor's abilities. */

@@ -20,12 +20,20 @@ describe("notification preferences", () => {
       emailNotifications: true,
       reviewReminders: true,
       approvalAlerts: true,
+      emailAddress: null,
+      emailDelivery: false,
     });
     const res = await t.request("PUT", "/api/notifications/preferences", {
       as: "reviewer",
       body: { reviewReminders: false },
     });
-    expect(json(res)).toEqual({ emailNotifications: true, reviewReminders: false, approvalAlerts: true });
+    expect(json(res)).toEqual({
+      emailNotifications: true,
+      reviewReminders: false,
+      approvalAlerts: true,
+      emailAddress: null,
+      emailDelivery: false,
+    });
     expect(json(await t.request("GET", "/api/notifications/preferences", { as: "reviewer2" }))).toMatchObject(
       { reviewReminders: true },
     );

@@ -1,9 +1,11 @@
 import {
   idParamsSchema,
-  notificationPreferencesSchema,
+  notificationPreferencesViewSchema,
   notificationSchema,
   unreadCountSchema,
   updateNotificationPreferencesSchema,
+  type NotificationPreferences,
+  type NotificationPreferencesView,
 } from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -41,15 +43,25 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     return reply.code(204).send();
   });
 
-  r.get("/preferences", { schema: { response: { 200: notificationPreferencesSchema } } }, async (request) =>
-    getPreferences(ctx.db, requireActor(request).id),
+  const view = (preferences: NotificationPreferences): NotificationPreferencesView => ({
+    ...preferences,
+    emailDelivery: ctx.config.mail !== undefined,
+  });
+
+  r.get(
+    "/preferences",
+    { schema: { response: { 200: notificationPreferencesViewSchema } } },
+    async (request) => view(await getPreferences(ctx.db, requireActor(request).id)),
   );
 
   r.put(
     "/preferences",
     {
-      schema: { body: updateNotificationPreferencesSchema, response: { 200: notificationPreferencesSchema } },
+      schema: {
+        body: updateNotificationPreferencesSchema,
+        response: { 200: notificationPreferencesViewSchema },
+      },
     },
-    async (request) => updatePreferences(ctx.db, requireActor(request).id, request.body),
+    async (request) => view(await updatePreferences(ctx.db, requireActor(request).id, request.body)),
   );
 }

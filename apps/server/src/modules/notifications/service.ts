@@ -2,7 +2,9 @@ import type { Notification, NotificationKind, NotificationPreferences } from "@q
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { notifications, userPreferences } from "../../db/schema";
+import type { MailConfig } from "../../config";
 import { notFound } from "../../lib/errors";
+import { enqueueEmail, notificationEmail } from "./email";
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -15,19 +17,22 @@ export interface NewNotification {
 export const documentLink = (documentId: string) => `/document/${documentId}`;
 
 /**
- * Writes one notification per recipient. Takes the caller's transaction, so a notification exists
- * exactly when the transition that caused it was committed.
+ * Writes one notification per recipient who has not switched its kind off, queues an e-mail copy
+ * for those who gave an address and kept e-mail on (when the server can send mail), and answers
+ * how many were notified. Takes the caller's transaction, so a notification (and its e-mail)
+ * exists exactly when the change that caused it was committed.
  */
 export async function notifyUsers(
   db: Database,
   userIds: readonly string[],
   note: NewNotification,
   now: Date,
-): Promise<void> {
+  mail: MailConfig | undefined,
+): Promise<number> {
   const recipients = await wantingRecipients(db, [...new Set(userIds)], note.kind);
-  if (recipients.length === 0) return;
+  if (recipients.length === 0) return 0;
   await db.insert(notifications).values(
-    recipients.map((userId) => ({
+    recipients.map(({ userId }) => ({
       userId,
       kind: note.kind,
       title: note.title,
@@ -37,6 +42,12 @@ export async function notifyUsers(
       createdAt: now,
     })),
   );
+  if (mail) {
+    for (const { emailAddress } of recipients) {
+      if (emailAddress) await enqueueEmail(db, notificationEmail(mail, emailAddress, note), now);
+    }
+  }
+  return recipients.length;
 }
 
 const LIST_LIMIT = 100;
@@ -89,29 +100,51 @@ export async function markAllRead(db: Database, userId: string, now: Date): Prom
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
-/** Which preference switches a kind of notification off: reviewers' requests, or decision alerts. */
-const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences> = {
+/**
+ * Which preference switches a kind of notification off: requests and reminders to review, or
+ * decision alerts. Null: always delivered (the archiving of one's own document is not optional news).
+ */
+const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences | null> = {
   review_requested: "reviewReminders",
   new_version: "reviewReminders",
+  review_due: "reviewReminders",
+  review_reminder: "reviewReminders",
   ready_for_approval: "approvalAlerts",
   changes_requested: "approvalAlerts",
   approved: "approvalAlerts",
   rejected: "approvalAlerts",
+  duplicate_archived: null,
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   emailNotifications: true,
   reviewReminders: true,
   approvalAlerts: true,
+  emailAddress: null,
 };
 
+interface Recipient {
+  userId: string;
+  /** Set when this user wants e-mail copies and gave an address. */
+  emailAddress: string | null;
+}
+
 /** Recipients minus those who switched this kind of notification off. */
-async function wantingRecipients(db: Database, userIds: string[], kind: NotificationKind): Promise<string[]> {
-  if (userIds.length === 0) return userIds;
-  const preference = PREFERENCE_OF_KIND[kind];
+async function wantingRecipients(
+  db: Database,
+  userIds: string[],
+  kind: NotificationKind,
+): Promise<Recipient[]> {
+  if (userIds.length === 0) return [];
   const rows = await db.select().from(userPreferences).where(inArray(userPreferences.userId, userIds));
-  const optedOut = new Set(rows.filter((row) => !row[preference]).map((row) => row.userId));
-  return userIds.filter((id) => !optedOut.has(id));
+  const byUser = new Map(rows.map((row) => [row.userId, row]));
+  const preference = PREFERENCE_OF_KIND[kind];
+  return userIds.flatMap((userId) => {
+    const row = byUser.get(userId);
+    if (row && preference !== null && !row[preference]) return [];
+    const emailAddress = row?.emailNotifications ? row.emailAddress : null;
+    return [{ userId, emailAddress }];
+  });
 }
 
 export async function getPreferences(db: Database, userId: string): Promise<NotificationPreferences> {
@@ -121,6 +154,7 @@ export async function getPreferences(db: Database, userId: string): Promise<Noti
     emailNotifications: row.emailNotifications,
     reviewReminders: row.reviewReminders,
     approvalAlerts: row.approvalAlerts,
+    emailAddress: row.emailAddress,
   };
 }
 

@@ -6,7 +6,8 @@ import { useLoginOptions, useUser } from "@/lib/auth";
 import { OrganizationCard } from "./components/organization-card";
 import { AppearanceCard, RoleCard } from "./components/role-card";
 import { SystemCard } from "./components/system-card";
-import { FeaturesCard, NotificationsCard } from "./components/toggles-cards";
+import { NotificationsCard } from "./components/notifications-card";
+import { FeaturesCard } from "./components/toggles-cards";
 import { UsersCard } from "./components/users-card";
 
 /** Seed §2 Settings, saved on the server: organisation and features by an Admin, notifications per user. */

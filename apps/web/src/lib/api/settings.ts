@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Features, NotificationPreferences, Role, Settings, SystemInfo, User } from "@quire/contracts";
+import type {
+  Features,
+  NotificationPreferences,
+  NotificationPreferencesView,
+  Role,
+  Settings,
+  SystemInfo,
+  User,
+} from "@quire/contracts";
 import { apiRequest } from "../api-client";
 
 /** GET /api/settings: organisation profile, feature toggles and approval defaults. */
@@ -8,8 +16,8 @@ export const settingsQueryOptions = queryOptions<Settings>({ queryKey: ["/api/se
 /** GET /api/system: version, environment and runtime facts of the running build. */
 export const systemInfoQueryOptions = queryOptions<SystemInfo>({ queryKey: ["/api/system"] });
 
-/** GET /api/notifications/preferences: the signed-in user's own choices. */
-export const notificationPreferencesQueryOptions = queryOptions<NotificationPreferences>({
+/** GET /api/notifications/preferences: the signed-in user's own choices, and whether e-mail can be sent. */
+export const notificationPreferencesQueryOptions = queryOptions<NotificationPreferencesView>({
   queryKey: ["/api/notifications", "preferences"],
 });
 
@@ -64,7 +72,7 @@ export function useUpdateNotificationPreferences() {
     mutationFn: async (patch: Partial<NotificationPreferences>) =>
       (await (
         await apiRequest("PUT", "/api/notifications/preferences", patch)
-      ).json()) as NotificationPreferences,
+      ).json()) as NotificationPreferencesView,
     onSuccess: (prefs) => client.setQueryData(notificationPreferencesQueryOptions.queryKey, prefs),
   });
 }

@@ -1,13 +1,8 @@
-import type { Features, NotificationPreferences } from "@quire/contracts";
+import type { Features } from "@quire/contracts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import {
-  useNotificationPreferences,
-  useUpdateNotificationPreferences,
-  useUpdateSettings,
-} from "@/lib/api/settings";
+import { useUpdateSettings } from "@/lib/api/settings";
 import { SettingSwitch } from "./setting-switch";
 
 const featureRows: { key: keyof Features; label: string; description: string }[] = [
@@ -29,8 +24,8 @@ const featureRows: { key: keyof Features; label: string; description: string }[]
   },
 ];
 
-const saved = () => toast({ title: "Settings saved", description: "Your change has been saved." });
-const failed = (error: unknown) =>
+export const saved = () => toast({ title: "Settings saved", description: "Your change has been saved." });
+export const failed = (error: unknown) =>
   toast({ variant: "destructive", title: "Save failed", description: errorMessage(error) });
 
 /** Feature Configuration: organisation-wide toggles, saved on the server by an Admin. */
@@ -58,49 +53,6 @@ export function FeaturesCard({ features, canEdit }: { features: Features; canEdi
             }
           />
         ))}
-      </CardContent>
-    </Card>
-  );
-}
-
-const preferenceRows: { key: keyof NotificationPreferences; label: string; description: string }[] = [
-  { key: "emailNotifications", label: "Email Notifications", description: "Receive notifications by e-mail" },
-  { key: "reviewReminders", label: "Review Reminders", description: "When a document waits for your review" },
-  { key: "approvalAlerts", label: "Approval Alerts", description: "When a document you follow is decided" },
-];
-
-/** Notification Preferences: the signed-in user's own, saved per user. */
-export function NotificationsCard() {
-  const prefs = useNotificationPreferences();
-  const update = useUpdateNotificationPreferences();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Notification Preferences</CardTitle>
-        <CardDescription>Choose what you are notified about.</CardDescription>
-      </CardHeader>
-      <CardContent className="divide-y">
-        {prefs.isPending ? (
-          <Skeleton className="h-24" />
-        ) : prefs.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(prefs.error)}
-          </p>
-        ) : (
-          preferenceRows.map((row) => (
-            <SettingSwitch
-              key={row.key}
-              label={row.label}
-              description={row.description}
-              checked={prefs.data[row.key]}
-              disabled={update.isPending}
-              testId={`switch-${row.key}`}
-              onCheckedChange={(checked) =>
-                update.mutate({ [row.key]: checked }, { onSuccess: saved, onError: failed })
-              }
-            />
-          ))
-        )}
       </CardContent>
     </Card>
   );

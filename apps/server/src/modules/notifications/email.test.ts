@@ -1,0 +1,122 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../../db/schema";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+import { demoUserIds, statusOf, uploadDraft } from "../approvals/test-helpers";
+import { SEND_EMAIL_JOB } from "./email";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** Undoes the quoted-printable body encoding (soft line breaks, =XX) of plain ASCII mail. */
+const decodeQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** A real SMTP server on a free port that keeps what it receives. */
+async function startMailbox(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString("utf8")),
+        });
+        callback();
+      });
+    },
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server.server, "listening");
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+let t: TestApp;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  t = await createTestApp({
+    env: {
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: "Quire <quire@example.org>",
+      PUBLIC_URL: "https://quire.example.org/",
+    },
+  });
+  ids = await demoUserIds(t);
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+
+const setPreferences = (as: string, body: Record<string, unknown>) =>
+  t.request("PUT", "/api/notifications/preferences", { as, body });
+
+describe("e-mail notifications", () => {
+  it("an address is validated, and the server says it can deliver", async () => {
+    const bad = await setPreferences("reviewer", { emailAddress: "not an address" });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ message: string }>(bad).message).toMatch(/emailAddress must be an e-mail address/);
+    const ok = await setPreferences("reviewer", { emailAddress: " Reviewer@Example.ORG " });
+    expect(json(ok)).toMatchObject({ emailAddress: "reviewer@example.org", emailDelivery: true });
+  });
+
+  it("sends a copy of a notification to those who gave an address and kept e-mail on", async () => {
+    await setPreferences("reviewer", { emailAddress: "reviewer@example.org", emailNotifications: true });
+    await setPreferences("reviewer2", { emailAddress: "reviewer2@example.org", emailNotifications: false });
+    const id = await uploadDraft(t, "author", "Expense Policy");
+    const submitted = await t.request("POST", `/api/documents/${id}/submit-review`, {
+      as: "author",
+      body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    // Nothing is sent inside the transition: the e-mail waits in the durable queue.
+    expect(mailbox.received).toHaveLength(0);
+    await t.runner.runUntilIdle();
+
+    expect(mailbox.received.map((m) => m.to)).toEqual([["reviewer@example.org"]]);
+    const raw = mailbox.received[0]!.raw;
+    expect(raw).toMatch(/^From: Quire <quire@example\.org>/m);
+    expect(raw).toMatch(/^Subject: Review requested/m);
+    expect(raw).toContain(`https://quire.example.org/document/${id}`);
+    expect(raw).toContain('asked you to review "Expense Policy"');
+    // The in-app notification exists for both reviewers either way.
+    const inbox2 = await t.request("GET", "/api/notifications", { as: "reviewer2" });
+    expect(json<Array<{ documentId: string }>>(inbox2).some((n) => n.documentId === id)).toBe(true);
+  });
+
+  it("a mail server that refuses is retried, and the transition itself is never lost", async () => {
+    await mailbox.close();
+    const id = await uploadDraft(t, "author", "Retry Policy");
+    const submitted = await t.request("POST", `/api/documents/${id}/submit-review`, {
+      as: "author",
+      body: { reviewers: [ids.reviewer], approverId: ids.approver },
+    });
+    expect(submitted.statusCode).toBe(201);
+    await t.runner.runUntilIdle();
+    expect(await statusOf(t, id)).toBe("In Review");
+    const waiting = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, SEND_EMAIL_JOB));
+    const retry = waiting.find((j) => j.status === "queued");
+    expect(retry).toMatchObject({ attempts: 1, maxAttempts: 6 });
+    expect(retry?.lastError).toMatch(/ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,51 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
+import type { MailConfig } from "../../config";
+import type { Database } from "../../db/client";
+import type { JobHandler } from "../../jobs/runner";
+import { enqueueJob } from "../../jobs/queue";
+import { documentLink, type NewNotification } from "./service";
+
+export const SEND_EMAIL_JOB = "send-email";
+
+const emailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+export type Email = z.infer<typeof emailSchema>;
+
+/** The e-mail copy of a notification: its title, its text and the link that opens the document. */
+export function notificationEmail(mail: MailConfig, to: string, note: NewNotification): Email {
+  const link = `${mail.publicUrl}${documentLink(note.documentId)}`;
+  return {
+    to,
+    subject: note.title,
+    text: `${note.body}\n\nOpen it in Quire: ${link}\n\nYou receive this because e-mail notifications are on in your Quire settings.`,
+  };
+}
+
+/**
+ * Sending happens in a job, never inside the transition's transaction: a slow or failing mail server
+ * cannot hold a row lock or lose the transition, and failed sends are retried with backoff.
+ */
+export async function enqueueEmail(db: Database, email: Email, now: Date): Promise<void> {
+  await enqueueJob(db, { kind: SEND_EMAIL_JOB, payload: email, runAt: now, maxAttempts: 6 });
+}
+
+// One pooled connection per SMTP server and process; rebuilt after a restart like any cache.
+const transports = new Map<string, Transporter>();
+function transportFor(mail: MailConfig): Transporter {
+  let transport = transports.get(mail.smtpUrl);
+  if (!transport) {
+    transport = nodemailer.createTransport(mail.smtpUrl);
+    transports.set(mail.smtpUrl, transport);
+  }
+  return transport;
+}
+
+export const sendEmailHandler: JobHandler = {
+  async run(ctx, job) {
+    const mail = ctx.config.mail;
+    // Queued while SMTP was configured, run after it was removed: nothing can be sent; say so.
+    if (!mail) throw new Error("SMTP_URL is no longer configured; the e-mail was not sent");
+    const email = emailSchema.parse(job.payload);
+    await transportFor(mail).sendMail({ from: mail.from, ...email });
+  },
+};
