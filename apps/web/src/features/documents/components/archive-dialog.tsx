@@ -15,19 +15,21 @@ import { useArchiveDocument } from "@/lib/api/archive-document";
 /** Asks before archiving: the document leaves the lists (its owner and Admins can still open it). */
 export function ArchiveDialog({ document, onClose }: { document: Document; onClose: () => void }) {
   const archive = useArchiveDocument();
-  function confirm() {
-    archive.mutate(document.id, {
-      onSuccess: () => {
-        toast({ title: "Document archived", description: `${document.title} has been archived.` });
-        onClose();
-      },
-      onError: (error) =>
-        toast({
-          variant: "destructive",
-          title: "Archive failed",
-          description: errorMessage(error, "There was an error archiving the document."),
-        }),
-    });
+  // mutateAsync, not mutate's callbacks: the list refetch can unmount this dialog (its card
+  // leaves the list) before they would run, and the toast would never show.
+  async function confirm() {
+    try {
+      await archive.mutateAsync(document.id);
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Archive failed",
+        description: errorMessage(error, "There was an error archiving the document."),
+      });
+      return;
+    }
+    toast({ title: "Document archived", description: `${document.title} has been archived.` });
+    onClose();
   }
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -46,7 +48,7 @@ export function ArchiveDialog({ document, onClose }: { document: Document; onClo
           <Button
             type="button"
             variant="destructive"
-            onClick={confirm}
+            onClick={() => void confirm()}
             disabled={archive.isPending}
             data-testid="button-confirm-archive"
           >

@@ -36,15 +36,14 @@ export function EditMetadataDialog({ document, onClose }: { document: Document; 
       return;
     }
     setError(null);
-    update.mutate(
-      { id: document.id, data: parsed.data },
-      {
-        onSuccess: (saved) => {
-          toast({ title: "Metadata updated", description: `${saved.title} has been saved.` });
-          onClose();
-        },
-        onError: (err) => setError(errorMessage(err, "There was an error saving the metadata.")),
+    // mutateAsync: a new category can take the card (and this dialog) off a category page
+    // before mutate's own callbacks would run.
+    update.mutateAsync({ id: document.id, data: parsed.data }).then(
+      (saved) => {
+        toast({ title: "Metadata updated", description: `${saved.title} has been saved.` });
+        onClose();
       },
+      (err: unknown) => setError(errorMessage(err, "There was an error saving the metadata.")),
     );
   }
 

@@ -70,23 +70,22 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const reviewerIds = reviewers.filter((u) => chosenReviewers.has(u.id)).map((u) => u.id);
-    submit.mutate(
-      { id: document.id, reviewers: reviewerIds, approverId: chosenApprover },
-      {
-        onSuccess: () => {
-          toast({
-            title: "Document submitted for review",
-            description: "Reviewers have been notified and can now provide feedback.",
-          });
-          onClose();
-        },
-        onError: () =>
-          toast({
-            variant: "destructive",
-            title: "Submission failed",
-            description: "There was an error submitting the document for review.",
-          }),
+    // mutateAsync: a status filter can take the card (and this dialog) off the list before
+    // mutate's own callbacks would run.
+    submit.mutateAsync({ id: document.id, reviewers: reviewerIds, approverId: chosenApprover }).then(
+      () => {
+        toast({
+          title: "Document submitted for review",
+          description: "Reviewers have been notified and can now provide feedback.",
+        });
+        onClose();
       },
+      () =>
+        toast({
+          variant: "destructive",
+          title: "Submission failed",
+          description: "There was an error submitting the document for review.",
+        }),
     );
   }
 
