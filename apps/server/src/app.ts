@@ -38,6 +38,7 @@ import {
 import { processDocumentHandler } from "./modules/documents/pipeline";
 import { SEND_EMAIL_JOB, sendEmailHandler } from "./modules/notifications/email";
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
+import { jobAnnouncer } from "./jobs/announce";
 import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
 import { eventRoutes } from "./modules/events/routes";
@@ -98,6 +99,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database } = options;
   let runner: JobRunner | null = null;
+  const announcer = jobAnnouncer(database, () => runner?.wake());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -108,11 +110,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       config.blobStore === "db"
         ? new DbBlobStore(database.db)
         : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
-    notifyJobs: () => runner?.wake(),
+    notifyJobs: () => announcer.announce(),
   };
   runner = new JobRunner(ctx, jobHandlers);
   const hub = new EventHub(ctx);
   await hub.start(database);
+  const jobRunner = runner;
+  const stopJobListener = config.runWorker ? await announcer.listen(() => jobRunner.wake()) : null;
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -185,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const jobs = runner;
   app.addHook("onClose", async () => {
     await jobs.stop();
+    await stopJobListener?.();
     await hub.stop();
   });
   return { app, ctx, runner: jobs, hub };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, scaleOutWarnings } from "./config";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {
@@ -22,5 +22,19 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("warns about settings that break several processes on one PostgreSQL", () => {
+    expect(scaleOutWarnings(loadConfig({}))).toEqual([]);
+    const risky = scaleOutWarnings(loadConfig({ DATABASE_URL: "postgres://db/quire" }));
+    expect(risky).toHaveLength(2);
+    expect(risky[0]).toMatch(/SESSION_SECRET/);
+    expect(risky[1]).toMatch(/BLOB_STORE=fs/);
+    const ready = loadConfig({
+      DATABASE_URL: "postgres://db/quire",
+      BLOB_STORE: "db",
+      SESSION_SECRET: "x".repeat(32),
+    });
+    expect(scaleOutWarnings(ready)).toEqual([]);
   });
 });

@@ -106,3 +106,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
   };
 }
+
+/**
+ * Settings that work for one process but break when several share a PostgreSQL database, each
+ * as a sentence for the start-up log. Empty with embedded storage.
+ */
+export function scaleOutWarnings(config: Config): string[] {
+  if (!config.databaseUrl) return [];
+  const warnings: string[] = [];
+  if (!config.sessionSecret) {
+    warnings.push(
+      "SESSION_SECRET is not set: this process signs sessions with a secret of its own, so other processes will not accept its sign-ins. Give every process the same SESSION_SECRET.",
+    );
+  }
+  if (config.blobStore === "fs") {
+    warnings.push(
+      `BLOB_STORE=fs keeps originals in ${config.dataDir}/blobs on this machine: processes on other machines (workers included) cannot read them. Use BLOB_STORE=db, or one shared DATA_DIR.`,
+    );
+  }
+  return warnings;
+}

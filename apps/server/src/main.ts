@@ -1,6 +1,6 @@
 import { buildApp, logRedactions } from "./app";
 import { bootstrap, userCount } from "./bootstrap/bootstrap";
-import { loadConfig } from "./config";
+import { loadConfig, scaleOutWarnings } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoDocuments } from "./demo/seed";
 import { loadOrCreateSessionSecret } from "./lib/secret";
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, redact: { paths: logRedactions, censor: "[redacted]" } },
   });
 
+  for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
   const { seeded } = await bootstrap(ctx, [seedDemoDocuments]);
   if (seeded) app.log.info({ demo: config.demo }, "first start: data directory set up");
   if ((await userCount(ctx.db)) === 0) {

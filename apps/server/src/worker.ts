@@ -1,5 +1,5 @@
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, scaleOutWarnings } from "./config";
 import { openDatabase } from "./db/client";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     sessionSecret,
     logger: { level: config.logLevel },
   });
+  for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
   await runner.recover(false);
   runner.start();
   app.log.info({ worker: runner.workerId }, "worker started");

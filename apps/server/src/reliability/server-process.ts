@@ -23,41 +23,59 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts Quire as a real process (main.ts) and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await freePort();
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+function spawnQuire(entry: string, env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: repoRoot,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  return { child, output: () => output };
+}
+
+function stopper(child: ChildProcess) {
+  return (signal: NodeJS.Signals = "SIGTERM") =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+    });
+}
+
+/** Starts Quire as a real process (main.ts) and waits until /api/health answers. */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const { child, output } = spawnQuire("apps/server/src/main.ts", env, port);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output()}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in ${timeoutMs} ms: ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in ${timeoutMs} ms: ${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    baseUrl,
-    child,
-    output: () => output,
-    stop: (signal = "SIGTERM") =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill(signal);
-      }),
-  };
+  return { baseUrl, child, output, stop: stopper(child) };
+}
+
+export type WorkerProcess = Omit<ServerProcess, "baseUrl">;
+
+/** Starts `npm run worker`'s entry (worker.ts, jobs only) and waits for its "worker started" line. */
+export async function startWorker(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+  const { child, output } = spawnQuire("apps/server/src/worker.ts", { LOG_LEVEL: "info", ...env }, 0);
+  const deadline = Date.now() + timeoutMs;
+  while (!output().includes("worker started")) {
+    if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}: ${output()}`);
+    if (Date.now() > deadline) throw new Error(`worker did not start in ${timeoutMs} ms: ${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, output, stop: stopper(child) };
 }
 
 /** Signs in over HTTP and answers the Cookie header value. */

@@ -123,6 +123,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ memory: true }), dropDatabase: async () => {} };
+  const throwaway = await createThrowawayDatabase(serverUrl);
+  return { database: await openDatabase({ url: throwaway.url }), dropDatabase: throwaway.drop };
+}
+
+/** A new, empty database on the PostgreSQL server `serverUrl` names, for one test to own. */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `quire_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -130,10 +138,9 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatab
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
-    async dropDatabase() {
+    url: url.toString(),
+    async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
