@@ -26,6 +26,8 @@ const envSchema = z.object({
     .default(7 * 24),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  BLOB_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(1800),
+  BLOB_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WORKER: booleanFromEnv.default(true),
   WEB_DIST: z.string().optional(),
@@ -56,6 +58,8 @@ export type Config = {
   sessionMaxHours: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** How often a job-running process deletes unclaimed originals (0: never), and how old they must be. */
+  blobSweep: { intervalSeconds: number; graceSeconds: number };
   logLevel: string;
   runWorker: boolean;
   webDist: string | undefined;
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: e.SESSION_MAX_HOURS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
+    blobSweep: { intervalSeconds: e.BLOB_SWEEP_INTERVAL_SECONDS, graceSeconds: e.BLOB_SWEEP_GRACE_SECONDS },
     logLevel: e.LOG_LEVEL,
     runWorker: e.WORKER,
     webDist: e.WEB_DIST,

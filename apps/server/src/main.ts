@@ -4,6 +4,7 @@ import { loadConfig, scaleOutWarnings } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoDocuments } from "./demo/seed";
 import { loadOrCreateSessionSecret } from "./lib/secret";
+import { startOrphanSweeper } from "./storage/orphan-sweep";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,11 +26,13 @@ async function main(): Promise<void> {
     app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");
   }
 
+  let stopSweeper = () => {};
   if (config.runWorker) {
     // With embedded storage this is the only process, so any job still marked running was cut off.
     const requeued = await runner.recover(database.kind === "pglite");
     if (requeued > 0) app.log.info({ requeued }, "resumed jobs interrupted by the last stop");
     runner.start();
+    stopSweeper = startOrphanSweeper(ctx, app.log);
   }
 
   let closing = false;
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     try {
+      stopSweeper();
       await app.close();
       await database.close();
       process.exit(0);

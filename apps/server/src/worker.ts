@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { loadConfig, scaleOutWarnings } from "./config";
 import { openDatabase } from "./db/client";
 import { loadOrCreateSessionSecret } from "./lib/secret";
+import { startOrphanSweeper } from "./storage/orphan-sweep";
 
 /**
  * `npm run worker`: a process that only runs background jobs (conversion, OCR, indexing) from the
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ url: config.databaseUrl });
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const { app, runner } = await buildApp({
+  const { app, ctx, runner } = await buildApp({
     config,
     database,
     sessionSecret,
@@ -25,10 +26,12 @@ async function main(): Promise<void> {
   for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
   await runner.recover(false);
   runner.start();
+  const stopSweeper = startOrphanSweeper(ctx, app.log);
   app.log.info({ worker: runner.workerId }, "worker started");
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, "worker stopping after the job in hand");
+    stopSweeper();
     await runner.stop();
     await app.close();
     await database.close();

@@ -104,6 +104,8 @@ export const blobs = pgTable("blobs", {
 export const blobData = pgTable("blob_data", {
   sha256: text("sha256").primaryKey(),
   bytes: bytea("bytes").notNull(),
+  /** Renewed by every put of the same bytes: the sweep spares anything an upload may be about to claim. */
+  storedAt: at("stored_at").notNull().defaultNow(),
 });
 
 export const documents = pgTable(

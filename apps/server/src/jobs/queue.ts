@@ -84,6 +84,14 @@ export async function failJob(db: Database, job: JobRow, error: string, now: Dat
   return final;
 }
 
+/** The running job is still alive: pushes its lock time forward so no other worker takes it. */
+export async function renewLock(db: Database, id: number, workerId: string, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedAt: now })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+}
+
 /** Jobs left "running" by a process that died go back to the queue (their steps are idempotent). */
 export async function requeueAbandonedJobs(db: Database, lockedBefore: Date | null): Promise<number> {
   const rows = await db

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context";
-import { claimJob, completeJob, failJob, requeueAbandonedJobs, type JobRow } from "./queue";
+import { claimJob, completeJob, failJob, renewLock, requeueAbandonedJobs, type JobRow } from "./queue";
 
 export interface JobHandler {
   run(ctx: AppContext, job: JobRow): Promise<void>;
@@ -10,8 +10,10 @@ export interface JobHandler {
 
 export interface RunnerOptions {
   pollMs?: number;
-  /** A job "running" longer than this without finishing belongs to a dead process. */
+  /** A running job whose lock was not renewed for this long belongs to a dead process. */
   abandonAfterMs?: number;
+  /** How often a running job renews its lock; well under abandonAfterMs. */
+  heartbeatMs?: number;
 }
 
 /**
@@ -25,6 +27,7 @@ export class JobRunner {
   private wakeUp: (() => void) | null = null;
   private readonly pollMs: number;
   private readonly abandonAfterMs: number;
+  private readonly heartbeatMs: number;
 
   constructor(
     private readonly ctx: AppContext,
@@ -32,7 +35,9 @@ export class JobRunner {
     options: RunnerOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 1000;
-    this.abandonAfterMs = options.abandonAfterMs ?? 10 * 60_000;
+    // A killed worker's job is picked up again about a minute later; a live one renews every 10 s.
+    this.abandonAfterMs = options.abandonAfterMs ?? 60_000;
+    this.heartbeatMs = options.heartbeatMs ?? 10_000;
   }
 
   /** Runs one ready job, if any. Answers whether it found one. */
@@ -40,6 +45,11 @@ export class JobRunner {
     const job = await claimJob(this.ctx.db, this.workerId, this.ctx.clock.now());
     if (!job) return false;
     const handler = this.handlers.get(job.kind);
+    const heartbeat = setInterval(() => {
+      renewLock(this.ctx.db, job.id, this.workerId, this.ctx.clock.now()).catch(() => {
+        // A missed renewal only risks the job running twice; its steps are idempotent.
+      });
+    }, this.heartbeatMs);
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
       await handler.run(this.ctx, job);
@@ -48,6 +58,8 @@ export class JobRunner {
       const message = error instanceof Error ? error.message : String(error);
       const final = await failJob(this.ctx.db, job, message, this.ctx.clock.now());
       if (final) await handler?.onFinalFailure?.(this.ctx, job, message);
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
   }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, multipart, type TestApp } from "../test/harness";
 import { DbBlobStore, FsBlobStore, type BlobStore } from "./blob-store";
+import { sweepOrphanBlobs } from "./orphan-sweep";
 
 const realText = readFileSync(new URL("../../test-fixtures/dpkg-triggers.txt", import.meta.url));
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
@@ -28,6 +29,21 @@ function contract(name: string, make: () => BlobStore) {
       await store.delete(hash);
       expect(await store.has(hash)).toBe(false);
       expect(await store.list()).toEqual([]);
+    });
+
+    it("deletes only bytes stored before the cutoff, and a second put renews them", async () => {
+      const store = make();
+      const hash = await store.put(realText);
+      const past = new Date(Date.now() - 60_000);
+      expect(await store.deleteIfStoredBefore(hash, past)).toBe(false);
+      await new Promise((r) => setTimeout(r, 20));
+      const afterFirstPut = new Date();
+      await new Promise((r) => setTimeout(r, 20));
+      await store.put(realText);
+      expect(await store.deleteIfStoredBefore(hash, afterFirstPut)).toBe(false);
+      expect(await store.has(hash)).toBe(true);
+      expect(await store.deleteIfStoredBefore(hash, new Date(Date.now() + 1000))).toBe(true);
+      expect(await store.has(hash)).toBe(false);
     });
   });
 }
@@ -61,5 +77,23 @@ describe("BLOB_STORE=db end to end", () => {
     const original = await t.request("GET", `/api/documents/${id}/versions/1/original`, { as: "author" });
     expect(sha(original.rawPayload)).toBe(sha(realText));
     expect(await t.ctx.blobs.list()).toContain(sha(realText));
+  });
+});
+
+describe("orphan sweep", () => {
+  it("deletes unclaimed originals past the grace period and keeps every claimed one", async () => {
+    const orphan = Buffer.from(`${realText.toString("utf8")}\nleft by an upload cut off before its commit\n`);
+    const orphanHash = await t.ctx.blobs.put(orphan);
+    const claimedBefore = (await t.ctx.blobs.list()).filter((h) => h !== orphanHash);
+    expect(claimedBefore.length).toBeGreaterThan(0);
+
+    expect(await sweepOrphanBlobs(t.ctx, 60_000)).toMatchObject({ deleted: 0 });
+    expect(await t.ctx.blobs.has(orphanHash)).toBe(true);
+
+    await new Promise((r) => setTimeout(r, 20));
+    const result = await sweepOrphanBlobs(t.ctx, 0);
+    expect(result.deleted).toBe(1);
+    expect(await t.ctx.blobs.has(orphanHash)).toBe(false);
+    expect((await t.ctx.blobs.list()).sort()).toEqual(claimedBefore.sort());
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat, readdir } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, readdir, utimes } from "node:fs/promises";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { blobData } from "../db/schema";
 
@@ -18,6 +18,11 @@ export interface BlobStore {
   delete(sha256: string): Promise<void>;
   /** Every stored hash, for the orphan sweep. */
   list(): Promise<string[]>;
+  /**
+   * Deletes the bytes if they were last stored before `cutoff` (a put since then renews them),
+   * and answers whether it did. The orphan sweep's only way to delete.
+   */
+  deleteIfStoredBefore(sha256: string, cutoff: Date): Promise<boolean>;
 }
 
 export function sha256Of(bytes: Uint8Array): string {
@@ -43,7 +48,13 @@ export class FsBlobStore implements BlobStore {
   async put(bytes: Uint8Array): Promise<string> {
     const sha256 = sha256Of(bytes);
     const target = this.pathOf(sha256);
-    if (await this.has(sha256)) return sha256;
+    if (await this.has(sha256)) {
+      // Renew its time: an upload claiming bytes that are already here must not lose them to the
+      // orphan sweep before its transaction commits.
+      const now = new Date();
+      await utimes(target, now, now).catch(() => {});
+      if (await this.has(sha256)) return sha256;
+    }
     const dir = path.dirname(target);
     await mkdir(dir, { recursive: true });
     const temp = path.join(dir, `.${sha256}.${randomBytes(6).toString("hex")}.tmp`);
@@ -82,6 +93,14 @@ export class FsBlobStore implements BlobStore {
     await rm(this.pathOf(sha256), { force: true });
   }
 
+  async deleteIfStoredBefore(sha256: string, cutoff: Date): Promise<boolean> {
+    const file = this.pathOf(sha256);
+    const stored = await stat(file).catch(() => null);
+    if (!stored || stored.mtime >= cutoff) return false;
+    await rm(file, { force: true });
+    return true;
+  }
+
   async list(): Promise<string[]> {
     const found: string[] = [];
     const walk = async (dir: string, depth: number): Promise<void> => {
@@ -108,7 +127,10 @@ export class DbBlobStore implements BlobStore {
 
   async put(bytes: Uint8Array): Promise<string> {
     const sha256 = sha256Of(bytes);
-    await this.db.insert(blobData).values({ sha256, bytes }).onConflictDoNothing();
+    await this.db
+      .insert(blobData)
+      .values({ sha256, bytes, storedAt: new Date() })
+      .onConflictDoUpdate({ target: blobData.sha256, set: { storedAt: new Date() } });
     return sha256;
   }
 
@@ -136,5 +158,13 @@ export class DbBlobStore implements BlobStore {
   async list(): Promise<string[]> {
     const rows = await this.db.select({ sha256: blobData.sha256 }).from(blobData);
     return rows.map((r) => r.sha256);
+  }
+
+  async deleteIfStoredBefore(sha256: string, cutoff: Date): Promise<boolean> {
+    const rows = await this.db
+      .delete(blobData)
+      .where(and(eq(blobData.sha256, sha256), lt(blobData.storedAt, cutoff)))
+      .returning({ sha256: blobData.sha256 });
+    return rows.length > 0;
   }
 }

@@ -89,6 +89,14 @@ async function queueProcessing(
 }
 
 /**
+ * Stores the bytes again if the orphan sweep took them while the transaction that claims them was
+ * still open (only possible when it ran longer than the sweep's grace period).
+ */
+async function keepStored(ctx: AppContext, sha256: string, bytes: Uint8Array): Promise<void> {
+  if (!(await ctx.blobs.has(sha256))) await ctx.blobs.put(bytes);
+}
+
+/**
  * The original is stored (durably, content-addressed) before the transaction that creates the
  * document, its first version and its processing job; an acknowledged upload is therefore whole.
  * If the transaction fails, the stored bytes are an orphan the cleanup sweep removes.
@@ -130,6 +138,7 @@ export async function createDocument(
     await queueProcessing(tx, doc.id, 1, input.file, now);
     return doc.id;
   });
+  if (db === ctx.db) await keepStored(ctx, sha256, input.file.bytes);
   ctx.notifyJobs();
   return id;
 }
@@ -191,6 +200,7 @@ export async function addVersion(
     await queueProcessing(tx, documentId, next, input.file, now);
     return next;
   });
+  await keepStored(ctx, sha256, input.file.bytes);
   ctx.notifyJobs();
   await notifyReviewersOfNewVersion(ctx, actor, documentId, version);
   return version;

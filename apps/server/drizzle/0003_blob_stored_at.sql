@@ -1,0 +1,1 @@
+ALTER TABLE "blob_data" ADD COLUMN "stored_at" timestamp with time zone DEFAULT now() NOT NULL;
