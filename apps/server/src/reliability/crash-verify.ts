@@ -1,0 +1,122 @@
+import { ne } from "drizzle-orm";
+import { openDatabase } from "../db/client";
+import { blobs, jobs, versions } from "../db/schema";
+import { DbBlobStore, FsBlobStore, sha256Of } from "../storage/blob-store";
+import { sweepOrphanBlobs } from "../storage/orphan-sweep";
+import type { Ledger } from "./crash-workload";
+import { sha256 } from "./crash-workload";
+
+async function getJson<T>(
+  baseUrl: string,
+  cookie: string,
+  route: string,
+): Promise<{ status: number; body: T | null }> {
+  const res = await fetch(`${baseUrl}${route}`, { headers: { cookie } });
+  return { status: res.status, body: res.ok ? ((await res.json()) as T) : null };
+}
+
+async function originalSha(baseUrl: string, cookie: string, documentId: string, version: number) {
+  const res = await fetch(`${baseUrl}/api/documents/${documentId}/versions/${version}/original`, {
+    headers: { cookie },
+  });
+  return res.ok ? sha256(new Uint8Array(await res.arrayBuffer())) : `HTTP ${res.status}`;
+}
+
+type ApprovalView = {
+  round: number;
+  reviewers: Array<{ id: string; status: string }>;
+  approverStatus: string;
+};
+
+/** Through the API of the restarted server, as an Admin: every acknowledged write is there, exactly. */
+export async function verifyLedger(baseUrl: string, adminCookie: string, ledger: Ledger) {
+  const lost: string[] = [];
+  const corrupted: string[] = [];
+  const checkOriginal = async (label: string, documentId: string, version: number, expected: string) => {
+    const actual = await originalSha(baseUrl, adminCookie, documentId, version);
+    if (actual.startsWith("HTTP")) lost.push(`${label}: ${actual}`);
+    else if (actual !== expected) corrupted.push(`${label}: sha256 ${actual}, sent ${expected}`);
+  };
+  for (const u of ledger.uploads) await checkOriginal(`upload ${u.documentId}`, u.documentId, 1, u.sha256);
+  for (const v of ledger.versions) {
+    await checkOriginal(`version ${v.version} of ${v.documentId}`, v.documentId, v.version, v.sha256);
+  }
+  const approval = async (documentId: string) =>
+    (await getJson<ApprovalView>(baseUrl, adminCookie, `/api/documents/${documentId}/approval`)).body;
+  for (const s of ledger.submissions) {
+    if (!(await approval(s.documentId))) lost.push(`submission of ${s.documentId}`);
+  }
+  for (const r of ledger.reviews) {
+    const a = await approval(r.documentId);
+    const mine = a?.round === r.round ? a.reviewers.find((x) => x.id === r.reviewerId) : undefined;
+    if (mine?.status !== "Approved")
+      lost.push(`review of ${r.documentId} round ${r.round} by ${r.reviewerId}`);
+  }
+  for (const d of ledger.decisions) {
+    const a = await approval(d.documentId);
+    if (a?.round !== d.round || a.approverStatus !== "Approved")
+      lost.push(`decision on ${d.documentId} round ${d.round}`);
+  }
+  return { lost, corrupted };
+}
+
+/** Waits until no acknowledged document is still processing (its jobs ran after the restarts). */
+export async function waitForProcessing(baseUrl: string, cookie: string, ids: string[], timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let pending = [...new Set(ids)];
+  while (pending.length > 0 && Date.now() < deadline) {
+    const states = await Promise.all(
+      pending.map(async (id) => {
+        const { body } = await getJson<{ processing: { state: string } }>(
+          baseUrl,
+          cookie,
+          `/api/documents/${id}`,
+        );
+        return body?.processing.state === "processing" ? id : null;
+      }),
+    );
+    pending = states.filter((id): id is string => id !== null);
+    if (pending.length > 0) await new Promise((r) => setTimeout(r, 1000));
+  }
+  return pending;
+}
+
+/**
+ * With the server stopped, straight from the database and the blob store: every job finished,
+ * every original matches its sha256, and after the sweep no stored file is unclaimed.
+ */
+export async function verifyStorage(target: {
+  databaseUrl?: string;
+  dataDir: string;
+  blobStore: "fs" | "db";
+}) {
+  const database = await openDatabase(
+    target.databaseUrl ? { url: target.databaseUrl } : { dataDir: target.dataDir },
+  );
+  try {
+    const store =
+      target.blobStore === "db" ? new DbBlobStore(database.db) : new FsBlobStore(`${target.dataDir}/blobs`);
+    const unfinished = await database.db.select({ id: jobs.id }).from(jobs).where(ne(jobs.status, "done"));
+    const swept = await sweepOrphanBlobs({ db: database.db, blobs: store }, 0);
+    const claimed = new Set(
+      (await database.db.select({ sha256: blobs.sha256 }).from(blobs)).map((r) => r.sha256),
+    );
+    const referenced = new Set(
+      (await database.db.select({ sha256: versions.blobSha256 }).from(versions)).map((r) => r.sha256),
+    );
+    const stored = await store.list();
+    const corrupted: string[] = [];
+    for (const hash of stored)
+      if (sha256Of(await store.get(hash)) !== hash) corrupted.push(`original ${hash}`);
+    const storedSet = new Set(stored);
+    return {
+      unfinishedJobs: unfinished.length,
+      orphansSwept: swept.deleted,
+      orphansLeft: stored.filter((h) => !claimed.has(h)).length,
+      missingOriginals: [...referenced].filter((h) => !storedSet.has(h)).length,
+      corrupted,
+    };
+  } finally {
+    await database.close();
+  }
+}
