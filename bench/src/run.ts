@@ -2,6 +2,7 @@
 // figure measured in the same run. With no name, runs every benchmark.
 import { runAiBench } from "./ai";
 import { runIngestBench } from "./ingest";
+import { runLoadBench } from "./load";
 import { runSearchBench } from "./search";
 
 const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
@@ -10,6 +11,11 @@ const benchmarks: Record<string, { describe: string; run: () => Promise<void> }>
     run: runAiBench,
   },
   ingest: { describe: "PDF pages/s beside poppler's pdftotext; DOCX documents/s", run: runIngestBench },
+  load: {
+    describe:
+      "mixed API load (autocannon, 50 connections, 60 s) on PGlite and PostgreSQL beside bare Fastify",
+    run: runLoadBench,
+  },
   search: {
     describe: "search p50/p95 at 10k/100k passages beside plain ts_rank_cd; MRR@10 full-text vs hybrid",
     run: runSearchBench,

@@ -133,6 +133,14 @@ export const applySuggestionResultSchema = z.object({
 export type ApplySuggestionResult = z.infer<typeof applySuggestionResultSchema>;
 
 /** Seed §7 POST /api/ai/ask. */
+/** Seed §2: the AI assistant card's four quick questions. */
+export const QUICK_QUESTIONS = [
+  "What are our security policies?",
+  "Show me recent expense reports",
+  "Find API documentation for user endpoints",
+  "What are the compliance requirements?",
+] as const;
+
 export const askBodySchema = z.object({
   question: z
     .string({ error: "question is required" })

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat, readdir, utimes } from "node:fs/promises";
+import { closeSync, existsSync, fsync, mkdirSync, openSync, renameSync, utimesSync, write } from "node:fs";
+import { readFile, rm, stat, readdir } from "node:fs/promises";
+import { promisify } from "node:util";
 import path from "node:path";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -30,6 +32,16 @@ export function sha256Of(bytes: Uint8Array): string {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+const fsyncAsync = promisify(fsync);
+const writeAsync = promisify(write);
+
+async function writeAll(fd: number, bytes: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await writeAsync(fd, bytes, offset, bytes.length - offset, offset);
+    offset += bytesWritten;
+  }
+}
 function assertHash(sha256: string): void {
   // The hash becomes a file path; anything but 64 hex digits never reaches the file system.
   if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256.slice(0, 80)}`);
@@ -45,33 +57,40 @@ export class FsBlobStore implements BlobStore {
     return path.join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   }
 
+  // Metadata calls are synchronous (microseconds each) and only the write and the two fsyncs go to
+  // the thread pool: on a busy server every await waits its turn on the event loop (on PGlite that
+  // loop also runs the SQL), and eleven awaits made a loaded upload take seconds.
   async put(bytes: Uint8Array): Promise<string> {
     const sha256 = sha256Of(bytes);
     const target = this.pathOf(sha256);
-    if (await this.has(sha256)) {
+    if (existsSync(target)) {
       // Renew its time: an upload claiming bytes that are already here must not lose them to the
       // orphan sweep before its transaction commits.
-      const now = new Date();
-      await utimes(target, now, now).catch(() => {});
-      if (await this.has(sha256)) return sha256;
+      try {
+        const now = new Date();
+        utimesSync(target, now, now);
+        return sha256;
+      } catch {
+        // swept just now: store it again below
+      }
     }
     const dir = path.dirname(target);
-    await mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     const temp = path.join(dir, `.${sha256}.${randomBytes(6).toString("hex")}.tmp`);
-    const handle = await open(temp, "wx", 0o640);
+    const fd = openSync(temp, "wx", 0o640);
     try {
-      await handle.writeFile(bytes);
-      await handle.sync();
+      await writeAll(fd, bytes);
+      await fsyncAsync(fd);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
-    await rename(temp, target);
+    renameSync(temp, target);
     // The rename is durable only once the directory entry is on disk too.
-    const dirHandle = await open(dir, "r");
+    const dirFd = openSync(dir, "r");
     try {
-      await dirHandle.sync();
+      await fsyncAsync(dirFd);
     } finally {
-      await dirHandle.close();
+      closeSync(dirFd);
     }
     return sha256;
   }

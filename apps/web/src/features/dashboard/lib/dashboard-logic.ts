@@ -72,12 +72,7 @@ export function countBy<T>(items: readonly T[], key: (item: T) => string): { nam
 }
 
 /** Seed §2 quick questions. */
-export const QUICK_QUESTIONS = [
-  "What are our security policies?",
-  "Show me recent expense reports",
-  "Find API documentation for user endpoints",
-  "What are the compliance requirements?",
-] as const;
+export { QUICK_QUESTIONS } from "@quire/contracts";
 
 /** Seed §8 AI ask failure. */
 export const ASK_ERROR_MESSAGE = "Sorry, I couldn't process your question right now. Please try again.";
