@@ -1,6 +1,7 @@
-import { chunkMarkdown, fitLsa } from "@quire/textkit";
+import { chunkMarkdown } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import { fitLsaInThread } from "./lsa-thread";
 import { enqueueJob } from "../../jobs/queue";
 import type { JobHandler } from "../../jobs/runner";
 import type { PipelineStep } from "../documents/pipeline";
@@ -158,26 +159,31 @@ export async function refitModel(ctx: AppContext): Promise<StoredModel | null> {
   await forEachPassagePage(ctx, async (page) => {
     for (const p of page) texts.push(embeddingText(p.heading, p.text));
   });
-  const model = fitLsa(texts, { dims: 128, maxPassages: 20_000 });
-  if (!model) return null;
-  const stored: StoredModel = {
-    model,
-    tag: `lsa:${ctx.clock.now().getTime().toString(36)}`,
-    passagesAtFit: texts.length,
-  };
-  await saveModel(ctx.db, stored);
-  if (!ctx.config.ai) {
-    await forEachPassagePage(ctx, async (page) => {
-      const rows = page.map((p) => {
-        const vector = lsaEmbed(stored, embeddingText(p.heading, p.text));
-        return { id: p.id, embedding: vector ? encodeEmbedding(stored.tag, vector) : null };
+  const thread = await fitLsaInThread(texts, { dims: 128, maxPassages: 20_000 });
+  try {
+    if (!thread.model) return null;
+    const stored: StoredModel = {
+      model: thread.model,
+      tag: `lsa:${ctx.clock.now().getTime().toString(36)}`,
+      passagesAtFit: texts.length,
+    };
+    await saveModel(ctx.db, stored);
+    if (!ctx.config.ai) {
+      await forEachPassagePage(ctx, async (page) => {
+        const vectors = await thread.embed(page.map((p) => embeddingText(p.heading, p.text)));
+        const rows = page.map((p, i) => {
+          const vector = vectors[i];
+          return { id: p.id, embedding: vector ? encodeEmbedding(stored.tag, vector) : null };
+        });
+        await storeEmbeddings(ctx.db, rows);
       });
-      await storeEmbeddings(ctx.db, rows);
-    });
+    }
+    await bumpGeneration(ctx.db);
+    dropVectorState(ctx.db);
+    return stored;
+  } finally {
+    await thread.close();
   }
-  await bumpGeneration(ctx.db);
-  dropVectorState(ctx.db);
-  return stored;
 }
 
 export const refitModelHandler: JobHandler = {

@@ -1,0 +1,6 @@
+// The worker's entry. Node starts worker threads only from JavaScript files, and under some
+// runners (Vitest) without the parent's TypeScript loader: register tsx, then load the worker.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./lsa-worker.ts");
