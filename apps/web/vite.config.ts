@@ -2,9 +2,11 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { compression } from "vite-plugin-compression2";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // gzip and brotli copies beside each file: the server sends them as they are (preCompressed).
+  plugins: [react(), tailwindcss(), compression({ algorithms: ["gzip", "brotliCompress"], threshold: 1024 })],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     port: 5173,
@@ -14,6 +16,8 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
+    // bench -- web reads it to add up the JavaScript each route loads first.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -4,6 +4,7 @@ import { runAiBench } from "./ai";
 import { runIngestBench } from "./ingest";
 import { runLoadBench } from "./load";
 import { runSearchBench } from "./search";
+import { runWebBench } from "./web";
 
 const benchmarks: Record<string, { describe: string; run: () => Promise<void> }> = {
   ai: {
@@ -19,6 +20,10 @@ const benchmarks: Record<string, { describe: string; run: () => Promise<void> }>
   search: {
     describe: "search p50/p95 at 10k/100k passages beside plain ts_rank_cd; MRR@10 full-text vs hybrid",
     run: runSearchBench,
+  },
+  web: {
+    describe: "first-load JS per route beside a bare React page; Lighthouse on /, /home, /documents, /search",
+    run: runWebBench,
   },
 };
 

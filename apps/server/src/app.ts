@@ -1,10 +1,8 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -16,6 +14,7 @@ import { APP_VERSION } from "./version";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandling } from "./plugins/errors";
+import { serveWebApp } from "./plugins/web-app";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -219,20 +218,4 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
-}
-
-/**
- * Serves the built single-page app when it exists. Unknown API paths answer 404 JSON; any other
- * GET that is not a file gets index.html, and the client router shows its own 404 page.
- */
-async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const root = path.resolve(webDist);
-  const hasWebApp = existsSync(path.join(root, "index.html"));
-  if (hasWebApp) await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split("?")[0] ?? "";
-    const isPage = request.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/assets/");
-    if (hasWebApp && isPage) return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
-    return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
-  });
 }

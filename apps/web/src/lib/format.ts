@@ -18,3 +18,20 @@ export function shortRelativeTime(iso: string, now: Date = new Date()): string {
   if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
   return then.toLocaleDateString();
 }
+
+// One formatter each: toLocaleDateString/toLocaleString build a new Intl formatter on every call,
+// which a list of cards pays once per card.
+const mediumDate = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "Nov 24, 2026" in the reader's locale, or "" for a value that is not a date. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : mediumDate.format(date);
+}
+
+/** Date and time in the reader's locale, or "" for a value that is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
+}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Archive, MoreVertical, Pencil, Send } from "lucide-react";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
@@ -8,9 +8,15 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { ArchiveDialog } from "./archive-dialog";
-import { EditMetadataDialog } from "./edit-metadata-dialog";
-import { SubmitReviewDialog } from "./submit-review-dialog";
+
+// Loaded when first opened: a list of cards should not parse three forms it may never show.
+const ArchiveDialog = lazy(async () => ({ default: (await import("./archive-dialog")).ArchiveDialog }));
+const EditMetadataDialog = lazy(async () => ({
+  default: (await import("./edit-metadata-dialog")).EditMetadataDialog,
+}));
+const SubmitReviewDialog = lazy(async () => ({
+  default: (await import("./submit-review-dialog")).SubmitReviewDialog,
+}));
 
 type OpenDialog = "edit" | "submit" | "archive" | null;
 
@@ -63,9 +69,11 @@ export function DocumentActionsMenu({ document }: { document: Document }) {
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      {open === "edit" && <EditMetadataDialog document={document} onClose={close} />}
-      {open === "submit" && <SubmitReviewDialog document={document} onClose={close} />}
-      {open === "archive" && <ArchiveDialog document={document} onClose={close} />}
+      <Suspense fallback={null}>
+        {open === "edit" && <EditMetadataDialog document={document} onClose={close} />}
+        {open === "submit" && <SubmitReviewDialog document={document} onClose={close} />}
+        {open === "archive" && <ArchiveDialog document={document} onClose={close} />}
+      </Suspense>
     </>
   );
 }

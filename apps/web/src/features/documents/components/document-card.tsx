@@ -5,14 +5,8 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { DocumentActionsMenu } from "./document-actions-menu";
-
-export function formatUpdated(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ""
-    : date.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-}
 
 function ProcessingBadge({ document }: { document: Document }) {
   if (document.processing.state === "ready") return null;
@@ -65,8 +59,8 @@ export function DocumentCard({
               <dt className="sr-only">Last updated</dt>
               <Calendar className="size-3.5" aria-hidden="true" />
               <dd>
-                <time dateTime={document.updatedAt} title={new Date(document.updatedAt).toLocaleString()}>
-                  {formatUpdated(document.updatedAt)}
+                <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
+                  {formatDate(document.updatedAt)}
                 </time>
               </dd>
             </div>
