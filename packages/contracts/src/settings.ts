@@ -20,6 +20,14 @@ export const featuresSchema = z.object({
 });
 export type Features = z.infer<typeof featuresSchema>;
 
+/** What the API answers (403) when a route's feature is turned off in Settings. */
+export const featureOffMessages: Record<keyof Features, string> = {
+  aiSummaries: "AI summaries are turned off in Settings › Feature Configuration.",
+  versionDiff: "Version comparison is turned off in Settings › Feature Configuration.",
+  approvalWorkflows: "Approval workflows are turned off in Settings › Feature Configuration.",
+  semanticSearch: "Semantic search is turned off in Settings › Feature Configuration.",
+};
+
 /** Who reviews and approves when a submitter names nobody. Empty means "every Reviewer, first Approver". */
 export const approvalDefaultsSchema = z.object({
   reviewerIds: z.array(z.string().min(1).max(64)).max(20),

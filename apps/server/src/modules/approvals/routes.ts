@@ -19,7 +19,10 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post(
     "/documents/:id/submit-review",
-    { schema: { params: idParamsSchema, body: submitReviewBodySchema, response: { 201: approvalSchema } } },
+    {
+      config: { feature: "approvalWorkflows" },
+      schema: { params: idParamsSchema, body: submitReviewBodySchema, response: { 201: approvalSchema } },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       await submitForReview(ctx, actor, request.params.id, request.body);
@@ -35,7 +38,10 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.patch(
     "/documents/:id/approval",
-    { schema: { params: idParamsSchema, body: updateApprovalBodySchema, response: { 200: approvalSchema } } },
+    {
+      config: { feature: "approvalWorkflows" },
+      schema: { params: idParamsSchema, body: updateApprovalBodySchema, response: { 200: approvalSchema } },
+    },
     async (request) => {
       const actor = requireActor(request);
       await actOnApproval(ctx, actor, request.params.id, request.body);

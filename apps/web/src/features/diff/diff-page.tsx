@@ -1,11 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "wouter";
-import type { Version } from "@quire/contracts";
+import { featureOffMessages, type Version } from "@quire/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
+import { useFeatures } from "@/lib/api/settings";
 import { useDocumentVersions } from "@/lib/api/document-versions";
 import { useVersionDiff } from "@/lib/api/version-diff";
 import { AiAnalysisSummary } from "./components/ai-analysis-summary";
@@ -76,7 +77,8 @@ export function DiffPage() {
   const valid = Number.isInteger(from) && Number.isInteger(to) && from > 0 && to > 0;
   const document = useDocument(documentId);
   const versions = useDocumentVersions(documentId);
-  const diff = useVersionDiff(documentId, valid ? from : null, valid ? to : null);
+  const features = useFeatures();
+  const diff = useVersionDiff(documentId, valid && features.versionDiff ? from : null, valid ? to : null);
 
   if (document.isError && errorStatus(document.error) === 404) {
     return (
@@ -88,6 +90,17 @@ export function DiffPage() {
         </p>
         <Link href={paths.documents.getHref()} className="font-medium text-primary underline">
           Back to Documents
+        </Link>
+      </div>
+    );
+  }
+  if (!features.versionDiff) {
+    return (
+      <div className="grid gap-3 py-16 text-center" data-testid="text-diff-off">
+        <h1 className="text-2xl font-bold">Version comparison is off</h1>
+        <p className="text-muted-foreground">{featureOffMessages.versionDiff}</p>
+        <Link href={paths.document.getHref(documentId)} className="font-medium text-primary underline">
+          Back to the document
         </Link>
       </div>
     );

@@ -8,6 +8,7 @@ import { EditMetadataDialog } from "@/features/documents/components/edit-metadat
 import { SubmitReviewDialog } from "@/features/documents/components/submit-review-dialog";
 import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
+import { useFeatures } from "@/lib/api/settings";
 import { cn } from "@/lib/utils";
 import { AiSummaryCard, type DocumentTab } from "./components/ai-summary-card";
 import { ApprovalsTab } from "./components/approvals-tab";
@@ -52,6 +53,7 @@ export function DocumentPage() {
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<DocumentDialog | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(search.get("expand") === "summary");
+  const features = useFeatures();
 
   if (document.isPending) return <DocumentPageSkeleton />;
   if (document.isError) {
@@ -62,7 +64,14 @@ export function DocumentPage() {
       </p>
     );
   }
-  const doc = document.data;
+  // Features an Admin turned off in Settings lose their controls here (the API refuses them too).
+  const doc = {
+    ...document.data,
+    abilities: {
+      ...document.data.abilities,
+      submitForReview: document.data.abilities.submitForReview && features.approvalWorkflows,
+    },
+  };
   const closeDialog = () => setDialog(null);
 
   return (
@@ -80,7 +89,7 @@ export function DocumentPage() {
           }}
         />
         <ProcessingBanner document={doc} />
-        <AiSummaryCard documentId={doc.id} tab={tab} />
+        {features.aiSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
           <TabsList>
             <TabsTrigger value="content" data-testid="tab-content">
@@ -102,7 +111,7 @@ export function DocumentPage() {
             />
           </TabsContent>
           <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
-            <VersionsTab documentId={doc.id} />
+            <VersionsTab documentId={doc.id} canCompare={features.versionDiff} />
           </TabsContent>
           <TabsContent value="approvals" className="rounded-lg border p-4 sm:p-6">
             <ApprovalsTab
@@ -120,7 +129,9 @@ export function DocumentPage() {
         data-testid="side-panel"
         data-expanded={summaryOpen}
       >
-        <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
+        {features.aiSummaries && (
+          <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
+        )}
         <Card className="gap-3 py-4" data-testid="panel-share-embed">
           <CardHeader className="px-4">
             <CardTitle className="text-base">Share &amp; Embed</CardTitle>

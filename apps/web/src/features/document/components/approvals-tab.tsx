@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Check } from "lucide-react";
-import type { Approval } from "@quire/contracts";
+import { featureOffMessages, type Approval } from "@quire/contracts";
+import { useFeatures } from "@/lib/api/settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -176,6 +177,7 @@ export function ApprovalsTab({
   onSubmitForReview: () => void;
 }) {
   const approval = useApproval(documentId);
+  const workflowsOn = useFeatures().approvalWorkflows;
   if (approval.isPending) {
     return (
       <div className="grid gap-2" role="status" aria-label="Loading approval">
@@ -209,8 +211,17 @@ export function ApprovalsTab({
   return (
     <div className="grid gap-5">
       <ApprovalDetails approval={approval.data} />
-      {approval.data.abilities.review && <DecisionForm documentId={documentId} kind="review" />}
-      {approval.data.abilities.decide && <DecisionForm documentId={documentId} kind="decide" />}
+      {!workflowsOn && (
+        <p className="text-sm text-muted-foreground" data-testid="text-approvals-off">
+          {featureOffMessages.approvalWorkflows}
+        </p>
+      )}
+      {workflowsOn && approval.data.abilities.review && (
+        <DecisionForm documentId={documentId} kind="review" />
+      )}
+      {workflowsOn && approval.data.abilities.decide && (
+        <DecisionForm documentId={documentId} kind="decide" />
+      )}
     </div>
   );
 }

@@ -7,7 +7,15 @@ import { useDocumentVersions } from "@/lib/api/document-versions";
 import { versionLabel } from "../lib/comparison";
 import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
 
-function VersionHistory({ documentId, versions }: { documentId: string; versions: readonly Version[] }) {
+function VersionHistory({
+  documentId,
+  versions,
+  canCompare,
+}: {
+  documentId: string;
+  versions: readonly Version[];
+  canCompare: boolean;
+}) {
   return (
     <section aria-labelledby="history-title">
       <h3 id="history-title" className="mb-3 text-lg font-semibold">
@@ -36,7 +44,7 @@ function VersionHistory({ documentId, versions }: { documentId: string; versions
                 characters
               </p>
             </div>
-            {v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
+            {canCompare && v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
               <Link
                 href={paths.diff.getHref(documentId, v.version - 1, v.version)}
                 className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
@@ -54,7 +62,8 @@ function VersionHistory({ documentId, versions }: { documentId: string; versions
 }
 
 /** Seed §2 Versions tab: history and comparison, or 'Single Version'. */
-export function VersionsTab({ documentId }: { documentId: string }) {
+/** `canCompare` is false while version comparison is turned off in Settings. */
+export function VersionsTab({ documentId, canCompare = true }: { documentId: string; canCompare?: boolean }) {
   const versions = useDocumentVersions(documentId);
   if (versions.isPending) {
     return (
@@ -84,8 +93,8 @@ export function VersionsTab({ documentId }: { documentId: string }) {
   }
   return (
     <div className="grid gap-6">
-      <VersionHistory documentId={documentId} versions={versions.data} />
-      <VersionComparison documentId={documentId} versions={versions.data} />
+      <VersionHistory documentId={documentId} versions={versions.data} canCompare={canCompare} />
+      {canCompare && <VersionComparison documentId={documentId} versions={versions.data} />}
     </div>
   );
 }

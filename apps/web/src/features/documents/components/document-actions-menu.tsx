@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Archive, MoreVertical, Pencil, Send } from "lucide-react";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
+import { useFeatures } from "@/lib/api/settings";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -29,7 +30,9 @@ export function DocumentActionsMenu({ document }: { document: Document }) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const canEdit = document.abilities.update;
   // Seed §6: Submit for Review shows on Draft documents only.
-  const canSubmit = document.abilities.submitForReview && document.status === "Draft";
+  const features = useFeatures();
+  const canSubmit =
+    document.abilities.submitForReview && document.status === "Draft" && features.approvalWorkflows;
   const canArchive = document.abilities.archive && !document.archived;
   if (!canEdit && !canSubmit && !canArchive) return null;
   const close = () => setOpen(null);
