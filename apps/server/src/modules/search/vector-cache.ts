@@ -20,7 +20,16 @@ export interface VectorState {
 interface CacheEntry {
   state: VectorState | null;
   loading: Promise<VectorState> | null;
+  /** When the last reload finished (ms since the epoch). */
+  loadedAt: number;
 }
+
+/**
+ * While documents are being indexed the generation moves with every one of them; reloading every
+ * vector on each move kept a busy server's event loop (PGlite's too) reloading. A state at most
+ * this old serves meanwhile; full-text search, which holds each new passage at once, is unaffected.
+ */
+const MIN_RELOAD_INTERVAL_MS = 2000;
 
 // Keyed by the database handle: each app (and each test's app) has its own, and it goes with it.
 const caches = new WeakMap<Database, CacheEntry>();
@@ -49,15 +58,17 @@ async function loadState(
 export async function vectorState(ctx: Pick<AppContext, "db">): Promise<VectorState> {
   let entry = caches.get(ctx.db);
   if (!entry) {
-    entry = { state: null, loading: null };
+    entry = { state: null, loading: null, loadedAt: 0 };
     caches.set(ctx.db, entry);
   }
   const generation = await readGeneration(ctx.db);
   if (entry.state && entry.state.generation === generation) return entry.state;
+  if (entry.state && Date.now() - entry.loadedAt < MIN_RELOAD_INTERVAL_MS) return entry.state;
   if (!entry.loading) {
     const current = entry;
     current.loading = loadState(ctx.db, generation, current.state).finally(() => {
       current.loading = null;
+      current.loadedAt = Date.now();
     });
     current.state = await current.loading;
     return current.state;
