@@ -78,7 +78,8 @@ export function DiffPage() {
   const document = useDocument(documentId);
   const versions = useDocumentVersions(documentId);
   const features = useFeatures();
-  const diff = useVersionDiff(documentId, valid && features.versionDiff ? from : null, valid ? to : null);
+  const comparing = valid && features.loaded && features.versionDiff;
+  const diff = useVersionDiff(documentId, comparing ? from : null, comparing ? to : null);
 
   if (document.isError && errorStatus(document.error) === 404) {
     return (
@@ -105,6 +106,7 @@ export function DiffPage() {
       </div>
     );
   }
+  if (!features.loaded) return <DiffSkeleton />;
   if (!valid || document.isError || versions.isError || diff.isError)
     return <NotComparable documentId={documentId} />;
   if (document.isPending || versions.isPending || diff.isPending) return <DiffSkeleton />;

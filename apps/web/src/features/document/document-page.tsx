@@ -72,6 +72,7 @@ export function DocumentPage() {
       submitForReview: document.data.abilities.submitForReview && features.approvalWorkflows,
     },
   };
+  const showSummaries = features.loaded && features.aiSummaries;
   const closeDialog = () => setDialog(null);
 
   return (
@@ -89,7 +90,7 @@ export function DocumentPage() {
           }}
         />
         <ProcessingBanner document={doc} />
-        {features.aiSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
+        {showSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
           <TabsList>
             <TabsTrigger value="content" data-testid="tab-content">
@@ -111,7 +112,7 @@ export function DocumentPage() {
             />
           </TabsContent>
           <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
-            <VersionsTab documentId={doc.id} canCompare={features.versionDiff} />
+            <VersionsTab documentId={doc.id} canCompare={features.loaded && features.versionDiff} />
           </TabsContent>
           <TabsContent value="approvals" className="rounded-lg border p-4 sm:p-6">
             <ApprovalsTab
@@ -129,7 +130,7 @@ export function DocumentPage() {
         data-testid="side-panel"
         data-expanded={summaryOpen}
       >
-        {features.aiSummaries && (
+        {showSummaries && (
           <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
         )}
         <Card className="gap-3 py-4" data-testid="panel-share-embed">

@@ -35,11 +35,12 @@ const allFeaturesOn: Features = {
 /**
  * The organisation's feature toggles, for any screen that should hide a switched-off feature.
  * Everything counts as on until the settings have loaded (or when they cannot be read), so a
- * slow or failed request never hides working features.
+ * slow or failed request never hides working features; `loaded` tells a screen whose feature
+ * fetches data (the API refuses it while off) to wait for the answer first.
  */
-export function useFeatures(): Features {
-  const { data } = useSettings();
-  return data?.features ?? allFeaturesOn;
+export function useFeatures(): Features & { loaded: boolean } {
+  const { data, isError } = useSettings();
+  return { ...(data?.features ?? allFeaturesOn), loaded: data !== undefined || isError };
 }
 
 export type SettingsPatch = {
