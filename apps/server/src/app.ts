@@ -15,6 +15,7 @@ import type { DatabaseHandle } from "./db/client";
 import { APP_VERSION } from "./version";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
+import { registerFeatureGates } from "./plugins/features";
 import { registerErrorHandling } from "./plugins/errors";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerErrorHandling(app);
   await registerApiDocs(app);
   registerAuth(app, ctx);
+  registerFeatureGates(app, ctx);
 
   await app.register(
     async (api) => {

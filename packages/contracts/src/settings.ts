@@ -19,6 +19,18 @@ export const featuresSchema = z.object({
   semanticSearch: z.boolean(),
 });
 export type Features = z.infer<typeof featuresSchema>;
+export type FeatureName = keyof Features;
+
+/** What the API answers (403) when a route's feature is turned off in Settings. */
+export const featureOffMessages: Record<FeatureName, string> = {
+  aiSummaries: "AI Summaries are turned off in Settings › Feature Configuration",
+  versionDiff: "The Version Diff Viewer is turned off in Settings › Feature Configuration",
+  approvalWorkflows: "Approval Workflows are turned off in Settings › Feature Configuration",
+  semanticSearch: "Semantic Search is turned off in Settings › Feature Configuration",
+};
+
+/** Response header naming the search mode that actually ran (semantic search may be off). */
+export const SEARCH_MODE_HEADER = "x-quire-search-mode";
 
 /** Who reviews and approves when a submitter names nobody. Empty means "every Reviewer, first Approver". */
 export const approvalDefaultsSchema = z.object({

@@ -39,14 +39,20 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     "/:id/summary",
-    { schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } } },
+    {
+      config: { feature: "aiSummaries" },
+      schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } },
+    },
     async (request) =>
       getSummary(ctx, requireActor(request), request.params.id, { version: request.query.version }),
   );
 
   r.post(
     "/:id/summary/refresh",
-    { schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } } },
+    {
+      config: { feature: "aiSummaries" },
+      schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } },
+    },
     async (request) =>
       getSummary(ctx, requireActor(request), request.params.id, {
         version: request.query.version,
@@ -56,7 +62,10 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     "/:id/summary.md",
-    { schema: { params: idParamsSchema, querystring: summaryQuerySchema } },
+    {
+      config: { feature: "aiSummaries" },
+      schema: { params: idParamsSchema, querystring: summaryQuerySchema },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       const doc = await loadVisibleDocument(ctx, actor, request.params.id);
@@ -77,7 +86,10 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     "/:id/diff/:from/:to/analysis",
-    { schema: { params: diffAnalysisParamsSchema, response: { 200: changeAnalysisSchema } } },
+    {
+      config: { feature: "versionDiff" },
+      schema: { params: diffAnalysisParamsSchema, response: { 200: changeAnalysisSchema } },
+    },
     async (request) => {
       const { id, from, to } = request.params;
       return analyseVersions(ctx, requireActor(request), id, from, to);

@@ -19,7 +19,10 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post(
     "/documents/:id/submit-review",
-    { schema: { params: idParamsSchema, body: submitReviewBodySchema, response: { 201: approvalSchema } } },
+    {
+      config: { feature: "approvalWorkflows" },
+      schema: { params: idParamsSchema, body: submitReviewBodySchema, response: { 201: approvalSchema } },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       await submitForReview(ctx, actor, request.params.id, request.body);
@@ -35,7 +38,10 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.patch(
     "/documents/:id/approval",
-    { schema: { params: idParamsSchema, body: updateApprovalBodySchema, response: { 200: approvalSchema } } },
+    {
+      config: { feature: "approvalWorkflows" },
+      schema: { params: idParamsSchema, body: updateApprovalBodySchema, response: { 200: approvalSchema } },
+    },
     async (request) => {
       const actor = requireActor(request);
       await actOnApproval(ctx, actor, request.params.id, request.body);
@@ -43,11 +49,18 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  r.get("/approvals", { schema: { response: { 200: z.array(approvalListItemSchema) } } }, async (request) =>
-    listApprovals(ctx, requireActor(request)),
+  r.get(
+    "/approvals",
+    {
+      config: { feature: "approvalWorkflows" },
+      schema: { response: { 200: z.array(approvalListItemSchema) } },
+    },
+    async (request) => listApprovals(ctx, requireActor(request)),
   );
 
-  r.get("/approvals/stats", { schema: { response: { 200: approvalStatsSchema } } }, async (request) =>
-    approvalStats(ctx, requireActor(request)),
+  r.get(
+    "/approvals/stats",
+    { config: { feature: "approvalWorkflows" }, schema: { response: { 200: approvalStatsSchema } } },
+    async (request) => approvalStats(ctx, requireActor(request)),
   );
 }

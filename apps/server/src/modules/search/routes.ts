@@ -1,10 +1,16 @@
-import { searchQuerySchema, searchResultSchema, searchSuggestionsSchema } from "@quire/contracts";
+import {
+  SEARCH_MODE_HEADER,
+  searchQuerySchema,
+  searchResultSchema,
+  searchSuggestionsSchema,
+} from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
-import { searchDocuments, searchSuggestions } from "./service";
+import { isFeatureOn } from "../settings/service";
+import { DEFAULT_SEARCH_MODE, searchDocuments, searchSuggestions } from "./service";
 
 /** Seed §7 search calls. Every signed-in user may search; results hold only what they may see. */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -13,7 +19,15 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.get(
     "/",
     { schema: { querystring: searchQuerySchema, response: { 200: z.array(searchResultSchema) } } },
-    async (request) => searchDocuments(ctx, requireActor(request), request.query),
+    async (request, reply) => {
+      const actor = requireActor(request);
+      // With Semantic Search off a hybrid request still answers, by full text, and says so.
+      const asked = request.query.mode ?? DEFAULT_SEARCH_MODE;
+      const mode = asked === "hybrid" && !(await isFeatureOn(ctx.db, "semanticSearch")) ? "fulltext" : asked;
+      const results = await searchDocuments(ctx, actor, { ...request.query, mode });
+      reply.header(SEARCH_MODE_HEADER, mode);
+      return results;
+    },
   );
 
   r.get("/suggestions", { schema: { response: { 200: searchSuggestionsSchema } } }, async (request) =>

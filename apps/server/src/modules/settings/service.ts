@@ -39,8 +39,26 @@ export async function getSettings(db: Database): Promise<Settings> {
   };
 }
 
+/**
+ * Settings change rarely but are read on every feature-gated request, so reads share one copy
+ * per database for a second. A save in this process drops it at once; another process (a second
+ * server on the same PostgreSQL) sees the change within CACHE_MS.
+ */
+const CACHE_MS = 1000;
+const cache = new WeakMap<Database, { at: number; value: Promise<Settings> }>();
+
+export function cachedSettings(db: Database): Promise<Settings> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = getSettings(db);
+  cache.set(db, { at: Date.now(), value });
+  // A failed read is not remembered: the next request tries the database again.
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
 export async function isFeatureOn(db: Database, feature: keyof Settings["features"]): Promise<boolean> {
-  return (await getSettings(db)).features[feature];
+  return (await cachedSettings(db)).features[feature];
 }
 
 type SettingsPatch = {
@@ -75,5 +93,6 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
   });
+  cache.delete(ctx.db);
   return next;
 }

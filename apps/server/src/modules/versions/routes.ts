@@ -57,11 +57,15 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   );
 
-  r.get("/:id/diff/:from/:to", { schema: { params: diffParamsSchema } }, async (request) => {
-    const { id, from, to } = request.params;
-    await loadVisibleDocument(ctx, requireActor(request), id);
-    const [older, newer] = await Promise.all([findVersion(ctx.db, id, from), findVersion(ctx.db, id, to)]);
-    if (!older || !newer) throw notFound("Version");
-    return { from, to, ...diffVersions(older.version.content, newer.version.content) };
-  });
+  r.get(
+    "/:id/diff/:from/:to",
+    { config: { feature: "versionDiff" }, schema: { params: diffParamsSchema } },
+    async (request) => {
+      const { id, from, to } = request.params;
+      await loadVisibleDocument(ctx, requireActor(request), id);
+      const [older, newer] = await Promise.all([findVersion(ctx.db, id, from), findVersion(ctx.db, id, to)]);
+      if (!older || !newer) throw notFound("Version");
+      return { from, to, ...diffVersions(older.version.content, newer.version.content) };
+    },
+  );
 }
