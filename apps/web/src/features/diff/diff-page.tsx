@@ -4,7 +4,7 @@ import type { Version } from "@quire/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorStatus } from "@/lib/api-client";
+import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
 import { useDocumentVersions } from "@/lib/api/document-versions";
 import { useVersionDiff } from "@/lib/api/version-diff";
@@ -51,7 +51,9 @@ function DiffSkeleton() {
   );
 }
 
-function NotComparable({ documentId }: { documentId: string }) {
+const NOT_COMPARABLE = "Unable to load version data for comparison.";
+
+function NotComparable({ documentId, message = NOT_COMPARABLE }: { documentId: string; message?: string }) {
   return (
     <div className="grid gap-3">
       <Link
@@ -61,7 +63,7 @@ function NotComparable({ documentId }: { documentId: string }) {
         Back to document
       </Link>
       <p role="alert" className="text-destructive">
-        Unable to load version data for comparison.
+        {message}
       </p>
     </div>
   );
@@ -92,6 +94,9 @@ export function DiffPage() {
       </div>
     );
   }
+  // 403 here means the Version Diff Viewer is turned off in Settings: say so rather than "unable".
+  if (diff.isError && errorStatus(diff.error) === 403)
+    return <NotComparable documentId={documentId} message={errorMessage(diff.error, NOT_COMPARABLE)} />;
   if (!valid || document.isError || versions.isError || diff.isError)
     return <NotComparable documentId={documentId} />;
   if (document.isPending || versions.isPending || diff.isPending) return <DiffSkeleton />;

@@ -8,6 +8,7 @@ import { EditMetadataDialog } from "@/features/documents/components/edit-metadat
 import { SubmitReviewDialog } from "@/features/documents/components/submit-review-dialog";
 import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
+import { useFeatures } from "@/lib/api/settings";
 import { cn } from "@/lib/utils";
 import { AiSummaryCard, type DocumentTab } from "./components/ai-summary-card";
 import { ApprovalsTab } from "./components/approvals-tab";
@@ -52,6 +53,7 @@ export function DocumentPage() {
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<DocumentDialog | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(search.get("expand") === "summary");
+  const features = useFeatures();
 
   if (document.isPending) return <DocumentPageSkeleton />;
   if (document.isError) {
@@ -80,7 +82,7 @@ export function DocumentPage() {
           }}
         />
         <ProcessingBanner document={doc} />
-        <AiSummaryCard documentId={doc.id} tab={tab} />
+        {features.aiSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
           <TabsList>
             <TabsTrigger value="content" data-testid="tab-content">
@@ -89,9 +91,11 @@ export function DocumentPage() {
             <TabsTrigger value="versions" data-testid="tab-versions">
               Versions ({doc.versionCount})
             </TabsTrigger>
-            <TabsTrigger value="approvals" data-testid="tab-approvals">
-              Approvals
-            </TabsTrigger>
+            {features.approvalWorkflows && (
+              <TabsTrigger value="approvals" data-testid="tab-approvals">
+                Approvals
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="content" className="rounded-lg border p-4 sm:p-6">
             <ContentTab
@@ -102,7 +106,7 @@ export function DocumentPage() {
             />
           </TabsContent>
           <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
-            <VersionsTab documentId={doc.id} />
+            <VersionsTab documentId={doc.id} compare={features.versionDiff} />
           </TabsContent>
           <TabsContent value="approvals" className="rounded-lg border p-4 sm:p-6">
             <ApprovalsTab
@@ -120,7 +124,9 @@ export function DocumentPage() {
         data-testid="side-panel"
         data-expanded={summaryOpen}
       >
-        <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
+        {features.aiSummaries && (
+          <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
+        )}
         <Card className="gap-3 py-4" data-testid="panel-share-embed">
           <CardHeader className="px-4">
             <CardTitle className="text-base">Share &amp; Embed</CardTitle>

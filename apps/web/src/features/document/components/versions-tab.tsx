@@ -7,7 +7,15 @@ import { useDocumentVersions } from "@/lib/api/document-versions";
 import { versionLabel } from "../lib/comparison";
 import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
 
-function VersionHistory({ documentId, versions }: { documentId: string; versions: readonly Version[] }) {
+function VersionHistory({
+  documentId,
+  versions,
+  compare,
+}: {
+  documentId: string;
+  versions: readonly Version[];
+  compare: boolean;
+}) {
   return (
     <section aria-labelledby="history-title">
       <h3 id="history-title" className="mb-3 text-lg font-semibold">
@@ -36,7 +44,7 @@ function VersionHistory({ documentId, versions }: { documentId: string; versions
                 characters
               </p>
             </div>
-            {v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
+            {compare && v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
               <Link
                 href={paths.diff.getHref(documentId, v.version - 1, v.version)}
                 className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
@@ -53,8 +61,11 @@ function VersionHistory({ documentId, versions }: { documentId: string; versions
   );
 }
 
-/** Seed §2 Versions tab: history and comparison, or 'Single Version'. */
-export function VersionsTab({ documentId }: { documentId: string }) {
+/**
+ * Seed §2 Versions tab: history and comparison, or 'Single Version'. With the Version Diff
+ * Viewer turned off in Settings the history stays and every way to compare goes.
+ */
+export function VersionsTab({ documentId, compare = true }: { documentId: string; compare?: boolean }) {
   const versions = useDocumentVersions(documentId);
   if (versions.isPending) {
     return (
@@ -84,8 +95,8 @@ export function VersionsTab({ documentId }: { documentId: string }) {
   }
   return (
     <div className="grid gap-6">
-      <VersionHistory documentId={documentId} versions={versions.data} />
-      <VersionComparison documentId={documentId} versions={versions.data} />
+      <VersionHistory documentId={documentId} versions={versions.data} compare={compare} />
+      {compare && <VersionComparison documentId={documentId} versions={versions.data} />}
     </div>
   );
 }
