@@ -405,13 +405,14 @@ describe("every API route is closed without a session", () => {
     }
   });
 
-  it("leaves only health, sign-in and joining the waitlist public", () => {
+  it("leaves only health, sign-in, the published contact details and joining the waitlist public", () => {
     const open = t.app.routeList
       .filter((r) => r.url.startsWith("/api") && r.public)
       .map((r) => `${r.method} ${r.url}`);
     expect(open.sort()).toEqual([
       "GET /api/auth/login",
       "GET /api/health",
+      "GET /api/public/contact",
       "POST /api/auth/login",
       "POST /api/waitlist",
     ]);
