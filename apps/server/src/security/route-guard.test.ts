@@ -179,6 +179,7 @@ const matrix: MatrixEntry[] = [
   },
   { method: "GET", route: "/api/documents", allowed: ALL },
   { method: "GET", route: "/api/documents/recent", allowed: ALL },
+  { method: "GET", route: "/api/documents/stats", allowed: ALL },
   {
     method: "GET",
     route: "/api/documents/category/:categoryId",
