@@ -18,3 +18,11 @@ export function shortRelativeTime(iso: string, now: Date = new Date()): string {
   if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
   return then.toLocaleDateString();
 }
+
+/** Human size: 512 B, 1.5 KB, 3.2 MB, 1.1 GB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+}
