@@ -46,6 +46,18 @@ test("dashboard: tiles from category stats, real quick stats, a preset question 
   await page.getByTestId("quick-stat-total").getByText(String(total), { exact: true }).waitFor();
   const approvals = (await (await context.request.get("/api/approvals/stats")).json()) as { pending: number };
   assert.equal(await page.getByTestId("quick-stat-pending").textContent(), String(approvals.pending));
+  const docStats = (await (await context.request.get("/api/documents/stats")).json()) as {
+    total: number;
+    versions: number;
+    storageBytes: number;
+  };
+  assert.equal(docStats.total, Number(total));
+  assert.equal(await page.getByTestId("quick-stat-versions").textContent(), String(docStats.versions));
+  assert.match(
+    (await page.getByTestId("quick-stat-storage").textContent()) ?? "",
+    /^\d+(\.\d)? (B|KB|MB|GB)$/,
+  );
+  assert.ok(docStats.storageBytes > 0);
 
   const ask = page.getByTestId("button-ask-ai");
   assert.equal(await ask.isDisabled(), true, "empty question: ask disabled");

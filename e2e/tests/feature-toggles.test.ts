@@ -17,78 +17,88 @@ after(async () => {
   await server?.stop();
 });
 
-async function signedIn(username: string) {
+const features = ["aiSummaries", "versionDiff", "approvalWorkflows", "semanticSearch"] as const;
+
+/** Flips one Settings switch as the signed-in Admin and waits for the server to have saved it. */
+async function setSwitch(page: Page, feature: string, on: boolean): Promise<void> {
+  const toggle = page.getByTestId(`switch-${feature}`);
+  if ((await toggle.getAttribute("aria-checked")) === String(on)) return;
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith("/api/settings") && res.request().method() === "PATCH",
+  );
+  await toggle.click();
+  assert.equal((await saved).status(), 200);
+  assert.equal(await toggle.getAttribute("aria-checked"), String(on));
+}
+
+async function runbookId(page: Page): Promise<string> {
+  const docs = (await (await page.request.get("/api/documents?pageSize=500")).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const doc = docs.find((d) => d.title === "Incident Response Runbook");
+  assert.ok(doc, "the demo archive has the Incident Response Runbook");
+  return doc.id;
+}
+
+test("Admin turns every feature off: its controls disappear and the API refuses; on again, they return", async () => {
   const context = await newContext(browser, server.baseUrl);
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   await page.goto("/login");
-  await signIn(page, username);
+  await signIn(page, "admin");
   await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+  const id = await runbookId(page);
 
-async function setSwitch(page: Page, feature: string, on: boolean) {
-  // Read the switch only once the page has the stored settings (it shows the defaults until then).
-  await Promise.all([
-    page.waitForResponse((res) => res.url().endsWith("/api/settings") && res.request().method() === "GET"),
-    page.goto("/settings"),
-  ]);
-  const toggle = page.getByTestId(`switch-${feature}`);
-  await toggle.waitFor();
-  if ((await toggle.getAttribute("aria-checked")) !== String(on)) {
-    await Promise.all([
-      page.waitForResponse(
-        (res) => res.url().endsWith("/api/settings") && res.request().method() === "PATCH",
-      ),
-      toggle.click(),
-    ]);
-  }
-  await page.waitForFunction(
-    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute("aria-checked") === want,
-    [`switch-${feature}`, String(on)] as const,
-  );
-}
-
-test("AI Summaries and Approval Workflows turned off in Settings leave the author's pages, and the API refuses them", async () => {
-  const admin = await signedIn("admin");
-  const author = await signedIn("author");
-  const { page } = author;
-  await page.goto("/documents?status=Draft");
-  const card = page.locator('[data-testid^="card-document-"]').first();
-  await card.waitFor();
-  const id = (await card.getAttribute("data-testid"))!.replace("card-document-", "");
-
+  // Everything on: the controls are there.
   await page.goto(`/document/${id}`);
   await page.getByTestId("panel-summary").waitFor();
-  await page.getByTestId("button-submit-review").waitFor();
+  await page.getByTestId("tab-approvals").waitFor();
+  await page.getByTestId("nav-approvals").waitFor();
+  await page.getByTestId("tab-versions").click();
+  await page.getByTestId("version-comparison").waitFor();
 
-  await setSwitch(admin.page, "aiSummaries", false);
-  await setSwitch(admin.page, "approvalWorkflows", false);
+  await page.goto("/settings");
+  for (const feature of features) await setSwitch(page, feature, false);
+
   await page.goto(`/document/${id}`);
-  await page.getByTestId("document-page").waitFor();
-  // The controls go once the page has read the settings (they are on until then).
-  await page.getByTestId("panel-summary").waitFor({ state: "detached" });
-  await page.getByTestId("button-submit-review").waitFor({ state: "detached" });
-  await page.getByTestId("tab-approvals").click();
-  await page.getByTestId("text-no-approval").waitFor();
-  assert.equal(await page.getByTestId("button-approvals-submit-review").count(), 0);
-  const summary = await author.context.request.get(`/api/documents/${id}/summary`);
+  await page.getByTestId("tab-versions").click();
+  await page.getByTestId("list-versions").waitFor();
+  assert.equal(await page.getByTestId("version-comparison").count(), 0);
+  assert.equal(await page.getByRole("link", { name: /Changes in version/ }).count(), 0);
+  assert.equal(await page.getByTestId("panel-summary").count(), 0);
+  assert.equal(await page.getByTestId("tab-approvals").count(), 0);
+  assert.equal(await page.getByTestId("nav-approvals").count(), 0);
+
+  await page.goto("/approvals");
+  await page.getByTestId("text-approvals-off").waitFor();
+  await page.goto("/search");
+  await page.getByTestId("input-search").waitFor();
+  assert.equal(await page.getByTestId("checkbox-search-meaning").count(), 0);
+
+  // The API refuses too, so hiding is not the only guard.
+  const summary = await page.request.get(`/api/documents/${id}/summary`);
   assert.equal(summary.status(), 403);
-  assert.match(((await summary.json()) as { message: string }).message, /AI summaries are turned off/);
+  assert.match(((await summary.json()) as { message: string }).message, /AI Summaries are turned off/);
+  assert.equal((await page.request.get(`/api/documents/${id}/diff/1/2`)).status(), 403);
+  const hybrid = await page.request.get("/api/search?q=incident&mode=hybrid");
+  assert.equal(hybrid.status(), 200);
+  assert.equal(hybrid.headers()["x-quire-search-mode"], "fulltext");
 
-  await setSwitch(admin.page, "aiSummaries", true);
-  await setSwitch(admin.page, "approvalWorkflows", true);
-  await page.goto(`/document/${id}`);
-  await page.getByTestId("panel-summary").waitFor();
-  await page.getByTestId("button-submit-review").waitFor();
-  // A document without an approval round answers 404 (as on every document page); nothing asked
-  // for a feature while it was off, so no 403 reached the console.
-  const noApproval = /status of 404.*\/api\/documents\/[^/]+\/approval\)$/;
-  assert.deepEqual(
-    author.consoleErrors().filter((e) => !noApproval.test(e)),
-    [],
-  );
-  await admin.context.close();
-  await author.context.close();
+  await page.goto("/settings");
+  for (const feature of features) await setSwitch(page, feature, true);
+  await page.goto("/search");
+  await page.getByTestId("input-search").fill("incident response");
+  await page.getByTestId("checkbox-search-meaning").check();
+  const searched = page.waitForResponse((res) => res.url().includes("/api/search?"));
+  await page.getByTestId("button-submit-search").click();
+  const res = await searched;
+  assert.match(res.url(), /mode=hybrid/);
+  assert.equal(res.headers()["x-quire-search-mode"], "hybrid");
+  await page.getByTestId("text-results-count").waitFor();
+  await page.getByTestId("nav-approvals").waitFor();
+
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
 });

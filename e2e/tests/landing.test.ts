@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, watchConsole } from "../support/browser";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -29,6 +29,41 @@ async function waitlistAsAdmin(): Promise<string[]> {
   return ((await res.json()) as { email: string }[]).map((e) => e.email);
 }
 
+const published = {
+  salesEmail: "sales@northwind.example",
+  supportEmail: "help@northwind.example",
+  partnershipsEmail: "partners@northwind.example",
+  demoVideoUrl: "https://video.northwind.example/quire-demo",
+};
+
+test("landing invents no contact or video; an Admin publishes them in Settings and the page shows them", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/");
+  await page.getByTestId("text-contact-waitlist").waitFor({ state: "attached" });
+  assert.equal(await page.locator('#contact a[href^="mailto:"]').count(), 0);
+  assert.equal(await page.getByTestId("link-demo-video").count(), 0);
+
+  await page.goto("/login");
+  await signIn(page, "admin");
+  await page.waitForURL((url) => url.pathname === "/home");
+  await page.goto("/settings");
+  for (const [field, value] of Object.entries(published)) {
+    await page.getByTestId(`input-public-${field}`).fill(value);
+  }
+  await page.getByTestId("button-save-public-contact").click();
+  await page.getByText("The landing page shows the new contact details.").first().waitFor();
+
+  await page.goto("/");
+  await page.getByTestId("contact-sales").waitFor({ state: "attached" });
+  assert.equal(await page.getByTestId("text-contact-waitlist").count(), 0);
+  assert.equal(await page.getByTestId("link-demo-video").getAttribute("href"), published.demoVideoUrl);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 375, height: 800 },
@@ -46,6 +81,7 @@ for (const viewport of [
     assert.equal(await page.getByTestId("button-view-mvp").getAttribute("href"), "/home?tour=true");
     assert.equal(await page.getByTestId("button-explore-mvp").getAttribute("href"), "/home?tour=true");
     assert.equal(await page.getByTestId("link-demo-video").getAttribute("target"), "_blank");
+    assert.equal(await page.getByTestId("link-demo-video").getAttribute("href"), published.demoVideoUrl);
     for (const figure of ["$8.2B", "$12.5B", "$28.9B", "12% annual growth", "35% annual growth"]) {
       await page.getByText(figure, { exact: true }).waitFor({ state: "attached" });
     }
@@ -55,6 +91,7 @@ for (const viewport of [
         .locator('a[href^="mailto:"]')
         .getAttribute("href");
       assert.match(href ?? "", /^mailto:.+@.+/);
+      assert.equal(href, `mailto:${published[`${team}Email` as keyof typeof published]}`);
     }
 
     if (viewport.width < 768) {

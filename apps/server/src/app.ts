@@ -13,8 +13,8 @@ import type { DatabaseHandle } from "./db/client";
 import { APP_VERSION } from "./version";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
+import { registerFeatureGates } from "./plugins/features";
 import { registerErrorHandling } from "./plugins/errors";
-import { registerFeatureToggles } from "./plugins/features";
 import { serveWebApp } from "./plugins/web-app";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerErrorHandling(app);
   await registerApiDocs(app);
   registerAuth(app, ctx);
-  registerFeatureToggles(app, ctx);
+  registerFeatureGates(app, ctx);
 
   await app.register(
     async (api) => {

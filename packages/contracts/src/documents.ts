@@ -92,3 +92,13 @@ export const diffParamsSchema = z.object({
   from: z.coerce.number().int().min(1).max(1_000_000),
   to: z.coerce.number().int().min(1).max(1_000_000),
 });
+
+/** GET /api/documents/stats: figures over the documents the caller may see (Dashboard › Quick Stats). */
+export const documentStatsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  updatedThisWeek: z.number().int().nonnegative(),
+  versions: z.number().int().nonnegative(),
+  /** Bytes of the original files of every stored version. */
+  storageBytes: z.number().int().nonnegative(),
+});
+export type DocumentStats = z.infer<typeof documentStatsSchema>;

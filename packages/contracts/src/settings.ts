@@ -19,14 +19,18 @@ export const featuresSchema = z.object({
   semanticSearch: z.boolean(),
 });
 export type Features = z.infer<typeof featuresSchema>;
+export type FeatureName = keyof Features;
 
 /** What the API answers (403) when a route's feature is turned off in Settings. */
-export const featureOffMessages: Record<keyof Features, string> = {
-  aiSummaries: "AI summaries are turned off in Settings › Feature Configuration.",
-  versionDiff: "Version comparison is turned off in Settings › Feature Configuration.",
-  approvalWorkflows: "Approval workflows are turned off in Settings › Feature Configuration.",
-  semanticSearch: "Semantic search is turned off in Settings › Feature Configuration.",
+export const featureOffMessages: Record<FeatureName, string> = {
+  aiSummaries: "AI Summaries are turned off in Settings › Feature Configuration",
+  versionDiff: "The Version Diff Viewer is turned off in Settings › Feature Configuration",
+  approvalWorkflows: "Approval Workflows are turned off in Settings › Feature Configuration",
+  semanticSearch: "Semantic Search is turned off in Settings › Feature Configuration",
 };
+
+/** Response header naming the search mode that actually ran (semantic search may be off). */
+export const SEARCH_MODE_HEADER = "x-quire-search-mode";
 
 /** Who reviews and approves when a submitter names nobody. Empty means "every Reviewer, first Approver". */
 export const approvalDefaultsSchema = z.object({
@@ -34,10 +38,33 @@ export const approvalDefaultsSchema = z.object({
   approverId: z.string().min(1).max(64).nullable(),
 });
 
+const optionalEmail = z.union([z.literal(""), z.string().trim().email().max(254)]);
+
+/**
+ * What the public landing page shows: contact addresses by function and the demo video. Empty
+ * means "not set", and the page then leaves that card or link out rather than invent one.
+ */
+export const publicContactSchema = z.object({
+  salesEmail: optionalEmail,
+  supportEmail: optionalEmail,
+  partnershipsEmail: optionalEmail,
+  demoVideoUrl: z.union([
+    z.literal(""),
+    z
+      .string()
+      .trim()
+      .url()
+      .max(2000)
+      .regex(/^https?:\/\//i, "demo video must be an http(s) address"),
+  ]),
+});
+export type PublicContact = z.infer<typeof publicContactSchema>;
+
 export const settingsSchema = z.object({
   organization: organizationSchema,
   features: featuresSchema,
   approvalDefaults: approvalDefaultsSchema,
+  publicContact: publicContactSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -46,9 +73,13 @@ export const updateSettingsBodySchema = z
     organization: organizationSchema.partial(),
     features: featuresSchema.partial(),
     approvalDefaults: approvalDefaultsSchema,
+    publicContact: publicContactSchema.partial(),
   })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, "give at least one of organization, features, approvalDefaults");
+  .refine(
+    (v) => Object.keys(v).length > 0,
+    "give at least one of organization, features, approvalDefaults, publicContact",
+  );
 
 /** Settings › System Information, from the running build. */
 export const systemInfoSchema = z.object({

@@ -179,6 +179,7 @@ const matrix: MatrixEntry[] = [
   },
   { method: "GET", route: "/api/documents", allowed: ALL },
   { method: "GET", route: "/api/documents/recent", allowed: ALL },
+  { method: "GET", route: "/api/documents/stats", allowed: ALL },
   {
     method: "GET",
     route: "/api/documents/category/:categoryId",
@@ -405,13 +406,14 @@ describe("every API route is closed without a session", () => {
     }
   });
 
-  it("leaves only health, sign-in and joining the waitlist public", () => {
+  it("leaves only health, sign-in, the published contact details and joining the waitlist public", () => {
     const open = t.app.routeList
       .filter((r) => r.url.startsWith("/api") && r.public)
       .map((r) => `${r.method} ${r.url}`);
     expect(open.sort()).toEqual([
       "GET /api/auth/login",
       "GET /api/health",
+      "GET /api/public/contact",
       "POST /api/auth/login",
       "POST /api/waitlist",
     ]);

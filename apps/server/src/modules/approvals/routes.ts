@@ -13,7 +13,10 @@ import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { actOnApproval, approvalStats, getApproval, listApprovals, submitForReview } from "./service";
 
-/** Seed §7 approval calls. Registered under /api; the service holds every rule. */
+/**
+ * Seed §7 approval calls. Registered under /api; the service holds every rule. With Approval
+ * Workflows off no round starts or moves on, but the rounds already started stay readable.
+ */
 export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -49,8 +52,12 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  r.get("/approvals", { schema: { response: { 200: z.array(approvalListItemSchema) } } }, async (request) =>
-    listApprovals(ctx, requireActor(request)),
+  r.get(
+    "/approvals",
+    {
+      schema: { response: { 200: z.array(approvalListItemSchema) } },
+    },
+    async (request) => listApprovals(ctx, requireActor(request)),
   );
 
   r.get("/approvals/stats", { schema: { response: { 200: approvalStatsSchema } } }, async (request) =>

@@ -1,5 +1,6 @@
 import {
   documentListQuerySchema,
+  documentStatsSchema,
   documentSchema,
   idParamsSchema,
   newVersionBodySchema,
@@ -17,6 +18,7 @@ import { requireActor } from "../../plugins/auth";
 import { authorizeDocument, type Actor } from "../../policies/policy";
 import { listableDocumentsWhere, loadDocumentFacts } from "./access";
 import { presentDocument } from "./presenter";
+import { documentStats } from "./stats";
 import { findDocument, listDocuments } from "./repository";
 import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
 import { receiveUpload, titleFromFilename, validateFile } from "./upload";
@@ -80,6 +82,10 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       });
       return items;
     },
+  );
+
+  r.get("/stats", { schema: { response: { 200: documentStatsSchema } } }, async (request) =>
+    documentStats(ctx, requireActor(request)),
   );
 
   r.get(

@@ -1,4 +1,9 @@
-import { searchQuerySchema, searchResultSchema, searchSuggestionsSchema } from "@quire/contracts";
+import {
+  SEARCH_MODE_HEADER,
+  searchQuerySchema,
+  searchResultSchema,
+  searchSuggestionsSchema,
+} from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,13 +20,13 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     "/",
     { schema: { querystring: searchQuerySchema, response: { 200: z.array(searchResultSchema) } } },
     async (request, reply) => {
-      const query = request.query;
-      // With semantic search off in Settings, a hybrid request is answered by full-text alone,
-      // and the header says which mode answered.
-      const semanticOff = query.mode === "hybrid" && !(await isFeatureOn(ctx.db, "semanticSearch"));
-      const answered = semanticOff ? { ...query, mode: "fulltext" as const } : query;
-      reply.header("x-quire-search-mode", answered.mode ?? DEFAULT_SEARCH_MODE);
-      return searchDocuments(ctx, requireActor(request), answered);
+      const actor = requireActor(request);
+      // With Semantic Search off a hybrid request still answers, by full text, and says so.
+      const asked = request.query.mode ?? DEFAULT_SEARCH_MODE;
+      const mode = asked === "hybrid" && !(await isFeatureOn(ctx.db, "semanticSearch")) ? "fulltext" : asked;
+      const results = await searchDocuments(ctx, actor, { ...request.query, mode });
+      reply.header(SEARCH_MODE_HEADER, mode);
+      return results;
     },
   );
 

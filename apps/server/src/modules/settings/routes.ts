@@ -1,10 +1,15 @@
-import { settingsSchema, systemInfoSchema, updateSettingsBodySchema } from "@quire/contracts";
+import {
+  publicContactSchema,
+  settingsSchema,
+  systemInfoSchema,
+  updateSettingsBodySchema,
+} from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { authorizeGlobal } from "../../policies/policy";
-import { getSettings, updateSettings } from "./service";
+import { cachedSettings, getSettings, updateSettings } from "./service";
 import { systemInfo } from "./system-info";
 
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -20,6 +25,13 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       authorizeGlobal(requireActor(request), "settings.manage");
       return updateSettings(ctx, request.body);
     },
+  );
+
+  // The landing page is public, and shows only what an Admin chose to publish.
+  r.get(
+    "/public/contact",
+    { config: { public: true }, schema: { response: { 200: publicContactSchema } } },
+    async () => (await cachedSettings(ctx.db)).publicContact,
   );
 
   r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async () => systemInfo(ctx));

@@ -7,11 +7,13 @@ import { APPROVAL_DEFAULTS_KEY, assertAssignmentRoles } from "../approvals/assig
 
 const ORGANIZATION_KEY = "organization";
 const FEATURES_KEY = "features";
+const PUBLIC_CONTACT_KEY = "publicContact";
 
 export const DEFAULT_SETTINGS: Settings = {
   organization: { name: "", domain: "", description: "" },
   features: { aiSummaries: true, versionDiff: true, approvalWorkflows: true, semanticSearch: true },
   approvalDefaults: { reviewerIds: [], approverId: null },
+  publicContact: { salesEmail: "", supportEmail: "", partnershipsEmail: "", demoVideoUrl: "" },
 };
 
 type Stored = Partial<{ [K in keyof Settings]: Partial<Settings[K]> }>;
@@ -20,12 +22,15 @@ async function readStored(db: Database): Promise<Stored> {
   const rows = await db
     .select()
     .from(settings)
-    .where(inArray(settings.key, [ORGANIZATION_KEY, FEATURES_KEY, APPROVAL_DEFAULTS_KEY]));
+    .where(
+      inArray(settings.key, [ORGANIZATION_KEY, FEATURES_KEY, APPROVAL_DEFAULTS_KEY, PUBLIC_CONTACT_KEY]),
+    );
   const byKey = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown>]));
   return {
     organization: byKey.get(ORGANIZATION_KEY) as Stored["organization"],
     features: byKey.get(FEATURES_KEY) as Stored["features"],
     approvalDefaults: byKey.get(APPROVAL_DEFAULTS_KEY) as Stored["approvalDefaults"],
+    publicContact: byKey.get(PUBLIC_CONTACT_KEY) as Stored["publicContact"],
   };
 }
 
@@ -36,17 +41,37 @@ export async function getSettings(db: Database): Promise<Settings> {
     organization: { ...DEFAULT_SETTINGS.organization, ...stored.organization },
     features: { ...DEFAULT_SETTINGS.features, ...stored.features },
     approvalDefaults: { ...DEFAULT_SETTINGS.approvalDefaults, ...stored.approvalDefaults },
+    publicContact: { ...DEFAULT_SETTINGS.publicContact, ...stored.publicContact },
   };
 }
 
+/**
+ * Settings change rarely but are read on every feature-gated request, so reads share one copy
+ * per database for a second. A save in this process drops it at once; another process (a second
+ * server on the same PostgreSQL) sees the change within CACHE_MS.
+ */
+const CACHE_MS = 1000;
+const cache = new WeakMap<Database, { at: number; value: Promise<Settings> }>();
+
+export function cachedSettings(db: Database): Promise<Settings> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = getSettings(db);
+  cache.set(db, { at: Date.now(), value });
+  // A failed read is not remembered: the next request tries the database again.
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
 export async function isFeatureOn(db: Database, feature: keyof Settings["features"]): Promise<boolean> {
-  return (await getSettings(db)).features[feature];
+  return (await cachedSettings(db)).features[feature];
 }
 
 type SettingsPatch = {
   organization?: Partial<Settings["organization"]> | undefined;
   features?: Partial<Settings["features"]> | undefined;
   approvalDefaults?: Settings["approvalDefaults"] | undefined;
+  publicContact?: Partial<Settings["publicContact"]> | undefined;
 };
 
 /** Admin only (the route authorises). Default reviewers and approver must hold their roles. */
@@ -56,6 +81,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     organization: { ...current.organization, ...patch.organization },
     features: { ...current.features, ...patch.features },
     approvalDefaults: patch.approvalDefaults ?? current.approvalDefaults,
+    publicContact: { ...current.publicContact, ...patch.publicContact },
   };
   if (patch.approvalDefaults) {
     const { reviewerIds, approverId } = patch.approvalDefaults;
@@ -66,6 +92,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     [ORGANIZATION_KEY, next.organization],
     [FEATURES_KEY, next.features],
     [APPROVAL_DEFAULTS_KEY, next.approvalDefaults],
+    [PUBLIC_CONTACT_KEY, next.publicContact],
   ];
   await ctx.db.transaction(async (tx) => {
     for (const [key, value] of writes) {
@@ -75,5 +102,6 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
   });
+  cache.delete(ctx.db);
   return next;
 }

@@ -94,3 +94,39 @@ describe("system information", () => {
     expect(info.lastUpdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
+
+describe("published contact details", () => {
+  const anonymous = async () =>
+    json<Settings["publicContact"]>(await t.request("GET", "/api/public/contact", { as: null }));
+
+  it("start empty, so the landing page invents no address", async () => {
+    expect(await anonymous()).toEqual({
+      salesEmail: "",
+      supportEmail: "",
+      partnershipsEmail: "",
+      demoVideoUrl: "",
+    });
+  });
+
+  it("are set by an Admin and served to anyone; bad values and other roles are refused", async () => {
+    const body = {
+      publicContact: {
+        salesEmail: "sales@northwind.example",
+        demoVideoUrl: "https://video.example/quire-demo",
+      },
+    };
+    expect((await t.request("PATCH", "/api/settings", { as: "author", body })).statusCode).toBe(403);
+    expect((await t.request("PATCH", "/api/settings", { as: "admin", body })).statusCode).toBe(200);
+    expect(await anonymous()).toEqual({
+      salesEmail: "sales@northwind.example",
+      supportEmail: "",
+      partnershipsEmail: "",
+      demoVideoUrl: "https://video.example/quire-demo",
+    });
+    for (const bad of [{ supportEmail: "not-an-address" }, { demoVideoUrl: "javascript:alert(1)" }]) {
+      const res = await t.request("PATCH", "/api/settings", { as: "admin", body: { publicContact: bad } });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await anonymous()).supportEmail).toBe("");
+  });
+});

@@ -10,7 +10,8 @@ import { useLogout, useUser } from "@/lib/auth";
 import { initials } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { toast } from "@/hooks/use-toast";
-import { categoryDotClass, isActivePath, navItems } from "./navigation";
+import { useFeatures } from "@/lib/api/settings";
+import { categoryDotClass, isActivePath, visibleNavItems } from "./navigation";
 
 const linkClass =
   "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none";
@@ -19,6 +20,7 @@ const activeClass = "bg-sidebar-accent text-sidebar-accent-foreground";
 /** Sidebar body, shared by the desktop column and the narrow-screen drawer. */
 export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const [location] = useLocation();
+  const features = useFeatures();
   return (
     <div data-testid="sidebar" className="flex h-full min-h-0 flex-col bg-sidebar text-sidebar-foreground">
       <Link
@@ -32,7 +34,7 @@ export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
       <div className="min-h-0 flex-1 space-y-6 overflow-y-auto px-3 pb-4">
         <nav aria-label="Main">
           <ul className="space-y-1">
-            {navItems.map((item) => {
+            {visibleNavItems(features).map((item) => {
               const active = isActivePath(location, item.href);
               return (
                 <li key={item.href}>

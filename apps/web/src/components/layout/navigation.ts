@@ -1,16 +1,35 @@
 import { CheckSquare, FileText, Home, LayoutDashboard, Search, type LucideIcon } from "lucide-react";
+import type { FeatureName, Features } from "@quire/contracts";
 import { paths } from "@/config/paths";
 
-export type NavItem = { label: string; href: string; icon: LucideIcon; testId: string };
+export type NavItem = {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  testId: string;
+  /** Shown only while this Settings feature is on. */
+  feature?: FeatureName;
+};
 
 /** Sidebar links, in the seed's order (§2 Shared layout). */
 export const navItems: readonly NavItem[] = [
   { label: "Home", href: paths.home.getHref(), icon: Home, testId: "nav-home" },
   { label: "Dashboard", href: paths.dashboard.getHref(), icon: LayoutDashboard, testId: "nav-dashboard" },
   { label: "All Documents", href: paths.documents.getHref(), icon: FileText, testId: "nav-documents" },
-  { label: "Approvals", href: paths.approvals.getHref(), icon: CheckSquare, testId: "nav-approvals" },
+  {
+    label: "Approvals",
+    href: paths.approvals.getHref(),
+    icon: CheckSquare,
+    testId: "nav-approvals",
+    feature: "approvalWorkflows",
+  },
   { label: "Search", href: paths.search.getHref(), icon: Search, testId: "nav-search" },
 ];
+
+/** The sidebar links for the organisation's feature toggles. */
+export function visibleNavItems(features: Features): NavItem[] {
+  return navItems.filter((item) => !item.feature || features[item.feature]);
+}
 
 const pageTitles: Record<string, string> = {
   [paths.home.path]: "Home",

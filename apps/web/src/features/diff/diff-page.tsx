@@ -1,12 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "wouter";
-import { featureOffMessages, type Version } from "@quire/contracts";
+import type { Version } from "@quire/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorStatus } from "@/lib/api-client";
+import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
-import { useFeatures } from "@/lib/api/settings";
 import { useDocumentVersions } from "@/lib/api/document-versions";
 import { useVersionDiff } from "@/lib/api/version-diff";
 import { AiAnalysisSummary } from "./components/ai-analysis-summary";
@@ -52,7 +51,9 @@ function DiffSkeleton() {
   );
 }
 
-function NotComparable({ documentId }: { documentId: string }) {
+const NOT_COMPARABLE = "Unable to load version data for comparison.";
+
+function NotComparable({ documentId, message = NOT_COMPARABLE }: { documentId: string; message?: string }) {
   return (
     <div className="grid gap-3">
       <Link
@@ -62,7 +63,7 @@ function NotComparable({ documentId }: { documentId: string }) {
         Back to document
       </Link>
       <p role="alert" className="text-destructive">
-        Unable to load version data for comparison.
+        {message}
       </p>
     </div>
   );
@@ -77,9 +78,7 @@ export function DiffPage() {
   const valid = Number.isInteger(from) && Number.isInteger(to) && from > 0 && to > 0;
   const document = useDocument(documentId);
   const versions = useDocumentVersions(documentId);
-  const features = useFeatures();
-  const comparing = valid && features.loaded && features.versionDiff;
-  const diff = useVersionDiff(documentId, comparing ? from : null, comparing ? to : null);
+  const diff = useVersionDiff(documentId, valid ? from : null, valid ? to : null);
 
   if (document.isError && errorStatus(document.error) === 404) {
     return (
@@ -95,18 +94,9 @@ export function DiffPage() {
       </div>
     );
   }
-  if (!features.versionDiff) {
-    return (
-      <div className="grid gap-3 py-16 text-center" data-testid="text-diff-off">
-        <h1 className="text-2xl font-bold">Version comparison is off</h1>
-        <p className="text-muted-foreground">{featureOffMessages.versionDiff}</p>
-        <Link href={paths.document.getHref(documentId)} className="font-medium text-primary underline">
-          Back to the document
-        </Link>
-      </div>
-    );
-  }
-  if (!features.loaded) return <DiffSkeleton />;
+  // 403 here means the Version Diff Viewer is turned off in Settings: say so rather than "unable".
+  if (diff.isError && errorStatus(diff.error) === 403)
+    return <NotComparable documentId={documentId} message={errorMessage(diff.error, NOT_COMPARABLE)} />;
   if (!valid || document.isError || versions.isError || diff.isError)
     return <NotComparable documentId={documentId} />;
   if (document.isPending || versions.isPending || diff.isPending) return <DiffSkeleton />;

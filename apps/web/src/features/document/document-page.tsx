@@ -64,15 +64,7 @@ export function DocumentPage() {
       </p>
     );
   }
-  // Features an Admin turned off in Settings lose their controls here (the API refuses them too).
-  const doc = {
-    ...document.data,
-    abilities: {
-      ...document.data.abilities,
-      submitForReview: document.data.abilities.submitForReview && features.approvalWorkflows,
-    },
-  };
-  const showSummaries = features.loaded && features.aiSummaries;
+  const doc = document.data;
   const closeDialog = () => setDialog(null);
 
   return (
@@ -90,7 +82,7 @@ export function DocumentPage() {
           }}
         />
         <ProcessingBanner document={doc} />
-        {showSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
+        {features.aiSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
           <TabsList>
             <TabsTrigger value="content" data-testid="tab-content">
@@ -99,9 +91,11 @@ export function DocumentPage() {
             <TabsTrigger value="versions" data-testid="tab-versions">
               Versions ({doc.versionCount})
             </TabsTrigger>
-            <TabsTrigger value="approvals" data-testid="tab-approvals">
-              Approvals
-            </TabsTrigger>
+            {features.approvalWorkflows && (
+              <TabsTrigger value="approvals" data-testid="tab-approvals">
+                Approvals
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="content" className="rounded-lg border p-4 sm:p-6">
             <ContentTab
@@ -112,7 +106,7 @@ export function DocumentPage() {
             />
           </TabsContent>
           <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
-            <VersionsTab documentId={doc.id} canCompare={features.loaded && features.versionDiff} />
+            <VersionsTab documentId={doc.id} compare={features.versionDiff} />
           </TabsContent>
           <TabsContent value="approvals" className="rounded-lg border p-4 sm:p-6">
             <ApprovalsTab
@@ -130,7 +124,7 @@ export function DocumentPage() {
         data-testid="side-panel"
         data-expanded={summaryOpen}
       >
-        {showSummaries && (
+        {features.aiSummaries && (
           <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
         )}
         <Card className="gap-3 py-4" data-testid="panel-share-embed">

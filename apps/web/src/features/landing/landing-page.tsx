@@ -4,6 +4,7 @@ import { ArrowUp, Building2, ChevronDown, FileStack, Mail, Menu, Sparkles, Workf
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { usePublicContact } from "@/lib/api/settings";
 import { FadeInSection, SectionHeading } from "./components/fade-in-section";
 import { WaitlistForm } from "./components/waitlist-form";
 import { scrollToSection, scrollToTop, useScrolledPast, useTypedText } from "./hooks";
@@ -260,11 +261,21 @@ function Waitlist() {
 }
 
 function Contact() {
+  const published = usePublicContact().data;
+  const contacts = CONTACTS.flatMap((c) => {
+    const email = published?.[c.field];
+    return email ? [{ ...c, email }] : [];
+  });
   return (
     <FadeInSection id="contact" labelledBy="contact-title" className="bg-muted/30">
       <SectionHeading id="contact-title" title="Contact us" />
+      {published && contacts.length === 0 && (
+        <p className="text-center text-muted-foreground" data-testid="text-contact-waitlist">
+          Join the waitlist above and we will write to you.
+        </p>
+      )}
       <div className="grid gap-6 md:grid-cols-3">
-        {CONTACTS.map((contact) => (
+        {contacts.map((contact) => (
           <Card key={contact.team} data-testid={`contact-${contact.team.toLowerCase()}`}>
             <CardHeader>
               <Building2 className="size-7 text-primary" aria-hidden="true" />

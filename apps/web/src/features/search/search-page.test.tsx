@@ -85,4 +85,40 @@ describe("SearchPage", () => {
     await screen.findByText("No Results Found");
     await waitFor(() => expect(screen.getByRole("button", { name: "Search" })).toBeTruthy());
   });
+
+  it("'Also search by meaning' asks for hybrid ranking", async () => {
+    const spy = routes();
+    renderWithApp(<SearchPage />, { path: "/search" });
+    fireEvent.change(screen.getByPlaceholderText("Search documents, content, and metadata..."), {
+      target: { value: "remote" },
+    });
+    fireEvent.click(screen.getByLabelText("Also search by meaning"));
+    fireEvent.submit(screen.getByRole("search"));
+    await screen.findByText("Search Results (1 found)");
+    expect(searchCalls(spy)).toEqual(["/api/search?q=remote&mode=hybrid"]);
+  });
+
+  it("hides 'Also search by meaning' and 'View Summary' when those features are off", async () => {
+    const spy = mockFetch({
+      "GET /api/settings": {
+        body: {
+          organization: { name: "", domain: "", description: "" },
+          features: { aiSummaries: false, versionDiff: true, approvalWorkflows: true, semanticSearch: false },
+          approvalDefaults: { reviewerIds: [], approverId: null },
+        },
+      },
+      "GET /api/categories": { body: [category] },
+      "GET /api/search/suggestions": { body: [] },
+      "GET /api/search": { body: [{ document, relevanceScore: 0.69, highlightedExcerpt: "Remote" }] },
+    });
+    renderWithApp(<SearchPage />, { path: "/search" });
+    await waitFor(() => expect(screen.queryByLabelText("Also search by meaning")).toBeNull());
+    fireEvent.change(screen.getByPlaceholderText("Search documents, content, and metadata..."), {
+      target: { value: "remote" },
+    });
+    fireEvent.submit(screen.getByRole("search"));
+    await screen.findByText("Search Results (1 found)");
+    expect(screen.queryByRole("link", { name: "View Summary" })).toBeNull();
+    expect(searchCalls(spy)).toEqual(["/api/search?q=remote"]);
+  });
 });

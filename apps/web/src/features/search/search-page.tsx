@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { PageHeader } from "@/components/page-header";
+import { useFeatures } from "@/lib/api/settings";
 import { errorMessage } from "@/lib/api-client";
 import { useSearchDocuments, type SearchParams } from "./api/search-documents";
 import { useSearchSuggestions } from "./api/get-search-suggestions";
@@ -18,18 +19,26 @@ export function SearchPage() {
     text: "",
     category: undefined,
     status: undefined,
+    byMeaning: false,
   });
+  const { semanticSearch } = useFeatures();
   const [submitted, setSubmitted] = useState<SearchParams | null>(null);
   const suggestions = useSearchSuggestions();
   const results = useSearchDocuments(submitted);
 
   function run(text: string) {
-    const params: SearchParams = { q: text.trim(), category: values.category, status: values.status };
+    const params: SearchParams = {
+      q: text.trim(),
+      category: values.category,
+      status: values.status,
+      byMeaning: semanticSearch && values.byMeaning,
+    };
     if (!params.q) return;
     const same =
       submitted?.q === params.q &&
       submitted.category === params.category &&
-      submitted.status === params.status;
+      submitted.status === params.status &&
+      submitted.byMeaning === params.byMeaning;
     setSubmitted(params);
     // The same search again fetches fresh results rather than showing the cached ones.
     if (same) void results.refetch();

@@ -4,6 +4,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useSettings } from "@/lib/api/settings";
 import { useLoginOptions, useUser } from "@/lib/auth";
 import { OrganizationCard } from "./components/organization-card";
+import { PublicContactCard } from "./components/public-contact-card";
 import { AppearanceCard, RoleCard } from "./components/role-card";
 import { SystemCard } from "./components/system-card";
 import { NotificationsCard } from "./components/notifications-card";
@@ -39,6 +40,12 @@ export function SettingsPage() {
               canEdit={isAdmin}
             />
             <FeaturesCard features={settings.data.features} canEdit={isAdmin} />
+            {isAdmin && (
+              <PublicContactCard
+                key={JSON.stringify(settings.data.publicContact)}
+                contact={settings.data.publicContact}
+              />
+            )}
           </>
         )}
         <NotificationsCard />

@@ -3,6 +3,7 @@ import type {
   Features,
   NotificationPreferences,
   NotificationPreferencesView,
+  PublicContact,
   Role,
   Settings,
   SystemInfo,
@@ -12,6 +13,13 @@ import { apiRequest } from "../api-client";
 
 /** GET /api/settings: organisation profile, feature toggles and approval defaults. */
 export const settingsQueryOptions = queryOptions<Settings>({ queryKey: ["/api/settings"] });
+
+/** GET /api/public/contact (no sign-in): the contact details and demo video an Admin published. */
+export const publicContactQueryOptions = queryOptions<PublicContact>({ queryKey: ["/api/public/contact"] });
+
+export function usePublicContact() {
+  return useQuery(publicContactQueryOptions);
+}
 
 /** GET /api/system: version, environment and runtime facts of the running build. */
 export const systemInfoQueryOptions = queryOptions<SystemInfo>({ queryKey: ["/api/system"] });
@@ -46,6 +54,7 @@ export function useFeatures(): Features & { loaded: boolean } {
 export type SettingsPatch = {
   organization?: Partial<Settings["organization"]>;
   features?: Partial<Features>;
+  publicContact?: Partial<PublicContact>;
 };
 
 /** PATCH /api/settings (Admin): a partial change; the answer is the whole new settings. */

@@ -1,18 +1,15 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useApprovalStats } from "@/lib/api/approvals";
-import { useDocumentSample } from "@/lib/api/document-counts";
-import { countWithinWeek } from "../lib/dashboard-logic";
+import { useDocumentStats } from "@/lib/api/document-stats";
+import { formatBytes } from "@/lib/format";
 
-/**
- * Quick Stats with real figures (PRODUCT.md). The API reports no storage size yet, so the
- * fourth figure is the number of stored versions rather than an invented size.
- */
+/** Quick Stats with real figures (PRODUCT.md), counted by the server over what the user may see. */
 export function QuickStats() {
-  const sample = useDocumentSample();
+  const stats = useDocumentStats();
   const approvals = useApprovalStats();
   const rows: { label: string; value: string | undefined; testId: string }[] = [
-    { label: "Total documents", value: sample.data && String(sample.data.total), testId: "quick-stat-total" },
+    { label: "Total documents", value: stats.data && String(stats.data.total), testId: "quick-stat-total" },
     {
       label: "Pending reviews",
       value: approvals.data && String(approvals.data.pending),
@@ -20,16 +17,21 @@ export function QuickStats() {
     },
     {
       label: "Updates this week",
-      value: sample.data && String(countWithinWeek(sample.data.items.map((d) => d.updatedAt))),
+      value: stats.data && String(stats.data.updatedThisWeek),
       testId: "quick-stat-week",
     },
     {
       label: "Versions stored",
-      value: sample.data && String(sample.data.items.reduce((sum, d) => sum + d.versionCount, 0)),
+      value: stats.data && String(stats.data.versions),
       testId: "quick-stat-versions",
     },
+    {
+      label: "Storage used",
+      value: stats.data && formatBytes(stats.data.storageBytes),
+      testId: "quick-stat-storage",
+    },
   ];
-  const failed = sample.isError || approvals.isError;
+  const failed = stats.isError || approvals.isError;
   return (
     <Card data-testid="quick-stats">
       <CardHeader>

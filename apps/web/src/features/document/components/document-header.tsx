@@ -21,6 +21,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { paths } from "@/config/paths";
+import { useFeatures } from "@/lib/api/settings";
 import { originalUrl, saveTextFile, textFileName } from "../lib/download";
 
 export type DocumentDialog = "submit" | "metadata" | "upload" | "share";
@@ -36,6 +37,7 @@ export function DocumentHeader({
   onEditContent: () => void;
 }) {
   const { abilities } = document;
+  const features = useFeatures();
   const canEdit = abilities.update || abilities.createVersion;
   return (
     <header className="grid gap-4">
@@ -90,7 +92,7 @@ export function DocumentHeader({
             View Original
           </Link>
         </Button>
-        {abilities.submitForReview && (
+        {abilities.submitForReview && features.approvalWorkflows && (
           <Button size="sm" onClick={() => onOpenDialog("submit")} data-testid="button-submit-review">
             <Send aria-hidden="true" />
             Submit for Review

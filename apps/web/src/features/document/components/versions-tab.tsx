@@ -10,11 +10,11 @@ import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
 function VersionHistory({
   documentId,
   versions,
-  canCompare,
+  compare,
 }: {
   documentId: string;
   versions: readonly Version[];
-  canCompare: boolean;
+  compare: boolean;
 }) {
   return (
     <section aria-labelledby="history-title">
@@ -44,7 +44,7 @@ function VersionHistory({
                 characters
               </p>
             </div>
-            {canCompare && v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
+            {compare && v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
               <Link
                 href={paths.diff.getHref(documentId, v.version - 1, v.version)}
                 className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
@@ -61,9 +61,11 @@ function VersionHistory({
   );
 }
 
-/** Seed §2 Versions tab: history and comparison, or 'Single Version'. */
-/** `canCompare` is false while version comparison is turned off in Settings. */
-export function VersionsTab({ documentId, canCompare = true }: { documentId: string; canCompare?: boolean }) {
+/**
+ * Seed §2 Versions tab: history and comparison, or 'Single Version'. With the Version Diff
+ * Viewer turned off in Settings the history stays and every way to compare goes.
+ */
+export function VersionsTab({ documentId, compare = true }: { documentId: string; compare?: boolean }) {
   const versions = useDocumentVersions(documentId);
   if (versions.isPending) {
     return (
@@ -93,8 +95,8 @@ export function VersionsTab({ documentId, canCompare = true }: { documentId: str
   }
   return (
     <div className="grid gap-6">
-      <VersionHistory documentId={documentId} versions={versions.data} canCompare={canCompare} />
-      {canCompare && <VersionComparison documentId={documentId} versions={versions.data} />}
+      <VersionHistory documentId={documentId} versions={versions.data} compare={compare} />
+      {compare && <VersionComparison documentId={documentId} versions={versions.data} />}
     </div>
   );
 }

@@ -18,7 +18,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FadeInSection, SectionHeading } from "./fade-in-section";
 import { scrollToSection } from "../hooks";
-import { DEMO_VIDEO_URL, MARKET_FIGURES } from "../lib/landing-content";
+import { usePublicContact } from "@/lib/api/settings";
+import { MARKET_FIGURES } from "../lib/landing-content";
 
 export function ProblemSolution() {
   const problems = [
@@ -183,6 +184,7 @@ export function Industries() {
 }
 
 export function Demo() {
+  const videoUrl = usePublicContact().data?.demoVideoUrl;
   return (
     <FadeInSection id="demo" labelledBy="demo-title">
       <SectionHeading
@@ -190,15 +192,18 @@ export function Demo() {
         title="See it in action"
         lead="A short walk-through of upload, search and approval."
       />
-      <div className="text-center">
-        <Button asChild size="lg" variant="outline" data-testid="link-demo-video">
-          <a href={DEMO_VIDEO_URL} target="_blank" rel="noopener noreferrer">
-            <PlayCircle aria-hidden="true" />
-            Watch the demo video
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Button>
-      </div>
+      {/* Only a video the organisation published; none is invented while it is unset. */}
+      {videoUrl && (
+        <div className="text-center">
+          <Button asChild size="lg" variant="outline" data-testid="link-demo-video">
+            <a href={videoUrl} target="_blank" rel="noopener noreferrer">
+              <PlayCircle aria-hidden="true" />
+              Watch the demo video
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Button>
+        </div>
+      )}
     </FadeInSection>
   );
 }

@@ -1,24 +1,24 @@
 /**
- * Landing page copy and figures in one place. Figures are the seed's (§9); the contact
- * addresses and the demo-video address are the company's public ones, set here.
+ * Landing page copy and figures in one place. Figures are the seed's (§9). The contact
+ * addresses and the demo video are the organisation's own, published by an Admin in Settings
+ * (GET /api/public/contact); a card or link whose address is not set is left out.
  */
-export const DEMO_VIDEO_URL = "https://www.youtube.com/results?search_query=Quire+AI+document+archive+demo";
 
 export const CONTACTS = [
   {
     team: "Sales",
     description: "Pricing, pilots and plans for your organisation.",
-    email: "sales@quire.app",
+    field: "salesEmail",
   },
   {
     team: "Support",
     description: "Help with your archive, imports and accounts.",
-    email: "support@quire.app",
+    field: "supportEmail",
   },
   {
     team: "Partnerships",
     description: "Integrations, resellers and technology partners.",
-    email: "partners@quire.app",
+    field: "partnershipsEmail",
   },
 ] as const;
 

@@ -5,13 +5,15 @@ import { throwIfResNotOk } from "@/lib/api-client";
 /** Seed §3 Search result (packages/contracts will export the same shape as `SearchResult`). */
 export type SearchResult = { document: Document; relevanceScore: number; highlightedExcerpt: string };
 
-export type SearchParams = { q: string; category?: string; status?: DocumentStatus };
+/** `byMeaning` asks for hybrid ranking (words and meaning); the server runs full text when Semantic Search is off. */
+export type SearchParams = { q: string; category?: string; status?: DocumentStatus; byMeaning?: boolean };
 
 /** GET /api/search?q=&category=&status=: best first, one result per document. */
 export async function searchDocuments(params: SearchParams): Promise<SearchResult[]> {
   const search = new URLSearchParams({ q: params.q });
   if (params.category) search.set("category", params.category);
   if (params.status) search.set("status", params.status);
+  if (params.byMeaning) search.set("mode", "hybrid");
   const res = await fetch(`/api/search?${search.toString()}`, { credentials: "include" });
   await throwIfResNotOk(res);
   return (await res.json()) as SearchResult[];

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCategories } from "@/lib/api/categories";
+import { useFeatures } from "@/lib/api/settings";
 
 const ALL = "all";
 
@@ -12,6 +13,8 @@ export type SearchFormValues = {
   text: string;
   category: string | undefined;
   status: DocumentStatus | undefined;
+  /** Also rank by meaning (hybrid search); offered only while Semantic Search is on. */
+  byMeaning: boolean;
 };
 
 /** Seed §2 search box and filters; 'Search' is disabled while the text is blank or a search runs. */
@@ -27,6 +30,7 @@ export function SearchForm({
   searching: boolean;
 }) {
   const categories = useCategories();
+  const { semanticSearch } = useFeatures();
   const blank = values.text.trim() === "";
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,6 +100,19 @@ export function SearchForm({
             ))}
           </SelectContent>
         </Select>
+        {semanticSearch && (
+          <label className="flex items-center gap-2 text-sm" htmlFor="checkbox-search-meaning">
+            <input
+              type="checkbox"
+              id="checkbox-search-meaning"
+              className="size-4 accent-primary"
+              checked={values.byMeaning}
+              onChange={(e) => onChange({ ...values, byMeaning: e.target.checked })}
+              data-testid="checkbox-search-meaning"
+            />
+            Also search by meaning
+          </label>
+        )}
       </div>
     </form>
   );

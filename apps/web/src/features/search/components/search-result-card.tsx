@@ -4,6 +4,7 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { useFeatures } from "@/lib/api/settings";
 import type { SearchResult } from "../api/search-documents";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RelevanceStars } from "./relevance-stars";
@@ -16,6 +17,7 @@ function formatDate(iso: string): string {
 /** Seed §2 search result: title, status, stars, category, owner, date, excerpt, tags, two buttons. */
 export function SearchResultCard({ result }: { result: SearchResult }) {
   const { document } = result;
+  const { aiSummaries } = useFeatures();
   return (
     <Card className="gap-3 px-4 py-4 sm:px-6" data-testid={`result-${document.id}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -73,14 +75,16 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
             View Document
           </Link>
         </Button>
-        <Button asChild size="sm" variant="outline">
-          <Link
-            href={paths.document.getHref(document.id, { expandSummary: true })}
-            data-testid="button-view-summary"
-          >
-            View Summary
-          </Link>
-        </Button>
+        {aiSummaries && (
+          <Button asChild size="sm" variant="outline">
+            <Link
+              href={paths.document.getHref(document.id, { expandSummary: true })}
+              data-testid="button-view-summary"
+            >
+              View Summary
+            </Link>
+          </Button>
+        )}
       </div>
     </Card>
   );

@@ -17,11 +17,7 @@ export function titleFromFilename(name: string): string {
 }
 
 /** Human file size: 512 B, 1.5 KB, 3.2 MB. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export { formatBytes as formatFileSize } from "@/lib/format";
 
 /** Plain-text files can be read in the browser for the category suggestion; others send only the title. */
 export function isPlainText(file: File): boolean {
