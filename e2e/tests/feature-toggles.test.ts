@@ -28,7 +28,11 @@ async function setSwitch(page: Page, feature: string, on: boolean): Promise<void
   );
   await toggle.click();
   assert.equal((await saved).status(), 200);
-  assert.equal(await toggle.getAttribute("aria-checked"), String(on));
+  // The switch shows the saved value once React has the server's answer, a moment after it arrives.
+  await page.waitForFunction(
+    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute("aria-checked") === want,
+    [`switch-${feature}`, String(on)] as const,
+  );
 }
 
 async function runbookId(page: Page): Promise<string> {

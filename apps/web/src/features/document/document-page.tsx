@@ -67,6 +67,8 @@ export function DocumentPage() {
   const doc = document.data;
   const closeDialog = () => setDialog(null);
 
+  // Summaries fetch as they mount: wait for the settings, so an Admin's "off" never costs a 403.
+  const showSummaries = features.loaded && features.aiSummaries;
   return (
     <div
       className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_auto]"
@@ -82,7 +84,7 @@ export function DocumentPage() {
           }}
         />
         <ProcessingBanner document={doc} />
-        {features.aiSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
+        {showSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
           <TabsList>
             <TabsTrigger value="content" data-testid="tab-content">
@@ -106,7 +108,7 @@ export function DocumentPage() {
             />
           </TabsContent>
           <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
-            <VersionsTab documentId={doc.id} compare={features.versionDiff} />
+            <VersionsTab documentId={doc.id} compare={features.loaded && features.versionDiff} />
           </TabsContent>
           <TabsContent value="approvals" className="rounded-lg border p-4 sm:p-6">
             <ApprovalsTab
@@ -124,7 +126,7 @@ export function DocumentPage() {
         data-testid="side-panel"
         data-expanded={summaryOpen}
       >
-        {features.aiSummaries && (
+        {showSummaries && (
           <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
         )}
         <Card className="gap-3 py-4" data-testid="panel-share-embed">
