@@ -9,7 +9,7 @@ import {
 } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { readSetting, writeSetting } from "./repository";
+import { readSetting, readSettingFields, writeSetting } from "./repository";
 
 /**
  * Passage embeddings come from one of two places: the archive's own LSA model (always there once
@@ -79,6 +79,32 @@ export function deserializeModel(value: SerializedModel): StoredModel {
 
 export async function saveModel(db: Database, stored: StoredModel): Promise<void> {
   await writeSetting(db, MODEL_KEY, serializeModel(stored));
+}
+
+/**
+ * The stored model's tag and fit size without its terms and projection (megabytes of JSON that
+ * every indexed document would otherwise fetch and parse just to ask "has the archive grown?").
+ */
+export async function loadModelHeader(db: Database): Promise<{ tag: string; passagesAtFit: number } | null> {
+  const fields = await readSettingFields(db, MODEL_KEY, ["tag", "passagesAtFit"]);
+  if (!fields?.tag || fields.passagesAtFit === null) return null;
+  return { tag: fields.tag, passagesAtFit: Number(fields.passagesAtFit) };
+}
+
+const modelCache = new WeakMap<Database, StoredModel>();
+
+/**
+ * The stored model, parsed again only when its tag changed (a refit, in any process); indexing
+ * every document used to fetch and parse the whole model.
+ */
+export async function currentModel(db: Database): Promise<StoredModel | null> {
+  const header = await loadModelHeader(db);
+  if (!header) return null;
+  const cached = modelCache.get(db);
+  if (cached?.tag === header.tag) return cached;
+  const stored = await loadModel(db);
+  if (stored) modelCache.set(db, stored);
+  return stored;
 }
 
 export async function loadModel(db: Database): Promise<StoredModel | null> {

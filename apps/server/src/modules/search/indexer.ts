@@ -9,7 +9,8 @@ import {
   aiEmbed,
   aiTag,
   encodeEmbedding,
-  loadModel,
+  currentModel,
+  loadModelHeader,
   lsaEmbed,
   saveModel,
   type StoredModel,
@@ -58,7 +59,7 @@ async function passagesOf(ctx: AppContext, source: IndexSource): Promise<Passage
   const passages = chunkMarkdown(source.content, CHUNKING);
   // A document with no text is still found by its title and tags.
   const pieces = passages.length > 0 ? passages : [{ ordinal: 0, heading: null, text: "" }];
-  const model = await loadModel(ctx.db);
+  const model = await currentModel(ctx.db);
   const embeddings = await embedPassages(
     ctx,
     model,
@@ -122,7 +123,7 @@ export const indexDocumentHandler: JobHandler = {
 };
 
 async function scheduleRefitIfGrown(ctx: AppContext): Promise<void> {
-  const [model, passages] = await Promise.all([loadModel(ctx.db), countPassages(ctx.db)]);
+  const [model, passages] = await Promise.all([loadModelHeader(ctx.db), countPassages(ctx.db)]);
   const grown = model
     ? passages >= model.passagesAtFit * (1 + REFIT_GROWTH) && passages - model.passagesAtFit >= 20
     : passages >= MIN_PASSAGES_FOR_MODEL;

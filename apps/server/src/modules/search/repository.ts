@@ -115,6 +115,21 @@ export async function readSetting(db: Database, key: string): Promise<unknown> {
   return row?.value ?? null;
 }
 
+/** Top-level scalar fields of a JSON setting, read in the database without fetching the rest. */
+export async function readSettingFields(
+  db: Database,
+  key: string,
+  fields: readonly string[],
+): Promise<Record<string, string | null> | null> {
+  const columns = fields.map((field, i) => sql`${settings.value} ->> ${field} as ${sql.identifier(`f${i}`)}`);
+  const result = await db.execute(
+    sql`select ${sql.join(columns, sql`, `)} from ${settings} where ${settings.key} = ${key}`,
+  );
+  const [row] = rowsOf<Record<string, string | null>>(result);
+  if (!row) return null;
+  return Object.fromEntries(fields.map((field, i) => [field, row[`f${i}`] ?? null]));
+}
+
 export async function writeSetting(db: Database, key: string, value: unknown): Promise<void> {
   await db
     .insert(settings)

@@ -1,7 +1,7 @@
 import { VectorMatrix } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { decodeEmbedding, loadModel, type StoredModel } from "./embeddings";
+import { currentModel, decodeEmbedding, type StoredModel } from "./embeddings";
 import { loadEmbeddings, readGeneration } from "./repository";
 
 /**
@@ -34,13 +34,8 @@ const MIN_RELOAD_INTERVAL_MS = 2000;
 // Keyed by the database handle: each app (and each test's app) has its own, and it goes with it.
 const caches = new WeakMap<Database, CacheEntry>();
 
-async function loadState(
-  db: Database,
-  generation: number,
-  previous: VectorState | null,
-): Promise<VectorState> {
-  const stored = await loadModel(db);
-  const model = previous?.model && stored && previous.model.tag === stored.tag ? previous.model : stored;
+async function loadState(db: Database, generation: number): Promise<VectorState> {
+  const model = await currentModel(db);
   const spaces = new Map<string, VectorMatrix>();
   for (const row of await loadEmbeddings(db)) {
     const { tag, vector } = decodeEmbedding(row.embedding);
@@ -66,7 +61,7 @@ export async function vectorState(ctx: Pick<AppContext, "db">): Promise<VectorSt
   if (entry.state && Date.now() - entry.loadedAt < MIN_RELOAD_INTERVAL_MS) return entry.state;
   if (!entry.loading) {
     const current = entry;
-    current.loading = loadState(ctx.db, generation, current.state).finally(() => {
+    current.loading = loadState(ctx.db, generation).finally(() => {
       current.loading = null;
       current.loadedAt = Date.now();
     });
