@@ -3,6 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { signIn } from "./server-process";
 
+/** Seeded (mulberry32), so a failing run can be repeated with its seed. */
+export { seededRandom } from "@quire/textkit";
+
 /** Every write the server acknowledged (answered 2xx), with what it must still hold. */
 export interface Ledger {
   uploads: Array<{ documentId: string; sha256: string }>;
@@ -19,18 +22,6 @@ export function emptyLedger(): Ledger {
 }
 
 export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
-
-/** A seeded generator (mulberry32), so a failing run can be repeated with its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Real text no one here wrote: Debian's copyright files. */
 function loadCorpus(): string[] {
