@@ -39,6 +39,7 @@ import { processDocumentHandler } from "./modules/documents/pipeline";
 import { SEND_EMAIL_JOB, sendEmailHandler } from "./modules/notifications/email";
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
 import { jobAnnouncer } from "./jobs/announce";
+import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
 import { eventRoutes } from "./modules/events/routes";
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
     notifyJobs: () => announcer.announce(),
   };
-  runner = new JobRunner(ctx, jobHandlers);
+  runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(database));
   const hub = new EventHub(ctx);
   await hub.start(database);
   const jobRunner = runner;

@@ -92,5 +92,9 @@ export const systemInfoSchema = z.object({
   nodeVersion: z.string(),
   startedAt: z.string(),
   lastUpdate: z.string().nullable(),
+  /** Background jobs by state; shown to Admins only (null for everyone else). */
+  jobs: z
+    .object({ queued: z.number().int(), running: z.number().int(), failed: z.number().int() })
+    .nullable(),
 });
 export type SystemInfo = z.infer<typeof systemInfoSchema>;

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
 import { rowsOf } from "../modules/documents/access";
@@ -41,7 +41,7 @@ export async function claimJob(db: Database, workerId: string, now: Date): Promi
       attempts = ${jobs.attempts} + 1, updated_at = ${now}
     where ${jobs.id} = (
       select id from ${jobs}
-      where status = 'queued' and run_at <= ${now}
+      where status = 'queued' and run_at <= ${now} and attempts < max_attempts
       order by run_at, id
       for update skip locked
       limit 1)
@@ -92,12 +92,52 @@ export async function renewLock(db: Database, id: number, workerId: string, now:
     .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
 }
 
-/** Jobs left "running" by a process that died go back to the queue (their steps are idempotent). */
-export async function requeueAbandonedJobs(db: Database, lockedBefore: Date | null): Promise<number> {
+/** The workers holding running jobs: the runner asks which of them are dead. */
+export async function runningJobOwners(db: Database): Promise<string[]> {
   const rows = await db
+    .selectDistinct({ lockedBy: jobs.lockedBy })
+    .from(jobs)
+    .where(and(eq(jobs.status, "running"), isNotNull(jobs.lockedBy)));
+  return rows.map((r) => r.lockedBy).filter((id): id is string => id !== null);
+}
+
+export interface AbandonedJobs {
+  requeued: number;
+  /** Jobs whose process died on their last attempt: they end failed, so a restart comes up. */
+  failed: JobRow[];
+}
+
+/**
+ * Jobs left "running" by a process that died go back to the queue (their steps are idempotent),
+ * unless that was their last attempt: the attempt was counted when the job was claimed, so a job
+ * that kills its process every time ends failed after max_attempts instead of looping forever.
+ */
+export async function requeueAbandonedJobs(
+  db: Database,
+  abandoned: { lockedBefore: Date | null; deadWorkers?: readonly string[] },
+  now: Date,
+): Promise<AbandonedJobs> {
+  const { lockedBefore, deadWorkers = [] } = abandoned;
+  const owner = or(
+    lockedBefore ? lt(jobs.lockedAt, lockedBefore) : sql`true`,
+    deadWorkers.length > 0 ? inArray(jobs.lockedBy, [...deadWorkers]) : undefined,
+  );
+  const running = and(eq(jobs.status, "running"), owner);
+  const failed = await db
     .update(jobs)
-    .set({ status: "queued", lockedAt: null, lockedBy: null })
-    .where(and(eq(jobs.status, "running"), lockedBefore ? lt(jobs.lockedAt, lockedBefore) : undefined))
+    .set({
+      status: "failed",
+      lockedAt: null,
+      lockedBy: null,
+      lastError: sql`'The server stopped while running this job, ' || ${jobs.attempts} || ' times out of ' || ${jobs.maxAttempts} || ' attempts (out of memory or killed); it will not be retried automatically.'`,
+      updatedAt: now,
+    })
+    .where(and(running, gte(jobs.attempts, jobs.maxAttempts)))
+    .returning();
+  const requeued = await db
+    .update(jobs)
+    .set({ status: "queued", lockedAt: null, lockedBy: null, updatedAt: now })
+    .where(running)
     .returning({ id: jobs.id });
-  return rows.length;
+  return { requeued: requeued.length, failed };
 }

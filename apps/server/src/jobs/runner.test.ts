@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { claimJob, enqueueJob } from "./queue";
+import { createWorkerLiveness, type WorkerLiveness } from "./liveness";
 import { JobRunner, type JobHandler } from "./runner";
 
 let t: TestApp;
@@ -15,17 +16,82 @@ afterAll(async () => t.close());
 const statusOf = async (kind: string) =>
   (await t.ctx.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.kind, kind)))[0]?.status;
 
+/** Says every worker is alive: isolates the lock-age fallback from liveness. */
+const everyoneAlive: WorkerLiveness = {
+  register: () => Promise.resolve(),
+  deadAmong: () => Promise.resolve([]),
+  close: () => Promise.resolve(),
+};
+
+const jobOf = async (kind: string) => (await t.ctx.db.select().from(jobs).where(eq(jobs.kind, kind)))[0];
+
 describe("job locks", () => {
-  it("a job whose worker died goes back to the queue once its lock is a minute old", async () => {
-    await enqueueJob(t.ctx.db, { kind: "test.dead", payload: {}, runAt: t.clock.now() });
+  it("a job whose worker is gone goes back to the queue at once, not a minute later", async () => {
+    await enqueueJob(t.ctx.db, { kind: "test.gone", payload: {}, runAt: t.clock.now() });
     expect(await claimJob(t.ctx.db, "worker-that-was-killed", t.clock.now())).not.toBeNull();
-    const runner = new JobRunner(t.ctx, new Map());
+    const runner = new JobRunner(t.ctx, new Map(), createWorkerLiveness(t.database));
+    expect(await runner.recover(false)).toBe(1);
+    expect(await statusOf("test.gone")).toBe("queued");
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.gone"));
+  });
+
+  it("a job whose worker stopped renewing its lock goes back to the queue once the lock is a minute old", async () => {
+    await enqueueJob(t.ctx.db, { kind: "test.dead", payload: {}, runAt: t.clock.now() });
+    expect(await claimJob(t.ctx.db, "worker-that-hung", t.clock.now())).not.toBeNull();
+    const runner = new JobRunner(t.ctx, new Map(), everyoneAlive);
     t.clock.advance(30_000);
     expect(await runner.recover(false)).toBe(0);
     t.clock.advance(31_000);
     expect(await runner.recover(false)).toBe(1);
     expect(await statusOf("test.dead")).toBe("queued");
     await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.dead"));
+  });
+
+  it("a job that kills its process on every attempt ends failed after its limit, with a reason", async () => {
+    const failures: string[] = [];
+    const handler: JobHandler = {
+      run: () => Promise.reject(new Error("never reached: the process dies first")),
+      onFinalFailure: (_ctx, _job, error) => {
+        failures.push(error);
+        return Promise.resolve();
+      },
+    };
+    const runner = new JobRunner(
+      t.ctx,
+      new Map([["test.killer", handler]]),
+      createWorkerLiveness(t.database),
+    );
+    await enqueueJob(t.ctx.db, { kind: "test.killer", payload: {}, runAt: t.clock.now(), maxAttempts: 2 });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      // The claim counts the attempt; then the process "dies" (nothing completes or fails the job).
+      expect(await claimJob(t.ctx.db, `killed-process-${attempt}`, t.clock.now())).not.toBeNull();
+      expect(await runner.recover(true)).toBe(1);
+    }
+    const job = await jobOf("test.killer");
+    expect(job?.status).toBe("failed");
+    expect(job?.attempts).toBe(2);
+    expect(job?.lastError).toMatch(/stopped while running this job, 2 times out of 2/);
+    expect(failures).toHaveLength(1);
+    // A restart finds nothing to run: the job that took the process down is not claimed again.
+    expect(await claimJob(t.ctx.db, "after-restart", t.clock.now())).toBeNull();
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.killer"));
+  });
+
+  it("liveness tells a live worker from a dead one", async () => {
+    const first = createWorkerLiveness(t.database);
+    const second = createWorkerLiveness(t.database);
+    await first.register("worker-first");
+    await second.register("worker-second");
+    expect(await second.deadAmong(["worker-first", "worker-never-started"])).toEqual([
+      "worker-never-started",
+    ]);
+    if (t.databaseUrl) {
+      // PostgreSQL: the first worker's session ends (as when its process is killed): its lock goes.
+      await first.close();
+      expect(await second.deadAmong(["worker-first"])).toEqual(["worker-first"]);
+    }
+    await first.close();
+    await second.close();
   });
 
   it("a live job renews its lock, so recovery never takes it from its worker", async () => {
@@ -39,7 +105,7 @@ describe("job locks", () => {
           started();
         }),
     };
-    const runner = new JobRunner(t.ctx, new Map([["test.slow", slow]]), { heartbeatMs: 10 });
+    const runner = new JobRunner(t.ctx, new Map([["test.slow", slow]]), everyoneAlive, { heartbeatMs: 10 });
     await enqueueJob(t.ctx.db, { kind: "test.slow", payload: {}, runAt: t.clock.now() });
     const done = runner.runOnce();
     await running;

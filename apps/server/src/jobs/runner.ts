@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context";
-import { claimJob, completeJob, failJob, renewLock, requeueAbandonedJobs, type JobRow } from "./queue";
+import type { WorkerLiveness } from "./liveness";
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  renewLock,
+  requeueAbandonedJobs,
+  runningJobOwners,
+  type JobRow,
+} from "./queue";
 
 export interface JobHandler {
   run(ctx: AppContext, job: JobRow): Promise<void>;
@@ -14,6 +23,8 @@ export interface RunnerOptions {
   abandonAfterMs?: number;
   /** How often a running job renews its lock; well under abandonAfterMs. */
   heartbeatMs?: number;
+  /** How often the running loop looks for jobs of dead workers (by liveness, then by lock age). */
+  recoverEveryMs?: number;
 }
 
 /**
@@ -28,20 +39,35 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly abandonAfterMs: number;
   private readonly heartbeatMs: number;
+  private readonly recoverEveryMs: number;
+  private registered: Promise<void> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly handlers: ReadonlyMap<string, JobHandler>,
+    private readonly liveness: WorkerLiveness,
     options: RunnerOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 1000;
-    // A killed worker's job is picked up again about a minute later; a live one renews every 10 s.
+    // Liveness finds a killed worker's jobs within seconds; a lock that stopped being renewed for a
+    // minute is the fallback (e.g. a worker hung without dying). A live one renews every 10 s.
     this.abandonAfterMs = options.abandonAfterMs ?? 60_000;
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
+    this.recoverEveryMs = options.recoverEveryMs ?? 5_000;
+  }
+
+  /** This worker is alive from its first claim on, so others never take its jobs as abandoned. */
+  private register(): Promise<void> {
+    this.registered ??= this.liveness.register(this.workerId).catch((error: unknown) => {
+      this.registered = null;
+      throw error;
+    });
+    return this.registered;
   }
 
   /** Runs one ready job, if any. Answers whether it found one. */
   async runOnce(): Promise<boolean> {
+    await this.register();
     const job = await claimJob(this.ctx.db, this.workerId, this.ctx.clock.now());
     if (!job) return false;
     const handler = this.handlers.get(job.kind);
@@ -71,10 +97,21 @@ export class JobRunner {
     return count;
   }
 
-  /** At start-up: jobs a dead process left running go back to the queue. */
+  /**
+   * Jobs a dead process left running go back to the queue: at start-up (everything, when this is
+   * the only process), then regularly for workers found dead or locks that stopped being renewed.
+   * A job that was on its last attempt ends failed and its handler shows the failure.
+   */
   async recover(everything: boolean): Promise<number> {
-    const cutoff = everything ? null : new Date(this.ctx.clock.now().getTime() - this.abandonAfterMs);
-    return requeueAbandonedJobs(this.ctx.db, cutoff);
+    const now = this.ctx.clock.now();
+    const lockedBefore = everything ? null : new Date(now.getTime() - this.abandonAfterMs);
+    const owners = everything ? [] : await runningJobOwners(this.ctx.db);
+    const deadWorkers = owners.length > 0 ? await this.liveness.deadAmong(owners) : [];
+    const { requeued, failed } = await requeueAbandonedJobs(this.ctx.db, { lockedBefore, deadWorkers }, now);
+    for (const job of failed) {
+      await this.handlers.get(job.kind)?.onFinalFailure?.(this.ctx, job, job.lastError ?? "stopped");
+    }
+    return requeued + failed.length;
   }
 
   start(): void {
@@ -92,6 +129,7 @@ export class JobRunner {
     this.running = false;
     this.wake();
     await this.loop;
+    await this.liveness.close();
   }
 
   private async work(): Promise<void> {
@@ -100,7 +138,7 @@ export class JobRunner {
       let found = false;
       try {
         const now = Date.now();
-        if (now - lastRecovery > this.abandonAfterMs / 2) {
+        if (now - lastRecovery > this.recoverEveryMs) {
           lastRecovery = now;
           await this.recover(false);
         }

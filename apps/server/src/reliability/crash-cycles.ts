@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createThrowawayDatabase } from "../test/harness";
-import { verifyLedger, verifyStorage, waitForProcessing } from "./crash-verify";
+import { verifyLedger, verifyStorage, waitForJobs, waitForProcessing } from "./crash-verify";
 import { emptyLedger, openSessions, runWorkload, seededRandom, type Ledger } from "./crash-workload";
 import { signIn, startServer, type ServerProcess } from "./server-process";
 
@@ -87,8 +87,10 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
     server = await startServer(env);
     const admin = await signIn(server.baseUrl, "admin");
     const ids = [...ledger.uploads.map((u) => u.documentId), ...ledger.versions.map((v) => v.documentId)];
-    // On PostgreSQL a killed process's job is taken back once its lock is a minute old.
-    const stillProcessing = await waitForProcessing(server.baseUrl, admin, ids, 240_000);
+    // A killed process's jobs are taken back at start (PGlite) or once its database session is
+    // gone (PostgreSQL); the bounds only stop a broken recovery from hanging the run.
+    const stillProcessing = await waitForProcessing(server.baseUrl, admin, ids, 120_000);
+    await waitForJobs(server.baseUrl, admin, 120_000);
     const { lost, corrupted } = await verifyLedger(server.baseUrl, admin, ledger);
     await server.stop("SIGTERM");
     server = null;

@@ -1,3 +1,4 @@
+import type { SystemInfo } from "@quire/contracts";
 import { ne } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { blobs, jobs, versions } from "../db/schema";
@@ -79,6 +80,20 @@ export async function waitForProcessing(baseUrl: string, cookie: string, ids: st
     if (pending.length > 0) await new Promise((r) => setTimeout(r, 1000));
   }
   return pending;
+}
+
+/**
+ * Waits, bounded, until the restarted server has no job waiting or running: jobs a killed process
+ * was running are taken back within seconds (worker liveness), then need time to finish.
+ */
+export async function waitForJobs(baseUrl: string, adminCookie: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await getJson<SystemInfo>(baseUrl, adminCookie, "/api/system");
+    const busy = body?.jobs ? body.jobs.queued + body.jobs.running : Number.POSITIVE_INFINITY;
+    if (busy === 0 || Date.now() >= deadline) return busy;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /**

@@ -26,6 +26,7 @@ export interface TestApp {
   hub: EventHub;
   /** The database's URL when it is PostgreSQL (null for PGlite in memory). */
   databaseUrl: string | null;
+  database: DatabaseHandle;
   /** Drops cached sign-ins, e.g. after moving the clock past their expiry. */
   forgetSessions(): void;
   request(
@@ -106,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     runner,
     hub,
     databaseUrl: database.url,
+    database,
     clock,
     config,
     cookieFor,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
-import { authorizeGlobal } from "../../policies/policy";
+import { authorizeGlobal, canGlobal } from "../../policies/policy";
 import { cachedSettings, getSettings, updateSettings } from "./service";
 import { systemInfo } from "./system-info";
 
@@ -34,5 +34,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async () => (await cachedSettings(ctx.db)).publicContact,
   );
 
-  r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async () => systemInfo(ctx));
+  r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async (request) =>
+    systemInfo(ctx, canGlobal(requireActor(request), "settings.manage")),
+  );
 }

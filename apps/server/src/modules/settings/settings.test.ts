@@ -1,5 +1,8 @@
 import type { Settings, SystemInfo } from "@quire/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../../db/schema";
+import { enqueueJob } from "../../jobs/queue";
 import { createTestApp, json, type TestApp } from "../../test/harness";
 import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
 
@@ -92,6 +95,18 @@ describe("system information", () => {
     });
     expect(info.aiProvider).toBe("Built-in offline engine");
     expect(info.lastUpdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(info.jobs).toBeNull();
+  });
+
+  it("shows an Admin the background jobs by state, counted from the queue", async () => {
+    await t.runner.runUntilIdle();
+    await enqueueJob(t.ctx.db, { kind: "test.waiting", payload: {}, runAt: t.clock.now() });
+    const before = json<SystemInfo>(await t.request("GET", "/api/system", { as: "admin" }));
+    expect(before.jobs).toEqual({ queued: 1, running: 0, failed: 0 });
+    await t.ctx.db.update(jobs).set({ status: "failed" }).where(eq(jobs.kind, "test.waiting"));
+    const after = json<SystemInfo>(await t.request("GET", "/api/system", { as: "admin" }));
+    expect(after.jobs).toEqual({ queued: 0, running: 0, failed: 1 });
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.waiting"));
   });
 });
 

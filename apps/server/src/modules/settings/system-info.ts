@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { SystemInfo } from "@quire/contracts";
+import { count, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { jobs } from "../../db/schema";
 import { APP_VERSION } from "../../version";
 
 const startedAt = new Date().toISOString();
@@ -20,8 +22,19 @@ function lastUpdate(): string | null {
   }
 }
 
+/** How many background jobs wait, run and have failed for good: an Admin sees work pile up. */
+async function jobCounts(ctx: AppContext): Promise<NonNullable<SystemInfo["jobs"]>> {
+  const rows = await ctx.db
+    .select({ status: jobs.status, count: count() })
+    .from(jobs)
+    .where(inArray(jobs.status, ["queued", "running", "failed"]))
+    .groupBy(jobs.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
+  return { queued: of("queued"), running: of("running"), failed: of("failed") };
+}
+
 /** Settings › System Information, read from the running build rather than written in the page. */
-export function systemInfo(ctx: AppContext): SystemInfo {
+export async function systemInfo(ctx: AppContext, withJobs: boolean): Promise<SystemInfo> {
   const environment = { production: "Production", development: "Development", test: "Test" }[ctx.config.env];
   return {
     version: `v${APP_VERSION}`,
@@ -35,5 +48,6 @@ export function systemInfo(ctx: AppContext): SystemInfo {
     nodeVersion: process.version,
     startedAt,
     lastUpdate: lastUpdate(),
+    jobs: withJobs ? await jobCounts(ctx) : null,
   };
 }

@@ -38,6 +38,15 @@ export function SystemCard() {
             <dd>{system.data.database === "postgres" ? "PostgreSQL" : "Embedded (PGlite)"}</dd>
             <dt className="text-muted-foreground">AI Provider</dt>
             <dd>{system.data.aiProvider}</dd>
+            {system.data.jobs && (
+              <>
+                <dt className="text-muted-foreground">Background Jobs</dt>
+                <dd data-testid="text-system-jobs">
+                  {system.data.jobs.queued} waiting, {system.data.jobs.running} running,{" "}
+                  {system.data.jobs.failed} failed
+                </dd>
+              </>
+            )}
           </dl>
         )}
       </CardContent>
