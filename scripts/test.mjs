@@ -9,10 +9,12 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tmp = path.join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
+const startedAt = Date.now();
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 let ok = true;
 
 if (only !== "e2e") {
@@ -26,6 +28,7 @@ if (only !== "e2e") {
     const results = JSON.parse(readFileSync(report, "utf8"));
     passed += results.numPassedTests;
     failed += results.numFailedTests;
+    skipped += results.numPendingTests + results.numTodoTests;
   }
   ok &&= run.status === 0;
 }
@@ -58,10 +61,14 @@ if (only !== "unit") {
       const text = readFileSync(tap, "utf8");
       passed += Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
       failed += Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0);
+      skipped +=
+        Number(/^# skipped (\d+)/m.exec(text)?.[1] ?? 0) + Number(/^# todo (\d+)/m.exec(text)?.[1] ?? 0);
     }
     ok &&= run.status === 0;
   }
 }
 
-console.log(`\nTests: ${passed} passed, ${failed} failed`);
+const seconds = Math.round((Date.now() - startedAt) / 1000);
+console.log(`\nTook ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok && failed === 0 ? 0 : 1);
