@@ -38,7 +38,11 @@ const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url)
 /** Any fixed number: several processes starting together run migrations one at a time. */
 const MIGRATION_LOCK_KEY = 7_263_114;
 
-export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  | { url: string }
+  | { dataDir: string }
+  /** In memory; tests start from a snapshot of a migrated database (PGlite's initdb costs seconds). */
+  | { memory: true; snapshot?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) return openPostgres(options.url);
@@ -55,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.snapshot ? { loadDataDir: options.snapshot } : {});
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
