@@ -40,7 +40,7 @@ function act(id: string, as: string, body: unknown) {
 }
 const approvalOf = async (id: string, as = "admin") =>
   json<Approval>(await t.request("GET", `/api/documents/${id}/approval`, { as }));
-const message = (res: { body: string }) => json<{ message: string }>(res).message;
+const message = (res: Parameters<typeof json>[0]) => json<{ message: string }>(res).message;
 async function newVersion(id: string, expectedVersion: number) {
   later();
   const res = await t.request("POST", `/api/documents/${id}/versions`, {
@@ -152,12 +152,10 @@ describe("roles and ownership bind the workflow (issue 13.10)", () => {
     expect(named.statusCode).toBe(400);
     expect(message(named)).toMatch(/owns this document and cannot approve it/);
     // The organisation's default approver is the owner here: the default leaves the owner out.
-    await t.ctx.db
-      .insert(settings)
-      .values({
-        key: "approvalDefaults",
-        value: { reviewerIds: [ids.reviewer, ids.reviewer2], approverId: ids.author },
-      });
+    await t.ctx.db.insert(settings).values({
+      key: "approvalDefaults",
+      value: { reviewerIds: [ids.reviewer, ids.reviewer2], approverId: ids.author },
+    });
     const byDefault = await t.request("POST", `/api/documents/${doc}/submit-review`, {
       as: "admin",
       body: {},
