@@ -120,6 +120,8 @@ export const approvalStatsSchema = z.object({
   total: z.number().int(),
   pending: z.number().int(),
   approved: z.number().int(),
+  /** Of those, the rounds waiting on the signed-in user's own review or decision right now. */
+  waitingOnYou: z.number().int(),
 });
 export type ApprovalStats = z.infer<typeof approvalStatsSchema>;
 

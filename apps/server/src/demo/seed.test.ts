@@ -138,6 +138,20 @@ describe("demo workflow, run through the approvals service", () => {
     expect((await waiting("reviewer", "review")).length).toBeGreaterThan(0);
     expect((await waiting("reviewer2", "review")).length).toBeGreaterThan(0);
     expect((await waiting("approver", "decide")).length).toBe(1);
+    // "Waiting on you" is counted by the server with the same rules as each round's abilities.
+    const pairs = [
+      ["reviewer", "review"],
+      ["reviewer2", "review"],
+      ["approver", "decide"],
+      ["author", "decide"],
+    ] as const;
+    for (const [as, ability] of pairs) {
+      const mine = json<ApprovalStats>(await t.request("GET", "/api/approvals/stats", { as }));
+      expect(mine.waitingOnYou, as).toBe((await waiting(as, ability)).length);
+    }
+    // The documents list counts the same In Review documents as the stats' pending rounds.
+    const inReview = await t.request("GET", "/api/documents?status=In%20Review&pageSize=1", { as: "viewer" });
+    expect(Number(inReview.headers["x-total-count"])).toBe(stats.pending);
     const notes = json<Array<{ kind: string; body: string; read: boolean }>>(
       await t.request("GET", "/api/notifications", { as: "author" }),
     );

@@ -278,5 +278,5 @@ export async function listApprovals(ctx: AppContext, actor: Actor): Promise<Appr
 }
 
 export async function approvalStats(ctx: AppContext, actor: Actor): Promise<ApprovalStats> {
-  return latestRoundStats(ctx.db, listableDocumentsWhere(actor));
+  return latestRoundStats(ctx.db, listableDocumentsWhere(actor), actor);
 }
