@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { idSchema } from "./common";
 
-/** Seed §4 stages, plus Changes Requested, where a round ends when a reviewer asks for changes. */
+/**
+ * Seed §4 stages, plus Changes Requested, where a round ends when a reviewer asks for changes, and
+ * Withdrawn, where a round ended without a decision (a new version replaced the text under review,
+ * the document was archived, or an assignee lost the role the round needs).
+ */
 export const approvalStages = [
   "Not Started",
   "Awaiting Review",
@@ -9,6 +13,7 @@ export const approvalStages = [
   "Approved",
   "Rejected",
   "Changes Requested",
+  "Withdrawn",
 ] as const;
 export const approvalStageSchema = z.enum(approvalStages);
 export type ApprovalStage = z.infer<typeof approvalStageSchema>;
@@ -115,6 +120,8 @@ export const approvalStatsSchema = z.object({
   total: z.number().int(),
   pending: z.number().int(),
   approved: z.number().int(),
+  /** Of those, the rounds waiting on the signed-in user's own review or decision right now. */
+  waitingOnYou: z.number().int(),
 });
 export type ApprovalStats = z.infer<typeof approvalStatsSchema>;
 
@@ -125,6 +132,8 @@ export const notificationKinds = [
   "approved",
   "rejected",
   "new_version",
+  // A round ended without a decision; its people are told why.
+  "review_withdrawn",
   // Sent when someone applies an AI suggestion.
   "review_due",
   "review_reminder",

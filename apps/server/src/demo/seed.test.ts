@@ -1,4 +1,4 @@
-import type { CategoryStats, Document, Version } from "@quire/contracts";
+import type { ApprovalListItem, ApprovalStats, CategoryStats, Document, Version } from "@quire/contracts";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrap } from "../bootstrap/bootstrap";
@@ -58,7 +58,9 @@ describe("demo documents", () => {
     const byNumber = [...history].sort((a, b) => a.version - b.version);
     expect(byNumber.map((v) => daysAgo(v.createdAt))).toEqual(entry.versions.map((v) => v.daysAgo));
     expect(byNumber.map((v) => v.changeNote)).toEqual(entry.versions.map((v) => v.changeNote));
-    expect(daysAgo(doc.updatedAt)).toBe(entry.versions.at(-1)!.daysAgo);
+    // The last change is the last version or, after it, the last step of its review round.
+    expect(daysAgo(doc.updatedAt)).toBeLessThanOrEqual(entry.versions.at(-1)!.daysAgo);
+    expect(new Date(doc.updatedAt).getTime()).toBeLessThan(now);
     expect(doc.currentVersion.content.length).toBeGreaterThan(200);
   });
 
@@ -89,5 +91,75 @@ describe("demo documents", () => {
     await t.ctx.db.delete(systemState);
     expect(await bootstrap(t.ctx, [seedDemoDocuments])).toEqual({ seeded: true });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("demo workflow, run through the approvals service", () => {
+  const stageFor: Record<string, string[]> = {
+    Approved: ["Approved"],
+    Rejected: ["Rejected"],
+    "Changes Requested": ["Changes Requested"],
+    "In Review": ["Awaiting Review", "Awaiting Approval"],
+  };
+
+  it("gives every submitted document a round on its current version that agrees with its status", async () => {
+    const now = t.clock.now().getTime();
+    for (const entry of manifest.filter((d) => d.status !== "Draft")) {
+      const doc = listed.find((d) => d.title === entry.title)!;
+      const res = await t.request("GET", `/api/documents/${doc.id}/approval`, { as: "admin" });
+      expect(res.statusCode, entry.title).toBe(200);
+      const round = json<ApprovalListItem>(res);
+      expect(stageFor[entry.status], entry.title).toContain(round.stage);
+      expect(round.version, entry.title).toBe(entry.versions.length);
+      expect(round.round, entry.title).toBe(entry.versions.length);
+      const times = round.activityLog.map((e) => new Date(e.timestamp).getTime());
+      expect(times, entry.title).toEqual([...times].sort((a, b) => a - b));
+      expect(Math.max(...times), entry.title).toBeLessThan(now);
+      if (entry.reason) expect(round.activityLog.at(-1)?.comment, entry.title).toBe(entry.reason);
+    }
+    const drafts = listed.filter((d) => d.status === "Draft");
+    for (const doc of drafts)
+      expect((await t.request("GET", `/api/documents/${doc.id}/approval`, { as: "admin" })).statusCode).toBe(
+        404,
+      );
+  });
+
+  it("counts the same rounds in the stats, the queues and the notifications", async () => {
+    const stats = json<ApprovalStats>(await t.request("GET", "/api/approvals/stats", { as: "admin" }));
+    const submitted = manifest.filter((d) => d.status !== "Draft");
+    expect(stats.total).toBe(submitted.length);
+    expect(stats.pending).toBe(manifest.filter((d) => d.status === "In Review").length);
+    expect(stats.approved).toBe(manifest.filter((d) => d.status === "Approved").length);
+    const waiting = async (as: string, ability: "review" | "decide") =>
+      json<ApprovalListItem[]>(await t.request("GET", "/api/approvals", { as })).filter(
+        (a) => a.abilities[ability],
+      );
+    // Open rounds have none, one and both reviews in: each reviewer and the approver has work.
+    expect((await waiting("reviewer", "review")).length).toBeGreaterThan(0);
+    expect((await waiting("reviewer2", "review")).length).toBeGreaterThan(0);
+    expect((await waiting("approver", "decide")).length).toBe(1);
+    // "Waiting on you" is counted by the server with the same rules as each round's abilities.
+    const pairs = [
+      ["reviewer", "review"],
+      ["reviewer2", "review"],
+      ["approver", "decide"],
+      ["author", "decide"],
+    ] as const;
+    for (const [as, ability] of pairs) {
+      const mine = json<ApprovalStats>(await t.request("GET", "/api/approvals/stats", { as }));
+      expect(mine.waitingOnYou, as).toBe((await waiting(as, ability)).length);
+    }
+    // The documents list counts the same In Review documents as the stats' pending rounds.
+    const inReview = await t.request("GET", "/api/documents?status=In%20Review&pageSize=1", { as: "viewer" });
+    expect(Number(inReview.headers["x-total-count"])).toBe(stats.pending);
+    const notes = json<Array<{ kind: string; body: string; read: boolean }>>(
+      await t.request("GET", "/api/notifications", { as: "author" }),
+    );
+    const asked = manifest.find((d) => d.status === "Changes Requested")!;
+    expect(notes.find((n) => n.kind === "changes_requested" && n.body.includes(asked.reason!))).toBeDefined();
+    const requests = json<Array<{ kind: string; read: boolean }>>(
+      await t.request("GET", "/api/notifications", { as: "reviewer2" }),
+    ).filter((n) => n.kind === "review_requested");
+    expect(requests.length).toBeGreaterThan(manifest.filter((d) => d.status === "In Review").length);
   });
 });

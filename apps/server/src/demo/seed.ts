@@ -10,6 +10,13 @@ import { addVersion, createDocument } from "../modules/documents/service";
 import type { ValidatedFile } from "../modules/documents/upload";
 import type { Actor } from "../policies/policy";
 import { DbBlobStore } from "../storage/blob-store";
+import {
+  earlierOutcome,
+  finalOutcome,
+  markOldNotificationsRead,
+  runDemoRound,
+  type DemoPeople,
+} from "./workflow";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const contentRoot = new URL("./content/", import.meta.url);
@@ -22,6 +29,8 @@ const manifestSchema = z.array(
     owner: z.string().min(1),
     tags: z.array(z.string()),
     status: z.enum(["Draft", "In Review", "Approved", "Rejected", "Changes Requested"]),
+    /** The reviewer's request or the approver's reason, for Changes Requested and Rejected. */
+    reason: z.string().min(1).optional(),
     versions: z
       .array(
         z.object({
@@ -89,15 +98,29 @@ async function alreadySeeded(tx: Database, title: string, ownerId: string): Prom
   return rows.length > 0;
 }
 
+interface SeedPeople {
+  actors: Map<string, Actor>;
+  reviewers: [Actor, Actor];
+  approver: Actor;
+}
+
+/**
+ * One manifest document: its first version, then for each later version the review round the
+ * version before it went through (approved, or sent back with the change note as the request),
+ * then the round that leaves the current version at the manifest's status. Every step is taken by
+ * the demo user whose part it is, through the ordinary services, at its moment in the past.
+ */
 async function seedOne(
   ctx: AppContext,
   doc: DemoDocument,
-  actors: Map<string, Actor>,
+  people: SeedPeople,
   categoryId: string,
+  inReviewIndex: number,
 ): Promise<void> {
-  const owner = pick(actors, doc.owner, "user");
+  const owner = pick(people.actors, doc.owner, "user");
   if (await alreadySeeded(ctx.db, doc.title, owner.id)) return;
-  const at = (daysAgo: number) => new Date(ctx.clock.now().getTime() - daysAgo * DAY_MS);
+  const now = ctx.clock.now();
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
   const [first, ...later] = doc.versions;
   if (!first) return;
   const id = await createDocument(ctx, owner, {
@@ -107,20 +130,23 @@ async function seedOne(
     file: await markdownFile(doc, first.file),
     createdAt: at(first.daysAgo),
   });
+  const roundPeople: DemoPeople = { owner, reviewers: people.reviewers, approver: people.approver };
   let current = 1;
-  let updatedAt = at(first.daysAgo);
+  let writtenDaysAgo = first.daysAgo;
   for (const v of later) {
-    updatedAt = at(v.daysAgo);
+    const outcome = earlierOutcome(writtenDaysAgo - v.daysAgo, v.changeNote);
+    await runDemoRound(ctx, id, roundPeople, outcome, { from: at(writtenDaysAgo), until: at(v.daysAgo) });
     const file = await markdownFile(doc, v.file);
-    current = await addVersion(ctx, pick(actors, v.author, "user"), id, {
+    current = await addVersion(ctx, pick(people.actors, v.author, "user"), id, {
       file,
       changeNote: v.changeNote,
       expectedVersion: current,
-      createdAt: updatedAt,
+      createdAt: at(v.daysAgo),
     });
+    writtenDaysAgo = v.daysAgo;
   }
-  // Until the approvals module records real review rounds, the manifest's status is set directly.
-  await ctx.db.update(documents).set({ status: doc.status, updatedAt }).where(eq(documents.id, id));
+  const outcome = finalOutcome(doc.status, doc.reason, inReviewIndex);
+  if (outcome) await runDemoRound(ctx, id, roundPeople, outcome, { from: at(writtenDaysAgo), until: now });
 }
 
 /**
@@ -131,11 +157,27 @@ async function seedOne(
 export const seedDemoDocuments: Seeder = async (ctx, tx) => {
   const manifest = await loadDemoManifest();
   const seedCtx = transactionContext(ctx, tx);
-  const usernames = [...new Set(manifest.flatMap((d) => [d.owner, ...d.versions.map((v) => v.author)]))];
+  const usernames = [
+    ...new Set(manifest.flatMap((d) => [d.owner, ...d.versions.map((v) => v.author)])),
+    ...DEMO_REVIEWERS,
+    DEMO_APPROVER,
+  ];
   const actors = await loadActors(tx, usernames);
+  const people: SeedPeople = {
+    actors,
+    reviewers: [pick(actors, DEMO_REVIEWERS[0], "user"), pick(actors, DEMO_REVIEWERS[1], "user")],
+    approver: pick(actors, DEMO_APPROVER, "user"),
+  };
   const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
   const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
+  let inReview = 0;
   for (const doc of manifest) {
-    await seedOne(seedCtx, doc, actors, pick(categoryIds, doc.category, "category"));
+    const index = doc.status === "In Review" ? inReview++ : 0;
+    await seedOne(seedCtx, doc, people, pick(categoryIds, doc.category, "category"), index);
   }
+  await markOldNotificationsRead(seedCtx);
 };
+
+/** The demo users who review and approve every demo round. */
+const DEMO_REVIEWERS = ["reviewer", "reviewer2"] as const;
+const DEMO_APPROVER = "approver";

@@ -109,6 +109,13 @@ function applyToModel(m: Model, cmd: Command, actorId: string): void {
   } else {
     m.version += 1;
     if (["Changes Requested", "Rejected", "Approved"].includes(m.docStatus)) m.docStatus = "Draft";
+    // A new version during review withdraws the round on the old text and starts one on the new.
+    if (m.stage === "Awaiting Review" || m.stage === "Awaiting Approval") {
+      m.round += 1;
+      m.stage = "Awaiting Review";
+      m.reviewers = new Map([...m.reviewers.keys()].map((id) => [id, "Pending"]));
+      m.log = [["Resubmitted for review", ids.author ?? ""]];
+    }
   }
 }
 

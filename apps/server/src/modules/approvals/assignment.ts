@@ -20,20 +20,34 @@ interface Requested {
 /**
  * Who reviews and who approves: the submitter's choice, else the organisation's defaults, else
  * every Reviewer and the first Approver by username. Whatever the source, each id must be an
- * active user with the right role; a 400 names the bad id.
+ * active user with the right role, and nobody reviews or approves their own document (defaults
+ * leave the owner out); a 400 names the bad id.
  */
-export async function resolveAssignment(db: Database, requested: Requested): Promise<Assignment> {
+export async function resolveAssignment(
+  db: Database,
+  requested: Requested,
+  ownerId: string | null = null,
+): Promise<Assignment> {
   const defaults = await readDefaults(db);
+  const notOwner = (id: string) => id !== ownerId;
   const reviewerIds =
     requested.reviewers ??
-    defaults?.reviewerIds ??
-    (await activeUsersWithRole(db, "Reviewer")).map((u) => u.id);
+    defaults?.reviewerIds?.filter(notOwner) ??
+    (await activeUsersWithRole(db, "Reviewer")).map((u) => u.id).filter(notOwner);
+  const defaultApprover =
+    defaults?.approverId && notOwner(defaults.approverId) ? defaults.approverId : undefined;
   const approverId =
-    requested.approverId ?? defaults?.approverId ?? (await activeUsersWithRole(db, "Approver"))[0]?.id;
+    requested.approverId ??
+    defaultApprover ??
+    (await activeUsersWithRole(db, "Approver")).map((u) => u.id).find(notOwner);
   if (reviewerIds.length === 0)
     throw badRequest("reviewers: no user holds the Reviewer role; an Admin can assign it in Settings");
   if (!approverId)
     throw badRequest("approverId: no user holds the Approver role; an Admin can assign it in Settings");
+  if (ownerId && reviewerIds.includes(ownerId))
+    throw badRequest(`reviewers: ${ownerId} owns this document and cannot review it`);
+  if (approverId === ownerId)
+    throw badRequest(`approverId: ${approverId} owns this document and cannot approve it`);
   await assertAssignmentRoles(db, reviewerIds, approverId);
   return { reviewerIds, approverId };
 }

@@ -1,4 +1,5 @@
 import type {
+  Role,
   ApprovalStage,
   ApproverStatus,
   FinalDecision,
@@ -78,6 +79,7 @@ export function documentStatusFor(stage: ApprovalStage): string {
     case "Changes Requested":
       return stage;
     case "Not Started":
+    case "Withdrawn":
       return "Draft";
     default:
       return "In Review";
@@ -108,6 +110,48 @@ export function readIntent(actorId: string, round: RoundState, body: UpdateAppro
   }
   // The same 403 answer as every other role refusal (the route-guard matrix holds all routes to it).
   throw forbidden();
+}
+
+/** Who is acting, as far as the workflow's checks go: the role is the user's current one. */
+export interface Standing {
+  id: string;
+  role: Role;
+}
+
+const roleFor = { review: "Reviewer", decide: "Approver" } as const;
+
+/**
+ * Why this assignee may not act on a document they own or with a role they no longer hold, or
+ * null. Checked at each action, because an assignment made earlier says nothing about today.
+ */
+export function refuseByStanding(actor: Standing, kind: Intent["kind"], ownerId: string): HttpError | null {
+  const what = kind === "review" ? "review" : "approve or reject";
+  if (actor.id === ownerId)
+    return forbidden(`You own this document, so you cannot ${what} it; someone else must`);
+  if (actor.role !== roleFor[kind])
+    return forbidden(
+      `You no longer hold the ${roleFor[kind]} role (you are ${actor.role}), so you cannot ${what} this document`,
+    );
+  return null;
+}
+
+/** A round decides only on the text it was opened for: a later current version refuses the action. */
+export function refuseStaleRound(roundVersion: number, currentVersion: number): HttpError | null {
+  if (roundVersion === currentVersion) return null;
+  return conflict(
+    `This round reviews version ${roundVersion}, but version ${currentVersion} is now current; ` +
+      "the text under review changed, so the document must be submitted for review again",
+  );
+}
+
+/** Asking for changes and rejecting are told to the author, who needs the reason. */
+export function refuseMissingReason(intent: Intent): HttpError | null {
+  if (intent.comment) return null;
+  if (intent.kind === "review" && intent.status === "Changes Requested")
+    return badRequest("comment: say what needs to change; a request for changes needs a reason");
+  if (intent.kind === "decide" && intent.status === "Rejected")
+    return badRequest("approverComment: say why; a rejection needs a reason");
+  return null;
 }
 
 /** The round after an intent is applied; throws the refusal when the rules do not allow it. */
@@ -149,6 +193,8 @@ export function roundInvariantViolation(round: RoundState): string | null {
     case "Awaiting Approval":
       if (pending > 0 || changes) return "Awaiting Approval before every reviewer approved";
       return round.approverStatus === "Pending" ? null : "decided but still Awaiting Approval";
+    case "Withdrawn":
+      return round.approverStatus === "Pending" ? null : "a decided round cannot be withdrawn";
     case "Approved":
     case "Rejected":
       if (pending > 0 || changes) return "final decision before every reviewer approved";

@@ -1,6 +1,8 @@
 import type { Approval, ApprovalStage, ApproverStatus, ReviewerStatus } from "@quire/contracts";
+import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { approvalAbilities, type RoundState } from "./policy";
+import { documents } from "../../db/schema";
+import { approvalAbilities, refuseByStanding, type RoundState, type Standing } from "./policy";
 import {
   findActivity,
   findReviewers,
@@ -29,11 +31,15 @@ export function toRoundState({ approval, reviewers }: RoundRows): RoundState {
 /** Seed §3 Approval for many rounds at once: three queries whatever the number of rounds. */
 export async function presentRounds(
   db: Database,
-  actorId: string,
+  actor: Standing,
   rounds: readonly ApprovalRow[],
 ): Promise<Approval[]> {
   const ids = rounds.map((r) => r.id);
-  const [reviewers, log] = await Promise.all([findReviewers(db, ids), findActivity(db, ids)]);
+  const [reviewers, log, owners] = await Promise.all([
+    findReviewers(db, ids),
+    findActivity(db, ids),
+    ownersOf(db, rounds),
+  ]);
   const names = await usernamesOf(db, [
     ...rounds.flatMap((r) => [r.approverId, r.submittedBy]),
     ...reviewers.map((r) => r.reviewerId),
@@ -41,7 +47,7 @@ export async function presentRounds(
   ]);
   return rounds.map((approval) =>
     presentRound(
-      actorId,
+      { ...actor, ownerId: owners.get(approval.documentId) ?? "" },
       { approval, reviewers: reviewers.filter((r) => r.approvalId === approval.id) },
       log.filter((a) => a.approvalId === approval.id),
       names,
@@ -49,8 +55,27 @@ export async function presentRounds(
   );
 }
 
+async function ownersOf(db: Database, rounds: readonly ApprovalRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rounds.map((r) => r.documentId))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documents.id, ownerId: documents.ownerId })
+    .from(documents)
+    .where(inArray(documents.id, ids));
+  return new Map(rows.map((r) => [r.id, r.ownerId]));
+}
+
+/** What the actor may do now: the round's rules, their current role and not owning the document. */
+function abilitiesOf(actor: Standing & { ownerId: string }, state: RoundState) {
+  const rules = approvalAbilities(actor.id, state);
+  return {
+    review: rules.review && refuseByStanding(actor, "review", actor.ownerId) === null,
+    decide: rules.decide && refuseByStanding(actor, "decide", actor.ownerId) === null,
+  };
+}
+
 function presentRound(
-  actorId: string,
+  actor: Standing & { ownerId: string },
   rows: RoundRows,
   log: readonly ActivityRow[],
   names: ReadonlyMap<string, string>,
@@ -84,6 +109,6 @@ function presentRound(
     })),
     createdAt: approval.createdAt.toISOString(),
     updatedAt: approval.updatedAt.toISOString(),
-    abilities: approvalAbilities(actorId, state),
+    abilities: abilitiesOf(actor, state),
   };
 }

@@ -104,20 +104,42 @@ export async function listLatestRounds(db: Database, visible: SQL): Promise<List
   return rows;
 }
 
+/**
+ * Rounds waiting on this user now: a pending review in Awaiting Review while they are a Reviewer,
+ * or the decision in Awaiting Approval while they are an Approver; never on their own document.
+ * The same rules as the abilities each round is shown with.
+ */
+export function waitingOn(actor: { id: string; role: string }): SQL {
+  const notOwner = sql`${documents.ownerId} <> ${actor.id}`;
+  if (actor.role === "Reviewer")
+    return sql`(${approvals.stage} = 'Awaiting Review' and ${notOwner} and exists (select 1 from approval_reviewers mine
+      where mine.approval_id = ${approvals.id} and mine.reviewer_id = ${actor.id} and mine.status = 'Pending'))`;
+  if (actor.role === "Approver")
+    return sql`(${approvals.stage} = 'Awaiting Approval' and ${notOwner} and ${approvals.approverId} = ${actor.id})`;
+  return sql`false`;
+}
+
 export async function latestRoundStats(
   db: Database,
   visible: SQL,
-): Promise<{ total: number; pending: number; approved: number }> {
+  actor: { id: string; role: string },
+): Promise<{ total: number; pending: number; approved: number; waitingOnYou: number }> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
       pending: sql<number>`(count(*) filter (where ${approvals.stage} in ('Awaiting Review', 'Awaiting Approval')))::int`,
       approved: sql<number>`(count(*) filter (where ${approvals.stage} = 'Approved'))::int`,
+      waitingOnYou: sql<number>`(count(*) filter (where ${waitingOn(actor)}))::int`,
     })
     .from(approvals)
     .innerJoin(documents, eq(documents.id, approvals.documentId))
     .where(and(visible, isLatestRound));
-  return { total: row?.total ?? 0, pending: row?.pending ?? 0, approved: row?.approved ?? 0 };
+  return {
+    total: row?.total ?? 0,
+    pending: row?.pending ?? 0,
+    approved: row?.approved ?? 0,
+    waitingOnYou: row?.waitingOnYou ?? 0,
+  };
 }
 
 export async function highestRound(db: Database, documentId: string): Promise<number> {

@@ -20,6 +20,9 @@ import {
   applyIntent,
   documentStatusFor,
   readIntent,
+  refuseByStanding,
+  refuseMissingReason,
+  refuseStaleRound,
   type Intent,
   type RoundState,
 } from "./policy";
@@ -61,7 +64,7 @@ export async function submitForReview(
 ): Promise<string> {
   const facts = await visibleFacts(ctx, actor, documentId);
   authorizeDocument(actor, "document.submitForReview", facts);
-  const assignment = await resolveAssignment(ctx.db, body);
+  const assignment = await resolveAssignment(ctx.db, body, facts.ownerId);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update");
@@ -122,8 +125,9 @@ export async function submitForReview(
 
 /**
  * A reviewer's review or the approver's final decision, derived from who is acting (never from
- * the client's stage or log). The latest round is locked first, so two actions on one round run
- * one after the other and the second sees the first's result.
+ * the client's stage or log). The document row is locked first (as a new version and a submission
+ * lock it), then the latest round, so actions on one document run one after the other and each sees
+ * the previous one's result. The actor's current role and the owner are checked at each action.
  */
 export async function actOnApproval(
   ctx: AppContext,
@@ -134,12 +138,31 @@ export async function actOnApproval(
   await visibleFacts(ctx, actor, documentId);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    const [doc] = await tx
+      .select({
+        ownerId: documents.ownerId,
+        currentVersion: documents.currentVersion,
+        archivedAt: documents.archivedAt,
+      })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .for("update");
+    if (!doc) throw notFound("Document");
     const approval = await findLatestRound(tx, documentId, true);
     if (!approval) throw notFound("Approval");
     const reviewers = await findReviewers(tx, [approval.id]);
     const before = toRoundState({ approval, reviewers });
     const intent = readIntent(actor.id, before, body);
+    const refusal =
+      refuseByStanding(actor, intent.kind, doc.ownerId) ??
+      (doc.archivedAt
+        ? conflict("The document is archived; restore it before acting on its review")
+        : null) ??
+      refuseStaleRound(approval.version, doc.currentVersion);
+    if (refusal) throw refusal;
     const after = applyIntent(actor.id, before, intent);
+    const noReason = refuseMissingReason(intent);
+    if (noReason) throw noReason;
     await writeTransition(tx, actor, approval, intent, after, now);
     await notifyTransition(tx, actor, approval, before, after, intent, { now, mail: ctx.config.mail });
   });
@@ -227,40 +250,12 @@ async function notifyTransition(
   }
 }
 
-/**
- * Called by the documents service after a new version is stored: while the document is In Review,
- * its current reviewers are told the text they are reviewing changed.
- */
-export async function notifyReviewersOfNewVersion(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-  version: number,
-): Promise<void> {
-  const [doc] = await ctx.db
-    .select({ title: documents.title, status: documents.status })
-    .from(documents)
-    .where(eq(documents.id, documentId));
-  if (doc?.status !== "In Review") return;
-  const approval = await findLatestRound(ctx.db, documentId);
-  if (!approval) return;
-  const reviewers = await findReviewers(ctx.db, [approval.id]);
-  const note = {
-    kind: "new_version" as const,
-    title: "New version to review",
-    body: `${actor.username} added version ${version} of "${doc.title}", which you are reviewing`,
-    documentId,
-  };
-  const recipients = reviewers.map((r) => r.reviewerId).filter((id) => id !== actor.id);
-  await notifyUsers(ctx.db, recipients, note, ctx.clock.now(), ctx.config.mail);
-}
-
 /** The latest round of a visible document, with the actor's abilities. */
 export async function getApproval(ctx: AppContext, actor: Actor, documentId: string): Promise<Approval> {
   await visibleFacts(ctx, actor, documentId);
   const approval = await findLatestRound(ctx.db, documentId);
   if (!approval) throw notFound("Approval");
-  const [presented] = await presentRounds(ctx.db, actor.id, [approval]);
+  const [presented] = await presentRounds(ctx.db, actor, [approval]);
   if (!presented) throw notFound("Approval");
   return presented;
 }
@@ -270,7 +265,7 @@ export async function listApprovals(ctx: AppContext, actor: Actor): Promise<Appr
   const rows = await listLatestRounds(ctx.db, listableDocumentsWhere(actor));
   const presented = await presentRounds(
     ctx.db,
-    actor.id,
+    actor,
     rows.map((r) => r.approval),
   );
   // presentRounds keeps the order and length of its input, so index i is the same round.
@@ -283,5 +278,5 @@ export async function listApprovals(ctx: AppContext, actor: Actor): Promise<Appr
 }
 
 export async function approvalStats(ctx: AppContext, actor: Actor): Promise<ApprovalStats> {
-  return latestRoundStats(ctx.db, listableDocumentsWhere(actor));
+  return latestRoundStats(ctx.db, listableDocumentsWhere(actor), actor);
 }

@@ -5,7 +5,7 @@ import { blobs, categories, documents, versions } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { authorizeDocument, authorizeGlobal, type Actor, type DocumentAction } from "../../policies/policy";
-import { notifyReviewersOfNewVersion } from "../approvals/service";
+import { endOpenRound, restartRoundForNewVersion, type RoundChange } from "../approvals/rounds";
 import { enqueueIndexDocument } from "../search/indexer";
 import { loadDocumentFacts } from "./access";
 import type { ValidatedFile } from "./upload";
@@ -198,11 +198,13 @@ export async function addVersion(
       })
       .where(eq(documents.id, documentId));
     await queueProcessing(tx, documentId, next, input.file, now);
+    // The text under review changed: the round on the old version must not be decided.
+    if (doc.status === "In Review")
+      await restartRoundForNewVersion(tx, documentId, next, roundChange(ctx, actor, now));
     return next;
   });
   await keepStored(ctx, sha256, input.file.bytes);
   ctx.notifyJobs();
-  await notifyReviewersOfNewVersion(ctx, actor, documentId, version);
   return version;
 }
 
@@ -230,6 +232,10 @@ export async function updateMetadata(
   ctx.notifyJobs();
 }
 
+function roundChange(ctx: AppContext, actor: Actor, now: Date): RoundChange {
+  return { actorId: actor.id, actorName: actor.username, now, mail: ctx.config.mail };
+}
+
 /** Archived documents leave every list but stay in the database with all their versions. */
 export async function setArchived(
   ctx: AppContext,
@@ -241,6 +247,15 @@ export async function setArchived(
   if (facts.archived === archived)
     throw conflict(archived ? "The document is already archived" : "The document is not archived");
   await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for("update");
+    // An archived document is out of every queue: a review waiting on it ends rather than hang unseen.
+    if (archived)
+      await endOpenRound(
+        tx,
+        documentId,
+        "the document was archived",
+        roundChange(ctx, actor, ctx.clock.now()),
+      );
     await tx
       .update(documents)
       .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })

@@ -113,6 +113,7 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences
   changes_requested: "approvalAlerts",
   approved: "approvalAlerts",
   rejected: "approvalAlerts",
+  review_withdrawn: "approvalAlerts",
   duplicate_archived: null,
 };
 

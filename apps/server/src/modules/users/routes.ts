@@ -32,8 +32,9 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     "/:id",
     { schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: userSchema } } },
     async (request) => {
-      authorizeGlobal(requireActor(request), "user.manage");
-      return changeRole(ctx, request.params.id, request.body.role);
+      const admin = requireActor(request);
+      authorizeGlobal(admin, "user.manage");
+      return changeRole(ctx, admin, request.params.id, request.body.role);
     },
   );
 }

@@ -4,6 +4,8 @@ import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { generateTemporaryPassword, hashPassword } from "../../lib/passwords";
+import type { Actor } from "../../policies/policy";
+import { endRoundsForRoleChange } from "../approvals/rounds";
 import { presentUser } from "./presenter";
 
 export async function listUsers(ctx: AppContext): Promise<User[]> {
@@ -36,8 +38,12 @@ export async function createUser(
   return { ...presentUser(row), temporaryPassword };
 }
 
-/** The organisation always keeps at least one Admin, or nobody could manage it again. */
-export async function changeRole(ctx: AppContext, userId: string, role: Role): Promise<User> {
+/**
+ * The organisation always keeps at least one Admin, or nobody could manage it again. Review rounds
+ * that wait on this user in the role they lose end at once (their documents return to Draft and
+ * the owners are told), since nobody could finish them.
+ */
+export async function changeRole(ctx: AppContext, admin: Actor, userId: string, role: Role): Promise<User> {
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw notFound("User");
@@ -52,6 +58,11 @@ export async function changeRole(ctx: AppContext, userId: string, role: Role): P
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     // A role change takes effect at once: sessions are looked up with the user's current role anyway.
     if (!updated) throw notFound("User");
+    if (user.role !== role) {
+      const now = ctx.clock.now();
+      const change = { actorId: admin.id, actorName: admin.username, now, mail: ctx.config.mail };
+      await endRoundsForRoleChange(tx, userId, role, change);
+    }
     return presentUser(updated);
   });
 }

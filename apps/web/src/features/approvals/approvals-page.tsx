@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
-import { CheckCircle, Clock, FileText, TrendingUp } from "lucide-react";
+import { CheckCircle, Clock, FileText, Inbox, TrendingUp } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
+import type { ApprovalListItem } from "@quire/contracts";
 import { useApprovals, useApprovalStats } from "@/lib/api/approvals";
 import { useFeatures } from "@/lib/api/settings";
 import { ApprovalCard } from "./components/approval-card";
@@ -23,18 +24,26 @@ const ApprovalsChart = lazy(async () => ({
   default: (await import("./components/approvals-chart")).ApprovalsChart,
 }));
 
-const filterTestIds: Record<ApprovalFilter, string> = {
+/** The seed's four filters, plus the rounds waiting on the signed-in user's own action. */
+const WAITING = "Waiting on Me";
+type View = ApprovalFilter | typeof WAITING;
+const views: readonly View[] = [WAITING, ...approvalFilters];
+
+const filterTestIds: Record<View, string> = {
+  [WAITING]: "filter-waiting-on-me",
   "All Documents": "filter-all",
   "In Progress": "filter-in-progress",
   Approved: "filter-approved",
   Rejected: "filter-rejected",
 };
 
+const waitingOnMe = (item: ApprovalListItem) => item.abilities.review || item.abilities.decide;
+
 /** Seed §2 Approval Dashboard, plus a chart of approval activity over time. */
 export function ApprovalsPage() {
   const approvals = useApprovals();
   const stats = useApprovalStats();
-  const [filter, setFilter] = useState<ApprovalFilter>("All Documents");
+  const [filter, setFilter] = useState<View>("All Documents");
   const { approvalWorkflows } = useFeatures();
   const total = stats.data?.total ?? 0;
   const approved = stats.data?.approved ?? 0;
@@ -53,8 +62,18 @@ export function ApprovalsPage() {
       icon: TrendingUp,
       testId: "stat-approval-rate",
     },
+    {
+      label: "Waiting on You",
+      value: stats.data?.waitingOnYou ?? 0,
+      icon: Inbox,
+      testId: "stat-approvals-waiting",
+    },
   ];
-  const shown = approvals.data ? filterApprovals(approvals.data, filter) : [];
+  const shown = !approvals.data
+    ? []
+    : filter === WAITING
+      ? approvals.data.filter(waitingOnMe)
+      : filterApprovals(approvals.data, filter);
   const chartData = approvals.data ? activityOverTime(approvals.data) : [];
 
   return (
@@ -79,7 +98,10 @@ export function ApprovalsPage() {
           Approval workflows are turned off in Settings. Rounds already started are listed below.
         </p>
       )}
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <p className="text-sm text-muted-foreground" data-testid="text-approvals-scope">
+        Figures count all approval rounds you can see; "Waiting on You" counts yours.
+      </p>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         {statCards.map((card) => (
           <Card key={card.label}>
             <CardContent className="flex items-center justify-between gap-2 p-4">
@@ -104,7 +126,7 @@ export function ApprovalsPage() {
         </p>
       )}
       <div className="flex flex-wrap gap-2" role="group" aria-label="Filter approvals">
-        {approvalFilters.map((name) => (
+        {views.map((name) => (
           <Button
             key={name}
             variant={filter === name ? "default" : "outline"}
@@ -130,7 +152,7 @@ export function ApprovalsPage() {
         <Card>
           <CardContent className="py-12 text-center">
             <p className="text-lg font-medium" data-testid="text-no-approvals">
-              No approvals found
+              {filter === WAITING ? "Nothing is waiting on you" : "No approvals found"}
             </p>
           </CardContent>
         </Card>

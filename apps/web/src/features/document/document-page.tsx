@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 // The same dialogs serve the All Documents menus; they live with that feature.
+import { ReviewActionBanner } from "@/features/approvals/components/review-action-banner";
 import { EditMetadataDialog } from "@/features/documents/components/edit-metadata-dialog";
 import { SubmitReviewDialog } from "@/features/documents/components/submit-review-dialog";
 import { errorMessage, errorStatus } from "@/lib/api-client";
@@ -83,6 +84,7 @@ export function DocumentPage() {
             setEditing(true);
           }}
         />
+        <ReviewActionBanner document={doc} onNewVersion={() => setDialog("upload")} />
         <ProcessingBanner document={doc} />
         {showSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>

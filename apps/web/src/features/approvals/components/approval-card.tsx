@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { deriveApprovalStatus, recentActivity, reviewProgress } from "../lib/derive";
+import { actionFor, DecisionButtons } from "./review-action-banner";
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -17,6 +18,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
   const progress = reviewProgress(approval.reviewers);
   const activity = recentActivity(approval.activityLog);
   const headingId = `approval-${approval.id}-title`;
+  const action = actionFor(approval);
   return (
     <Card
       className="min-w-0"
@@ -122,6 +124,22 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
                 </li>
               ))}
             </ul>
+          </section>
+        )}
+        {action && (
+          <section
+            className="space-y-2 rounded-md border border-primary/40 bg-primary/5 p-3"
+            aria-label="Your action"
+            data-testid={`actions-${approval.documentId}`}
+          >
+            <p className="font-medium">
+              {action === "review" ? "Your review is requested" : "Your decision is needed"}
+            </p>
+            <DecisionButtons
+              documentId={approval.documentId}
+              kind={action}
+              testIdPrefix={`card-${approval.documentId}`}
+            />
           </section>
         )}
         <Button asChild variant="outline" size="sm">

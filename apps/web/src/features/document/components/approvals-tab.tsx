@@ -10,7 +10,13 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { useApproval } from "../api/get-approval";
-import { useUpdateApproval, type UpdateApprovalInput } from "../api/update-approval";
+import {
+  DecisionDialog,
+  decisionLabel,
+  needsReason,
+  type Decision,
+} from "@/features/approvals/components/decision-dialog";
+import { useUpdateApproval } from "../api/update-approval";
 
 /** Seed §4: the progress bar shows the first three stages and marks the current one. */
 export const PROGRESS_STAGES = ["Not Started", "Awaiting Review", "Awaiting Approval"] as const;
@@ -23,37 +29,72 @@ function statusVariant(status: string) {
   return "warning" as const;
 }
 
-function StageProgress({ stage }: { stage: string }) {
-  const current = PROGRESS_STAGES.indexOf(stage as (typeof PROGRESS_STAGES)[number]);
-  // A finished round (Approved, Rejected, Changes Requested) has passed all three.
-  const reached = current === -1 ? PROGRESS_STAGES.length : current;
+/**
+ * Which of the three progress stages this round really reached: a round sent back during review
+ * never reached Awaiting Approval, and a withdrawn one reached it only if every reviewer approved.
+ */
+export function reachedStages(approval: Pick<Approval, "stage" | "reviewers">): number {
+  const current = PROGRESS_STAGES.indexOf(approval.stage as (typeof PROGRESS_STAGES)[number]);
+  if (current !== -1) return current;
+  if (approval.stage === "Approved" || approval.stage === "Rejected") return PROGRESS_STAGES.length;
+  const allApproved =
+    approval.reviewers.length > 0 && approval.reviewers.every((r) => r.status === "Approved");
+  if (approval.stage === "Withdrawn" && allApproved) return PROGRESS_STAGES.length;
+  return 2;
+}
+
+function StageProgress({ approval }: { approval: Approval }) {
+  const current = PROGRESS_STAGES.indexOf(approval.stage as (typeof PROGRESS_STAGES)[number]);
+  const reached = reachedStages(approval);
   return (
     <ol className="flex flex-wrap gap-2" aria-label="Approval stages" data-testid="approval-progress">
       {PROGRESS_STAGES.map((name, i) => (
         <li
           key={name}
           aria-current={i === current ? "step" : undefined}
+          data-reached={i < reached}
+          data-testid={`stage-pill-${i}`}
           className={cn(
             "flex items-center gap-2 rounded-full border px-3 py-1 text-sm",
             i === current && "border-primary bg-primary/10 font-semibold",
             i < reached && "text-muted-foreground",
+            i >= reached && i !== current && "border-dashed text-muted-foreground/70",
           )}
         >
           {i < reached && <Check className="size-4" aria-hidden="true" />}
           {name}
+          {i < reached && <span className="sr-only"> (done)</span>}
+          {i >= reached && i !== current && <span className="sr-only"> (not reached)</span>}
         </li>
       ))}
     </ol>
   );
 }
 
+/** Why a round ended without a decision, from its last activity entry. */
+function WithdrawnNote({ approval }: { approval: Approval }) {
+  const last = approval.activityLog.at(-1);
+  return (
+    <p className="rounded-md border border-dashed p-3 text-sm" data-testid="text-round-withdrawn">
+      This review round ended without a decision{last?.comment ? `: ${last.comment}` : ""}. The document is a
+      Draft again and can be submitted for review.
+    </p>
+  );
+}
+
 function DecisionForm({ documentId, kind }: { documentId: string; kind: "review" | "decide" }) {
   const [comment, setComment] = useState("");
+  const [confirming, setConfirming] = useState<Decision | null>(null);
   const update = useUpdateApproval(documentId);
-  const choices: UpdateApprovalInput["status"][] =
+  const choices: Decision[] =
     kind === "review" ? ["Approved", "Changes Requested"] : ["Approved", "Rejected"];
 
-  function send(status: UpdateApprovalInput["status"]) {
+  function send(status: Decision) {
+    // Request Changes and Reject are confirmed with their (required) reason first.
+    if (needsReason(status)) {
+      setConfirming(status);
+      return;
+    }
     // A promise rather than mutate's callbacks: those are skipped when the form unmounts, and a
     // successful decision removes this form (the user may no longer act), so no toast showed.
     update.mutateAsync({ status, comment, kind }).then(
@@ -92,10 +133,20 @@ function DecisionForm({ documentId, kind }: { documentId: string; kind: "review"
             disabled={update.isPending}
             onClick={() => send(status)}
           >
-            {status === "Approved" ? "Approve" : status === "Rejected" ? "Reject" : "Request Changes"}
+            {decisionLabel[status]}
           </Button>
         ))}
       </div>
+      {confirming && (
+        <DecisionDialog
+          documentId={documentId}
+          kind={kind}
+          status={confirming}
+          initialComment={comment}
+          onDone={() => setComment("")}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </form>
   );
 }
@@ -113,7 +164,8 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
           Round {approval.round} · version {approval.version} · submitted by {approval.submittedBy}
         </span>
       </div>
-      <StageProgress stage={approval.stage} />
+      <StageProgress approval={approval} />
+      {approval.stage === "Withdrawn" && <WithdrawnNote approval={approval} />}
       <section aria-labelledby="reviewers-title">
         <h4 id="reviewers-title" className="mb-2 font-semibold">
           Reviewers

@@ -51,8 +51,10 @@ function ReviewerChoices({
 /** Submit for Review: the submitter picks reviewers (Reviewer role) and an approver (Approver role). */
 export function SubmitReviewDialog({ document, onClose }: { document: Document; onClose: () => void }) {
   const users = useUsers();
-  const reviewers = (users.data ?? []).filter((u) => u.role === "Reviewer");
-  const approvers = (users.data ?? []).filter((u) => u.role === "Approver");
+  // Nobody reviews or approves their own document (the server refuses it too).
+  const others = (users.data ?? []).filter((u) => u.id !== document.ownerId);
+  const reviewers = others.filter((u) => u.role === "Reviewer");
+  const approvers = others.filter((u) => u.role === "Approver");
   // Until the person chooses, every reviewer and the first approver (the server's own fallback).
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [approverId, setApproverId] = useState<string | null>(null);

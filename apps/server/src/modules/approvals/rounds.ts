@@ -1,0 +1,224 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { MailConfig } from "../../config";
+import type { Database } from "../../db/client";
+import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
+import { notifyUsers } from "../notifications/service";
+import { findLatestRound, findReviewers, activeUsers, type ApprovalRow } from "./repository";
+
+/**
+ * How a review round ends or starts over when something outside the workflow changes under it:
+ * a new version (the text under review is no longer the current one), archiving, or an assignee
+ * losing the role the round needs. Each runs inside the caller's transaction, with the document row
+ * locked by the caller first, in the same order as submissions and decisions lock it.
+ */
+
+const OPEN_STAGES = new Set(["Awaiting Review", "Awaiting Approval"]);
+
+export interface RoundChange {
+  /** Who caused it (the activity entry's user). */
+  actorId: string;
+  actorName: string;
+  now: Date;
+  mail: MailConfig | undefined;
+}
+
+/** The latest round if it is still waiting on someone, locked. */
+async function openRound(tx: Database, documentId: string): Promise<ApprovalRow | null> {
+  const round = await findLatestRound(tx, documentId, true);
+  return round && OPEN_STAGES.has(round.stage) ? round : null;
+}
+
+async function withdraw(
+  tx: Database,
+  round: ApprovalRow,
+  reason: string,
+  change: RoundChange,
+): Promise<void> {
+  await tx
+    .update(approvals)
+    .set({ stage: "Withdrawn", updatedAt: change.now })
+    .where(eq(approvals.id, round.id));
+  await tx.insert(activity).values({
+    documentId: round.documentId,
+    approvalId: round.id,
+    action: "Review withdrawn",
+    userId: change.actorId,
+    comment: reason,
+    createdAt: change.now,
+  });
+}
+
+/** Reviewers still waited on in this round, and the approver, who hear that it ended. */
+async function waitingAssignees(tx: Database, round: ApprovalRow): Promise<string[]> {
+  const reviewers = await findReviewers(tx, [round.id]);
+  const pending = round.stage === "Awaiting Review" ? reviewers.filter((r) => r.status === "Pending") : [];
+  return [...pending.map((r) => r.reviewerId), round.approverId];
+}
+
+/**
+ * Ends the document's open round without a decision and returns the document to Draft, telling the
+ * owner and the assignees still waited on why. Returns whether there was a round to end.
+ */
+export async function endOpenRound(
+  tx: Database,
+  documentId: string,
+  reason: string,
+  change: RoundChange,
+): Promise<boolean> {
+  const round = await openRound(tx, documentId);
+  if (!round) return false;
+  await withdraw(tx, round, reason, change);
+  const [doc] = await tx
+    .update(documents)
+    .set({ status: "Draft", updatedAt: change.now })
+    .where(eq(documents.id, documentId))
+    .returning({ title: documents.title, ownerId: documents.ownerId });
+  if (!doc) return true;
+  const recipients = [doc.ownerId, ...(await waitingAssignees(tx, round))].filter(
+    (id) => id !== change.actorId,
+  );
+  const note = {
+    kind: "review_withdrawn" as const,
+    title: "Review withdrawn",
+    body: `The review of "${doc.title}" ended without a decision: ${reason}. It is a Draft again and can be resubmitted.`,
+    documentId,
+  };
+  await notifyUsers(tx, recipients, note, change.now, change.mail);
+  return true;
+}
+
+/** The round's people who still hold their role and do not own the document: who a restart keeps. */
+async function keptAssignment(tx: Database, round: ApprovalRow, ownerId: string) {
+  const reviewers = await findReviewers(tx, [round.id]);
+  const ids = [...reviewers.map((r) => r.reviewerId), round.approverId];
+  const roles = new Map((await activeUsers(tx, ids)).map((u) => [u.id, u.role]));
+  const reviewerIds = reviewers
+    .map((r) => r.reviewerId)
+    .filter((id) => id !== ownerId && roles.get(id) === "Reviewer");
+  const approverOk = round.approverId !== ownerId && roles.get(round.approverId) === "Approver";
+  return approverOk && reviewerIds.length > 0 ? { reviewerIds, approverId: round.approverId } : null;
+}
+
+/**
+ * A new version landed while the document is In Review: the round on the old text is withdrawn and
+ * a new round on the new version starts with the same people, who are asked to review again (the
+ * approver too, if they were already waiting to decide). If those people no longer can, the
+ * document returns to Draft instead. Called by the documents service inside its transaction.
+ */
+export async function restartRoundForNewVersion(
+  tx: Database,
+  documentId: string,
+  version: number,
+  change: RoundChange,
+): Promise<void> {
+  const round = await openRound(tx, documentId);
+  if (!round) return;
+  const [doc] = await tx
+    .select({ title: documents.title, ownerId: documents.ownerId })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  if (!doc) return;
+  const kept = await keptAssignment(tx, round, doc.ownerId);
+  const reason = `version ${version} replaced version ${round.version}, the text under review`;
+  if (!kept) {
+    await endOpenRound(tx, documentId, `${reason}, and its reviewers or approver can no longer act`, change);
+    return;
+  }
+  await withdraw(tx, round, reason, change);
+  const [next] = await tx
+    .insert(approvals)
+    .values({
+      documentId,
+      round: round.round + 1,
+      version,
+      stage: "Awaiting Review",
+      submittedBy: change.actorId,
+      approverId: kept.approverId,
+      approverStatus: "Pending",
+      createdAt: change.now,
+      updatedAt: change.now,
+    })
+    .returning({ id: approvals.id });
+  if (!next) throw new Error("approval insert returned nothing");
+  await tx.insert(approvalReviewers).values(
+    kept.reviewerIds.map((reviewerId, position) => ({
+      approvalId: next.id,
+      reviewerId,
+      position,
+      status: "Pending",
+      updatedAt: change.now,
+    })),
+  );
+  await tx.insert(activity).values({
+    documentId,
+    approvalId: next.id,
+    action: "Resubmitted for review",
+    userId: change.actorId,
+    comment: `Version ${version} replaced version ${round.version} during review`,
+    createdAt: change.now,
+  });
+  const told =
+    round.stage === "Awaiting Approval" ? [...kept.reviewerIds, kept.approverId] : kept.reviewerIds;
+  const note = {
+    kind: "new_version" as const,
+    title: "New version to review",
+    body: `${change.actorName} added version ${version} of "${doc.title}"; the review starts again on the new version`,
+    documentId,
+  };
+  await notifyUsers(
+    tx,
+    told.filter((id) => id !== change.actorId),
+    note,
+    change.now,
+    change.mail,
+  );
+}
+
+/** The documents whose open round needs this user in a role they are about to lose. */
+async function roundsNeeding(tx: Database, userId: string, role: string): Promise<string[]> {
+  const found: string[] = [];
+  if (role !== "Reviewer") {
+    const rows = await tx
+      .select({ documentId: approvals.documentId })
+      .from(approvalReviewers)
+      .innerJoin(approvals, eq(approvals.id, approvalReviewers.approvalId))
+      .where(
+        and(
+          eq(approvalReviewers.reviewerId, userId),
+          eq(approvalReviewers.status, "Pending"),
+          eq(approvals.stage, "Awaiting Review"),
+        ),
+      );
+    found.push(...rows.map((r) => r.documentId));
+  }
+  if (role !== "Approver") {
+    const rows = await tx
+      .select({ documentId: approvals.documentId })
+      .from(approvals)
+      .where(and(eq(approvals.approverId, userId), inArray(approvals.stage, [...OPEN_STAGES])));
+    found.push(...rows.map((r) => r.documentId));
+  }
+  return [...new Set(found)].sort();
+}
+
+/**
+ * Called by the users service when a role changes: every open round that waits on this user in the
+ * role they lose ends (Draft again, owner told), since nobody could finish it. Returns how many.
+ */
+export async function endRoundsForRoleChange(
+  tx: Database,
+  userId: string,
+  role: string,
+  change: RoundChange,
+): Promise<number> {
+  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  const documentIds = await roundsNeeding(tx, userId, role);
+  let ended = 0;
+  for (const documentId of documentIds) {
+    // The document row first, as everywhere else in the workflow.
+    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for("update");
+    const reason = `${user?.username ?? "an assignee"} no longer holds the role this review needs (now ${role})`;
+    if (await endOpenRound(tx, documentId, reason, change)) ended += 1;
+  }
+  return ended;
+}

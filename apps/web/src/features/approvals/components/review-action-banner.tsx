@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, ClipboardCheck } from "lucide-react";
+import type { Approval, Document } from "@quire/contracts";
+import { Button } from "@/components/ui/button";
+import { approvalQueryOptions } from "@/features/document/api/get-approval";
+import type { ApprovalAction } from "@/features/document/api/update-approval";
+import { useFeatures } from "@/lib/api/settings";
+import { DecisionDialog, decisionLabel, type Decision } from "./decision-dialog";
+
+const choicesFor: Record<ApprovalAction, Decision[]> = {
+  review: ["Approved", "Changes Requested"],
+  decide: ["Approved", "Rejected"],
+};
+
+/** The buttons of a review or decision; each opens the confirmation (with the reason where needed). */
+export function DecisionButtons({
+  documentId,
+  kind,
+  testIdPrefix,
+}: {
+  documentId: string;
+  kind: ApprovalAction;
+  testIdPrefix: string;
+}) {
+  const [chosen, setChosen] = useState<Decision | null>(null);
+  return (
+    <div className="flex flex-wrap gap-2">
+      {choicesFor[kind].map((status) => (
+        <Button
+          key={status}
+          type="button"
+          size="sm"
+          variant={status === "Approved" ? "default" : "destructive"}
+          onClick={() => setChosen(status)}
+          data-testid={`${testIdPrefix}-${decisionLabel[status].toLowerCase().replace(" ", "-")}`}
+        >
+          {decisionLabel[status]}
+        </Button>
+      ))}
+      {chosen && (
+        <DecisionDialog documentId={documentId} kind={kind} status={chosen} onClose={() => setChosen(null)} />
+      )}
+    </div>
+  );
+}
+
+/** What the round asks of this user now, if anything. */
+export function actionFor(approval: Approval): ApprovalAction | null {
+  if (approval.abilities.decide) return "decide";
+  if (approval.abilities.review) return "review";
+  return null;
+}
+
+/** The comments that explain why the round ended: the change requests, or the rejection. */
+function reasonsOf(approval: Approval): string[] {
+  if (approval.stage === "Rejected") return approval.approverComment ? [approval.approverComment] : [];
+  return approval.reviewers
+    .filter((r) => r.status === "Changes Requested" && r.comment)
+    .map((r) => `${r.username}: ${r.comment}`);
+}
+
+function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAction }) {
+  const reviewed = approval.reviewers.filter((r) => r.status === "Approved").length;
+  return (
+    <section
+      aria-labelledby="review-action-title"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4"
+      data-testid="banner-review-action"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <ClipboardCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <div className="min-w-0">
+          <h2 id="review-action-title" className="font-semibold">
+            {kind === "review" ? "Your review is requested" : "Your decision is needed"}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Version {approval.version}, round {approval.round}
+            {kind === "decide"
+              ? ` · ${reviewed} of ${approval.reviewers.length} reviewers approved`
+              : ` · approver ${approval.approver}`}
+          </p>
+        </div>
+      </div>
+      <DecisionButtons documentId={approval.documentId} kind={kind} testIdPrefix="banner" />
+    </section>
+  );
+}
+
+function NextStepBanner({ approval, onNewVersion }: { approval: Approval; onNewVersion: () => void }) {
+  const reasons = reasonsOf(approval);
+  const what = approval.stage === "Rejected" ? "This document was rejected" : "Changes were requested";
+  return (
+    <section
+      aria-labelledby="next-step-title"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+      data-testid="banner-next-step"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="min-w-0">
+          <h2 id="next-step-title" className="font-semibold">
+            {what}
+          </h2>
+          {reasons.map((reason) => (
+            <p key={reason} className="text-sm break-words">
+              {reason}
+            </p>
+          ))}
+          <p className="text-sm text-muted-foreground" data-testid="text-next-step">
+            A new version makes it submittable again: upload or edit a new version, then submit it for review.
+          </p>
+        </div>
+      </div>
+      <Button size="sm" variant="outline" onClick={onNewVersion} data-testid="button-next-step-new-version">
+        Upload New Version
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The top of a document's page: the assigned reviewer's or approver's action while the round waits
+ * on them, or, for the author of a document sent back, what makes it submittable again.
+ */
+export function ReviewActionBanner({
+  document,
+  onNewVersion,
+}: {
+  document: Document;
+  onNewVersion: () => void;
+}) {
+  const { approvalWorkflows } = useFeatures();
+  // A Draft has no open round; asking would only answer 404.
+  const approval = useQuery({ ...approvalQueryOptions(document.id), enabled: document.status !== "Draft" });
+  const round = approval.data;
+  if (!round || !approvalWorkflows) return null;
+  const kind = actionFor(round);
+  if (kind) return <ActionBanner approval={round} kind={kind} />;
+  const sentBack = round.stage === "Changes Requested" || round.stage === "Rejected";
+  if (sentBack && document.status === round.stage && document.abilities.createVersion)
+    return <NextStepBanner approval={round} onNewVersion={onNewVersion} />;
+  return null;
+}

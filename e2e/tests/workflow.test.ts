@@ -1,0 +1,194 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+/**
+ * Issue 16 items 1-5 as a person sees them after a fresh start: the demo's rounds are real, every
+ * count agrees with the API, the reviewer's next step is at the top of the page they land on,
+ * sending a document back needs a reason, and the stage pills tick only what happened.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(approval|summary|improvements)\)$/;
+const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(e));
+
+type Session = { context: BrowserContext; page: Page; consoleErrors: () => string[] };
+
+async function signedIn(username: string, viewport?: { width: number; height: number }): Promise<Session> {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login");
+  await signIn(page, username);
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { context, page, consoleErrors };
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+type Stats = { total: number; pending: number; approved: number; waitingOnYou: number };
+type Item = {
+  documentId: string;
+  documentTitle: string;
+  stage: string;
+  abilities: { review: boolean; decide: boolean };
+};
+type Note = { id: string; kind: string; body: string; documentId: string | null; read: boolean };
+
+const countOf = async (page: Page, status: string) =>
+  (await page.request.get(`/api/documents?pageSize=1&status=${encodeURIComponent(status)}`)).headers()[
+    "x-total-count"
+  ];
+
+const text = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).textContent()) ?? "").trim();
+
+for (const username of ["admin", "reviewer", "reviewer2", "approver", "author", "viewer"]) {
+  test(`the demo's rounds are real and every count agrees with the API, as ${username}`, async () => {
+    const { context, page, consoleErrors } = await signedIn(username);
+    const stats = await api<Stats>(page, "/api/approvals/stats");
+    const items = await api<Item[]>(page, "/api/approvals");
+    assert.ok(stats.total > 0, `${username}: the demo has review rounds`);
+    assert.equal(String(stats.pending), await countOf(page, "In Review"), `${username}: pending = In Review`);
+    assert.equal(String(stats.approved), await countOf(page, "Approved"), `${username}: approved`);
+
+    await page.goto("/home");
+    await page.getByTestId("stat-approved-value").waitFor();
+    assert.equal(await text(page, "stat-approved-value"), String(stats.approved), `${username}: Home`);
+
+    await page.goto("/dashboard");
+    await page.getByTestId("quick-stat-pending").getByText(String(stats.pending), { exact: true }).waitFor();
+
+    await page.goto("/approvals");
+    await page.getByTestId("stat-approvals-pending").waitFor();
+    assert.equal(await text(page, "stat-approvals-pending"), String(stats.pending));
+    assert.equal(await text(page, "stat-approvals-total"), String(stats.total));
+    assert.equal(await text(page, "stat-approvals-waiting"), String(stats.waitingOnYou));
+    await page
+      .getByTestId("text-approvals-scope")
+      .getByText(/all approval rounds you can see/)
+      .waitFor();
+    await page.getByTestId("filter-waiting-on-me").click();
+    const mine = items.filter((i) => i.abilities.review || i.abilities.decide);
+    assert.equal(mine.length, stats.waitingOnYou, `${username}: list and stats agree`);
+    if (mine.length === 0) await page.getByText("Nothing is waiting on you", { exact: true }).waitFor();
+    for (const item of mine) await page.getByTestId(`actions-${item.documentId}`).waitFor();
+    assert.equal(await page.locator('[data-testid^="approval-card-"]').count(), mine.length);
+    if (["reviewer", "reviewer2", "approver"].includes(username))
+      assert.ok(mine.length > 0, `${username} has something to do in the demo`);
+    assert.deepEqual(unexpected(consoleErrors()), [], `${username}: console`);
+    await context.close();
+  });
+}
+
+test("a reviewer's notification opens the document with their action on top; Request Changes needs a reason", async () => {
+  const reviewer = await signedIn("reviewer2");
+  const notes = await api<Note[]>(reviewer.page, "/api/notifications");
+  const waiting = (await api<Item[]>(reviewer.page, "/api/approvals")).filter((i) => i.abilities.review);
+  const note = notes.find(
+    (n) => !n.read && n.kind === "review_requested" && waiting.some((w) => w.documentId === n.documentId),
+  );
+  assert.ok(note, "an unread review request for a round waiting on reviewer2");
+  const unreadBefore = (await api<{ count: number }>(reviewer.page, "/api/notifications/unread-count")).count;
+  assert.equal(await text(reviewer.page, "badge-notifications"), String(unreadBefore));
+
+  await reviewer.page.getByTestId("button-notifications").click();
+  await reviewer.page.getByTestId(`notification-${note.id}`).click();
+  await reviewer.page.waitForURL((url) => url.pathname === `/document/${note.documentId}`);
+  const banner = reviewer.page.getByTestId("banner-review-action");
+  await banner.getByText("Your review is requested").waitFor();
+  // The badge counts one fewer once the notification is read.
+  const badge = reviewer.page.getByTestId("badge-notifications");
+  if (unreadBefore > 1) await badge.getByText(String(unreadBefore - 1), { exact: true }).waitFor();
+  else await badge.waitFor({ state: "detached" });
+
+  await banner.getByTestId("banner-request-changes").click();
+  const dialog = reviewer.page.getByTestId("dialog-decision");
+  await dialog.waitFor();
+  const confirm = dialog.getByTestId("button-confirm-decision");
+  assert.equal(await confirm.isDisabled(), true, "no reason, no request");
+  await dialog.getByTestId("input-decision-reason").fill("   ");
+  assert.equal(await confirm.isDisabled(), true, "blank is not a reason");
+  const reason = "Section 4 still names the old supplier threshold; align it with the finance figures.";
+  await dialog.getByTestId("input-decision-reason").fill(reason);
+  const answer = reviewer.page.waitForResponse((res) => res.request().method() === "PATCH");
+  await confirm.click();
+  assert.equal((await answer).status(), 200);
+  await reviewer.page.getByTestId("badge-status").getByText("Changes Requested").waitFor();
+  await banner.waitFor({ state: "detached" });
+  const violations = await seriousAxeViolations(reviewer.page);
+  assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+  assert.deepEqual(unexpected(reviewer.consoleErrors()), []);
+  await reviewer.context.close();
+
+  // The author hears the reason and is told what makes the document submittable again.
+  const author = await signedIn("author");
+  const told = (await api<Note[]>(author.page, "/api/notifications")).find(
+    (n) => n.documentId === note.documentId && n.kind === "changes_requested",
+  );
+  assert.ok(told?.body.includes(reason), "the notification carries the reason");
+  await author.page.goto(`/document/${note.documentId}`);
+  const next = author.page.getByTestId("banner-next-step");
+  await next.getByText(reason, { exact: false }).waitFor();
+  await next
+    .getByTestId("text-next-step")
+    .getByText(/new version makes it submittable again/)
+    .waitFor();
+  // Stage pills: review was reached, approval never was.
+  await author.page.getByRole("tab", { name: "Approvals" }).click();
+  await author.page.getByTestId("approval-progress").waitFor();
+  assert.equal(await author.page.getByTestId("stage-pill-1").getAttribute("data-reached"), "true");
+  assert.equal(await author.page.getByTestId("stage-pill-2").getAttribute("data-reached"), "false");
+  assert.equal(await author.page.getByTestId("stage-pill-2").locator("svg").count(), 0, "no tick");
+  assert.deepEqual(unexpected(author.consoleErrors()), []);
+  await author.context.close();
+});
+
+test("the approver rejects from Waiting on Me only with a reason, on a phone too", async () => {
+  const approver = await signedIn("approver", { width: 390, height: 844 });
+  const item = (await api<Item[]>(approver.page, "/api/approvals")).find((i) => i.abilities.decide);
+  assert.ok(item, "the demo leaves a decision waiting on the approver");
+  await approver.page.goto("/approvals");
+  await approver.page.getByTestId("filter-waiting-on-me").click();
+  const actions = approver.page.getByTestId(`actions-${item.documentId}`);
+  await actions.getByTestId(`card-${item.documentId}-reject`).click();
+  const dialog = approver.page.getByTestId("dialog-decision");
+  assert.equal(await dialog.getByTestId("button-confirm-decision").isDisabled(), true);
+  await dialog.getByTestId("input-decision-reason").fill("Out of date after the October policy review.");
+  await dialog.getByTestId("button-confirm-decision").click();
+  await approver.page.getByText("Nothing is waiting on you", { exact: true }).waitFor();
+  await approver.page.getByTestId("filter-all").click();
+  assert.equal(await text(approver.page, `status-approval-${item.documentId}`), "Rejected");
+  assert.equal(await text(approver.page, "stat-approvals-waiting"), "0");
+  const overflow = await approver.page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  assert.ok(overflow <= 0, `no horizontal scrolling (${overflow} px)`);
+  assert.deepEqual(unexpected(approver.consoleErrors()), []);
+  await approver.context.close();
+
+  const author = await signedIn("author");
+  const told = (await api<Note[]>(author.page, "/api/notifications")).find(
+    (n) => n.documentId === item.documentId && n.kind === "rejected",
+  );
+  assert.ok(told?.body.includes("Out of date after the October policy review."));
+  await author.context.close();
+});
