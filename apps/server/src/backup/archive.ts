@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
-import { rowsOf } from "../modules/documents/access";
+import { rowsOf } from "../db/rows";
 import type { BlobStore } from "../storage/blob-store";
 import { APP_VERSION } from "../version";
 

@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { readBackup, writeBackup } from "../backup/archive";
-import type { Command, CommandIo } from "./quire";
+import type { Command, CommandIo } from "./command";
 import { cliConfig, errorMessage, openCliContext, resolveFromUser } from "./context";
 
 const IN_USE = /in use by another Quire process/;

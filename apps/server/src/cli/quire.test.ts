@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
-import { runQuire, type CommandIo } from "./quire";
+import type { CommandIo } from "./command";
+import { runQuire } from "./quire";
 
 let t: TestApp;
 beforeAll(async () => {

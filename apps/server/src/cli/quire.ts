@@ -3,21 +3,10 @@ import type { AppContext } from "../context";
 import { HttpError } from "../lib/errors";
 import { createUser } from "../modules/users/service";
 import { backupCommands } from "./backup-commands";
+import type { Command, CommandIo } from "./command";
 import { errorMessage, isEntryPoint, openCliContext } from "./context";
 
 /** Where a command writes: stdout for results, stderr for problems (tests collect both). */
-export interface CommandIo {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-export interface Command {
-  usage: string;
-  summary: string;
-  /** Commands that read or change data get the server's context; `help` needs none. */
-  needsContext: boolean;
-  run(args: string[], io: CommandIo, ctx: AppContext | null): Promise<number>;
-}
 
 /** Creates an Admin with a one-time password, shown here once and never stored in clear. */
 export async function createAdmin(ctx: AppContext, rawUsername: string, io: CommandIo): Promise<number> {

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
-import { rowsOf } from "../modules/documents/access";
+import { rowsOf } from "../db/rows";
 
 export type JobRow = typeof jobs.$inferSelect;
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../modules/documents/access";
+import { rowsOf } from "../db/rows";
 import { createTestApp, json, multipart, type TestApp } from "../test/harness";
 
 /** Requests per run: the CI size by default; FUZZ_RUNS=10000 (npm run reliability) for the full run. */

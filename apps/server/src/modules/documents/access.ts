@@ -1,3 +1,4 @@
+import { rowsOf } from "../../db/rows";
 import { and, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { approvalReviewers, approvals, documents } from "../../db/schema";
@@ -43,7 +44,5 @@ export async function loadDocumentFacts(db: Database, documentId: string): Promi
   };
 }
 
-/** node-postgres answers {rows}, PGlite answers {rows} too, but typed differently; read both the same way. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+// Kept while the search module still imports it from here; db/rows.ts is its home.
+export { rowsOf } from "../../db/rows";

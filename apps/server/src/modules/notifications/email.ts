@@ -4,7 +4,7 @@ import type { MailConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { JobHandler } from "../../jobs/runner";
 import { enqueueJob } from "../../jobs/queue";
-import { documentLink, type NewNotification } from "./service";
+import { documentLink, type NewNotification } from "./notification";
 
 export const SEND_EMAIL_JOB = "send-email";
 

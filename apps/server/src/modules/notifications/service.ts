@@ -5,16 +5,7 @@ import { notifications, userPreferences } from "../../db/schema";
 import type { MailConfig } from "../../config";
 import { notFound } from "../../lib/errors";
 import { enqueueEmail, notificationEmail } from "./email";
-
-export interface NewNotification {
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  documentId: string;
-}
-
-/** Seed route of a document's page: every approval notification opens it. */
-export const documentLink = (documentId: string) => `/document/${documentId}`;
+import { documentLink, type NewNotification } from "./notification";
 
 /**
  * Writes one notification per recipient who has not switched its kind off, queues an e-mail copy
