@@ -40,8 +40,12 @@ test("signing in as author shows the sidebar with username and role", async () =
   await sidebar.getByTestId("sidebar-categories").waitFor();
   const href = await sidebar.getByTestId("sidebar-categories").locator("a").first().getAttribute("href");
   assert.match(href ?? "", /^\/category\/.+/);
-  // No notifications endpoint yet or nothing unread: no badge, never a fixed "3".
-  assert.equal(await page.getByTestId("badge-notifications").count(), 0);
+  // The badge shows the server's unread count (the demo's recent review notifications), never a fixed "3".
+  const unread = (
+    (await (await page.request.get("/api/notifications/unread-count")).json()) as { count: number }
+  ).count;
+  assert.ok(unread > 0, "the demo's recent decisions on the author's documents are unread");
+  await page.getByTestId("badge-notifications").getByText(String(unread), { exact: true }).waitFor();
 
   assert.deepEqual(consoleErrors(), []);
   await context.close();

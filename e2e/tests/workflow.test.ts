@@ -76,6 +76,11 @@ for (const username of ["admin", "reviewer", "reviewer2", "approver", "author", 
 
     await page.goto("/dashboard");
     await page.getByTestId("quick-stat-pending").getByText(String(stats.pending), { exact: true }).waitFor();
+    assert.equal(
+      await text(page, "quick-stat-waiting"),
+      String(stats.waitingOnYou),
+      `${username}: Dashboard`,
+    );
 
     await page.goto("/approvals");
     await page.getByTestId("stat-approvals-pending").waitFor();

@@ -31,6 +31,8 @@ const manifestSchema = z.array(
     status: z.enum(["Draft", "In Review", "Approved", "Rejected", "Changes Requested"]),
     /** The reviewer's request or the approver's reason, for Changes Requested and Rejected. */
     reason: z.string().min(1).optional(),
+    /** For In Review: how many of the two reviews are in (2: waiting on the approver). */
+    reviewsIn: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
     versions: z
       .array(
         z.object({
@@ -145,7 +147,7 @@ async function seedOne(
     });
     writtenDaysAgo = v.daysAgo;
   }
-  const outcome = finalOutcome(doc.status, doc.reason, inReviewIndex);
+  const outcome = finalOutcome(doc.status, doc.reason, doc.reviewsIn ?? inReviewIndex);
   if (outcome) await runDemoRound(ctx, id, roundPeople, outcome, { from: at(writtenDaysAgo), until: now });
 }
 

@@ -48,7 +48,7 @@ function at(ctx: AppContext, when: Date): AppContext {
 /** The round's steps spread over its window: submission, first review, second review, decision. */
 function stepTimes({ from, until }: RoundWindow): Date[] {
   const span = Math.min(until.getTime() - from.getTime(), MAX_ROUND_MS);
-  return [0.1, 0.35, 0.6, 0.85].map((f) => new Date(from.getTime() + Math.round(span * f)));
+  return [0.05, 0.15, 0.35, 0.6].map((f) => new Date(from.getTime() + Math.round(span * f)));
 }
 
 const APPROVAL_NOTES = [
@@ -109,7 +109,7 @@ export function earlierOutcome(daysToNext: number, nextChangeNote: string | null
 export function finalOutcome(
   status: FinalStatus,
   reason: string | undefined,
-  inReviewIndex: number,
+  reviewsIn: number,
 ): RoundOutcome | null {
   switch (status) {
     case "Draft":
@@ -120,8 +120,8 @@ export function finalOutcome(
     case "Changes Requested":
       return { kind: status, reason: reason ?? "Please revise before this goes further." };
     case "In Review":
-      // Vary the open rounds, so each demo role finds something waiting: none, one or both reviews in.
-      return { kind: "In Review", reviewsIn: ([0, 1, 2] as const)[inReviewIndex % 3] ?? 0 };
+      // The open rounds vary, so each demo role finds something waiting: none, one or both reviews in.
+      return { kind: "In Review", reviewsIn: ([0, 1, 2] as const)[reviewsIn % 3] ?? 0 };
   }
 }
 

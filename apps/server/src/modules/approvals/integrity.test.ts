@@ -223,3 +223,34 @@ describe("a reason for changes and rejections (issue 16.2)", () => {
     expect(after.find((n) => n.documentId === other)?.body).toMatch(/Out of scope/);
   });
 });
+
+describe("the dashboard counts agree with the documents' statuses (issue 16.4)", () => {
+  const total = async (status: string) =>
+    Number(
+      (
+        await t.request("GET", `/api/documents?pageSize=1&status=${encodeURIComponent(status)}`, {
+          as: "viewer",
+        })
+      ).headers["x-total-count"],
+    );
+  it("leaves a Draft's past round out of the list and stats", async () => {
+    const doc = await awaitingApproval();
+    expect((await act(doc, "approver", { approverStatus: "Approved" })).statusCode).toBe(200);
+    const stats = async () =>
+      json<{ total: number; pending: number; approved: number }>(
+        await t.request("GET", "/api/approvals/stats", { as: "viewer" }),
+      );
+    expect((await stats()).approved).toBe(await total("Approved"));
+    await newVersion(doc, 1); // Approved → Draft
+    expect(await statusOf(t, doc)).toBe("Draft");
+    const after = await stats();
+    expect(after.approved).toBe(await total("Approved"));
+    expect(after.pending).toBe(await total("In Review"));
+    const list = json<Array<{ documentId: string }>>(
+      await t.request("GET", "/api/approvals", { as: "author" }),
+    );
+    expect(list.some((a) => a.documentId === doc)).toBe(false);
+    // The round's history stays on the document itself.
+    expect((await approvalOf(doc, "author")).stage).toBe("Approved");
+  });
+});

@@ -73,9 +73,14 @@ export async function activeUsersWithRole(db: Database, role: string): Promise<A
     .orderBy(asc(users.username));
 }
 
-/** Only the latest round of each document counts for lists and stats. */
+/**
+ * Only the latest round of each document counts for lists and stats, and only while the document
+ * is in the workflow: a Draft's last round (decided before a new version, or withdrawn) is history,
+ * so the dashboard's Approved and Pending agree with the documents' own statuses.
+ */
 const isLatestRound = sql`not exists (select 1 from approvals later
-  where later.document_id = ${approvals.documentId} and later.round > ${approvals.round})`;
+  where later.document_id = ${approvals.documentId} and later.round > ${approvals.round})
+  and ${documents.status} <> 'Draft'`;
 
 export interface ListedRound {
   approval: ApprovalRow;

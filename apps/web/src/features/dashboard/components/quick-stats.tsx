@@ -11,9 +11,15 @@ export function QuickStats() {
   const rows: { label: string; value: string | undefined; testId: string }[] = [
     { label: "Total documents", value: stats.data && String(stats.data.total), testId: "quick-stat-total" },
     {
-      label: "Pending reviews",
+      // The same server count as the Approval Dashboard: every open round the user can see.
+      label: "Pending reviews (all)",
       value: approvals.data && String(approvals.data.pending),
       testId: "quick-stat-pending",
+    },
+    {
+      label: "Waiting on you",
+      value: approvals.data && String(approvals.data.waitingOnYou),
+      testId: "quick-stat-waiting",
     },
     {
       label: "Updates this week",
