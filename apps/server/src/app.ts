@@ -39,6 +39,7 @@ import { processDocumentHandler } from "./modules/documents/pipeline";
 import { SEND_EMAIL_JOB, sendEmailHandler } from "./modules/notifications/email";
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
 import { jobAnnouncer } from "./jobs/announce";
+import { createConverter } from "./ingest/convert-pool";
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         ? new DbBlobStore(database.db)
         : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
     notifyJobs: () => announcer.announce(),
+    converter: createConverter(),
   };
   runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(database));
   const hub = new EventHub(ctx);
@@ -191,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const jobs = runner;
   app.addHook("onClose", async () => {
     await jobs.stop();
+    await ctx.converter.close();
     await stopJobListener?.();
     await hub.stop();
   });

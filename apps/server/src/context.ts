@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Database, DatabaseKind } from "./db/client";
+import type { Converter } from "./ingest/convert-pool";
 import type { Clock } from "./lib/clock";
 import type { BlobStore } from "./storage/blob-store";
 
@@ -11,6 +12,8 @@ export interface AppContext {
   clock: Clock;
   sessionSecret: string;
   blobs: BlobStore;
+  /** Converts uploads to markdown in worker threads with time and memory limits. */
+  converter: Converter;
   /** Tells the in-process job runner that work was queued (a no-op when a separate worker runs). */
   notifyJobs(): void;
 }

@@ -6,6 +6,8 @@ export interface DiffOptions {
   maxLines?: number;
   /** Time budget for the whole diff, word highlights included. Default 1,000 ms. */
   timeoutMs?: number;
+  /** Rows returned per view (the statistics still count every line). Default 5,000. */
+  maxRows?: number;
 }
 
 export interface DiffSegment {
@@ -52,6 +54,7 @@ type Run = { kind: "same" | "removed" | "added"; lines: string[] };
 
 const DEFAULT_MAX_LINES = 20_000;
 const DEFAULT_TIMEOUT_MS = 1_000;
+const DEFAULT_MAX_ROWS = 5_000;
 /** Word diffs of very long lines (minified text, base64) cost much and show little. */
 const MAX_WORD_DIFF_CHARS = 10_000;
 /** Removed/added runs larger than this (r × a) are paired by position instead of by similarity. */
@@ -313,11 +316,19 @@ export function diffVersions(oldText: string, newText: string, opts: DiffOptions
       `Word-level highlights were skipped for ${builder.skippedWordDiffs} changed lines (time limit reached or lines over ${MAX_WORD_DIFF_CHARS} characters).`,
     );
   }
+  // A comparison of two huge versions is read page by page in no one's browser: cap what is sent.
+  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  const rows = builder.sideBySide.length;
+  if (rows > maxRows || builder.unified.length > maxRows * 2) {
+    reasons.push(
+      `The comparison is cut after its first ${maxRows.toLocaleString("en-US")} of ${rows.toLocaleString("en-US")} rows; the statistics count every line. Download both versions to compare the rest.`,
+    );
+  }
   const truncatedReason = reasons.filter((reason) => reason !== undefined).join(" ");
   return {
     stats: builder.stats,
-    sideBySide: builder.sideBySide,
-    unified: builder.unified,
+    sideBySide: builder.sideBySide.slice(0, maxRows),
+    unified: builder.unified.slice(0, maxRows * 2),
     truncated: truncatedReason !== "",
     ...(truncatedReason ? { truncatedReason } : {}),
   };

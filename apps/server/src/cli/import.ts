@@ -157,7 +157,7 @@ async function importOne(
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     if (await isKnownOriginal(ctx, sha256)) return { kind: "identical" };
     const filename = path.basename(file.absolute);
-    const validated = await validateFile(bytes, filename);
+    const validated = await validateFile(ctx.converter, bytes, filename);
     const categoryId = await categoryIdFor(categoryName);
     await createDocument(ctx, owner, { title: titleFromFilename(filename), categoryId, file: validated });
     return { kind: "imported" };

@@ -1,5 +1,6 @@
 import { convertDocx } from "./docx.js";
 import { UnreadableFileError } from "./errors.js";
+import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import { convertPdf } from "./pdf.js";
 import type { SupportedKind } from "./sniff.js";
 import { decodeUtf8Text } from "./text.js";
@@ -31,6 +32,21 @@ export async function convertToMarkdown(
   options: ConvertOptions = {},
 ): Promise<Conversion> {
   if (bytes.byteLength === 0) throw new UnreadableFileError("The file is empty");
+  const conversion = await convertByKind(bytes, kind, options);
+  const { maxMarkdownChars } = CONVERSION_LIMITS;
+  if (conversion.markdown.length > maxMarkdownChars) {
+    throw new UnreadableFileError(
+      `The file converts to ${formatCount(conversion.markdown.length)} characters of text; Quire keeps documents of at most ${formatCount(maxMarkdownChars)} characters. Split it into smaller files`,
+    );
+  }
+  return conversion;
+}
+
+async function convertByKind(
+  bytes: Uint8Array,
+  kind: SupportedKind,
+  options: ConvertOptions,
+): Promise<Conversion> {
   switch (kind) {
     case "pdf":
       return convertPdf(bytes);

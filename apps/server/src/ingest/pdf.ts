@@ -1,4 +1,6 @@
 import type { TextItem } from "pdfjs-dist/types/src/display/api.js";
+import { UnreadableFileError } from "./errors.js";
+import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import { rebuildMarkdown, type PageRuns, type TextRun } from "./pdf-layout.js";
 import { withPdf, type PDFDocumentProxy } from "./pdfjs.js";
 
@@ -74,11 +76,21 @@ async function pageRuns(doc: PDFDocumentProxy, pageNumber: number): Promise<Page
 /** Text layer → markdown; pages without any text are listed for OCR. */
 export async function convertPdf(bytes: Uint8Array): Promise<PdfConversion> {
   return withPdf(bytes, async (doc) => {
+    if (doc.numPages > CONVERSION_LIMITS.maxPdfPages) {
+      throw new UnreadableFileError(
+        `The PDF has ${formatCount(doc.numPages)} pages; Quire converts PDFs of at most ${formatCount(CONVERSION_LIMITS.maxPdfPages)} pages. Split it into smaller files`,
+      );
+    }
     const pages: PageRuns[] = [];
     for (let n = 1; n <= doc.numPages; n++) pages.push(await pageRuns(doc, n));
     const pagesNeedingOcr = pages.flatMap((p, i) =>
       p.runs.some((r) => r.text.trim() !== "") ? [] : [i + 1],
     );
+    if (pagesNeedingOcr.length > CONVERSION_LIMITS.maxOcrPages) {
+      throw new UnreadableFileError(
+        `${formatCount(pagesNeedingOcr.length)} of the PDF's pages have no text layer; Quire reads at most ${CONVERSION_LIMITS.maxOcrPages} scanned pages per file by OCR. Split it into smaller files`,
+      );
+    }
     const warnings: string[] = [];
     if (pagesNeedingOcr.length > 0) {
       warnings.push(`${pagesNeedingOcr.length} of ${doc.numPages} pages have no text layer and need OCR`);

@@ -1,16 +1,31 @@
 import { Unzip, UnzipInflate, unzipSync } from "fflate";
 import { UnreadableFileError, damagedFile } from "./errors.js";
+import { CONVERSION_LIMITS } from "./limits.js";
 
 export interface ZipLimits {
   /** Total uncompressed size of all entries, in bytes. */
   maxUncompressedBytes: number;
   maxEntries: number;
+  /** One XML part once unpacked: the DOCX reader holds its whole tree in memory. */
+  maxXmlBytes: number;
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxUncompressedBytes: 100 * 1024 * 1024,
   maxEntries: 5_000,
+  maxXmlBytes: CONVERSION_LIMITS.maxDocxXmlBytes,
 };
+
+function xmlTooLarge(name: string, limits: ZipLimits): UnreadableFileError {
+  const mb = Math.round(limits.maxXmlBytes / (1024 * 1024));
+  return new UnreadableFileError(
+    `The part ${name} unpacks to more than ${mb} MB of XML; Quire converts documents whose text part is at most ${mb} MB`,
+  );
+}
+
+function isXmlPart(name: string): boolean {
+  return name.endsWith(".xml") || name.endsWith(".rels");
+}
 
 /** Small pushes keep the largest single inflated burst bounded (a 16 KB deflate block of zeros is ~16 MB). */
 const PUSH_BYTES = 16 * 1024;
@@ -51,11 +66,17 @@ function checkInflatedSize(bytes: Uint8Array, limits: ZipLimits): void {
   const unzip = new Unzip((file) => {
     entries += 1;
     if (entries > limits.maxEntries) stop ??= tooLarge(limits);
+    let partBytes = 0;
+    const xml = isXmlPart(file.name);
     file.ondata = (error, chunk) => {
       if (error) stop ??= damagedFile(`the part ${file.name} cannot be unpacked`, error);
       total += chunk?.length ?? 0;
+      partBytes += chunk?.length ?? 0;
       if (total > limits.maxUncompressedBytes) {
         stop ??= tooLarge(limits);
+        file.terminate();
+      } else if (xml && partBytes > limits.maxXmlBytes) {
+        stop ??= xmlTooLarge(file.name, limits);
         file.terminate();
       }
     };

@@ -112,7 +112,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     if (!categoryId) throw badRequest("categoryId is required");
     const title = (upload.fields.title?.trim() || titleFromFilename(upload.filename)).slice(0, 300);
     const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
-    const file = await validateFile(upload.bytes, upload.filename);
+    const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
     const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
     return reply.code(201).send(await loadVisibleDocument(ctx, actor, id));
   });
@@ -137,7 +137,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request, reply) => {
       const actor = requireActor(request);
       const current = await loadVisibleDocument(ctx, actor, request.params.id);
-      const input = await newVersionInput(request, current.title);
+      const input = await newVersionInput(ctx, request, current.title);
       await addVersion(ctx, actor, request.params.id, input);
       return reply.code(201).send(await loadVisibleDocument(ctx, actor, request.params.id));
     },
@@ -170,7 +170,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 }
 
 /** A new version comes as JSON (edited markdown) or as multipart (a new file), with the same fields. */
-async function newVersionInput(request: FastifyRequest, title: string) {
+async function newVersionInput(ctx: AppContext, request: FastifyRequest, title: string) {
   if (request.isMultipart()) {
     const upload = await receiveUpload(request);
     const fields = newVersionBodySchema.omit({ content: true }).safeParse(upload.fields);
@@ -178,7 +178,7 @@ async function newVersionInput(request: FastifyRequest, title: string) {
       throw badRequest(
         `Invalid body: ${fields.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
       );
-    const file = await validateFile(upload.bytes, upload.filename);
+    const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
     return { file, changeNote: fields.data.changeNote || null, expectedVersion: fields.data.expectedVersion };
   }
   const body = newVersionBodySchema.safeParse(request.body);

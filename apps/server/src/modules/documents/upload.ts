@@ -1,10 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import {
-  convertToMarkdown,
-  sniffFileType,
-  UnreadableFileError,
-  UNSUPPORTED_FILE_TYPE_MESSAGE,
-} from "../../ingest";
+import { sniffFileType, UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE } from "../../ingest";
+import type { Converter } from "../../ingest/convert-pool";
 import { badRequest, HttpError } from "../../lib/errors";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -78,18 +74,24 @@ export function safeFilename(name: string | undefined): string {
   const cleaned = base
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f"]/g, "")
-    .trim()
-    .slice(0, 200);
-  return cleaned || "document";
+    .trim();
+  return shortenKeepingExtension(cleaned, 200) || "document";
 }
 
-/** Sniffs the real type (415 when not accepted) and converts to markdown (422 when unreadable). */
-export async function validateFile(bytes: Buffer, filename: string): Promise<ValidatedFile> {
+/**
+ * Sniffs the real type (415 when not accepted) and converts to markdown (422 when unreadable, or
+ * past a conversion limit), in a worker thread: the request waits, the server does not.
+ */
+export async function validateFile(
+  converter: Converter,
+  bytes: Buffer,
+  filename: string,
+): Promise<ValidatedFile> {
   if (bytes.length === 0) throw new HttpError(422, "The file is empty");
   const type = sniffFileType(bytes, filename);
   if (type.kind === "unsupported") throw new HttpError(415, UNSUPPORTED_FILE_TYPE_MESSAGE);
   try {
-    const converted = await convertToMarkdown(bytes, type.kind);
+    const converted = await converter.convert(bytes, type.kind);
     return {
       bytes,
       filename,
@@ -101,6 +103,14 @@ export async function validateFile(bytes: Buffer, filename: string): Promise<Val
     if (error instanceof UnreadableFileError) throw new HttpError(422, error.reason);
     throw error;
   }
+}
+
+/** A long name loses characters before its extension, never the extension that names its type. */
+function shortenKeepingExtension(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : "";
+  return name.slice(0, max - extension.length).trimEnd() + extension;
 }
 
 /** The title a user would expect from a file name: without its extension, underscores as spaces. */

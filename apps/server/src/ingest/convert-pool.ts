@@ -1,0 +1,65 @@
+import { Piscina } from "piscina";
+import type { Conversion } from "./convert.js";
+import type { ConvertResult, ConvertTask } from "./convert-worker.js";
+import { UnreadableFileError } from "./errors.js";
+import { CONVERSION_LIMITS } from "./limits.js";
+import type { SupportedKind } from "./sniff.js";
+
+/** Converts files to markdown off the event loop that serves requests and runs PGlite. */
+export interface Converter {
+  convert(bytes: Uint8Array, kind: SupportedKind): Promise<Conversion>;
+  close(): Promise<void>;
+}
+
+export interface ConverterOptions {
+  timeoutMs?: number;
+  heapMb?: number;
+  threads?: number;
+}
+
+/**
+ * A pool of worker threads, each with a capped heap, and a time limit per file. A file that runs
+ * out of either kills only its worker (the pool starts another) and is refused with 422: a hostile
+ * upload costs its own worker, never the server or the other users' requests.
+ */
+export function createConverter(options: ConverterOptions = {}): Converter {
+  const timeoutMs = options.timeoutMs ?? CONVERSION_LIMITS.timeoutMs;
+  const heapMb = options.heapMb ?? CONVERSION_LIMITS.workerHeapMb;
+  const threads = options.threads ?? CONVERSION_LIMITS.workerThreads;
+  const pool = new Piscina<ConvertTask, ConvertResult>({
+    filename: new URL("./convert-worker.mjs", import.meta.url).href,
+    minThreads: 0,
+    maxThreads: threads,
+    // Workers stay warm between uploads (loading pdf.js costs a few hundred milliseconds).
+    idleTimeout: 60_000,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
+  });
+  return {
+    async convert(bytes, kind) {
+      let result: ConvertResult;
+      try {
+        result = await pool.run({ bytes, kind }, { signal: AbortSignal.timeout(timeoutMs) });
+      } catch (error) {
+        throw refusalFor(error, timeoutMs, heapMb) ?? error;
+      }
+      if (!result.ok) throw new UnreadableFileError(result.reason);
+      return result.conversion;
+    },
+    close: () => pool.close({ force: true }),
+  };
+}
+
+function refusalFor(error: unknown, timeoutMs: number, heapMb: number): UnreadableFileError | null {
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  if (name === "AbortError" || name === "TimeoutError") {
+    return new UnreadableFileError(
+      `Converting the file took longer than ${Math.round(timeoutMs / 1000)} s; it is refused. Split it into smaller files`,
+    );
+  }
+  if (code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap limit/i.test(message ?? "")) {
+    return new UnreadableFileError(
+      `Converting the file needs more than ${heapMb} MB of memory; it is refused. Split it into smaller files`,
+    );
+  }
+  return null;
+}

@@ -1,0 +1,217 @@
+import { count } from "drizzle-orm";
+import { strToU8, unzipSync, zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Document } from "@quire/contracts";
+import { blobs, documents } from "../db/schema";
+import { createConverter } from "../ingest/convert-pool";
+import { UnreadableFileError } from "../ingest/errors";
+import { CONVERSION_LIMITS } from "../ingest/limits";
+import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../test/hostile-files";
+
+let t: TestApp;
+let categoryId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  categoryId = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }))[0]!.id;
+});
+afterAll(async () => t.close());
+
+const MB = 1024 * 1024;
+
+/** The parts a DOCX needs to be recognised as one, as unzipped from a small valid file. */
+function docxParts(): Record<string, Uint8Array> {
+  return { ...unzipSync(docxWithBody("<w:p/>")) };
+}
+
+function upload(name: string, bytes: Uint8Array) {
+  const { body, headers } = multipart({ title: "", categoryId }, { name, bytes });
+  return t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+}
+
+async function stored() {
+  const [[d], [b]] = await Promise.all([
+    t.ctx.db.select({ n: count() }).from(documents),
+    t.ctx.db.select({ n: count() }).from(blobs),
+  ]);
+  return { documents: d?.n, blobs: b?.n };
+}
+
+/**
+ * Uploads a hostile file and, while the server works on it, asks /api/health and uploads an
+ * ordinary file: both must answer promptly, because conversion runs in a worker thread.
+ */
+async function refusedWhileServing(name: string, bytes: Uint8Array) {
+  const before = await stored();
+  const started = performance.now();
+  const hostile = upload(name, bytes);
+  let slowestHealth = 0;
+  let done = false;
+  void hostile.finally(() => (done = true));
+  const ordinary = upload("note.md", Buffer.from(`# Note ${Math.random()}\n\nAn ordinary upload.\n`));
+  while (!done) {
+    const asked = performance.now();
+    const health = await t.request("GET", "/api/health");
+    expect(health.statusCode).toBe(200);
+    slowestHealth = Math.max(slowestHealth, performance.now() - asked);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const res = await hostile;
+  const seconds = (performance.now() - started) / 1000;
+  expect((await ordinary).statusCode).toBe(201);
+  const after = await stored();
+  // Only the ordinary upload was kept.
+  expect(after.documents).toBe((before.documents ?? 0) + 1);
+  expect(after.blobs).toBe((before.blobs ?? 0) + 1);
+  return { res, seconds, slowestHealth, message: json<{ message: string }>(res).message };
+}
+
+describe("hostile files are refused with a reason, in bounded time, while the server keeps serving", () => {
+  it("a 100 KB DOCX whose text part inflates to 99 MB (under the archive's 100 MB cap)", async () => {
+    const bomb = docxWithBody(paragraphsOfSize(99 * MB));
+    expect(bomb.length).toBeLessThan(1 * MB);
+    const { res, seconds, slowestHealth, message } = await refusedWhileServing("bomb.docx", bomb);
+    expect(res.statusCode).toBe(422);
+    expect(message).toMatch(/word\/document\.xml unpacks to more than 16 MB of XML/);
+    expect(seconds).toBeLessThan(15);
+    expect(slowestHealth).toBeLessThan(1000);
+  }, 60_000);
+
+  it("a DOCX just under the XML cap, whose text is over the markdown cap", async () => {
+    const { res, slowestHealth, message } = await refusedWhileServing(
+      "big.docx",
+      docxWithBody(paragraphsOfSize(15 * MB)),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(message).toMatch(/characters of text; Quire keeps documents of at most 5,000,000 characters/);
+    expect(slowestHealth).toBeLessThan(1000);
+  }, 60_000);
+
+  it("a DOCX of many small parts, and one whose parts add up past 100 MB", async () => {
+    const parts = docxParts();
+    for (let i = 0; i < 5_001; i++) parts[`word/media/p${i}.xml`] = strToU8("<x/>");
+    const many = await upload("many.docx", zipSync(parts));
+    expect(many.statusCode).toBe(422);
+    expect(json<{ message: string }>(many).message).toMatch(/5000 parts/);
+
+    const wide = docxParts();
+    for (let i = 0; i < 8; i++) wide[`word/media/image${i}.bin`] = new Uint8Array(14 * MB);
+    const { res, message } = await refusedWhileServing("wide.docx", zipSync(wide, { level: 9 }));
+    expect(res.statusCode).toBe(422);
+    expect(message).toMatch(/more than 100 MB .* zip bomb/);
+  }, 60_000);
+
+  it("a DOCX nested 100,000 levels deep", async () => {
+    const { res, slowestHealth } = await refusedWhileServing(
+      "deep.docx",
+      docxWithBody(deeplyNested(100_000)),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(slowestHealth).toBeLessThan(1000);
+  }, 60_000);
+
+  it("a 1.5 MB PDF of 20,000 pages", async () => {
+    const pdf = manyPagePdf(20_000);
+    expect(pdf.length).toBeLessThan(3 * MB);
+    const { res, seconds, slowestHealth, message } = await refusedWhileServing("pages.pdf", pdf);
+    expect(res.statusCode).toBe(422);
+    expect(message).toBe(
+      "The PDF has 20,000 pages; Quire converts PDFs of at most 2,000 pages. Split it into smaller files",
+    );
+    expect(seconds).toBeLessThan(15);
+    expect(slowestHealth).toBeLessThan(1000);
+  }, 60_000);
+
+  it("a PDF with more pages to OCR than a file may queue", async () => {
+    const { res, message } = await refusedWhileServing(
+      "scans.pdf",
+      manyPagePdf(CONVERSION_LIMITS.maxOcrPages + 1),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(message).toMatch(
+      /301 of the PDF's pages have no text layer; Quire reads at most 300 scanned pages/,
+    );
+  }, 60_000);
+
+  it("a text file just over the markdown cap is refused; one just under it is kept", async () => {
+    const line = "Every supplier invoice above the threshold needs a second approval.\n";
+    const over = Buffer.from(line.repeat(Math.ceil((CONVERSION_LIMITS.maxMarkdownChars + 1) / line.length)));
+    const { res } = await refusedWhileServing("over.txt", over);
+    expect(res.statusCode).toBe(422);
+    const under = Buffer.from(line.repeat(Math.floor(CONVERSION_LIMITS.maxMarkdownChars / line.length)));
+    expect((await upload("under.txt", under)).statusCode).toBe(201);
+  }, 60_000);
+});
+
+describe("file names", () => {
+  it("a name of 300 characters is shortened keeping its extension, so its type is still accepted", async () => {
+    const name = `${"quarterly-review-".repeat(18)}final.md`;
+    expect(name.length).toBeGreaterThan(300);
+    const res = await upload(name, Buffer.from("# Review\n\nNumbers.\n"));
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = json<Document>(res);
+    const original = await t.request("GET", `/api/documents/${doc.id}/versions/1/original`, { as: "author" });
+    const disposition = original.headers["content-disposition"] as string;
+    const sent = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? "");
+    expect(sent.length).toBe(200);
+    expect(sent).toMatch(/^quarterly-review-.*\.md$/);
+  });
+});
+
+describe("work on a hostile document's text stays bounded", () => {
+  it("a 100k-line diff is computed in bounded time and sent capped, saying so", async () => {
+    const lines = (prefix: string) =>
+      Array.from({ length: 100_000 }, (_, i) => `${prefix} line ${i} of the register`).join("\n");
+    const first = await upload("register.md", Buffer.from(lines("old")));
+    expect(first.statusCode).toBe(201);
+    const id = json<Document>(first).id;
+    const { body, headers } = multipart(
+      { changeNote: "every line changed", expectedVersion: "1" },
+      { name: "register.md", bytes: Buffer.from(lines("new")) },
+    );
+    const second = await t.request("POST", `/api/documents/${id}/versions`, { as: "author", body, headers });
+    expect(second.statusCode, second.body).toBe(201);
+    const started = performance.now();
+    const diff = await t.request("GET", `/api/documents/${id}/diff/1/2`, { as: "author" });
+    expect(diff.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(diff.body.length).toBeLessThan(5 * MB);
+    const answer = json<{
+      truncated: boolean;
+      truncatedReason: string;
+      sideBySide: unknown[];
+      stats: { added: number };
+    }>(diff);
+    expect(answer.truncated).toBe(true);
+    expect(answer.truncatedReason).toMatch(/cut after its first 5,000 of/);
+    expect(answer.sideBySide).toHaveLength(5_000);
+    expect(answer.stats.added).toBe(100_000);
+  }, 60_000);
+});
+
+describe("the conversion pool's own limits", () => {
+  it("refuses a file whose conversion outlives the time limit, and keeps working", async () => {
+    const converter = createConverter({ timeoutMs: 1 });
+    try {
+      await expect(converter.convert(manyPagePdf(1_500), "pdf")).rejects.toThrow(/took longer than 0 s/);
+    } finally {
+      await converter.close();
+    }
+  });
+
+  it("refuses a file whose conversion runs out of the worker's heap, without harming the process", async () => {
+    const converter = createConverter({ heapMb: 48 });
+    try {
+      const error = await converter
+        .convert(docxWithBody(paragraphsOfSize(15 * MB)), "docx")
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnreadableFileError);
+      expect((error as UnreadableFileError).reason).toMatch(/needs more than 48 MB of memory/);
+      // The pool replaced the dead worker: the next file converts.
+      const ok = await converter.convert(Buffer.from("# Fine\n\nText.\n"), "md");
+      expect(ok.markdown).toContain("Fine");
+    } finally {
+      await converter.close();
+    }
+  }, 60_000);
+});
