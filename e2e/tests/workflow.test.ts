@@ -163,6 +163,13 @@ test("a reviewer's notification opens the document with their action on top; Req
   assert.equal(await author.page.getByTestId("stage-pill-1").getAttribute("data-reached"), "true");
   assert.equal(await author.page.getByTestId("stage-pill-2").getAttribute("data-reached"), "false");
   assert.equal(await author.page.getByTestId("stage-pill-2").locator("svg").count(), 0, "no tick");
+  // Reading everything clears the badge.
+  await author.page.getByTestId("badge-notifications").waitFor();
+  await author.page.getByTestId("button-notifications").click();
+  await author.page.getByTestId("button-mark-all-read").click();
+  await author.page.getByTestId("badge-notifications").waitFor({ state: "detached" });
+  const left = (await api<{ count: number }>(author.page, "/api/notifications/unread-count")).count;
+  assert.equal(left, 0);
   assert.deepEqual(unexpected(author.consoleErrors()), []);
   await author.context.close();
 });

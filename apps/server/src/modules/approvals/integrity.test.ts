@@ -87,6 +87,29 @@ describe("a new version during review (issue 13.4)", () => {
     expect((await approvalOf(doc)).version).toBe(2);
   });
 
+  it("never approves unreviewed text when a new version and the decision race", async () => {
+    for (let i = 0; i < 4; i++) {
+      const doc = await awaitingApproval();
+      const [decision, version] = await Promise.all([
+        act(doc, "approver", { approverStatus: "Approved" }),
+        t.request("POST", `/api/documents/${doc}/versions`, {
+          as: "author",
+          body: { content: `# Policy\n\nRace ${i}.\n`, expectedVersion: 1 },
+        }),
+      ]);
+      expect(version.statusCode, version.body).toBe(201);
+      expect([200, 409]).toContain(decision.statusCode);
+      const [row] = await t.ctx.db
+        .select({ status: documents.status, current: documents.currentVersion })
+        .from(documents)
+        .where(eq(documents.id, doc));
+      const round = await approvalOf(doc);
+      // Decided first: the new version sends it back to Draft. Version first: a new round on v2.
+      if (decision.statusCode === 200) expect(row).toEqual({ status: "Draft", current: 2 });
+      else expect([row?.status, round.version, round.stage]).toEqual(["In Review", 2, "Awaiting Review"]);
+    }
+  });
+
   it("refuses a decision on a round whose version is no longer current (rounds left by older builds)", async () => {
     const doc = await awaitingApproval();
     // Before this fix a new version left the round open on version 1: make that state directly.

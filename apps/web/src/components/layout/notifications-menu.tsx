@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { safeNextPath } from "@/config/paths";
 import {
+  useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useNotifications,
   useUnreadCount,
@@ -40,6 +41,7 @@ export function NotificationsMenu() {
   const unread = useUnreadCount();
   const list = useNotifications(open);
   const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
   const badge = badgeText(unread.data ?? 0);
 
   const onOpenChange = (next: boolean) => {
@@ -81,6 +83,19 @@ export function NotificationsMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80">
         <DropdownMenuLabel>Recent Notifications</DropdownMenuLabel>
+        {(unread.data ?? 0) > 0 && (
+          <DropdownMenuItem
+            onSelect={(event) => {
+              // Stay open: the list shows them read at once.
+              event.preventDefault();
+              markAllRead.mutate();
+            }}
+            className="text-sm text-primary"
+            data-testid="button-mark-all-read"
+          >
+            Mark all as read
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         {list.isPending && <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>}
         {list.isError && (

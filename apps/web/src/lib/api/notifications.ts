@@ -30,3 +30,14 @@ export function useMarkNotificationRead() {
     onSuccess: () => client.invalidateQueries({ queryKey: ["/api/notifications"] }),
   });
 }
+
+/** POST /api/notifications/read-all: every notification of the user read; the badge clears. */
+export function useMarkAllNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/notifications/read-all");
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ["/api/notifications"] }),
+  });
+}
