@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,6 +23,42 @@ describe("embedded database lock", () => {
     await first.close();
     const again = await openDatabase({ dataDir });
     await again.close();
+  });
+
+  it("takes over a lock whose pid now belongs to an unrelated live process (a restarted machine)", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
+    const unrelated = spawn("sleep", ["30"]);
+    try {
+      // The recorded start time is the old owner's; the process now holding that pid started later.
+      writeFileSync(path.join(dataDir, "quire.lock"), `${unrelated.pid} 1`);
+      const db = await openDatabase({ dataDir });
+      await db.close();
+    } finally {
+      unrelated.kill();
+    }
+  });
+
+  it("takes over a lock whose owner was killed and is still a zombie", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
+    // `sleep 30` replaces the shell and never reaps the short sleep it started: that one stays a zombie.
+    const parent = spawn("sh", ["-c", "sleep 0.1 & echo $!; exec sleep 30"]);
+    try {
+      const zombie = Number(
+        (await new Promise<Buffer>((resolve) => parent.stdout.once("data", resolve))).toString(),
+      );
+      let stat = "";
+      for (let i = 0; i < 50 && !/\) Z /.test(stat); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        stat = readFileSync(`/proc/${zombie}/stat`, "utf8");
+      }
+      expect(stat).toMatch(/\) Z /);
+      const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+      writeFileSync(path.join(dataDir, "quire.lock"), `${zombie} ${startTime}`);
+      const db = await openDatabase({ dataDir });
+      await db.close();
+    } finally {
+      parent.kill();
+    }
   });
 
   it("takes over a lock left by a process that no longer exists", async () => {

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -101,42 +102,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
   };
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * PGlite is one process's database: a second process opening the same folder would corrupt it.
- * A lock file holding the owner's pid refuses a second opener; a lock left by a crashed process
- * (its pid no longer alive) is taken over.
- */
-function lockDataDir(lockPath: string): () => void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, "wx", 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(readFileSync(lockPath, "utf8").trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsAlive(owner)) {
-        throw new Error(
-          `The data directory is in use by another Quire process (pid ${owner}). Stop it first, or use DATABASE_URL (PostgreSQL) to run several processes.`,
-          { cause: error },
-        );
-      }
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockPath}`);
 }
 
 /** A connection of its own: LISTEN belongs to a session, and pooled connections come and go. */
