@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -93,5 +93,39 @@ test("an off-site next parameter is ignored", async () => {
   await signIn(page, "author");
   await page.waitForURL((url) => url.pathname === "/home");
   assert.equal(new URL(page.url()).host, new URL(server.baseUrl).host);
+  await context.close();
+});
+
+test("a user an Admin created sets a new password at first sign-in before anything else", async () => {
+  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+    body: JSON.stringify({ username: "admin", password: "demo" }),
+  });
+  const adminCookie = login.headers.get("set-cookie")!.split(";")[0]!;
+  const created = (await (
+    await fetch(`${server.baseUrl}/api/users`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.baseUrl, cookie: adminCookie },
+      body: JSON.stringify({ username: "first.timer", role: "Author" }),
+    })
+  ).json()) as { temporaryPassword: string };
+
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login?next=/documents");
+  await signIn(page, "first.timer", created.temporaryPassword);
+  await page.getByRole("heading", { name: "Set a new password" }).waitFor();
+  assert.equal(await page.getByTestId("sidebar").count(), 0, "nothing else shows until the password is set");
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  await page.getByLabel("One-time password").fill(created.temporaryPassword);
+  await page.getByLabel("New password (at least 8 characters)").fill("my-own-password");
+  await page.getByLabel("Repeat the new password").fill("my-own-password");
+  await page.getByTestId("button-set-password").click();
+  await page.getByTestId("sidebar").waitFor();
+  assert.equal(await page.getByTestId("sidebar").getByTestId("text-username").textContent(), "first.timer");
+  // The app asked for nothing the server refuses while the one-time password was in force.
+  assert.deepEqual(consoleErrors(), []);
   await context.close();
 });

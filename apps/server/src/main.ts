@@ -3,6 +3,7 @@ import { bootstrap, userCount } from "./bootstrap/bootstrap";
 import { loadConfig, scaleOutWarnings } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoDocuments } from "./demo/seed";
+import { demoModeWarnings } from "./modules/auth/demo-mode";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 import { startOrphanSweeper } from "./storage/orphan-sweep";
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
   const { seeded } = await bootstrap(ctx, [seedDemoDocuments]);
   if (seeded) app.log.info({ demo: config.demo }, "first start: data directory set up");
+  for (const warning of await demoModeWarnings(ctx)) app.log.warn(warning);
   if ((await userCount(ctx.db)) === 0) {
     app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");
   }

@@ -12,6 +12,8 @@ export const userSchema = z.object({
   id: z.string(),
   username: z.string(),
   role: roleSchema,
+  /** Signed in with a one-time password: nothing else is allowed until a new password is set. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

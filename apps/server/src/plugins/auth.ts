@@ -18,6 +18,18 @@ declare module "fastify" {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** What a user signed in with a one-time password may do: see who they are, set a password, leave. */
+const ALLOWED_BEFORE_NEW_PASSWORD = new Set([
+  "GET /api/auth/user",
+  "POST /api/auth/password",
+  "POST /api/auth/logout",
+  "GET /api/auth/login",
+]);
+
+function routeKey(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? ""}`;
+}
+
 /** The session cookie's token, if it carries a valid signature. */
 export function sessionToken(request: FastifyRequest): string | null {
   const raw = request.cookies[SESSION_COOKIE];
@@ -56,6 +68,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (isCrossSite(request)) throw forbidden("Cross-site request refused");
     request.actor = await resolveActor(ctx, request);
     if (!request.actor && !request.routeOptions.config.public && !request.is404) throw unauthorized();
+    if (request.actor?.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD.has(routeKey(request))) {
+      throw forbidden("Set a new password first: you signed in with a one-time password");
+    }
   });
 }
 

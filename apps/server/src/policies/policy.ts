@@ -7,6 +7,8 @@ export interface Actor {
   username: string;
   role: Role;
   via: "session" | "token";
+  /** Signed in with a one-time password that has not been replaced yet. */
+  mustChangePassword?: boolean;
 }
 
 /** The facts about a document that the rules look at. */

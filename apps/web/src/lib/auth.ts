@@ -50,6 +50,19 @@ export function useLogout() {
   });
 }
 
+/** Sets the signed-in user's password; a one-time password's restriction ends with it. */
+export function useSetPassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) => {
+      await apiRequest("POST", "/api/auth/password", body);
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}
+
 /** Demo mode only: the server switches this session to the demo user holding `role`. */
 export function useDemoRole() {
   const client = useQueryClient();

@@ -1,3 +1,4 @@
+import { demoModeWarnings } from "./demo-mode";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { apiTokens, sessions, users } from "../../db/schema";
@@ -275,10 +276,90 @@ describe("demo role switch", () => {
     expect(json(me)).toMatchObject({ username: "approver" });
   });
 
+  it("is refused to an account that is not a demo account, so it cannot make itself Admin", async () => {
+    const created = json<{ username: string; temporaryPassword: string }>(
+      await t.request("POST", "/api/users", { as: "admin", body: { username: "vera", role: "Viewer" } }),
+    );
+    const cookie = await t.cookieFor("vera", created.temporaryPassword);
+    await setPassword(cookie, created.temporaryPassword, "vera-own-password");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/demo-role",
+      headers: { cookie },
+      payload: { role: "Admin" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json<{ message: string }>(res).message).toMatch(/Only the demo accounts may switch roles/);
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(json(me)).toMatchObject({ username: "vera", role: "Viewer" });
+    expect(await demoModeWarnings(t.ctx)).toEqual([
+      expect.stringMatching(/DEMO MODE IS ON while this database holds \d+ account/),
+    ]);
+  });
+
   it("rejects an unknown role with a message naming the field", async () => {
     const res = await t.request("POST", "/api/auth/demo-role", { as: "viewer", body: { role: "Overlord" } });
     expect(res.statusCode).toBe(400);
     expect(json<{ message: string }>(res).message).toContain("role");
+  });
+});
+
+async function setPassword(cookie: string, current: string, next: string) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/password",
+    headers: { cookie },
+    payload: { currentPassword: current, newPassword: next },
+  });
+  expect(res.statusCode, res.body).toBe(204);
+}
+
+describe("one-time passwords", () => {
+  it("allow nothing but setting a new password, then everything the role allows", async () => {
+    const created = json<{ username: string; temporaryPassword: string }>(
+      await t.request("POST", "/api/users", { as: "admin", body: { username: "omar", role: "Author" } }),
+    );
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "omar", password: created.temporaryPassword },
+    });
+    expect(json(login)).toMatchObject({ username: "omar", mustChangePassword: true });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+    const refused = await get("/api/documents");
+    expect(refused.statusCode).toBe(403);
+    expect(json<{ message: string }>(refused).message).toBe(
+      "Set a new password first: you signed in with a one-time password",
+    );
+    expect((await get("/api/events")).statusCode).toBe(403);
+    expect(json(await get("/api/auth/user"))).toMatchObject({ mustChangePassword: true });
+
+    await setPassword(cookie, created.temporaryPassword, "omar-chose-this");
+    expect((await get("/api/documents")).statusCode).toBe(200);
+    expect(json(await get("/api/auth/user"))).not.toHaveProperty("mustChangePassword");
+  });
+
+  it("a password change revokes the user's API tokens", async () => {
+    const created = json<{ username: string; temporaryPassword: string }>(
+      await t.request("POST", "/api/users", { as: "admin", body: { username: "tomas", role: "Author" } }),
+    );
+    const cookie = await t.cookieFor("tomas", created.temporaryPassword);
+    await setPassword(cookie, created.temporaryPassword, "tomas-first-own");
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/tokens",
+      headers: { cookie },
+      payload: { name: "laptop script" },
+    });
+    const { token } = json<{ token: string }>(made);
+    const withToken = () =>
+      t.app.inject({ method: "GET", url: "/api/documents", headers: { authorization: `Bearer ${token}` } });
+    expect((await withToken()).statusCode).toBe(200);
+    await setPassword(cookie, "tomas-first-own", "tomas-after-a-leak");
+    expect((await withToken()).statusCode).toBe(401);
+    const listed = await t.app.inject({ method: "GET", url: "/api/auth/tokens", headers: { cookie } });
+    expect(json(listed)).toEqual([]);
   });
 });
 

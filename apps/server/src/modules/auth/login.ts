@@ -7,7 +7,7 @@ import { dummyPasswordHash, verifyPassword } from "../../lib/passwords";
 /** An IP may fail more often than one username: an office behind one NAT shares an address. */
 const IP_FAILURE_MULTIPLIER = 4;
 
-type LoginUser = { id: string; username: string; role: string };
+type LoginUser = { id: string; username: string; role: string; mustChangePassword: boolean };
 
 /**
  * Checks a username and password, refusing while too many recent failures are on record for the
@@ -46,5 +46,10 @@ export async function checkCredentials(
     await ctx.db.insert(loginFailures).values({ username: key, ip, createdAt: now });
     throw unauthorized("Invalid username or password");
   }
-  return { id: usable.id, username: usable.username, role: usable.role };
+  return {
+    id: usable.id,
+    username: usable.username,
+    role: usable.role,
+    mustChangePassword: usable.mustChangePassword,
+  };
 }

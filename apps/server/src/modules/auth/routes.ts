@@ -13,13 +13,14 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { requireActor, SESSION_COOKIE, sessionToken } from "../../plugins/auth";
 import {
   changePassword,
   createApiToken,
   demoUserForRole,
   DEMO_USERS,
+  isDemoUsername,
   listApiTokens,
   revokeApiToken,
 } from "./service";
@@ -87,6 +88,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const actor = requireActor(request);
       if (actor.via !== "session")
         throw badRequest("Switching role needs a browser session, not an API token");
+      // Only the demo accounts share the demo's role switch: a real account never becomes the demo Admin.
+      if (!isDemoUsername(actor.username))
+        throw forbidden("Only the demo accounts may switch roles; sign in as the user you need");
       const user = await demoUserForRole(ctx, request.body.role);
       await startSession(reply, user.id, sessionToken(request));
       return presentUser(user);

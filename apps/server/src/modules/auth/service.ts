@@ -1,11 +1,12 @@
 import type { ApiToken, Role } from "@quire/contracts";
-import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
+import { announceEndedSessions } from "./sessions";
 
 /** One demo user per role; the seed's second reviewer lets a review round have two reviewers. */
 export const DEMO_USERS: ReadonlyArray<{ username: string; role: Role }> = [
@@ -16,6 +17,24 @@ export const DEMO_USERS: ReadonlyArray<{ username: string; role: Role }> = [
   { username: "approver", role: "Approver" },
   { username: "viewer", role: "Viewer" },
 ];
+
+export function isDemoUsername(username: string): boolean {
+  return DEMO_USERS.some((u) => u.username === username);
+}
+
+/** Accounts that are not the demo's: start-up in demo mode warns while any exist. */
+export async function countNonDemoUsers(ctx: AppContext): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      notInArray(
+        users.username,
+        DEMO_USERS.map((u) => u.username),
+      ),
+    );
+  return row?.n ?? 0;
+}
 
 export async function demoUserForRole(
   ctx: AppContext,
@@ -73,7 +92,10 @@ export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: str
   if (revoked.length === 0) throw notFound("Token");
 }
 
-/** Changing the password ends every other session of the user. */
+/**
+ * Changing the password ends every other session of the user and revokes their API tokens: a
+ * password changed because it leaked must not leave a door open.
+ */
 export async function changePassword(
   ctx: AppContext,
   actor: Actor,
@@ -90,6 +112,17 @@ export async function changePassword(
       .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false })
       .where(eq(users.id, actor.id));
     const others = keepSessionToken ? ne(sessions.idHash, hashToken(keepSessionToken)) : undefined;
-    await tx.delete(sessions).where(and(eq(sessions.userId, actor.id), others));
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, actor.id), others))
+      .returning({ idHash: sessions.idHash });
+    await announceEndedSessions(
+      tx,
+      ended.map((s) => s.idHash),
+    );
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: ctx.clock.now() })
+      .where(and(eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)));
   });
 }

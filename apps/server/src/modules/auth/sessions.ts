@@ -1,9 +1,11 @@
 import type { Role } from "@quire/contracts";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
+import { EVENTS_CHANNEL, type LiveEvent } from "../events/events";
 
 const MINUTE = 60_000;
 /** Touching last_seen_at on every request would write on every read; once a minute is enough for idle expiry. */
@@ -23,7 +25,21 @@ export async function createSession(
 }
 
 export async function deleteSession(ctx: AppContext, token: string): Promise<void> {
-  await ctx.db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(eq(sessions.idHash, hashToken(token)))
+    .returning({ idHash: sessions.idHash });
+  await announceEndedSessions(
+    ctx.db,
+    ended.map((s) => s.idHash),
+  );
+}
+
+/** Open event streams of ended sign-ins close, in every process (the hub listens on the channel). */
+export async function announceEndedSessions(db: Database, sessionHashes: string[]): Promise<void> {
+  if (sessionHashes.length === 0) return;
+  const event: LiveEvent = { type: "sessions.ended", sessionHashes };
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
 /** The session's user if the session exists, has not passed its absolute expiry and has not sat idle too long. */
@@ -32,7 +48,13 @@ export async function actorFromSession(ctx: AppContext, token: string): Promise<
   const idleCutoff = new Date(now.getTime() - ctx.config.sessionIdleMinutes * MINUTE);
   const idHash = hashToken(token);
   const [row] = await ctx.db
-    .select({ id: users.id, username: users.username, role: users.role, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      mustChangePassword: users.mustChangePassword,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -48,7 +70,13 @@ export async function actorFromSession(ctx: AppContext, token: string): Promise<
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { id: row.id, username: row.username, role: row.role as Role, via: "session" };
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role as Role,
+    via: "session",
+    ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
+  };
 }
 
 export async function actorFromApiToken(ctx: AppContext, token: string): Promise<Actor | null> {

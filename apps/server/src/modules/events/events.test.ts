@@ -38,7 +38,9 @@ async function connect(t: TestApp, baseUrl: string, username: string) {
       // aborted at the end of the test
     }
   })();
-  return { received, close: () => controller.abort() };
+  let ended = false;
+  void reader.closed.then(() => (ended = true)).catch(() => undefined);
+  return { received, close: () => controller.abort(), ended: () => ended, cookie };
 }
 
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
@@ -111,6 +113,36 @@ describe("live events", () => {
     await until(() => viewer.received.some((e) => e.data.documentId === id), 1000);
     for (const c of [author, reviewer, viewer]) c.close();
     await until(() => t.hub.size === 0, 2000);
+  });
+
+  it("ends a stream when its sign-in ends: at logout, and for other sessions at a password change", async () => {
+    const viewer = await connect(t, baseUrl, "viewer");
+    const reviewer = await connect(t, baseUrl, "reviewer");
+    await until(() => t.hub.size === 2, 2000);
+    const logout = await fetch(`${baseUrl}/api/auth/logout`, {
+      method: "POST",
+      headers: { cookie: viewer.cookie, origin: baseUrl },
+    });
+    expect(logout.status).toBe(204);
+    await until(() => viewer.ended(), 1000);
+    expect(reviewer.ended()).toBe(false);
+
+    // The reviewer changes the password from another sign-in: the stream's session ends with it.
+    const other = await fetch(`${baseUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl },
+      body: JSON.stringify({ username: "reviewer", password: t.config.demoPassword }),
+    });
+    const otherCookie = other.headers.get("set-cookie")!.split(";")[0]!;
+    const changed = await fetch(`${baseUrl}/api/auth/password`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: otherCookie, origin: baseUrl },
+      body: JSON.stringify({ currentPassword: t.config.demoPassword, newPassword: "reviewer-new-password" }),
+    });
+    expect(changed.status).toBe(204);
+    await until(() => reviewer.ended(), 1000);
+    await until(() => t.hub.size === 0, 2000);
+    t.forgetSessions();
   });
 });
 

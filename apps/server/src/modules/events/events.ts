@@ -8,4 +8,6 @@ export const EVENTS_CHANNEL = "quire_events";
 export type LiveEvent =
   | { type: "document.changed"; documentId: string }
   | { type: "approval.changed"; documentId: string }
-  | { type: "notification.created"; userIds: string[] };
+  | { type: "notification.created"; userIds: string[] }
+  /** Sent by the server itself when sign-ins end: their open streams close on every process. */
+  | { type: "sessions.ended"; sessionHashes: string[] };

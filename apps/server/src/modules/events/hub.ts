@@ -6,7 +6,11 @@ import { EVENTS_CHANNEL, type LiveEvent } from "./events";
 
 export interface LiveConnection {
   actor: Actor;
+  /** The stream's sign-in (hash of its session token); null for an API token. */
+  sessionHash: string | null;
   send(event: LiveEvent): void;
+  /** Ends the stream: its sign-in ended (logout, password change). */
+  end(): void;
 }
 
 function parseEvent(payload: string): LiveEvent | null {
@@ -51,6 +55,12 @@ export class EventHub {
 
   private async dispatch(event: LiveEvent): Promise<void> {
     if (this.connections.size === 0) return;
+    if (event.type === "sessions.ended") {
+      for (const c of this.connections) {
+        if (c.sessionHash && event.sessionHashes.includes(c.sessionHash)) c.end();
+      }
+      return;
+    }
     if (event.type === "notification.created") {
       for (const c of this.connections) if (event.userIds.includes(c.actor.id)) c.send(event);
       return;

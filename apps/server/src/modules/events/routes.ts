@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { requireActor } from "../../plugins/auth";
+import { hashToken } from "../../lib/tokens";
+import { requireActor, sessionToken } from "../../plugins/auth";
 import type { EventHub } from "./hub";
 
 /** Comments keep proxies and browsers from closing an idle stream. */
@@ -18,14 +19,19 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: EventHub
       "x-accel-buffering": "no",
     });
     res.write(`retry: 3000\n: connected\n\n`);
+    const token = actor.via === "session" ? sessionToken(request) : null;
     const remove = hub.add({
       actor,
+      sessionHash: token ? hashToken(token) : null,
       send: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      end: () => res.end(),
     });
     const heartbeat = setInterval(() => res.write(`: heartbeat\n\n`), HEARTBEAT_MS);
-    request.raw.on("close", () => {
+    const stop = () => {
       clearInterval(heartbeat);
       remove();
-    });
+    };
+    request.raw.on("close", stop);
+    res.on("close", stop);
   });
 }

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
+import { SetNewPassword } from "./set-new-password";
 
 /** Renders its children for a signed-in user; otherwise sends them to sign-in and back here after. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -33,5 +34,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const here = `${location}${search ? `?${search}` : ""}`;
     return <Redirect to={paths.login.getHref(here)} replace />;
   }
+  if (user.data.mustChangePassword) return <SetNewPassword user={user.data} />;
   return children;
 }

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from "react";
+import { KeyRound } from "lucide-react";
+import type { User } from "@quire/contracts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api-client";
+import { useLogout, useSetPassword } from "@/lib/auth";
+
+/**
+ * After signing in with the one-time password an Admin handed out, a new password comes first:
+ * the server refuses everything else until then.
+ */
+export function SetNewPassword({ user }: { user: User }) {
+  const setPassword = useSetPassword();
+  const logout = useLogout();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const mismatch = repeat !== "" && next !== repeat;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mismatch || next.length < 8) return;
+    setPassword.mutate({ currentPassword: current, newPassword: next });
+  };
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <h1 className="flex items-center gap-2 text-xl font-semibold">
+            <KeyRound className="size-5 text-primary" aria-hidden="true" />
+            Set a new password
+          </h1>
+          <CardDescription>
+            {user.username}, you signed in with a one-time password. Choose your own password to continue.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="space-y-4" onSubmit={onSubmit} data-testid="form-set-password">
+            <div className="space-y-2">
+              <Label htmlFor="current-password">One-time password</Label>
+              <Input
+                id="current-password"
+                type="password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+                required
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="new-password">New password (at least 8 characters)</Label>
+              <Input
+                id="new-password"
+                type="password"
+                autoComplete="new-password"
+                minLength={8}
+                value={next}
+                onChange={(e) => setNext(e.target.value)}
+                required
+              />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="repeat-password">Repeat the new password</Label>
+              <Input
+                id="repeat-password"
+                type="password"
+                autoComplete="new-password"
+                value={repeat}
+                onChange={(e) => setRepeat(e.target.value)}
+                aria-invalid={mismatch}
+                required
+              />
+              {mismatch && <p className="text-sm text-destructive">The two new passwords differ.</p>}
+            </div>
+            {setPassword.isError && (
+              <p role="alert" className="text-sm text-destructive">
+                {errorMessage(setPassword.error)}
+              </p>
+            )}
+            <Button
+              type="submit"
+              className="w-full"
+              disabled={setPassword.isPending || mismatch || next.length < 8}
+              data-testid="button-set-password"
+            >
+              {setPassword.isPending ? "Saving…" : "Set password and continue"}
+            </Button>
+            <Button type="button" variant="ghost" className="w-full" onClick={() => logout.mutate()}>
+              Sign out
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
