@@ -1,4 +1,5 @@
 import { demoModeWarnings } from "./demo-mode";
+import { accountDelayMs } from "./login";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { apiTokens, sessions, users } from "../../db/schema";
@@ -119,7 +120,7 @@ describe("session expiry", () => {
 });
 
 describe("rate limit", () => {
-  it("locks a username after repeated failures, even for the right password, until the window passes", async () => {
+  it("locks out the address that failed for that username, even with the right password, until the window passes", async () => {
     for (let i = 0; i < t.config.loginMaxFailures; i++)
       expect((await login("approver", `guess-${i}`)).statusCode).toBe(401);
     const locked = await login("approver", "demo");
@@ -127,6 +128,49 @@ describe("rate limit", () => {
     expect(json<{ message: string }>(locked).message).toMatch(/Too many failed sign-in attempts/);
     t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
     expect((await login("approver", "demo")).statusCode).toBe(200);
+  });
+
+  it("never locks the account itself: the Admin signs in from elsewhere while an attacker fails", async () => {
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+    const from = (ip: string, password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "admin", password },
+        remoteAddress: ip,
+      });
+    // Failures from several addresses, more than the limit in all.
+    for (const ip of ["203.0.113.1", "203.0.113.2"]) {
+      for (let i = 0; i < t.config.loginMaxFailures; i++)
+        expect((await from(ip, `guess-${i}`)).statusCode).toBe(401);
+      expect((await from(ip, "demo")).statusCode).toBe(429);
+    }
+    // The account answers more slowly now, but the right password from the Admin's own address works.
+    const started = performance.now();
+    const admin = await from("198.51.100.7", "demo");
+    expect(admin.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(
+      accountDelayMs(2 * t.config.loginMaxFailures, t.config.loginMaxFailures) - 50,
+    );
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+  });
+
+  it("holds the limit under 30 parallel wrong passwords for one username", async () => {
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { username: "reviewer2", password: `parallel-${i}` },
+          remoteAddress: "192.0.2.50",
+        }),
+      ),
+    );
+    const checked = answers.filter((a) => a.statusCode === 401).length;
+    expect(checked).toBe(t.config.loginMaxFailures);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(30 - t.config.loginMaxFailures);
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
   });
 
   it("limits one IP across usernames", async () => {

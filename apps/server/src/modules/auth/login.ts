@@ -1,17 +1,70 @@
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
 import { loginFailures, users } from "../../db/schema";
 import { tooManyRequests, unauthorized } from "../../lib/errors";
 import { dummyPasswordHash, verifyPassword } from "../../lib/passwords";
 
 /** An IP may fail more often than one username: an office behind one NAT shares an address. */
 const IP_FAILURE_MULTIPLIER = 4;
+/** Advisory-lock class for sign-in attempts (two-integer keys; the second is the username's hash). */
+const LOGIN_LOCK_CLASS = 7_263_116;
+/** The account-wide delay once failures from many addresses pile up: 250 ms, doubling, at most 8 s. */
+const ACCOUNT_DELAY_BASE_MS = 250;
+const ACCOUNT_DELAY_MAX_MS = 8_000;
 
 type LoginUser = { id: string; username: string; role: string; mustChangePassword: boolean };
 
+interface Attempt {
+  id: number;
+  /** Failures for this username from any address within the window. */
+  accountFailures: number;
+}
+
 /**
- * Checks a username and password, refusing while too many recent failures are on record for the
- * username or the IP. Failures are rows in the database, so every server process sees the same counts.
+ * Records the attempt as a failure before the password is checked, after counting, all under a
+ * lock on the username: parallel guesses cannot all slip under the limit. The address that failed
+ * is locked out (of this username, and of every username past a higher count); the account itself
+ * never is, so an attacker elsewhere cannot lock the real user out.
+ */
+async function reserveAttempt(ctx: AppContext, key: string, ip: string, now: Date): Promise<Attempt> {
+  const since = new Date(now.getTime() - ctx.config.loginWindowMinutes * 60_000);
+  const max = ctx.config.loginMaxFailures;
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(${key}))`);
+    const recent = gt(loginFailures.createdAt, since);
+    const [fromHere, fromIp, forAccount] = await Promise.all([
+      failures(tx, and(eq(loginFailures.username, key), eq(loginFailures.ip, ip), recent)),
+      failures(tx, and(eq(loginFailures.ip, ip), recent)),
+      failures(tx, and(eq(loginFailures.username, key), recent)),
+    ]);
+    if (fromHere >= max || fromIp >= max * IP_FAILURE_MULTIPLIER) {
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Try again in ${ctx.config.loginWindowMinutes} minutes.`,
+      );
+    }
+    const [row] = await tx
+      .insert(loginFailures)
+      .values({ username: key, ip, createdAt: now })
+      .returning({ id: loginFailures.id });
+    return { id: row!.id, accountFailures: forAccount };
+  });
+}
+
+async function failures(db: Database, where: ReturnType<typeof and>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(loginFailures).where(where);
+  return row?.n ?? 0;
+}
+
+/** Guessing one account from many addresses gets slower with every failure, but never stops the owner. */
+export function accountDelayMs(accountFailures: number, maxFailures: number): number {
+  if (accountFailures < maxFailures) return 0;
+  return Math.min(ACCOUNT_DELAY_BASE_MS * 2 ** (accountFailures - maxFailures), ACCOUNT_DELAY_MAX_MS);
+}
+
+/**
+ * Checks a username and password. Failures are rows in the database, so every server process
+ * sees the same counts; a successful attempt takes its provisional failure back.
  */
 export async function checkCredentials(
   ctx: AppContext,
@@ -19,33 +72,17 @@ export async function checkCredentials(
   password: string,
   ip: string,
 ): Promise<LoginUser> {
-  const now = ctx.clock.now();
-  const windowMinutes = ctx.config.loginWindowMinutes;
-  const since = new Date(now.getTime() - windowMinutes * 60_000);
   const key = username.toLowerCase();
-  const [[byUser], [byIp]] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.username, key), gt(loginFailures.createdAt, since))),
-    ctx.db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since))),
-  ]);
-  const max = ctx.config.loginMaxFailures;
-  if ((byUser?.n ?? 0) >= max || (byIp?.n ?? 0) >= max * IP_FAILURE_MULTIPLIER) {
-    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${windowMinutes} minutes.`);
-  }
+  const attempt = await reserveAttempt(ctx, key, ip, ctx.clock.now());
+  const delay = accountDelayMs(attempt.accountFailures, ctx.config.loginMaxFailures);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 
   const [user] = await ctx.db.select().from(users).where(eq(users.username, key)).limit(1);
   const usable = user && !user.disabledAt ? user : undefined;
   // Verify even for an unknown user, so the answer's timing does not tell which usernames exist.
   const valid = await verifyPassword(password, usable?.passwordHash ?? (await dummyPasswordHash()));
-  if (!usable || !valid) {
-    await ctx.db.insert(loginFailures).values({ username: key, ip, createdAt: now });
-    throw unauthorized("Invalid username or password");
-  }
+  if (!usable || !valid) throw unauthorized("Invalid username or password");
+  await ctx.db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
   return {
     id: usable.id,
     username: usable.username,
