@@ -40,6 +40,7 @@ import { SEND_EMAIL_JOB, sendEmailHandler } from "./modules/notifications/email"
 import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
 import { jobAnnouncer } from "./jobs/announce";
 import { createConverter } from "./ingest/convert-pool";
+import { registerRateLimit } from "./plugins/rate-limit";
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
@@ -100,6 +101,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database } = options;
+  const { trustProxy } = config;
   let runner: JobRunner | null = null;
   const announcer = jobAnnouncer(database, () => runner?.wake());
   const ctx: AppContext = {
@@ -124,7 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind an HTTPS proxy the client's protocol and address come from X-Forwarded-* (TRUST_PROXY).
+    trustProxy:
+      typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // Event streams stay open; closing the server must not wait for them.
     forceCloseConnections: true,
     // Ids and queries arrive in paths; cap them so nothing huge reaches the router.
@@ -166,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerErrorHandling(app);
   await registerApiDocs(app);
   registerAuth(app, ctx);
+  await registerRateLimit(app);
   registerFeatureGates(app, ctx);
 
   await app.register(

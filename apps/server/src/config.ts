@@ -41,6 +41,14 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Quire <quire@localhost>"),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/,
+      "TRUST_PROXY must be true, false, a hop count or addresses",
+    )
+    .default("false"),
 });
 
 export type Config = {
@@ -64,6 +72,11 @@ export type Config = {
   runWorker: boolean;
   webDist: string | undefined;
   ai: { baseUrl: string; apiKey: string | undefined; model: string | undefined } | undefined;
+  /**
+   * Whether X-Forwarded-For/-Proto are believed: false (direct), true (any proxy), a hop count, or
+   * the proxies' addresses/CIDRs. Behind an HTTPS proxy it makes the session cookie Secure.
+   */
+  trustProxy: boolean | number | string[];
   /** E-mail delivery of notifications; undefined when no SMTP server is configured. */
   mail: MailConfig | undefined;
 };
@@ -98,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMinutes: e.LOGIN_WINDOW_MINUTES,
     blobSweep: { intervalSeconds: e.BLOB_SWEEP_INTERVAL_SECONDS, graceSeconds: e.BLOB_SWEEP_GRACE_SECONDS },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     runWorker: e.WORKER,
     webDist: e.WEB_DIST,
@@ -130,4 +144,14 @@ export function scaleOutWarnings(config: Config): string[] {
     );
   }
   return warnings;
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from "../../plugins/rate-limit";
 import {
   aiAnswerSchema,
   aiSuggestionSchema,
@@ -101,8 +102,13 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
 export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post("/ask", { schema: { body: askBodySchema, response: { 200: aiAnswerSchema } } }, async (request) =>
-    ask(ctx, requireActor(request), request.body.question),
+  r.post(
+    "/ask",
+    {
+      config: { rateLimit: RATE_LIMITS.ask },
+      schema: { body: askBodySchema, response: { 200: aiAnswerSchema } },
+    },
+    async (request) => ask(ctx, requireActor(request), request.body.question),
   );
 
   r.get("/suggestions", { schema: { response: { 200: z.array(aiSuggestionSchema) } } }, async (request) =>

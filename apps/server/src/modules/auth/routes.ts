@@ -61,7 +61,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.post(
     "/login",
-    { config: { public: true }, schema: { body: loginBodySchema, response: { 200: userSchema } } },
+    {
+      config: { public: true },
+      schema: { body: loginBodySchema, response: { 200: userSchema } },
+    },
     async (request, reply) => {
       const user = await checkCredentials(ctx, request.body.username, request.body.password, request.ip);
       await startSession(reply, user.id, sessionToken(request));

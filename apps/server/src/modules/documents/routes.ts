@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from "../../plugins/rate-limit";
 import {
   documentListQuerySchema,
   documentStatsSchema,
@@ -105,17 +106,21 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  r.post("/upload", { schema: { response: { 201: documentSchema } } }, async (request, reply) => {
-    const actor = requireActor(request);
-    const upload = await receiveUpload(request);
-    const categoryId = upload.fields.categoryId?.trim();
-    if (!categoryId) throw badRequest("categoryId is required");
-    const title = (upload.fields.title?.trim() || titleFromFilename(upload.filename)).slice(0, 300);
-    const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
-    const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
-    const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
-    return reply.code(201).send(await loadVisibleDocument(ctx, actor, id));
-  });
+  r.post(
+    "/upload",
+    { config: { rateLimit: RATE_LIMITS.upload }, schema: { response: { 201: documentSchema } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const upload = await receiveUpload(request);
+      const categoryId = upload.fields.categoryId?.trim();
+      if (!categoryId) throw badRequest("categoryId is required");
+      const title = (upload.fields.title?.trim() || titleFromFilename(upload.filename)).slice(0, 300);
+      const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
+      const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
+      const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
+      return reply.code(201).send(await loadVisibleDocument(ctx, actor, id));
+    },
+  );
 
   r.get("/:id", { schema: { params: idParamsSchema, response: { 200: documentSchema } } }, async (request) =>
     loadVisibleDocument(ctx, requireActor(request), request.params.id),
@@ -133,7 +138,10 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post(
     "/:id/versions",
-    { schema: { params: idParamsSchema, response: { 201: documentSchema } } },
+    {
+      config: { rateLimit: RATE_LIMITS.upload },
+      schema: { params: idParamsSchema, response: { 201: documentSchema } },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       const current = await loadVisibleDocument(ctx, actor, request.params.id);

@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from "../../plugins/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,7 +26,7 @@ export async function waitlistRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.post(
     "/waitlist",
     {
-      config: { public: true },
+      config: { public: true, rateLimit: RATE_LIMITS.waitlist },
       schema: { body: waitlistBodySchema, response: { 200: joinedSchema, 201: joinedSchema } },
     },
     async (request, reply) => {

@@ -31,6 +31,30 @@ describe("waitlist", () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it("takes at most 10 sign-ups a minute from one address, then answers 429 and stores nothing", async () => {
+    const join = (i: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/waitlist",
+        payload: { email: `flood-${i}@example.org` },
+        remoteAddress: "198.51.100.23",
+      });
+    for (let i = 0; i < 10; i++) expect((await join(i)).statusCode).toBe(201);
+    const refused = await join(10);
+    expect(refused.statusCode).toBe(429);
+    expect(json<{ message: string }>(refused).message).toMatch(/^Too many requests: at most 10 per minute/);
+    const list = json<{ email: string }[]>(await t.request("GET", "/api/waitlist", { as: "admin" }));
+    expect(list.filter((e) => e.email.startsWith("flood-"))).toHaveLength(10);
+    // Another address is not affected.
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      payload: { email: "someone@example.org" },
+      remoteAddress: "198.51.100.24",
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
   it("lists the addresses for Admin only", async () => {
     expect((await t.request("GET", "/api/waitlist", { as: "admin" })).statusCode).toBe(200);
     for (const as of ["author", "reviewer", "approver", "viewer"]) {
