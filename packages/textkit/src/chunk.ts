@@ -1,5 +1,6 @@
 import { readMarkdownBlocks, type MarkdownBlock } from "./markdown-blocks";
 import { splitSentences } from "./sentences";
+import { plainInline } from "./sections";
 import { tokenize, tokenizeWithOffsets } from "./tokenize";
 
 export interface ChunkOptions {
@@ -45,13 +46,8 @@ function countWords(text: string): number {
 
 /** Heading text without inline markdown, so a citation reads "Retention › Exceptions". */
 function plainHeading(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\s*\{#[^}]*\}\s*$/, "")
-    .replace(/(\*\*|__|`)(.+?)\1/g, "$2")
-    .replace(/(^|\W)[*_](.+?)[*_](?=\W|$)/g, "$1$2")
-    .replace(/\s+/g, " ")
-    .trim();
+  // A trailing {#anchor} goes first; the rest is the same inline clean-up as the heading outline's.
+  return plainInline(markdown.trimEnd().replace(/\{#[^}\s]{0,200}\}$/, ""));
 }
 
 function lineStartOffsets(text: string): number[] {

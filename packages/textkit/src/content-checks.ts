@@ -194,7 +194,7 @@ function linkProblem(target: string, anchors: Set<string>): string | null {
 function linkHits(text: string, code: Array<[number, number]>): Hit[] {
   const anchors = new Set(headingOutline(text).map((h) => anchorOf(h.text)));
   const hits: Hit[] = [];
-  for (const match of text.matchAll(/(?<!!)\[([^\]\n]*)\]\(([^)\n]*)\)/g)) {
+  for (const match of text.matchAll(/(?<!!)\[([^[\]\n]{0,500})\]\(([^()\n]{0,2000})\)/g)) {
     if (inRanges(code, match.index)) continue;
     const target = (match[2] ?? "").trim().split(/\s+"/)[0] ?? "";
     const problem = linkProblem(target, anchors);

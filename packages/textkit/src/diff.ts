@@ -6,7 +6,7 @@ export interface DiffOptions {
   maxLines?: number;
   /** Time budget for the whole diff, word highlights included. Default 1,000 ms. */
   timeoutMs?: number;
-  /** Rows returned per view (the statistics still count every line). Default 5,000. */
+  /** Rows returned per view (the statistics still count every line). Default: every row. */
   maxRows?: number;
 }
 
@@ -54,7 +54,6 @@ type Run = { kind: "same" | "removed" | "added"; lines: string[] };
 
 const DEFAULT_MAX_LINES = 20_000;
 const DEFAULT_TIMEOUT_MS = 1_000;
-const DEFAULT_MAX_ROWS = 5_000;
 /** Word diffs of very long lines (minified text, base64) cost much and show little. */
 const MAX_WORD_DIFF_CHARS = 10_000;
 /** Removed/added runs larger than this (r × a) are paired by position instead of by similarity. */
@@ -317,7 +316,7 @@ export function diffVersions(oldText: string, newText: string, opts: DiffOptions
     );
   }
   // A comparison of two huge versions is read page by page in no one's browser: cap what is sent.
-  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  const maxRows = opts.maxRows ?? Number.POSITIVE_INFINITY;
   const rows = builder.sideBySide.length;
   if (rows > maxRows || builder.unified.length > maxRows * 2) {
     reasons.push(

@@ -12,9 +12,9 @@ export interface OutlineHeading {
 /** Heading text without inline markdown ("**Scope**" → "Scope", links → their text). */
 export function plainInline(markdown: string): string {
   return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/(\*\*|__|`)(.+?)\1/g, "$2")
-    .replace(/(^|\W)[*_](.+?)[*_](?=\W|$)/g, "$1$2")
+    .replace(/!?\[([^[\]\n]{0,500})\]\([^()\s]{0,2000}\)/g, "$1")
+    .replace(/(\*\*|__|`)(.{1,500}?)\1/g, "$2")
+    .replace(/(^|\W)[*_](.{1,500}?)[*_](?=\W|$)/g, "$1$2")
     .replace(/\s+/g, " ")
     .trim();
 }

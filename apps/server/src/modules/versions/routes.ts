@@ -1,5 +1,8 @@
 import { diffParamsSchema, idParamsSchema, versionParamsSchema, versionSchema } from "@quire/contracts";
 import { diffVersions } from "@quire/textkit";
+
+/** A comparison of two huge versions is read in no one's browser: at most this many rows are sent. */
+const MAX_DIFF_ROWS = 5_000;
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -65,7 +68,11 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       await loadVisibleDocument(ctx, requireActor(request), id);
       const [older, newer] = await Promise.all([findVersion(ctx.db, id, from), findVersion(ctx.db, id, to)]);
       if (!older || !newer) throw notFound("Version");
-      return { from, to, ...diffVersions(older.version.content, newer.version.content) };
+      return {
+        from,
+        to,
+        ...diffVersions(older.version.content, newer.version.content, { maxRows: MAX_DIFF_ROWS }),
+      };
     },
   );
 }
