@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import type { CategorizeResult } from "@quire/contracts";
+import { Worker } from "node:worker_threads";
 import {
   cosineSimilarity,
-  documentVector,
   extractKeyphrases,
   predictCategory,
-  trainCategoryModel,
   type CategoryModel,
   type Prediction,
 } from "@quire/textkit";
@@ -14,15 +13,15 @@ import type { AppContext } from "../../context";
 import { documents } from "../../db/schema";
 import type { Actor } from "../../policies/policy";
 import { loadVisibleDocument } from "../documents/routes";
+import type { TrainRequest, TrainResponse } from "./classifier-worker";
 import { listArchiveDocuments, listCategoryNames, trainingSetKeys, type ArchiveDocument } from "./repository";
 
 /**
  * The archive's own category classifier, trained on every live categorised document: softmax
  * logistic regression (it beats naive Bayes and a keyword baseline in `npm run bench -- ai`), or
  * naive Bayes on a small archive where that classifies the archive's own documents better.
- * It is kept per app context and retrained when the fingerprint of (document, category, version)
- * triples changes, so moving or editing a document is reflected on the next call; another process
- * rebuilds the same model from the database.
+ * It is kept per app context and retrained in a worker thread when the fingerprint of (document,
+ * category, version) triples changes; another process rebuilds the same model from the database.
  */
 
 export interface TrainedClassifier {
@@ -32,29 +31,98 @@ export interface TrainedClassifier {
   vectors: Map<string, Map<string, number>>;
 }
 
-const cache = new WeakMap<AppContext, TrainedClassifier>();
+/** What the classifier knows per app context: the last model, and a training under way. */
+interface ClassifierState {
+  current: TrainedClassifier | null;
+  training: Promise<TrainedClassifier | null> | null;
+  trainingFingerprint: string | null;
+}
+
+const states = new WeakMap<AppContext, ClassifierState>();
+
+/** A document's text counts up to here: enough to tell its subject, and training stays bounded. */
+const MAX_TRAINING_CHARS = 20_000;
+/** A training that outlives this is stopped; the last model keeps answering. */
+const TRAINING_TIMEOUT_MS = 120_000;
 
 /** The title counts twice: it is the author's own one-line statement of what the document is about. */
-export const classifierText = (title: string, content: string) => `${title}\n${title}\n${content}`;
+export const classifierText = (title: string, content: string) =>
+  `${title}\n${title}\n${content.slice(0, MAX_TRAINING_CHARS)}`;
 
+function stateOf(ctx: AppContext): ClassifierState {
+  let state = states.get(ctx);
+  if (!state) states.set(ctx, (state = { current: null, training: null, trainingFingerprint: null }));
+  return state;
+}
+
+/**
+ * The model for the archive as it is now, trained in a worker thread. When the archive changed
+ * since the last model (a new, moved or edited document), that model answers while the new one
+ * trains in the background: no request, and no other user, waits for training. Only the very first
+ * question after a start waits, off the event loop.
+ */
 export async function trainedClassifier(ctx: AppContext): Promise<TrainedClassifier | null> {
   const keys = await trainingSetKeys(ctx.db);
   const fingerprint = createHash("sha256").update(keys.join("\n")).digest("hex");
-  const cached = cache.get(ctx);
-  if (cached?.fingerprint === fingerprint) return cached;
+  const state = stateOf(ctx);
+  if (state.current?.fingerprint === fingerprint) return state.current;
+  if (state.trainingFingerprint !== fingerprint) {
+    state.trainingFingerprint = fingerprint;
+    const training = train(ctx, fingerprint).then(
+      (trained) => {
+        if (state.training === training) {
+          state.current = trained;
+          state.training = null;
+        }
+        return trained;
+      },
+      () => {
+        // A failed or timed-out training leaves the last model answering; the next change retries.
+        if (state.training === training) state.training = null;
+        state.trainingFingerprint = null;
+        return state.current;
+      },
+    );
+    state.training = training;
+  }
+  return state.current ?? (await state.training);
+}
+
+/** For tests and Settings: whether a newer model is being trained right now. */
+export function classifierTraining(ctx: AppContext): Promise<TrainedClassifier | null> | null {
+  return stateOf(ctx).training;
+}
+
+async function train(ctx: AppContext, fingerprint: string): Promise<TrainedClassifier | null> {
   const docs = await listArchiveDocuments(ctx.db, isNull(documents.archivedAt));
   if (docs.length === 0) return null;
-  // Every term is a feature: a small archive's rare words are often its most telling ones.
-  const model = trainCategoryModel(
-    docs.map((d) => ({ text: classifierText(d.title, d.content), label: d.categoryId })),
-    { minDocuments: 1 },
-  );
-  const vectors = new Map(
-    docs.map((d) => [d.id, documentVector(model.model, classifierText(d.title, d.content))]),
-  );
-  const trained = { fingerprint, model, documents: docs, vectors };
-  cache.set(ctx, trained);
-  return trained;
+  const examples = docs.map((d) => ({
+    id: d.id,
+    text: classifierText(d.title, d.content),
+    label: d.categoryId,
+  }));
+  const { model, vectors } = await trainInWorker({ examples });
+  return { fingerprint, model, documents: docs, vectors: new Map(vectors) };
+}
+
+function trainInWorker(request: TrainRequest): Promise<TrainResponse> {
+  const worker = new Worker(new URL("./classifier-worker.mjs", import.meta.url));
+  return new Promise<TrainResponse>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("classifier training took too long")),
+      TRAINING_TIMEOUT_MS,
+    );
+    worker.once("message", (answer: { ok: true; result: TrainResponse } | { ok: false; error: string }) => {
+      clearTimeout(timer);
+      if (answer.ok) resolve(answer.result);
+      else reject(new Error(answer.error));
+    });
+    worker.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    worker.postMessage(request);
+  }).finally(() => void worker.terminate());
 }
 
 /**

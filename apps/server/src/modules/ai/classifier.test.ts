@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoDocuments } from "../../demo/seed";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+import { uploadDraft } from "../approvals/test-helpers";
+import { classifierTraining, trainedClassifier } from "./classifier";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seeders: [seedDemoDocuments] });
+}, 120_000);
+afterAll(async () => t.close());
+
+const categorize = () =>
+  t.request("POST", "/api/ai/categorize", {
+    as: "viewer",
+    body: { title: "Travel expenses", content: "Flights and hotels are reimbursed within limits." },
+  });
+
+describe("the category classifier trains off the request path", () => {
+  it("after a change, answers from the last model at once while the new one trains in a worker", async () => {
+    expect((await categorize()).statusCode).toBe(200);
+    const before = (await trainedClassifier(t.ctx))!.fingerprint;
+    expect(classifierTraining(t.ctx)).toBeNull();
+
+    await uploadDraft(t, "author", "A new policy that changes the training set");
+    const answer = await categorize();
+    expect(answer.statusCode).toBe(200);
+    expect(json<{ categoryId: string | null }>(answer).categoryId).not.toBeNull();
+    // Training was started, not awaited: the answer came from the previous model.
+    const training = classifierTraining(t.ctx);
+    expect(training).not.toBeNull();
+    expect((await trainedClassifier(t.ctx))!.fingerprint).toBe(before);
+
+    // Meanwhile the server keeps answering everyone.
+    while (classifierTraining(t.ctx)) {
+      const asked = performance.now();
+      expect((await t.request("GET", "/api/health")).statusCode).toBe(200);
+      expect(performance.now() - asked).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const after = await training;
+    expect(after!.fingerprint).not.toBe(before);
+    expect((await trainedClassifier(t.ctx))!.fingerprint).toBe(after!.fingerprint);
+  }, 120_000);
+});
