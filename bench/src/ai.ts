@@ -4,17 +4,13 @@
  *    nobody here wrote: the descriptions of the Debian packages installed on this machine
  *    (/var/lib/dpkg/status), labelled by their Section, on a seeded 80/20 held-out split, beside a
  *    majority-class baseline and a keyword baseline (each section's most distinctive training words).
- * 2. The assistant on the demo archive: how often `ask` cites the document that holds the answer
- *    for questions with a known source, beside the top hit of full-text search alone.
+ * 2. The assistant on the demo archive (a smoke test): how often `ask` cites the document that
+ *    holds the answer for questions with a known source, beside the top hit of full-text search.
+ * 3. The assistant on real text (ai-ask-eval.ts): paraphrased questions over ~1000 Debian
+ *    documents, check half only, beside a plain BM25.
  */
 import { readFileSync } from "node:fs";
 import {
-  calibratedConfidence,
-  composeAnswer,
-  DEFAULT_CALIBRATION,
-  fitCalibration,
-  type AnswerFeatures,
-  type Calibration,
   predictLogistic,
   predictNaiveBayes,
   seededRandom,
@@ -28,10 +24,12 @@ import {
 import { eq } from "drizzle-orm";
 import { users } from "../../apps/server/src/db/schema.js";
 import { seedDemoDocuments } from "../../apps/server/src/demo/seed.js";
-import { ask, fullTextTop, retrievePassages } from "../../apps/server/src/modules/ai/ask.js";
+import { ask } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
 import { createTestApp } from "../../apps/server/src/test/harness.js";
+import { askEvalBench } from "./ai-ask-eval.js";
+import { runRiskBench } from "./ai-risk";
 
 const DPKG_STATUS = process.env.BENCH_DPKG_STATUS ?? "/var/lib/dpkg/status";
 const MIN_PER_SECTION = 10;
@@ -174,57 +172,6 @@ const ABSENT = [
   "When is the flu vaccination clinic?",
 ];
 
-interface Sample {
-  features: AnswerFeatures | null;
-  right: boolean;
-}
-
-function reliability(samples: Sample[], calibration: Calibration): string {
-  const scored = samples.map((s) => ({ ...s, p: calibratedConfidence(s.features, calibration) }));
-  const mean = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : "–");
-  const brier =
-    scored.reduce((sum, s) => sum + (s.p - (s.right ? 1 : 0)) ** 2, 0) / Math.max(1, scored.length);
-  return `mean confidence when right ${mean(scored.filter((s) => s.right).map((s) => s.p))}, when wrong ${mean(scored.filter((s) => !s.right).map((s) => s.p))}, Brier ${brier.toFixed(3)} (n=${samples.length})`;
-}
-
-/**
- * Confidence calibration: every question's best-sentence features and whether its first citation
- * would be the source (absent topics: never), fitted on the even-numbered questions and checked
- * on the odd ones.
- */
-async function calibrationBench(t: Awaited<ReturnType<typeof createTestApp>>, actor: Actor): Promise<void> {
-  const labelled: Array<[string, string | null]> = [
-    ...QUESTIONS,
-    ...ABSENT.map((q): [string, null] => [q, null]),
-  ];
-  const samples: Sample[] = [];
-  for (const [question, title] of labelled) {
-    const passages = await retrievePassages(t.ctx, actor, question);
-    const preferDocumentId = (await fullTextTop(t.ctx, actor, question)) ?? passages[0]?.documentId;
-    const answer = composeAnswer(question, passages, {
-      threshold: 0,
-      ...(preferDocumentId ? { preferDocumentId } : {}),
-    });
-    samples.push({
-      features: answer.features,
-      right: title !== null && answer.citations[0]?.title === title,
-    });
-  }
-  const fitHalf = samples.filter((_, i) => i % 2 === 0);
-  const checkHalf = samples.filter((_, i) => i % 2 === 1);
-  const fitted = fitCalibration(fitHalf);
-  const round = (x: number) => Math.round(x * 100) / 100;
-  console.log(
-    `Confidence calibration on ${samples.length} labelled questions (${ABSENT.length} about absent topics):`,
-  );
-  console.log(
-    `  fitted on the ${fitHalf.length} even-numbered: { bias: ${round(fitted.bias)}, weights: [${fitted.weights.map(round).join(", ")}] } (coverage, own, titled, retrieval, margin, agrees)`,
-  );
-  console.log(`  check half, shipped calibration:  ${reliability(checkHalf, DEFAULT_CALIBRATION)}`);
-  console.log(`  check half, fitted just now:      ${reliability(checkHalf, fitted)}`);
-  console.log(`  fit half, shipped calibration:    ${reliability(fitHalf, DEFAULT_CALIBRATION)}`);
-}
-
 async function askBench(): Promise<void> {
   const t = await createTestApp({ seeders: [seedDemoDocuments] });
   try {
@@ -266,7 +213,6 @@ async function askBench(): Promise<void> {
         );
     }
     console.log(`  absent topics answered "not in the archive": ${declined}/${ABSENT.length}`);
-    await calibrationBench(t, actor);
   } finally {
     await t.close();
   }
@@ -275,4 +221,6 @@ async function askBench(): Promise<void> {
 export async function runAiBench(): Promise<void> {
   classifierBench();
   await askBench();
+  await askEvalBench();
+  await runRiskBench();
 }

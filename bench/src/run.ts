@@ -2,6 +2,7 @@
 // figure measured in the same run. With no name, runs every benchmark.
 import { runAiBench } from "./ai";
 import { runIngestBench } from "./ingest";
+import { runRiskBench } from "./ai-risk";
 import { runLoadBench } from "./load";
 import { runSearchBench } from "./search";
 import { runWebBench } from "./web";
@@ -10,6 +11,11 @@ const benchmarks: Record<string, { describe: string; run: () => Promise<void> }>
   ai: {
     describe: "classifier accuracy on Debian package sections beside baselines; ask citations vs full-text",
     run: runAiBench,
+  },
+  risk: {
+    describe:
+      "risk-note precision, summary checks and change-analysis accuracy on labelled real documents and edits",
+    run: runRiskBench,
   },
   ingest: { describe: "PDF pages/s beside poppler's pdftotext; DOCX documents/s", run: runIngestBench },
   load: {

@@ -232,7 +232,7 @@ test("the raw page and the clean reading view render, and an unknown id is 'Docu
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title: string) {
   const categories = (await (await page.request.get("/api/categories")).json()) as { id: string }[];
   const res = await page.request.post("/api/documents/upload", {
-    multipart: { title, categoryId: categories[0]?.id ?? "", file },
+    multipart: { title, categoryId: categories[0]?.id ?? "", allowDuplicate: "true", file },
   });
   assert.equal(res.status(), 201, await res.text());
   return (await res.json()) as Doc;

@@ -239,3 +239,102 @@ test("at 375 px the list fits the screen and the menu and dialog work", async ()
   assert.deepEqual(consoleErrors(), []);
   await context.close();
 });
+
+type ApiDoc = {
+  id: string;
+  title: string;
+  owner: string;
+  tags: string[];
+  updatedAt: string;
+  categoryId: string;
+};
+
+test("All Documents filters by tag, owner, category and date, keeps them in the URL and saves views on the server", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin", "/documents");
+  const all = (await (await page.request.get("/api/documents?pageSize=500")).json()) as ApiDoc[];
+  const tagged = all.find((d) => d.tags.length > 0)!;
+  const tag = tagged.tags[0]!;
+  const idsShown = async () =>
+    (
+      await page
+        .locator('[data-testid^="link-document-"]')
+        .evaluateAll((links) =>
+          links.map((a) => a.getAttribute("data-testid")!.replace("link-document-", "")),
+        )
+    ).sort();
+  const waitForIds = async (expected: string[]) => {
+    await page.waitForFunction(
+      (want) => {
+        const got = [...document.querySelectorAll('[data-testid^="link-document-"]')]
+          .map((a) => a.getAttribute("data-testid")!.replace("link-document-", ""))
+          .sort();
+        return JSON.stringify(got) === JSON.stringify(want);
+      },
+      [...expected].sort(),
+    );
+  };
+
+  await page.getByTestId("input-filter-tag").fill(tag);
+  await page.getByTestId("input-filter-tag").press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("tag") === tag);
+  const withTag = all.filter((d) => d.tags.includes(tag)).map((d) => d.id);
+  await waitForIds(withTag.slice(0, 20));
+
+  await page.getByTestId("input-filter-owner").fill(tagged.owner);
+  await page.getByTestId("button-apply-filters").click();
+  await page.waitForURL((url) => url.searchParams.get("owner") === tagged.owner);
+  const withOwner = all.filter((d) => d.tags.includes(tag) && d.owner === tagged.owner).map((d) => d.id);
+  await waitForIds(withOwner.slice(0, 20));
+
+  const day = tagged.updatedAt.slice(0, 10);
+  await page.getByTestId("input-filter-from").fill(day);
+  await page.getByTestId("input-filter-to").fill(day);
+  await page.waitForURL((url) => url.searchParams.get("updatedTo") === day);
+  const sameDay = all
+    .filter((d) => d.tags.includes(tag) && d.owner === tagged.owner && d.updatedAt.startsWith(day))
+    .map((d) => d.id);
+  await waitForIds(sameDay);
+  assert.ok((await idsShown()).includes(tagged.id));
+
+  // Save the view, clear everything, and the saved view brings the filters back.
+  await page.getByTestId("input-view-name").fill("My tagged day");
+  await page.getByTestId("button-save-view").click();
+  await page.getByTestId("button-clear-filters").click();
+  await page.waitForURL((url) => !url.searchParams.has("tag"));
+  await page.getByTestId("saved-view-My tagged day").click();
+  await page.waitForURL(
+    (url) => url.searchParams.get("tag") === tag && url.searchParams.get("updatedFrom") === day,
+  );
+  await waitForIds(sameDay);
+  assert.equal(await page.getByTestId("input-filter-tag").inputValue(), tag);
+
+  // Back walks through the filter history.
+  await page.goBack();
+  await page.waitForURL((url) => !url.searchParams.has("tag"));
+
+  // Category from the same form; the saved view survives a reload.
+  await page.getByTestId("select-category-filter").click();
+  const categoryOption = page.getByRole("option").nth(1);
+  const categoryName = (await categoryOption.innerText()).trim();
+  await categoryOption.click();
+  await page.waitForURL((url) => url.searchParams.has("category"));
+  const categoryId = new URL(page.url()).searchParams.get("category")!;
+  await page
+    .getByText(new RegExp(`documents? in ${categoryName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`))
+    .waitFor();
+  const inCategory = all.filter((d) => d.categoryId === categoryId).map((d) => d.id);
+  await waitForIds(inCategory.slice(0, 20));
+  await page.reload();
+  await page.getByTestId("saved-view-My tagged day").waitFor();
+  // Kept on the server for this user: it follows them to another browser.
+  const views = (await (await page.request.get("/api/auth/views")).json()) as {
+    name: string;
+    query: string;
+  }[];
+  const saved = views.find((v) => v.name === "My tagged day");
+  assert.ok(saved, "the view is saved on the server");
+  assert.equal(new URLSearchParams(saved.query).get("tag"), tag);
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});

@@ -64,6 +64,44 @@ test("landing invents no contact or video; an Admin publishes them in Settings a
   await context.close();
 });
 
+test("an unconfigured landing leaves out empty sections, and its contact actions do what they say", async () => {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.route("**/api/public/contact", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ salesEmail: "", supportEmail: "", partnershipsEmail: "", demoVideoUrl: "" }),
+    }),
+  );
+  await page.goto("/");
+  await page.getByTestId("text-contact-waitlist").waitFor({ state: "attached" });
+  // Every section heading has something under it besides its own lead.
+  const empty = await page.evaluate(() =>
+    [...document.querySelectorAll("main section")]
+      .filter((section) => {
+        const heading = section.querySelector("h2");
+        if (!heading) return false;
+        // Take away the heading and its lead: what is left is the section's content.
+        const rest = section.cloneNode(true) as HTMLElement;
+        rest.querySelector("h2")?.parentElement?.remove();
+        return !(rest.textContent ?? "").trim() && !rest.querySelector("a, button, input, figure, img");
+      })
+      .map((section) => section.id),
+  );
+  assert.deepEqual(empty, [], `sections with nothing in them: ${empty.join(", ")}`);
+  assert.equal(await page.locator("#demo").count(), 0, "no demo section without a video");
+  assert.equal(await page.getByTestId("nav-demo").count(), 0, "no Demo link to a section that is not there");
+  await page.getByTestId("nav-contact").click();
+  await page.getByTestId("button-contact-waitlist").click();
+  await page.waitForFunction(() => {
+    const box = document.getElementById("waitlist")?.getBoundingClientRect();
+    return box !== undefined && box.top < window.innerHeight && box.bottom > 0;
+  });
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 375, height: 800 },

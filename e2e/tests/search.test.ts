@@ -149,3 +149,46 @@ test("at 375 px the search page fits the screen", async () => {
   assert.ok(overflow <= 0, `no horizontal scroll (overflow ${overflow}px)`);
   await context.close();
 });
+
+test("the search and its filters live in the URL: a bookmark reruns it and Back returns to the last one", async () => {
+  const { context, page, consoleErrors } = await searchPage();
+  const box = page.getByPlaceholder("Search documents, content, and metadata...");
+  const count = page.getByTestId("text-results-count");
+  await box.fill("remote work");
+  await page.getByTestId("select-search-status").click();
+  await page.getByRole("option", { name: "Approved", exact: true }).click();
+  await page.getByTestId("button-submit-search").click();
+  await page.waitForURL(
+    (url) => url.searchParams.get("q") === "remote work" && url.searchParams.get("status") === "Approved",
+  );
+  await count.waitFor({ timeout: 15_000 });
+  const firstCount = await count.innerText();
+  const bookmark = page.url();
+
+  await box.fill("expense");
+  await page.getByTestId("button-submit-search").click();
+  await page.waitForURL((url) => url.searchParams.get("q") === "expense");
+  await count.waitFor({ timeout: 15_000 });
+
+  await page.goBack();
+  await page.waitForURL((url) => url.searchParams.get("q") === "remote work");
+  assert.equal(await box.inputValue(), "remote work", "Back restores the query");
+  assert.ok(await page.getByTestId("select-search-status").getByText("Approved").isVisible());
+  await page.getByText(firstCount, { exact: true }).waitFor({ timeout: 15_000 });
+
+  // A fresh tab opened on the bookmark runs the same search without a click.
+  const other = await context.newPage();
+  await other.goto(bookmark);
+  await other.getByTestId("text-results-count").waitFor({ timeout: 15_000 });
+  assert.equal(await other.getByTestId("text-results-count").innerText(), firstCount);
+  assert.equal(
+    await other.getByPlaceholder("Search documents, content, and metadata...").inputValue(),
+    "remote work",
+  );
+  const api = (await (await other.request.get("/api/search?q=remote%20work&status=Approved")).json()) as {
+    document: { status: string };
+  }[];
+  assert.equal(firstCount, `Search Results (${api.length} found)`, "the status filter was applied");
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});

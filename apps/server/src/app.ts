@@ -29,22 +29,18 @@ import { backupRoutes } from "./backup/routes";
 import { aiRoutes, documentAiRoutes } from "./modules/ai/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
-import {
-  INDEX_DOCUMENT_JOB,
-  REFIT_MODEL_JOB,
-  indexDocumentHandler,
-  refitModelHandler,
-} from "./modules/search/indexer";
-import { processDocumentHandler } from "./modules/documents/pipeline";
-import { SEND_EMAIL_JOB, sendEmailHandler } from "./modules/notifications/email";
-import { PROCESS_DOCUMENT_JOB } from "./modules/documents/service";
+import { indexDocumentJob, refitModelJob } from "./modules/search/indexer";
+import { processDocumentJob } from "./modules/documents/pipeline";
+import { sendEmailJob } from "./modules/notifications/email";
 import { jobAnnouncer } from "./jobs/announce";
 import { createConverter } from "./ingest/convert-pool";
 import { registerRateLimit } from "./plugins/rate-limit";
+import { registerNulGuard } from "./plugins/nul-guard";
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
 import { eventRoutes } from "./modules/events/routes";
+import { activityRoutes } from "./modules/activity/routes";
 import { DbBlobStore, FsBlobStore } from "./storage/blob-store";
 
 export interface RouteSummary {
@@ -91,13 +87,10 @@ export interface BuiltApp {
   hub: EventHub;
 }
 
-/** Every kind of background job and what runs it. */
-export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map([
-  [PROCESS_DOCUMENT_JOB, processDocumentHandler],
-  [INDEX_DOCUMENT_JOB, indexDocumentHandler],
-  [REFIT_MODEL_JOB, refitModelHandler],
-  [SEND_EMAIL_JOB, sendEmailHandler],
-]);
+/** Every kind of background job, as the module that owns it declared it (defineJob). */
+export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
+  [processDocumentJob, indexDocumentJob, refitModelJob, sendEmailJob].map((job) => [job.kind, job]),
+);
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database } = options;
@@ -170,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerErrorHandling(app);
   await registerApiDocs(app);
   registerAuth(app, ctx);
+  registerNulGuard(app);
   await registerRateLimit(app);
   registerFeatureGates(app, ctx);
 
@@ -186,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(notificationRoutes, { ctx, prefix: "/notifications" });
       await api.register(settingsRoutes, { ctx });
       await api.register(backupRoutes, { ctx });
+      await api.register(activityRoutes, { ctx });
       await api.register(documentAiRoutes, { ctx, prefix: "/documents" });
       await api.register(aiRoutes, { ctx, prefix: "/ai" });
       await api.register(searchRoutes, { ctx, prefix: "/search" });

@@ -1,3 +1,4 @@
+import { roleSchema, type Role } from "@quire/contracts";
 import { z } from "zod";
 
 const booleanFromEnv = z
@@ -49,6 +50,15 @@ const envSchema = z.object({
       "TRUST_PROXY must be true, false, a hop count or addresses",
     )
     .default("false"),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().trim().min(1).default("openid profile email"),
+  OIDC_ROLE_CLAIM: z.string().trim().min(1).optional(),
+  OIDC_ROLE_MAP: z.string().trim().optional(),
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).optional(),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default("SSO"),
+  LOCAL_LOGIN: booleanFromEnv.default(true),
 });
 
 export type Config = {
@@ -79,7 +89,27 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** E-mail delivery of notifications; undefined when no SMTP server is configured. */
   mail: MailConfig | undefined;
+  /** PUBLIC_URL without a trailing slash: where people open Quire (single sign-on's return address). */
+  publicUrl: string | undefined;
+  /** Single sign-on with OpenID Connect; undefined when OIDC_ISSUER is not set. */
+  oidc: OidcConfig | undefined;
+  /** Username and password sign-in (LOCAL_LOGIN); off only when single sign-on is configured. */
+  localLogin: boolean;
 };
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  /** The ID token claim (dotted path allowed) whose values pick the role; undefined: roles are set in Quire. */
+  roleClaim: string | undefined;
+  /** Claim value → role, in priority order: the first entry the user's claim holds wins. */
+  roleMap: Array<{ value: string; role: Role }>;
+  /** The claim listing the user's groups, kept on the user at every sign-in. */
+  groupsClaim: string | undefined;
+  buttonLabel: string;
+}
 
 export interface MailConfig {
   smtpUrl: string;
@@ -96,6 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const oidc = parseOidc(e);
+  if (!e.LOCAL_LOGIN && !oidc) {
+    throw new Error(
+      "Invalid configuration: LOCAL_LOGIN=false turns password sign-in off, so OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must configure single sign-on (otherwise nobody could sign in)",
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -123,7 +159,70 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
         }
       : undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    oidc,
+    localLogin: e.LOCAL_LOGIN,
   };
+}
+
+/** The OIDC_* variables as one setting, or a start-up error naming what is missing or malformed. */
+function parseOidc(e: z.infer<typeof envSchema>): OidcConfig | undefined {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
+  if (!issuer && !clientId && !clientSecret) {
+    if (e.OIDC_ROLE_CLAIM || e.OIDC_ROLE_MAP || e.OIDC_GROUPS_CLAIM)
+      throw new Error(
+        "Invalid configuration: OIDC_ROLE_CLAIM, OIDC_ROLE_MAP and OIDC_GROUPS_CLAIM need OIDC_ISSUER",
+      );
+    return undefined;
+  }
+  const missing = Object.entries({
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: clientId,
+    OIDC_CLIENT_SECRET: clientSecret,
+  })
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length > 0 || !issuer || !clientId || !clientSecret)
+    throw new Error(`Invalid configuration: single sign-on also needs ${missing.join(" and ")}`);
+  const url = new URL(issuer);
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && local))
+    throw new Error(
+      "Invalid configuration: OIDC_ISSUER must be an https:// URL (http:// only for localhost)",
+    );
+  if (!e.OIDC_SCOPES.split(/\s+/).includes("openid"))
+    throw new Error('Invalid configuration: OIDC_SCOPES must include "openid"');
+  const roleMap = parseRoleMap(e.OIDC_ROLE_MAP ?? "");
+  if (roleMap.length > 0 && !e.OIDC_ROLE_CLAIM)
+    throw new Error("Invalid configuration: OIDC_ROLE_MAP needs OIDC_ROLE_CLAIM (the claim it maps)");
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    scopes: e.OIDC_SCOPES,
+    roleClaim: e.OIDC_ROLE_CLAIM,
+    roleMap,
+    groupsClaim: e.OIDC_GROUPS_CLAIM,
+    buttonLabel: e.OIDC_BUTTON_LABEL,
+  };
+}
+
+/** "quire-admins=Admin,quire-authors=Author" → entries; a malformed entry or unknown role stops start-up. */
+function parseRoleMap(value: string): Array<{ value: string; role: Role }> {
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.lastIndexOf("=");
+      const claimValue = entry.slice(0, at).trim();
+      const role = roleSchema.safeParse(entry.slice(at + 1).trim());
+      if (at <= 0 || !claimValue || !role.success)
+        throw new Error(
+          `Invalid configuration: OIDC_ROLE_MAP entry "${entry}" must be claim-value=Role, the role one of ${roleSchema.options.join(", ")}`,
+        );
+      return { value: claimValue, role: role.data };
+    });
 }
 
 /**

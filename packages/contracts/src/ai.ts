@@ -55,6 +55,27 @@ export const changeAnalysisSchema = z.object({
   from: z.number().int(),
   to: z.number().int(),
   keyChanges: z.array(z.string()),
+  /**
+   * The key changes with their place in the diff (1-based line numbers of each version, null on
+   * the side that lacks them), so the page can link each to its changed row.
+   */
+  keyChangeItems: z.array(
+    z.object({
+      text: z.string(),
+      oldLine: z.number().int().nullable(),
+      newLine: z.number().int().nullable(),
+    }),
+  ),
+  /** Edited clauses read for meaning: "term" perpetual → "fixed-term (five years)", High. */
+  clauseChanges: z.array(
+    z.object({
+      attribute: z.string(),
+      before: z.string(),
+      after: z.string(),
+      risk: riskLevelSchema,
+      context: z.string(),
+    }),
+  ),
   impact: z.string(),
   riskLevel: riskLevelSchema,
   sections: z.array(
@@ -157,6 +178,8 @@ export const citationSchema = z.object({
   passageId: z.string(),
   heading: z.string().nullable(),
   quote: z.string(),
+  /** The cited passage's 0-based position in its version, for a link to `#passage-{ordinal}`. */
+  ordinal: z.number().int().min(0).optional(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 

@@ -28,6 +28,10 @@ export const loginOptionsSchema = z.object({
   demo: z.boolean(),
   demoPassword: z.string().nullable(),
   demoUsers: z.array(z.object({ username: z.string(), role: roleSchema })),
+  /** Single sign-on, when configured: the button reads "Sign in with <buttonLabel>" and links to startUrl. */
+  sso: z.object({ buttonLabel: z.string(), startUrl: z.string() }).nullable().optional(),
+  /** Whether username and password sign-in is on (LOCAL_LOGIN); absent means on. */
+  localLogin: z.boolean().optional(),
 });
 export type LoginOptions = z.infer<typeof loginOptionsSchema>;
 
@@ -66,3 +70,38 @@ export const createTokenBodySchema = z.object({
 });
 /** The secret is shown once, at creation; only its hash is stored. */
 export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
+
+/**
+ * What the signed-in user may do across the app, computed by the server's policy with the
+ * feature toggles folded in. The web shows controls from these, never from role names.
+ */
+export const appAbilitiesSchema = z.object({
+  uploadDocuments: z.boolean(),
+  manageUsers: z.boolean(),
+  manageSettings: z.boolean(),
+  manageCategories: z.boolean(),
+  applySuggestions: z.boolean(),
+  readWaitlist: z.boolean(),
+  createBackup: z.boolean(),
+  /** Settings › Audit: the activity trail and its export. */
+  readActivity: z.boolean(),
+  /** Approval workflows are on and this role can be asked to review or approve. */
+  reviewDocuments: z.boolean(),
+  approvalWorkflows: z.boolean(),
+  versionDiff: z.boolean(),
+  aiSummaries: z.boolean(),
+  semanticSearch: z.boolean(),
+});
+export type AppAbilities = z.infer<typeof appAbilitiesSchema>;
+
+/** The session's own user (sign-in, /api/auth/user, demo role switch): the user plus abilities. */
+export const sessionUserSchema = userSchema.extend({ abilities: appAbilitiesSchema });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A saved view of All Documents: a name and the list's query string (filters and sort). */
+export const savedViewSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  query: z.string().max(1000),
+});
+export const savedViewsSchema = z.array(savedViewSchema).max(20);
+export type SavedView = z.infer<typeof savedViewSchema>;

@@ -59,10 +59,23 @@ export const versionSchema = z.object({
 });
 export type Version = z.infer<typeof versionSchema>;
 
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "use a day as YYYY-MM-DD")
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "not a real day");
+
 export const documentListQuerySchema = z.object({
   category: z.string().max(64).optional(),
   status: documentStatusSchema.optional(),
   sort: z.enum(["updated", "title"]).default("updated"),
+  /** Documents carrying this tag (exact, case-sensitive as stored). */
+  tag: z.string().trim().min(1).max(100).optional(),
+  /** Documents owned by this username (case-insensitive). */
+  owner: z.string().trim().min(1).max(64).optional(),
+  /** Last updated on or after this day (YYYY-MM-DD, UTC). */
+  updatedFrom: isoDay.optional(),
+  /** Last updated on or before this day (YYYY-MM-DD, UTC), the whole day included. */
+  updatedTo: isoDay.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(100),
 });
@@ -102,3 +115,13 @@ export const documentStatsSchema = z.object({
   storageBytes: z.number().int().nonnegative(),
 });
 export type DocumentStats = z.infer<typeof documentStatsSchema>;
+
+/**
+ * POST /api/documents/upload answers 409 with this when the file is byte for byte (sha256) the
+ * original of a document the user can see; sending the field `allowDuplicate=true` uploads a copy.
+ */
+export const duplicateUploadSchema = z.object({
+  message: z.string(),
+  existing: z.object({ id: z.string(), title: z.string() }),
+});
+export type DuplicateUpload = z.infer<typeof duplicateUploadSchema>;

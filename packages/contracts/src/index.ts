@@ -6,3 +6,4 @@ export * from "./approvals";
 export * from "./search";
 export * from "./ai";
 export * from "./settings";
+export * from "./activity";

@@ -31,6 +31,12 @@ export const searchResultSchema = z.object({
   document: documentSchema,
   relevanceScore: z.number().min(0).max(1),
   highlightedExcerpt: z.string(),
+  /**
+   * The passage the excerpt comes from: its 0-based position among the passages of the current
+   * version (textkit's `chunkMarkdown`) and its section, so a link can open the document at
+   * `#passage-{ordinal}`.
+   */
+  passage: z.object({ ordinal: z.number().int().min(0), heading: z.string().nullable() }).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

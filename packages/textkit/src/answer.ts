@@ -1,5 +1,6 @@
 import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
+import { FRAMING_STEMS } from "./question";
 import { stem, tokenize, toSearchTerms } from "./tokenize";
 
 /**
@@ -70,37 +71,6 @@ export type QuestionType = "time" | "quantity" | "procedure" | "person" | "gener
 export const ANSWER_THRESHOLD = 0.35;
 const MAX_SENTENCES = 4;
 const MAX_PER_PASSAGE = 2;
-// Words that frame a question rather than say what it is about.
-const FRAMING = new Set(
-  [
-    "show",
-    "tell",
-    "give",
-    "list",
-    "find",
-    "explain",
-    "describe",
-    "document",
-    "documentation",
-    "doc",
-    "docs",
-    "information",
-    "info",
-    "please",
-    "need",
-    "know",
-    "want",
-    "anything",
-    "something",
-    "archive",
-    // "how long", "how much", "how many", "how often": the question type, not its topic.
-    "long",
-    "much",
-    "many",
-    "often",
-    "soon",
-  ].map(stem),
-);
 
 export function questionType(question: string): QuestionType {
   const q = question.toLowerCase();
@@ -121,7 +91,7 @@ const CUES: Record<QuestionType, RegExp> = {
 };
 
 export function questionTerms(question: string): string[] {
-  return [...new Set(toSearchTerms(question).filter((t) => !FRAMING.has(t)))];
+  return [...new Set(toSearchTerms(question).filter((t) => !FRAMING_STEMS.has(t)))];
 }
 
 interface ScoredSentence {

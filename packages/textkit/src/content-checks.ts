@@ -129,12 +129,82 @@ function definedAcronyms(text: string): Set<string> {
   return defined;
 }
 
+// Words written in capitals that are not abbreviations: RFC 2119's normative words, and the
+// short function words that all-caps notices are made of ("THERE IS NO WARRANTY FOR THE PROGRAM").
+const CAPITALISED_WORDS = new Set(
+  `MUST SHALL SHOULD MAY NOT REQUIRED RECOMMENDED OPTIONAL NEED WILL CAN IS ARE BE BEEN WAS WERE
+  AND OR NOR FOR THE TO OF IN ON AT BY AS AN IF SO NO YES ALL ANY ONLY ALSO BUT WITH FROM THIS THAT
+  THESE THOSE THERE HERE WHEN WHERE WHICH WHO WHAT HOW WHY DO DOES DONE NEW OLD SEE NOTE NOTES
+  WARNING CAUTION IMPORTANT END EXCEPT UNLESS YOU YOUR WE OUR US IT ITS ONE TWO ITEM TRUE FALSE NULL NONE`.split(
+    /\s+/,
+  ),
+);
+const WORD = /[A-Za-z][A-Za-z0-9&'-]*/g;
+const SHOUTING_RUN = 3;
+
+interface Word {
+  text: string;
+  start: number;
+  capitals: boolean;
+}
+
+/** Every word, and whether it is written in capitals ("A" and "I" count, to join runs). */
+function readWords(text: string): Word[] {
+  return [...text.matchAll(WORD)].map((m) => ({
+    text: m[0],
+    start: m.index,
+    capitals: /^[A-Z][A-Z0-9&'-]*$/.test(m[0]),
+  }));
+}
+
+/**
+ * Offsets of words inside all-caps runs of three or more words ("TERMS AND CONDITIONS", "NO
+ * WARRANTY OF ANY KIND", a manual's "SYNOPSIS" line among others): such text is a notice or a
+ * heading set in capitals, not abbreviations to spell out. Linear: one pass over the words.
+ */
+function shoutedOffsets(words: readonly Word[]): Set<number> {
+  const shouted = new Set<number>();
+  let runStart = 0;
+  for (let i = 0; i <= words.length; i++) {
+    if (i < words.length && words[i]?.capitals) continue;
+    if (i - runStart >= SHOUTING_RUN) for (let j = runStart; j < i; j++) shouted.add(words[j]?.start ?? -1);
+    runStart = i + 1;
+  }
+  return shouted;
+}
+
+/** A line of one to three capitalised words on its own ("NAME", "SEE ALSO") is a heading. */
+function headingLineOffsets(text: string): Set<number> {
+  const offsets = new Set<number>();
+  for (const line of text.matchAll(/^[ \t]{0,3}([A-Z][A-Z0-9 &-]{1,40})[ \t]*$/gm)) {
+    if ((line[1] ?? "").trim().split(/\s+/).length <= 3)
+      offsets.add(line.index + line[0].indexOf(line[1] ?? ""));
+  }
+  return offsets;
+}
+
 function acronymHits(text: string, code: Array<[number, number]>): Hit[] {
   const defined = definedAcronyms(text);
+  const words = readWords(text);
+  // A capitalised word the document also writes in lower case is a word set in capitals for
+  // emphasis or as a label ("FILE", "NAME"), not an abbreviation.
+  const lowerCase = new Set(words.filter((w) => /^[a-z]/.test(w.text)).map((w) => w.text));
+  const shouted = shoutedOffsets(words);
+  const headings = headingLineOffsets(text);
   const hits: Hit[] = [];
   for (const match of text.matchAll(/(?<![#\w&-])([A-Z][A-Z]{1,5})(s?)(?![\w&-])/g)) {
     const acronym = match[1] ?? "";
-    if (KNOWN_ACRONYMS.has(acronym) || defined.has(acronym) || inRanges(code, match.index)) continue;
+    if (
+      KNOWN_ACRONYMS.has(acronym) ||
+      CAPITALISED_WORDS.has(acronym) ||
+      defined.has(acronym) ||
+      lowerCase.has(acronym.toLowerCase()) ||
+      shouted.has(match.index) ||
+      headings.has(match.index) ||
+      inRanges(code, match.index)
+    ) {
+      continue;
+    }
     hits.push({ value: acronym, start: match.index });
   }
   return hits;

@@ -1,8 +1,9 @@
+import { findClauseChanges, DURATION, type ClauseChange } from "./clause-changes";
 import { diffVersions, type SideBySideRow } from "./diff";
 import { findObligations, type Obligation } from "./obligations";
 import { findPersonalData } from "./personal-data";
 import type { RiskLevel } from "./risk-rules";
-import { plainInline, plural, sectionNamer } from "./sections";
+import { documentOutline, plainInline, plural, sectionNamer } from "./sections";
 import { tokenize } from "./tokenize";
 
 /**
@@ -28,8 +29,19 @@ export interface SectionChange {
   changed: number;
 }
 
+/** A key change and where it is in the diff: 1-based line numbers on each side (null when absent). */
+export interface KeyChange {
+  text: string;
+  oldLine: number | null;
+  newLine: number | null;
+}
+
 export interface ChangeAnalysis {
   stats: { added: number; removed: number; unchanged: number };
+  /** Edited clauses read for meaning: term, exclusivity, duty, liability, time limits… */
+  clauseChanges: ClauseChange[];
+  /** `keyChanges` with the place of each in the diff, for links to the changed row. */
+  keyChangeItems: KeyChange[];
   sections: SectionChange[];
   figures: FigureChange[];
   obligationsAdded: string[];
@@ -57,10 +69,33 @@ interface Figure {
   value: string;
 }
 
-/** Clause numbers ("4.3 ", "5.1 Idempotency") and contact details are not figures a reader tracks. */
+// References to other places ("Section 4.2", "§ 3(b)", "clauses 5 and 6", "RFC 3986", "version 3")
+// and identifiers ("CVE-2022-48303", "#1058079", "1.34+dfsg-1.2") hold numbers that are not
+// quantities: a reference renumbered is not "4 → 5" of anything.
+const REFERENCE =
+  /\b(?:sections?|§§?|clauses?|paragraphs?|articles?|chapters?|parts?|items?|appendix|schedule|annex|subsections?|versions?|v|rfc|iso|no\.|page|pages|lines?|steps?|figures?|tables?)\s*\d[\d.]*(?:\([a-z0-9]{1,3}\))*(?:\s*(?:,|and\/or|and|or|to|through|-|–)\s*\d[\d.]*(?:\([a-z0-9]{1,3}\))*){0,10}|§\s*\d[\d.]*/gi;
+// A figure may carry a unit ("45p", "10k", "2.5m"); any other letters make a token an identifier.
+const UNIT_SUFFIX = /^[£$€]?\d[\d,.]*(?:p|k|m|bn|kg|km|kb|mb|gb|tb|ms|s|h|x)?%?$/i;
+
+function blank(text: string, pattern: RegExp): string {
+  return text.replace(pattern, (m) => " ".repeat(m.length));
+}
+
+/** Tokens that hold digits among letters, "#", "+" or "~" are identifiers. One pass over tokens. */
+function blankIdentifiers(text: string): string {
+  return text.replace(/\S+/g, (token) => {
+    if (!/\d/.test(token)) return token;
+    const core = token.replace(/^[^\w#£$€]+|[^\w%]+$/g, "");
+    const identifier = /[#+~]/.test(core) || (/[A-Za-z]/.test(core) && !UNIT_SUFFIX.test(core));
+    return identifier ? " ".repeat(token.length) : token;
+  });
+}
+
+/** Clause numbers ("4.3 ", "5.1 Idempotency"), references, identifiers, durations and contact details are not figures a reader tracks. */
 function withoutNonFigures(line: string): string {
   let cleaned = line.replace(/^\s*(?:#+\s*|[-*+]\s+|\|\s*)?\d+(?:\.\d+)*[.)]?(?=\s)/, "");
-  for (const match of findPersonalData(cleaned)) {
+  cleaned = blankIdentifiers(blank(blank(cleaned, REFERENCE), DURATION));
+  for (const match of findPersonalData(cleaned, { includePublicContacts: true })) {
     cleaned = cleaned.slice(0, match.start) + " ".repeat(match.end - match.start) + cleaned.slice(match.end);
   }
   return cleaned;
@@ -87,8 +122,13 @@ function shorten(line: string, max = 140): string {
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 
-/** Figures on the old side that the new side lacks, and vice versa, paired in order where possible. */
+/**
+ * Figures on the old side of a changed line that the new side lacks, and vice versa, paired in
+ * order. A line only added or removed is new or dropped content (its section and obligations say
+ * so), not a figure that changed.
+ */
 function figureChanges(row: SideBySideRow, section: string): FigureChange[] {
+  if (row.kind !== "changed") return [];
   const before = extractFigures(row.left?.text ?? "");
   const after = extractFigures(row.right?.text ?? "");
   const afterValues = new Set(after.map((f) => f.value));
@@ -140,6 +180,7 @@ function compareObligations(before: Obligation[], after: Obligation[]) {
 interface RowPlace {
   row: SideBySideRow;
   section: string;
+  figures: FigureChange[];
 }
 
 function placeRows(oldText: string, newText: string, rows: SideBySideRow[]): RowPlace[] {
@@ -155,6 +196,7 @@ function placeRows(oldText: string, newText: string, rows: SideBySideRow[]): Row
       section: row.right
         ? newName(newLines[row.right.number - 1] ?? 0)
         : oldName(oldLines[(row.left?.number ?? 1) - 1] ?? 0),
+      figures: [] as FigureChange[],
     }));
 }
 
@@ -177,43 +219,215 @@ function describeFigure(f: FigureChange): string {
   return `${place}: ${f.before ?? ""} removed ("${f.context}")`;
 }
 
-function assess(a: Omit<ChangeAnalysis, "keyChanges" | "impact" | "riskLevel">): {
-  riskLevel: RiskLevel;
-  impact: string;
-} {
-  const total = a.stats.added + a.stats.removed + a.stats.unchanged;
-  const churn = total === 0 ? 0 : (a.stats.added + a.stats.removed) / total;
+type AnalysisBase = Omit<ChangeAnalysis, "keyChanges" | "keyChangeItems" | "impact" | "riskLevel">;
+
+function assess(a: AnalysisBase): { riskLevel: RiskLevel; impact: string } {
+  // How much of the existing text was rewritten or removed: a release note that gains a new entry
+  // at the top has added text but changed nothing a reader relied on.
+  const existing = a.stats.removed + a.stats.unchanged;
+  const churn = existing === 0 ? 0 : a.stats.removed / existing;
   const obligationMoves =
     a.obligationsAdded.length + a.obligationsRemoved.length + a.obligationsChanged.length;
   const bodyFigures = a.figures.filter((f) => f.section !== "the introduction");
-  const high = a.obligationsRemoved.length > 0 || a.personalDataAdded > 0 || churn > 0.5;
-  const medium = obligationMoves > 0 || bodyFigures.length > 0 || churn > 0.2;
+  const highClauses = a.clauseChanges.filter((c) => c.risk === "High");
+  const high =
+    highClauses.length > 0 || a.obligationsRemoved.length > 0 || a.personalDataAdded > 0 || churn > 0.5;
+  const medium = a.clauseChanges.length > 0 || obligationMoves > 0 || bodyFigures.length > 0 || churn > 0.2;
   const riskLevel: RiskLevel = high ? "High" : medium ? "Medium" : "Low";
   const parts = [
     plural(a.sections.length, "section"),
+    a.clauseChanges.length > 0 ? plural(a.clauseChanges.length, "clause term") : null,
     bodyFigures.length > 0 ? plural(bodyFigures.length, "figure") : null,
     obligationMoves > 0 ? plural(obligationMoves, "obligation") : null,
   ].filter((p): p is string => p !== null);
-  const scope = `${parts.join(", ")} changed; ${Math.round(churn * 100)}% of lines touched.`;
+  const scope = `${parts.join(", ")} changed; ${Math.round(churn * 100)}% of the previous lines rewritten or removed, ${plural(a.stats.added, "line")} added.`;
+  const terms = [...new Set(highClauses.map((c) => c.attribute))];
   const why =
-    riskLevel === "High"
-      ? "Obligations were removed, personal data was added or most of the text changed: review line by line before approval."
-      : riskLevel === "Medium"
-        ? "Binding terms or figures changed: readers who rely on the previous figures need to be told."
-        : "Wording and presentation only: no figures or obligations changed.";
+    terms.length > 0
+      ? `The ${terms.join(", ")} of a clause changed: what the document grants or requires is different, so review it before approval.`
+      : riskLevel === "High"
+        ? "Obligations were removed, personal data was added or most of the text changed: review line by line before approval."
+        : riskLevel === "Medium"
+          ? "Binding terms or figures changed: readers who rely on the previous figures need to be told."
+          : "Wording and presentation only: no figures or obligations changed.";
   return { riskLevel, impact: `${scope} ${why}` };
 }
+
+/** 1-based line holding `offset`, by binary search over the line starts. */
+function lineAt(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low + 1;
+}
+
+/** One line per edited clause: every attribute it changed, the worst risk, the clause quoted. */
+function describeClauses(changes: readonly ClauseChange[], section: string): string {
+  const place = section === "the introduction" ? "" : `§ ${section}: `;
+  const names = changes.map((c) => c.attribute);
+  const what = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const moves = changes.map((c) => `${c.before} → ${c.after}`).join("; ");
+  const risk = changes.some((c) => c.risk === "High") ? "High" : "Medium";
+  return `${place}${what} changed (${risk} risk): ${moves} ("${changes[0]?.context ?? ""}")`;
+}
+
+/** Clause changes grouped by the clause they are in, worst first. */
+function groupClauses(changes: readonly ClauseChange[]): ClauseChange[][] {
+  const groups = new Map<string, ClauseChange[]>();
+  for (const c of changes) {
+    const key = `${c.oldStart}:${c.newStart}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const worst = (g: ClauseChange[]) => Math.max(...g.map((c) => ORDER[c.risk]));
+  return [...groups.values()].sort(
+    (a, b) => worst(b) - worst(a) || (a[0]?.newStart ?? 0) - (b[0]?.newStart ?? 0),
+  );
+}
+
+/** Changed lines that no figure or clause change explains: wording, quoted as it now reads. */
+function reworded(places: RowPlace[]): KeyChange[] {
+  return places
+    .filter((p) => p.row.kind === "changed" && p.figures.length === 0 && p.row.right)
+    .slice(0, 3)
+    .map(({ row, section }) => ({
+      text: `Reworded ${section === "the introduction" ? "at the start" : `in § ${section}`}: "${shorten(row.right?.text ?? "", 100)}"`,
+      oldLine: row.left?.number ?? null,
+      newLine: row.right?.number ?? null,
+    }));
+}
+
+/** Runs of consecutive added (or removed) lines, described by their first line. */
+function passages(places: RowPlace[], kind: "added" | "removed"): KeyChange[] {
+  const items: KeyChange[] = [];
+  let run: RowPlace[] = [];
+  const flush = () => {
+    const firstRow = run[0]?.row;
+    const side = kind === "added" ? firstRow?.right : firstRow?.left;
+    if (firstRow && side) {
+      const where = run[0]?.section === "the introduction" ? "at the start" : `in § ${run[0]?.section}`;
+      const extra = run.length > 1 ? ` and ${plural(run.length - 1, "more line")}` : "";
+      items.push({
+        text: `${kind === "added" ? "Added" : "Removed"} ${where}: "${shorten(side.text, 100)}"${extra}`,
+        oldLine: kind === "removed" ? side.number : null,
+        newLine: kind === "added" ? side.number : null,
+      });
+    }
+    run = [];
+  };
+  for (const place of places) {
+    const last = run.at(-1)?.row;
+    const next = kind === "added" ? place.row.right?.number : place.row.left?.number;
+    const previous = kind === "added" ? last?.right?.number : last?.left?.number;
+    if (place.row.kind !== kind || (previous !== undefined && (next === undefined || next > previous + 2)))
+      flush();
+    if (place.row.kind === kind) run.push(place);
+  }
+  flush();
+  return items;
+}
+
+function keyChangeItems(
+  oldText: string,
+  newText: string,
+  base: AnalysisBase,
+  places: RowPlace[],
+  obligations: ReturnType<typeof compareObligations>,
+): KeyChange[] {
+  const oldLines = lineOffsets(oldText);
+  const newLines = lineOffsets(newText);
+  // Clauses are named by the document's structure, plain-text clause titles included ("2. Grant of Copyright License").
+  const outline = documentOutline(newText);
+  const clauseSection = (offset: number) => {
+    const heading = outline.filter((h) => h.start <= offset).at(-1);
+    return heading?.text ?? "the introduction";
+  };
+  const at = (oldStart: number | null, newStart: number | null): Omit<KeyChange, "text"> => ({
+    oldLine: oldStart === null ? null : lineAt(oldLines, oldStart),
+    newLine: newStart === null ? null : lineAt(newLines, newStart),
+  });
+  // A clause spans lines: link to its first changed row, not to its first (maybe unchanged) line.
+  const changedRowIn = (c: ClauseChange): Omit<KeyChange, "text"> => {
+    const [from, to] = [lineAt(newLines, c.newStart), lineAt(newLines, Math.max(c.newStart, c.newEnd - 1))];
+    const row = places.find(
+      (p) => p.row.right && p.row.right.number >= from && p.row.right.number <= to,
+    )?.row;
+    return row
+      ? { oldLine: row.left?.number ?? null, newLine: row.right?.number ?? null }
+      : at(c.oldStart, c.newStart);
+  };
+  const rowOf = (f: FigureChange) => places.find((p) => p.figures.includes(f))?.row;
+  const clauses = groupClauses(base.clauseChanges);
+  // A section that only gained (or only lost) lines is described by its passage below.
+  const bodySections = base.sections.filter(
+    (s) => s.section !== "the introduction" && (s.changed > 0 || (s.added > 0 && s.removed > 0)),
+  );
+  const items: KeyChange[] = [
+    ...clauses.slice(0, 6).map((g) => ({
+      text: describeClauses(g, clauseSection(g[0]?.newStart ?? 0)),
+      ...changedRowIn(g[0] as ClauseChange),
+    })),
+    ...obligations.removed
+      .slice(0, 4)
+      .map((o) => ({ text: `Obligation removed: "${o.text}"`, ...at(o.start, null) })),
+    ...obligations.changed.slice(0, 4).map((c) => ({
+      text: `Obligation changed: "${c.before.text}" → "${c.after.text}"`,
+      ...at(c.before.start, c.after.start),
+    })),
+    ...obligations.added
+      .slice(0, 4)
+      .map((o) => ({ text: `Obligation added: "${o.text}"`, ...at(null, o.start) })),
+    ...base.figures
+      .filter((f) => f.section !== "the introduction")
+      .sort(
+        (a, b) =>
+          Number(b.before !== null && b.after !== null) - Number(a.before !== null && a.after !== null),
+      )
+      .slice(0, 6)
+      .map((f) => ({
+        text: describeFigure(f),
+        oldLine: rowOf(f)?.left?.number ?? null,
+        newLine: rowOf(f)?.right?.number ?? null,
+      })),
+    ...bodySections.slice(0, 4).map((s) => {
+      const row = places.find((p) => p.section === s.section)?.row;
+      const place = s.section === "the introduction" ? "The start" : `§ ${s.section}`;
+      return {
+        text: `${place}: ${describeCounts(s)}`,
+        oldLine: row?.left?.number ?? null,
+        newLine: row?.right?.number ?? null,
+      };
+    }),
+    ...reworded(places),
+    ...passages(places, "added").slice(0, 3),
+    ...passages(places, "removed").slice(0, 3),
+  ];
+  if (base.personalDataAdded > 0)
+    items.push({
+      text: `Personal data added: ${plural(base.personalDataAdded, "new item")}`,
+      oldLine: null,
+      newLine: null,
+    });
+  return items;
+}
+
+const ORDER: Record<RiskLevel, number> = { High: 2, Medium: 1, Low: 0 };
 
 /** Analyses the change from `oldText` to `newText`. */
 export function analyseChange(oldText: string, newText: string): ChangeAnalysis {
   const diff = diffVersions(oldText, newText);
   const places = placeRows(oldText, newText, diff.sideBySide);
-  const figures = places.flatMap(({ row, section }) => figureChanges(row, section));
+  for (const place of places) place.figures = figureChanges(place.row, place.section);
+  const figures = places.flatMap((p) => p.figures);
   const obligations = compareObligations(findObligations(oldText), findObligations(newText));
   const personalBefore = new Set(findPersonalData(oldText).map((m) => m.value));
   const personalDataAdded = findPersonalData(newText).filter((m) => !personalBefore.has(m.value)).length;
-  const base = {
+  const base: AnalysisBase = {
     stats: diff.stats,
+    clauseChanges: findClauseChanges(oldText, newText),
     sections: sectionSummary(places),
     figures,
     obligationsAdded: obligations.added.map((o) => o.text),
@@ -221,29 +435,13 @@ export function analyseChange(oldText: string, newText: string): ChangeAnalysis 
     obligationsChanged: obligations.changed.map((c) => ({ before: c.before.text, after: c.after.text })),
     personalDataAdded,
   };
-  const keyChanges = [
-    ...base.sections
-      .filter((s) => s.section !== "the introduction")
-      .slice(0, 4)
-      .map((s) => `§ ${s.section}: ${describeCounts(s)}`),
-    ...figures
-      .filter((f) => f.section !== "the introduction")
-      .sort(
-        (a, b) =>
-          Number(b.before !== null && b.after !== null) - Number(a.before !== null && a.after !== null),
-      )
-      .slice(0, 6)
-      .map(describeFigure),
-    ...base.obligationsAdded.slice(0, 4).map((o) => `Obligation added: "${o}"`),
-    ...base.obligationsRemoved.slice(0, 4).map((o) => `Obligation removed: "${o}"`),
-    ...base.obligationsChanged.slice(0, 4).map((c) => `Obligation changed: "${c.before}" → "${c.after}"`),
-    ...(personalDataAdded > 0 ? [`Personal data added: ${plural(personalDataAdded, "new item")}`] : []),
-  ];
-  if (keyChanges.length === 0 && diff.stats.added + diff.stats.removed > 0) {
-    keyChanges.push(...figures.slice(0, 4).map(describeFigure));
-  }
-  if (keyChanges.length === 0) keyChanges.push("No changes between these versions");
-  return { ...base, keyChanges, ...assess(base) };
+  const items =
+    diff.stats.added + diff.stats.removed > 0
+      ? keyChangeItems(oldText, newText, base, places, obligations)
+      : [];
+  if (items.length === 0)
+    items.push({ text: "No changes between these versions", oldLine: null, newLine: null });
+  return { ...base, keyChanges: items.map((i) => i.text), keyChangeItems: items, ...assess(base) };
 }
 
 function describeCounts(s: SectionChange): string {

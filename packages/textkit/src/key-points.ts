@@ -17,12 +17,19 @@ export interface KeyPoint {
 export interface KeyPointOptions {
   /** At most this many points. Default 5. */
   max?: number;
+  /** Offsets whose sentences are never chosen (boilerplate such as "How to apply these terms"). */
+  exclude?: (offset: number) => boolean;
+  /** Longer sentences are not candidates. Default 60 words. */
+  maxWords?: number;
 }
 
 const DAMPING = 0.85;
 const ITERATIONS = 40;
 const MIN_WORDS = 6;
 const MAX_WORDS = 60;
+// TextRank compares every pair: on an 8,000-line manual that is millions of comparisons, and the
+// first few hundred sentences (what the document is, its main sections) carry its main points.
+const MAX_CANDIDATES = 400;
 
 interface Candidate {
   unit: Sentence;
@@ -31,15 +38,27 @@ interface Candidate {
 }
 
 /** Prose worth quoting: sentences and list items, not headings, tables, code or header fields. */
-function candidates(text: string): Candidate[] {
-  return splitSentences(text)
-    .filter((u) => u.kind === "sentence" || u.kind === "list-item")
-    .filter((u) => !/^\*\*[^*]+:\*\*/.test(u.text) && !u.text.includes(" · "))
-    .map((unit) => ({ unit, text: plainInline(unit.text), terms: new Set(toSearchTerms(unit.text)) }))
-    .filter((c) => {
-      const words = c.text.split(/\s+/).length;
-      return words >= MIN_WORDS && words <= MAX_WORDS && c.terms.size >= 3;
-    });
+function candidates(text: string, options: KeyPointOptions): Candidate[] {
+  const exclude = options.exclude ?? (() => false);
+  const maxWords = options.maxWords ?? MAX_WORDS;
+  return (
+    splitSentences(text)
+      .filter((u) => u.kind === "sentence" || u.kind === "list-item")
+      .filter((u) => !exclude(u.start))
+      // Header fields, and markdown link reference definitions ("[badge]: https://…").
+      .filter(
+        (u) =>
+          !/^\*\*[^*]+:\*\*/.test(u.text) &&
+          !u.text.includes(" · ") &&
+          !/^\[[^\]\n]{1,200}\]:\s/.test(u.text),
+      )
+      .map((unit) => ({ unit, text: plainInline(unit.text), terms: new Set(toSearchTerms(unit.text)) }))
+      .filter((c) => {
+        const words = c.text.split(/\s+/).length;
+        return words >= MIN_WORDS && words <= maxWords && c.terms.size >= 3;
+      })
+      .slice(0, MAX_CANDIDATES)
+  );
 }
 
 function similarity(a: Set<string>, b: Set<string>): number {
@@ -67,16 +86,20 @@ function pageRank(weights: number[][]): number[] {
   return scores;
 }
 
-/** The most central sentences of `text`, in document order. */
-export function extractKeyPoints(text: string, options: KeyPointOptions = {}): KeyPoint[] {
-  const max = options.max ?? 5;
-  const units = candidates(text);
+/** Every candidate sentence with its TextRank score (scores sum to 1), in document order. */
+export function rankSentences(text: string, options: KeyPointOptions = {}): KeyPoint[] {
+  const units = candidates(text, options);
   if (units.length === 0) return [];
   const weights = units.map((a, i) => units.map((b, j) => (i === j ? 0 : similarity(a.terms, b.terms))));
   const scores = pageRank(weights);
+  return units.map((c, i) => ({ text: c.text, start: c.unit.start, score: scores[i] ?? 0 }));
+}
+
+/** The most central sentences of `text`, in document order. */
+export function extractKeyPoints(text: string, options: KeyPointOptions = {}): KeyPoint[] {
+  const max = options.max ?? 5;
   const seen = new Set<string>();
-  const ranked = units
-    .map((c, i) => ({ text: c.text, start: c.unit.start, score: scores[i] ?? 0 }))
+  const ranked = rankSentences(text, options)
     .sort((a, b) => b.score - a.score || a.start - b.start)
     .filter((p) => !seen.has(p.text) && seen.add(p.text));
   return ranked.slice(0, max).sort((a, b) => a.start - b.start);

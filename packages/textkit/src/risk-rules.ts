@@ -5,6 +5,9 @@ import { describeSections, plural, sectionNamer } from "./sections";
 /**
  * Risk rules: explicit, named conditions over a document's text and content checks. Each note
  * says which rule fired and where, so a reader can check it; the level is the worst severity.
+ * A control field the header lacks (owner, effective or review date) is a gap to fill, offered
+ * as an improvement and a suggested action, not a risk in what the document says: rated as a
+ * risk it made every licence, manual and release note at least Medium.
  */
 
 export type RiskLevel = "Low" | "Medium" | "High";
@@ -13,10 +16,8 @@ export type RiskRule =
   | "personal-data"
   | "obligation-with-penalty"
   | "obligation-with-deadline"
-  | "missing-owner"
-  | "missing-review-date"
   | "past-review-date"
-  | "security-terms"
+  | "credentials-in-text"
   | "unresolved-todo";
 
 export interface RiskNote {
@@ -28,17 +29,21 @@ export interface RiskNote {
 
 const RETENTION_CLAUSE =
   /\b(retention|retain(?:ed|s)?|kept for|keep (?:it|them|records) for|deleted? (?:after|within)|erased?|destroyed after)\b/i;
-const SECURITY_TERMS =
-  /\b(passwords?|credentials?|encryption|encrypted|MFA|multi-factor|private keys?|secrets?|access tokens?|vulnerabilit(?:y|ies)|malware|phishing)\b/gi;
+// A secret written into the text: a password or key given a value, a private key block, a cloud
+// access key or a token in its vendor's format. Mentioning passwords (a manual's --password
+// option, a policy's rules for them) is not a risk; writing one down is.
+const CREDENTIAL =
+  /\b(?:password|passwd|pwd|passphrase|secret|api[_ -]?key|access[_ -]?key|client[_ -]?secret|token)\b["']?[ \t]*(?:[:=]|\bis\b)[ \t]*["'`]?([^\s"'`<>]{6,100})|-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY-----|\b(?:AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36}|xox[abp]-[A-Za-z0-9-]{10,48}|sk-[A-Za-z0-9]{32,64})\b/gi;
+// What stands where a value goes in documentation: "<password>", "$TOKEN", "********", "your-key".
+const PLACEHOLDER =
+  /^(?:[<[{$%*x.]|your|my|example|changeme|secret|password|none|null|required|optional|set|the|a|an)|[>\]}]$|^\W+$/i;
 const RULE_NAMES: Record<RiskRule, string> = {
   "personal-data-without-retention": "Personal data without a retention clause",
   "personal-data": "Personal data present",
   "obligation-with-penalty": "Obligations with penalties",
   "obligation-with-deadline": "Obligations with deadlines",
-  "missing-owner": "Missing owner",
-  "missing-review-date": "Missing review date",
   "past-review-date": "Review date passed",
-  "security-terms": "Security-sensitive content",
+  "credentials-in-text": "Credentials written in the text",
   "unresolved-todo": "Unresolved placeholders",
 };
 const ORDER: Record<RiskLevel, number> = { High: 2, Medium: 1, Low: 0 };
@@ -89,16 +94,18 @@ function obligationNotes(text: string): RiskNote[] {
   return notes;
 }
 
-function securityNote(text: string): RiskNote[] {
+function credentialNote(text: string): RiskNote[] {
   const name = sectionNamer(text);
-  const hits = [...text.matchAll(SECURITY_TERMS)];
-  if (hits.length < 2) return [];
-  const terms = [...new Set(hits.map((h) => h[0].toLowerCase()))].slice(0, 4);
-  const detail = `mentions ${terms.join(", ")}`;
+  const hits = [...text.matchAll(CREDENTIAL)].filter((h) => {
+    const value = h[1];
+    return value === undefined || (!PLACEHOLDER.test(value) && /\d/.test(value) && /[A-Za-z]/.test(value));
+  });
+  if (hits.length === 0) return [];
+  const detail = `${plural(hits.length, "secret")} (a password, key or token with its value): remove ${hits.length === 1 ? "it" : "them"} and rotate`;
   return [
     note(
-      "security-terms",
-      "Low",
+      "credentials-in-text",
+      "High",
       where(
         detail,
         hits.map((h) => name(h.index)),
@@ -114,12 +121,6 @@ function findingNotes(text: string, findings: readonly ContentFinding[]): RiskNo
       const retained = RETENTION_CLAUSE.test(text);
       const rule = retained ? "personal-data" : "personal-data-without-retention";
       notes.push(note(rule, retained ? "Medium" : "High", where(f.detail, f.sections)));
-    } else if (f.rule === "missing-owner") {
-      notes.push(
-        note("missing-owner", "Medium", "no owner is named, so nobody is accountable for keeping it current"),
-      );
-    } else if (f.rule === "missing-review-date") {
-      notes.push(note("missing-review-date", "Medium", "no review date is stated"));
     } else if (f.rule === "past-review-date") {
       notes.push(
         note("past-review-date", "High", `the stated review date (${f.matches[0] ?? "?"}) has passed`),
@@ -136,7 +137,7 @@ export function assessRisk(
   text: string,
   findings: readonly ContentFinding[],
 ): { riskLevel: RiskLevel; notes: RiskNote[] } {
-  const notes = [...findingNotes(text, findings), ...obligationNotes(text), ...securityNote(text)];
+  const notes = [...findingNotes(text, findings), ...obligationNotes(text), ...credentialNote(text)];
   notes.sort((a, b) => ORDER[b.severity] - ORDER[a.severity]);
   const worst = notes[0]?.severity ?? "Low";
   return { riskLevel: worst, notes };

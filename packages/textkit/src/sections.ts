@@ -1,4 +1,5 @@
 import { readMarkdownBlocks } from "./markdown-blocks";
+import { protectEscapes, restoreEscapes } from "./plain-text";
 
 /** A markdown heading with where it starts, so any offset can be named by its section. */
 export interface OutlineHeading {
@@ -9,14 +10,15 @@ export interface OutlineHeading {
   start: number;
 }
 
-/** Heading text without inline markdown ("**Scope**" → "Scope", links → their text). */
+/** Text without inline markdown ("**Scope**" → "Scope", links → their text, "\<MIME\>" → "<MIME>"). */
 export function plainInline(markdown: string): string {
-  return markdown
+  const plain = protectEscapes(markdown)
     .replace(/!?\[([^[\]\n]{0,500})\]\([^()\s]{0,2000}\)/g, "$1")
     .replace(/(\*\*|__|`)(.{1,500}?)\1/g, "$2")
     .replace(/(^|\W)[*_](.{1,500}?)[*_](?=\W|$)/g, "$1$2")
     .replace(/\s+/g, " ")
     .trim();
+  return restoreEscapes(plain);
 }
 
 /** Every heading of the document in order. */
@@ -62,4 +64,69 @@ export function describeSections(sections: readonly string[], max = 3): string {
 /** "1 e-mail address", "2 e-mail addresses". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+const SMALL_WORDS = new Set("of and the to for a an or in on with by as at from under".split(" "));
+
+/** "Limitation of Liability", "Basic Permissions": every word capitalised but the small ones. */
+function isTitleWords(words: readonly string[]): boolean {
+  return (
+    words.length > 0 &&
+    words.length <= 8 &&
+    /^[\p{Lu}\d]/u.test(words[0] ?? "") &&
+    words.every((w) => /^[\p{Lu}\d("'“]/u.test(w) || SMALL_WORDS.has(w.toLowerCase()))
+  );
+}
+
+/** The heading a plain-text line states, if it is one: a manual's "DESCRIPTION", a licence's "8. Termination.". */
+function plainTextHeading(line: string): { level: number; text: string; offset: number } | null {
+  const trimmed = line.trim();
+  const offset = line.indexOf(trimmed);
+  const numbered = /^(\d{1,2})\.[ \t]+/.exec(trimmed);
+  if (numbered) {
+    const rest = trimmed.slice(numbered[0].length);
+    const stop = rest.search(/\.(?:\s|$)/);
+    const title = stop === -1 ? rest : rest.slice(0, stop);
+    if (isTitleWords(title.split(/\s+/))) return { level: 2, text: `${numbered[1]}. ${title}`, offset };
+    return null;
+  }
+  if (trimmed.length < 2 || trimmed.length > 80) return null;
+  if (
+    /^[A-Z][A-Z0-9 ,&'()/-]*$/.test(trimmed) &&
+    /[A-Z]{2}/.test(trimmed) &&
+    trimmed.split(/\s+/).length <= 8
+  )
+    return { level: 1, text: trimmed, offset };
+  // A centred title ("Preamble", "Apache License"): deeply indented, short, in title case.
+  if (
+    offset >= 8 &&
+    isTitleWords(trimmed.replace(/[,.]/g, "").split(/\s+/)) &&
+    trimmed.split(/\s+/).length <= 6
+  )
+    return { level: 1, text: trimmed, offset };
+  return null;
+}
+
+/**
+ * The document's structure for choosing what to summarise: markdown headings, and in plain text
+ * (licences, rendered manual pages) the lines that act as headings after a blank line. Linear.
+ */
+export function documentOutline(text: string): OutlineHeading[] {
+  const outline = headingOutline(text);
+  const known = new Set(outline.map((h) => h.start));
+  let lineStart = 0;
+  let previousBlank = true;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf("\n", lineStart);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, end);
+    const heading =
+      previousBlank && !/^\s{0,3}(?:#|[-*+|>]\s|```)/.test(line) ? plainTextHeading(line) : null;
+    if (heading && !known.has(lineStart + heading.offset))
+      outline.push({ level: heading.level, text: heading.text, start: lineStart + heading.offset });
+    previousBlank = line.trim() === "";
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  return outline.sort((a, b) => a.start - b.start);
 }

@@ -1,9 +1,9 @@
 import { checkContent, type ContentFinding } from "./content-checks";
 import { analyseChange } from "./diff-analysis";
-import { extractKeyPoints } from "./key-points";
 import { readDocumentMetadata } from "./metadata";
 import { assessRisk, type RiskLevel } from "./risk-rules";
 import { plural } from "./sections";
+import { summaryPoints } from "./summary-points";
 
 /** Everything a document summary is computed from: its text, the previous version's, its state. */
 export interface SummaryInput {
@@ -78,7 +78,8 @@ function changeHighlights(previous: string | null, content: string): string[] {
 export function summarizeDocument(input: SummaryInput): ComputedSummary {
   const findings = checkContent(input.content, { title: input.title, now: input.now });
   const risk = assessRisk(input.content, findings);
-  const keyPoints = extractKeyPoints(input.content, { max: 5 }).map((p) => p.text);
+  // The first point says what the document is; the rest are its main terms, quoted.
+  const keyPoints = input.content.trim() === "" ? [] : summaryPoints(input.title, input.content).points;
   const statusAction = STATUS_ACTIONS[input.status];
   const actions = [
     ...reviewActions(input.content, input.status, input.now),

@@ -53,6 +53,17 @@ beforeAll(async () => {
   );
   await source.request("POST", "/api/documents/upload", { as: "author", body, headers });
   await source.runner.runUntilIdle();
+  // Audit entries with a source address and data: a role change and a read.
+  const fromAddress = async (method: "GET" | "PATCH", url: string, address: string, payload?: object) =>
+    source.app.inject({
+      method,
+      url,
+      headers: { cookie: await source.cookieFor("admin") },
+      remoteAddress: address,
+      ...(payload ? { payload } : {}),
+    });
+  await fromAddress("PATCH", `/api/users/${ids.viewer}`, "203.0.113.20", { role: "Author" });
+  await fromAddress("GET", `/api/documents/${id}/versions/1/original`, "203.0.113.21");
   archive = await backupOf(source);
   target = await createTestApp({ env: { DEMO: "false" } });
 }, 180_000);
@@ -83,11 +94,50 @@ describe("backup and restore", () => {
     },
   );
 
+  it("keeps the audit trail exactly: subject, address, data and time of every entry", async () => {
+    const entries = sql`select id, subject_type, subject_id, document_id, approval_id, action, user_id,
+      comment, data, ip, created_at from activity order by id`;
+    const before = rowsOf<Record<string, unknown>>(await source.ctx.db.execute(entries));
+    expect(rowsOf(await target.ctx.db.execute(entries))).toEqual(before);
+    expect(before).toContainEqual(
+      expect.objectContaining({
+        action: "Changed role",
+        subject_type: "user",
+        ip: "203.0.113.20",
+        data: { username: "viewer", from: "Viewer", to: "Author" },
+      }),
+    );
+    expect(before).toContainEqual(
+      expect.objectContaining({ action: "Downloaded original", ip: "203.0.113.21", data: { version: 1 } }),
+    );
+    // The restored trail reads back through the audit API, and new entries follow it.
+    const last = Math.max(...before.map((e) => Number(e.id)));
+    const page = json<{ items: Array<{ id: number; action: string }> }>(
+      await target.request("GET", "/api/activity?action=Changed%20role&pageSize=200", { as: "admin" }),
+    );
+    expect(page.items.some((e) => e.action === "Changed role")).toBe(true);
+    const [sample] = page.items;
+    const view = await target.request(
+      "GET",
+      `/api/documents/${String(before.find((e) => e.document_id)?.document_id)}`,
+      {
+        as: "admin",
+      },
+    );
+    expect(view.statusCode).toBe(200);
+    const [newest] = rowsOf<{ id: string | number }>(
+      await target.ctx.db.execute(sql`select max(id) as id from activity`),
+    );
+    expect(Number(newest?.id)).toBeGreaterThan(last);
+    expect(sample?.id).toBeLessThanOrEqual(last);
+  });
+
   it("serves the restored archive: sign-in, documents, originals and approvals through the API", async () => {
-    const docs = json<Array<{ id: string; title: string }>>(
+    const docs = json<Array<{ id: string; title: string; originalFilename: string }>>(
       await target.request("GET", "/api/documents?pageSize=500", { as: "admin" }),
     );
-    const pdf = docs.find((d) => d.title === "users-and-groups")!;
+    // Its title is the PDF's own ("Users and Groups in the Debian System"); the file name finds it.
+    const pdf = docs.find((d) => d.originalFilename === "users-and-groups.pdf")!;
     const original = await target.request("GET", `/api/documents/${pdf.id}/versions/1/original`, {
       as: "admin",
     });

@@ -13,10 +13,20 @@ export const BACKUP_FORMAT = "quire-backup";
 const PAGE = 500;
 
 /**
- * Not carried over: sign-in state (sessions, failed sign-ins) is per installation, and original
- * bytes travel as blob lines whatever the blob store, so blob_data is never copied as rows.
+ * Not carried over: sign-in state (sessions, failed sign-ins) is per installation; original bytes
+ * travel as blob lines whatever the blob store, so blob_data is never copied as rows; and the
+ * search statistics are derived: the triggers on chunks rebuild them, exactly, as the restore
+ * inserts the passages (copying them as well would count every passage twice).
  */
-const SKIPPED = new Set(["sessions", "login_failures", "blob_data"]);
+const SKIPPED = new Set([
+  "sessions",
+  "login_failures",
+  "blob_data",
+  "search_postings",
+  "search_terms",
+  "search_stats",
+  "search_documents",
+]);
 
 /** Every table of the schema, parents before children (foreign keys), so a restore inserts in order. */
 export function tablesInOrder(): Array<{ name: string; table: PgTable }> {

@@ -104,7 +104,11 @@ async function resolveOwner(ctx: AppContext, username: string | undefined): Prom
 }
 
 /** Category ids by lower-cased name, created on first use (names match case-insensitively, as the API does). */
-function categoryResolver(ctx: AppContext, created: string[]): (name: string) => Promise<string> {
+function categoryResolver(
+  ctx: AppContext,
+  owner: Actor,
+  created: string[],
+): (name: string) => Promise<string> {
   const known = new Map<string, string>();
   return async (rawName) => {
     const { name, ...rest } = createCategoryBodySchema.parse({ name: rawName });
@@ -118,7 +122,7 @@ function categoryResolver(ctx: AppContext, created: string[]): (name: string) =>
       .limit(1);
     let id = row?.id;
     if (!id) {
-      id = (await createCategory(ctx, { ...rest, name, description: "Created by bulk import" })).id;
+      id = (await createCategory(ctx, owner, { ...rest, name, description: "Created by bulk import" })).id;
       created.push(name);
     }
     known.set(key, id);
@@ -194,7 +198,7 @@ export async function importFolder(
     failed: [],
     categoriesCreated: [],
   };
-  const categoryIdFor = categoryResolver(ctx, summary.categoriesCreated);
+  const categoryIdFor = categoryResolver(ctx, owner, summary.categoriesCreated);
   for (const [index, file] of files.entries()) {
     const categoryName = options.category ?? file.topFolder ?? ROOT_CATEGORY_DEFAULT;
     const outcome = await importOne(ctx, owner, file, categoryName, categoryIdFor);

@@ -16,7 +16,7 @@ export async function createAdmin(ctx: AppContext, rawUsername: string, io: Comm
     return 2;
   }
   try {
-    const user = await createUser(ctx, { username: parsed.data, role: "Admin" });
+    const user = await createUser(ctx, { id: null }, { username: parsed.data, role: "Admin" });
     io.out(`Created Admin '${user.username}'.`);
     io.out(`One-time password: ${user.temporaryPassword}`);
     io.out("It is shown only now. Sign in with it and choose a new password.");

@@ -1,18 +1,26 @@
 import { randomUUID } from "node:crypto";
+import { documentStatuses } from "@quire/contracts";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   primaryKey,
+  real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** The status column holds only the contracts' statuses: a typo in SQL or code fails, not stores. */
+export const documentStatusEnum = pgEnum("document_status", documentStatuses);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
@@ -24,15 +32,24 @@ const id = () =>
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-export const users = pgTable("users", {
-  id: id(),
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  role: text("role").notNull(),
-  mustChangePassword: boolean("must_change_password").notNull().default(false),
-  disabledAt: at("disabled_at"),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull(),
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    disabledAt: at("disabled_at"),
+    createdAt: createdAt(),
+    /** Set for users created by single sign-on: the provider's (issuer, subject) pair names the person. */
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
+    /** Group names from the provider's groups claim at the last sign-in (empty for local accounts). */
+    oidcGroups: jsonb("oidc_groups").$type<string[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex("users_oidc_identity_idx").on(t.oidcIssuer, t.oidcSubject)],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -113,7 +130,7 @@ export const documents = pgTable(
   {
     id: id(),
     title: text("title").notNull(),
-    status: text("status").notNull().default("Draft"),
+    status: documentStatusEnum("status").notNull().default("Draft"),
     categoryId: text("category_id")
       .notNull()
       .references(() => categories.id),
@@ -179,6 +196,52 @@ export const chunks = pgTable(
   (t) => [index("chunks_document_idx").on(t.documentId), index("chunks_tsv_idx").using("gin", t.tsv)],
 );
 
+/**
+ * The search index's statistics for BM25, kept exact by triggers on `chunks` (migration
+ * 0004_search_stats) in the transaction that changes the passages: one row per (lexeme, passage)
+ * with its term frequency per field, and the passage's body length.
+ */
+export const searchPostings = pgTable(
+  "search_postings",
+  {
+    lexeme: text("lexeme").notNull(),
+    chunkId: text("chunk_id").notNull(),
+    documentId: text("document_id").notNull(),
+    titleTf: smallint("title_tf").notNull(),
+    tagsTf: smallint("tags_tf").notNull(),
+    bodyTf: smallint("body_tf").notNull(),
+    bodyLength: integer("body_length").notNull(),
+    positions: smallint("positions").array().notNull(),
+    /** A length-normalised term weight fixed at write time: the order in which a common lexeme's passages are read. */
+    impact: real("impact").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lexeme, t.chunkId] }),
+    index("search_postings_impact_idx").on(t.lexeme, t.impact.desc()),
+  ],
+);
+
+/** Passages holding each lexeme (document frequency), read per query without touching the postings. */
+export const searchTerms = pgTable("search_terms", {
+  lexeme: text("lexeme").primaryKey(),
+  df: integer("df").notNull(),
+});
+
+/** One row (id 1): passages and documents indexed and their total body length, for the average lengths. */
+export const searchStats = pgTable("search_stats", {
+  id: integer("id").primaryKey(),
+  passages: bigint("passages", { mode: "number" }).notNull(),
+  bodyTerms: bigint("body_terms", { mode: "number" }).notNull(),
+  documents: bigint("documents", { mode: "number" }).notNull().default(0),
+});
+
+/** Per indexed document: its passages and body length (a whole-document BM25 needs its length). */
+export const searchDocuments = pgTable("search_documents", {
+  documentId: text("document_id").primaryKey(),
+  passages: integer("passages").notNull(),
+  bodyTerms: integer("body_terms").notNull(),
+});
+
 export const approvals = pgTable(
   "approvals",
   {
@@ -220,23 +283,33 @@ export const approvalReviewers = pgTable(
   (t) => [primaryKey({ columns: [t.approvalId, t.reviewerId] })],
 );
 
-/** Append-only: the service inserts, nothing updates or deletes. */
+/**
+ * Append-only: every state change writes one entry in its own transaction (modules/activity's
+ * withTransaction); nothing updates or deletes. `subjectType`/`subjectId` name what changed; the
+ * document and approval columns are set where the change concerns one, so a document's history
+ * and an approval round's log are one indexed read. `userId` is null only for anonymous actions
+ * (the public waitlist); `ip` is the request's address as the server sees it (TRUST_PROXY).
+ */
 export const activity = pgTable(
   "activity",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    documentId: text("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
+    subjectType: text("subject_type").notNull().default("document"),
+    subjectId: text("subject_id"),
+    documentId: text("document_id").references(() => documents.id, { onDelete: "cascade" }),
     approvalId: text("approval_id").references(() => approvals.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: text("user_id").references(() => users.id),
     comment: text("comment"),
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("activity_document_idx").on(t.documentId, t.createdAt)],
+  (t) => [
+    index("activity_document_idx").on(t.documentId, t.createdAt),
+    index("activity_created_idx").on(t.createdAt),
+    index("activity_subject_idx").on(t.subjectType, t.subjectId),
+  ],
 );
 
 export const notifications = pgTable(

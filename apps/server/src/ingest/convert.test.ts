@@ -114,7 +114,7 @@ describe("convertToMarkdown: TXT and MD", () => {
   it("returns text as it is", async () => {
     const source = readFileSync(new URL("../../test-fixtures/dpkg-triggers.txt", import.meta.url), "utf8");
     const result = await convertToMarkdown(fixture("dpkg-triggers.txt"), "txt");
-    expect(result).toEqual({ markdown: source, pagesNeedingOcr: [], warnings: [] });
+    expect(result).toEqual({ markdown: source, title: "TRIGGERS", pagesNeedingOcr: [], warnings: [] });
   });
 
   it("returns markdown as it is", async () => {

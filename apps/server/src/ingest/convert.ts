@@ -3,6 +3,7 @@ import { UnreadableFileError } from "./errors.js";
 import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import { convertPdf } from "./pdf.js";
 import type { SupportedKind } from "./sniff.js";
+import { firstHeading } from "./title.js";
 import { decodeUtf8Text } from "./text.js";
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./zip-guard.js";
 
@@ -14,6 +15,11 @@ export interface ConvertOptions {
 export interface Conversion {
   /** The document as markdown; also what the raw view shows as the extracted text. */
   markdown: string;
+  /**
+   * The document's own title: PDF Title metadata or DOCX core title, else its first heading;
+   * null when it has none (the upload then falls back to the file name).
+   */
+  title: string | null;
   /** PDFs only. */
   pageCount?: number;
   /** 1-based PDF pages without a text layer; each has a placeholder in `markdown` (see fillOcrPages). */
@@ -32,30 +38,30 @@ export async function convertToMarkdown(
   options: ConvertOptions = {},
 ): Promise<Conversion> {
   if (bytes.byteLength === 0) throw new UnreadableFileError("The file is empty");
-  const conversion = await convertByKind(bytes, kind, options);
+  const { metadataTitle, ...conversion } = await convertByKind(bytes, kind, options);
   const { maxMarkdownChars } = CONVERSION_LIMITS;
   if (conversion.markdown.length > maxMarkdownChars) {
     throw new UnreadableFileError(
       `The file converts to ${formatCount(conversion.markdown.length)} characters of text; Quire keeps documents of at most ${formatCount(maxMarkdownChars)} characters. Split it into smaller files`,
     );
   }
-  return conversion;
+  return { ...conversion, title: metadataTitle ?? firstHeading(conversion.markdown) };
 }
 
 async function convertByKind(
   bytes: Uint8Array,
   kind: SupportedKind,
   options: ConvertOptions,
-): Promise<Conversion> {
+): Promise<Omit<Conversion, "title"> & { metadataTitle: string | null }> {
   switch (kind) {
     case "pdf":
       return convertPdf(bytes);
     case "docx": {
-      const { markdown, warnings } = await convertDocx(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
-      return { markdown, pagesNeedingOcr: [], warnings };
+      const docx = await convertDocx(bytes, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
+      return { ...docx, pagesNeedingOcr: [] };
     }
     case "txt":
     case "md":
-      return { markdown: decodeUtf8Text(bytes), pagesNeedingOcr: [], warnings: [] };
+      return { markdown: decodeUtf8Text(bytes), metadataTitle: null, pagesNeedingOcr: [], warnings: [] };
   }
 }

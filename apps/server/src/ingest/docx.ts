@@ -2,6 +2,7 @@ import mammoth from "mammoth";
 import { createRequire } from "node:module";
 import TurndownService from "turndown";
 import { damagedFile } from "./errors.js";
+import { docxCoreTitle } from "./title.js";
 import { assertSafeDocxArchive, type ZipLimits } from "./zip-guard.js";
 
 // The GFM plugin ships no types; this is the one export used (tables, strikethrough, task lists).
@@ -11,6 +12,8 @@ const { gfm } = createRequire(import.meta.url)("@joplin/turndown-plugin-gfm") as
 
 export interface DocxConversion {
   markdown: string;
+  /** The core properties' title (File › Properties in Word) when it names the document. */
+  metadataTitle: string | null;
   warnings: string[];
 }
 
@@ -96,6 +99,7 @@ export async function convertDocx(bytes: Uint8Array, limits?: ZipLimits): Promis
   const markdown = createTurndown().turndown(result.value).trim();
   return {
     markdown: markdown ? `${markdown}\n` : "",
+    metadataTitle: docxCoreTitle(bytes),
     warnings: warningsFrom(result.messages, droppedImages),
   };
 }

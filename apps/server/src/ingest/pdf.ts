@@ -3,9 +3,12 @@ import { UnreadableFileError } from "./errors.js";
 import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import { rebuildMarkdown, type PageRuns, type TextRun } from "./pdf-layout.js";
 import { withPdf, type PDFDocumentProxy } from "./pdfjs.js";
+import { pdfMetadataTitle } from "./title.js";
 
 export interface PdfConversion {
   markdown: string;
+  /** The Info dictionary's Title when it names the document. */
+  metadataTitle: string | null;
   pageCount: number;
   pagesNeedingOcr: number[];
   warnings: string[];
@@ -95,8 +98,10 @@ export async function convertPdf(bytes: Uint8Array): Promise<PdfConversion> {
     if (pagesNeedingOcr.length > 0) {
       warnings.push(`${pagesNeedingOcr.length} of ${doc.numPages} pages have no text layer and need OCR`);
     }
+    const metadata = await doc.getMetadata().catch(() => null);
     return {
       markdown: rebuildMarkdown(pages, ocrPlaceholder),
+      metadataTitle: pdfMetadataTitle(metadata?.info),
       pageCount: doc.numPages,
       pagesNeedingOcr,
       warnings,

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { jobs } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/harness";
+import { defineJob } from "./define";
 import { claimJob, enqueueJob } from "./queue";
 import { createWorkerLiveness, type WorkerLiveness } from "./liveness";
 import { JobRunner, type JobHandler } from "./runner";
@@ -117,5 +119,45 @@ describe("job locks", () => {
     finish();
     expect(await done).toBe(true);
     expect(await statusOf("test.slow")).toBe("done");
+  });
+});
+
+describe("jobs declared with defineJob", () => {
+  it("run with their parsed payload, and a malformed payload fails with the schema's reason, never reaching run", async () => {
+    const ran: string[] = [];
+    const finals: Array<[string, string]> = [];
+    const job = defineJob({
+      kind: "test.typed",
+      payload: z.object({ name: z.string().min(1) }),
+      maxAttempts: 1,
+      async run(_ctx, payload) {
+        ran.push(payload.name);
+      },
+      async onFinalFailure(_ctx, payload, error) {
+        finals.push([payload.name, error]);
+      },
+    });
+    const runner = new JobRunner(t.ctx, new Map([[job.kind, job]]), everyoneAlive);
+    await job.enqueue(t.ctx.db, { name: "ada" }, { runAt: t.clock.now() });
+    expect(await runner.runUntilIdle()).toBe(1);
+    expect(ran).toEqual(["ada"]);
+    expect(await statusOf("test.typed")).toBe("done");
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.typed"));
+
+    // Written by something else (an older release, a hand-edited row): refused, not run.
+    await enqueueJob(t.ctx.db, {
+      kind: "test.typed",
+      payload: { name: 42 },
+      runAt: t.clock.now(),
+      maxAttempts: 1,
+    });
+    await runner.runUntilIdle();
+    expect(ran).toEqual(["ada"]);
+    const failed = await jobOf("test.typed");
+    expect(failed?.status).toBe("failed");
+    expect(failed?.lastError).toMatch(/^malformed test\.typed payload: /);
+    // Its final-failure hook needs a payload it can read; a malformed one has none to give.
+    expect(finals).toEqual([]);
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.typed"));
   });
 });

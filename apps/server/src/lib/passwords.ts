@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // scrypt is in Node's standard library (no native addon to build) and is memory-hard like argon2id.
 // Parameters: N=2^15, r=8, p=1 (32 MiB), OWASP's recommended floor for scrypt.
@@ -45,9 +45,11 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** A one-time password an Admin hands to a new user: 16 characters from an unambiguous alphabet. */
+/**
+ * A one-time password an Admin hands to a new user: 16 characters from an unambiguous alphabet,
+ * each drawn uniformly (randomInt rejects the bytes a modulo would bias).
+ */
 export function generateTemporaryPassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-  const bytes = randomBytes(16);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+  return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join("");
 }

@@ -66,7 +66,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     if (isCrossSite(request)) throw forbidden("Cross-site request refused");
-    request.actor = await resolveActor(ctx, request);
+    const actor = await resolveActor(ctx, request);
+    request.actor = actor ? { ...actor, ip: request.ip } : null;
     if (!request.actor && !request.routeOptions.config.public && !request.is404) throw unauthorized();
     if (request.actor?.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD.has(routeKey(request))) {
       throw forbidden("Set a new password first: you signed in with a one-time password");

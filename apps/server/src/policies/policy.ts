@@ -1,4 +1,5 @@
-import type { Role } from "@quire/contracts";
+import type { AppAbilities, DocumentStatus, Role } from "@quire/contracts";
+import { isPrivateDraft } from "../modules/documents/lifecycle";
 import { forbidden, notFound } from "../lib/errors";
 
 /** Who is acting: a signed-in user, by session cookie or personal access token. */
@@ -9,12 +10,14 @@ export interface Actor {
   via: "session" | "token";
   /** Signed in with a one-time password that has not been replaced yet. */
   mustChangePassword?: boolean;
+  /** The request's address (the activity log's source); absent outside requests (CLI, demo seed). */
+  ip?: string;
 }
 
 /** The facts about a document that the rules look at. */
 export interface DocumentFacts {
   ownerId: string;
-  status: string;
+  status: DocumentStatus;
   archived: boolean;
   /** Users assigned as reviewer or approver in any approval round of this document. */
   assigneeIds: readonly string[];
@@ -29,7 +32,8 @@ export type GlobalAction =
   | "waitlist.read"
   | "analytics.read"
   | "suggestion.apply"
-  | "backup.create";
+  | "backup.create"
+  | "activity.read";
 
 export type DocumentAction =
   | "document.read"
@@ -51,6 +55,7 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "analytics.read": ["Admin", "Approver", "Reviewer", "Author", "Viewer"],
   "suggestion.apply": ["Admin", "Author"],
   "backup.create": ["Admin"],
+  "activity.read": ["Admin"],
 };
 
 const ownerEditable = new Set<DocumentAction>([
@@ -60,7 +65,7 @@ const ownerEditable = new Set<DocumentAction>([
   "document.submitForReview",
 ]);
 
-export function canGlobal(actor: Actor, action: GlobalAction): boolean {
+export function canGlobal(actor: Pick<Actor, "role">, action: GlobalAction): boolean {
   return globalRules[action].includes(actor.role);
 }
 
@@ -71,7 +76,7 @@ export function canGlobal(actor: Actor, action: GlobalAction): boolean {
 export function canReadDocument(actor: Actor, doc: DocumentFacts): boolean {
   if (actor.role === "Admin" || doc.ownerId === actor.id) return true;
   if (doc.archived) return false;
-  if (doc.status !== "Draft") return true;
+  if (!isPrivateDraft(doc.status)) return true;
   return doc.assigneeIds.includes(actor.id);
 }
 
@@ -101,4 +106,37 @@ export function authorizeGlobal(actor: Actor, action: GlobalAction): void {
 export function authorizeDocument(actor: Actor, action: DocumentAction, doc: DocumentFacts): void {
   if (!canReadDocument(actor, doc)) throw notFound("Document");
   if (!canOnDocument(actor, action, doc)) throw forbidden();
+}
+
+/** The feature toggles the abilities fold in (Settings › Feature Configuration). */
+export interface FeatureToggles {
+  aiSummaries: boolean;
+  versionDiff: boolean;
+  approvalWorkflows: boolean;
+  semanticSearch: boolean;
+}
+
+/** Roles that can be assigned a review or a final decision (approvals/assignment.ts checks the same). */
+const assignableRoles: readonly Role[] = ["Reviewer", "Approver"];
+
+/**
+ * The signed-in user's app-wide abilities, from the rules above and the feature toggles, so the
+ * web shows each control from one answer and never compares role names itself.
+ */
+export function appAbilities(actor: Pick<Actor, "role">, features: FeatureToggles): AppAbilities {
+  return {
+    uploadDocuments: canGlobal(actor, "document.create"),
+    manageUsers: canGlobal(actor, "user.manage"),
+    manageSettings: canGlobal(actor, "settings.manage"),
+    manageCategories: canGlobal(actor, "category.manage"),
+    applySuggestions: canGlobal(actor, "suggestion.apply"),
+    readWaitlist: canGlobal(actor, "waitlist.read"),
+    createBackup: canGlobal(actor, "backup.create"),
+    readActivity: canGlobal(actor, "activity.read"),
+    reviewDocuments: features.approvalWorkflows && assignableRoles.includes(actor.role),
+    approvalWorkflows: features.approvalWorkflows,
+    versionDiff: features.versionDiff,
+    aiSummaries: features.aiSummaries,
+    semanticSearch: features.semanticSearch,
+  };
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { roles, type Role } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { documents } from "../db/schema";
+import { asc, eq, gt, max } from "drizzle-orm";
+import { activity, documents } from "../db/schema";
 import { createTestApp, json, multipart, type TestApp } from "../test/harness";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 
 let t: TestApp;
+let userIds: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  userIds = await demoUserIds(t);
 });
 afterAll(async () => t.close());
 
@@ -34,6 +36,10 @@ interface MatrixEntry {
   denied?: 403 | 404;
   /** An event stream never ends: read its status from a streamed response, then hang up. */
   stream?: boolean;
+  /** A POST that computes and changes nothing (a question, a suggestion, a recomputed cache): no activity entry. */
+  readOnly?: boolean;
+  /** A GET an auditor needs (opening a document, downloading it): its first success writes this entry. */
+  recordsRead?: string;
 }
 
 const ALL = "all" as const;
@@ -55,7 +61,7 @@ const freshUser = async (t: TestApp) => {
 const uploadBody = async (t: TestApp) => {
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
   return multipart(
-    { categoryId: categories[0]!.id, title: "Matrix document" },
+    { categoryId: categories[0]!.id, title: "Matrix document", allowDuplicate: "true" },
     { name: "matrix.md", bytes: Buffer.from("# Matrix\n\nBody text.\n") },
   );
 };
@@ -95,6 +101,8 @@ const inReview = async (t: TestApp) => {
 /** Every non-public API route, with who may call it. The last test proves nothing is left out. */
 const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/auth/user", allowed: ALL },
+  { method: "GET", route: "/api/auth/views", allowed: ALL },
+  { method: "PUT", route: "/api/auth/views", allowed: ALL, prepare: async () => ({ body: [] }) },
   { method: "GET", route: "/api/docs", allowed: ALL },
   { method: "GET", route: "/api/docs/json", allowed: ALL },
   { method: "GET", route: "/api/docs/yaml", allowed: ALL },
@@ -191,6 +199,7 @@ const matrix: MatrixEntry[] = [
     method: "GET",
     route: "/api/documents/:id",
     allowed: ALL,
+    recordsRead: "Viewed",
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}` }),
   },
   {
@@ -244,6 +253,7 @@ const matrix: MatrixEntry[] = [
     method: "GET",
     route: "/api/documents/:id/versions/:version/original",
     allowed: ALL,
+    recordsRead: "Downloaded original",
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions/1/original` }),
   },
   {
@@ -307,6 +317,14 @@ const matrix: MatrixEntry[] = [
   },
   { method: "GET", route: "/api/system", allowed: ALL },
   { method: "GET", route: "/api/waitlist", allowed: ["Admin"] },
+  { method: "GET", route: "/api/activity", allowed: ["Admin"] },
+  { method: "GET", route: "/api/activity.csv", allowed: ["Admin"] },
+  {
+    method: "GET",
+    route: "/api/documents/:id/activity",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/activity` }),
+  },
   {
     method: "GET",
     route: "/api/documents/:id/summary",
@@ -317,12 +335,14 @@ const matrix: MatrixEntry[] = [
     method: "POST",
     route: "/api/documents/:id/summary/refresh",
     allowed: ALL,
+    readOnly: true,
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/summary/refresh` }),
   },
   {
     method: "GET",
     route: "/api/documents/:id/summary.md",
     allowed: ALL,
+    recordsRead: "Exported summary",
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/summary.md` }),
   },
   {
@@ -342,6 +362,7 @@ const matrix: MatrixEntry[] = [
     method: "POST",
     route: "/api/ai/ask",
     allowed: ALL,
+    readOnly: true,
     prepare: async () => ({ body: { question: "What is the expense policy?" } }),
   },
   // A made-up suggestion is "not found" for those who may apply; everyone else is refused first.
@@ -369,6 +390,7 @@ const matrix: MatrixEntry[] = [
     method: "POST",
     route: "/api/ai/categorize",
     allowed: ALL,
+    readOnly: true,
     prepare: async () => ({ body: { title: "Expense claims", content: "Receipts are required." } }),
   },
   {
@@ -406,12 +428,14 @@ describe("every API route is closed without a session", () => {
     }
   });
 
-  it("leaves only health, sign-in, the published contact details and joining the waitlist public", () => {
+  it("leaves only health, sign-in (password and single sign-on), the published contact details and joining the waitlist public", () => {
     const open = t.app.routeList
       .filter((r) => r.url.startsWith("/api") && r.public)
       .map((r) => `${r.method} ${r.url}`);
     expect(open.sort()).toEqual([
       "GET /api/auth/login",
+      "GET /api/auth/oidc/callback",
+      "GET /api/auth/oidc/start",
       "GET /api/health",
       "GET /api/public/contact",
       "POST /api/auth/login",
@@ -447,11 +471,27 @@ describe("role matrix", () => {
           return;
         }
         const prepared = (await entry.prepare?.(t)) ?? {};
+        const user = demoUserOf[role];
+        await t.cookieFor(user);
+        const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
         const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
-          as: demoUserOf[role],
+          as: user,
           body: prepared.body,
           ...(prepared.headers ? { headers: prepared.headers } : {}),
         });
+        // Every change leaves exactly one entry, by the acting user, in its transaction; so does the
+        // first success of a read an auditor needs (each attempt reads a fresh document); a refusal
+        // or any other read leaves none.
+        const written = await t.ctx.db
+          .select({ action: activity.action, userId: activity.userId })
+          .from(activity)
+          .where(gt(activity.id, before?.last ?? 0))
+          .orderBy(asc(activity.id));
+        const changed = entry.method !== "GET" && !entry.readOnly && res.statusCode < 300;
+        const audited = entry.method === "GET" && entry.recordsRead !== undefined && res.statusCode === 200;
+        expect(written.map((r) => [r.action, r.userId === userIds[user]])).toEqual(
+          changed ? [[expect.any(String), true]] : audited ? [[entry.recordsRead, true]] : [],
+        );
         if (allowed) expect(res.statusCode, res.body).toBe(entry.ok ?? 200);
         else if (denied === 404) expect(res.statusCode, res.body).toBe(404);
         else {

@@ -6,7 +6,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { NotFoundPage } from "@/features/misc/not-found-page";
-import { appRoutes, LandingPage, LoginPage } from "./routes";
+import { NotAllowed } from "@/components/not-allowed";
+import { useAbilities, useUser } from "@/lib/auth";
+import { abilityPhrases } from "@/lib/forbidden";
+import { appRoutes, LandingPage, LoginPage, type AppRoute } from "./routes";
 
 function PageLoading() {
   return (
@@ -16,6 +19,17 @@ function PageLoading() {
       <Skeleton className="h-40" />
     </div>
   );
+}
+
+/** A page whose purpose needs an ability the user lacks says why instead of offering a form. */
+function GuardedPage({ route }: { route: AppRoute }) {
+  const abilities = useAbilities();
+  const { data: user } = useUser();
+  if (route.ability && user && !abilities[route.ability]) {
+    return <NotAllowed doing={abilityPhrases[route.ability]} />;
+  }
+  const Page = route.component;
+  return <Page />;
 }
 
 /**
@@ -35,7 +49,9 @@ export function AppRouter() {
             <Suspense fallback={<PageLoading />}>
               <Switch>
                 {appRoutes.map((route) => (
-                  <Route key={route.path} path={route.path} component={route.component} />
+                  <Route key={route.path} path={route.path}>
+                    <GuardedPage route={route} />
+                  </Route>
                 ))}
               </Switch>
             </Suspense>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { AppAbilities } from "@quire/contracts";
 import { paths } from "@/config/paths";
 
 /** React.lazy wants a default export; our modules export named components (no default exports). */
@@ -9,7 +10,12 @@ function lazyPage<K extends string>(
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-export type AppRoute = { path: string; component: LazyExoticComponent<ComponentType> };
+export type AppRoute = {
+  path: string;
+  component: LazyExoticComponent<ComponentType>;
+  /** The server ability the page needs; without it the page explains the refusal instead. */
+  ability?: keyof AppAbilities;
+};
 
 /** Routes inside the shared layout; each one is its own chunk, loaded when first visited. */
 export const appRoutes: readonly AppRoute[] = [
@@ -33,6 +39,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: paths.upload.path,
     component: lazyPage(() => import("@/features/upload/upload-page"), "UploadPage"),
+    ability: "uploadDocuments",
   },
   {
     path: paths.search.path,

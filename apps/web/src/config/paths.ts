@@ -20,12 +20,17 @@ export const paths = {
   },
   document: {
     path: "/document/:id",
-    getHref: (id: string, options: { expandSummary?: boolean; version?: number } = {}) => {
+    /** `passage` opens the document at that passage (`#passage-N`, see features/document/lib/anchors). */
+    getHref: (
+      id: string,
+      options: { expandSummary?: boolean; version?: number; passage?: number | undefined } = {},
+    ) => {
       const query = new URLSearchParams();
       if (options.expandSummary) query.set("expand", "summary");
       if (options.version !== undefined) query.set("v", String(options.version));
       const search = query.toString();
-      return `/document/${encodeURIComponent(id)}${search ? `?${search}` : ""}`;
+      const hash = options.passage === undefined ? "" : `#passage-${options.passage}`;
+      return `/document/${encodeURIComponent(id)}${search ? `?${search}` : ""}${hash}`;
     },
   },
   raw: { path: "/document/:id/raw", getHref: (id: string) => `/document/${encodeURIComponent(id)}/raw` },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initials, shortRelativeTime } from "./format";
+import { formatCount, formatDate, initials, shortRelativeTime } from "./format";
 
 describe("initials", () => {
   it.each([
@@ -23,5 +23,18 @@ describe("shortRelativeTime", () => {
     expect(shortRelativeTime("2025-01-28T09:00:00Z", now)).toBe("3 h ago");
     expect(shortRelativeTime("2025-01-26T12:00:00Z", now)).toBe("2 d ago");
     expect(shortRelativeTime("not a date", now)).toBe("");
+  });
+
+  it("past a week shows the app's one date style, the same as formatDate", () => {
+    const old = "2024-12-01T12:00:00Z";
+    expect(shortRelativeTime(old, now)).toBe(formatDate(old));
+    expect(shortRelativeTime(old, now)).not.toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
+  });
+});
+
+describe("formatCount", () => {
+  it("groups digits the way the reader's locale does", () => {
+    expect(formatCount(12345)).toBe((12345).toLocaleString());
+    expect(formatCount(7)).toBe("7");
   });
 });

@@ -1,3 +1,9 @@
+// One formatter each: toLocaleDateString/toLocaleString build a new Intl formatter on every call,
+// which a list of cards pays once per card. These two are the app's only date styles.
+const mediumDate = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const count = new Intl.NumberFormat();
+
 /** Two-letter initials for the avatar: "john.doe" → "JD", "reviewer2" → "RE". */
 export function initials(username: string): string {
   const parts = username.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -16,13 +22,9 @@ export function shortRelativeTime(iso: string, now: Date = new Date()): string {
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
   if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
-  return then.toLocaleDateString();
+  // Older than a week: the one date style of the app, not the locale's numeric default.
+  return mediumDate.format(then);
 }
-
-// One formatter each: toLocaleDateString/toLocaleString build a new Intl formatter on every call,
-// which a list of cards pays once per card.
-const mediumDate = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** "Nov 24, 2026" in the reader's locale, or "" for a value that is not a date. */
 export function formatDate(iso: string): string {
@@ -34,6 +36,11 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
+}
+
+/** A count with the reader's digit grouping: 12,345. */
+export function formatCount(n: number): string {
+  return count.format(n);
 }
 
 /** Human size: 512 B, 1.5 KB, 3.2 MB, 1.1 GB. */

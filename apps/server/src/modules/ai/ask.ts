@@ -1,102 +1,149 @@
 import type { AiAnswer } from "@quire/contracts";
-import {
-  composeAnswer,
-  questionTerms,
-  tokenize,
-  type AnswerPassage,
-  type ComposedAnswer,
-} from "@quire/textkit";
+import { quoteAnswer, type AnswerPassage, type QuotePassage } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
-import { searchPassages } from "../search/service";
+import { ANSWER_THRESHOLD, CONFIDENCE, type ConfidenceModel } from "./ask-model";
 import { askProvider } from "./provider";
-import { followingPassage } from "./repository";
+import { retrieve, type RankedPassage, type Retrieval } from "./retrieve";
 
-/** How many passages the assistant reads (one per document, best first). */
-const PASSAGES = 6;
+/** Passages (best per document) a provider reads. */
+const PROVIDER_PASSAGES = 6;
 /** The model must answer within this; otherwise the local answer is given. */
 export const PROVIDER_TIMEOUT_MS = 15_000;
+/** A second document is quoted when its best passage is this close (in logit) to the best one's. */
+const SECOND_DOCUMENT_GAP = 1;
+
+const NOT_FOUND =
+  "I could not find an answer to that in the archive. No document you can see covers it closely enough to quote; try different words or ask the document owners.";
 
 /**
- * Retrieval for a question: its content words (framing like "show me the documentation for"
- * removed) through hybrid search; if that finds little, the same words OR-ed, since a question
- * rarely uses every word of the passage that answers it.
+ * What the confidence is computed from: the best passage's re-ranker logit, its lead over the
+ * best passage of any other document, and the share of the asked words it covers.
  */
-export async function retrievePassages(
-  ctx: AppContext,
-  actor: Actor,
-  question: string,
-): Promise<AnswerPassage[]> {
-  const unique = [...new Set(tokenize(question).filter((word) => questionTerms(word).length > 0))];
-  if (unique.length === 0) return [];
-  let found: AnswerPassage[] = await searchPassages(ctx, actor, unique.join(" "), {
-    limit: PASSAGES,
-    mode: "hybrid",
+export interface AnswerEvidence {
+  logit: number;
+  lead: number;
+  coverage: number;
+  /** Share of the asked words in the best passage's document title. */
+  title: number;
+}
+
+const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
+
+/** Best passage of each document, most probable first. */
+function bestPerDocument(ranked: RankedPassage[]): RankedPassage[] {
+  const seen = new Set<string>();
+  return ranked.filter((p) => !seen.has(p.documentId) && seen.add(p.documentId));
+}
+
+export function evidenceOf(retrieval: Retrieval): AnswerEvidence | null {
+  const [best, next] = bestPerDocument(retrieval.ranked);
+  if (!best) return null;
+  const top = logit(best.probability);
+  // A near-tie broken by search's order leaves the chosen document slightly behind: no lead, not a negative one.
+  const lead = next ? Math.max(0, top - logit(next.probability)) : 4;
+  return { logit: top, lead, coverage: best.features.coverage, title: best.features.title };
+}
+
+export function confidenceOf(evidence: AnswerEvidence | null, model: ConfidenceModel = CONFIDENCE): number {
+  if (!evidence) return 0;
+  const [a, b, c, d] = model.weights;
+  const z =
+    model.bias +
+    a * evidence.logit +
+    b * Math.min(4, evidence.lead) +
+    c * evidence.coverage +
+    d * evidence.title;
+  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
+}
+
+/** The best passage with the passages before and after it in its document. */
+function withNeighbours(retrieval: Retrieval, passage: RankedPassage): QuotePassage[] {
+  const all = retrieval.byDocument.get(passage.documentId) ?? [];
+  const near = all.filter((p) => Math.abs(p.ordinal - passage.ordinal) === 1);
+  return [passage, ...near.map((p) => ({ ...p, passageId: p.id, title: passage.title }))];
+}
+
+export interface LocalAnswer {
+  answer: AiAnswer;
+  retrieval: Retrieval;
+  evidence: AnswerEvidence | null;
+}
+
+/** The offline answer: quoted sentences from the answering document(s), or a plain refusal. */
+export function localAnswer(
+  retrieval: Retrieval,
+  {
+    threshold = ANSWER_THRESHOLD,
+    confidence: model = CONFIDENCE,
+  }: { threshold?: number; confidence?: ConfidenceModel } = {},
+): LocalAnswer {
+  const evidence = evidenceOf(retrieval);
+  const confidence = confidenceOf(evidence, model);
+  const refuse = (): LocalAnswer => ({
+    answer: {
+      answer: NOT_FOUND,
+      confidence: Math.min(confidence, 0.2),
+      relevantDocuments: [],
+      citations: [],
+      source: "local",
+    },
+    retrieval,
+    evidence,
   });
-  if (found.length < 3 && unique.length > 1) {
-    const more = await searchPassages(ctx, actor, unique.join(" or "), { limit: PASSAGES, mode: "hybrid" });
-    const seen = new Set(found.map((p) => p.passageId));
-    found = [...found, ...more.filter((p) => !seen.has(p.passageId))].slice(0, PASSAGES);
+  const documents = bestPerDocument(retrieval.ranked);
+  const best = documents[0];
+  if (!best || !evidence || confidence < threshold) return refuse();
+  const groups = [withNeighbours(retrieval, best)];
+  const second = documents[1];
+  if (second && logit(second.probability) >= evidence.logit - SECOND_DOCUMENT_GAP) {
+    const { coverage, title } = second.features;
+    const own = confidenceOf({ logit: logit(second.probability), lead: 0, coverage, title }, model);
+    if (own >= threshold) groups.push(withNeighbours(retrieval, second));
   }
-  return withOpeningText(ctx, found);
-}
-
-/** The top document of full-text search alone for the question's content words (the tie-breaker). */
-export async function fullTextTop(
-  ctx: AppContext,
-  actor: Actor,
-  question: string,
-): Promise<string | undefined> {
-  const unique = [...new Set(tokenize(question).filter((word) => questionTerms(word).length > 0))];
-  if (unique.length === 0) return undefined;
-  const [top] = await searchPassages(ctx, actor, question, { limit: 1, mode: "fulltext" });
-  return top?.documentId;
-}
-
-/**
- * A document's first passage is often only its title and header fields, which match a question
- * well but say nothing quotable; the passage after it (the purpose or introduction) is read too.
- */
-async function withOpeningText(ctx: AppContext, passages: AnswerPassage[]): Promise<AnswerPassage[]> {
-  const result: AnswerPassage[] = [];
-  for (const passage of passages) {
-    result.push(passage);
-    if (passage.heading !== null && passage.heading !== passage.title) continue;
-    const next = await followingPassage(ctx.db, passage.passageId);
-    if (next) result.push({ ...passage, passageId: next.id, heading: next.heading, text: next.text });
-  }
-  return result;
-}
-
-function fromLocal(local: ComposedAnswer): AiAnswer {
+  const weights = new Map(retrieval.analysis.asked.map((a) => [a.stem, 1]));
+  const { answer, citations } = quoteAnswer(
+    { asked: retrieval.analysis.asked, weights, synonyms: retrieval.synonyms },
+    groups,
+  );
+  if (citations.length === 0) return refuse();
   return {
-    answer: local.answer,
-    confidence: local.confidence,
-    relevantDocuments: local.relevantDocuments,
-    citations: local.citations,
-    source: "local",
+    answer: {
+      answer,
+      confidence,
+      relevantDocuments: [...new Set(citations.map((c) => c.title))],
+      citations,
+      source: "local",
+    },
+    retrieval,
+    evidence,
   };
 }
 
 /**
  * The model rewrites the answer from the same passages; the confidence stays the local,
  * calibrated one (a model's own certainty is not calibrated), and citations point at the
- * passages the model's markers name.
+ * passages the model's markers name. A question whose retrieval found nothing is never sent.
  */
-async function fromProvider(
-  ctx: AppContext,
-  question: string,
-  passages: AnswerPassage[],
-  local: ComposedAnswer,
-): Promise<AiAnswer | null> {
+async function fromProvider(ctx: AppContext, question: string, local: LocalAnswer): Promise<AiAnswer | null> {
   const config = ctx.config.ai;
+  const passages: AnswerPassage[] = bestPerDocument(local.retrieval.ranked)
+    .slice(0, PROVIDER_PASSAGES)
+    .map((p) => ({
+      documentId: p.documentId,
+      title: p.title,
+      passageId: p.passageId,
+      heading: p.heading,
+      text: p.text,
+      score: p.probability,
+    }));
   if (!config || passages.length === 0) return null;
   try {
     const answer = await askProvider(config, question, passages, PROVIDER_TIMEOUT_MS);
-    if (!answer) return local.unanswered ? fromLocal(local) : null;
+    if (!answer) return local.answer.citations.length === 0 ? local.answer : null;
     const citations = answer.cited.map((n) => {
       const p = passages[n - 1] as AnswerPassage;
-      const localQuote = local.citations.find((c) => c.passageId === p.passageId)?.quote;
+      const localQuote = local.answer.citations.find((c) => c.passageId === p.passageId)?.quote;
       const quote = localQuote ?? (p.text.length > 280 ? `${p.text.slice(0, 279)}…` : p.text);
       return {
         n,
@@ -107,9 +154,10 @@ async function fromProvider(
         quote,
       };
     });
+    const unanswered = local.answer.citations.length === 0;
     return {
       answer: answer.answer,
-      confidence: local.unanswered ? Math.max(local.confidence, 0.3) : local.confidence,
+      confidence: unanswered ? Math.max(local.answer.confidence, 0.3) : local.answer.confidence,
       relevantDocuments: [...new Set(citations.map((c) => c.title))],
       citations,
       source: "provider",
@@ -122,8 +170,6 @@ async function fromProvider(
 
 /** POST /api/ai/ask: an answer from the passages the actor may see, with numbered citations. */
 export async function ask(ctx: AppContext, actor: Actor, question: string): Promise<AiAnswer> {
-  const passages = await retrievePassages(ctx, actor, question);
-  const preferDocumentId = (await fullTextTop(ctx, actor, question)) ?? passages[0]?.documentId;
-  const local = composeAnswer(question, passages, preferDocumentId ? { preferDocumentId } : {});
-  return (await fromProvider(ctx, question, passages, local)) ?? fromLocal(local);
+  const local = localAnswer(await retrieve(ctx, actor, question));
+  return (await fromProvider(ctx, question, local)) ?? local.answer;
 }

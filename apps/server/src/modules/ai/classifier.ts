@@ -191,7 +191,11 @@ export async function categorizeDocument(
   const doc = await loadVisibleDocument(ctx, actor, documentId);
   const trained = await trainedClassifier(ctx);
   const text = classifierText(doc.title, doc.currentVersion.content);
-  const stored = trained?.documents.find((d) => d.id === doc.id);
+  // The model's copy of the document may predate its OCR text (same version, new content): then
+  // the document is judged by its text as it is now.
+  const stored = trained?.documents.find(
+    (d) => d.id === doc.id && d.title === doc.title && d.content === doc.currentVersion.content,
+  );
   const prediction = trained
     ? stored
       ? predictStored(trained, stored)

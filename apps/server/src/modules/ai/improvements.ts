@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Improvement } from "@quire/contracts";
-import { checkContent, describeFinding, type ContentFinding, type ContentRule } from "@quire/textkit";
+import {
+  checkContent,
+  describeFinding,
+  isGovernedDocument,
+  readDocumentMetadata,
+  type ContentFinding,
+  type ContentRule,
+} from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
 import { loadVisibleDocument } from "../documents/routes";
@@ -106,7 +113,17 @@ function improvementId(documentId: string, finding: ContentFinding): string {
   return `${finding.rule}-${createHash("sha256").update(facts).digest("hex").slice(0, 12)}`;
 }
 
-export function toImprovement(documentId: string, finding: ContentFinding): Improvement {
+/**
+ * A policy or procedure without an owner has nobody keeping it current: High. A licence, manual
+ * or release note is kept by its authors, not by an owner in the archive: naming one is a Low
+ * improvement, never a risk (the summary's risk notes leave it out entirely).
+ */
+function priorityOf(finding: ContentFinding, governed: boolean): Improvement["priority"] {
+  if (finding.rule === "missing-owner" && !governed) return "Low";
+  return ADVICE[finding.rule].priority;
+}
+
+export function toImprovement(documentId: string, finding: ContentFinding, governed = true): Improvement {
   const advice = ADVICE[finding.rule];
   const [first, each] = advice.minutes;
   const examples =
@@ -119,7 +136,7 @@ export function toImprovement(documentId: string, finding: ContentFinding): Impr
     id: improvementId(documentId, finding),
     title: advice.title,
     description: `${describeFinding(finding)}.${examples} ${advice.advice}`,
-    priority: advice.priority,
+    priority: priorityOf(finding, governed),
     type: advice.type,
     estimatedTime: estimate(first + each * Math.max(0, Math.min(finding.count, 20) - 1)),
     rule: finding.rule,
@@ -135,8 +152,10 @@ export async function listImprovements(
   documentId: string,
 ): Promise<Improvement[]> {
   const doc = await loadVisibleDocument(ctx, actor, documentId);
-  const findings = checkContent(doc.currentVersion.content, { title: doc.title, now: ctx.clock.now() });
+  const content = doc.currentVersion.content;
+  const findings = checkContent(content, { title: doc.title, now: ctx.clock.now() });
+  const governed = isGovernedDocument(doc.title, readDocumentMetadata(content));
   return findings
-    .map((f) => toImprovement(doc.id, f))
+    .map((f) => toImprovement(doc.id, f, governed))
     .sort((a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority]);
 }

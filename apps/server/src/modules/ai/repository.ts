@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { DocumentStatus } from "@quire/contracts";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, chunks, documents, summaries, systemState, versions } from "../../db/schema";
 
@@ -6,7 +7,7 @@ import { categories, chunks, documents, summaries, systemState, versions } from 
 export interface ArchiveDocument {
   id: string;
   title: string;
-  status: string;
+  status: DocumentStatus;
   categoryId: string;
   ownerId: string;
   currentVersion: number;
@@ -33,7 +34,7 @@ function toArchiveDocument(row: ArchiveRow): ArchiveDocument {
   return {
     id: row.id as string,
     title: row.title as string,
-    status: row.status as string,
+    status: row.status as DocumentStatus,
     categoryId: row.categoryId as string,
     ownerId: row.ownerId as string,
     currentVersion: row.currentVersion as number,
@@ -57,14 +58,27 @@ export async function listArchiveDocuments(db: Database, where: SQL | undefined)
   return rows.map(toArchiveDocument);
 }
 
-/** (id, category, version) of every live document: a cheap fingerprint of the classifier's training set. */
+/**
+ * (id, category, version, text length) of every live document: a cheap fingerprint of the
+ * classifier's training set. The length moves when OCR fills a scanned version's text in place
+ * (same version); octet_length reads a stored text's size without fetching the text.
+ */
 export async function trainingSetKeys(db: Database): Promise<string[]> {
   const rows = await db
-    .select({ id: documents.id, categoryId: documents.categoryId, version: documents.currentVersion })
+    .select({
+      id: documents.id,
+      categoryId: documents.categoryId,
+      version: documents.currentVersion,
+      length: sql<number>`octet_length(${versions.content})`,
+    })
     .from(documents)
+    .leftJoin(
+      versions,
+      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
+    )
     .where(isNull(documents.archivedAt))
     .orderBy(asc(documents.id));
-  return rows.map((r) => `${r.id}:${r.categoryId}:${r.version}`);
+  return rows.map((r) => `${r.id}:${r.categoryId}:${r.version}:${r.length}`);
 }
 
 export async function listCategoryNames(db: Database): Promise<Map<string, string>> {
@@ -136,4 +150,14 @@ export async function followingPassage(
     .where(and(eq(chunks.versionId, current.versionId), eq(chunks.ordinal, current.ordinal + 1)))
     .limit(1);
   return next ?? null;
+}
+
+/** Each passage's 0-based position in its version, for citations that link to the passage. */
+export async function passageOrdinals(db: Database, passageIds: string[]): Promise<Map<string, number>> {
+  if (passageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: chunks.id, ordinal: chunks.ordinal })
+    .from(chunks)
+    .where(inArray(chunks.id, passageIds));
+  return new Map(rows.map((row) => [row.id, row.ordinal]));
 }

@@ -20,9 +20,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
+import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { loadVisibleDocument } from "../documents/routes";
 import { analyseVersions } from "./analysis";
 import { ask } from "./ask";
+import { withPassageOrdinals } from "./citation-anchors";
 import { categorizeDocument, categorizeText } from "./classifier";
 import { listImprovements } from "./improvements";
 import { applySuggestion, dismissSuggestion, listSuggestions } from "./suggestions";
@@ -71,6 +73,12 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
       const actor = requireActor(request);
       const doc = await loadVisibleDocument(ctx, actor, request.params.id);
       const summary = await getSummary(ctx, actor, doc.id, { version: request.query.version });
+      const read = {
+        action: READ_ACTIONS.exportedSummary,
+        documentId: doc.id,
+        data: { version: summary.version },
+      };
+      await recordRead(ctx, actor, read, request.log);
       const base = doc.title.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "document";
       return reply
         .header("content-type", "text/markdown; charset=utf-8")
@@ -108,7 +116,8 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
       config: { rateLimit: RATE_LIMITS.ask },
       schema: { body: askBodySchema, response: { 200: aiAnswerSchema } },
     },
-    async (request) => ask(ctx, requireActor(request), request.body.question),
+    async (request) =>
+      withPassageOrdinals(ctx.db, await ask(ctx, requireActor(request), request.body.question)),
   );
 
   r.get("/suggestions", { schema: { response: { 200: z.array(aiSuggestionSchema) } } }, async (request) =>

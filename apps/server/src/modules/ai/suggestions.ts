@@ -13,6 +13,7 @@ import { findLatestRound, findReviewers } from "../approvals/repository";
 import { resolveAssignment } from "../approvals/assignment";
 import { listableDocumentsWhere } from "../documents/access";
 import { setArchived, updateMetadata } from "../documents/service";
+import { withTransaction } from "../activity/command";
 import { notifyUsers } from "../notifications/service";
 import { trainedClassifier } from "./classifier";
 import {
@@ -190,9 +191,18 @@ export async function applySuggestion(
   authorizeGlobal(actor, "suggestion.apply");
   const found = await findOpen(ctx, actor, id);
   const names = await listCategoryNames(ctx.db);
-  const message = await ctx.db.transaction(async (tx) => {
+  // A move or an archive the suggestion performs records its own entry on the document as well.
+  const message = await withTransaction(ctx, actor, async (tx, record) => {
     const txCtx: AppContext = { ...ctx, db: tx };
     const text = await perform(txCtx, actor, found.plan, names);
+    await record({
+      action: "Applied suggestion",
+      subjectType: "suggestion",
+      subjectId: id,
+      documentId: found.suggestion.documentIds[0] ?? null,
+      comment: text,
+      data: { kind: found.plan.kind },
+    });
     const first = await markSuggestionResolved(
       tx,
       id,
@@ -208,11 +218,21 @@ export async function applySuggestion(
 /** Dismissing records the suggestion as handled without acting, so it stops showing for everyone. */
 export async function dismissSuggestion(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   authorizeGlobal(actor, "suggestion.apply");
-  await findOpen(ctx, actor, id);
-  await markSuggestionResolved(
-    ctx.db,
-    id,
-    { outcome: "dismissed", by: actor.id, message: "dismissed" },
-    ctx.clock.now(),
-  );
+  const found = await findOpen(ctx, actor, id);
+  await withTransaction(ctx, actor, async (tx, record) => {
+    const first = await markSuggestionResolved(
+      tx,
+      id,
+      { outcome: "dismissed", by: actor.id, message: "dismissed" },
+      ctx.clock.now(),
+    );
+    if (!first) throw conflict("This suggestion was already applied or dismissed");
+    await record({
+      action: "Dismissed suggestion",
+      subjectType: "suggestion",
+      subjectId: id,
+      documentId: found.suggestion.documentIds[0] ?? null,
+      data: { kind: found.plan.kind },
+    });
+  });
 }

@@ -71,21 +71,6 @@ export function stageAfterReview(reviewers: RoundState["reviewers"]): ApprovalSt
   return "Awaiting Review";
 }
 
-/** The document status that goes with a stage. */
-export function documentStatusFor(stage: ApprovalStage): string {
-  switch (stage) {
-    case "Approved":
-    case "Rejected":
-    case "Changes Requested":
-      return stage;
-    case "Not Started":
-    case "Withdrawn":
-      return "Draft";
-    default:
-      return "In Review";
-  }
-}
-
 /**
  * What the request means, derived from who is acting: a reviewer's own entry (in the seed's
  * `reviewers` list, or a plain `status`), or the approver's `approverStatus`. Client-computed

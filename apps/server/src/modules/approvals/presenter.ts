@@ -43,7 +43,7 @@ export async function presentRounds(
   const names = await usernamesOf(db, [
     ...rounds.flatMap((r) => [r.approverId, r.submittedBy]),
     ...reviewers.map((r) => r.reviewerId),
-    ...log.map((a) => a.userId),
+    ...log.flatMap((a) => (a.userId ? [a.userId] : [])),
   ]);
   return rounds.map((approval) =>
     presentRound(
@@ -100,10 +100,11 @@ function presentRound(
     approverStatus: state.approverStatus,
     approverComment: approval.approverComment,
     submittedBy: approval.submittedBy,
+    // A round's entries are always made by a signed-in user; only public actions have none.
     activityLog: log.map((a) => ({
       action: a.action,
-      userId: a.userId,
-      username: name(a.userId),
+      userId: a.userId ?? "",
+      username: a.userId ? name(a.userId) : "",
       timestamp: a.createdAt.toISOString(),
       comment: a.comment,
     })),

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { MailConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
+import { approvalReviewers, approvals, documents, users } from "../../db/schema";
+import { appendActivity } from "../activity/repository";
 import { notifyUsers } from "../notifications/service";
 import { findLatestRound, findReviewers, activeUsers, type ApprovalRow } from "./repository";
 
@@ -38,14 +39,18 @@ async function withdraw(
     .update(approvals)
     .set({ stage: "Withdrawn", updatedAt: change.now })
     .where(eq(approvals.id, round.id));
-  await tx.insert(activity).values({
-    documentId: round.documentId,
-    approvalId: round.id,
-    action: "Review withdrawn",
-    userId: change.actorId,
-    comment: reason,
-    createdAt: change.now,
-  });
+  await appendActivity(
+    tx,
+    {
+      action: "Review withdrawn",
+      subjectType: "approval",
+      subjectId: round.id,
+      documentId: round.documentId,
+      approvalId: round.id,
+      comment: reason,
+    },
+    { userId: change.actorId, ip: null, at: change.now },
+  );
 }
 
 /** Reviewers still waited on in this round, and the approver, who hear that it ended. */
@@ -149,14 +154,18 @@ export async function restartRoundForNewVersion(
       updatedAt: change.now,
     })),
   );
-  await tx.insert(activity).values({
-    documentId,
-    approvalId: next.id,
-    action: "Resubmitted for review",
-    userId: change.actorId,
-    comment: `Version ${version} replaced version ${round.version} during review`,
-    createdAt: change.now,
-  });
+  await appendActivity(
+    tx,
+    {
+      action: "Resubmitted for review",
+      subjectType: "approval",
+      subjectId: next.id,
+      documentId,
+      approvalId: next.id,
+      comment: `Version ${version} replaced version ${round.version} during review`,
+    },
+    { userId: change.actorId, ip: null, at: change.now },
+  );
   const told =
     round.stage === "Awaiting Approval" ? [...kept.reviewerIds, kept.approverId] : kept.reviewerIds;
   const note = {

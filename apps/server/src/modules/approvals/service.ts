@@ -8,7 +8,9 @@ import type {
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { activity, approvalReviewers, approvals, documents } from "../../db/schema";
+import { approvalReviewers, approvals, documents } from "../../db/schema";
+import { withTransaction } from "../activity/command";
+import { canSubmitForReview, statusForStage, submissionRefusal } from "../documents/lifecycle";
 import { conflict, notFound } from "../../lib/errors";
 import { authorizeDocument, type Actor } from "../../policies/policy";
 import { listableDocumentsWhere, loadDocumentFacts } from "../documents/access";
@@ -18,7 +20,6 @@ import { resolveAssignment } from "./assignment";
 import {
   activityActionFor,
   applyIntent,
-  documentStatusFor,
   readIntent,
   refuseByStanding,
   refuseMissingReason,
@@ -35,14 +36,6 @@ import {
   listLatestRounds,
   type ApprovalRow,
 } from "./repository";
-
-/** What each non-Draft status allows, for the 409 that refuses a submission. */
-const submitHint: Record<string, string> = {
-  "In Review": "it is already In Review; wait for the reviewers' and approver's decisions",
-  "Changes Requested": "changes were requested; add a new version to return it to Draft, then resubmit",
-  Rejected: "it was rejected; add a new version to return it to Draft, then resubmit",
-  Approved: "it is Approved; add a new version to return it to Draft before resubmitting",
-};
 
 /** 404 unless the actor may see the document; returns the facts for further checks. */
 async function visibleFacts(ctx: AppContext, actor: Actor, documentId: string) {
@@ -66,61 +59,67 @@ export async function submitForReview(
   authorizeDocument(actor, "document.submitForReview", facts);
   const assignment = await resolveAssignment(ctx.db, body, facts.ownerId);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update");
-    if (!doc) throw notFound("Document");
-    if (doc.status !== "Draft")
-      throw conflict(`Only a Draft can be submitted for review: ${submitHint[doc.status] ?? doc.status}`);
-    const round = (await highestRound(tx, documentId)) + 1;
-    const [approval] = await tx
-      .insert(approvals)
-      .values({
+  return withTransaction(
+    ctx,
+    actor,
+    async (tx, record) => {
+      const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update");
+      if (!doc) throw notFound("Document");
+      if (!canSubmitForReview(doc.status))
+        throw conflict(`Only a Draft can be submitted for review: ${submissionRefusal(doc.status)}`);
+      const round = (await highestRound(tx, documentId)) + 1;
+      const [approval] = await tx
+        .insert(approvals)
+        .values({
+          documentId,
+          round,
+          version: doc.currentVersion,
+          stage: "Awaiting Review",
+          submittedBy: actor.id,
+          approverId: assignment.approverId,
+          approverStatus: "Pending",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: approvals.id });
+      if (!approval) throw new Error("approval insert returned nothing");
+      await tx.insert(approvalReviewers).values(
+        assignment.reviewerIds.map((reviewerId, position) => ({
+          approvalId: approval.id,
+          reviewerId,
+          position,
+          status: "Pending",
+          updatedAt: now,
+        })),
+      );
+      await tx
+        .update(documents)
+        .set({ status: "In Review", updatedAt: now })
+        .where(eq(documents.id, documentId));
+      await record({
+        action: round > 1 ? "Resubmitted for review" : "Submitted for review",
+        subjectType: "approval",
+        subjectId: approval.id,
         documentId,
-        round,
-        version: doc.currentVersion,
-        stage: "Awaiting Review",
-        submittedBy: actor.id,
-        approverId: assignment.approverId,
-        approverStatus: "Pending",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: approvals.id });
-    if (!approval) throw new Error("approval insert returned nothing");
-    await tx.insert(approvalReviewers).values(
-      assignment.reviewerIds.map((reviewerId, position) => ({
         approvalId: approval.id,
-        reviewerId,
-        position,
-        status: "Pending",
-        updatedAt: now,
-      })),
-    );
-    await tx
-      .update(documents)
-      .set({ status: "In Review", updatedAt: now })
-      .where(eq(documents.id, documentId));
-    await tx.insert(activity).values({
-      documentId,
-      approvalId: approval.id,
-      action: round > 1 ? "Resubmitted for review" : "Submitted for review",
-      userId: actor.id,
-      createdAt: now,
-    });
-    await notifyUsers(
-      tx,
-      assignment.reviewerIds,
-      {
-        kind: "review_requested",
-        title: "Review requested",
-        body: `${actor.username} asked you to review "${doc.title}" (version ${doc.currentVersion})`,
-        documentId,
-      },
-      now,
-      ctx.config.mail,
-    );
-    return approval.id;
-  });
+        data: { round, version: doc.currentVersion, ...assignment },
+      });
+      await notifyUsers(
+        tx,
+        assignment.reviewerIds,
+        {
+          kind: "review_requested",
+          title: "Review requested",
+          body: `${actor.username} asked you to review "${doc.title}" (version ${doc.currentVersion})`,
+          documentId,
+        },
+        now,
+        ctx.config.mail,
+      );
+      return approval.id;
+    },
+    { at: now },
+  );
 }
 
 /**
@@ -137,35 +136,48 @@ export async function actOnApproval(
 ): Promise<void> {
   await visibleFacts(ctx, actor, documentId);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const [doc] = await tx
-      .select({
-        ownerId: documents.ownerId,
-        currentVersion: documents.currentVersion,
-        archivedAt: documents.archivedAt,
-      })
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .for("update");
-    if (!doc) throw notFound("Document");
-    const approval = await findLatestRound(tx, documentId, true);
-    if (!approval) throw notFound("Approval");
-    const reviewers = await findReviewers(tx, [approval.id]);
-    const before = toRoundState({ approval, reviewers });
-    const intent = readIntent(actor.id, before, body);
-    const refusal =
-      refuseByStanding(actor, intent.kind, doc.ownerId) ??
-      (doc.archivedAt
-        ? conflict("The document is archived; restore it before acting on its review")
-        : null) ??
-      refuseStaleRound(approval.version, doc.currentVersion);
-    if (refusal) throw refusal;
-    const after = applyIntent(actor.id, before, intent);
-    const noReason = refuseMissingReason(intent);
-    if (noReason) throw noReason;
-    await writeTransition(tx, actor, approval, intent, after, now);
-    await notifyTransition(tx, actor, approval, before, after, intent, { now, mail: ctx.config.mail });
-  });
+  await withTransaction(
+    ctx,
+    actor,
+    async (tx, record) => {
+      const [doc] = await tx
+        .select({
+          ownerId: documents.ownerId,
+          currentVersion: documents.currentVersion,
+          archivedAt: documents.archivedAt,
+        })
+        .from(documents)
+        .where(eq(documents.id, documentId))
+        .for("update");
+      if (!doc) throw notFound("Document");
+      const approval = await findLatestRound(tx, documentId, true);
+      if (!approval) throw notFound("Approval");
+      const reviewers = await findReviewers(tx, [approval.id]);
+      const before = toRoundState({ approval, reviewers });
+      const intent = readIntent(actor.id, before, body);
+      const refusal =
+        refuseByStanding(actor, intent.kind, doc.ownerId) ??
+        (doc.archivedAt
+          ? conflict("The document is archived; restore it before acting on its review")
+          : null) ??
+        refuseStaleRound(approval.version, doc.currentVersion);
+      if (refusal) throw refusal;
+      const after = applyIntent(actor.id, before, intent);
+      const noReason = refuseMissingReason(intent);
+      if (noReason) throw noReason;
+      await writeTransition(tx, actor, approval, intent, after, now);
+      await record({
+        action: activityActionFor(intent),
+        subjectType: "approval",
+        subjectId: approval.id,
+        documentId: approval.documentId,
+        approvalId: approval.id,
+        comment: intent.comment,
+      });
+      await notifyTransition(tx, actor, approval, before, after, intent, { now, mail: ctx.config.mail });
+    },
+    { at: now },
+  );
 }
 
 async function writeTransition(
@@ -193,16 +205,8 @@ async function writeTransition(
     .where(eq(approvals.id, approval.id));
   await tx
     .update(documents)
-    .set({ status: documentStatusFor(after.stage), updatedAt: now })
+    .set({ status: statusForStage(after.stage), updatedAt: now })
     .where(eq(documents.id, approval.documentId));
-  await tx.insert(activity).values({
-    documentId: approval.documentId,
-    approvalId: approval.id,
-    action: activityActionFor(intent),
-    userId: actor.id,
-    comment: intent.comment,
-    createdAt: now,
-  });
 }
 
 /** Who hears about a transition: the approver when review is done, the owner on changes or a decision. */

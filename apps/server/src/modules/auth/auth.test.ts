@@ -32,7 +32,12 @@ describe("sign-in", () => {
       url: "/api/auth/user",
       headers: { cookie: cookieOf(res) },
     });
-    expect(json(me)).toEqual({ id: expect.any(String), username: "reviewer", role: "Reviewer" });
+    expect(json(me)).toEqual({
+      id: expect.any(String),
+      username: "reviewer",
+      role: "Reviewer",
+      abilities: expect.objectContaining({ uploadDocuments: false, reviewDocuments: true }),
+    });
   });
 
   it("refuses a wrong password and an unknown user with the same message", async () => {

@@ -14,7 +14,7 @@ describe("with demo mode off", () => {
     const [row] = await t.ctx.db.select({ n: count() }).from(users);
     expect(row?.n).toBe(0);
     const options = json(await t.request("GET", "/api/auth/login"));
-    expect(options).toEqual({ demo: false, demoPassword: null, demoUsers: [] });
+    expect(options).toEqual({ demo: false, demoPassword: null, demoUsers: [], sso: null, localLogin: true });
   });
 
   it("answers 404 to the demo role switch", async () => {

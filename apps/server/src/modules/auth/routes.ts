@@ -7,7 +7,9 @@ import {
   idParamsSchema,
   loginBodySchema,
   loginOptionsSchema,
-  userSchema,
+  savedViewsSchema,
+  sessionUserSchema,
+  type SessionUser,
 } from "@quire/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -25,20 +27,17 @@ import {
   revokeApiToken,
 } from "./service";
 import { checkCredentials } from "./login";
-import { createSession, deleteSession } from "./sessions";
+import { readSavedViews, writeSavedViews } from "./saved-views";
+import { replaceSession, signOut } from "./sessions";
+import { oidcRoutes } from "./oidc-routes";
 import { presentUser } from "../users/presenter";
+import { appAbilities } from "../../policies/policy";
+import { cachedSettings } from "../settings/service";
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function startSession(
-    reply: FastifyReply,
-    userId: string,
-    previousToken: string | null,
-  ): Promise<void> {
-    // A fresh id at every sign-in: a session id planted before sign-in is never promoted (session fixation).
-    if (previousToken) await deleteSession(ctx, previousToken);
-    const { token } = await createSession(ctx, userId);
+  function setSessionCookie(reply: FastifyReply, token: string): void {
     reply.setCookie(SESSION_COOKIE, token, {
       path: "/",
       httpOnly: true,
@@ -49,6 +48,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     });
   }
 
+  /** The session's user with the abilities the web shows its controls from. */
+  async function presentSessionUser(user: Parameters<typeof presentUser>[0]): Promise<SessionUser> {
+    const presented = presentUser(user);
+    const { features } = await cachedSettings(ctx.db);
+    return { ...presented, abilities: appAbilities(presented, features) };
+  }
+
   r.get(
     "/login",
     { config: { public: true }, schema: { response: { 200: loginOptionsSchema } } },
@@ -56,6 +62,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       demo: ctx.config.demo,
       demoPassword: ctx.config.demo ? ctx.config.demoPassword : null,
       demoUsers: ctx.config.demo ? DEMO_USERS.map(({ username, role }) => ({ username, role })) : [],
+      sso: ctx.config.oidc
+        ? { buttonLabel: ctx.config.oidc.buttonLabel, startUrl: "/api/auth/oidc/start" }
+        : null,
+      localLogin: ctx.config.localLogin,
     }),
   );
 
@@ -63,29 +73,37 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     "/login",
     {
       config: { public: true },
-      schema: { body: loginBodySchema, response: { 200: userSchema } },
+      schema: { body: loginBodySchema, response: { 200: sessionUserSchema } },
     },
     async (request, reply) => {
+      if (!ctx.config.localLogin)
+        throw forbidden("Password sign-in is turned off on this server: sign in with single sign-on");
       const user = await checkCredentials(ctx, request.body.username, request.body.password, request.ip);
-      await startSession(reply, user.id, sessionToken(request));
-      return presentUser(user);
+      const { token } = await replaceSession(
+        ctx,
+        { id: user.id, ip: request.ip },
+        { userId: user.id, previousToken: sessionToken(request), action: "Signed in" },
+      );
+      setSessionCookie(reply, token);
+      return presentSessionUser(user);
     },
   );
 
+  await oidcRoutes(app, { ctx, setSessionCookie });
+
   r.post("/logout", {}, async (request, reply) => {
-    const token = sessionToken(request);
-    if (token) await deleteSession(ctx, token);
+    await signOut(ctx, requireActor(request), sessionToken(request));
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.code(204).send();
   });
 
-  r.get("/user", { schema: { response: { 200: userSchema } } }, async (request) =>
-    presentUser(requireActor(request)),
+  r.get("/user", { schema: { response: { 200: sessionUserSchema } } }, async (request) =>
+    presentSessionUser(requireActor(request)),
   );
 
   r.post(
     "/demo-role",
-    { schema: { body: demoRoleBodySchema, response: { 200: userSchema } } },
+    { schema: { body: demoRoleBodySchema, response: { 200: sessionUserSchema } } },
     async (request, reply) => {
       if (!ctx.config.demo) throw notFound("Demo mode");
       const actor = requireActor(request);
@@ -95,9 +113,26 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       if (!isDemoUsername(actor.username))
         throw forbidden("Only the demo accounts may switch roles; sign in as the user you need");
       const user = await demoUserForRole(ctx, request.body.role);
-      await startSession(reply, user.id, sessionToken(request));
-      return presentUser(user);
+      const { token } = await replaceSession(ctx, actor, {
+        userId: user.id,
+        previousToken: sessionToken(request),
+        action: "Switched demo role",
+        data: { from: actor.username, to: user.username },
+      });
+      setSessionCookie(reply, token);
+      return presentSessionUser(user);
     },
+  );
+
+  // The signed-in user's own saved views of All Documents.
+  r.get("/views", { schema: { response: { 200: savedViewsSchema } } }, async (request) =>
+    readSavedViews(ctx, requireActor(request).id),
+  );
+
+  r.put(
+    "/views",
+    { schema: { body: savedViewsSchema, response: { 200: savedViewsSchema } } },
+    async (request) => writeSavedViews(ctx, requireActor(request), request.body),
   );
 
   r.post("/password", { schema: { body: changePasswordBodySchema } }, async (request, reply) => {

@@ -6,7 +6,8 @@ import { badRequest, notFound } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
-import { announceEndedSessions } from "./sessions";
+import { withTransaction } from "../activity/command";
+import { endSessions } from "./sessions";
 
 /** One demo user per role; the seed's second reviewer lets a review round have two reviewers. */
 export const DEMO_USERS: ReadonlyArray<{ username: string; role: Role }> = [
@@ -74,22 +75,39 @@ export async function createApiToken(
   const token = randomToken("qt_");
   const now = ctx.clock.now();
   const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null;
-  const [row] = await ctx.db
-    .insert(apiTokens)
-    .values({ userId: actor.id, name: input.name, tokenHash: hashToken(token), createdAt: now, expiresAt })
-    .returning();
-  if (!row) throw new Error("token insert returned nothing");
+  const row = await withTransaction(ctx, actor, async (tx, record) => {
+    const [inserted] = await tx
+      .insert(apiTokens)
+      .values({ userId: actor.id, name: input.name, tokenHash: hashToken(token), createdAt: now, expiresAt })
+      .returning();
+    if (!inserted) throw new Error("token insert returned nothing");
+    await record({
+      action: "Created API token",
+      subjectType: "token",
+      subjectId: inserted.id,
+      data: { name: input.name },
+    });
+    return inserted;
+  });
   return { ...presentToken(row), token };
 }
 
 /** Only the owner revokes a token; anyone else's token id is "not found". */
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<void> {
-  const revoked = await ctx.db
-    .update(apiTokens)
-    .set({ revokedAt: ctx.clock.now() })
-    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  if (revoked.length === 0) throw notFound("Token");
+  await withTransaction(ctx, actor, async (tx, record) => {
+    const revoked = await tx
+      .update(apiTokens)
+      .set({ revokedAt: ctx.clock.now() })
+      .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id, name: apiTokens.name });
+    if (revoked.length === 0) throw notFound("Token");
+    await record({
+      action: "Revoked API token",
+      subjectType: "token",
+      subjectId: tokenId,
+      data: { name: revoked[0]!.name },
+    });
+  });
 }
 
 /**
@@ -106,20 +124,12 @@ export async function changePassword(
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
     throw badRequest("currentPassword is not correct");
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false })
-      .where(eq(users.id, actor.id));
+  const passwordHash = await hashPassword(newPassword);
+  await withTransaction(ctx, actor, async (tx, record) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.id));
     const others = keepSessionToken ? ne(sessions.idHash, hashToken(keepSessionToken)) : undefined;
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, actor.id), others))
-      .returning({ idHash: sessions.idHash });
-    await announceEndedSessions(
-      tx,
-      ended.map((s) => s.idHash),
-    );
+    await endSessions(tx, and(eq(sessions.userId, actor.id), others));
+    await record({ action: "Changed password", subjectType: "user", subjectId: actor.id });
     await tx
       .update(apiTokens)
       .set({ revokedAt: ctx.clock.now() })

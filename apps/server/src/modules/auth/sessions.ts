@@ -1,36 +1,62 @@
 import type { Role } from "@quire/contracts";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
+import { withTransaction, type CommandActor } from "../activity/command";
 import { EVENTS_CHANNEL, type LiveEvent } from "../events/events";
 
 const MINUTE = 60_000;
 /** Touching last_seen_at on every request would write on every read; once a minute is enough for idle expiry. */
 const TOUCH_INTERVAL_MS = MINUTE;
 
-export async function createSession(
+/**
+ * A new session for `userId`, with a fresh id: the session the browser held before (if any) ends in
+ * the same transaction, so a session id planted before sign-in is never promoted (session fixation).
+ * Recorded as `action` ("Signed in", "Switched demo role") by `by`.
+ */
+export async function replaceSession(
   ctx: AppContext,
-  userId: string,
+  by: CommandActor,
+  change: { userId: string; previousToken: string | null; action: string; data?: Record<string, unknown> },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionMaxHours * 60 * MINUTE);
-  await ctx.db
-    .insert(sessions)
-    .values({ idHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await withTransaction(ctx, by, async (tx, record) => {
+    if (change.previousToken) await endSessions(tx, eq(sessions.idHash, hashToken(change.previousToken)));
+    await tx.insert(sessions).values({
+      idHash: hashToken(token),
+      userId: change.userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    });
+    await record({
+      action: change.action,
+      subjectType: "session",
+      subjectId: change.userId,
+      data: change.data ?? null,
+    });
+  });
   return { token, expiresAt };
 }
 
-export async function deleteSession(ctx: AppContext, token: string): Promise<void> {
-  const ended = await ctx.db
-    .delete(sessions)
-    .where(eq(sessions.idHash, hashToken(token)))
-    .returning({ idHash: sessions.idHash });
+/** Sign-out: the session ends (and its open event streams with it, in every process). */
+export async function signOut(ctx: AppContext, actor: Actor, token: string | null): Promise<void> {
+  await withTransaction(ctx, actor, async (tx, record) => {
+    if (token) await endSessions(tx, eq(sessions.idHash, hashToken(token)));
+    await record({ action: "Signed out", subjectType: "session", subjectId: actor.id });
+  });
+}
+
+/** Deletes the sessions `where` selects and tells every process to close their streams. */
+export async function endSessions(tx: Database, where: SQL | undefined): Promise<void> {
+  const ended = await tx.delete(sessions).where(where).returning({ idHash: sessions.idHash });
   await announceEndedSessions(
-    ctx.db,
+    tx,
     ended.map((s) => s.idHash),
   );
 }

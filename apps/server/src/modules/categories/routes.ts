@@ -37,8 +37,9 @@ export async function categoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     "/",
     { schema: { body: createCategoryBodySchema, response: { 201: categorySchema } } },
     async (request, reply) => {
-      authorizeGlobal(requireActor(request), "category.manage");
-      return reply.code(201).send(await createCategory(ctx, request.body));
+      const admin = requireActor(request);
+      authorizeGlobal(admin, "category.manage");
+      return reply.code(201).send(await createCategory(ctx, admin, request.body));
     },
   );
 
@@ -46,14 +47,16 @@ export async function categoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     "/:id",
     { schema: { params: idParamsSchema, body: updateCategoryBodySchema, response: { 200: categorySchema } } },
     async (request) => {
-      authorizeGlobal(requireActor(request), "category.manage");
-      return updateCategory(ctx, request.params.id, request.body);
+      const admin = requireActor(request);
+      authorizeGlobal(admin, "category.manage");
+      return updateCategory(ctx, admin, request.params.id, request.body);
     },
   );
 
   r.delete("/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    authorizeGlobal(requireActor(request), "category.manage");
-    await deleteCategory(ctx, request.params.id);
+    const admin = requireActor(request);
+    authorizeGlobal(admin, "category.manage");
+    await deleteCategory(ctx, admin, request.params.id);
     return reply.code(204).send();
   });
 }

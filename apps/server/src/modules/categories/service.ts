@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { categories, documents } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
+import { withTransaction, type CommandActor } from "../activity/command";
 import { listableDocumentsWhere } from "../documents/access";
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -56,29 +57,40 @@ async function assertNameFree(ctx: AppContext, name: string, exceptId?: string):
   if (row && row.id !== exceptId) throw conflict(`A category named '${name}' already exists`);
 }
 
-export async function createCategory(ctx: AppContext, input: Omit<Category, "id">): Promise<Category> {
+export async function createCategory(
+  ctx: AppContext,
+  by: CommandActor,
+  input: Omit<Category, "id">,
+): Promise<Category> {
   await assertNameFree(ctx, input.name);
-  const [row] = await ctx.db.insert(categories).values(input).returning();
-  if (!row) throw new Error("category insert returned nothing");
-  return presentCategory(row);
+  return withTransaction(ctx, by, async (tx, record) => {
+    const [row] = await tx.insert(categories).values(input).returning();
+    if (!row) throw new Error("category insert returned nothing");
+    await record({ action: "Created category", subjectType: "category", subjectId: row.id, data: input });
+    return presentCategory(row);
+  });
 }
 
 export async function updateCategory(
   ctx: AppContext,
+  by: CommandActor,
   id: string,
   input: Partial<Omit<Category, "id">>,
 ): Promise<Category> {
   if (input.name) await assertNameFree(ctx, input.name, id);
-  const [row] = await ctx.db.update(categories).set(input).where(eq(categories.id, id)).returning();
-  if (!row) throw notFound("Category");
-  return presentCategory(row);
+  return withTransaction(ctx, by, async (tx, record) => {
+    const [row] = await tx.update(categories).set(input).where(eq(categories.id, id)).returning();
+    if (!row) throw notFound("Category");
+    await record({ action: "Edited category", subjectType: "category", subjectId: id, data: input });
+    return presentCategory(row);
+  });
 }
 
 /** A category that still holds documents (archived ones too) cannot go: they would lose their filing. */
-export async function deleteCategory(ctx: AppContext, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+export async function deleteCategory(ctx: AppContext, by: CommandActor, id: string): Promise<void> {
+  await withTransaction(ctx, by, async (tx, record) => {
     const [row] = await tx
-      .select({ id: categories.id })
+      .select({ id: categories.id, name: categories.name })
       .from(categories)
       .where(eq(categories.id, id))
       .for("update")
@@ -91,5 +103,11 @@ export async function deleteCategory(ctx: AppContext, id: string): Promise<void>
         `The category still holds ${n} document${n === 1 ? "" : "s"}; move them to another category first`,
       );
     await tx.delete(categories).where(eq(categories.id, id));
+    await record({
+      action: "Deleted category",
+      subjectType: "category",
+      subjectId: id,
+      data: { name: row.name },
+    });
   });
 }

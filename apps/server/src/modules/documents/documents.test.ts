@@ -4,7 +4,8 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobs, documents, versions } from "../../db/schema";
 import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
-import type { Document, Version } from "@quire/contracts";
+import { trainingSetKeys } from "../ai/repository";
+import type { Document, Summary, Version } from "@quire/contracts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test-fixtures/${name}`, import.meta.url));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -43,7 +44,8 @@ describe("upload and conversion", () => {
     expect(res.statusCode, res.body).toBe(201);
     const doc = json<Document>(res);
     expect(doc).toMatchObject({
-      title: "users-and-groups",
+      // The PDF's own title (its Title metadata), not the file name.
+      title: "Users and Groups in the Debian System",
       status: "Draft",
       owner: "author",
       versionCount: 1,
@@ -100,7 +102,7 @@ describe("upload and conversion", () => {
   it("stores the same original once", async () => {
     const before = await stored();
     const bytes = fixture("procps-bugs.md");
-    expect((await upload("author", "copy.md", bytes)).statusCode).toBe(201);
+    expect((await upload("author", "copy.md", bytes, { allowDuplicate: "true" })).statusCode).toBe(201);
     const after = await stored();
     expect(after.documents).toBe((before.documents ?? 0) + 1);
     expect(after.blobs).toBe(before.blobs);
@@ -162,12 +164,40 @@ describe("OCR", () => {
       expect(res.statusCode, res.body).toBe(201);
       const doc = json<Document>(res);
       expect(doc.processing.state).toBe("processing");
+      // While OCR runs, no view gets the placeholder as text: the document, its versions, the summary.
+      expect(doc.currentVersion.content).not.toContain("ocr-pending");
+      const pendingVersions = json<Version[]>(
+        await t.request("GET", `/api/documents/${doc.id}/versions`, { as: "author" }),
+      );
+      expect(pendingVersions[0]?.content).not.toContain("ocr-pending");
+      const early = json<Summary>(
+        await t.request("GET", `/api/documents/${doc.id}/summary`, { as: "author" }),
+      );
+      expect(early.keyPoints.join(" ")).not.toContain("ocr-pending");
+      expect(early.keyPoints.join(" ")).not.toMatch(/MIME/);
+
+      const keysBefore = await trainingSetKeys(t.ctx.db);
       await t.runner.runUntilIdle();
       const done = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
       expect(done.processing.state).toBe("ready");
+      // The classifier retrains on the OCR text: its training set's fingerprint moved (same version).
+      expect(await trainingSetKeys(t.ctx.db)).not.toEqual(keysBefore);
       expect(done.currentVersion.content).toMatch(/Shared MIME-info Database/i);
       expect(done.currentVersion.content).toMatch(/interoperability/i);
       expect(done.currentVersion.content).not.toContain("ocr-pending");
+      // What is computed from the text follows the OCR text: tags, the summary read earlier, search.
+      expect(done.tags.length).toBeGreaterThan(0);
+      expect(done.tags.join(" ")).toMatch(/mime|database|desktop|type/i);
+      const late = json<Summary>(
+        await t.request("GET", `/api/documents/${doc.id}/summary`, { as: "author" }),
+      );
+      expect(late.keyPoints.join(" ")).toMatch(/MIME|database|desktop/i);
+      const found = json<Array<{ document: { id: string } }>>(
+        await t.request("GET", `/api/search?q=${encodeURIComponent("interoperability MIME")}`, {
+          as: "author",
+        }),
+      );
+      expect(found.map((r) => r.document.id)).toContain(doc.id);
     },
   );
 });
@@ -178,6 +208,7 @@ describe("versions", () => {
       "author",
       "policy.md",
       Buffer.from("# Policy\n\nAll staff must lock screens.\n"),
+      { allowDuplicate: "true" },
     );
     return json<Document>(res).id;
   }
@@ -360,7 +391,7 @@ describe("processing failures", () => {
     { timeout: 120_000 },
     async () => {
       const bytes = fixture("scanned-page.pdf");
-      const doc = json<Document>(await upload("author", "scan.pdf", bytes));
+      const doc = json<Document>(await upload("author", "scan.pdf", bytes, { allowDuplicate: "true" }));
       const hash = sha256(bytes);
       await t.ctx.blobs.delete(hash);
       for (let attempt = 0; attempt < 6; attempt++) {
@@ -379,6 +410,9 @@ describe("processing failures", () => {
       await t.runner.runUntilIdle();
       const ready = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
       expect(ready.processing.state).toBe("ready");
+      // The retry carried the scanned page's place over: its OCR text is in, with no placeholder.
+      expect(ready.currentVersion.content).toMatch(/Shared MIME-info Database/i);
+      expect(ready.currentVersion.content).not.toContain("ocr-pending");
       expect((await t.request("POST", `/api/documents/${doc.id}/retry`, { as: "author" })).statusCode).toBe(
         409,
       );

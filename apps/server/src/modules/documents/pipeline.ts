@@ -1,15 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { extractKeyphrases } from "@quire/textkit";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { documents, versions } from "../../db/schema";
+import { documents, summaries, versions } from "../../db/schema";
 import { fillOcrPages, ocrPdfPages } from "../../ingest";
-import type { JobHandler } from "../../jobs/runner";
-import type { JobRow } from "../../jobs/queue";
-import { pendingOcrPages, PROCESS_DOCUMENT_JOB } from "./service";
+import { defineJob } from "../../jobs/define";
+import { computeSummary } from "../ai/summaries";
+import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
+import { normaliseTags, pendingOcrPages, sha256Hex, type OcrWork } from "./service";
 import { searchIndexStep } from "../search/indexer";
+import { withOcrPlaceholders, type OcrAnchor } from "./upload";
 
 export interface PipelineTarget {
   documentId: string;
   version: number;
+  /** Scanned pages of this version and where their text goes (absent for text-only files). */
+  ocr?: Pick<OcrWork, "ocrAnchors" | "ocrBase">;
 }
 
 /**
@@ -21,35 +26,92 @@ export interface PipelineStep {
   run(ctx: AppContext, target: PipelineTarget): Promise<void>;
 }
 
-/** Scanned PDF pages: recognise their text offline and put it where the page's placeholder stands. */
+async function loadVersion(ctx: AppContext, target: PipelineTarget) {
+  const [row] = await ctx.db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.documentId, target.documentId), eq(versions.version, target.version)));
+  return row ?? null;
+}
+
+/**
+ * Scanned PDF pages: recognise their text offline and put it where each page stood. The stored
+ * markdown never holds a placeholder (every view would show it); the job carries the anchors and
+ * the hash of the markdown before OCR, so a repeated job sees the text is already in and stops.
+ * Versions stored before that still carry placeholders, which are filled in place.
+ */
 const ocrStep: PipelineStep = {
   name: "ocr",
   async run(ctx, target) {
-    const [row] = await ctx.db
-      .select()
-      .from(versions)
-      .where(and(eq(versions.documentId, target.documentId), eq(versions.version, target.version)));
+    const row = await loadVersion(ctx, target);
     if (!row) return;
-    const pages = pendingOcrPages(row.content);
+    const anchors: OcrAnchor[] = target.ocr?.ocrAnchors ?? [];
+    const pending = anchors.length > 0 && sha256Hex(row.content) === target.ocr?.ocrBase;
+    const template = pending ? withOcrPlaceholders(row.content, anchors) : row.content;
+    const pages = pendingOcrPages(template);
     if (pages.length === 0) return;
     const bytes = await ctx.blobs.get(row.blobSha256);
     const results = await ocrPdfPages(bytes, pages);
+    // A page OCR found nothing on leaves no trace: its placeholder is dropped, never kept as text.
+    const filled = fillOcrPages(template, results);
     await ctx.db
       .update(versions)
-      .set({ content: fillOcrPages(row.content, results) })
+      .set({ content: pendingOcrPages(filled).length > 0 ? withoutPlaceholders(filled) : filled })
       .where(eq(versions.id, row.id));
   },
 };
 
-/** Later issues (search indexing, AI summaries) append their steps here. */
-export const documentPipeline: PipelineStep[] = [ocrStep, searchIndexStep];
+function withoutPlaceholders(markdown: string): string {
+  return markdown.replace(/<!-- quire:ocr-pending page=\d+ -->\n*/g, "");
+}
 
-function targetOf(job: JobRow): PipelineTarget {
-  const payload = job.payload as { documentId?: unknown; version?: unknown };
-  if (typeof payload.documentId !== "string" || typeof payload.version !== "number") {
-    throw new Error(`malformed ${PROCESS_DOCUMENT_JOB} payload`);
+/** A fresh upload gets its keyphrases as tags (editable afterwards); tags someone chose stay. */
+const tagsStep: PipelineStep = {
+  name: "tags",
+  async run(ctx, target) {
+    if (target.version !== 1) return;
+    const [doc] = await ctx.db
+      .select({ title: documents.title, tags: documents.tags })
+      .from(documents)
+      .where(and(eq(documents.id, target.documentId), eq(documents.currentVersion, 1)));
+    const row = await loadVersion(ctx, target);
+    if (!doc || !row || doc.tags.length > 0) return;
+    const text = `${doc.title}\n${row.content.slice(0, 200_000)}`;
+    const tags = normaliseTags(extractKeyphrases(text, { max: 5 }).map((k) => k.phrase));
+    if (tags.length === 0) return;
+    await ctx.db
+      .update(documents)
+      .set({ tags })
+      .where(and(eq(documents.id, target.documentId), sql`jsonb_array_length(${documents.tags}) = 0`));
+  },
+};
+
+/** A summary read while the text was still coming (OCR) is recomputed from the finished text. */
+const summaryStep: PipelineStep = {
+  name: "summary",
+  async run(ctx, target) {
+    const [cached] = await ctx.db
+      .select({ version: summaries.version })
+      .from(summaries)
+      .where(and(eq(summaries.documentId, target.documentId), eq(summaries.version, target.version)));
+    if (!cached) return;
+    const [doc] = await ctx.db
+      .select({ title: documents.title, status: documents.status })
+      .from(documents)
+      .where(eq(documents.id, target.documentId));
+    if (doc) await computeSummary(ctx, { ...target, title: doc.title, status: doc.status });
+  },
+};
+
+/** Text first (OCR), then what is computed from it: tags, the summary, the search index. */
+export const documentPipeline: PipelineStep[] = [ocrStep, tagsStep, summaryStep, searchIndexStep];
+
+function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
+  const target: PipelineTarget = { documentId: payload.documentId, version: payload.version };
+  if (payload.ocrAnchors && payload.ocrBase !== undefined) {
+    target.ocr = { ocrAnchors: payload.ocrAnchors, ocrBase: payload.ocrBase };
   }
-  return { documentId: payload.documentId, version: payload.version };
+  return target;
 }
 
 /** Only the job of the current version may mark the document ready or failed. */
@@ -65,9 +127,11 @@ async function setState(
     .where(and(eq(documents.id, target.documentId), eq(documents.currentVersion, target.version)));
 }
 
-export const processDocumentHandler: JobHandler = {
-  async run(ctx, job) {
-    const target = targetOf(job);
+export const processDocumentJob = defineJob({
+  kind: PROCESS_DOCUMENT_JOB,
+  payload: processDocumentPayload,
+  async run(ctx, payload) {
+    const target = targetOf(payload);
     for (const step of documentPipeline) {
       try {
         await step.run(ctx, target);
@@ -79,7 +143,7 @@ export const processDocumentHandler: JobHandler = {
     }
     await setState(ctx, target, "ready", null);
   },
-  async onFinalFailure(ctx, job, error) {
-    await setState(ctx, targetOf(job), "failed", `Processing failed at step ${error}`);
+  async onFinalFailure(ctx, payload, error) {
+    await setState(ctx, targetOf(payload), "failed", `Processing failed at step ${error}`);
   },
-};
+});

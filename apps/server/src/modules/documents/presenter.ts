@@ -2,16 +2,18 @@ import type { Document, DocumentStatus, Version } from "@quire/contracts";
 import { canChangeDocument, type Actor } from "../../policies/policy";
 import { presentCategory } from "../categories/service";
 import type { DocumentRecord, VersionRecord } from "./repository";
+import { canSubmitForReview } from "./lifecycle";
 
 export function documentAbilities(
   actor: Actor,
-  doc: { ownerId: string; status: string; archivedAt: Date | null },
+  doc: { ownerId: string; status: DocumentStatus; archivedAt: Date | null },
 ) {
   const facts = { ownerId: doc.ownerId, status: doc.status, archived: doc.archivedAt !== null };
   return {
     update: canChangeDocument(actor, "document.update", facts),
     createVersion: canChangeDocument(actor, "document.createVersion", facts),
-    submitForReview: canChangeDocument(actor, "document.submitForReview", facts) && doc.status === "Draft",
+    submitForReview:
+      canChangeDocument(actor, "document.submitForReview", facts) && canSubmitForReview(doc.status),
     archive: canChangeDocument(actor, "document.archive", facts),
   };
 }

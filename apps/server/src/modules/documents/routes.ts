@@ -3,6 +3,7 @@ import {
   documentListQuerySchema,
   documentStatsSchema,
   documentSchema,
+  duplicateUploadSchema,
   idParamsSchema,
   newVersionBodySchema,
   updateDocumentBodySchema,
@@ -10,18 +11,27 @@ import {
 } from "@quire/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { documents } from "../../db/schema";
+import { documents, versions } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { requireActor } from "../../plugins/auth";
 import { authorizeDocument, type Actor } from "../../policies/policy";
+import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { listableDocumentsWhere, loadDocumentFacts } from "./access";
 import { presentDocument } from "./presenter";
 import { documentStats } from "./stats";
+import { documentListFilter } from "./list-filters";
 import { findDocument, listDocuments } from "./repository";
-import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
+import {
+  addVersion,
+  createDocument,
+  retryProcessing,
+  setArchived,
+  sha256Hex,
+  updateMetadata,
+} from "./service";
 import { receiveUpload, titleFromFilename, validateFile } from "./upload";
 
 const recentQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
@@ -62,11 +72,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { querystring: documentListQuerySchema, response: { 200: list } } },
     async (request, reply) => {
       const q = request.query;
-      const filter = and(
-        q.category ? eq(documents.categoryId, q.category) : undefined,
-        q.status ? eq(documents.status, q.status) : undefined,
-      );
-      const { items, total } = await listFor(requireActor(request), filter, q);
+      const { items, total } = await listFor(requireActor(request), documentListFilter(q), q);
       reply.header("x-total-count", String(total));
       return items;
     },
@@ -96,34 +102,68 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const q = request.query;
-      const filter = and(
-        eq(documents.categoryId, request.params.categoryId),
-        q.status ? eq(documents.status, q.status) : undefined,
-      );
+      const filter = documentListFilter({ ...q, category: request.params.categoryId });
       const { items, total } = await listFor(requireActor(request), filter, q);
       reply.header("x-total-count", String(total));
       return items;
     },
   );
 
+  /** A visible document with a version whose original has these exact bytes, newest first. */
+  async function findIdenticalOriginal(actor: Actor, bytes: Buffer) {
+    const [row] = await ctx.db
+      .selectDistinct({ id: documents.id, title: documents.title, updatedAt: documents.updatedAt })
+      .from(versions)
+      .innerJoin(documents, eq(documents.id, versions.documentId))
+      .where(and(eq(versions.blobSha256, sha256Hex(bytes)), listableDocumentsWhere(actor)))
+      .orderBy(desc(documents.updatedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  // The title is the one typed, else the document's own (PDF/DOCX metadata or first heading),
+  // else the file name. An identical original the user can see answers 409 unless a copy is asked for.
   r.post(
     "/upload",
-    { config: { rateLimit: RATE_LIMITS.upload }, schema: { response: { 201: documentSchema } } },
+    {
+      config: { rateLimit: RATE_LIMITS.upload },
+      schema: { response: { 201: documentSchema, 409: duplicateUploadSchema } },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       const upload = await receiveUpload(request);
       const categoryId = upload.fields.categoryId?.trim();
       if (!categoryId) throw badRequest("categoryId is required");
-      const title = (upload.fields.title?.trim() || titleFromFilename(upload.filename)).slice(0, 300);
+      if (upload.fields.allowDuplicate !== "true") {
+        const existing = await findIdenticalOriginal(actor, upload.bytes);
+        if (existing) {
+          return reply.code(409).send({
+            message: `This file is already in the archive as "${existing.title}". Open it, or upload it again as a copy.`,
+            existing: { id: existing.id, title: existing.title },
+          });
+        }
+      }
       const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
       const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
+      const title = (upload.fields.title?.trim() || file.title || titleFromFilename(upload.filename)).slice(
+        0,
+        300,
+      );
       const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
       return reply.code(201).send(await loadVisibleDocument(ctx, actor, id));
     },
   );
 
-  r.get("/:id", { schema: { params: idParamsSchema, response: { 200: documentSchema } } }, async (request) =>
-    loadVisibleDocument(ctx, requireActor(request), request.params.id),
+  r.get(
+    "/:id",
+    { schema: { params: idParamsSchema, response: { 200: documentSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      const doc = await loadVisibleDocument(ctx, actor, request.params.id);
+      // Opening a document is in the audit trail (lists and searches are not); see activity/reads.ts.
+      await recordRead(ctx, actor, { action: READ_ACTIONS.viewed, documentId: doc.id }, request.log);
+      return doc;
+    },
   );
 
   r.patch(

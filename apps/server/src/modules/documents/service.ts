@@ -1,19 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { blobs, categories, documents, versions } from "../../db/schema";
-import { enqueueJob } from "../../jobs/queue";
+import { blobs, categories, documents, jobs, versions } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { authorizeDocument, authorizeGlobal, type Actor, type DocumentAction } from "../../policies/policy";
+import { withTransaction } from "../activity/command";
+import { statusAfterNewVersion } from "./lifecycle";
 import { endOpenRound, restartRoundForNewVersion, type RoundChange } from "../approvals/rounds";
 import { enqueueIndexDocument } from "../search/indexer";
 import { loadDocumentFacts } from "./access";
-import type { ValidatedFile } from "./upload";
+import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
-export const PROCESS_DOCUMENT_JOB = "document.process";
+import { enqueueProcessing, PROCESS_DOCUMENT_JOB } from "./process-payload";
 
-/** Statuses that a new version sends back to Draft, ready to be submitted again. */
-const BACK_TO_DRAFT_ON_NEW_VERSION = new Set(["Changes Requested", "Rejected", "Approved"]);
+export { PROCESS_DOCUMENT_JOB };
 
 interface NewDocumentInput {
   title: string;
@@ -54,7 +55,7 @@ async function insertVersion(
   await tx.insert(versions).values({
     documentId: row.documentId,
     version: row.version,
-    content: row.file.markdown,
+    content: withoutOcrPlaceholders(row.file.markdown).content,
     changeNote: row.changeNote,
     authorId: row.authorId,
     blobSha256: row.sha256,
@@ -73,6 +74,23 @@ async function authorizedFacts(ctx: AppContext, actor: Actor, documentId: string
   return facts;
 }
 
+export const sha256Hex = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * What the OCR step needs (see pipeline.ts): the pages to read, where their text goes in the
+ * stored markdown, and the hash of that markdown before OCR (so a repeated job never fills twice).
+ */
+export interface OcrWork {
+  ocrPages: number[];
+  ocrAnchors: OcrAnchor[];
+  ocrBase: string;
+}
+
+function ocrWorkOf(file: ValidatedFile): OcrWork {
+  const { content, anchors } = withoutOcrPlaceholders(file.markdown);
+  return { ocrPages: anchors.map((a) => a.page), ocrAnchors: anchors, ocrBase: sha256Hex(content) };
+}
+
 async function queueProcessing(
   db: Database,
   documentId: string,
@@ -80,12 +98,31 @@ async function queueProcessing(
   file: ValidatedFile,
   now: Date,
 ): Promise<void> {
-  await enqueueJob(db, {
-    runAt: now,
-    kind: PROCESS_DOCUMENT_JOB,
-    payload: { documentId, version, ocrPages: file.pagesNeedingOcr },
-    dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${version}`,
-  });
+  await enqueueProcessing(
+    db,
+    { documentId, version, ...ocrWorkOf(file) },
+    { runAt: now, dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${version}` },
+  );
+}
+
+/** The OCR work of a version's last processing job: a retry carries it over. */
+async function lastOcrWork(db: Database, documentId: string, version: number): Promise<Partial<OcrWork>> {
+  const [row] = await db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, PROCESS_DOCUMENT_JOB),
+        sql`${jobs.payload}->>'documentId' = ${documentId}`,
+        sql`${jobs.payload}->>'version' = ${String(version)}`,
+      ),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  const payload = (row?.payload ?? {}) as Partial<OcrWork>;
+  return Array.isArray(payload.ocrAnchors) && typeof payload.ocrBase === "string"
+    ? { ocrPages: payload.ocrPages ?? [], ocrAnchors: payload.ocrAnchors, ocrBase: payload.ocrBase }
+    : {};
 }
 
 /**
@@ -111,33 +148,44 @@ export async function createDocument(
   await assertCategory(db, input.categoryId);
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
-  const id = await db.transaction(async (tx) => {
-    const [doc] = await tx
-      .insert(documents)
-      .values({
-        title: input.title,
-        categoryId: input.categoryId,
-        ownerId: actor.id,
-        tags: normaliseTags(input.tags ?? []),
-        currentVersion: 1,
-        processingState: "processing",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: documents.id });
-    if (!doc) throw new Error("document insert returned nothing");
-    await insertVersion(tx, {
-      documentId: doc.id,
-      version: 1,
-      changeNote: null,
-      authorId: actor.id,
-      sha256,
-      file: input.file,
-      now,
-    });
-    await queueProcessing(tx, doc.id, 1, input.file, now);
-    return doc.id;
-  });
+  const id = await withTransaction(
+    ctx,
+    actor,
+    async (tx, record) => {
+      const [doc] = await tx
+        .insert(documents)
+        .values({
+          title: input.title,
+          categoryId: input.categoryId,
+          ownerId: actor.id,
+          tags: normaliseTags(input.tags ?? []),
+          currentVersion: 1,
+          processingState: "processing",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: documents.id });
+      if (!doc) throw new Error("document insert returned nothing");
+      await insertVersion(tx, {
+        documentId: doc.id,
+        version: 1,
+        changeNote: null,
+        authorId: actor.id,
+        sha256,
+        file: input.file,
+        now,
+      });
+      await queueProcessing(tx, doc.id, 1, input.file, now);
+      await record({
+        action: "Uploaded",
+        subjectType: "document",
+        subjectId: doc.id,
+        data: { title: input.title, filename: input.file.filename, version: 1 },
+      });
+      return doc.id;
+    },
+    { db, at: now },
+  );
   if (db === ctx.db) await keepStored(ctx, sha256, input.file.bytes);
   ctx.notifyJobs();
   return id;
@@ -163,46 +211,58 @@ export async function addVersion(
   await authorizedFacts(ctx, actor, documentId, "document.createVersion");
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
-  const version = await ctx.db.transaction(async (tx) => {
-    const [doc] = await tx
-      .select()
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .for("update")
-      .limit(1);
-    if (!doc) throw notFound("Document");
-    if (doc.currentVersion !== input.expectedVersion) {
-      throw conflict(
-        `This document changed since you opened it: version ${doc.currentVersion} is current, your edit started from version ${input.expectedVersion}. Reload it and apply your change again.`,
-      );
-    }
-    const next = doc.currentVersion + 1;
-    await insertVersion(tx, {
-      documentId,
-      version: next,
-      changeNote: input.changeNote,
-      authorId: actor.id,
-      sha256,
-      file: input.file,
-      now,
-    });
-    const status = BACK_TO_DRAFT_ON_NEW_VERSION.has(doc.status) ? "Draft" : doc.status;
-    await tx
-      .update(documents)
-      .set({
-        currentVersion: next,
-        status,
-        processingState: "processing",
-        processingError: null,
-        updatedAt: now,
-      })
-      .where(eq(documents.id, documentId));
-    await queueProcessing(tx, documentId, next, input.file, now);
-    // The text under review changed: the round on the old version must not be decided.
-    if (doc.status === "In Review")
-      await restartRoundForNewVersion(tx, documentId, next, roundChange(ctx, actor, now));
-    return next;
-  });
+  const version = await withTransaction(
+    ctx,
+    actor,
+    async (tx, record) => {
+      const [doc] = await tx
+        .select()
+        .from(documents)
+        .where(eq(documents.id, documentId))
+        .for("update")
+        .limit(1);
+      if (!doc) throw notFound("Document");
+      if (doc.currentVersion !== input.expectedVersion) {
+        throw conflict(
+          `This document changed since you opened it: version ${doc.currentVersion} is current, your edit started from version ${input.expectedVersion}. Reload it and apply your change again.`,
+        );
+      }
+      const next = doc.currentVersion + 1;
+      await insertVersion(tx, {
+        documentId,
+        version: next,
+        changeNote: input.changeNote,
+        authorId: actor.id,
+        sha256,
+        file: input.file,
+        now,
+      });
+      const status = statusAfterNewVersion(doc.status);
+      await tx
+        .update(documents)
+        .set({
+          currentVersion: next,
+          status,
+          processingState: "processing",
+          processingError: null,
+          updatedAt: now,
+        })
+        .where(eq(documents.id, documentId));
+      await queueProcessing(tx, documentId, next, input.file, now);
+      await record({
+        action: "New version",
+        subjectType: "document",
+        subjectId: documentId,
+        comment: input.changeNote,
+        data: { version: next, filename: input.file.filename },
+      });
+      // The text under review changed: the round on the old version must not be decided.
+      if (doc.status === "In Review")
+        await restartRoundForNewVersion(tx, documentId, next, roundChange(ctx, actor, now));
+      return next;
+    },
+    { at: now },
+  );
   await keepStored(ctx, sha256, input.file.bytes);
   ctx.notifyJobs();
   return version;
@@ -216,7 +276,12 @@ export async function updateMetadata(
 ): Promise<void> {
   await authorizedFacts(ctx, actor, documentId, "document.update");
   if (input.categoryId) await assertCategory(ctx.db, input.categoryId);
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, actor, async (tx, record) => {
+    const [before] = await tx
+      .select({ title: documents.title, categoryId: documents.categoryId, tags: documents.tags })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .for("update");
     await tx
       .update(documents)
       .set({
@@ -226,6 +291,12 @@ export async function updateMetadata(
         updatedAt: ctx.clock.now(),
       })
       .where(eq(documents.id, documentId));
+    await record({
+      action: "Edited details",
+      subjectType: "document",
+      subjectId: documentId,
+      data: { before: before ?? null, after: input },
+    });
     // Title and tags are weighted into the search index.
     await enqueueIndexDocument(tx, documentId, ctx.clock.now());
   });
@@ -246,7 +317,7 @@ export async function setArchived(
   const facts = await authorizedFacts(ctx, actor, documentId, "document.archive");
   if (facts.archived === archived)
     throw conflict(archived ? "The document is already archived" : "The document is not archived");
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, actor, async (tx, record) => {
     await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for("update");
     // An archived document is out of every queue: a review waiting on it ends rather than hang unseen.
     if (archived)
@@ -260,6 +331,11 @@ export async function setArchived(
       .update(documents)
       .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
       .where(eq(documents.id, documentId));
+    await record({
+      action: archived ? "Archived" : "Restored",
+      subjectType: "document",
+      subjectId: documentId,
+    });
     // Archived documents leave the search index; restored ones come back.
     await enqueueIndexDocument(tx, documentId, ctx.clock.now());
   });
@@ -269,7 +345,7 @@ export async function setArchived(
 /** Processing that failed for good can be run again; anything else is already running or done. */
 export async function retryProcessing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
   await authorizedFacts(ctx, actor, documentId, "document.update");
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, actor, async (tx, record) => {
     const [doc] = await tx
       .select()
       .from(documents)
@@ -288,17 +364,26 @@ export async function retryProcessing(ctx: AppContext, actor: Actor, documentId:
       .update(documents)
       .set({ processingState: "processing", processingError: null })
       .where(eq(documents.id, documentId));
-    await enqueueJob(tx, {
-      runAt: ctx.clock.now(),
-      kind: PROCESS_DOCUMENT_JOB,
-      payload: { documentId, version: doc.currentVersion, ocrPages: pendingOcrPages(current.content) },
-      dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${doc.currentVersion}:retry:${Date.now()}`,
+    const ocr = await lastOcrWork(tx, documentId, doc.currentVersion);
+    await enqueueProcessing(
+      tx,
+      { documentId, version: doc.currentVersion, ocrPages: pendingOcrPages(current.content), ...ocr },
+      {
+        runAt: ctx.clock.now(),
+        dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${doc.currentVersion}:retry:${Date.now()}`,
+      },
+    );
+    await record({
+      action: "Retried processing",
+      subjectType: "document",
+      subjectId: documentId,
+      data: { version: doc.currentVersion },
     });
   });
   ctx.notifyJobs();
 }
 
-/** Page numbers whose OCR placeholder is still in the markdown. */
+/** Page numbers whose OCR placeholder is still in the markdown (versions stored before placeholders were kept out). */
 export function pendingOcrPages(markdown: string): number[] {
   return [...markdown.matchAll(/<!-- quire:ocr-pending page=(\d+) -->/g)].map((m) => Number(m[1]));
 }

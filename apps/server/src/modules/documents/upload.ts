@@ -19,6 +19,8 @@ export interface ValidatedFile {
   mediaType: string;
   markdown: string;
   pagesNeedingOcr: number[];
+  /** The document's own title (metadata or first heading), when it has one. */
+  title?: string | null;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function validateFile(
       mediaType: type.mediaType,
       markdown: converted.markdown,
       pagesNeedingOcr: converted.pagesNeedingOcr,
+      title: converted.title,
     };
   } catch (error) {
     if (error instanceof UnreadableFileError) throw new HttpError(422, error.reason);
@@ -117,4 +120,54 @@ function shortenKeepingExtension(name: string, max: number): string {
 export function titleFromFilename(filename: string): string {
   const withoutExtension = filename.replace(/\.[^.]+$/, "");
   return withoutExtension.replace(/[_]+/g, " ").trim() || "Untitled document";
+}
+
+/** Where a scanned page's OCR text goes: a character offset into the stored markdown. */
+export interface OcrAnchor {
+  page: number;
+  offset: number;
+}
+
+const OCR_MARKER_START = "<!-- quire:ocr-pending page=";
+const OCR_MARKER_END = " -->";
+
+/**
+ * The markdown as it may be shown (no `<!-- quire:ocr-pending … -->` placeholder, which every
+ * view would otherwise show as text while OCR runs), and where each pending page's text goes.
+ * Found with indexOf: linear.
+ */
+export function withoutOcrPlaceholders(markdown: string): { content: string; anchors: OcrAnchor[] } {
+  const anchors: OcrAnchor[] = [];
+  let content = "";
+  let from = 0;
+  for (;;) {
+    const start = markdown.indexOf(OCR_MARKER_START, from);
+    if (start < 0) break;
+    // A page number has at most 7 digits: the end is looked for that far only, never to the end of the text.
+    const digits = start + OCR_MARKER_START.length;
+    const end = markdown.slice(digits, digits + 7 + OCR_MARKER_END.length).indexOf(OCR_MARKER_END) + digits;
+    const number = end < digits ? "" : markdown.slice(digits, end);
+    const page = /^\d{1,7}$/.test(number) ? Number(number) : NaN;
+    if (!Number.isInteger(page)) {
+      content += markdown.slice(from, start + OCR_MARKER_START.length);
+      from = start + OCR_MARKER_START.length;
+      continue;
+    }
+    content += markdown.slice(from, start);
+    anchors.push({ page, offset: content.length });
+    from = end + OCR_MARKER_END.length;
+  }
+  return { content: content + markdown.slice(from), anchors };
+}
+
+/** The inverse of withoutOcrPlaceholders: the placeholders back at their anchors, for fillOcrPages. */
+export function withOcrPlaceholders(content: string, anchors: OcrAnchor[]): string {
+  let out = "";
+  let from = 0;
+  for (const { page, offset } of [...anchors].sort((a, b) => a.offset - b.offset)) {
+    const at = Math.min(Math.max(offset, from), content.length);
+    out += `${content.slice(from, at)}${OCR_MARKER_START}${page}${OCR_MARKER_END}`;
+    from = at;
+  }
+  return out + content.slice(from);
 }

@@ -61,7 +61,7 @@ async function listen(t: TestApp): Promise<string> {
 async function uploadDraft(t: TestApp, title: string): Promise<string> {
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "author" }));
   const { body, headers } = multipart(
-    { categoryId: categories[0]!.id, title },
+    { categoryId: categories[0]!.id, title, allowDuplicate: "true" },
     { name: "policy.md", bytes: Buffer.from(`# ${title}\n\nText.\n`) },
   );
   const res = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });

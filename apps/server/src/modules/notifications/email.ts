@@ -2,8 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import type { MailConfig } from "../../config";
 import type { Database } from "../../db/client";
-import type { JobHandler } from "../../jobs/runner";
-import { enqueueJob } from "../../jobs/queue";
+import { defineJob } from "../../jobs/define";
 import { documentLink, type NewNotification } from "./notification";
 
 export const SEND_EMAIL_JOB = "send-email";
@@ -26,7 +25,7 @@ export function notificationEmail(mail: MailConfig, to: string, note: NewNotific
  * cannot hold a row lock or lose the transition, and failed sends are retried with backoff.
  */
 export async function enqueueEmail(db: Database, email: Email, now: Date): Promise<void> {
-  await enqueueJob(db, { kind: SEND_EMAIL_JOB, payload: email, runAt: now, maxAttempts: 6 });
+  await sendEmailJob.enqueue(db, email, { runAt: now });
 }
 
 // One pooled connection per SMTP server and process; rebuilt after a restart like any cache.
@@ -40,12 +39,14 @@ function transportFor(mail: MailConfig): Transporter {
   return transport;
 }
 
-export const sendEmailHandler: JobHandler = {
-  async run(ctx, job) {
+export const sendEmailJob = defineJob({
+  kind: SEND_EMAIL_JOB,
+  payload: emailSchema,
+  maxAttempts: 6,
+  async run(ctx, email) {
     const mail = ctx.config.mail;
     // Queued while SMTP was configured, run after it was removed: nothing can be sent; say so.
     if (!mail) throw new Error("SMTP_URL is no longer configured; the e-mail was not sent");
-    const email = emailSchema.parse(job.payload);
     await transportFor(mail).sendMail({ from: mail.from, ...email });
   },
-};
+});

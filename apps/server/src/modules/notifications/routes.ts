@@ -34,12 +34,12 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   }));
 
   r.post("/:id/read", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await markRead(ctx.db, requireActor(request).id, request.params.id, ctx.clock.now());
+    await markRead(ctx, requireActor(request), request.params.id);
     return reply.code(204).send();
   });
 
   r.post("/read-all", async (request, reply) => {
-    await markAllRead(ctx.db, requireActor(request).id, ctx.clock.now());
+    await markAllRead(ctx, requireActor(request));
     return reply.code(204).send();
   });
 
@@ -62,6 +62,6 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         response: { 200: notificationPreferencesViewSchema },
       },
     },
-    async (request) => view(await updatePreferences(ctx.db, requireActor(request).id, request.body)),
+    async (request) => view(await updatePreferences(ctx, requireActor(request), request.body)),
   );
 }

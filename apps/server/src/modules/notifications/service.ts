@@ -1,9 +1,12 @@
 import type { Notification, NotificationKind, NotificationPreferences } from "@quire/contracts";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { notifications, userPreferences } from "../../db/schema";
 import type { MailConfig } from "../../config";
 import { notFound } from "../../lib/errors";
+import type { Actor } from "../../policies/policy";
+import { withTransaction } from "../activity/command";
 import { enqueueEmail, notificationEmail } from "./email";
 import { documentLink, type NewNotification } from "./notification";
 
@@ -72,23 +75,35 @@ export async function unreadCount(db: Database, userId: string): Promise<number>
 }
 
 /** Someone else's notification is "not found", like a missing one: ids never leak. */
-export async function markRead(db: Database, userId: string, id: string, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ readAt: notifications.readAt })
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound("Notification");
-  // Marking again keeps the first read time.
-  if (row.readAt === null)
-    await db.update(notifications).set({ readAt: now }).where(eq(notifications.id, id));
+/** Marking again keeps the first read time and leaves no second entry: nothing changed. */
+export async function markRead(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  await withTransaction(ctx, actor, async (tx, record) => {
+    const [row] = await tx
+      .select({ readAt: notifications.readAt })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
+      .limit(1);
+    if (!row) throw notFound("Notification");
+    if (row.readAt !== null) return;
+    await tx.update(notifications).set({ readAt: ctx.clock.now() }).where(eq(notifications.id, id));
+    await record({ action: "Read notification", subjectType: "notification", subjectId: id });
+  });
 }
 
-export async function markAllRead(db: Database, userId: string, now: Date): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+export async function markAllRead(ctx: AppContext, actor: Actor): Promise<void> {
+  await withTransaction(ctx, actor, async (tx, record) => {
+    const read = await tx
+      .update(notifications)
+      .set({ readAt: ctx.clock.now() })
+      .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    await record({
+      action: "Read all notifications",
+      subjectType: "notification",
+      subjectId: null,
+      data: { count: read.length },
+    });
+  });
 }
 
 /**
@@ -151,14 +166,22 @@ export async function getPreferences(db: Database, userId: string): Promise<Noti
 }
 
 export async function updatePreferences(
-  db: Database,
-  userId: string,
+  ctx: AppContext,
+  actor: Actor,
   changes: Partial<NotificationPreferences>,
 ): Promise<NotificationPreferences> {
-  const next = { ...(await getPreferences(db, userId)), ...changes };
-  await db
-    .insert(userPreferences)
-    .values({ userId, ...next })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: next });
-  return next;
+  return withTransaction(ctx, actor, async (tx, record) => {
+    const next = { ...(await getPreferences(tx, actor.id)), ...changes };
+    await tx
+      .insert(userPreferences)
+      .values({ userId: actor.id, ...next })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: next });
+    await record({
+      action: "Changed notification preferences",
+      subjectType: "user",
+      subjectId: actor.id,
+      data: changes,
+    });
+    return next;
+  });
 }

@@ -2,8 +2,8 @@ import { chunkMarkdown } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { fitLsaInThread } from "./lsa-thread";
-import { enqueueJob } from "../../jobs/queue";
-import type { JobHandler } from "../../jobs/runner";
+import { z } from "zod";
+import { defineJob } from "../../jobs/define";
 import type { PipelineStep } from "../documents/pipeline";
 import {
   aiEmbed,
@@ -26,7 +26,6 @@ import {
   type IndexSource,
   type PassageRow,
 } from "./repository";
-import { dropVectorState } from "./vector-cache";
 
 export const INDEX_DOCUMENT_JOB = "search.index";
 export const REFIT_MODEL_JOB = "search.refitModel";
@@ -106,21 +105,18 @@ export const searchIndexStep: PipelineStep = {
  * transaction, so the index job exists exactly when the change does. The caller wakes the runner.
  */
 export async function enqueueIndexDocument(db: Database, documentId: string, now: Date): Promise<void> {
-  await enqueueJob(db, {
-    kind: INDEX_DOCUMENT_JOB,
-    payload: { documentId },
-    dedupeKey: `${INDEX_DOCUMENT_JOB}:${documentId}:${now.getTime()}`,
-    runAt: now,
-  });
+  await indexDocumentJob.enqueue(
+    db,
+    { documentId },
+    { runAt: now, dedupeKey: `${INDEX_DOCUMENT_JOB}:${documentId}:${now.getTime()}` },
+  );
 }
 
-export const indexDocumentHandler: JobHandler = {
-  async run(ctx, job) {
-    const documentId = (job.payload as { documentId?: unknown }).documentId;
-    if (typeof documentId !== "string") throw new Error(`malformed ${INDEX_DOCUMENT_JOB} payload`);
-    await indexDocument(ctx, documentId);
-  },
-};
+export const indexDocumentJob = defineJob({
+  kind: INDEX_DOCUMENT_JOB,
+  payload: z.object({ documentId: z.string().min(1) }),
+  run: (ctx, { documentId }) => indexDocument(ctx, documentId),
+});
 
 async function scheduleRefitIfGrown(ctx: AppContext): Promise<void> {
   const [model, passages] = await Promise.all([loadModelHeader(ctx.db), countPassages(ctx.db)]);
@@ -128,12 +124,7 @@ async function scheduleRefitIfGrown(ctx: AppContext): Promise<void> {
     ? passages >= model.passagesAtFit * (1 + REFIT_GROWTH) && passages - model.passagesAtFit >= 20
     : passages >= MIN_PASSAGES_FOR_MODEL;
   if (!grown) return;
-  await enqueueJob(ctx.db, {
-    kind: REFIT_MODEL_JOB,
-    payload: {},
-    dedupeKey: REFIT_MODEL_JOB,
-    runAt: ctx.clock.now(),
-  });
+  await refitModelJob.enqueue(ctx.db, {}, { runAt: ctx.clock.now(), dedupeKey: REFIT_MODEL_JOB });
   ctx.notifyJobs();
 }
 
@@ -180,15 +171,16 @@ export async function refitModel(ctx: AppContext): Promise<StoredModel | null> {
       });
     }
     await bumpGeneration(ctx.db);
-    dropVectorState(ctx.db);
     return stored;
   } finally {
     await thread.close();
   }
 }
 
-export const refitModelHandler: JobHandler = {
+export const refitModelJob = defineJob({
+  kind: REFIT_MODEL_JOB,
+  payload: z.object({}),
   async run(ctx) {
     await refitModel(ctx);
   },
-};
+});

@@ -1,45 +1,82 @@
 import {
-  anyWordQuery,
-  reciprocalRankFusion,
+  aggregateDocuments,
+  DEFAULT_BM25,
+  documentScores,
+  scorePassages,
   toSearchTerms,
+  type Bm25Params,
+  type CorpusStats,
   type ParsedSearchQuery,
-  type RankedList,
+  type Posting,
+  type QueryTerm,
 } from "@quire/textkit";
 import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { aiEmbed, aiTag, lsaEmbedWeights } from "./embeddings";
-import { rankFullText, visiblePassages } from "./repository";
-import { vectorState } from "./vector-cache";
+import {
+  documentLengths,
+  embeddingsOf,
+  postingsOf,
+  readQueryStats,
+  strictMatches,
+  topPostings,
+} from "./bm25-repository";
+import { aiEmbed, aiTag, currentModel, decodeEmbedding, lsaEmbedWeights } from "./embeddings";
+import { rankFullText } from "./repository";
 import { synonymsOf } from "./wordnet";
 
 /**
- * How passages are ranked: full-text (strict web-search match, relaxed to any word when a plain
- * query finds too little), optionally fused with nearest passages in embedding space.
+ * How passages are ranked: BM25F over the stored term frequencies (ranking.ts reads them, textkit's
+ * bm25.ts scores), aggregated to documents. Hybrid adds the query's WordNet synonyms as weaker terms
+ * and re-scores the best documents by the cosine of their passage's embedding with the query's:
+ * a bounded candidate set, never a scan of every vector.
  */
 
-/** Matching passages ranked by ts_rank_cd per query: more would make common words slow. */
-export const FULL_TEXT_CANDIDATES = 2000;
-/** Passages kept from each ranked list before fusion. */
+export interface RankingParams extends Bm25Params {
+  /** A synonym's weight relative to a word the user typed (hybrid). */
+  synonymWeight: number;
+  /** Cosine similarity's weight beside the BM25 score scaled to the best document's (hybrid). */
+  semanticWeight: number;
+}
+
+/**
+ * Chosen on the fit half of `npm run bench -- search` (10,000 Debian package descriptions and
+ * READMEs, 500 fit queries; the run prints the figures): a title word counts as 8 body words, term
+ * frequency saturates early (k1 0.6), half the score is the whole document's. Synonyms did not help
+ * known-item queries (weight 0) and the embedding cosine only a little (0.05).
+ */
+export const DEFAULT_RANKING: RankingParams = {
+  ...DEFAULT_BM25,
+  k1: 0.6,
+  b: 0.75,
+  titleWeight: 8,
+  tagsWeight: 1.5,
+  coverage: 0.5,
+  proximity: 0.3,
+  passageEvidence: 0,
+  documentWeight: 0.5,
+  synonymWeight: 0,
+  semanticWeight: 0.05,
+};
+let ranking: RankingParams = DEFAULT_RANKING;
+
+/** For the benchmark's fitting only: the parameters every later search uses. */
+export function setRankingParams(params: RankingParams): void {
+  ranking = params;
+}
+
+/** Postings read per lexeme, best impact first: all of a rare lexeme's, the best of a common one's. */
+const PER_LEXEME = 300;
+/** Passages whose missing postings (for truncated common lexemes) are looked up before the final score. */
+const COMPLETED = 100;
+/** Candidates of a query with operators, matched exactly by the GIN index. */
+const STRICT_CANDIDATES = 500;
+/** Documents re-scored by meaning in hybrid mode. */
+const SEMANTIC_DEPTH = 50;
+/** WordNet synonyms tried per query word (hybrid), and only those rare enough to read whole. */
+const SYNONYMS_PER_WORD = 3;
+/** Documents returned at most. */
 const LIST_DEPTH = 200;
-/** Nearest vectors looked at before the visibility filter removes some. */
-const VECTOR_DEPTH = 400;
-/** A plain query whose strict match finds fewer passages than this is relaxed to any of its words. */
-const RELAX_BELOW = 5;
-/**
- * Nearest vectors less similar than this are not evidence of anything: without the floor every
- * query would "find" the whole archive. LSA cosines of related passages are well above it.
- */
-const MIN_SIMILARITY = 0.2;
-/**
- * The semantic list's vote in the fusion, relative to full-text's 1. When the query's own words
- * match strictly, the user knows the wording and full-text should lead; when they had to be
- * relaxed, meaning is all there is to go on. Both figures were chosen on the benchmark.
- */
-const SEMANTIC_WEIGHT_STRICT = 0.3;
-const SEMANTIC_WEIGHT_RELAXED = 1;
-/** A synonym counts half as much as a word the user typed. */
-const SYNONYM_WEIGHT = 0.5;
 
 export interface RankRequest {
   query: string;
@@ -52,98 +89,185 @@ export interface RankRequest {
 export interface FusedPassage {
   chunkId: string;
   documentId: string;
-  /** 0..1: the fused rank relative to a passage ranked first in every list. */
+  /** 0..1: the document's score relative to the best's. */
   fusion: number;
 }
 
-interface FullTextList {
-  ranked: Map<string, string>;
-  /** Whether the query matched as written (not only after relaxing it to any word). */
-  strict: boolean;
+/** Everything a ranking needs from the database, so weights can be tried without reading it again. */
+export interface Evidence {
+  terms: QueryTerm[];
+  postings: Posting[];
+  stats: CorpusStats;
+  /** Query vectors by embedding space tag (hybrid). */
+  queryVectors: Map<string, Float32Array>;
+  embeddings: Map<string, Uint8Array>;
+  /** Body length of each candidate document. */
+  lengths: Map<string, number>;
 }
 
-async function fullTextList(ctx: AppContext, request: RankRequest): Promise<FullTextList> {
-  const ranked = new Map<string, string>();
-  const strict = await rankFullText(ctx.db, {
-    query: request.query,
-    where: request.where,
-    candidates: FULL_TEXT_CANDIDATES,
-    limit: LIST_DEPTH,
-  });
-  for (const row of strict) ranked.set(row.chunkId, row.documentId);
-  // A plain query of several words that finds little is relaxed to "any of the words", ranked
-  // after the strict matches; queries with operators mean exactly what they say.
-  const relaxed = anyWordQuery(request.parsed.positiveWords);
-  if (!request.parsed.hasOperators && ranked.size < RELAX_BELOW && relaxed.includes(" or ")) {
-    const loose = await rankFullText(ctx.db, {
-      query: relaxed,
-      where: request.where,
-      candidates: FULL_TEXT_CANDIDATES,
-      limit: LIST_DEPTH,
-    });
-    for (const row of loose) if (!ranked.has(row.chunkId)) ranked.set(row.chunkId, row.documentId);
-  }
-  return { ranked, strict: strict.length > 0 || request.parsed.hasOperators };
-}
-
-/** Query stems with weights: the user's words count 1, their WordNet synonyms less. */
-export function expandedTermWeights(parsed: ParsedSearchQuery): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const term of parsed.positiveTerms) weights.set(term, 1);
+function synonymText(parsed: ParsedSearchQuery): string {
+  const out = new Set<string>();
   for (const word of parsed.positiveWords) {
     if (toSearchTerms(word).length === 0) continue;
-    for (const synonym of synonymsOf(word)) {
-      for (const term of toSearchTerms(synonym)) {
-        if (!weights.has(term)) weights.set(term, SYNONYM_WEIGHT);
-      }
+    for (const synonym of synonymsOf(word).slice(0, SYNONYMS_PER_WORD)) out.add(synonym);
+  }
+  return [...out].join(" ");
+}
+
+async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean) {
+  const texts = [request.parsed.positiveWords.join(" ")];
+  if (hybrid) texts.push(synonymText(request.parsed));
+  const stats = await readQueryStats(ctx.db, texts);
+  const terms: QueryTerm[] = [];
+  const seen = new Set<string>();
+  for (const [index, list] of stats.lexemes.entries()) {
+    for (const stat of list) {
+      // A hyphenated word is indexed whole and as its parts: scoring all three would count it thrice.
+      if (seen.has(stat.lexeme) || (stat.lexeme.includes("-") && list.length > 1)) continue;
+      seen.add(stat.lexeme);
+      const user = index === 0;
+      // A common synonym adds candidates by the hundred and evidence of nothing.
+      if (!user && stat.df > PER_LEXEME) continue;
+      terms.push({
+        lexeme: stat.lexeme,
+        df: stat.df,
+        weight: user ? 1 : ranking.synonymWeight,
+        position: user ? stat.position : null,
+      });
     }
   }
-  return weights;
+  const { passages, avgBodyLength, avgDocumentLength } = stats;
+  return { terms, stats: { passages, avgBodyLength, avgDocumentLength } };
 }
 
-async function semanticList(ctx: AppContext, request: RankRequest): Promise<Map<string, string>> {
-  const state = await vectorState(ctx);
-  const hits: Array<{ id: string; similarity: number }> = [];
-  const lsa = state.model ? state.spaces.get(state.model.tag) : undefined;
-  if (state.model && lsa) {
-    const vector = lsaEmbedWeights(state.model, expandedTermWeights(request.parsed));
-    if (vector) hits.push(...lsa.nearest(vector, VECTOR_DEPTH));
+const key = (p: Posting) => `${p.chunkId}\u0000${p.lexeme}`;
+
+/** Postings of the candidates: exact matches for queries with operators, best-impact lists otherwise. */
+async function candidatePostings(
+  ctx: AppContext,
+  request: RankRequest,
+  terms: QueryTerm[],
+  stats: CorpusStats,
+): Promise<Posting[]> {
+  const lexemes = terms.map((t) => t.lexeme);
+  if (request.parsed.hasOperators) {
+    const ids = await strictMatches(ctx.db, request.query, request.where, STRICT_CANDIDATES);
+    return postingsOf(ctx.db, lexemes, ids);
   }
-  const remote = state.spaces.get(aiTag(ctx));
-  if (ctx.config.ai && remote) {
-    const [vector] = (await aiEmbed(ctx, [request.query], true)) ?? [];
-    if (vector) hits.push(...remote.nearest(vector, VECTOR_DEPTH));
-  }
-  hits.sort((a, b) => b.similarity - a.similarity);
-  const visible = await visiblePassages(
+  const present = terms.filter((t) => t.df > 0);
+  const postings = await topPostings(
     ctx.db,
-    hits.map((hit) => hit.id),
+    present.map((t) => t.lexeme),
     request.where,
+    PER_LEXEME,
   );
-  const ranked = new Map<string, string>();
-  for (const hit of hits) {
-    const documentId = visible.get(hit.id);
-    if (hit.similarity < MIN_SIMILARITY) break;
-    if (documentId !== undefined && ranked.size < LIST_DEPTH) ranked.set(hit.id, documentId);
-  }
-  return ranked;
+  const truncated = present.filter((t) => t.df > PER_LEXEME).map((t) => t.lexeme);
+  if (truncated.length === 0) return postings;
+  // A common lexeme's list stopped early: the leading passages get their missing postings for it.
+  const leading = scorePassages(terms, postings, stats, ranking)
+    .slice(0, COMPLETED)
+    .map((p) => p.chunkId);
+  const have = new Set(postings.map(key));
+  const more = await postingsOf(ctx.db, truncated, leading);
+  return [...postings, ...more.filter((p) => !have.has(key(p)))];
 }
 
-/** Passages best first, fused across the mode's lists. */
-export async function rankPassages(ctx: AppContext, request: RankRequest): Promise<FusedPassage[]> {
-  const fullText = await fullTextList(ctx, request);
-  const lists: RankedList[] = [{ ids: [...fullText.ranked.keys()] }];
-  const documentOf = new Map(fullText.ranked);
-  if (request.mode === "hybrid") {
-    const semantic = await semanticList(ctx, request);
-    for (const [chunkId, documentId] of semantic) documentOf.set(chunkId, documentId);
-    const weight = fullText.strict ? SEMANTIC_WEIGHT_STRICT : SEMANTIC_WEIGHT_RELAXED;
-    lists.push({ ids: [...semantic.keys()], weight });
+async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryTerm[]) {
+  const vectors = new Map<string, Float32Array>();
+  const stored = await currentModel(ctx.db);
+  if (stored) {
+    const weights = new Map<string, number>();
+    for (const term of request.parsed.positiveTerms) weights.set(term, 1);
+    for (const term of terms) if (term.position === null) weights.set(term.lexeme, ranking.synonymWeight);
+    const vector = lsaEmbedWeights(stored, weights);
+    if (vector) vectors.set(stored.tag, vector);
   }
-  return reciprocalRankFusion(lists).map((item) => ({
-    chunkId: item.id,
-    documentId: documentOf.get(item.id)!,
-    fusion: item.normalized,
+  if (ctx.config.ai) {
+    const [vector] = (await aiEmbed(ctx, [request.query], true)) ?? [];
+    if (vector) vectors.set(aiTag(ctx), vector);
+  }
+  return vectors;
+}
+
+/** Reads the evidence for a query; `allEmbeddings` fetches every candidate's (for fitting weights). */
+export async function collectEvidence(
+  ctx: AppContext,
+  request: RankRequest,
+  allEmbeddings = false,
+): Promise<Evidence | null> {
+  const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
+  const { terms, stats } = await queryTerms(ctx, request, hybrid);
+  if (!terms.some((t) => t.position !== null)) return null;
+  const postings = await candidatePostings(ctx, request, terms, stats);
+  const lengths = await documentLengths(ctx.db, [...new Set(postings.map((p) => p.documentId))]);
+  const evidence: Evidence = {
+    terms,
+    postings,
+    stats,
+    queryVectors: new Map(),
+    embeddings: new Map(),
+    lengths,
+  };
+  // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
+  if (!hybrid || postings.length === 0) return evidence;
+  evidence.queryVectors = await queryVectors(ctx, request, terms);
+  if (evidence.queryVectors.size === 0) return evidence;
+  const ids = allEmbeddings
+    ? [...new Set(postings.map((p) => p.chunkId))]
+    : rankEvidence(evidence, { ...ranking, semanticWeight: 0 })
+        .slice(0, SEMANTIC_DEPTH)
+        .map((p) => p.chunkId);
+  evidence.embeddings = await embeddingsOf(ctx.db, ids);
+  return evidence;
+}
+
+function cosine(bytes: Uint8Array, vectors: Map<string, Float32Array>): number {
+  const { tag, vector } = decodeEmbedding(bytes);
+  const query = vectors.get(tag);
+  if (!query || query.length !== vector.codes.length) return 0;
+  let dot = 0;
+  for (let i = 0; i < query.length; i++) dot += vector.codes[i]! * query[i]!;
+  return dot * vector.scale;
+}
+
+/** Documents best first, each by its best passage, from the evidence alone. */
+export function rankEvidence(evidence: Evidence, params: RankingParams = ranking): FusedPassage[] {
+  const passages = scorePassages(evidence.terms, evidence.postings, evidence.stats, params);
+  const whole =
+    params.documentWeight > 0
+      ? documentScores(evidence.terms, evidence.postings, evidence.stats, evidence.lengths, params)
+      : new Map<string, number>();
+  const documents = aggregateDocuments(passages, params, whole);
+  const top = documents[0]?.documentScore ?? 0;
+  if (top <= 0) return [];
+  const ranked = documents.slice(0, LIST_DEPTH).map((d, index) => {
+    let score = d.documentScore / top;
+    const embedding = index < SEMANTIC_DEPTH ? evidence.embeddings.get(d.chunkId) : undefined;
+    if (embedding && params.semanticWeight > 0)
+      score += params.semanticWeight * Math.max(0, cosine(embedding, evidence.queryVectors));
+    return { chunkId: d.chunkId, documentId: d.documentId, fusion: score };
+  });
+  ranked.sort((a, b) => b.fusion - a.fusion || (a.chunkId < b.chunkId ? -1 : 1));
+  const best = ranked[0]!.fusion;
+  return ranked.map((r) => ({ ...r, fusion: r.fusion / best }));
+}
+
+/** Documents best first (one passage each), for the search page and the assistant. */
+export async function rankPassages(ctx: AppContext, request: RankRequest): Promise<FusedPassage[]> {
+  const evidence = await collectEvidence(ctx, request);
+  if (evidence) return rankEvidence(evidence);
+  // Nothing positive to score (only stop words, or only exclusions): the database's own ranking.
+  const rows = await rankFullText(ctx.db, {
+    query: request.query,
+    where: request.where,
+    candidates: 2000,
+    limit: LIST_DEPTH,
+  });
+  const top = rows[0]?.rank ?? 0;
+  return rows.map((row) => ({
+    chunkId: row.chunkId,
+    documentId: row.documentId,
+    fusion: top > 0 ? row.rank / top : 0,
   }));
 }
 

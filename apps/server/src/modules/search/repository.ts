@@ -196,6 +196,7 @@ export async function visiblePassages(
 export interface PassageDetail {
   id: string;
   documentId: string;
+  ordinal: number;
   heading: string | null;
   text: string;
   title: string;
@@ -208,6 +209,7 @@ export async function loadPassages(db: Database, chunkIds: string[]): Promise<Ma
     .select({
       id: chunks.id,
       documentId: chunks.documentId,
+      ordinal: chunks.ordinal,
       heading: chunks.heading,
       text: chunks.text,
       title: documents.title,
@@ -217,12 +219,6 @@ export async function loadPassages(db: Database, chunkIds: string[]): Promise<Ma
     .innerJoin(documents, eq(documents.id, chunks.documentId))
     .where(inArray(chunks.id, chunkIds));
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Every stored embedding, for the in-memory vector scan. */
-export async function loadEmbeddings(db: Database): Promise<Array<{ id: string; embedding: Uint8Array }>> {
-  const rows = await db.select({ id: chunks.id, embedding: chunks.embedding }).from(chunks);
-  return rows.filter((row): row is { id: string; embedding: Uint8Array } => row.embedding !== null);
 }
 
 export async function countPassages(db: Database): Promise<number> {

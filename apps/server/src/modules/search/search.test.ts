@@ -23,7 +23,7 @@ async function upload(
   categoryId = categoryIds[0]!,
 ): Promise<string> {
   const { body, headers } = multipart(
-    { title, categoryId },
+    { title, categoryId, allowDuplicate: "true" },
     { name: "doc.md", bytes: Buffer.from(markdown) },
   );
   const res = await t.request("POST", "/api/documents/upload", { as, body, headers });

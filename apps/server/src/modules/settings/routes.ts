@@ -22,8 +22,9 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     "/settings",
     { schema: { body: updateSettingsBodySchema, response: { 200: settingsSchema } } },
     async (request) => {
-      authorizeGlobal(requireActor(request), "settings.manage");
-      return updateSettings(ctx, request.body);
+      const admin = requireActor(request);
+      authorizeGlobal(admin, "settings.manage");
+      return updateSettings(ctx, admin, request.body);
     },
   );
 

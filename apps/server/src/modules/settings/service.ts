@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { settings } from "../../db/schema";
+import { withTransaction, type CommandActor } from "../activity/command";
 import { APPROVAL_DEFAULTS_KEY, assertAssignmentRoles } from "../approvals/assignment";
 
 const ORGANIZATION_KEY = "organization";
@@ -75,7 +76,11 @@ type SettingsPatch = {
 };
 
 /** Admin only (the route authorises). Default reviewers and approver must hold their roles. */
-export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Promise<Settings> {
+export async function updateSettings(
+  ctx: AppContext,
+  by: CommandActor,
+  patch: SettingsPatch,
+): Promise<Settings> {
   const current = await getSettings(ctx.db);
   const next: Settings = {
     organization: { ...current.organization, ...patch.organization },
@@ -94,7 +99,8 @@ export async function updateSettings(ctx: AppContext, patch: SettingsPatch): Pro
     [APPROVAL_DEFAULTS_KEY, next.approvalDefaults],
     [PUBLIC_CONTACT_KEY, next.publicContact],
   ];
-  await ctx.db.transaction(async (tx) => {
+  await withTransaction(ctx, by, async (tx, record) => {
+    await record({ action: "Changed settings", subjectType: "settings", subjectId: null, data: patch });
     for (const [key, value] of writes) {
       await tx
         .insert(settings)

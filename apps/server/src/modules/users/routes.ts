@@ -23,8 +23,9 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     "/",
     { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
     async (request, reply) => {
-      authorizeGlobal(requireActor(request), "user.manage");
-      return reply.code(201).send(await createUser(ctx, request.body));
+      const admin = requireActor(request);
+      authorizeGlobal(admin, "user.manage");
+      return reply.code(201).send(await createUser(ctx, admin, request.body));
     },
   );
 

@@ -5,6 +5,7 @@ import { users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { generateTemporaryPassword, hashPassword } from "../../lib/passwords";
 import type { Actor } from "../../policies/policy";
+import { withTransaction, type CommandActor } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
 import { presentUser } from "./presenter";
 
@@ -15,6 +16,7 @@ export async function listUsers(ctx: AppContext): Promise<User[]> {
 
 export async function createUser(
   ctx: AppContext,
+  by: CommandActor,
   input: { username: string; role: Role },
 ): Promise<User & { temporaryPassword: string }> {
   const username = input.username.toLowerCase();
@@ -25,16 +27,21 @@ export async function createUser(
     .limit(1);
   if (existing) throw conflict(`A user named '${username}' already exists`);
   const temporaryPassword = generateTemporaryPassword();
-  const [row] = await ctx.db
-    .insert(users)
-    .values({
-      username,
-      role: input.role,
-      passwordHash: await hashPassword(temporaryPassword),
-      mustChangePassword: true,
-    })
-    .returning();
-  if (!row) throw new Error("user insert returned nothing");
+  const passwordHash = await hashPassword(temporaryPassword);
+  const row = await withTransaction(ctx, by, async (tx, record) => {
+    const [inserted] = await tx
+      .insert(users)
+      .values({ username, role: input.role, passwordHash, mustChangePassword: true })
+      .returning();
+    if (!inserted) throw new Error("user insert returned nothing");
+    await record({
+      action: "Created user",
+      subjectType: "user",
+      subjectId: inserted.id,
+      data: { username, role: input.role },
+    });
+    return inserted;
+  });
   return { ...presentUser(row), temporaryPassword };
 }
 
@@ -44,7 +51,7 @@ export async function createUser(
  * the owners are told), since nobody could finish them.
  */
 export async function changeRole(ctx: AppContext, admin: Actor, userId: string, role: Role): Promise<User> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, admin, async (tx, record) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw notFound("User");
     if (user.role === "Admin" && role !== "Admin") {
@@ -58,6 +65,12 @@ export async function changeRole(ctx: AppContext, admin: Actor, userId: string, 
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     // A role change takes effect at once: sessions are looked up with the user's current role anyway.
     if (!updated) throw notFound("User");
+    await record({
+      action: "Changed role",
+      subjectType: "user",
+      subjectId: userId,
+      data: { username: user.username, from: user.role, to: role },
+    });
     if (user.role !== role) {
       const now = ctx.clock.now();
       const change = { actorId: admin.id, actorName: admin.username, now, mail: ctx.config.mail };

@@ -11,6 +11,7 @@ import { notFound } from "../../lib/errors";
 import { requireActor } from "../../plugins/auth";
 import { presentVersion } from "../documents/presenter";
 import { findVersion, listVersions } from "../documents/repository";
+import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { loadVisibleDocument } from "../documents/routes";
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
@@ -47,10 +48,18 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     "/:id/versions/:version/original",
     { schema: { params: versionParamsSchema } },
     async (request, reply) => {
-      await loadVisibleDocument(ctx, requireActor(request), request.params.id);
+      const actor = requireActor(request);
+      await loadVisibleDocument(ctx, actor, request.params.id);
       const found = await findVersion(ctx.db, request.params.id, request.params.version);
       if (!found) throw notFound("Version");
       const bytes = await ctx.blobs.get(found.sha256);
+      const read = { version: request.params.version };
+      await recordRead(
+        ctx,
+        actor,
+        { action: READ_ACTIONS.downloadedOriginal, documentId: request.params.id, data: read },
+        request.log,
+      );
       return reply
         .header("content-type", found.version.mediaType)
         .header("content-disposition", contentDisposition(found.version.originalFilename))

@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { authorizeGlobal } from "../../policies/policy";
-import { insertWaitlistEmail, listWaitlist } from "./repository";
+import { listWaitlist } from "./repository";
+import { joinWaitlist } from "./service";
 
 export const waitlistBodySchema = z.object({
   email: z
@@ -30,7 +31,7 @@ export async function waitlistRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: { body: waitlistBodySchema, response: { 200: joinedSchema, 201: joinedSchema } },
     },
     async (request, reply) => {
-      const { created } = await insertWaitlistEmail(ctx.db, request.body.email);
+      const { created } = await joinWaitlist(ctx, request.ip, request.body.email);
       // The same answer shape either way, so the form cannot be used to learn who signed up.
       return reply.code(created ? 201 : 200).send({ email: request.body.email, joined: true as const });
     },

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "wouter";
 import { ChevronRight, Globe, Menu, Upload } from "lucide-react";
+import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { NotificationsMenu } from "./notifications-menu";
@@ -53,12 +54,14 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
             <span className="sr-only sm:not-sr-only">Landing</span>
           </Link>
         </Button>
-        <Button size="sm" asChild className="px-2 sm:px-3">
-          <Link href={paths.upload.getHref()} data-testid="button-upload">
-            <Upload aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Upload</span>
-          </Link>
-        </Button>
+        <Can ability="uploadDocuments">
+          <Button size="sm" asChild className="px-2 sm:px-3">
+            <Link href={paths.upload.getHref()} data-testid="button-upload">
+              <Upload aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Upload</span>
+            </Link>
+          </Button>
+        </Can>
         <RoleSelector />
         <ThemeToggle />
         <NotificationsMenu />

@@ -1,8 +1,11 @@
 import { Link } from "wouter";
-import { HelpCircle, Search, Upload } from "lucide-react";
+import { Search, Upload } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
+import { HelpTourButton, helpGutterClass } from "@/components/help-tour-button";
+import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { cn } from "@/lib/utils";
 import { useUser } from "@/lib/auth";
 import { AiAssistant } from "./components/ai-assistant";
 import { AiSuggestions } from "./components/ai-suggestions";
@@ -15,18 +18,20 @@ import { RecentUpdates } from "./components/recent-updates";
 export function DashboardPage() {
   const user = useUser();
   return (
-    <div className="space-y-6 pb-16" data-testid="dashboard">
+    <div className={cn("space-y-6 pb-16", helpGutterClass)} data-testid="dashboard">
       <PageHeader
         title={user.data ? `Welcome back, ${user.data.username}` : "Welcome back"}
         description="Here is what is happening in your archive."
         actions={
           <>
-            <Button asChild data-testid="button-dashboard-upload">
-              <Link href={paths.upload.getHref()}>
-                <Upload aria-hidden="true" />
-                Upload Documents
-              </Link>
-            </Button>
+            <Can ability="uploadDocuments">
+              <Button asChild data-testid="button-dashboard-upload">
+                <Link href={paths.upload.getHref()}>
+                  <Upload aria-hidden="true" />
+                  Upload Documents
+                </Link>
+              </Button>
+            </Can>
             <Button asChild variant="outline" data-testid="button-search">
               <Link href={paths.search.getHref()}>
                 <Search aria-hidden="true" />
@@ -44,23 +49,14 @@ export function DashboardPage() {
         <CategoryTiles />
       </section>
       <InsightsCard />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
           <RecentUpdates />
         </div>
         <QuickStats />
       </div>
       <AiSuggestions />
-      <Button
-        asChild
-        size="icon"
-        className="fixed right-6 bottom-12 z-40 size-12 rounded-full shadow-lg"
-        data-testid="button-help-tour"
-      >
-        <Link href={paths.home.getHref(true)} aria-label="Take the guided tour">
-          <HelpCircle className="size-6" aria-hidden="true" />
-        </Link>
-      </Button>
+      <HelpTourButton />
     </div>
   );
 }

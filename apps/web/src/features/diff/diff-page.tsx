@@ -11,6 +11,7 @@ import { useVersionDiff } from "@/lib/api/version-diff";
 import { AiAnalysisSummary } from "./components/ai-analysis-summary";
 import { ChangesSummary } from "./components/changes-summary";
 import { SideBySideDiff } from "./components/side-by-side-diff";
+import { formatDateTime } from "@/lib/format";
 
 function VersionCard({ label, version }: { label: string; version: Version }) {
   return (
@@ -25,8 +26,7 @@ function VersionCard({ label, version }: { label: string; version: Version }) {
           <span className="text-muted-foreground">Author:</span> {version.author}
         </p>
         <p>
-          <span className="text-muted-foreground">Created:</span>{" "}
-          {new Date(version.createdAt).toLocaleString()}
+          <span className="text-muted-foreground">Created:</span> {formatDateTime(version.createdAt)}
         </p>
         <p className="break-words">
           <span className="text-muted-foreground">Change note:</span>{" "}

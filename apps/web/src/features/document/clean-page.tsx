@@ -16,6 +16,8 @@ import { PdfViewer } from "./components/pdf-viewer";
 import { useCopyLink } from "./hooks/use-copy-link";
 import { contentKind } from "./lib/content-kind";
 import { originalUrl } from "./lib/download";
+import { originalFormat } from "./lib/original-format";
+import { formatDate, formatDateTime } from "@/lib/format";
 
 function DocumentBody({ document }: { document: Document }) {
   const content = document.currentVersion.content;
@@ -56,7 +58,7 @@ function DocumentInfo({ document }: { document: Document }) {
       </div>
       <div>
         <dt className="text-muted-foreground">Last updated</dt>
-        <dd>{new Date(document.updatedAt).toLocaleString()}</dd>
+        <dd>{formatDateTime(document.updatedAt)}</dd>
       </div>
       <div>
         <dt className="text-muted-foreground">Category</dt>
@@ -154,7 +156,7 @@ export function CleanPage() {
               data-testid="button-clean-download"
             >
               <Download aria-hidden="true" />
-              Download
+              Download original ({originalFormat(doc.mediaType, doc.originalFilename).label})
             </a>
           </Button>
         </div>
@@ -175,7 +177,7 @@ export function CleanPage() {
           </a>
         </p>
         <p data-testid="text-last-updated">
-          Last updated {new Date(doc.updatedAt).toLocaleDateString()} by {doc.owner}
+          Last updated {formatDate(doc.updatedAt)} by {doc.owner}
         </p>
       </footer>
     </article>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useParams, useSearch } from "wouter";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,13 +16,16 @@ import { ApprovalsTab } from "./components/approvals-tab";
 import { ContentTab } from "./components/content-tab";
 import { DocumentHeader, type DocumentDialog } from "./components/document-header";
 import { DocumentNotFound } from "./components/document-not-found";
+import { OutlineDisclosure, OutlineSidebar, wantsOutline } from "./components/document-outline";
 import { ImprovementSuggestions } from "./components/improvement-suggestions";
 import { ProcessingBanner } from "./components/processing-banner";
+import { DocumentHistory } from "./components/document-history";
 import { ShareDialog } from "./components/share-dialog";
 import { ShareEmbedLinks } from "./components/share-embed-links";
 import { SummaryPanel } from "./components/summary-panel";
 import { UploadVersionDialog } from "./components/upload-version-dialog";
 import { VersionsTab } from "./components/versions-tab";
+import { documentOutline } from "./lib/anchors";
 
 export function DocumentPageSkeleton() {
   return (
@@ -55,6 +58,8 @@ export function DocumentPage() {
   const [dialog, setDialog] = useState<DocumentDialog | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(search.get("expand") === "summary");
   const features = useFeatures();
+  const content = document.data?.currentVersion.content ?? "";
+  const outline = useMemo(() => documentOutline(content), [content]);
 
   if (document.isPending) return <DocumentPageSkeleton />;
   if (document.isError) {
@@ -70,6 +75,13 @@ export function DocumentPage() {
 
   // Summaries fetch as they mount: wait for the settings, so an Admin's "off" never costs a 403.
   const showSummaries = features.loaded && features.aiSummaries;
+  const version = readVersion(search);
+  // The outline is the current version's: shown while that text is on screen.
+  const showOutline =
+    tab === "content" &&
+    !editing &&
+    (version === null || version === doc.currentVersionNumber) &&
+    wantsOutline(content, outline);
   return (
     <div
       className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_auto]"
@@ -86,7 +98,14 @@ export function DocumentPage() {
         />
         <ReviewActionBanner document={doc} onNewVersion={() => setDialog("upload")} />
         <ProcessingBanner document={doc} />
-        {showSummaries && <AiSummaryCard documentId={doc.id} tab={tab} />}
+        {showSummaries && (
+          <AiSummaryCard
+            documentId={doc.id}
+            tab={tab}
+            panelOpen={summaryOpen}
+            onOpenPanel={() => setSummaryOpen(true)}
+          />
+        )}
         <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
           <TabsList>
             <TabsTrigger value="content" data-testid="tab-content">
@@ -102,9 +121,10 @@ export function DocumentPage() {
             )}
           </TabsList>
           <TabsContent value="content" className="rounded-lg border p-4 sm:p-6">
+            {showOutline && <OutlineDisclosure entries={outline} />}
             <ContentTab
               document={doc}
-              version={readVersion(search)}
+              version={version}
               editing={editing}
               onStopEditing={() => setEditing(false)}
             />
@@ -139,6 +159,8 @@ export function DocumentPage() {
             <ShareEmbedLinks documentId={doc.id} version={doc.currentVersionNumber} idPrefix="share-panel" />
           </CardContent>
         </Card>
+        {doc.abilities.archive && <DocumentHistory documentId={doc.id} />}
+        {showOutline && <OutlineSidebar entries={outline} />}
       </aside>
       {dialog === "submit" && <SubmitReviewDialog document={doc} onClose={closeDialog} />}
       {dialog === "metadata" && <EditMetadataDialog document={doc} onClose={closeDialog} />}

@@ -1,14 +1,93 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, Download, FileDown } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
+import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage, errorStatus } from "@/lib/api-client";
+import { errorMessage, errorStatus, throwIfResNotOk } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
 import { DocumentNotFound } from "./components/document-not-found";
-import { saveTextFile, textFileName } from "./lib/download";
+import { PdfViewer } from "./components/pdf-viewer";
+import { originalUrl, saveTextFile, textFileName } from "./lib/download";
+import { originalFormat, type OriginalFormat } from "./lib/original-format";
 
-/** Seed §2 Raw page: the current version's text exactly as stored, in monospace. */
+const preClass =
+  "overflow-x-auto rounded-lg border bg-muted/40 p-4 font-mono text-sm break-words whitespace-pre-wrap";
+
+/** The original file's bytes read as UTF-8 text (only for text originals: markdown and TXT). */
+function useOriginalText(url: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["original-text", url],
+    enabled,
+    queryFn: async () => {
+      const res = await fetch(url, { credentials: "include" });
+      await throwIfResNotOk(res);
+      return new TextDecoder("utf-8").decode(await res.arrayBuffer());
+    },
+  });
+}
+
+function ConvertedText({ document, label }: { document: Document; label: string }) {
+  return (
+    <pre className={preClass} tabIndex={0} aria-label={label} data-testid="text-raw-content">
+      {document.currentVersion.content}
+    </pre>
+  );
+}
+
+/**
+ * The original as uploaded: a PDF drawn page by page, a text or markdown file's own bytes; a Word
+ * file cannot be drawn by a browser, so it says so, offers the file and shows the converted text.
+ */
+function OriginalBody({ document, format }: { document: Document; format: OriginalFormat }) {
+  const url = originalUrl(document.id, document.currentVersionNumber);
+  const textual = format.kind === "markdown" || format.kind === "text";
+  const original = useOriginalText(url, textual);
+  if (format.kind === "pdf") {
+    return (
+      <PdfViewer
+        url={url}
+        title={document.title}
+        fallback={<ConvertedText document={document} label={`Extracted text of ${document.title}`} />}
+      />
+    );
+  }
+  if (textual) {
+    if (original.isPending) return <Skeleton className="h-96 w-full" />;
+    if (original.isError) {
+      return (
+        <div className="grid gap-3">
+          <p role="alert" className="text-sm text-muted-foreground" data-testid="text-original-unavailable">
+            The original file could not be loaded ({errorMessage(original.error)}); its stored text follows.
+          </p>
+          <ConvertedText document={document} label={`Stored text of ${document.title}`} />
+        </div>
+      );
+    }
+    return (
+      <pre
+        className={preClass}
+        tabIndex={0}
+        aria-label={`Original file of ${document.title}`}
+        data-testid="text-raw-content"
+      >
+        {original.data}
+      </pre>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      <p className="rounded-md border bg-muted/50 p-3 text-sm" data-testid="text-original-not-viewable">
+        The original is a {format.label} file ({document.originalFilename}), which a browser cannot display.
+        Download it to open it in its own application; the text converted from it follows.
+      </p>
+      <ConvertedText document={document} label={`Text converted from ${document.title}`} />
+    </div>
+  );
+}
+
+/** Seed §2 Raw page: the original format of the current version, with its converted text as the fallback. */
 export function RawPage() {
   const { id = "" } = useParams<{ id: string }>();
   const document = useDocument(id);
@@ -31,6 +110,7 @@ export function RawPage() {
     );
   }
   const doc = document.data;
+  const format = originalFormat(doc.mediaType, doc.originalFilename);
   return (
     <div className="grid gap-4" data-testid="raw-page">
       <Link
@@ -48,24 +128,33 @@ export function RawPage() {
           <p className="text-sm text-muted-foreground" data-testid="text-version-count">
             {doc.versionCount} {doc.versionCount === 1 ? "version" : "versions"}
           </p>
+          <p className="text-sm text-muted-foreground" data-testid="text-original-file">
+            {doc.originalFilename} · {format.label}
+          </p>
         </div>
-        <Button
-          variant="outline"
-          onClick={() => saveTextFile(textFileName(doc.title, "_raw"), doc.currentVersion.content)}
-          data-testid="button-download-raw"
-        >
-          <Download aria-hidden="true" />
-          Download Raw
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <a
+              href={originalUrl(doc.id, doc.currentVersionNumber)}
+              download
+              data-testid="button-raw-download-original"
+            >
+              <FileDown aria-hidden="true" />
+              Download original ({format.label})
+            </a>
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => saveTextFile(textFileName(doc.title, "_raw"), doc.currentVersion.content)}
+            title="The current version's text (markdown) as a .txt file"
+            data-testid="button-download-raw"
+          >
+            <Download aria-hidden="true" />
+            Download Raw (.txt)
+          </Button>
+        </div>
       </div>
-      <pre
-        className="overflow-x-auto rounded-lg border bg-muted/40 p-4 font-mono text-sm break-words whitespace-pre-wrap"
-        tabIndex={0}
-        aria-label={`Raw content of ${doc.title}`}
-        data-testid="text-raw-content"
-      >
-        {doc.currentVersion.content}
-      </pre>
+      <OriginalBody document={doc} format={format} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useParams } from "wouter";
 import { ArrowLeft, Upload } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
+import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
@@ -46,12 +47,14 @@ export function CategoryPage() {
             </>
           }
           actions={
-            <Button asChild>
-              <Link href={paths.upload.getHref()}>
-                <Upload aria-hidden="true" />
-                Upload Document
-              </Link>
-            </Button>
+            <Can ability="uploadDocuments">
+              <Button asChild>
+                <Link href={paths.upload.getHref()}>
+                  <Upload aria-hidden="true" />
+                  Upload Document
+                </Link>
+              </Button>
+            </Can>
           }
         />
       )}

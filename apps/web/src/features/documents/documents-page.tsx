@@ -1,21 +1,35 @@
 import { Link } from "wouter";
 import { Upload } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
+import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useCategories } from "@/lib/api/categories";
 import { useDocuments } from "./api/get-documents";
 import { DocumentFilters } from "./components/document-filters";
 import { DocumentResults } from "./components/document-results";
-import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
+import { MoreFilters } from "./components/more-filters";
+import { SavedViews } from "./components/saved-views";
+import { DOCUMENTS_PAGE_SIZE, listQueryString, useListParams } from "./hooks/use-list-params";
 
 /** Seed §2 All Documents, with the optional ?category= filter. */
 export function DocumentsPage() {
-  const { category, status, sort, page, update } = useListParams();
+  const params = useListParams();
+  const { category, status, tag, owner, updatedFrom, updatedTo, sort, page, update } = params;
   const categories = useCategories();
   const categoryName = category ? categories.data?.find((c) => c.id === category)?.name : undefined;
-  const query = useDocuments({ category, status, sort, page, pageSize: DOCUMENTS_PAGE_SIZE });
-  const filtered = Boolean(category || status);
+  const query = useDocuments({
+    category,
+    status,
+    tag,
+    owner,
+    updatedFrom,
+    updatedTo,
+    sort,
+    page,
+    pageSize: DOCUMENTS_PAGE_SIZE,
+  });
+  const filtered = Boolean(category || status || tag || owner || updatedFrom || updatedTo);
 
   return (
     <div className="space-y-6" data-testid="documents-page">
@@ -27,12 +41,14 @@ export function DocumentsPage() {
             : undefined
         }
         actions={
-          <Button asChild>
-            <Link href={paths.upload.getHref()}>
-              <Upload aria-hidden="true" />
-              Upload
-            </Link>
-          </Button>
+          <Can ability="uploadDocuments">
+            <Button asChild>
+              <Link href={paths.upload.getHref()}>
+                <Upload aria-hidden="true" />
+                Upload
+              </Link>
+            </Button>
+          </Can>
         }
       />
       <DocumentFilters
@@ -41,6 +57,12 @@ export function DocumentsPage() {
         onStatusChange={(next) => update({ status: next })}
         onSortChange={(next) => update({ sort: next })}
       />
+      <MoreFilters
+        values={{ category, tag, owner, updatedFrom, updatedTo }}
+        categories={categories.data ?? []}
+        onChange={update}
+      />
+      <SavedViews currentQuery={listQueryString({ ...params, page: 1 })} />
       <DocumentResults
         query={query}
         page={page}
@@ -50,7 +72,7 @@ export function DocumentsPage() {
             : "Get started by uploading your first document."
         }
 
-        onPage={(next) => update({ page: next, status, sort })}
+        onPage={(next) => update({ page: next })}
       />
     </div>
   );

@@ -1,11 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { CheckCircle2, FileText, FolderOpen, HelpCircle, Search, Upload } from "lucide-react";
+import { CheckCircle2, FileText, FolderOpen, Search, Upload } from "lucide-react";
 import { StatusBadge } from "@/components/ui/badge";
+import { HelpTourButton, helpGutterClass } from "@/components/help-tour-button";
+import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { cn } from "@/lib/utils";
 import { errorMessage } from "@/lib/api-client";
 import { useCategoryStats } from "@/lib/api/category-stats";
 import { useDocumentCount } from "@/lib/api/document-counts";
@@ -19,21 +22,12 @@ export const HOME_RECENT_DOCUMENTS = 5;
 /** Seed §2 Home: hero, three real stat cards, recent documents and the help-tour button. */
 export function HomePage() {
   return (
-    <div className="space-y-8 pb-16" data-testid="home-page">
+    <div className={cn("space-y-8 pb-16", helpGutterClass)} data-testid="home-page">
       <Hero />
       <HomeStats />
       <RecentDocuments />
       <HomeExplore />
-      <Button
-        asChild
-        size="icon"
-        className="fixed right-6 bottom-12 z-40 size-12 rounded-full shadow-lg"
-        data-testid="button-help-tour"
-      >
-        <Link href={paths.home.getHref(true)} aria-label="Take the guided tour">
-          <HelpCircle className="size-6" aria-hidden="true" />
-        </Link>
-      </Button>
+      <HelpTourButton />
     </div>
   );
 }
@@ -58,12 +52,14 @@ function Hero() {
             Search Documents
           </Link>
         </Button>
-        <Button asChild size="lg" variant="outline" data-testid="hero-upload">
-          <Link href={paths.upload.getHref()}>
-            <Upload aria-hidden="true" />
-            Upload Document
-          </Link>
-        </Button>
+        <Can ability="uploadDocuments">
+          <Button asChild size="lg" variant="outline" data-testid="hero-upload">
+            <Link href={paths.upload.getHref()}>
+              <Upload aria-hidden="true" />
+              Upload Document
+            </Link>
+          </Button>
+        </Can>
       </div>
     </section>
   );
@@ -167,12 +163,14 @@ function RecentDocuments() {
           >
             <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="text-muted-foreground">No documents yet</p>
-            <Button asChild>
-              <Link href={paths.upload.getHref()}>
-                <Upload aria-hidden="true" />
-                Upload Document
-              </Link>
-            </Button>
+            <Can ability="uploadDocuments">
+              <Button asChild>
+                <Link href={paths.upload.getHref()}>
+                  <Upload aria-hidden="true" />
+                  Upload Document
+                </Link>
+              </Button>
+            </Can>
           </div>
         ) : (
           <ul className="divide-y">

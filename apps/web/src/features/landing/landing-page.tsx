@@ -59,6 +59,9 @@ export function LandingPage() {
 
 function LandingNav() {
   const [open, setOpen] = useState(false);
+  // The Demo section exists only once a demo video is published; its link goes with it.
+  const hasDemo = Boolean(usePublicContact().data?.demoVideoUrl);
+  const sections = LANDING_SECTIONS.filter((section) => section.id !== "demo" || hasDemo);
   const go = (id: string) => {
     setOpen(false);
     scrollToSection(id);
@@ -79,7 +82,7 @@ function LandingNav() {
           Quire
         </button>
         <ul className="hidden items-center gap-1 md:flex">
-          {LANDING_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.id}>
               <Button
                 variant="ghost"
@@ -121,7 +124,7 @@ function LandingNav() {
           className="space-y-1 border-t px-4 py-3 md:hidden"
           data-testid="mobile-menu"
         >
-          {LANDING_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.id}>
               <Button variant="ghost" className="w-full justify-start" onClick={() => go(section.id)}>
                 {section.label}
@@ -270,30 +273,42 @@ function Contact() {
     <FadeInSection id="contact" labelledBy="contact-title" className="bg-muted/30">
       <SectionHeading id="contact-title" title="Contact us" />
       {published && contacts.length === 0 && (
-        <p className="text-center text-muted-foreground" data-testid="text-contact-waitlist">
-          Join the waitlist above and we will write to you.
-        </p>
+        <div className="space-y-4 text-center">
+          <p className="text-muted-foreground" data-testid="text-contact-waitlist">
+            Join the waitlist above and we will write to you.
+          </p>
+          {/* The contact route while no address is published: it does what it says. */}
+          <Button
+            variant="outline"
+            onClick={() => scrollToSection("waitlist")}
+            data-testid="button-contact-waitlist"
+          >
+            Join the waitlist
+          </Button>
+        </div>
       )}
-      <div className="grid gap-6 md:grid-cols-3">
-        {contacts.map((contact) => (
-          <Card key={contact.team} data-testid={`contact-${contact.team.toLowerCase()}`}>
-            <CardHeader>
-              <Building2 className="size-7 text-primary" aria-hidden="true" />
-              <CardTitle>{contact.team}</CardTitle>
-              <CardDescription>{contact.description}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <a
-                href={`mailto:${contact.email}`}
-                className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline"
-              >
-                <Mail className="size-4" aria-hidden="true" />
-                {contact.email}
-              </a>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      {contacts.length > 0 && (
+        <div className="grid gap-6 md:grid-cols-3">
+          {contacts.map((contact) => (
+            <Card key={contact.team} data-testid={`contact-${contact.team.toLowerCase()}`}>
+              <CardHeader>
+                <Building2 className="size-7 text-primary" aria-hidden="true" />
+                <CardTitle>{contact.team}</CardTitle>
+                <CardDescription>{contact.description}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <a
+                  href={`mailto:${contact.email}`}
+                  className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline"
+                >
+                  <Mail className="size-4" aria-hidden="true" />
+                  {contact.email}
+                </a>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      )}
     </FadeInSection>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useSearchDocuments, type SearchParams } from "./api/search-documents";
 import { useSearchSuggestions } from "./api/get-search-suggestions";
 import { SearchForm, type SearchFormValues } from "./components/search-form";
+import { useSearchUrl } from "./hooks/use-search-url";
 import { SearchResultCard } from "./components/search-result-card";
 import {
   NoResults,
@@ -13,16 +14,24 @@ import {
   StartYourSearch,
 } from "./components/search-states";
 
-/** Seed §2 Search: runs only on an explicit submit or a suggestion click. */
+function formValuesOf(params: SearchParams | null): SearchFormValues {
+  return {
+    text: params?.q ?? "",
+    category: params?.category,
+    status: params?.status,
+    byMeaning: params?.byMeaning ?? false,
+  };
+}
+
+/** Seed §2 Search: runs only on an explicit submit or a suggestion click; the URL keeps it. */
 export function SearchPage() {
-  const [values, setValues] = useState<SearchFormValues>({
-    text: "",
-    category: undefined,
-    status: undefined,
-    byMeaning: false,
-  });
+  const { submitted, submit, key } = useSearchUrl();
+  // The form shows the URL's search until the person edits it; a new URL (submit, Back,
+  // Forward) resets the form to that search.
+  const [edited, setEdited] = useState<{ key: string; values: SearchFormValues } | null>(null);
+  const values = edited?.key === key ? edited.values : formValuesOf(submitted);
+  const setValues = (next: SearchFormValues) => setEdited({ key, values: next });
   const { semanticSearch } = useFeatures();
-  const [submitted, setSubmitted] = useState<SearchParams | null>(null);
   const suggestions = useSearchSuggestions();
   const results = useSearchDocuments(submitted);
 
@@ -39,9 +48,12 @@ export function SearchPage() {
       submitted.category === params.category &&
       submitted.status === params.status &&
       submitted.byMeaning === params.byMeaning;
-    setSubmitted(params);
-    // The same search again fetches fresh results rather than showing the cached ones.
+    // The same search again fetches fresh results rather than showing the cached ones, without
+    // a second history entry.
     if (same) void results.refetch();
+    else submit(params);
+    // What was typed now belongs to the submitted URL; Back shows each search as it was.
+    setEdited(null);
   }
 
   function pick(text: string) {

@@ -2,7 +2,9 @@ import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useSettings } from "@/lib/api/settings";
-import { useLoginOptions, useUser } from "@/lib/auth";
+import { useAbilities, useLoginOptions, useUser } from "@/lib/auth";
+import { Can } from "@/components/can";
+import { AuditCard } from "./components/audit-card";
 import { OrganizationCard } from "./components/organization-card";
 import { PublicContactCard } from "./components/public-contact-card";
 import { AppearanceCard, RoleCard } from "./components/role-card";
@@ -16,7 +18,8 @@ export function SettingsPage() {
   const { data: user } = useUser();
   const { data: options } = useLoginOptions();
   const settings = useSettings();
-  const isAdmin = user?.role === "Admin";
+  const abilities = useAbilities();
+  const canManage = abilities.manageSettings;
 
   return (
     <div className="space-y-6" data-testid="settings-page">
@@ -37,10 +40,10 @@ export function SettingsPage() {
             <OrganizationCard
               key={JSON.stringify(settings.data.organization)}
               organization={settings.data.organization}
-              canEdit={isAdmin}
+              canEdit={canManage}
             />
-            <FeaturesCard features={settings.data.features} canEdit={isAdmin} />
-            {isAdmin && (
+            <FeaturesCard features={settings.data.features} canEdit={canManage} />
+            {canManage && (
               <PublicContactCard
                 key={JSON.stringify(settings.data.publicContact)}
                 contact={settings.data.publicContact}
@@ -51,8 +54,11 @@ export function SettingsPage() {
         <NotificationsCard />
         {user && <RoleCard user={user} demo={options?.demo === true} />}
         <AppearanceCard />
-        {user && isAdmin && <UsersCard currentUserId={user.id} />}
+        {user && abilities.manageUsers && <UsersCard currentUserId={user.id} />}
         <SystemCard />
+        <Can ability="readActivity">
+          <AuditCard />
+        </Can>
       </div>
     </div>
   );

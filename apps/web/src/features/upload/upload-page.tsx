@@ -24,16 +24,16 @@ const nextSteps = [
 const guidelines = [
   "Accepted types: .pdf, .docx, .txt, .md",
   "Maximum size: 10MB per file",
-  "One file per upload; only the first file is used",
+  "Several files per upload; each becomes its own document",
   "Scanned PDFs are read with OCR, which takes a little longer",
-  "Use a clear, descriptive title so others can find the document",
+  "The title is the one inside the file (or its first heading) unless you type one",
 ] as const;
 
 /** Seed §2 Upload: the form beside the 'What happens next?' and 'Upload Guidelines' cards. */
 export function UploadPage() {
   return (
     <div className="space-y-6" data-testid="upload-page">
-      <PageHeader title="Upload Documents" description="Add a document to the archive as a new Draft." />
+      <PageHeader title="Upload Documents" description="Add documents to the archive as new Drafts." />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="self-start lg:col-span-2">
           <CardContent>

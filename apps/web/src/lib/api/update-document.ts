@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { updateDocumentBodySchema, type Document } from "@quire/contracts";
-import { apiRequest } from "../api-client";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "../api-client";
 
 /** PATCH /api/documents/{id}: title, category and tags (any of them). */
 export const updateDocumentInputSchema = updateDocumentBodySchema;
@@ -25,4 +26,22 @@ export function useUpdateDocument() {
       ]);
     },
   });
+}
+
+/** Files a document under another category and says so in a toast (the "Move to …" buttons). */
+export function useMoveToCategory(documentId: string) {
+  const update = useUpdateDocument();
+  return {
+    isPending: update.isPending,
+    move: (target: { id: string; name: string }) =>
+      update.mutate(
+        { id: documentId, data: { categoryId: target.id } },
+        {
+          onSuccess: (moved) =>
+            toast({ title: "Moved", description: `${moved.title} is now in ${target.name}.` }),
+          onError: (err) =>
+            toast({ variant: "destructive", title: "Move failed", description: errorMessage(err) }),
+        },
+      ),
+  };
 }

@@ -4,13 +4,9 @@ import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { formatDate } from "@/lib/format";
 import { deriveApprovalStatus, recentActivity, reviewProgress } from "../lib/derive";
 import { actionFor, DecisionButtons } from "./review-action-banner";
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
-}
 
 /** Seed §2 approval card: status, stage, reviewers, approver, progress and the last 3 activities. */
 export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
@@ -27,11 +23,15 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
     >
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1 basis-48 space-y-1">
-          <CardTitle id={headingId} className="truncate text-lg">
+          {/* Names wrap between words (hyphenated if one word is too long), never mid-word. */}
+          <CardTitle id={headingId} className="text-lg break-words hyphens-auto">
             {approval.documentTitle}
           </CardTitle>
-          <p className="text-xs break-all text-muted-foreground">
-            Document #{approval.documentId} · Owner {approval.owner}
+          <p
+            className="text-xs break-words text-muted-foreground"
+            data-testid={`text-owner-${approval.documentId}`}
+          >
+            Owner {approval.owner}
           </p>
         </div>
         <StatusBadge status={status} data-testid={`status-approval-${approval.documentId}`} />

@@ -69,4 +69,57 @@ describe("LoginPage", () => {
     expect(await screen.findByText("landed")).toBeTruthy();
     expect(location.history.at(-1)).toBe("/documents?category=c1");
   });
+
+  it("offers single sign-on as a plain link that keeps the page asked for", async () => {
+    mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": {
+        body: {
+          ...demoOptions,
+          sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" },
+          localLogin: true,
+        },
+      },
+    });
+    renderWithApp(<LoginPage />, { path: "/login?next=%2Fdocuments" });
+    const link = await screen.findByTestId("button-sso");
+    expect(link.tagName).toBe("A");
+    expect(link.textContent).toBe("Sign in with Acme ID");
+    expect(link.getAttribute("href")).toBe("/api/auth/oidc/start?next=%2Fdocuments");
+    expect(screen.getByTestId("button-sign-in")).toBeTruthy();
+  });
+
+  it("shows only single sign-on when password sign-in is off, and the callback's message", async () => {
+    const spy = mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": {
+        body: {
+          ...demoOptions,
+          sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" },
+          localLogin: false,
+        },
+      },
+    });
+    renderWithApp(<LoginPage />, {
+      path: "/login?error=The%20identity%20provider%20could%20not%20be%20reached.",
+    });
+    expect((await screen.findByTestId("button-sso")).getAttribute("href")).toBe("/api/auth/oidc/start");
+    await waitFor(() => expect(spy.mock.calls.map((c) => c[0])).toContain("/api/auth/login"));
+    expect(screen.queryByTestId("input-username")).toBeNull();
+    expect(screen.queryByTestId("button-sign-in")).toBeNull();
+    expect(screen.queryByTestId("panel-demo-accounts")).toBeNull();
+    expect(screen.getByTestId("text-sso-error").textContent).toBe(
+      "The identity provider could not be reached.",
+    );
+  });
+
+  it("shows no SSO button when single sign-on is not configured", async () => {
+    mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": { body: { ...demoOptions, sso: null, localLogin: true } },
+    });
+    renderWithApp(<LoginPage />, { path: "/login" });
+    await screen.findByTestId("panel-demo-accounts");
+    expect(screen.queryByTestId("button-sso")).toBeNull();
+  });
 });

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
-import { FileStack, LogIn } from "lucide-react";
+import { FileStack, KeyRound, LogIn } from "lucide-react";
 import type { LoginOptions } from "@quire/contracts";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -13,7 +13,10 @@ import { useLogin, useLoginOptions, useUser } from "@/lib/auth";
 export function LoginPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const next = safeNextPath(new URLSearchParams(search).get("next"));
+  const params = new URLSearchParams(search);
+  const next = safeNextPath(params.get("next"));
+  // The single sign-on callback comes back here with its refusal as ?error=.
+  const ssoError = params.get("error");
   const user = useUser();
   const options = useLoginOptions();
   const login = useLogin();
@@ -21,6 +24,9 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
 
   if (user.data) return <Redirect to={next} replace />;
+  const sso = options.data?.sso ?? null;
+  // Until the options arrive the form shows, as before; only an explicit "off" hides it.
+  const localLogin = options.data?.localLogin !== false;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,19 +47,32 @@ export function LoginPage() {
           <h1 className="text-xl font-semibold">Sign in</h1>
           <CardDescription>Sign in to your document archive.</CardDescription>
         </CardHeader>
-        <CardContent>
-          <SignInForm
-            username={username}
-            password={password}
-            onUsername={setUsername}
-            onPassword={setPassword}
-            onSubmit={onSubmit}
-            pending={login.isPending}
-            error={login.isError ? errorMessage(login.error) : null}
-          />
+        <CardContent className="space-y-4">
+          {ssoError && (
+            <p role="alert" className="text-sm text-destructive" data-testid="text-sso-error">
+              {ssoError.slice(0, 300)}
+            </p>
+          )}
+          {sso && <SsoButton label={sso.buttonLabel} href={ssoHref(sso.startUrl, next)} />}
+          {sso && localLogin && (
+            <p className="text-center text-xs text-muted-foreground" aria-hidden="true">
+              or
+            </p>
+          )}
+          {localLogin && (
+            <SignInForm
+              username={username}
+              password={password}
+              onUsername={setUsername}
+              onPassword={setPassword}
+              onSubmit={onSubmit}
+              pending={login.isPending}
+              error={login.isError ? errorMessage(login.error) : null}
+            />
+          )}
         </CardContent>
       </Card>
-      {options.data?.demo && (
+      {options.data?.demo && localLogin && (
         <DemoAccounts
           options={options.data}
           onPick={(name) => {
@@ -68,6 +87,25 @@ export function LoginPage() {
         </p>
       )}
     </main>
+  );
+}
+
+/** The provider's start URL, carrying the page to return to when it is not the default. */
+function ssoHref(startUrl: string, next: string): string {
+  return next === paths.home.getHref() ? startUrl : `${startUrl}?next=${encodeURIComponent(next)}`;
+}
+
+/** A plain link: the browser leaves for the identity provider and comes back signed in. */
+function SsoButton({ label, href }: { label: string; href: string }) {
+  return (
+    <a
+      href={href}
+      className={buttonVariants({ variant: "outline", className: "w-full" })}
+      data-testid="button-sso"
+    >
+      <KeyRound aria-hidden="true" />
+      Sign in with {label}
+    </a>
   );
 }
 

@@ -112,7 +112,7 @@ export function AiAssistant() {
                     {ask.data.citations.map((citation) => (
                       <li key={`${citation.n}-${citation.passageId}`}>
                         <Link
-                          href={paths.document.getHref(citation.documentId)}
+                          href={paths.document.getHref(citation.documentId, { passage: citation.ordinal })}
                           className="text-primary underline-offset-4 hover:underline"
                           data-testid={`link-citation-${citation.n}`}
                         >

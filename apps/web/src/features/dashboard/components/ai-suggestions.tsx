@@ -9,6 +9,8 @@ import { errorMessage } from "@/lib/api-client";
 import { useAiSuggestions, useApplySuggestion } from "@/lib/api/ai-suggestions";
 import { cn } from "@/lib/utils";
 import { confidenceBadgeVariant, confidencePercent } from "../lib/dashboard-logic";
+import { useUser } from "@/lib/auth";
+import { actionErrorMessage } from "@/lib/forbidden";
 
 export const SUGGESTION_SKELETONS = 3;
 
@@ -27,6 +29,7 @@ const suggestionColours: Record<AiSuggestion["color"], string> = {
 export function AiSuggestions() {
   const suggestions = useAiSuggestions();
   const apply = useApplySuggestion();
+  const { data: user } = useUser();
 
   const onApply = (suggestion: AiSuggestion) => {
     apply.mutate(suggestion.id, {
@@ -35,7 +38,7 @@ export function AiSuggestions() {
         toast({
           variant: "destructive",
           title: "Could not apply the suggestion",
-          description: errorMessage(error),
+          description: actionErrorMessage(error, { role: user?.role, doing: "apply AI suggestions" }),
         }),
     });
   };

@@ -4,6 +4,7 @@ import type { CategoryStats } from "@quire/contracts";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
+import { formatDate } from "@/lib/format";
 import { errorMessage } from "@/lib/api-client";
 import { useCategoryStats } from "@/lib/api/category-stats";
 import { cn } from "@/lib/utils";
@@ -75,9 +76,7 @@ function CategoryTile({ category, largest }: { category: CategoryStats; largest:
               {category.count} {category.count === 1 ? "document" : "documents"}
             </span>
             <span className="text-muted-foreground">
-              {category.lastUpdated
-                ? `Updated ${new Date(category.lastUpdated).toLocaleDateString()}`
-                : "No updates yet"}
+              {category.lastUpdated ? `Updated ${formatDate(category.lastUpdated)}` : "No updates yet"}
             </span>
           </div>
           <div

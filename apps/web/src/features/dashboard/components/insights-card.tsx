@@ -66,8 +66,8 @@ export function InsightsCard() {
               />
             </dl>
             {sample.data.items.length > 0 && (
-              <div className="grid gap-6 lg:grid-cols-2">
-                <div>
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+                <div className="min-w-0">
                   <h3 className="mb-2 text-sm font-medium">Documents by category</h3>
                   <Suspense fallback={<Skeleton className="h-48" />}>
                     <InsightsChart
@@ -76,7 +76,7 @@ export function InsightsCard() {
                     />
                   </Suspense>
                 </div>
-                <div>
+                <div className="min-w-0">
                   <h3 className="mb-2 text-sm font-medium">Documents by status</h3>
                   <Suspense fallback={<Skeleton className="h-48" />}>
                     <InsightsChart

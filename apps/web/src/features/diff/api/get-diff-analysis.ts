@@ -8,6 +8,8 @@ import { getJson } from "@/lib/api-client";
  */
 export type DiffAnalysis = {
   keyChanges?: unknown[];
+  /** The key changes with their line in each version, for links to the diff's rows. */
+  keyChangeItems?: unknown[];
   impact?: string | unknown[];
   riskLevel?: string;
 };

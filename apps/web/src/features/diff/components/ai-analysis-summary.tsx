@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDiffAnalysis } from "../api/get-diff-analysis";
+import { diffRowId } from "../lib/row-anchor";
 
 function text(item: unknown): string {
   if (typeof item === "string") return item;
@@ -13,6 +14,31 @@ function text(item: unknown): string {
     }
   }
   return "";
+}
+
+interface KeyChangeLink {
+  text: string;
+  href: string | null;
+}
+
+/** Key changes with a link to their row when the server says where they are. */
+function keyChangeLinks(
+  data: { keyChanges?: unknown[]; keyChangeItems?: unknown[] } | undefined,
+): KeyChangeLink[] {
+  const items = Array.isArray(data?.keyChangeItems) ? data.keyChangeItems : null;
+  if (items) {
+    return items
+      .map((item) => {
+        const record = (item ?? {}) as Record<string, unknown>;
+        const line = (key: string) => (typeof record[key] === "number" ? (record[key] as number) : null);
+        const id = diffRowId(line("newLine"), line("oldLine"));
+        return { text: text(item), href: id ? `#${id}` : null };
+      })
+      .filter((c) => c.text !== "");
+  }
+  return (data?.keyChanges ?? [])
+    .map((item) => ({ text: text(item), href: null }))
+    .filter((c) => c.text !== "");
 }
 
 function riskVariant(level: string | undefined) {
@@ -34,7 +60,7 @@ export function AiAnalysisSummary({
   const analysis = useDiffAnalysis(documentId, from, to);
   if (analysis.data === null || analysis.isError) return null;
   const data = analysis.data;
-  const keyChanges = (data?.keyChanges ?? []).map(text).filter(Boolean);
+  const keyChanges = keyChangeLinks(data);
   const impact = Array.isArray(data?.impact)
     ? data.impact.map(text).filter(Boolean)
     : data?.impact
@@ -69,7 +95,19 @@ export function AiAnalysisSummary({
               ) : (
                 <ul className="list-disc space-y-1 pl-5">
                   {keyChanges.map((change, i) => (
-                    <li key={i}>{change}</li>
+                    <li key={i}>
+                      {change.href ? (
+                        <a
+                          href={change.href}
+                          className="underline decoration-dotted underline-offset-2 hover:text-primary"
+                          data-testid="link-key-change"
+                        >
+                          {change.text}
+                        </a>
+                      ) : (
+                        change.text
+                      )}
+                    </li>
                   ))}
                 </ul>
               )}

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { SideBySideRow } from "@/lib/api/version-diff";
 import { SideBySideDiff } from "./side-by-side-diff";
@@ -54,5 +54,40 @@ describe("SideBySideDiff", () => {
     const added = screen.getByTestId("diff-row-added").querySelectorAll("td");
     expect(added[3]?.querySelector("ins")?.textContent).toBe("<b>New</b> rule");
     expect(added[3]?.querySelector("b")).toBeNull();
+  });
+
+  it("folds long unchanged runs, numbers changed rows change-N and opens a fold on click", () => {
+    const same = (n: number): SideBySideRow[] =>
+      Array.from({ length: n }, (_, i) => ({
+        kind: "unchanged",
+        left: { number: i + 1, text: `same ${i}` },
+        right: { number: i + 1, text: `same ${i}` },
+      }));
+    const long = [...same(10), ...rows.slice(1), ...same(10)];
+    const { container } = render(<SideBySideDiff rows={long} fromLabel="Version 1" toLabel="Version 2" />);
+    const folds = screen.getAllByTestId("button-show-unchanged");
+    expect(folds.map((f) => f.textContent)).toEqual(["Show 7 unchanged lines", "Show 7 unchanged lines"]);
+    expect([...container.querySelectorAll('[id^="change-"]')].map((e) => e.id)).toEqual([
+      "change-1",
+      "change-2",
+      "change-3",
+    ]);
+    expect(screen.getByTestId("text-change-position").textContent).toBe("1 change");
+    fireEvent.click(folds[0] as HTMLElement);
+    expect(screen.getAllByTestId("button-show-unchanged")).toHaveLength(1);
+  });
+
+  it("stacks old above new lines on a phone, with the same anchors", () => {
+    window.innerWidth = 390;
+    try {
+      const { container } = render(<SideBySideDiff rows={rows} fromLabel="Version 1" toLabel="Version 2" />);
+      expect(container.querySelector("table")).toBeNull();
+      expect(screen.getByTestId("diff-side-by-side").getAttribute("data-layout")).toBe("stacked");
+      const changed = container.querySelector("#change-1");
+      expect(changed?.querySelector("del")?.textContent).toBe("£40");
+      expect(changed?.querySelector("ins")?.textContent).toBe("£45");
+    } finally {
+      window.innerWidth = 1024;
+    }
   });
 });

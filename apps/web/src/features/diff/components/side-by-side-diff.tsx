@@ -1,24 +1,91 @@
+import { ChevronDown, ChevronUp } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useIsMobile } from "@/hooks/use-mobile";
 import type { SideBySideRow } from "@/lib/api/version-diff";
 import { cn } from "@/lib/utils";
-import { DiffText } from "./diff-text";
+import { changeAnchorId, indexChanges } from "../lib/changes";
+import { foldRuns, type FoldItem } from "../lib/fold-unified";
+import { SplitRow, StackedRow } from "./split-rows";
 
-const leftCell: Record<SideBySideRow["kind"], string> = {
-  unchanged: "",
-  removed: "bg-red-500/15 line-through decoration-red-600/70 dark:decoration-red-300/70",
-  changed: "bg-red-500/15 line-through decoration-red-600/70 dark:decoration-red-300/70",
-  added: "bg-muted/40",
-};
-const rightCell: Record<SideBySideRow["kind"], string> = {
-  unchanged: "",
-  added: "bg-green-500/15",
-  changed: "bg-green-500/15",
-  removed: "bg-muted/40",
-};
+/** Unchanged lines kept either side of a change; longer unchanged runs fold. */
+const CONTEXT_LINES = 3;
+
+function FoldButton({ count, onOpen, colSpan }: { count: number; onOpen: () => void; colSpan?: number }) {
+  const button = (
+    <button
+      type="button"
+      className="block w-full bg-muted px-2 py-1 text-left font-sans text-muted-foreground hover:text-foreground"
+      onClick={onOpen}
+      data-testid="button-show-unchanged"
+    >
+      Show {count} unchanged {count === 1 ? "line" : "lines"}
+    </button>
+  );
+  if (colSpan === undefined) return button;
+  return (
+    <tr>
+      <td colSpan={colSpan} className="p-0">
+        {button}
+      </td>
+    </tr>
+  );
+}
+
+function ChangeNavigator({
+  hunks,
+  current,
+  onGo,
+}: {
+  hunks: number;
+  current: number | null;
+  onGo: (hunk: number) => void;
+}) {
+  if (hunks === 0) return <p className="text-sm text-muted-foreground">No lines changed.</p>;
+  return (
+    // Sticky below the top bar (two rows on a phone), so Next stays at hand while the page scrolls.
+    <div
+      className="sticky top-[4.75rem] z-20 -my-1 flex flex-wrap items-center gap-2 bg-background/95 py-1 backdrop-blur sm:top-14"
+      data-testid="diff-change-navigator"
+    >
+      <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="text-change-position">
+        {current === null
+          ? `${hunks} ${hunks === 1 ? "change" : "changes"}`
+          : `Change ${current + 1} of ${hunks}`}
+      </span>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => onGo(current === null ? hunks - 1 : Math.max(0, current - 1))}
+        disabled={current === 0}
+        data-testid="button-previous-change"
+      >
+        <ChevronUp aria-hidden="true" />
+        Previous change
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => onGo(current === null ? 0 : Math.min(hunks - 1, current + 1))}
+        disabled={current === hunks - 1}
+        data-testid="button-next-change"
+      >
+        <ChevronDown aria-hidden="true" />
+        Next change
+      </Button>
+    </div>
+  );
+}
 
 /**
  * Old version on the left, new on the right, with each side's own line numbers (seed §2):
  * changed or removed lines red and struck through on the left, added or changed lines green on
- * the right, changed words highlighted inside them.
+ * the right, changed words highlighted inside them. Unchanged runs fold to three lines of context
+ * ("Show N unchanged lines"), Previous / Next change step through the runs of changes, and below
+ * 768 px the same rows stack in one column (old line above new) instead of a clipped table. Each
+ * changed row carries the id `change-N` in both layouts.
  */
 export function SideBySideDiff({
   rows,
@@ -31,73 +98,105 @@ export function SideBySideDiff({
   toLabel: string;
   className?: string;
 }) {
+  const stacked = useIsMobile();
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [current, setCurrent] = useState<number | null>(null);
+  const region = useRef<HTMLDivElement>(null);
+  const changes = useMemo(() => indexChanges(rows), [rows]);
+  const items = foldRuns(rows, (row) => row.kind === "unchanged", CONTEXT_LINES, expanded);
+  const open = (start: number) => setExpanded(new Set([...expanded, start]));
+  const currentHunkStart = current === null ? null : (changes.hunkStarts[current] ?? null);
+
+  // A link to `#change-N` (from another page, or typed) lands on that row once the rows exist;
+  // links within the page scroll natively.
+  useEffect(() => {
+    if (!/^#change-\d{1,7}$/.test(window.location.hash)) return;
+    const target = region.current?.querySelector<HTMLElement>(`[id="${window.location.hash.slice(1)}"]`);
+    target?.scrollIntoView({ block: "center" });
+  }, [changes]);
+
+  function go(hunk: number) {
+    setCurrent(hunk);
+    const first = changes.hunkStarts[hunk];
+    if (first === undefined) return;
+    const target = region.current?.querySelector<HTMLElement>(`[id="${changeAnchorId(first)}"]`);
+    target?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
+  // Rows of the current hunk share its outline: from its first change number to the next hunk's.
+  const nextHunkStart = current === null ? null : (changes.hunkStarts[current + 1] ?? Infinity);
+  const isCurrent = (change: number | null) =>
+    change !== null &&
+    currentHunkStart !== null &&
+    change >= currentHunkStart &&
+    change < (nextHunkStart ?? 0);
+
+  const renderItem = (item: FoldItem<SideBySideRow>) => {
+    if (item.type === "fold") {
+      return (
+        <FoldButton
+          key={`fold-${item.start}`}
+          count={item.count}
+          onOpen={() => open(item.start)}
+          {...(stacked ? {} : { colSpan: 4 })}
+        />
+      );
+    }
+    const change = changes.numberOfRow[item.index] ?? null;
+    const Row = stacked ? StackedRow : SplitRow;
+    return <Row key={item.index} row={item.line} change={change} current={isCurrent(change)} />;
+  };
+
   return (
-    <div
-      className={cn("overflow-auto rounded-md border", className)}
-      tabIndex={0}
-      role="region"
-      aria-label={`Side-by-side comparison of ${fromLabel} and ${toLabel}`}
-      data-testid="diff-side-by-side"
-    >
-      <table className="w-full min-w-[36rem] table-fixed border-collapse font-mono text-xs leading-5">
-        <caption className="sr-only">
-          Lines of {fromLabel} on the left and {toLabel} on the right
-        </caption>
-        <colgroup>
-          <col className="w-12" />
-          <col />
-          <col className="w-12" />
-          <col />
-        </colgroup>
-        <thead className="sticky top-0 z-10 bg-muted text-left font-sans text-xs">
-          <tr>
-            <th scope="col" className="px-2 py-1.5 text-right font-medium">
-              <span className="sr-only">Line in {fromLabel}</span>#
-            </th>
-            <th scope="col" className="border-r px-2 py-1.5 font-medium">
-              {fromLabel}
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-medium">
-              <span className="sr-only">Line in {toLabel}</span>#
-            </th>
-            <th scope="col" className="px-2 py-1.5 font-medium">
-              {toLabel}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i} data-kind={row.kind} data-testid={`diff-row-${row.kind}`} className="align-top">
-              <td className={cn("px-2 text-right text-muted-foreground select-none", leftCell[row.kind])}>
-                {row.left?.number ?? ""}
-              </td>
-              <td className={cn("border-r px-2 break-words whitespace-pre-wrap", leftCell[row.kind])}>
-                {row.left ? (
-                  <DiffText
-                    text={row.left.text}
-                    segments={row.left.segments}
-                    side="old"
-                    mark={row.kind !== "unchanged"}
-                  />
-                ) : null}
-              </td>
-              <td className={cn("px-2 text-right text-muted-foreground select-none", rightCell[row.kind])}>
-                {row.right?.number ?? ""}
-              </td>
-              <td className={cn("px-2 break-words whitespace-pre-wrap", rightCell[row.kind])}>
-                {row.right ? (
-                  <DiffText
-                    text={row.right.text}
-                    segments={row.right.segments}
-                    side="new"
-                    mark={row.kind !== "unchanged"}
-                  />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="grid gap-2">
+      <ChangeNavigator hunks={changes.hunkStarts.length} current={current} onGo={go} />
+      <div
+        ref={region}
+        className={cn("overflow-auto rounded-md border", className)}
+        tabIndex={0}
+        role="region"
+        aria-label={`${stacked ? "Comparison" : "Side-by-side comparison"} of ${fromLabel} and ${toLabel}`}
+        data-layout={stacked ? "stacked" : "split"}
+        data-testid="diff-side-by-side"
+      >
+        {stacked ? (
+          <div className="font-mono text-xs leading-5" data-testid="diff-stacked">
+            <p className="sticky top-0 z-10 bg-muted px-2 py-1.5 font-sans text-xs font-medium">
+              − {fromLabel} · + {toLabel}
+            </p>
+            {items.map(renderItem)}
+          </div>
+        ) : (
+          <table className="w-full min-w-[36rem] table-fixed border-collapse font-mono text-xs leading-5">
+            <caption className="sr-only">
+              Lines of {fromLabel} on the left and {toLabel} on the right
+            </caption>
+            <colgroup>
+              <col className="w-12" />
+              <col />
+              <col className="w-12" />
+              <col />
+            </colgroup>
+            <thead className="sticky top-0 z-10 bg-muted text-left font-sans text-xs">
+              <tr>
+                <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                  <span className="sr-only">Line in {fromLabel}</span>#
+                </th>
+                <th scope="col" className="border-r px-2 py-1.5 font-medium">
+                  {fromLabel}
+                </th>
+                <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                  <span className="sr-only">Line in {toLabel}</span>#
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  {toLabel}
+                </th>
+              </tr>
+            </thead>
+            <tbody>{items.map(renderItem)}</tbody>
+          </table>
+        )}
+      </div>
     </div>
   );
 }

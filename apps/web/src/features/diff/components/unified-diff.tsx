@@ -22,7 +22,7 @@ export function UnifiedDiff({ lines, label }: { lines: readonly UnifiedLine[]; l
       aria-label={`Unified diff of ${label}`}
       data-testid="diff-unified"
     >
-      <div className="min-w-[28rem] font-mono text-xs leading-5">
+      <div className="font-mono text-xs leading-5 sm:min-w-[28rem]">
         {items.map((item) =>
           item.type === "fold" ? (
             <button

@@ -1,5 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSummary } from "../api/get-summary";
 import { itemTexts } from "../lib/item-text";
@@ -18,13 +19,26 @@ const perTab: Record<
 
 /**
  * Seed §2: above the tabs, an AI summary card for the active tab: the key points for Content,
- * the change highlights for Versions, the suggested actions for Approvals.
+ * the change highlights for Versions, the suggested actions for Approvals. The summary is shown
+ * once: while the side panel shows the full summary (`panelOpen`), this card points to it
+ * instead of repeating its lists.
  */
-export function AiSummaryCard({ documentId, tab }: { documentId: string; tab: DocumentTab }) {
+export function AiSummaryCard({
+  documentId,
+  tab,
+  panelOpen = false,
+  onOpenPanel,
+}: {
+  documentId: string;
+  tab: DocumentTab;
+  panelOpen?: boolean;
+  onOpenPanel?: () => void;
+}) {
   const summary = useSummary(documentId);
   if (summary.data === null || summary.isError) return null;
   const { heading, pick } = perTab[tab];
   const items = summary.data ? itemTexts(summary.data[pick]).slice(0, 3) : [];
+  const more = summary.data ? itemTexts(summary.data[pick]).length > items.length : false;
 
   return (
     <section
@@ -44,16 +58,39 @@ export function AiSummaryCard({ documentId, tab }: { documentId: string; tab: Do
           <p className="text-sm text-muted-foreground">Generating AI summary...</p>
           <Skeleton className="h-4 w-3/4" />
         </div>
+      ) : panelOpen ? (
+        <p className="text-sm text-muted-foreground" data-testid="text-summary-in-panel">
+          The full summary is open in the AI Summary panel.
+        </p>
       ) : items.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing to point out here.</p>
       ) : (
         <>
           <h3 className="sr-only">{heading}</h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm">
+          <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="summary-card-items">
             {items.map((item, i) => (
               <li key={i}>{item}</li>
             ))}
           </ul>
+          {onOpenPanel && (more || tab === "content") && (
+            <Button
+              variant="link"
+              size="sm"
+              className="mt-1 h-auto px-0"
+              onClick={() => {
+                onOpenPanel();
+                // On a phone the panel sits below the page: bring it into view.
+                requestAnimationFrame(() =>
+                  globalThis.document
+                    .querySelector('[data-testid="panel-summary"]')
+                    ?.scrollIntoView?.({ block: "nearest", behavior: "smooth" }),
+                );
+              }}
+              data-testid="button-open-summary"
+            >
+              Full summary
+            </Button>
+          )}
         </>
       )}
     </section>

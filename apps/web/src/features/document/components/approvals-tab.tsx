@@ -17,6 +17,7 @@ import {
   type Decision,
 } from "@/features/approvals/components/decision-dialog";
 import { useUpdateApproval } from "../api/update-approval";
+import { formatDateTime } from "@/lib/format";
 
 /** Seed §4: the progress bar shows the first three stages and marks the current one. */
 export const PROGRESS_STAGES = ["Not Started", "Awaiting Review", "Awaiting Approval"] as const;
@@ -207,7 +208,7 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
             {activity.map((entry, i) => (
               <li key={i} className="border-l-2 pl-3">
                 <span className="font-medium">{entry.action}</span> by {entry.username} ·{" "}
-                <span className="text-muted-foreground">{new Date(entry.timestamp).toLocaleString()}</span>
+                <span className="text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
                 {entry.comment && <p className="text-muted-foreground">{entry.comment}</p>}
               </li>
             ))}

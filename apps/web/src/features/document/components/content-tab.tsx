@@ -1,10 +1,45 @@
+import { useMemo } from "react";
 import { Link } from "wouter";
 import type { Document } from "@quire/contracts";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useDocumentVersions } from "@/lib/api/document-versions";
+import { useLocationHash, useScrollToAnchor } from "../hooks/use-location-hash";
+import { documentOutline, passageFromHash, passageLines } from "../lib/anchors";
 import { ContentEditor } from "./content-editor";
 import { MarkdownContent } from "./markdown-content";
+
+/** The element id a location hash names ("#section-%D0%BE%D0%B1%D0%B7%D0%BE%D1%80" → "section-обзор"). */
+function anchorFromHash(hash: string): string | null {
+  if (hash.length <= 1) return null;
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return null; // a malformed %-escape names nothing
+  }
+}
+
+/**
+ * The text with its anchors: heading ids always; passage anchors and the highlight when the
+ * location names a passage (`#passage-3`, from a search result or a citation), which is then
+ * scrolled into view like a heading's `#section-…`.
+ */
+function AnchoredContent({ content }: { content: string }) {
+  const hash = useLocationHash();
+  const target = passageFromHash(hash);
+  const headingIds = useMemo(
+    () => new Map(documentOutline(content).map((entry) => [entry.line, entry.id])),
+    [content],
+  );
+  // Cutting into passages is only needed when one is asked for.
+  const passages = useMemo(() => (target === null ? null : passageLines(content)), [content, target]);
+  const anchors = useMemo(
+    () => ({ headingIds, passages, highlight: target }),
+    [headingIds, passages, target],
+  );
+  useScrollToAnchor(anchorFromHash(hash));
+  return <MarkdownContent content={content} anchors={anchors} data-testid="document-content" />;
+}
 
 function ContentSkeleton({ label }: { label: string }) {
   return (
@@ -30,7 +65,7 @@ function OlderVersion({ document, version }: { document: Document; version: numb
           View the current version ({document.currentVersionNumber})
         </Link>
       </p>
-      {found && <MarkdownContent content={found.content} data-testid="document-content" />}
+      {found && <AnchoredContent content={found.content} />}
     </div>
   );
 }
@@ -56,5 +91,5 @@ export function ContentTab({
   if (document.currentVersion.content.trim() === "") {
     return <p className="text-muted-foreground">This version has no text.</p>;
   }
-  return <MarkdownContent content={document.currentVersion.content} data-testid="document-content" />;
+  return <AnchoredContent content={document.currentVersion.content} />;
 }

@@ -10,6 +10,7 @@ import {
   Share2,
   Tags,
 } from "lucide-react";
+import { useRef } from "react";
 import { Link } from "wouter";
 import type { Document } from "@quire/contracts";
 import { StatusBadge } from "@/components/ui/badge";
@@ -23,6 +24,8 @@ import {
 import { paths } from "@/config/paths";
 import { useFeatures } from "@/lib/api/settings";
 import { originalUrl, saveTextFile, textFileName } from "../lib/download";
+import { originalFormat } from "../lib/original-format";
+import { formatDate } from "@/lib/format";
 
 export type DocumentDialog = "submit" | "metadata" | "upload" | "share";
 
@@ -39,6 +42,8 @@ export function DocumentHeader({
   const { abilities } = document;
   const features = useFeatures();
   const canEdit = abilities.update || abilities.createVersion;
+  const format = originalFormat(document.mediaType, document.originalFilename);
+  const editChosen = useRef(false);
   return (
     <header className="grid gap-4">
       <div className="grid gap-2">
@@ -54,7 +59,7 @@ export function DocumentHeader({
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span data-testid="text-category">{document.category.name}</span>
           <span data-testid="text-owner">Owner: {document.owner}</span>
-          <span data-testid="text-updated">Updated {new Date(document.updatedAt).toLocaleDateString()}</span>
+          <span data-testid="text-updated">Updated {formatDate(document.updatedAt)}</span>
         </p>
         {document.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Tags">
@@ -71,10 +76,11 @@ export function DocumentHeader({
           variant="outline"
           size="sm"
           onClick={() => saveTextFile(textFileName(document.title), document.currentVersion.content)}
+          title="The current version's text (markdown) as a .txt file"
           data-testid="button-download"
         >
           <Download aria-hidden="true" />
-          Download
+          Download (.txt)
         </Button>
         <Button variant="outline" size="sm" asChild>
           <a
@@ -83,7 +89,7 @@ export function DocumentHeader({
             data-testid="button-download-original"
           >
             <FileDown aria-hidden="true" />
-            Download original
+            Download original ({format.label})
           </a>
         </Button>
         <Button variant="outline" size="sm" asChild>
@@ -107,7 +113,15 @@ export function DocumentHeader({
                 <ChevronDown aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="start">
+            <DropdownMenuContent
+              align="start"
+              // Choosing Edit content moves the reader to the editor; focus must not jump back to the menu's button.
+              onCloseAutoFocus={(event) => {
+                if (!editChosen.current) return;
+                editChosen.current = false;
+                event.preventDefault();
+              }}
+            >
               {abilities.update && (
                 <DropdownMenuItem onSelect={() => onOpenDialog("metadata")} data-testid="menu-edit-metadata">
                   <Tags aria-hidden="true" />
@@ -115,7 +129,13 @@ export function DocumentHeader({
                 </DropdownMenuItem>
               )}
               {abilities.createVersion && (
-                <DropdownMenuItem onSelect={onEditContent} data-testid="menu-edit-content">
+                <DropdownMenuItem
+                  onSelect={() => {
+                    editChosen.current = true;
+                    onEditContent();
+                  }}
+                  data-testid="menu-edit-content"
+                >
                   <FilePen aria-hidden="true" />
                   Edit content
                 </DropdownMenuItem>

@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/utils";
+import { rehypeAnchors, type AnchorOptions } from "../lib/rehype-anchors";
 import { remarkHtmlAsText } from "../lib/remark-html-as-text";
 
 /**
@@ -62,16 +63,29 @@ function omitNode<T extends { node?: unknown }>(props: T): Omit<T, "node"> {
   return rest;
 }
 
+/**
+ * With `anchors`, headings carry `section-…` ids and blocks their passage (`passage-N`), and the
+ * highlighted passage is marked; the ids are added after sanitising, so they are exactly ours.
+ */
 export function MarkdownContent({
   content,
+  anchors,
   className,
   ...props
-}: { content: string } & ComponentProps<"div">) {
+}: { content: string; anchors?: AnchorOptions } & ComponentProps<"div">) {
   return (
-    <div className={cn("max-w-none text-sm break-words sm:text-base", className)} {...props}>
+    <div
+      className={cn(
+        // Anchored blocks stop below the sticky top bar, with a line of context above them.
+        "max-w-none text-sm break-words sm:text-base [&_[id]]:scroll-mt-28",
+        "[&_[data-highlighted]]:bg-amber-200/70 dark:[&_[data-highlighted]]:bg-amber-400/25",
+        className,
+      )}
+      {...props}
+    >
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkHtmlAsText]}
-        rehypePlugins={[rehypeSanitize]}
+        rehypePlugins={anchors ? [rehypeSanitize, [rehypeAnchors, anchors]] : [rehypeSanitize]}
         components={components}
       >
         {content}

@@ -1,12 +1,88 @@
-import { AlertTriangle, Loader2, RotateCcw } from "lucide-react";
-import type { Document } from "@quire/contracts";
+import { useEffect, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, Loader2, RotateCcw, Sparkles } from "lucide-react";
+import { categorizeResultSchema, type Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { useMoveToCategory } from "@/lib/api/update-document";
 import { useRetryProcessing } from "../api/retry-processing";
 
-/** Conversion under way (the page polls) or failed with its reason and a Retry button. */
+/** Whether this page was opened by the upload form (it puts `{uploaded: true}` in history state). */
+function openedAfterUpload(): boolean {
+  const state: unknown = typeof window === "undefined" ? null : window.history.state;
+  return typeof state === "object" && state !== null && (state as { uploaded?: unknown }).uploaded === true;
+}
+
+/**
+ * Conversion under way (the page follows the server's live events) or failed with its reason and
+ * a Retry button. Right after an upload it also says when processing has ended (seed §8's toast,
+ * true only then) and offers the category the converted text suggests.
+ */
 export function ProcessingBanner({ document }: { document: Document }) {
+  const [afterUpload] = useState(openedAfterUpload);
+  const previous = useRef(document.processing.state);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = document.processing.state;
+    if (afterUpload && was === "processing" && document.processing.state === "ready") {
+      toast({
+        title: "Upload successful",
+        description: `${document.title} has been uploaded and processed.`,
+      });
+    }
+  }, [afterUpload, document.processing.state, document.title]);
+  return (
+    <>
+      <ProcessingState document={document} />
+      {afterUpload && document.processing.state === "ready" && document.abilities.update && (
+        <SuggestedCategory document={document} />
+      )}
+    </>
+  );
+}
+
+/** The category the document's own text suggests, when it is not the one it is filed under. */
+function SuggestedCategory({ document }: { document: Document }) {
+  const move = useMoveToCategory(document.id);
+  const suggestion = useQuery({
+    queryKey: ["/api/ai/categorize", document.id] as const,
+    queryFn: async () => {
+      const res = await fetch(`/api/ai/categorize/${encodeURIComponent(document.id)}`, {
+        credentials: "include",
+      });
+      const parsed = res.ok ? categorizeResultSchema.safeParse(await res.json()) : null;
+      return parsed?.success ? parsed.data : null;
+    },
+  });
+  const s = suggestion.data;
+  if (!s?.categoryId || !s.categoryName || s.categoryId === document.categoryId) return null;
+  const target = { id: s.categoryId, name: s.categoryName };
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-primary/40 p-4 text-sm"
+      data-testid="banner-suggested-category"
+    >
+      <Sparkles className="size-5 shrink-0 text-primary" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        Its content suggests the category <strong>{target.name}</strong> ({Math.round(s.confidence * 100)}%
+        confidence); it is filed under {document.category.name}.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={move.isPending}
+        onClick={() => move.move(target)}
+        data-testid="button-move-suggested"
+      >
+        Move to {target.name}
+      </Button>
+    </div>
+  );
+}
+
+function ProcessingState({ document }: { document: Document }) {
   const retry = useRetryProcessing(document.id);
   const { state, error } = document.processing;
   if (state === "processing") {
@@ -20,7 +96,8 @@ export function ProcessingBanner({ document }: { document: Document }) {
         <div>
           <p className="font-medium">Processing this document...</p>
           <p className="text-sm text-muted-foreground">
-            Its text is being extracted and indexed. This page updates by itself when it is done.
+            It has been uploaded; its text is being extracted (scanned pages read by OCR), tagged, summarised
+            and indexed. This page updates by itself when it is done.
           </p>
         </div>
       </div>

@@ -10,6 +10,7 @@ import { cn } from "@/lib/utils";
 import { summaryExportUrl, useSummary } from "../api/get-summary";
 import { useRefreshSummary } from "../api/refresh-summary";
 import { itemTexts } from "../lib/item-text";
+import { formatDateTime } from "@/lib/format";
 
 export function riskBadgeVariant(level: string | undefined) {
   if (level === "High") return "destructive" as const;
@@ -104,9 +105,7 @@ export function SummaryPanel({
                   testId="summary-actions"
                 />
                 {data.updatedAt && (
-                  <p className="text-xs text-muted-foreground">
-                    Updated {new Date(data.updatedAt).toLocaleString()}
-                  </p>
+                  <p className="text-xs text-muted-foreground">Updated {formatDateTime(data.updatedAt)}</p>
                 )}
                 <div className="flex flex-wrap gap-2">
                   <Button

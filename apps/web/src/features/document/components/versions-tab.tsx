@@ -6,6 +6,7 @@ import { paths } from "@/config/paths";
 import { useDocumentVersions } from "@/lib/api/document-versions";
 import { versionLabel } from "../lib/comparison";
 import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
+import { formatCount, formatDateTime } from "@/lib/format";
 
 function VersionHistory({
   documentId,
@@ -40,8 +41,7 @@ function VersionHistory({
                 <span className="break-words">{versionLabel(v)}</span>
               </div>
               <p className="mt-1 text-xs text-muted-foreground">
-                {v.author} · {new Date(v.createdAt).toLocaleString()} · {v.content.length.toLocaleString()}{" "}
-                characters
+                {v.author} · {formatDateTime(v.createdAt)} · {formatCount(v.content.length)} characters
               </p>
             </div>
             {compare && v.version > 1 && versions.some((o) => o.version === v.version - 1) && (

@@ -7,6 +7,11 @@ export type DocumentSort = "updated" | "title";
 export type DocumentListParams = {
   category?: string;
   status?: DocumentStatus;
+  tag?: string;
+  owner?: string;
+  /** Last updated on or after / on or before these days (YYYY-MM-DD). */
+  updatedFrom?: string;
+  updatedTo?: string;
   sort: DocumentSort;
   page: number;
   pageSize: number;
@@ -18,6 +23,10 @@ export function documentListSearch(params: DocumentListParams): string {
   const search = new URLSearchParams();
   if (params.category) search.set("category", params.category);
   if (params.status) search.set("status", params.status);
+  if (params.tag) search.set("tag", params.tag);
+  if (params.owner) search.set("owner", params.owner);
+  if (params.updatedFrom) search.set("updatedFrom", params.updatedFrom);
+  if (params.updatedTo) search.set("updatedTo", params.updatedTo);
   search.set("sort", params.sort);
   search.set("page", String(params.page));
   search.set("pageSize", String(params.pageSize));
@@ -25,7 +34,7 @@ export function documentListSearch(params: DocumentListParams): string {
 }
 
 /**
- * GET /api/documents?category=&status=&sort=&page=&pageSize=: one page of the documents the user
+ * GET /api/documents?category=&status=&tag=&owner=&updatedFrom=&updatedTo=&sort=&page=&pageSize=: one page of the documents the user
  * may see; the total for paging comes in X-Total-Count.
  */
 export async function getDocuments(params: DocumentListParams): Promise<DocumentPage> {

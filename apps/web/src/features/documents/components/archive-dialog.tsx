@@ -9,12 +9,14 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { useArchiveDocument } from "@/lib/api/archive-document";
+import { useUser } from "@/lib/auth";
+import { actionErrorMessage } from "@/lib/forbidden";
 
 /** Asks before archiving: the document leaves the lists (its owner and Admins can still open it). */
 export function ArchiveDialog({ document, onClose }: { document: Document; onClose: () => void }) {
   const archive = useArchiveDocument();
+  const { data: user } = useUser();
   // mutateAsync, not mutate's callbacks: the list refetch can unmount this dialog (its card
   // leaves the list) before they would run, and the toast would never show.
   async function confirm() {
@@ -24,7 +26,11 @@ export function ArchiveDialog({ document, onClose }: { document: Document; onClo
       toast({
         variant: "destructive",
         title: "Archive failed",
-        description: errorMessage(error, "There was an error archiving the document."),
+        description: actionErrorMessage(error, {
+          role: user?.role,
+          doing: "archive this document",
+          fallback: "There was an error archiving the document.",
+        }),
       });
       return;
     }

@@ -14,10 +14,11 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { useCategories } from "@/lib/api/categories";
 import { updateDocumentInputSchema, useUpdateDocument } from "@/lib/api/update-document";
 import { parseTags } from "../lib/tags";
+import { useUser } from "@/lib/auth";
+import { actionErrorMessage } from "@/lib/forbidden";
 
 /** Edit Metadata: title, category and tags, saved with PATCH /api/documents/{id}. */
 export function EditMetadataDialog({ document, onClose }: { document: Document; onClose: () => void }) {
@@ -27,6 +28,7 @@ export function EditMetadataDialog({ document, onClose }: { document: Document; 
   const [error, setError] = useState<string | null>(null);
   const categories = useCategories();
   const update = useUpdateDocument();
+  const { data: user } = useUser();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,7 +45,14 @@ export function EditMetadataDialog({ document, onClose }: { document: Document; 
         toast({ title: "Metadata updated", description: `${saved.title} has been saved.` });
         onClose();
       },
-      (err: unknown) => setError(errorMessage(err, "There was an error saving the metadata.")),
+      (err: unknown) =>
+        setError(
+          actionErrorMessage(err, {
+            role: user?.role,
+            doing: "edit this document's metadata",
+            fallback: "There was an error saving the metadata.",
+          }),
+        ),
     );
   }
 

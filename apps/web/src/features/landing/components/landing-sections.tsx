@@ -185,6 +185,8 @@ export function Industries() {
 
 export function Demo() {
   const videoUrl = usePublicContact().data?.demoVideoUrl;
+  // A section with nothing to show is left out rather than shown as an empty heading.
+  if (!videoUrl) return null;
   return (
     <FadeInSection id="demo" labelledBy="demo-title">
       <SectionHeading
@@ -193,17 +195,15 @@ export function Demo() {
         lead="A short walk-through of upload, search and approval."
       />
       {/* Only a video the organisation published; none is invented while it is unset. */}
-      {videoUrl && (
-        <div className="text-center">
-          <Button asChild size="lg" variant="outline" data-testid="link-demo-video">
-            <a href={videoUrl} target="_blank" rel="noopener noreferrer">
-              <PlayCircle aria-hidden="true" />
-              Watch the demo video
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </Button>
-        </div>
-      )}
+      <div className="text-center">
+        <Button asChild size="lg" variant="outline" data-testid="link-demo-video">
+          <a href={videoUrl} target="_blank" rel="noopener noreferrer">
+            <PlayCircle aria-hidden="true" />
+            Watch the demo video
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+      </div>
     </FadeInSection>
   );
 }

@@ -5,28 +5,22 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useFeatures } from "@/lib/api/settings";
-import type { SearchResult } from "../api/search-documents";
+import type { SearchResult } from "@quire/contracts";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RelevanceStars } from "./relevance-stars";
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString();
-}
+import { formatDate } from "@/lib/format";
 
 /** Seed §2 search result: title, status, stars, category, owner, date, excerpt, tags, two buttons. */
 export function SearchResultCard({ result }: { result: SearchResult }) {
   const { document } = result;
   const { aiSummaries } = useFeatures();
+  // Both links open the document at the passage the excerpt comes from.
+  const href = paths.document.getHref(document.id, { passage: result.passage?.ordinal });
   return (
     <Card className="gap-3 px-4 py-4 sm:px-6" data-testid={`result-${document.id}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="min-w-0 text-lg font-semibold break-words">
-          <Link
-            href={paths.document.getHref(document.id)}
-            className="hover:underline"
-            data-testid="link-result-title"
-          >
+          <Link href={href} className="hover:underline" data-testid="link-result-title">
             {document.title}
           </Link>
         </h3>
@@ -54,6 +48,11 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           </dd>
         </div>
       </dl>
+      {result.passage?.heading && (
+        <p className="text-xs text-muted-foreground" data-testid="text-result-section">
+          § {result.passage.heading}
+        </p>
+      )}
       {result.highlightedExcerpt && (
         <HighlightedExcerpt
           excerpt={result.highlightedExcerpt}
@@ -71,7 +70,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
       )}
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm">
-          <Link href={paths.document.getHref(document.id)} data-testid="button-view-document">
+          <Link href={href} data-testid="button-view-document">
             View Document
           </Link>
         </Button>

@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { categorizeResultSchema, type CategorizeResult } from "@quire/contracts";
 import { isPlainText } from "../lib/upload-rules";
 
-export type CategorySuggestion = { categoryId: string; confidence: number | null };
+export type CategorySuggestion = { categoryId: string; confidence: number; tags: string[] };
+
+function suggestionOf(body: unknown): CategorySuggestion | null {
+  const parsed = categorizeResultSchema.safeParse(body);
+  if (!parsed.success || !parsed.data.categoryId) return null;
+  return { categoryId: parsed.data.categoryId, confidence: parsed.data.confidence, tags: parsed.data.tags };
+}
 
 /**
- * POST /api/ai/categorize {title, content} → {categoryId, confidence, tags}. A missing endpoint
- * (404/405 until the AI work lands), any error, or an answer without a category means "no
- * suggestion": the upload form works the same without one.
+ * POST /api/ai/categorize {title, content} → {categoryId, confidence, tags}. Any error or an
+ * answer without a category means "no suggestion": the upload form works the same without one.
  */
 export async function categorize(title: string, content: string): Promise<CategorySuggestion | null> {
   try {
@@ -16,20 +22,14 @@ export async function categorize(title: string, content: string): Promise<Catego
       body: JSON.stringify({ title, content }),
       credentials: "include",
     });
-    if (!res.ok) return null;
-    const body: unknown = await res.json();
-    if (!body || typeof body !== "object" || !("categoryId" in body) || typeof body.categoryId !== "string") {
-      return null;
-    }
-    const confidence = "confidence" in body && typeof body.confidence === "number" ? body.confidence : null;
-    return { categoryId: body.categoryId, confidence };
+    return res.ok ? suggestionOf(await res.json()) : null;
   } catch {
     return null;
   }
 }
 
-/** First 20,000 characters of a plain-text file; binary formats are classified by title alone. */
-async function sampleContent(file: File): Promise<string> {
+/** First 20,000 characters of a plain-text file (PDF and DOCX are suggested for after upload). */
+export async function sampleContent(file: File): Promise<string> {
   if (!isPlainText(file)) return "";
   try {
     return (await file.slice(0, 80_000).text()).slice(0, 20_000);
@@ -38,16 +38,38 @@ async function sampleContent(file: File): Promise<string> {
   }
 }
 
-/** Asked once per chosen file (not per keystroke in the title). */
-export const categorizeQueryOptions = (file: File, title: string) =>
+/**
+ * Asked once per chosen text file. PDF and DOCX are not asked here: their text is known only once
+ * the server has converted them, so their suggestion comes after upload (useStoredSuggestion).
+ */
+export const categorizeQueryOptions = (file: File) =>
   queryOptions({
-    queryKey: ["/api/ai/categorize", file.name, file.size, file.lastModified, title] as const,
-    queryFn: async () => categorize(title, await sampleContent(file)),
+    queryKey: ["/api/ai/categorize", file.name, file.size, file.lastModified] as const,
+    queryFn: async () => {
+      const content = await sampleContent(file);
+      return content.trim() === "" ? null : categorize("", content);
+    },
   });
 
-export function useCategorySuggestion(target: { file: File; title: string } | null) {
+export function useCategorySuggestion(file: File | null) {
   return useQuery({
-    ...categorizeQueryOptions(target?.file ?? new File([], ""), target?.title ?? ""),
-    enabled: target !== null && target.title.trim() !== "",
+    ...categorizeQueryOptions(file ?? new File([], "")),
+    enabled: file !== null && isPlainText(file),
+  });
+}
+
+/** GET /api/ai/categorize/{id}: where a stored document's converted (and OCR'd) text belongs. */
+export function useStoredSuggestion(documentId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ["/api/ai/categorize", documentId ?? ""] as const,
+    queryFn: async (): Promise<CategorizeResult | null> => {
+      const res = await fetch(`/api/ai/categorize/${encodeURIComponent(documentId ?? "")}`, {
+        credentials: "include",
+      });
+      if (!res.ok) return null;
+      const parsed = categorizeResultSchema.safeParse(await res.json());
+      return parsed.success ? parsed.data : null;
+    },
+    enabled: documentId !== null && enabled,
   });
 }

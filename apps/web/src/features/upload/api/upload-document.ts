@@ -1,32 +1,89 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Document } from "@quire/contracts";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { useQueryClient } from "@tanstack/react-query";
+import { documentSchema, duplicateUploadSchema, type Document, type DuplicateUpload } from "@quire/contracts";
+import { useCallback } from "react";
+import { ApiError } from "@/lib/api-client";
 
-export type UploadInput = { file: File; title: string; categoryId: string };
+export type UploadInput = {
+  file: File;
+  /** Empty: the server takes the document's own title (metadata or first heading), else the file name. */
+  title: string;
+  categoryId: string;
+  tags?: string[];
+  /** The person confirmed they want a copy of a file the archive already holds. */
+  allowDuplicate?: boolean;
+};
 
-/** POST /api/documents/upload (multipart: title, categoryId, file) → 201 with the new document. */
-export async function uploadDocument({ file, title, categoryId }: UploadInput): Promise<Document> {
+/** The archive already holds these exact bytes as a document the user can see (409). */
+export class DuplicateUploadError extends Error {
+  readonly existing: DuplicateUpload["existing"];
+  constructor(answer: DuplicateUpload) {
+    super(answer.message);
+    this.name = "DuplicateUploadError";
+    this.existing = answer.existing;
+  }
+}
+
+function formOf({ file, title, categoryId, tags, allowDuplicate }: UploadInput): FormData {
   const form = new FormData();
   // Fields before the file, so the server has them when the file stream starts.
   form.append("title", title);
   form.append("categoryId", categoryId);
+  if (tags && tags.length > 0) form.append("tags", tags.join(","));
+  if (allowDuplicate) form.append("allowDuplicate", "true");
   form.append("file", file, file.name);
-  const res = await fetch("/api/documents/upload", { method: "POST", body: form, credentials: "include" });
-  await throwIfResNotOk(res);
-  return (await res.json()) as Document;
+  return form;
 }
 
-/** Seed §7: on success the documents and the category stats refresh. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/documents/upload (multipart) → 201 with the new document. XMLHttpRequest rather than
+ * fetch because only it reports upload progress (0..1) while the bytes go out.
+ */
+export function uploadDocument(input: UploadInput, onProgress?: (share: number) => void): Promise<Document> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/documents/upload");
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new TypeError("Failed to fetch"));
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status === 201) {
+        const parsed = documentSchema.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(500, "", "The server's answer could not be read"));
+        return;
+      }
+      const duplicate = xhr.status === 409 ? duplicateUploadSchema.safeParse(body) : null;
+      if (duplicate?.success) reject(new DuplicateUploadError(duplicate.data));
+      else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+    };
+    xhr.send(formOf(input));
+  });
+}
+
+/** Seed §7: after each upload the documents and the category stats refresh. */
 export function useUploadDocument() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: uploadDocument,
-    onSuccess: async (document) => {
+  return useCallback(
+    async (input: UploadInput, onProgress?: (share: number) => void) => {
+      const document = await uploadDocument(input, onProgress);
       client.setQueryData(["/api/documents", document.id], document);
       await Promise.all([
         client.invalidateQueries({ queryKey: ["/api/documents"] }),
         client.invalidateQueries({ queryKey: ["/api/categories"] }),
       ]);
+      return document;
     },
-  });
+    [client],
+  );
 }

@@ -4,14 +4,16 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ACCEPT_ATTRIBUTE, formatFileSize } from "../lib/upload-rules";
 
-/** A drop target with a browse button; only the first dropped or chosen file is used (seed §5). */
+/** A drop target with a browse button; several files may be dropped or chosen at once. */
 export function DropZone({
-  file,
-  onFile,
+  files,
+  onAdd,
+  onRemove,
   disabled,
 }: {
-  file: File | null;
-  onFile: (file: File | null) => void;
+  files: File[];
+  onAdd: (files: File[]) => void;
+  onRemove: (index: number) => void;
   disabled?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -21,8 +23,8 @@ export function DropZone({
     event.preventDefault();
     setDragging(false);
     if (disabled) return;
-    const first = event.dataTransfer.files[0];
-    if (first) onFile(first);
+    const dropped = [...event.dataTransfer.files];
+    if (dropped.length > 0) onAdd(dropped);
   }
 
   return (
@@ -40,41 +42,54 @@ export function DropZone({
       data-testid="dropzone-upload"
     >
       <FileUp className="size-10 text-muted-foreground" aria-hidden="true" />
-      {file ? (
-        <div className="flex max-w-full items-center gap-2" data-testid="text-selected-file">
-          <span className="min-w-0 truncate font-medium">{file.name}</span>
-          <span className="shrink-0 text-sm text-muted-foreground">{formatFileSize(file.size)}</span>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-7"
-            aria-label="Remove file"
-            disabled={disabled}
-            onClick={() => {
-              onFile(null);
-              if (input.current) input.current.value = "";
-            }}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </div>
+      {files.length > 0 ? (
+        <ul className="grid w-full max-w-full gap-1" aria-label="Chosen files">
+          {files.map((file, index) => (
+            <li
+              key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+              className="flex min-w-0 items-center justify-center gap-2"
+              data-testid="text-selected-file"
+            >
+              <span className="min-w-0 truncate font-medium">{file.name}</span>
+              <span className="shrink-0 text-sm text-muted-foreground">{formatFileSize(file.size)}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Remove ${file.name}`}
+                disabled={disabled}
+                onClick={() => {
+                  onRemove(index);
+                  if (input.current) input.current.value = "";
+                }}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">Drag and drop a file here, or</p>
+        <p className="text-sm text-muted-foreground">Drag and drop files here, or</p>
       )}
       <input
         ref={input}
         type="file"
+        multiple
         accept={ACCEPT_ATTRIBUTE}
         className="sr-only"
-        aria-label="Choose a file to upload"
+        aria-label="Choose files to upload"
         tabIndex={-1}
         disabled={disabled}
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        onChange={(event) => {
+          const chosen = [...(event.target.files ?? [])];
+          if (chosen.length > 0) onAdd(chosen);
+          event.target.value = "";
+        }}
         data-testid="input-file"
       />
       <Button type="button" variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
-        {file ? "Choose another file" : "Browse files"}
+        {files.length > 0 ? "Add more files" : "Browse files"}
       </Button>
       <p className="text-xs text-muted-foreground" data-testid="text-accepted-types">
         Accepted types: .pdf, .docx, .txt, .md (maximum size 10MB)

@@ -18,4 +18,9 @@ describe("uploadErrorDescription", () => {
       generic,
     );
   });
+  it("explains a 403 by the role instead of asking to try again", () => {
+    const error = new ApiError(403, JSON.stringify({ message: "Forbidden" }), "Forbidden");
+    expect(uploadErrorDescription(error, "Viewer")).toBe("Your role (Viewer) cannot upload documents.");
+    expect(uploadErrorDescription(error)).toBe("Your role cannot upload documents.");
+  });
 });

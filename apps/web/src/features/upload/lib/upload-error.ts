@@ -1,13 +1,17 @@
+import type { Role } from "@quire/contracts";
 import { errorMessage, errorStatus } from "@/lib/api-client";
+import { abilityPhrases, forbiddenMessage } from "@/lib/forbidden";
 
 const GENERIC = "There was an error uploading your document. Please try again.";
 
 /**
- * What the failure toast says: the server's own message for a file it refused (413 too large,
- * 415 unsupported type, 422 unreadable) or a 400 naming a bad field; the seed's text otherwise.
+ * What the failure toast says: a 403 names the role that may not upload (trying again would not
+ * help); the server's own message for a file it refused (413 too large, 415 unsupported type, 422
+ * unreadable) or a 400 naming a bad field; the seed's text otherwise.
  */
-export function uploadErrorDescription(error: unknown): string {
+export function uploadErrorDescription(error: unknown, role?: Role): string {
   const status = errorStatus(error);
+  if (status === 403) return forbiddenMessage(role, abilityPhrases.uploadDocuments);
   if (status === 400 || status === 413 || status === 415 || status === 422) {
     return errorMessage(error, GENERIC);
   }

@@ -23,3 +23,37 @@ export { formatBytes as formatFileSize } from "@/lib/format";
 export function isPlainText(file: File): boolean {
   return /\.(txt|md)$/i.test(file.name) || file.type === "text/plain" || file.type === "text/markdown";
 }
+
+/** A suggestion at least this sure fills an empty category; a weaker one is only offered. */
+export const CONFIDENT_SUGGESTION = 0.6;
+
+/** At most this many files go in one upload; each is its own request with its own result. */
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/**
+ * The first level-1 or level-2 heading of a text file (`# Title`, or a line underlined with
+ * `===`/`---`), as the server reads it; null when there is none. Line by line: linear.
+ */
+export function titleFromText(text: string): string | null {
+  const lines = text.slice(0, 20_000).split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? "").trimEnd();
+    const atx = /^ {0,3}#{1,2}[ \t]+(.+)$/.exec(line);
+    const next = lines[i + 1]?.trim() ?? "";
+    const setext = line.trim() !== "" && /^(?:={3,}|-{3,})$/.test(next) && !/^\s*[-*+>|]/.test(line);
+    const raw = atx?.[1]?.replace(/[ \t]#+$/, "") ?? (setext ? line : null);
+    if (raw === null) continue;
+    const title = raw.replace(/[*_`]/g, "").replace(/\s+/g, " ").trim();
+    if (title && title.length <= 200) return title;
+  }
+  return null;
+}
+
+/** The title the form shows for a text file: its first heading, else its file name. */
+export async function titleOfTextFile(file: File): Promise<string> {
+  try {
+    return titleFromText(await file.slice(0, 80_000).text()) ?? titleFromFilename(file.name);
+  } catch {
+    return titleFromFilename(file.name);
+  }
+}

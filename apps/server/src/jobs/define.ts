@@ -1,0 +1,56 @@
+import type { z } from "zod";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { enqueueJob, type JobRow } from "./queue";
+import type { JobHandler } from "./runner";
+
+interface JobSpec<P extends Record<string, unknown>> {
+  kind: string;
+  /** Checks what was stored before the job runs: a malformed payload fails with the schema's reason. */
+  payload: z.ZodType<P>;
+  /** Attempts before the job ends failed (the queue's default when absent). */
+  maxAttempts?: number;
+  run(ctx: AppContext, payload: P, job: JobRow): Promise<void>;
+  /** Once the job has used all its attempts, e.g. to show the failure on the document. */
+  onFinalFailure?(ctx: AppContext, payload: P, error: string): Promise<void>;
+}
+
+export interface JobDefinition<P extends Record<string, unknown>> extends JobHandler {
+  kind: string;
+  /** Queues the job in the caller's transaction: it exists exactly when the change that needs it does. */
+  enqueue(db: Database, payload: P, options: { runAt: Date; dedupeKey?: string }): Promise<void>;
+}
+
+/**
+ * A background job declared by the module that owns it: its kind, the zod schema of its payload
+ * and what it does. The app collects the definitions for the runner; callers enqueue through the
+ * definition, so a payload is typed where it is written and checked where it is read.
+ */
+export function defineJob<P extends Record<string, unknown>>(spec: JobSpec<P>): JobDefinition<P> {
+  const parse = (job: JobRow): P => {
+    const parsed = spec.payload.safeParse(job.payload);
+    if (!parsed.success)
+      throw new Error(`malformed ${spec.kind} payload: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  };
+  return {
+    kind: spec.kind,
+    run: (ctx, job) => spec.run(ctx, parse(job), job),
+    ...(spec.onFinalFailure
+      ? {
+          onFinalFailure: async (ctx: AppContext, job: JobRow, error: string) => {
+            const parsed = spec.payload.safeParse(job.payload);
+            if (parsed.success) await spec.onFinalFailure?.(ctx, parsed.data, error);
+          },
+        }
+      : {}),
+    enqueue: (db, payload, options) =>
+      enqueueJob(db, {
+        kind: spec.kind,
+        payload,
+        runAt: options.runAt,
+        ...(options.dedupeKey ? { dedupeKey: options.dedupeKey } : {}),
+        ...(spec.maxAttempts ? { maxAttempts: spec.maxAttempts } : {}),
+      }),
+  };
+}

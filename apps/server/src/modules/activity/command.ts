@@ -1,0 +1,37 @@
+import type { Database } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { appendActivity, type ActivityInput } from "./repository";
+
+/** Who acts, as the activity log names them: a signed-in user, or nobody (a public form). */
+export interface CommandActor {
+  id: string | null;
+  /** The request's address, when the change comes from a request. */
+  ip?: string | undefined;
+}
+
+/** Writes one activity entry inside the command's transaction. */
+export type RecordActivity = (entry: ActivityInput) => Promise<void>;
+
+/**
+ * Every state change runs through here (Outline's command style): one transaction holds the
+ * change, its activity entry, and the jobs and notifications it queues, so a change is never
+ * committed without its trace and a refused one leaves none. `at` backdates entries for the
+ * demo's history and imports; requests use the clock.
+ */
+export async function withTransaction<T>(
+  ctx: { db: Database; clock: Clock },
+  actor: CommandActor,
+  run: (tx: Database, record: RecordActivity) => Promise<T>,
+  options: { db?: Database; at?: Date } = {},
+): Promise<T> {
+  const db = options.db ?? ctx.db;
+  return db.transaction(async (tx) => {
+    const record: RecordActivity = (entry) =>
+      appendActivity(tx, entry, {
+        userId: actor.id,
+        ip: actor.ip ?? null,
+        at: options.at ?? ctx.clock.now(),
+      });
+    return run(tx, record);
+  });
+}

@@ -1,0 +1,43 @@
+import {
+  auditPageSchema,
+  activityQuerySchema,
+  documentActivityQuerySchema,
+  idParamsSchema,
+} from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { requireActor } from "../../plugins/auth";
+import { exportActivityCsv, listActivity, listDocumentActivity } from "./service";
+
+/** The audit trail (Admin): every change with who, when and from where; filterable, exportable. */
+export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/activity",
+    { schema: { querystring: activityQuerySchema, response: { 200: auditPageSchema } } },
+    async (request) => listActivity(ctx, requireActor(request), request.query),
+  );
+
+  r.get("/activity.csv", { schema: { querystring: activityQuerySchema } }, async (request, reply) => {
+    const stream = exportActivityCsv(ctx, requireActor(request), request.query);
+    const day = ctx.clock.now().toISOString().slice(0, 10);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="quire-activity-${day}.csv"`)
+      .send(stream);
+  });
+
+  r.get(
+    "/documents/:id/activity",
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: documentActivityQuerySchema,
+        response: { 200: auditPageSchema },
+      },
+    },
+    async (request) => listDocumentActivity(ctx, requireActor(request), request.params.id, request.query),
+  );
+}

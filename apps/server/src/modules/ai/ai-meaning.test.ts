@@ -1,0 +1,134 @@
+import { readFileSync } from "node:fs";
+import type { ChangeAnalysis, Document, Improvement, SearchResult, Summary } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+
+/**
+ * Summaries, improvements and change analysis on real text nobody here wrote (Debian's
+ * /usr/share/common-licenses, Node.js's SECURITY.md, a converted PDF line), through the API.
+ */
+
+let t: TestApp;
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
+  categoryId = categories[0]?.id ?? "";
+}, 120_000);
+afterAll(async () => t.close());
+
+const licence = (name: string) => readFileSync(`/usr/share/common-licenses/${name}`, "utf8");
+
+async function upload(title: string, text: string, name = "doc.txt"): Promise<string> {
+  const { body, headers } = multipart({ title, categoryId }, { name, bytes: Buffer.from(text) });
+  const res = await t.request("POST", "/api/documents/upload", { as: "admin", body, headers });
+  expect(res.statusCode, res.body).toBe(201);
+  await t.runner.runUntilIdle();
+  return json<Document>(res).id;
+}
+
+const summaryOf = async (id: string) =>
+  json<Summary>(await t.request("GET", `/api/documents/${id}/summary`, { as: "admin" }));
+
+describe("summaries of real documents", () => {
+  it("say what a licence is, cover its copyleft, termination and warranty terms, and are not Medium for a missing owner", async () => {
+    const gpl = await summaryOf(await upload("GPL-3", licence("GPL-3")));
+    expect(gpl.keyPoints[0]).toMatch(
+      /^GNU General Public License, Version 3, 29 June 2007: .*copyleft license/,
+    );
+    const points = gpl.keyPoints.join("\n");
+    expect(points).toMatch(/as a whole/);
+    expect(points).toMatch(/terminate your rights/);
+    expect(points).toMatch(/WITHOUT WARRANTY/);
+    expect(points).not.toMatch(/attach the following notices/);
+
+    const ccId = await upload("CC0 1.0 Universal", licence("CC0-1.0"));
+    const cc0 = await summaryOf(ccId);
+    expect(cc0.riskLevel).toBe("Low");
+    expect(cc0.riskNotes).toEqual(["No risk rule fired"]);
+    const improvements = json<Improvement[]>(
+      await t.request("GET", `/api/documents/${ccId}/improvements`, { as: "admin" }),
+    );
+    // Naming an owner is offered, as a Low improvement for a licence (High for a policy).
+    expect(improvements.find((i) => i.rule === "missing-owner")?.priority).toBe("Low");
+  });
+
+  it("do not count a project's contact addresses as personal data, nor propose spelling out MUST or NOT", async () => {
+    const text = [
+      "# Security",
+      "",
+      "Report security bugs in Node.js via HackerOne. You MUST NOT disclose a report before the fix is released.",
+      "",
+      "If you do not receive an acknowledgement of your report within 6 business days, you may escalate to the OpenJS Foundation CNA at `security@lists.openjsf.org`.",
+      "",
+      "Contact the Node.js Technical Steering Committee (<tsc@iojs.org>) for permission.",
+      "",
+    ].join("\n");
+    const id = await upload("Node.js security policy", text, "SECURITY.md");
+    const summary = await summaryOf(id);
+    expect(summary.riskNotes.join("\n")).not.toMatch(/personal data/i);
+    const improvements = json<Improvement[]>(
+      await t.request("GET", `/api/documents/${id}/improvements`, { as: "admin" }),
+    );
+    expect(improvements.map((i) => i.rule)).not.toContain("personal-data");
+    const acronyms = improvements.find((i) => i.rule === "undefined-acronym");
+    expect(acronyms?.description).toMatch(/CNA/);
+    expect(acronyms?.description).not.toMatch(/\bMUST\b|\bNOT\b/);
+  });
+
+  it("never show a markdown escape in key points or search excerpts", async () => {
+    // A line of the shared-mime-info specification as the PDF converter escapes it.
+    const text =
+      "# Cache layout\n\nThe cache keeps a \\# of files in \\<MIME>/packages for every installed package so lookups are fast.\n";
+    const id = await upload("MIME cache notes", text, "notes.md");
+    const summary = await summaryOf(id);
+    expect(summary.keyPoints.join("\n")).toContain("# of files in <MIME>/packages");
+    expect(summary.keyPoints.join("\n")).not.toContain("\\");
+    const found = await t.request(
+      "GET",
+      `/api/search?${new URLSearchParams({ q: "installed package lookups" })}`,
+      {
+        as: "admin",
+      },
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    const results = json<SearchResult[]>(found);
+    const hit = results.find((r) => r.document.id === id);
+    // Excerpts are HTML-escaped (only <mark> is markup); the backslash is gone.
+    expect(hit?.highlightedExcerpt).toContain("# of files in &lt;MIME&gt;/");
+    expect(hit?.highlightedExcerpt).not.toContain("\\");
+  });
+});
+
+describe("change analysis of a real licence edited", () => {
+  it("reports the grant's change of term and exclusivity as High, linked to the changed row of the diff", async () => {
+    const apache = licence("Apache-2.0");
+    const id = await upload("Apache License 2.0", apache);
+    const edited = apache
+      .replace("grants to You a perpetual,\n", "grants to You a fixed-term (five years),\n")
+      .replace("worldwide, non-exclusive, no-charge", "worldwide, exclusive, no-charge");
+    const res = await t.request("POST", `/api/documents/${id}/versions`, {
+      as: "admin",
+      body: { content: edited, changeNote: "Grant narrowed", expectedVersion: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = await t.request("GET", `/api/documents/${id}/diff/1/2/analysis`, { as: "admin" });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const analysis = json<ChangeAnalysis>(answer);
+    expect(analysis.riskLevel).toBe("High");
+    expect(analysis.clauseChanges.map((c) => c.attribute)).toEqual(
+      expect.arrayContaining(["term", "exclusivity"]),
+    );
+    const first = analysis.keyChangeItems[0];
+    expect(first?.text).toMatch(
+      /term and exclusivity changed \(High risk\): perpetual → fixed-term \(five years\)/,
+    );
+    const diff = json<{
+      sideBySide: Array<{ kind: string; right: { number: number; text: string } | null }>;
+    }>(await t.request("GET", `/api/documents/${id}/diff/1/2`, { as: "admin" }));
+    const row = diff.sideBySide.find((r) => r.right?.number === first?.newLine);
+    expect(row?.kind).toBe("changed");
+    expect(row?.right?.text).toMatch(/fixed-term \(five years\)/);
+  });
+});

@@ -1,0 +1,30 @@
+import type { RerankModel } from "@quire/textkit";
+
+/**
+ * The assistant's learned parameters, all fitted on the FIT half of bench/data/ask-eval.json
+ * (`BENCH_AI_FIT=all|confidence npm run bench -- ai`); the check half is never used to tune.
+ * - RERANK_MODEL: logistic regression over textkit's RERANK_FEATURES (in that order), trained on
+ *   every candidate passage of the fit questions, labelled 1 when the passage belongs to the
+ *   answering document and holds the expected fact. Of two fitted models, the one putting the
+ *   right document first more often on the fit half (58 vs 55 of 90) is shipped; it predates the
+ *   documentCoverage feature, hence its weight 0.
+ * - CONFIDENCE: Platt scaling (logistic regression) of the best passage's re-ranker logit, its lead
+ *   over the best passage of any other document, its coverage of the asked words and its title
+ *   match, labelled 1 when that document is the right one.
+ * - ANSWER_THRESHOLD: below it the assistant says the archive does not hold the answer; the best
+ *   F1 on the fit half's precision-recall curve among thresholds refusing ≥ 95% of absent topics.
+ */
+export const RERANK_MODEL: RerankModel = {
+  bias: -4.314,
+  weights: [2.111, 2.564, 1.621, 0.732, 1.397, 0.325, 3.189, -0.028, -0.526, 1.051, 1.32, 4.146, 0],
+};
+
+export interface ConfidenceModel {
+  bias: number;
+  /** Weights of [best logit, its lead over the next document's best logit, its coverage, its title match]. */
+  weights: [number, number, number, number];
+}
+
+export const CONFIDENCE: ConfidenceModel = { bias: -3.574, weights: [0.643, 0.738, 0.687, 2.394] };
+
+export const ANSWER_THRESHOLD = 0.4;

@@ -1,0 +1,222 @@
+import {
+  analyseQuestion,
+  askedShare,
+  featureVector,
+  logisticProbability,
+  passageTerms,
+  rerankFeatures,
+  stem,
+  tokenize,
+  type RerankModel,
+  type PassageTerms,
+  type QuestionAnalysis,
+  type RerankFeatures,
+} from "@quire/textkit";
+import type { AppContext } from "../../context";
+import type { Actor } from "../../policies/policy";
+import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
+import { searchPassages, type FoundPassage } from "../search/service";
+import { synonymsOf } from "../search/wordnet";
+import { RERANK_MODEL } from "./ask-model";
+import { matchingPassages, type StoredPassage } from "./passages";
+
+/**
+ * Retrieval for questions, on top of search: the question's framing is removed, search is asked
+ * for the asked words (hybrid: words and meaning), for any of them, and for them with their
+ * WordNet synonyms; every passage of the best candidate documents is then re-ranked by a learned
+ * logistic model over evidence features (see textkit's rerank), so the passage that states the
+ * fact wins even when search picked another passage of the same document.
+ */
+
+/** Candidate documents whose every passage is re-ranked. */
+const CANDIDATE_DOCUMENTS = 8;
+const SYNONYMS_PER_WORD = 3;
+/** Typical LSA cosine of a candidate passage, used where a vector is missing. */
+const NEUTRAL_SEMANTIC = 0.4;
+/** Tokenized passages kept between questions (passage ids change when a document is re-indexed). */
+const TERMS_CACHE_LIMIT = 50_000;
+
+export interface RankedPassage {
+  documentId: string;
+  title: string;
+  passageId: string;
+  ordinal: number;
+  heading: string | null;
+  text: string;
+  /** The re-ranker's probability that this passage holds the answer. */
+  probability: number;
+  features: RerankFeatures;
+}
+
+export interface Retrieval {
+  analysis: QuestionAnalysis;
+  /** Every candidate passage, most probable first. */
+  ranked: RankedPassage[];
+  /** Each candidate document's passages that hold an asked word or synonym, in document order. */
+  byDocument: Map<string, StoredPassage[]>;
+  /** WordNet synonyms of each asked stem, as stems. */
+  synonyms: Map<string, Set<string>>;
+}
+
+const termsCache = new Map<string, PassageTerms>();
+
+function termsOf(passage: StoredPassage, title: string): PassageTerms {
+  const cached = termsCache.get(passage.id);
+  if (cached) return cached;
+  if (termsCache.size >= TERMS_CACHE_LIMIT) termsCache.clear();
+  const terms = passageTerms({ title, heading: passage.heading, text: passage.text });
+  termsCache.set(passage.id, terms);
+  return terms;
+}
+
+function synonymStems(analysis: QuestionAnalysis): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const a of analysis.asked) {
+    const words = synonymsOf(a.word)
+      .filter((s) => !s.includes(" "))
+      .slice(0, SYNONYMS_PER_WORD);
+    out.set(a.stem, new Set(words.map((w) => stem(w)).filter((s) => s !== a.stem)));
+  }
+  return out;
+}
+
+/** Candidate documents, best first, with search's score and chosen passage for each. */
+async function candidates(
+  ctx: AppContext,
+  actor: Actor,
+  analysis: QuestionAnalysis,
+  synonyms: Map<string, Set<string>>,
+): Promise<FoundPassage[]> {
+  const words = analysis.asked.map((a) => a.word);
+  const lists: FoundPassage[][] = [
+    await searchPassages(ctx, actor, words.join(" "), { limit: CANDIDATE_DOCUMENTS, mode: "hybrid" }),
+  ];
+  if (words.length > 1)
+    lists.push(
+      await searchPassages(ctx, actor, words.join(" or "), { limit: CANDIDATE_DOCUMENTS, mode: "fulltext" }),
+    );
+  const extra = [...new Set([...synonyms.values()].flatMap((s) => [...s]))];
+  if (extra.length > 0) {
+    const query = [...words, ...extra].join(" or ");
+    lists.push(await searchPassages(ctx, actor, query, { limit: CANDIDATE_DOCUMENTS / 2, mode: "fulltext" }));
+  }
+  const best = new Map<string, FoundPassage>();
+  for (const list of lists)
+    for (const p of list) {
+      const seen = best.get(p.documentId);
+      if (!seen || p.score > seen.score) best.set(p.documentId, p);
+    }
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, CANDIDATE_DOCUMENTS);
+}
+
+function cosine(a: Float32Array, b: { scale: number; codes: Int8Array }): number {
+  let dot = 0;
+  let nb = 0;
+  let na = 0;
+  for (let i = 0; i < a.length; i++) {
+    const v = (b.codes[i] ?? 0) * b.scale;
+    dot += a[i]! * v;
+    nb += v * v;
+    na += a[i]! * a[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/**
+ * Cosine of question and passage in the archive's LSA space. A passage embedded elsewhere (by a
+ * provider's model) or not yet embedded gets the typical similarity of a candidate, so missing
+ * vectors neither favour nor sink a passage.
+ */
+async function semanticScorer(ctx: AppContext, question: string): Promise<(p: StoredPassage) => number> {
+  const model = await currentModel(ctx.db);
+  const vector = model ? lsaEmbed(model, question) : null;
+  return (p) => {
+    if (!model || !vector || !p.embedding) return NEUTRAL_SEMANTIC;
+    const decoded = decodeEmbedding(p.embedding);
+    return decoded.tag === model.tag ? Math.max(0, cosine(vector, decoded.vector)) : NEUTRAL_SEMANTIC;
+  };
+}
+
+/**
+ * When two documents' best passages are this close (in logit), search's order decides: it ranked
+ * whole passages with the title's weight, which the re-ranker's features see only in part.
+ */
+const NEAR_TIE = 0.3;
+
+function breakNearTie(ranked: RankedPassage[], searchRank: Map<string, number>): RankedPassage[] {
+  const best = ranked[0];
+  const rival = ranked.find((p) => p.documentId !== best?.documentId);
+  if (!best || !rival) return ranked;
+  const gap = logit(best.probability) - logit(rival.probability);
+  const earlier = (searchRank.get(rival.documentId) ?? 99) < (searchRank.get(best.documentId) ?? 99);
+  if (gap > NEAR_TIE || !earlier) return ranked;
+  return [rival, ...ranked.filter((p) => p !== rival)];
+}
+
+const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
+
+export async function retrieve(
+  ctx: AppContext,
+  actor: Actor,
+  question: string,
+  model: RerankModel = RERANK_MODEL,
+): Promise<Retrieval> {
+  const analysis = analyseQuestion(question);
+  if (analysis.asked.length === 0)
+    return { analysis, ranked: [], byDocument: new Map(), synonyms: new Map() };
+  const synonyms = synonymStems(analysis);
+  const empty: Retrieval = { analysis, ranked: [], byDocument: new Map(), synonyms };
+  const found = await candidates(ctx, actor, analysis, synonyms);
+  if (found.length === 0) return empty;
+  const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
+  const stored = await matchingPassages(
+    ctx.db,
+    found.map((f) => f.documentId),
+    words,
+    found.map((f) => f.passageId),
+  );
+  const byDocument = new Map<string, StoredPassage[]>();
+  for (const p of stored) byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), p]);
+  const titles = new Map(found.map((f) => [f.documentId, f.title]));
+  const terms = stored.map((p) => termsOf(p, titles.get(p.documentId) ?? ""));
+  const n = terms.length;
+  const idf = new Map<string, number>();
+  for (const a of analysis.asked) {
+    const df = terms.filter((t) => t.stems.includes(a.stem)).length;
+    idf.set(a.stem, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  const averageLength = terms.reduce((sum, t) => sum + t.stems.length, 0) / Math.max(1, n);
+  const semantic = await semanticScorer(ctx, `${question} ${tokenize(question).join(" ")}`);
+  const rank = new Map(found.map((f, i) => [f.documentId, { i, f }]));
+  const context = { asked: analysis.asked, idf, synonyms, averageLength };
+  const documentStems = new Map<string, Set<string>>();
+  stored.forEach((p, k) => {
+    const set = documentStems.get(p.documentId) ?? new Set(terms[k]!.titleStems);
+    for (const s of terms[k]!.stems) set.add(s);
+    documentStems.set(p.documentId, set);
+  });
+  const documentCoverage = new Map([...documentStems].map(([id, set]) => [id, askedShare(context, set)]));
+  const ranked = stored.map((p, k): RankedPassage => {
+    const doc = rank.get(p.documentId)!;
+    const features = rerankFeatures(context, terms[k]!, {
+      search: doc.f.score,
+      searchPassage: doc.f.passageId === p.id ? 1 : 0,
+      documentRank: doc.i,
+      semantic: semantic(p),
+      documentCoverage: documentCoverage.get(p.documentId) ?? 0,
+    });
+    return {
+      documentId: p.documentId,
+      title: doc.f.title,
+      passageId: p.id,
+      ordinal: p.ordinal,
+      heading: p.heading,
+      text: p.text,
+      probability: logisticProbability(model, featureVector(features)),
+      features,
+    };
+  });
+  ranked.sort((a, b) => b.probability - a.probability);
+  const searchRank = new Map(found.map((f, i) => [f.documentId, i]));
+  return { analysis, ranked: breakNearTie(ranked, searchRank), byDocument, synonyms };
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../context";
+import { notFound } from "../../lib/errors";
+import { sessionToken } from "../../plugins/auth";
+import { finishFlow, OIDC_FLOW_MAX_AGE_SECONDS, OidcFailure, oidcClient, safeNext, startFlow } from "./oidc";
+import type { OidcFlow } from "./oidc";
+import { SsoRefused, userFromClaims } from "./oidc-users";
+import { replaceSession } from "./sessions";
+
+const FLOW_COOKIE = "quire_oidc";
+const FLOW_COOKIE_PATH = "/api/auth/oidc";
+export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
+
+type SetSessionCookie = (reply: FastifyReply, token: string) => void;
+
+/** Single sign-on: /api/auth/oidc/start sends the browser to the provider, /callback signs it in. */
+export async function oidcRoutes(
+  app: FastifyInstance,
+  { ctx, setSessionCookie }: { ctx: AppContext; setSessionCookie: SetSessionCookie },
+): Promise<void> {
+  const config = ctx.config.oidc;
+  const configuration = config ? oidcClient(config) : undefined;
+
+  app.get("/oidc/start", { config: { public: true } }, async (request, reply) => {
+    if (!config || !configuration) throw notFound("Single sign-on");
+    try {
+      const { url, flow } = await startFlow(await configuration(), config, {
+        redirectUri: redirectUri(ctx, request),
+        next: safeNext((request.query as { next?: unknown }).next),
+        now: ctx.clock.now().getTime(),
+      });
+      reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
+        path: FLOW_COOKIE_PATH,
+        httpOnly: true,
+        // Lax: the provider's redirect back is a top-level navigation, so the cookie comes along.
+        sameSite: "lax",
+        secure: "auto",
+        signed: true,
+        maxAge: OIDC_FLOW_MAX_AGE_SECONDS,
+      });
+      return reply.redirect(url.href);
+    } catch (error) {
+      return refuse(request, reply, error);
+    }
+  });
+
+  app.get("/oidc/callback", { config: { public: true } }, async (request, reply) => {
+    if (!config || !configuration) throw notFound("Single sign-on");
+    try {
+      const flow = flowOf(ctx, request);
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      const wanted = [config.roleClaim, config.groupsClaim].filter((c): c is string => Boolean(c));
+      const claims = await finishFlow(await configuration(), flow, query, wanted);
+      const user = await userFromClaims(ctx, claims, request.ip);
+      const { token } = await replaceSession(
+        ctx,
+        { id: user.id, ip: request.ip },
+        {
+          userId: user.id,
+          previousToken: sessionToken(request),
+          action: "Signed in",
+          data: { via: "single sign-on", issuer: claims.iss },
+        },
+      );
+      reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+      setSessionCookie(reply, token);
+      return reply.redirect(flow.next);
+    } catch (error) {
+      return refuse(request, reply, error);
+    }
+  });
+}
+
+/** Where the provider sends the browser back: PUBLIC_URL's, or this request's own address. */
+function redirectUri(ctx: AppContext, request: FastifyRequest): string {
+  const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  return `${base}${OIDC_CALLBACK_PATH}`;
+}
+
+/** Back to the sign-in page with a sentence it shows; the details go to the log. */
+function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const known = error instanceof OidcFailure || error instanceof SsoRefused;
+  request.log.warn({ err: error }, "single sign-on refused");
+  const message = known ? error.message : "Single sign-on failed. Try again, or ask an Admin.";
+  reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+  return reply.redirect(`/login?error=${encodeURIComponent(message)}`);
+}
+
+/** The flow this browser started, if its cookie is ours (signed) and still fresh. */
+function flowOf(ctx: AppContext, request: FastifyRequest): OidcFlow {
+  const expired = new OidcFailure("This sign-in did not start here or took too long. Please try again.");
+  const raw = request.cookies[FLOW_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  if (!unsigned?.valid || !unsigned.value) throw expired;
+  let flow: OidcFlow;
+  try {
+    flow = JSON.parse(unsigned.value) as OidcFlow;
+  } catch {
+    throw expired;
+  }
+  if (typeof flow.expiresAt !== "number" || flow.expiresAt < ctx.clock.now().getTime()) throw expired;
+  return { ...flow, next: safeNext(flow.next) };
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import type { Role } from "@quire/contracts";
+import { and, count, eq, isNull } from "drizzle-orm";
+import type { OidcConfig } from "../../config";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { users } from "../../db/schema";
+import { hashPassword } from "../../lib/passwords";
+import { withTransaction } from "../activity/command";
+import { endRoundsForRoleChange } from "../approvals/rounds";
+
+/** Bounds on what a provider's claims may put in the database. */
+const MAX_GROUPS = 200;
+const MAX_GROUP_LENGTH = 200;
+const MAX_USERNAME_LENGTH = 56;
+const DEFAULT_ROLE: Role = "Viewer";
+
+export type OidcClaims = Record<string, unknown> & { iss: string; sub: string };
+
+export interface SsoUser {
+  id: string;
+  username: string;
+  role: string;
+  mustChangePassword: boolean;
+}
+
+/** A sign-in the provider vouched for but Quire refuses (a disabled account). */
+export class SsoRefused extends Error {}
+
+/** The claim's value at a dotted path ("realm_access.roles"), as a list of strings. */
+export function claimValues(claims: Record<string, unknown>, path: string): string[] {
+  let value: unknown = claims;
+  for (const key of path.split(".")) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+    value = (value as Record<string, unknown>)[key];
+  }
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v): v is string => typeof v === "string" && v.length > 0);
+}
+
+/** The first OIDC_ROLE_MAP entry the claim holds; Viewer when none does; undefined when roles are Quire's to set. */
+export function mappedRole(config: OidcConfig, claims: Record<string, unknown>): Role | undefined {
+  if (!config.roleClaim) return undefined;
+  const held = new Set(claimValues(claims, config.roleClaim));
+  return config.roleMap.find((entry) => held.has(entry.value))?.role ?? DEFAULT_ROLE;
+}
+
+export function groupsFrom(config: OidcConfig, claims: Record<string, unknown>): string[] {
+  if (!config.groupsClaim) return [];
+  const names = claimValues(claims, config.groupsClaim).map((g) => g.slice(0, MAX_GROUP_LENGTH));
+  return [...new Set(names)].slice(0, MAX_GROUPS).sort();
+}
+
+/** preferred_username, else email, reduced to the characters local usernames use. */
+export function baseUsername(claims: Record<string, unknown>): string {
+  const raw = [claims.preferred_username, claims.email].find(
+    (v): v is string => typeof v === "string" && v.trim().length > 0,
+  );
+  const cleaned = (raw ?? "")
+    .slice(0, 200)
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .slice(0, MAX_USERNAME_LENGTH)
+    .replace(/^[-.]+|[-.]+$/g, "");
+  return cleaned.length >= 2 ? cleaned : "user";
+}
+
+async function usernameTaken(db: Database, username: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+  return Boolean(row);
+}
+
+/** The base name, or base-2, base-3…: an SSO user never takes over a local account of the same name. */
+async function uniqueUsername(db: Database, base: string): Promise<string> {
+  for (let n = 1; n <= 20; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await usernameTaken(db, candidate))) return candidate;
+  }
+  return `${base}-${randomBytes(4).toString("hex")}`;
+}
+
+async function isLastAdmin(tx: Database, role: string): Promise<boolean> {
+  if (role !== "Admin") return false;
+  const [admins] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "Admin"), isNull(users.disabledAt)));
+  return (admins?.n ?? 0) <= 1;
+}
+
+/**
+ * The Quire user for a verified ID token: found by the provider's (issuer, subject), created on the
+ * first sign-in, and given the mapped role and the groups on every sign-in. Users created here get
+ * a hash of a random password nobody knows, so password sign-in never works for them.
+ */
+export async function userFromClaims(ctx: AppContext, claims: OidcClaims, ip: string): Promise<SsoUser> {
+  const config = ctx.config.oidc!;
+  const role = mappedRole(config, claims);
+  const groups = groupsFrom(config, claims);
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.oidcIssuer, claims.iss), eq(users.oidcSubject, claims.sub)))
+    .limit(1);
+  if (existing) {
+    if (existing.disabledAt) throw new SsoRefused("This account is disabled. Ask an Admin to enable it.");
+    return updateFromClaims(ctx, existing, { role, groups }, ip);
+  }
+  const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+  return withTransaction(ctx, { id: null, ip }, async (tx, record) => {
+    const username = await uniqueUsername(tx, baseUsername(claims));
+    const [inserted] = await tx
+      .insert(users)
+      .values({
+        username,
+        role: role ?? DEFAULT_ROLE,
+        passwordHash,
+        oidcIssuer: claims.iss,
+        oidcSubject: claims.sub,
+        oidcGroups: groups,
+      })
+      .returning();
+    if (!inserted) throw new Error("user insert returned nothing");
+    await record({
+      action: "Created user",
+      subjectType: "user",
+      subjectId: inserted.id,
+      data: { username, role: inserted.role, groups, via: "single sign-on" },
+    });
+    return { id: inserted.id, username, role: inserted.role, mustChangePassword: false };
+  });
+}
+
+async function updateFromClaims(
+  ctx: AppContext,
+  user: typeof users.$inferSelect,
+  next: { role: Role | undefined; groups: string[] },
+  ip: string,
+): Promise<SsoUser> {
+  return withTransaction(ctx, { id: user.id, ip }, async (tx, record) => {
+    let role = next.role ?? user.role;
+    // The organisation keeps at least one Admin, as when an Admin changes roles by hand.
+    if (role !== user.role && (await isLastAdmin(tx, user.role))) role = user.role;
+    const groupsChanged = JSON.stringify(next.groups) !== JSON.stringify(user.oidcGroups);
+    if (role === user.role && !groupsChanged)
+      return { id: user.id, username: user.username, role, mustChangePassword: false };
+    await tx.update(users).set({ role, oidcGroups: next.groups }).where(eq(users.id, user.id));
+    await record({
+      action: "Updated user from single sign-on",
+      subjectType: "user",
+      subjectId: user.id,
+      data: { username: user.username, from: user.role, to: role, groups: next.groups },
+    });
+    if (role !== user.role) {
+      const change = {
+        actorId: user.id,
+        actorName: user.username,
+        now: ctx.clock.now(),
+        mail: ctx.config.mail,
+      };
+      await endRoundsForRoleChange(tx, user.id, role, change);
+    }
+    return { id: user.id, username: user.username, role, mustChangePassword: false };
+  });
+}

@@ -1,0 +1,327 @@
+import { generateKeyPairSync } from "node:crypto";
+import type { LoginOptions, SessionUser } from "@quire/contracts";
+import { and, eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
+import { activity, users } from "../../db/schema";
+import { createTestApp, json, type TestApp } from "../../test/harness";
+import { signInAtProvider, startTestProvider, type TestProvider } from "./oidc-test-provider";
+
+const QUIRE = "http://quire.test";
+const CLIENT = { clientId: "quire", clientSecret: "quire-client-secret" };
+
+let idp: TestProvider;
+let t: TestApp;
+
+function oidcEnv(issuer: string): Record<string, string> {
+  return {
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: CLIENT.clientId,
+    OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+    OIDC_ROLE_CLAIM: "roles",
+    OIDC_ROLE_MAP: "quire-admins=Admin,quire-authors=Author",
+    OIDC_GROUPS_CLAIM: "groups",
+    OIDC_BUTTON_LABEL: "Acme ID",
+  };
+}
+
+beforeAll(async () => {
+  idp = await startTestProvider();
+  idp.register({ ...CLIENT, redirectUri: `${QUIRE}/api/auth/oidc/callback` });
+  t = await createTestApp({ env: oidcEnv(idp.issuer) });
+});
+afterAll(async () => {
+  await t?.close();
+  await idp?.close();
+});
+
+const cookiesOf = (res: LightMyRequestResponse) => res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+
+/** Start at Quire, sign in at the provider as `login`, and bring the provider's answer back to Quire. */
+async function ssoSignIn(
+  login: string,
+  alter: (callback: URL) => void = () => {},
+  beforeCallback: () => void = () => {},
+) {
+  const start = await t.app.inject({
+    method: "GET",
+    url: "/api/auth/oidc/start",
+    headers: { host: "quire.test" },
+  });
+  expect(start.statusCode, start.body).toBe(302);
+  const authorize = new URL(String(start.headers.location));
+  expect(authorize.origin).toBe(idp.issuer);
+  expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(authorize.searchParams.get("nonce")).toBeTruthy();
+  const callback = await signInAtProvider(authorize.href, login, QUIRE);
+  alter(callback);
+  beforeCallback();
+  const done = await t.app.inject({
+    method: "GET",
+    url: callback.pathname + callback.search,
+    headers: { host: "quire.test", cookie: cookiesOf(start) },
+  });
+  const session = done.cookies.find((c) => c.name === "quire_session");
+  return { done, session };
+}
+
+async function signedInUser(session: { name: string; value: string } | undefined): Promise<SessionUser> {
+  expect(session, "a session cookie").toBeDefined();
+  const me = await t.app.inject({
+    method: "GET",
+    url: "/api/auth/user",
+    headers: { cookie: `${session!.name}=${session!.value}` },
+  });
+  expect(me.statusCode, me.body).toBe(200);
+  return json<SessionUser>(me);
+}
+
+async function userRow(subject: string) {
+  return t.ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.oidcIssuer, idp.issuer), eq(users.oidcSubject, subject)));
+}
+
+/** The refusal lands on the sign-in page with a readable message and signs nobody in. */
+function expectRefused(res: Awaited<ReturnType<typeof ssoSignIn>>, reason: RegExp): void {
+  expect(res.done.statusCode).toBe(302);
+  const location = new URL(String(res.done.headers.location), QUIRE);
+  expect(location.pathname).toBe("/login");
+  expect(location.searchParams.get("error")).toMatch(reason);
+  expect(res.session).toBeUndefined();
+}
+
+describe("single sign-on with OpenID Connect", () => {
+  it("tells the sign-in page about the SSO button and that passwords still work", async () => {
+    const options = json<LoginOptions>(await t.app.inject({ method: "GET", url: "/api/auth/login" }));
+    expect(options.sso).toEqual({ buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" });
+    expect(options.localLogin).toBe(true);
+    expect((await t.request("GET", "/api/auth/user", { as: "viewer" })).statusCode).toBe(200);
+  });
+
+  it("creates the user at the first sign-in with the mapped role and the groups", async () => {
+    idp.setAccount("sub-alice", {
+      preferred_username: "Alice.Smith",
+      email: "alice@example.com",
+      roles: ["staff", "quire-authors"],
+      groups: ["Legal", "HR team"],
+    });
+    const { done, session } = await ssoSignIn("sub-alice");
+    expect(done.statusCode, done.body).toBe(302);
+    expect(done.headers.location).toBe("/home");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(await signedInUser(session)).toMatchObject({ username: "alice.smith", role: "Author" });
+
+    const [row] = await userRow("sub-alice");
+    expect(row).toMatchObject({ username: "alice.smith", role: "Author", oidcGroups: ["HR team", "Legal"] });
+    // No usable password: signing in with one fails like any wrong password.
+    const password = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "alice.smith", password: "demo" },
+    });
+    expect(password.statusCode).toBe(401);
+    const entries = await t.ctx.db.select().from(activity).where(eq(activity.subjectId, row!.id));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["Created user", "Signed in"]));
+  });
+
+  it("updates role and groups at a later sign-in, keeping the same user", async () => {
+    idp.setAccount("sub-alice", {
+      preferred_username: "renamed-at-provider",
+      roles: ["quire-authors", "quire-admins"],
+      groups: ["Finance"],
+    });
+    const { session } = await ssoSignIn("sub-alice");
+    expect(await signedInUser(session)).toMatchObject({ username: "alice.smith", role: "Admin" });
+    const rows = await userRow("sub-alice");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: "Admin", oidcGroups: ["Finance"] });
+
+    idp.setAccount("sub-alice", { roles: [], groups: [] });
+    expect(await signedInUser((await ssoSignIn("sub-alice")).session)).toMatchObject({ role: "Viewer" });
+    expect((await userRow("sub-alice"))[0]).toMatchObject({ role: "Viewer", oidcGroups: [] });
+  });
+
+  it("never signs a provider user into a local account of the same name", async () => {
+    idp.setAccount("sub-impostor", { preferred_username: "admin", roles: ["quire-admins"] });
+    const user = await signedInUser((await ssoSignIn("sub-impostor")).session);
+    expect(user.username).toBe("admin-2");
+    const [local] = await t.ctx.db.select().from(users).where(eq(users.username, "admin"));
+    expect(local?.id).not.toBe(user.id);
+    expect(local?.oidcSubject).toBeNull();
+  });
+
+  describe("refuses an ID token that is not the provider's own, unchanged", () => {
+    const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+    const now = () => Math.floor(Date.now() / 1000);
+    const forgeries: Array<[string, (token: string) => string, RegExp]> = [
+      ["a wrong signature", (token) => idp.resign(token, () => {}, otherKey), /signature/i],
+      ["a wrong issuer", (token) => idp.resign(token, (p) => void (p.iss = "http://evil.example")), /iss/],
+      ["a wrong audience", (token) => idp.resign(token, (p) => void (p.aud = "another-client")), /aud/],
+      [
+        "an expired token",
+        (token) => idp.resign(token, (p) => Object.assign(p, { iat: now() - 7200, exp: now() - 3600 })),
+        /exp/,
+      ],
+      ["another sign-in's nonce", (token) => idp.resign(token, (p) => void (p.nonce = "replayed")), /nonce/],
+    ];
+
+    beforeAll(() => {
+      idp.setAccount("sub-bob", { preferred_username: "bob", roles: ["quire-authors"], groups: ["Legal"] });
+    });
+
+    it("while the same token re-signed unchanged is accepted (the forgeries below differ only in one thing)", async () => {
+      idp.tamper = (token) => idp.resign(token, () => {});
+      try {
+        expect(await signedInUser((await ssoSignIn("sub-bob")).session)).toMatchObject({ role: "Author" });
+      } finally {
+        idp.tamper = null;
+      }
+    });
+
+    for (const [what, forge, reason] of forgeries) {
+      it(`with ${what}`, async () => {
+        idp.setAccount("sub-bob", { preferred_username: "bob", roles: ["quire-admins"], groups: ["Forged"] });
+        idp.tamper = forge;
+        try {
+          expectRefused(await ssoSignIn("sub-bob"), reason);
+        } finally {
+          idp.tamper = null;
+          idp.setAccount("sub-bob", {
+            preferred_username: "bob",
+            roles: ["quire-authors"],
+            groups: ["Legal"],
+          });
+        }
+        // Nothing the forged token said reached the user.
+        expect((await userRow("sub-bob"))[0]).toMatchObject({ role: "Author", oidcGroups: ["Legal"] });
+      });
+    }
+  });
+
+  it("refuses a callback whose state is not the one this browser started", async () => {
+    idp.setAccount("sub-carol", { preferred_username: "carol" });
+    const res = await ssoSignIn("sub-carol", (callback) =>
+      callback.searchParams.set("state", "forged-state"),
+    );
+    expectRefused(res, /state/);
+    expect(await userRow("sub-carol")).toHaveLength(0);
+  });
+
+  it("refuses a sign-in that took longer than ten minutes at the provider", async () => {
+    idp.setAccount("sub-slow", { preferred_username: "slow" });
+    const res = await ssoSignIn("sub-slow", undefined, () => t.clock.advance(11 * 60_000));
+    expectRefused(res, /took too long/);
+    expect(await userRow("sub-slow")).toHaveLength(0);
+  });
+
+  it("refuses a disabled account, though the provider vouches for it", async () => {
+    idp.setAccount("sub-gone", { preferred_username: "gone" });
+    await signedInUser((await ssoSignIn("sub-gone")).session);
+    await t.ctx.db.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.oidcSubject, "sub-gone"));
+    expectRefused(await ssoSignIn("sub-gone"), /disabled/);
+  });
+
+  it("refuses a callback without the flow cookie, and says why", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/oidc/callback?code=x&state=y" });
+    expect(res.statusCode).toBe(302);
+    const location = new URL(String(res.headers.location), QUIRE);
+    expect(location.searchParams.get("error")).toMatch(/did not start here/);
+  });
+
+  it("shows the provider's refusal", async () => {
+    const res = await ssoSignIn("sub-dave", (callback) => {
+      callback.search = "";
+      callback.searchParams.set("error", "access_denied");
+      callback.searchParams.set("error_description", "End-User aborted interaction");
+    });
+    expectRefused(res, /refused the sign-in: End-User aborted/);
+  });
+});
+
+describe("a provider that keeps roles and groups in /userinfo", () => {
+  let userinfoIdp: TestProvider;
+  let app: TestApp;
+  beforeAll(async () => {
+    userinfoIdp = await startTestProvider({ userinfoOnly: true });
+    userinfoIdp.register({ ...CLIENT, redirectUri: `${QUIRE}/api/auth/oidc/callback` });
+    app = await createTestApp({ env: oidcEnv(userinfoIdp.issuer) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await userinfoIdp?.close();
+  });
+
+  it("reads them from /userinfo when the ID token lacks them", async () => {
+    userinfoIdp.setAccount("sub-frank", {
+      preferred_username: "frank",
+      roles: ["quire-admins"],
+      groups: ["Audit"],
+    });
+    const start = await app.app.inject({
+      method: "GET",
+      url: "/api/auth/oidc/start",
+      headers: { host: "quire.test" },
+    });
+    const callback = await signInAtProvider(String(start.headers.location), "sub-frank", QUIRE);
+    const done = await app.app.inject({
+      method: "GET",
+      url: callback.pathname + callback.search,
+      headers: { host: "quire.test", cookie: cookiesOf(start) },
+    });
+    expect(done.headers.location).toBe("/home");
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.oidcSubject, "sub-frank"));
+    expect(row).toMatchObject({ username: "frank", role: "Admin", oidcGroups: ["Audit"] });
+  });
+});
+
+describe("LOCAL_LOGIN=false", () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ env: { ...oidcEnv(idp.issuer), LOCAL_LOGIN: "false" } });
+  });
+  afterAll(async () => off?.close());
+
+  it("refuses password sign-in with a clear message and tells the sign-in page", async () => {
+    const res = await off.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "admin", password: "demo" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toEqual({ message: expect.stringMatching(/Password sign-in is turned off/) });
+    expect(res.cookies).toHaveLength(0);
+    const options = json<LoginOptions>(await off.app.inject({ method: "GET", url: "/api/auth/login" }));
+    expect(options).toMatchObject({ localLogin: false, sso: { buttonLabel: "Acme ID" } });
+  });
+});
+
+describe("single sign-on configuration", () => {
+  const base = { NODE_ENV: "test" };
+  it("is off without OIDC_ISSUER, and then local sign-in cannot be turned off", () => {
+    expect(loadConfig(base).oidc).toBeUndefined();
+    expect(() => loadConfig({ ...base, LOCAL_LOGIN: "false" })).toThrow(/LOCAL_LOGIN=false.*OIDC_ISSUER/);
+  });
+
+  it("names what is missing or malformed", () => {
+    const env = oidcEnv("https://id.example.com");
+    expect(() => loadConfig({ ...base, ...env, OIDC_CLIENT_SECRET: "" })).toThrow(/OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...base, ...env, OIDC_ROLE_MAP: "admins=Boss" })).toThrow(
+      /OIDC_ROLE_MAP entry "admins=Boss"/,
+    );
+    expect(() => loadConfig({ ...base, ...env, OIDC_ISSUER: "http://id.example.com" })).toThrow(/https/);
+    expect(() => loadConfig({ ...base, ...env, OIDC_SCOPES: "profile" })).toThrow(/openid/);
+    const { OIDC_ROLE_CLAIM: _unused, ...noClaim } = env;
+    expect(() => loadConfig({ ...base, ...noClaim })).toThrow(/OIDC_ROLE_MAP needs OIDC_ROLE_CLAIM/);
+    expect(loadConfig({ ...base, ...env }).oidc).toMatchObject({
+      scopes: "openid profile email",
+      roleMap: [
+        { value: "quire-admins", role: "Admin" },
+        { value: "quire-authors", role: "Author" },
+      ],
+      buttonLabel: "Acme ID",
+    });
+  });
+});

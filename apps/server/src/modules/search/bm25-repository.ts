@@ -1,0 +1,227 @@
+import type { CorpusStats, Posting } from "@quire/textkit";
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { rowsOf } from "../../db/rows";
+import {
+  chunks,
+  documents,
+  searchDocuments,
+  searchPostings,
+  searchStats,
+  searchTerms,
+} from "../../db/schema";
+
+/**
+ * Reads for BM25 ranking. The statistics (search_terms, search_stats, search_postings) are kept
+ * exact by triggers on `chunks` (migration 0004_search_stats), so every path that changes
+ * passages (indexing, archiving, deleting, reindexing, any process) keeps them right.
+ */
+
+export interface LexemeStat {
+  lexeme: string;
+  /** First position of the lexeme in the analysed text. */
+  position: number;
+  df: number;
+}
+
+export interface QueryStats extends CorpusStats {
+  /** Per text given, its lexemes (PostgreSQL's `english` analysis) with their document frequencies. */
+  lexemes: LexemeStat[][];
+}
+
+/** The texts' lexemes with their frequencies and the corpus size: three index lookups, no scan. */
+export async function readQueryStats(db: Database, texts: string[]): Promise<QueryStats> {
+  // One round trip: the lexemes (n > 0) and, in the row n = 0, the corpus totals.
+  const result = await db.execute(sql`
+    select q.n, u.lexeme, u.positions[1]::int as position, coalesce(${searchTerms.df}, 0)::text as df
+    from unnest(${sql.param(texts)}::text[]) with ordinality as q(text, n)
+    cross join lateral unnest(to_tsvector('english', q.text)) u
+    left join ${searchTerms} on ${searchTerms.lexeme} = u.lexeme
+    union all
+    select 0, null, ${searchStats.documents}::int, ${searchStats.passages}::float8 || ':' || ${searchStats.bodyTerms}::float8
+    from ${searchStats} where ${searchStats.id} = 1`);
+  const rows = rowsOf<{ n: number | string; lexeme: string | null; position: number; df: number | string }>(
+    result,
+  );
+  const totals = rows.find((row) => Number(row.n) === 0);
+  const [passageCount, bodyCount] = String(totals?.df ?? "0:0").split(":");
+
+  const lexemes: LexemeStat[][] = texts.map(() => []);
+  for (const row of rows) {
+    if (row.lexeme === null || Number(row.n) === 0) continue;
+    lexemes[Number(row.n) - 1]!.push({ lexeme: row.lexeme, position: row.position, df: Number(row.df) });
+  }
+  const passages = Number(passageCount ?? 0);
+  const docs = Number(totals?.position ?? 0);
+  const bodyTerms = Number(bodyCount ?? 0);
+  return {
+    passages,
+    avgBodyLength: passages > 0 ? bodyTerms / passages : 0,
+    avgDocumentLength: docs > 0 ? bodyTerms / docs : 0,
+    lexemes,
+  };
+}
+
+/** Body length of each given document (all its passages). */
+export async function documentLengths(db: Database, documentIds: string[]): Promise<Map<string, number>> {
+  if (documentIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select ${searchDocuments.documentId} as id, ${searchDocuments.bodyTerms} as length from ${searchDocuments}
+    where ${searchDocuments.documentId} = any(${sql.param(documentIds)}::text[])`);
+  return new Map(rowsOf<{ id: string; length: number }>(result).map((row) => [row.id, Number(row.length)]));
+}
+
+interface PostingRow {
+  chunk_id: string;
+  document_id: string;
+  lexeme: string;
+  title_tf: number;
+  tags_tf: number;
+  body_tf: number;
+  body_length: number;
+  positions: number[] | string;
+}
+
+function toPosting(row: PostingRow): Posting {
+  const positions =
+    typeof row.positions === "string"
+      ? row.positions.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number)
+      : row.positions;
+  return {
+    chunkId: row.chunk_id,
+    documentId: row.document_id,
+    lexeme: row.lexeme,
+    titleTf: Number(row.title_tf),
+    tagsTf: Number(row.tags_tf),
+    bodyTf: Number(row.body_tf),
+    bodyLength: Number(row.body_length),
+    positions,
+  };
+}
+
+const postingColumns = sql`p.chunk_id, p.document_id, p.lexeme, p.title_tf, p.tags_tf, p.body_tf, p.body_length, p.positions`;
+
+/**
+ * For each lexeme, its `perLexeme` highest-impact postings in documents passing `where`: a rare
+ * lexeme's whole list, a common one's best. The impact index reads them in order and stops.
+ */
+export async function topPostings(
+  db: Database,
+  lexemes: string[],
+  where: SQL,
+  perLexeme: number,
+): Promise<Posting[]> {
+  if (lexemes.length === 0) return [];
+  // One branch per lexeme with the lexeme as a value: the planner then knows how common it is and
+  // walks the impact index in order, stopping at the limit (a lateral join over an array of
+  // lexemes hid that, so every posting of a common lexeme was read, joined and sorted).
+  const branches = lexemes.map(
+    (lexeme) => sql`(select ${postingColumns} from ${searchPostings} p
+      join ${documents} on ${documents.id} = p.document_id
+      where p.lexeme = ${lexeme} and ${where}
+      order by p.impact desc limit ${perLexeme})`,
+  );
+  const result = await db.execute(sql.join(branches, sql` union all `));
+  return rowsOf<PostingRow>(result).map(toPosting);
+}
+
+/** The given passages' postings for the given lexemes (primary-key lookups). */
+export async function postingsOf(db: Database, lexemes: string[], chunkIds: string[]): Promise<Posting[]> {
+  if (lexemes.length === 0 || chunkIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select ${postingColumns}
+    from unnest(${sql.param(chunkIds)}::text[]) as c(id)
+    join ${searchPostings} p on p.chunk_id = c.id and p.lexeme = any(${sql.param(lexemes)}::text[])`);
+  return rowsOf<PostingRow>(result).map(toPosting);
+}
+
+/**
+ * Passages matching a web-search query exactly (phrases, `or`, exclusions) in documents passing
+ * `where`, at most `limit`: the candidates of a query with operators, found by the GIN index.
+ */
+export async function strictMatches(
+  db: Database,
+  query: string,
+  where: SQL,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    select ${chunks.id} as id from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
+    where ${chunks.tsv} @@ websearch_to_tsquery('english', ${query}) and ${where}
+    limit ${limit}`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** Stored embeddings of the given passages (for re-scoring candidates by meaning). */
+export async function embeddingsOf(db: Database, chunkIds: string[]): Promise<Map<string, Uint8Array>> {
+  if (chunkIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select ${chunks.id} as id, ${chunks.embedding} as embedding from ${chunks}
+    where ${chunks.id} = any(${sql.param(chunkIds)}::text[]) and ${chunks.embedding} is not null`);
+  const out = new Map<string, Uint8Array>();
+  for (const row of rowsOf<{ id: string; embedding: Uint8Array }>(result))
+    out.set(row.id, new Uint8Array(row.embedding));
+  return out;
+}
+
+/** Every statistic recomputed from the passages themselves: what the triggers must always equal. */
+export interface StatsSnapshot {
+  passages: number;
+  bodyTerms: number;
+  terms: Map<string, number>;
+  postings: number;
+  /** Document id → "passages/body length". */
+  documents: Map<string, string>;
+  documentCount: number;
+}
+
+async function documentRows(db: Database, query: SQL): Promise<Map<string, string>> {
+  const rows = rowsOf<{ id: string; passages: string; body_terms: string }>(await db.execute(query));
+  return new Map(rows.map((row) => [row.id, `${Number(row.passages)}/${Number(row.body_terms)}`]));
+}
+
+export async function recomputedStats(db: Database): Promise<StatsSnapshot> {
+  const [totals] = rowsOf<{ passages: string; body_terms: string | null; postings: string | null }>(
+    await db.execute(sql`select count(*) as passages, sum(search_body_length(${chunks.tsv})) as body_terms,
+      sum(length(${chunks.tsv})) as postings from ${chunks}`),
+  );
+  const terms = rowsOf<{ lexeme: string; df: string }>(
+    await db.execute(sql`select u.lexeme, count(*) as df from ${chunks},
+      unnest(tsvector_to_array(${chunks.tsv})) u(lexeme) group by u.lexeme`),
+  );
+  const documents = await documentRows(
+    db,
+    sql`select ${chunks.documentId} as id, count(*) as passages, sum(search_body_length(${chunks.tsv})) as body_terms
+      from ${chunks} group by ${chunks.documentId}`,
+  );
+  return {
+    passages: Number(totals?.passages ?? 0),
+    bodyTerms: Number(totals?.body_terms ?? 0),
+    postings: Number(totals?.postings ?? 0),
+    terms: new Map(terms.map((row) => [row.lexeme, Number(row.df)])),
+    documents,
+    documentCount: documents.size,
+  };
+}
+
+/** The statistics as stored. */
+export async function storedStats(db: Database): Promise<StatsSnapshot> {
+  const [totals] = rowsOf<{ passages: string; body_terms: string; postings: string; documents: string }>(
+    await db.execute(sql`select s.passages, s.body_terms, s.documents, (select count(*) from ${searchPostings}) as postings
+      from ${searchStats} s where s.id = 1`),
+  );
+  const terms = rowsOf<{ lexeme: string; df: number }>(
+    await db.execute(sql`select lexeme, df from ${searchTerms}`),
+  );
+  return {
+    passages: Number(totals?.passages ?? 0),
+    bodyTerms: Number(totals?.body_terms ?? 0),
+    postings: Number(totals?.postings ?? 0),
+    terms: new Map(terms.map((row) => [row.lexeme, Number(row.df)])),
+    documents: await documentRows(
+      db,
+      sql`select document_id as id, passages, body_terms from ${searchDocuments}`,
+    ),
+    documentCount: Number(totals?.documents ?? 0),
+  };
+}

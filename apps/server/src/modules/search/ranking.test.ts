@@ -1,0 +1,162 @@
+import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { recomputedStats, storedStats } from "./bm25-repository";
+import { reindexAll } from "./reindex";
+
+/**
+ * The ranking's properties, on an archive of known documents (no demo data, so every document
+ * frequency is the test's): BM25's idf and length normalisation, the title field, no cliff between
+ * "all words" and "any word", statistics exact after every change, and visibility in search and ask.
+ */
+let t: TestApp;
+let categoryId: string;
+
+const filler = (n: number, seed: string) =>
+  Array.from({ length: n }, (_, i) => `${seed}${i % 7 === 0 ? "." : ""} lorem ipsum dolor`).join(" ");
+
+async function upload(title: string, markdown: string, as = "admin"): Promise<string> {
+  const { body, headers } = multipart(
+    { title, categoryId },
+    { name: "doc.md", bytes: Buffer.from(markdown) },
+  );
+  const res = await t.request("POST", "/api/documents/upload", { as, body, headers });
+  expect(res.statusCode, res.body).toBe(201);
+  return json<Document>(res).id;
+}
+
+async function titles(q: string, as = "admin"): Promise<string[]> {
+  const res = await t.request("GET", `/api/search?${new URLSearchParams({ q })}`, { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<SearchResult[]>(res).map((r) => r.document.title);
+}
+
+async function expectExactStats(): Promise<void> {
+  const [stored, truth] = await Promise.all([storedStats(t.ctx.db), recomputedStats(t.ctx.db)]);
+  expect(stored.passages).toBe(truth.passages);
+  expect(stored.bodyTerms).toBe(truth.bodyTerms);
+  expect(stored.postings).toBe(truth.postings);
+  expect(Object.fromEntries(stored.terms)).toEqual(Object.fromEntries(truth.terms));
+  expect(Object.fromEntries(stored.documents)).toEqual(Object.fromEntries(truth.documents));
+  expect(stored.documentCount).toBe(truth.documentCount);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
+  categoryId = categories[0]!.id;
+  // Background documents: the common words of the tests below appear in many of them.
+  for (let i = 0; i < 8; i++)
+    await upload(
+      `Background ${i}`,
+      `# Notes ${i}\n\nThe annual report and budget for unit ${i}. ${filler(20, "bg")}`,
+    );
+  await t.runner.runUntilIdle();
+}, 120_000);
+afterAll(async () => t.close());
+
+describe("BM25 ranking", () => {
+  it("lets a rare query word outweigh a common one", async () => {
+    await upload("Common twice", `Annual figures. The annual plan. ${filler(10, "ca")}`);
+    await upload("Rare once", `Figures of the vexillology plan. ${filler(10, "ra")}`);
+    await t.runner.runUntilIdle();
+    const found = await titles("annual vexillology");
+    expect(found.indexOf("Rare once")).toBeLessThan(found.indexOf("Common twice"));
+    expect(found[0]).toBe("Rare once");
+  });
+
+  it("ranks a short document dense in the words above a long one that mentions them once", async () => {
+    await upload("Long mention", `Quokka ${filler(200, "lm")} zanzibar ${filler(200, "ln")}`);
+    await upload("Short dense", `Quokka zanzibar. The quokka of zanzibar. ${filler(4, "sd")}`);
+    await t.runner.runUntilIdle();
+    expect((await titles("quokka zanzibar")).slice(0, 2)).toEqual(["Short dense", "Long mention"]);
+  });
+
+  it("ranks a title match above the same word in the body", async () => {
+    await upload("Marmoset handbook", `Care and feeding. ${filler(12, "mh")}`);
+    await upload("Primate care", `Care and feeding of the marmoset. ${filler(12, "pc")}`);
+    await t.runner.runUntilIdle();
+    expect((await titles("marmoset")).slice(0, 2)).toEqual(["Marmoset handbook", "Primate care"]);
+  });
+
+  it("ranks first a document lacking one of four words when only it holds the rare one", async () => {
+    // Five documents hold the three common words; only one holds the rare word, without "budget".
+    for (let i = 0; i < 5; i++)
+      await upload(`All common ${i}`, `The annual report on the budget, ${i}. ${filler(10, `ac${i}`)}`);
+    await upload("Rare one lacking a word", `The annual report on quendrith. ${filler(10, "rw")}`);
+    await t.runner.runUntilIdle();
+    expect((await titles("annual report budget quendrith"))[0]).toBe("Rare one lacking a word");
+    // The exact syntax still means exactly what it says.
+    expect(await titles('"annual report" quendrith -budget')).toEqual(["Rare one lacking a word"]);
+    expect(await titles("quendrith -report")).toEqual([]);
+    expect((await titles("quendrith or vexillology")).sort()).toEqual([
+      "Rare once",
+      "Rare one lacking a word",
+    ]);
+  });
+});
+
+describe("BM25 statistics", () => {
+  it("stay exact after upload, new version, archive, restore and reindex", async () => {
+    await expectExactStats();
+    const id = await upload(
+      "Stats subject",
+      `# One\n\nFirst text about ${filler(150, "st")}\n\n# Two\n\nMore.`,
+    );
+    await t.runner.runUntilIdle();
+    await expectExactStats();
+    const { body, headers } = multipart(
+      { changeNote: "Rewritten", expectedVersion: "1" },
+      {
+        name: "v2.md",
+        bytes: Buffer.from(`# Other\n\nEntirely different words: heliotrope. ${filler(30, "v2")}`),
+      },
+    );
+    expect(
+      (await t.request("POST", `/api/documents/${id}/versions`, { as: "admin", body, headers })).statusCode,
+    ).toBe(201);
+    await t.runner.runUntilIdle();
+    await expectExactStats();
+    expect(await titles("heliotrope")).toEqual(["Stats subject"]);
+    expect((await t.request("POST", `/api/documents/${id}/archive`, { as: "admin" })).statusCode).toBe(200);
+    await t.runner.runUntilIdle();
+    await expectExactStats();
+    expect(await titles("heliotrope")).toEqual([]);
+    expect((await t.request("POST", `/api/documents/${id}/restore`, { as: "admin" })).statusCode).toBe(200);
+    await t.runner.runUntilIdle();
+    await expectExactStats();
+    expect(await titles("heliotrope")).toEqual(["Stats subject"]);
+    await reindexAll(t.ctx);
+    await expectExactStats();
+    expect(await titles("heliotrope")).toEqual(["Stats subject"]);
+  }, 120_000);
+});
+
+describe("visibility", () => {
+  it("never shows another author's draft passage, in search or in ask", async () => {
+    await upload(
+      "Secret draft",
+      `The phlogiston reactor schedule is confidential. ${filler(5, "sd")}`,
+      "author",
+    );
+    await t.runner.runUntilIdle();
+    expect(await titles("phlogiston reactor", "author")).toEqual(["Secret draft"]);
+    expect(await titles("phlogiston reactor", "viewer")).toEqual([]);
+    expect(await titles("phlogiston or reactor or schedule", "viewer")).toEqual([]);
+    const res = await t.request("POST", "/api/ai/ask", {
+      as: "viewer",
+      body: { question: "What is the phlogiston reactor schedule?" },
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = json<AiAnswer>(res);
+    expect(answer.citations.map((c) => c.title)).not.toContain("Secret draft");
+    expect(answer.answer).not.toMatch(/confidential/);
+    const own = json<AiAnswer>(
+      await t.request("POST", "/api/ai/ask", {
+        as: "author",
+        body: { question: "What is the phlogiston reactor schedule?" },
+      }),
+    );
+    expect(own.citations.map((c) => c.title)).toContain("Secret draft");
+  });
+});

@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { auditPageSchema, type AuditPage } from "@quire/contracts";
+import { getJson } from "@/lib/api-client";
+import { auditSearchParams, type AuditFilters } from "../lib/audit";
+
+/** GET /api/activity (Admin): one page of the audit trail, checked against its contract. */
+export const activityQueryOptions = (filters: AuditFilters, page: number, pageSize: number) =>
+  queryOptions<AuditPage>({
+    queryKey: ["/api/activity", { ...filters, page, pageSize }],
+    queryFn: async () =>
+      auditPageSchema.parse(
+        await getJson<unknown>(`/api/activity?${auditSearchParams(filters, { page, pageSize })}`),
+      ),
+    // The trail grows with every action: a revisit shows what happened since.
+    staleTime: 0,
+  });
+
+export function useActivity(filters: AuditFilters, page: number, pageSize: number) {
+  return useQuery({ ...activityQueryOptions(filters, page, pageSize), placeholderData: keepPreviousData });
+}
+
+/** GET /api/activity.csv with the same filters: a link the browser downloads. */
+export function activityCsvHref(filters: AuditFilters): string {
+  const query = auditSearchParams(filters);
+  return query ? `/api/activity.csv?${query}` : "/api/activity.csv";
+}

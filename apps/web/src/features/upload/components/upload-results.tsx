@@ -1,0 +1,182 @@
+import type { Document } from "@quire/contracts";
+import { AlertTriangle, CheckCircle2, Copy, Loader2, Sparkles } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { useDocument } from "@/lib/api/document";
+import { useMoveToCategory } from "@/lib/api/update-document";
+import { useStoredSuggestion } from "../api/categorize";
+import type { UploadRow } from "../hooks/use-upload-queue";
+import { CONFIDENT_SUGGESTION } from "../lib/upload-rules";
+
+/** Each file of the last upload with its own progress, result or error (several files at once). */
+export function UploadResults({
+  rows,
+  onUploadAnyway,
+  onRetry,
+}: {
+  rows: UploadRow[];
+  onUploadAnyway: (key: string) => void;
+  onRetry: (key: string) => void;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <ul className="grid gap-3" aria-label="Uploaded files" data-testid="list-upload-results">
+      {rows.map((row) => (
+        <li
+          key={row.key}
+          className="grid gap-2 rounded-md border p-3 text-sm"
+          data-testid="upload-result"
+          data-state={row.state}
+        >
+          <p className="truncate font-medium" title={row.file.name}>
+            {row.file.name}
+          </p>
+          <RowBody row={row} onUploadAnyway={onUploadAnyway} onRetry={onRetry} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RowBody({
+  row,
+  onUploadAnyway,
+  onRetry,
+}: {
+  row: UploadRow;
+  onUploadAnyway: (key: string) => void;
+  onRetry: (key: string) => void;
+}) {
+  if (row.state === "waiting") return <p className="text-muted-foreground">Waiting...</p>;
+  if (row.state === "uploading") {
+    const percent = Math.round(row.progress * 100);
+    return (
+      <div className="grid gap-1">
+        <div
+          role="progressbar"
+          aria-label={`Uploading ${row.file.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded bg-muted"
+        >
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="text-muted-foreground">Uploading... {percent}%</p>
+      </div>
+    );
+  }
+  if (row.state === "duplicate" && row.existing) {
+    return (
+      <div className="grid gap-2" role="status" data-testid="upload-duplicate">
+        <p>
+          <Copy className="mr-1 inline size-4 align-text-bottom" aria-hidden="true" />
+          This file is already in the archive as “{row.existing.title}”.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="sm" variant="outline">
+            <Link href={paths.document.getHref(row.existing.id)} data-testid="link-open-existing">
+              Open existing
+            </Link>
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            onClick={() => onUploadAnyway(row.key)}
+            data-testid="button-upload-anyway"
+          >
+            Upload anyway
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (row.state === "failed") {
+    return (
+      <div className="flex flex-wrap items-center gap-2" role="alert">
+        <AlertTriangle className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+        <span className="min-w-0 flex-1 break-words text-destructive" data-testid="text-upload-error">
+          {row.error}
+        </span>
+        <Button type="button" size="sm" variant="outline" onClick={() => onRetry(row.key)}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return row.document ? <UploadedDocument id={row.document.id} initial={row.document} /> : null;
+}
+
+/** A stored upload: its processing state from the server (live), then what its content suggests. */
+function UploadedDocument({ id, initial }: { id: string; initial: Document }) {
+  const query = useDocument(id);
+  const doc = query.data ?? initial;
+  const { state, error } = doc.processing;
+  return (
+    <div className="grid gap-1">
+      <Link
+        href={paths.document.getHref(doc.id)}
+        className="font-medium break-words text-primary hover:underline"
+        data-testid={`link-uploaded-${doc.id}`}
+      >
+        {doc.title}
+      </Link>
+      {state === "processing" && (
+        <p
+          className="flex items-center gap-1 text-muted-foreground"
+          role="status"
+          data-testid="text-processing"
+        >
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Uploaded; processing its text...
+        </p>
+      )}
+      {state === "failed" && (
+        <p className="text-destructive" role="alert">
+          Processing failed: {error ?? "the file could not be processed."}
+        </p>
+      )}
+      {state === "ready" && (
+        <>
+          <p className="flex items-center gap-1 text-muted-foreground" data-testid="text-processed">
+            <CheckCircle2 className="size-4 text-primary" aria-hidden="true" />
+            Uploaded and processed
+            {doc.tags.length > 0 && <> · Tags: {doc.tags.join(", ")}</>}
+          </p>
+          <MoveToSuggested doc={doc} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Once the text is known (converted, OCR read), offer the category it suggests with one click. */
+export function MoveToSuggested({ doc }: { doc: Document }) {
+  const suggestion = useStoredSuggestion(doc.id, doc.processing.state === "ready" && doc.abilities.update);
+  const move = useMoveToCategory(doc.id);
+  const s = suggestion.data;
+  if (!s?.categoryId || !s.categoryName || s.categoryId === doc.categoryId) return null;
+  const percent = Math.round(s.confidence * 100);
+  const target = { id: s.categoryId, name: s.categoryName };
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="suggested-move">
+      <Sparkles className="size-4 text-primary" aria-hidden="true" />
+      <span>
+        Its content suggests {target.name} ({percent}% confidence
+        {s.confidence < CONFIDENT_SUGGESTION ? ", a weak guess" : ""}).
+      </span>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={move.isPending}
+        onClick={() => move.move(target)}
+        data-testid="button-move-suggested"
+      >
+        Move to {target.name}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import { repoRoot, startServer, type RunningServer } from "../support/server";
+
+/**
+ * Issue 16 item 15: at 390 px no page scrolls sideways, for every route the web app declares,
+ * as each role that sees different controls. The route list is read from routes.ts itself, so a
+ * new page is checked without anyone remembering to add it here.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+/** `paths.x.path` names used in routes.ts, resolved through paths.ts's patterns. */
+function declaredRoutePatterns(): string[] {
+  const routes = readFileSync(join(repoRoot, "apps/web/src/app/routes.ts"), "utf8");
+  const pathsSource = readFileSync(join(repoRoot, "apps/web/src/config/paths.ts"), "utf8");
+  const names = [...routes.matchAll(/paths\.(\w+)\.path/g)].map((m) => m[1]!);
+  return names.map((name) => {
+    const match = new RegExp(`\\b${name}: \\{\\s*path: "([^"]+)"`).exec(pathsSource);
+    assert.ok(match, `paths.${name} has a path pattern`);
+    return match[1]!;
+  });
+}
+
+type Doc = { id: string; versionCount: number; categoryId: string };
+
+async function fill(page: Page, pattern: string): Promise<string> {
+  const docs = (await (await page.request.get("/api/documents?pageSize=100")).json()) as Doc[];
+  const multi = docs.find((d) => d.versionCount >= 2) ?? docs[0];
+  assert.ok(multi, "the demo has documents");
+  return pattern
+    .replace(":categoryId", multi.categoryId)
+    .replace(":documentId", multi.id)
+    .replace(":id", multi.id)
+    .replace(":fromVersion", "1")
+    .replace(":toVersion", String(Math.max(2, multi.versionCount)));
+}
+
+async function overflow(page: Page): Promise<{ excess: number; widest: string }> {
+  return page.evaluate(() => {
+    const excess = document.documentElement.scrollWidth - window.innerWidth;
+    // Name the element that sticks out furthest, so a failure says where to look.
+    let widest = "";
+    let right = window.innerWidth;
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (r.right > right + 0.5 && r.width > 0) {
+        right = r.right;
+        widest = `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${String(el.className).slice(0, 80)} → ${Math.round(r.right)} px`;
+      }
+    }
+    return { excess, widest };
+  });
+}
+
+/**
+ * Item 12: ids shown where a name exists, and names broken mid-word. Visible text only (inputs
+ * holding share links are values, not text); a link whose text is itself a URL or path may show
+ * an id, as a permalink must.
+ */
+async function idsAndBrokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      const parent = node.parentElement;
+      if (!parent || !uuid.test(text) || !parent.checkVisibility()) continue;
+      if (/^\s*(https?:\/\/|\/)\S*\s*$/.test(text)) continue;
+      problems.push(`id shown: "${text.trim().slice(0, 80)}"`);
+    }
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      if (getComputedStyle(el).wordBreak !== "break-all" || !el.checkVisibility()) continue;
+      const text = el.innerText.trim();
+      if (text && !/^(https?:\/\/|\/)\S*$/.test(text)) problems.push(`break-all on "${text.slice(0, 60)}"`);
+    }
+    return problems;
+  });
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label="Loading page"]'));
+  await page.waitForTimeout(300);
+}
+
+test("the route list covers the app", () => {
+  const patterns = declaredRoutePatterns();
+  for (const expected of ["/home", "/documents", "/document/:id", "/doc/:id", "/settings"])
+    assert.ok(patterns.includes(expected), expected);
+});
+
+for (const username of ["admin", "author", "reviewer", "approver", "viewer"]) {
+  test(`no page scrolls sideways at 390 px or shows an id for a name, as ${username}`, async () => {
+    const context = await newContext(browser, server.baseUrl, PHONE);
+    await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+    const page = await context.newPage();
+    const consoleErrors = watchConsole(page);
+    await page.goto("/login");
+    await signIn(page, username);
+    await page.waitForURL((url) => url.pathname === "/home");
+
+    const failures: string[] = [];
+    const urls = ["/", "/login", "/no/such/page"];
+    for (const pattern of declaredRoutePatterns()) urls.push(await fill(page, pattern));
+    for (const url of urls) {
+      await page.goto(url);
+      await settle(page);
+      const { excess, widest } = await overflow(page);
+      if (excess > 0) failures.push(`${url}: ${excess} px too wide (${widest})`);
+      for (const problem of await idsAndBrokenWords(page)) failures.push(`${url}: ${problem}`);
+    }
+    // The notifications menu names people and documents too.
+    await page.goto("/home");
+    await settle(page);
+    await page.getByTestId("button-notifications").click();
+    await page.getByText("Recent Notifications").waitFor();
+    await page.waitForLoadState("networkidle");
+    for (const problem of await idsAndBrokenWords(page)) failures.push(`notifications: ${problem}`);
+    await page.keyboard.press("Escape");
+    assert.deepEqual(failures, [], failures.join("\n"));
+    // The made-up path answers 404 for no document; nothing else may log an error.
+    assert.deepEqual(consoleErrors(), []);
+    await context.close();
+  });
+}
+
+async function phoneSession(username: string) {
+  const context = await newContext(browser, server.baseUrl, PHONE);
+  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login");
+  await signIn(page, username);
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { context, page, consoleErrors };
+}
+
+test("chart labels on the dashboard never overlap at 390 px", async () => {
+  const { context, page, consoleErrors } = await phoneSession("author");
+  await page.goto("/dashboard");
+  const charts = page.getByTestId("insights-chart");
+  await charts.first().locator(".recharts-cartesian-axis-tick-value").first().waitFor();
+  for (let i = 0; i < (await charts.count()); i++) {
+    const labels = await charts
+      .nth(i)
+      .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")
+      .evaluateAll((nodes) =>
+        nodes.map((n) => {
+          const r = n.getBoundingClientRect();
+          const angle = /rotate\((-?[\d.]+)/.exec(n.getAttribute("transform") ?? "")?.[1];
+          return {
+            x: Number(n.getAttribute("x")),
+            left: r.left,
+            right: r.right,
+            angle: angle ? Number(angle) : 0,
+            text: n.textContent ?? "",
+          };
+        }),
+      );
+    assert.ok(labels.length >= 2, "a chart with several labels");
+    for (let k = 1; k < labels.length; k++) {
+      const p = labels[k - 1]!;
+      const q = labels[k]!;
+      // Parallel rotated lines of text sit dx·sin(angle) apart; 11 px text needs about that much.
+      const gap = p.angle ? (q.x - p.x) * Math.abs(Math.sin((p.angle * Math.PI) / 180)) : q.left - p.right;
+      assert.ok(gap >= (p.angle ? 11 : 2), `"${p.text}" and "${q.text}" overlap (${gap.toFixed(1)} px)`);
+    }
+    for (const label of labels) {
+      assert.ok(Array.from(label.text).length <= 12, `"${label.text}" is abbreviated`);
+    }
+  }
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
+  test(`the help-tour button covers no content at ${viewport.width} px`, async () => {
+    const context = await newContext(browser, server.baseUrl, viewport);
+    await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+    const page = await context.newPage();
+    await page.goto("/login");
+    await signIn(page, "author");
+    await page.waitForURL((url) => url.pathname === "/home");
+    for (const route of ["/home", "/dashboard"]) {
+      await page.goto(route);
+      await page.waitForLoadState("networkidle");
+      const button = page.getByTestId("button-help-tour");
+      await button.waitFor();
+      // At every scroll position, no visible text or control lies under the button.
+      const covered = await page.evaluate(async () => {
+        const found: string[] = [];
+        const help = document.querySelector<HTMLElement>('[data-testid="button-help-tour"]')!;
+        const step = Math.max(200, window.innerHeight / 2);
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
+          window.scrollTo(0, y);
+          await new Promise((r) => requestAnimationFrame(() => r(null)));
+          const box = help.getBoundingClientRect();
+          for (const el of Array.from(
+            document.querySelectorAll<HTMLElement>(
+              "main a, main button, main p, main h1, main h2, main h3, main li, main td, main span",
+            ),
+          )) {
+            if (help.contains(el) || el.contains(help) || !el.checkVisibility()) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) continue;
+            const hit = r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+            if (hit)
+              found.push(
+                `${el.tagName.toLowerCase()} "${(el.innerText || "").trim().slice(0, 40)}" at scroll ${y}`,
+              );
+          }
+        }
+        return found;
+      });
+      assert.deepEqual(covered, [], `${route}: ${covered.slice(0, 5).join("; ")}`);
+    }
+    await context.close();
+  });
+}
+
+test("one date style: list pages show no numeric or ISO dates", async () => {
+  const context = await newContext(browser, server.baseUrl, { width: 1440, height: 900 });
+  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, "admin");
+  await page.waitForURL((url) => url.pathname === "/home");
+  const docs = (await (await page.request.get("/api/documents?pageSize=1")).json()) as Doc[];
+  const found: string[] = [];
+  for (const url of ["/home", "/dashboard", "/documents", `/category/${docs[0]!.categoryId}`, "/approvals"]) {
+    await page.goto(url);
+    await settle(page);
+    const text = await page.locator("main").innerText();
+    // "11/24/2026", "24.11.2026" or "2026-11-24T…": formats other than lib/format.ts's.
+    for (const match of text.matchAll(/\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}T/g)) {
+      found.push(`${url}: ${match[0]}`);
+    }
+  }
+  assert.deepEqual(found, []);
+  await context.close();
+});

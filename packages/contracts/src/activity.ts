@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { idSchema } from "./common";
+
+export const activitySubjectTypes = [
+  "document",
+  "approval",
+  "category",
+  "user",
+  "session",
+  "token",
+  "settings",
+  "notification",
+  "suggestion",
+  "waitlist",
+] as const;
+export const activitySubjectTypeSchema = z.enum(activitySubjectTypes);
+
+/** GET /api/activity and /api/activity.csv (Admin): the audit trail, newest first. */
+export const activityQuerySchema = z.object({
+  subjectType: activitySubjectTypeSchema.optional(),
+  userId: idSchema.optional(),
+  documentId: idSchema.optional(),
+  /** Part of the action's name, case-insensitive ("role" finds "Changed role"). */
+  action: z.string().trim().max(100).optional(),
+  /** From this moment, or from the start of this day (UTC). */
+  from: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
+  /** Until this moment, or to the end of this day (UTC). */
+  to: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  subjectType: activitySubjectTypeSchema,
+  subjectId: z.string().nullable(),
+  documentId: z.string().nullable(),
+  /** The document's title when the entry concerns one. */
+  documentTitle: z.string().nullable(),
+  /** The category's or user's current name when the entry is about one (deleted ones: null). */
+  subjectName: z.string().nullable().optional(),
+  userId: z.string().nullable(),
+  /** Null for anonymous actions (the public waitlist). */
+  username: z.string().nullable(),
+  ip: z.string().nullable(),
+  comment: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int().nonnegative(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** GET /api/documents/{id}/activity: one document's history, newest first (its owner and Admins). */
+export const documentActivityQuerySchema = activityQuerySchema.pick({ page: true, pageSize: true });
+export type DocumentActivityQuery = z.infer<typeof documentActivityQuerySchema>;

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { analyseQuestion } from "./question";
+import { fitLogistic, logisticProbability, passageTerms, rerankFeatures } from "./rerank";
+import { quoteAnswer, quotableSentences } from "./quote";
+
+describe("analyseQuestion", () => {
+  it("takes the framing off and keeps what the question is about", () => {
+    expect(analyseQuestion("How do I see what's inside a tarball without unpacking it?").query).toBe(
+      "see inside tarball unpacking",
+    );
+    expect(analyseQuestion("Show me the API documentation for user endpoints").query).toBe(
+      "api user endpoints",
+    );
+    expect(analyseQuestion("How do I?").asked).toEqual([]);
+  });
+
+  it("keeps each word as typed and as its stem", () => {
+    expect(analyseQuestion("Which files are compressed?").asked).toEqual([
+      { word: "files", stem: "file" },
+      { word: "compressed", stem: "compress" },
+    ]);
+  });
+});
+
+describe("rerankFeatures", () => {
+  const asked = analyseQuestion("How many days notice before termination?").asked;
+  const ctx = { asked, idf: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map(), averageLength: 20 };
+  const signals = { search: 0.5, searchPassage: 0, documentRank: 0, semantic: 0, documentCoverage: 1 };
+  const features = (text: string, heading: string | null = null) =>
+    rerankFeatures(ctx, passageTerms({ title: "Agreement", heading, text }), signals);
+
+  it("rates a passage stating every asked word close together above one that scatters them", () => {
+    const near = features("Termination needs 30 days notice in writing.");
+    const far = features(`Notice ${"filler ".repeat(40)} days ${"filler ".repeat(40)} termination.`);
+    expect(near.coverage).toBe(1);
+    expect(near.proximity).toBeGreaterThan(far.proximity);
+    expect(near.bm25).toBeGreaterThan(far.bm25);
+  });
+
+  it("counts a heading match and a morphological variant apart from the exact word", () => {
+    const f = features("The term ends after thirty noticed days.", "Termination");
+    expect(f.heading).toBeGreaterThan(0);
+    expect(f.variants).toBeGreaterThan(0);
+  });
+});
+
+describe("fitLogistic", () => {
+  it("is deterministic and separates the classes", () => {
+    const rows = [
+      { x: [1, 0], y: 1 },
+      { x: [0.9, 0.1], y: 1 },
+      { x: [0.1, 1], y: 0 },
+      { x: [0, 0.8], y: 0 },
+      { x: [0.2, 0.9], y: 0 },
+    ];
+    const a = fitLogistic(rows);
+    expect(fitLogistic(rows)).toEqual(a);
+    expect(logisticProbability(a, [1, 0])).toBeGreaterThan(0.5);
+    expect(logisticProbability(a, [0, 1])).toBeLessThan(0.5);
+  });
+});
+
+describe("quoteAnswer", () => {
+  const asked = analyseQuestion("How long is the notice period?").asked;
+  const request = { asked, weights: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map() };
+  const passage = (documentId: string, ordinal: number, text: string) => ({
+    documentId,
+    title: documentId,
+    passageId: `${documentId}-${ordinal}`,
+    ordinal,
+    heading: null,
+    text,
+  });
+
+  it("quotes the sentences holding the fact in document order with citation numbers", () => {
+    const best = passage("a", 2, "Either party may end it. The notice period is 30 days. Lunch is at noon.");
+    const before = passage("a", 1, "A notice period longer than the minimum may be agreed in writing.");
+    const { answer, citations } = quoteAnswer(request, [[best, before]]);
+    expect(answer.indexOf("longer than the minimum")).toBeLessThan(answer.indexOf("30 days"));
+    expect(answer).toBe(
+      "A notice period longer than the minimum may be agreed in writing [1]. The notice period is 30 days [2].",
+    );
+    expect(citations.map((c) => c.passageId)).toEqual(["a-1", "a-2"]);
+  });
+
+  it("cites two documents when each answers", () => {
+    const { citations } = quoteAnswer(request, [
+      [passage("a", 0, "The notice period is 30 days.")],
+      [passage("b", 0, "Our notice period is one month.")],
+    ]);
+    expect(citations.map((c) => c.documentId)).toEqual(["a", "b"]);
+  });
+
+  it("reads indented plain-text paragraphs as prose", () => {
+    const text =
+      "      The notice period is thirty days from the date of the letter.\n      It may be extended.";
+    expect(quotableSentences(text)[0]).toBe("The notice period is thirty days from the date of the letter.");
+  });
+});
+
+describe("quotableSentences on manual pages", () => {
+  it("keeps an option's name with its description", () => {
+    const text =
+      "--raw-output / -r:\n\nWith this option, a string result is written without quotes.\n\n--slurp / -s:\n\nRead the entire input into one array.";
+    expect(quotableSentences(text)).toEqual([
+      "--raw-output / -r: With this option, a string result is written without quotes.",
+      "--slurp / -s: Read the entire input into one array.",
+    ]);
+  });
+});

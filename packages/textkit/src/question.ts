@@ -1,0 +1,91 @@
+import { isStopWord, stem, tokenize } from "./tokenize";
+
+/**
+ * What a question asks about: its content words with the framing taken off ("how do I", "what
+ * is", "show me the documentation for", "is it possible to"), each as typed and as its stem, so
+ * retrieval can weigh the asked words above their morphological variants and synonyms.
+ */
+
+export interface AskedWord {
+  /** The word as typed (lower case). */
+  word: string;
+  /** Its stem, as the search index stores it. */
+  stem: string;
+}
+
+export interface QuestionAnalysis {
+  asked: AskedWord[];
+  /** The asked words joined: the query given to search. */
+  query: string;
+}
+
+// Words that frame a question rather than say what it is about.
+const FRAMING = new Set([
+  "show",
+  "tell",
+  "give",
+  "list",
+  "find",
+  "explain",
+  "describe",
+  "document",
+  "documentation",
+  "doc",
+  "docs",
+  "information",
+  "info",
+  "please",
+  "need",
+  "know",
+  "want",
+  "anything",
+  "something",
+  "archive",
+  "possible",
+  "able",
+  "way",
+  "get",
+  "got",
+  "let",
+  "also",
+  "really",
+  "actually",
+  "exactly",
+  "much",
+  "many",
+  "long",
+  "often",
+  "soon",
+  "say",
+  "says",
+  "mean",
+  "means",
+  "called",
+  "kind",
+  "happens",
+  "happen",
+  "thing",
+  "things",
+  "someone",
+  "one",
+  "ones",
+  "instead",
+  "rather",
+  "without",
+]);
+/** The framing words as stems, for callers that compare search terms. */
+export const FRAMING_STEMS: ReadonlySet<string> = new Set([...FRAMING].map(stem));
+
+/** Framing words and stop words are dropped; the rest are what the question is about. */
+export function analyseQuestion(question: string): QuestionAnalysis {
+  const asked: AskedWord[] = [];
+  const seen = new Set<string>();
+  for (const word of tokenize(question)) {
+    if (isStopWord(word) || FRAMING.has(word) || word.length < 2) continue;
+    const s = stem(word);
+    if (FRAMING_STEMS.has(s) || seen.has(s)) continue;
+    seen.add(s);
+    asked.push({ word, stem: s });
+  }
+  return { asked, query: asked.map((a) => a.word).join(" ") };
+}

@@ -1,0 +1,158 @@
+import type { Citation } from "./answer";
+import type { AskedWord } from "./question";
+import { plainInline } from "./sections";
+import { splitSentences } from "./sentences";
+import { stem, tokenize } from "./tokenize";
+
+/**
+ * The answer as quotation: the sentences that hold the fact, taken from the best passage and its
+ * neighbours in the same document, in document order, each followed by its citation number. A
+ * second document is quoted only when it answers the question on its own (the caller decides),
+ * so sentences of documents that do not each answer are never mixed.
+ */
+
+export interface QuotePassage {
+  documentId: string;
+  title: string;
+  passageId: string;
+  ordinal: number;
+  heading: string | null;
+  text: string;
+}
+
+export interface QuoteRequest {
+  asked: AskedWord[];
+  /** Weight of each asked stem (rarer words count more). */
+  weights: Map<string, number>;
+  /** Synonym stems of each asked stem: they count, below the asked words. */
+  synonyms: Map<string, Set<string>>;
+}
+
+const MAX_SENTENCES = 3;
+const MAX_QUOTE_CHARS = 600;
+/** A sentence joins the best one when it scores at least this share of it. */
+const KEEP_SHARE = 0.75;
+
+interface Unit {
+  passage: QuotePassage;
+  index: number;
+  text: string;
+  score: number;
+}
+
+/** Plain-text files keep their indentation, which markdown reads as code: prose there is quoted too. */
+function prose(text: string): boolean {
+  const words = text.split(/\s+/).length;
+  return words >= 8 && /[a-z]{3,}[.;:]\s/.test(`${text} `) && !/[{};=<>]\s*$/m.test(text);
+}
+
+/** Sentences a reader can quote: prose, list items and table rows; headings and real code are not. */
+export function quotableSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const unit of splitSentences(text)) {
+    if (unit.kind === "sentence" || unit.kind === "list-item") out.push(plainInline(unit.text));
+    else if (unit.kind === "code" && prose(unit.text)) {
+      const dedented = unit.text
+        .replace(/^```.*$/gm, "")
+        .replace(/^[ \t]+/gm, "")
+        .replace(/\n(?!\n)/g, " ");
+      for (const inner of splitSentences(dedented)) if (inner.kind === "sentence") out.push(inner.text);
+    } else if (unit.kind === "table") {
+      for (const row of unit.text.split("\n"))
+        if (!/^\s*\|?[\s:|-]+\|?\s*$/.test(row)) out.push(plainInline(row.replace(/\|/g, " ; ")));
+    }
+  }
+  return withLabels(out)
+    .filter((s) => s.split(/\s+/).length >= 3 && !s.includes(" · "))
+    .map((s) => s.trim());
+}
+
+/**
+ * A manual's option name stands on its own line before its description ("--raw-output / -r:"):
+ * it is the fact a question about that option wants, so it is quoted with the description.
+ */
+function withLabels(units: string[]): string[] {
+  const out: string[] = [];
+  let label = "";
+  for (const unit of units) {
+    const short = unit.split(/\s+/).length <= 6;
+    if (short && (/^[-+]/.test(unit) || (/:$/.test(unit) && !/\s\S+\s/.test(unit)))) {
+      label = label ? `${label} ${unit}` : unit;
+      continue;
+    }
+    out.push(label ? `${label} ${unit}` : unit);
+    label = "";
+  }
+  if (label) out.push(label);
+  return out;
+}
+
+function scoreSentence(request: QuoteRequest, text: string): number {
+  const tokens = tokenize(text);
+  const words = new Set(tokens);
+  const stems = new Set(tokens.map(stem));
+  let score = 0;
+  let total = 0;
+  for (const a of request.asked) {
+    const w = request.weights.get(a.stem) ?? 1;
+    total += w;
+    if (words.has(a.word)) score += w;
+    else if (stems.has(a.stem)) score += 0.8 * w;
+    else if ([...(request.synonyms.get(a.stem) ?? [])].some((s) => stems.has(s))) score += 0.4 * w;
+  }
+  // Long sentences match more by chance: a gentle length penalty.
+  return total > 0 ? score / total / (1 + tokens.length / 80) : 0;
+}
+
+function withMarker(sentence: string, n: number): string {
+  const match = /([.!?:;]+)$/.exec(sentence);
+  return match ? `${sentence.slice(0, match.index)} [${n}]${match[1]}` : `${sentence} [${n}].`;
+}
+
+/** The best sentences of `group` (the best passage first, then its neighbours), in document order. */
+export function chooseSentences(request: QuoteRequest, group: QuotePassage[]): Unit[] {
+  const units: Unit[] = [];
+  group.forEach((passage, g) => {
+    quotableSentences(passage.text).forEach((text, index) => {
+      // The best passage's sentences win ties against its neighbours'.
+      const score = scoreSentence(request, text) * (g === 0 ? 1 : 0.9);
+      units.push({ passage, index, text, score });
+    });
+  });
+  const best = [...units].sort((a, b) => b.score - a.score)[0];
+  if (!best || best.score <= 0) return [];
+  const kept = units
+    .filter((u) => u.score >= KEEP_SHARE * best.score)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MAX_SENTENCES);
+  const chosen: Unit[] = [];
+  let chars = 0;
+  for (const u of kept) {
+    if (u !== best && chars + u.text.length > MAX_QUOTE_CHARS) continue;
+    chosen.push(u);
+    chars += u.text.length;
+  }
+  return chosen.sort((a, b) => a.passage.ordinal - b.passage.ordinal || a.index - b.index);
+}
+
+/** Quotes each group (one per answering document, best first) with numbered citations. */
+export function quoteAnswer(
+  request: QuoteRequest,
+  groups: QuotePassage[][],
+): { answer: string; citations: Citation[] } {
+  const citations: Citation[] = [];
+  const parts: string[] = [];
+  for (const group of groups) {
+    const chosen = chooseSentences(request, group);
+    for (const unit of chosen) {
+      let citation = citations.find((c) => c.passageId === unit.passage.passageId);
+      if (!citation) {
+        const { documentId, title, passageId, heading } = unit.passage;
+        citation = { n: citations.length + 1, documentId, title, passageId, heading, quote: unit.text };
+        citations.push(citation);
+      } else citation.quote = `${citation.quote} ${unit.text}`;
+      parts.push(withMarker(unit.text, citation.n));
+    }
+  }
+  return { answer: parts.join(" "), citations };
+}

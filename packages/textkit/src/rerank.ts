@@ -1,0 +1,193 @@
+import type { AskedWord } from "./question";
+import { stem, tokenize } from "./tokenize";
+
+/**
+ * Passage re-ranking for questions: each candidate passage is described by a few evidence
+ * features (BM25 of the asked words, their proximity and coverage, title and heading matches,
+ * variants and synonyms, search's own score, semantic similarity), and a logistic regression
+ * learned on the fit half of `npm run bench -- ai` turns them into the probability that the
+ * passage holds the answer. Deterministic: gradient descent from zero, a fixed number of epochs.
+ */
+
+export interface RerankPassage {
+  title: string;
+  heading: string | null;
+  text: string;
+}
+
+/** A passage's words once tokenized (the retriever caches these per passage). */
+export interface PassageTerms {
+  /** Lower-case tokens in order, for exact matches and proximity. */
+  tokens: string[];
+  /** Their stems, position for position. */
+  stems: string[];
+  titleStems: Set<string>;
+  headingStems: Set<string>;
+}
+
+export function passageTerms(p: RerankPassage): PassageTerms {
+  const tokens = tokenize(p.text);
+  return {
+    tokens,
+    stems: tokens.map(stem),
+    titleStems: new Set(tokenize(p.title).map(stem)),
+    headingStems: new Set(tokenize(p.heading ?? "").map(stem)),
+  };
+}
+
+export interface RerankContext {
+  asked: AskedWord[];
+  /** Inverse document frequency of each asked stem among the candidates. */
+  idf: Map<string, number>;
+  /** Synonyms of each asked stem, as stems (WordNet). */
+  synonyms: Map<string, Set<string>>;
+  /** Mean passage length in tokens among the candidates. */
+  averageLength: number;
+}
+
+export const RERANK_FEATURES = [
+  "bm25",
+  "coverage",
+  "exact",
+  "variants",
+  "synonyms",
+  "proximity",
+  "title",
+  "heading",
+  "search",
+  "searchPassage",
+  "documentRank",
+  "semantic",
+  "documentCoverage",
+] as const;
+
+export type RerankFeatures = Record<(typeof RERANK_FEATURES)[number], number>;
+
+export interface RerankSignals {
+  /** The document's search score, 0..1. */
+  search: number;
+  /** 1 when search chose this passage as its document's best. */
+  searchPassage: number;
+  /** The document's place among the candidates, 0-based. */
+  documentRank: number;
+  /** Cosine between question and passage embeddings, 0..1 (0 when either is missing). */
+  semantic: number;
+  /** Weighted share of the asked words found anywhere in the document (title included). */
+  documentCoverage: number;
+}
+
+/** Smallest window (in tokens) holding every distinct matched stem: distinct / window, 1 = adjacent. */
+function proximity(stems: string[], wanted: Set<string>): number {
+  const positions: Array<[number, string]> = [];
+  stems.forEach((s, i) => {
+    if (wanted.has(s)) positions.push([i, s]);
+  });
+  const distinct = new Set(positions.map(([, s]) => s)).size;
+  if (distinct <= 1) return distinct === 1 ? 0.5 : 0;
+  const counts = new Map<string, number>();
+  let best = Infinity;
+  let left = 0;
+  let covered = 0;
+  for (let right = 0; right < positions.length; right++) {
+    const s = positions[right]![1];
+    counts.set(s, (counts.get(s) ?? 0) + 1);
+    if (counts.get(s) === 1) covered++;
+    while (covered === distinct) {
+      best = Math.min(best, positions[right]![0] - positions[left]![0] + 1);
+      const l = positions[left]![1];
+      counts.set(l, (counts.get(l) ?? 0) - 1);
+      if (counts.get(l) === 0) covered--;
+      left++;
+    }
+  }
+  return distinct / best;
+}
+
+/** Weighted share of the asked words among `stems` (the union of a document's passages and title). */
+export function askedShare(ctx: RerankContext, stems: ReadonlySet<string>): number {
+  const weightOf = (a: AskedWord) => ctx.idf.get(a.stem) ?? 1;
+  const total = ctx.asked.reduce((sum, a) => sum + weightOf(a), 0) || 1;
+  return ctx.asked.reduce((sum, a) => sum + (stems.has(a.stem) ? weightOf(a) : 0), 0) / total;
+}
+
+export function rerankFeatures(
+  ctx: RerankContext,
+  terms: PassageTerms,
+  signals: RerankSignals,
+): RerankFeatures {
+  const tf = new Map<string, number>();
+  for (const s of terms.stems) tf.set(s, (tf.get(s) ?? 0) + 1);
+  const tokens = new Set(terms.tokens);
+  const stemSet = new Set(tf.keys());
+  const weightOf = (a: AskedWord) => ctx.idf.get(a.stem) ?? 1;
+  const total = ctx.asked.reduce((sum, a) => sum + weightOf(a), 0) || 1;
+  const share = (has: (a: AskedWord) => boolean) =>
+    ctx.asked.reduce((sum, a) => sum + (has(a) ? weightOf(a) : 0), 0) / total;
+  let bm25 = 0;
+  const length = terms.stems.length;
+  for (const a of ctx.asked) {
+    const f = tf.get(a.stem) ?? 0;
+    if (f === 0) continue;
+    bm25 += (weightOf(a) * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * length) / Math.max(1, ctx.averageLength)));
+  }
+  const inText = (a: AskedWord) => stemSet.has(a.stem);
+  const synonymHit = (a: AskedWord) => [...(ctx.synonyms.get(a.stem) ?? [])].some((s) => stemSet.has(s));
+  return {
+    bm25: bm25 / (bm25 + 3),
+    coverage: share((a) => inText(a) || terms.headingStems.has(a.stem) || terms.titleStems.has(a.stem)),
+    exact: share((a) => tokens.has(a.word)),
+    variants: share((a) => inText(a) && !tokens.has(a.word)),
+    synonyms: share((a) => !inText(a) && synonymHit(a)),
+    proximity: proximity(terms.stems, new Set(ctx.asked.map((a) => a.stem))),
+    title: share((a) => terms.titleStems.has(a.stem)),
+    heading: share((a) => terms.headingStems.has(a.stem)),
+    search: signals.search,
+    searchPassage: signals.searchPassage,
+    documentRank: 1 / (1 + signals.documentRank),
+    semantic: signals.semantic,
+    documentCoverage: signals.documentCoverage,
+  };
+}
+
+export interface RerankModel {
+  bias: number;
+  weights: number[];
+}
+
+export function featureVector(f: RerankFeatures): number[] {
+  return RERANK_FEATURES.map((name) => f[name]);
+}
+
+export function logisticProbability(model: RerankModel, x: readonly number[]): number {
+  const z = x.reduce((sum, v, i) => sum + v * (model.weights[i] ?? 0), model.bias);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * L2-regularised logistic regression by full-batch gradient descent from zero: the same data
+ * always gives the same weights. Positives are re-weighted to balance the classes.
+ */
+export function fitLogistic(
+  rows: ReadonlyArray<{ x: readonly number[]; y: number }>,
+  { l2 = 0.001, epochs = 2000, learningRate = 0.5, balance = true } = {},
+): RerankModel {
+  const dims = rows[0]?.x.length ?? 0;
+  const weights = new Array<number>(dims).fill(0);
+  let bias = 0;
+  const positives = rows.filter((r) => r.y === 1).length;
+  const positiveWeight = balance && positives > 0 ? (rows.length - positives) / positives : 1;
+  const norm = rows.reduce((sum, r) => sum + (r.y === 1 ? positiveWeight : 1), 0) || 1;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    const grad = new Array<number>(dims).fill(0);
+    let gradBias = 0;
+    for (const { x, y } of rows) {
+      const d = (logisticProbability({ bias, weights }, x) - y) * (y === 1 ? positiveWeight : 1);
+      for (let i = 0; i < dims; i++) grad[i]! += d * x[i]!;
+      gradBias += d;
+    }
+    for (let i = 0; i < dims; i++)
+      weights[i] = weights[i]! - learningRate * (grad[i]! / norm + l2 * weights[i]!);
+    bias -= (learningRate * gradBias) / norm;
+  }
+  return { bias, weights };
+}
