@@ -7,3 +7,4 @@ export * from "./search";
 export * from "./ai";
 export * from "./settings";
 export * from "./activity";
+export * from "./access";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { documentStatuses } from "@quire/contracts";
+import { accessLevels, documentStatuses, everyoneAccessLevels } from "@quire/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -21,6 +21,9 @@ import {
 
 /** The status column holds only the contracts' statuses: a typo in SQL or code fails, not stores. */
 export const documentStatusEnum = pgEnum("document_status", documentStatuses);
+/** Where a person may act (contracts' access levels); `everyone_access` adds `none`. */
+export const accessLevelEnum = pgEnum("access_level", accessLevels);
+export const everyoneAccessEnum = pgEnum("everyone_access", everyoneAccessLevels);
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
@@ -104,8 +107,47 @@ export const categories = pgTable("categories", {
   description: text("description").notNull().default(""),
   icon: text("icon").notNull().default("fas fa-folder"),
   color: text("color").notNull().default("gray"),
+  /** What every signed-in user may do here; groups in category_group_access may get more. */
+  everyoneAccess: everyoneAccessEnum("everyone_access").notNull().default("edit"),
   createdAt: createdAt(),
 });
+
+export const groups = pgTable("groups", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+);
+
+export const categoryGroupAccess = pgTable(
+  "category_group_access",
+  {
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    access: accessLevelEnum("access").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.groupId] }),
+    index("category_group_access_group_idx").on(t.groupId),
+  ],
+);
 
 export const blobs = pgTable("blobs", {
   sha256: text("sha256").primaryKey(),
@@ -142,6 +184,8 @@ export const documents = pgTable(
     processingState: text("processing_state").notNull().default("processing"),
     processingError: text("processing_error"),
     archivedAt: at("archived_at"),
+    /** Narrowed to the users and groups in document_user_access / document_group_access (plus owner, Admins). */
+    restricted: boolean("restricted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -149,6 +193,38 @@ export const documents = pgTable(
     index("documents_category_idx").on(t.categoryId),
     index("documents_owner_idx").on(t.ownerId),
     index("documents_updated_idx").on(t.updatedAt),
+  ],
+);
+
+export const documentUserAccess = pgTable(
+  "document_user_access",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.userId] }),
+    index("document_user_access_user_idx").on(t.userId),
+  ],
+);
+
+export const documentGroupAccess = pgTable(
+  "document_group_access",
+  {
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.groupId] }),
+    index("document_group_access_group_idx").on(t.groupId),
   ],
 );
 
