@@ -41,6 +41,8 @@ import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
 import { eventRoutes } from "./modules/events/routes";
 import { activityRoutes } from "./modules/activity/routes";
+import { groupRoutes } from "./modules/groups/routes";
+import { accessRoutes } from "./modules/access/routes";
 import { DbBlobStore, FsBlobStore } from "./storage/blob-store";
 
 export interface RouteSummary {
@@ -174,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(authRoutes, { ctx, prefix: "/auth" });
       await api.register(userRoutes, { ctx, prefix: "/users" });
       await api.register(categoryRoutes, { ctx, prefix: "/categories" });
+      await api.register(groupRoutes, { ctx, prefix: "/groups" });
+      await api.register(accessRoutes, { ctx });
       await api.register(documentRoutes, { ctx, prefix: "/documents" });
       await api.register(versionRoutes, { ctx, prefix: "/documents" });
       await api.register(approvalRoutes, { ctx });

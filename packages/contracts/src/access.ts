@@ -13,11 +13,16 @@ export const everyoneAccessLevels = ["none", ...accessLevels] as const;
 export const everyoneAccessSchema = z.enum(everyoneAccessLevels);
 export type EveryoneAccess = z.infer<typeof everyoneAccessSchema>;
 
+/**
+ * A group. Everyone signed in reads names (sharing pickers and "Who has access" name groups);
+ * `memberIds` only reach Admins, since who belongs where tells what else they may read.
+ */
 export const groupSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  memberIds: z.array(z.string()),
+  memberCount: z.number().int().min(0),
+  memberIds: z.array(z.string()).optional(),
   createdAt: z.string(),
 });
 export type Group = z.infer<typeof groupSchema>;
@@ -63,6 +68,7 @@ export const accessHolderSchema = z.object({
   userId: z.string(),
   username: z.string(),
   role: z.string(),
-  reasons: z.array(z.string()),
+  reasons: z.array(z.string()).min(1),
 });
 export type AccessHolder = z.infer<typeof accessHolderSchema>;
+export const accessHoldersSchema = z.array(accessHolderSchema);

@@ -5,6 +5,7 @@ export const activitySubjectTypes = [
   "document",
   "approval",
   "category",
+  "group",
   "user",
   "session",
   "token",

@@ -58,6 +58,14 @@ const freshUser = async (t: TestApp) => {
   return json<{ id: string }>(res).id;
 };
 
+const freshGroup = async (t: TestApp) => {
+  const res = await t.request("POST", "/api/groups", {
+    as: "admin",
+    body: { name: `Group ${randomUUID()}` },
+  });
+  return json<{ id: string }>(res).id;
+};
+
 const uploadBody = async (t: TestApp) => {
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
   return multipart(
@@ -184,6 +192,71 @@ const matrix: MatrixEntry[] = [
     allowed: ["Admin"],
     ok: 204,
     prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}` }),
+  },
+  // Group names serve every sharing picker; members and changes are the Admin's.
+  { method: "GET", route: "/api/groups", allowed: ALL },
+  {
+    method: "GET",
+    route: "/api/groups/:id",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/groups/${await freshGroup(t)}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/groups",
+    allowed: ["Admin"],
+    ok: 201,
+    prepare: async () => ({ body: { name: `Matrix ${randomUUID()}` } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/groups/:id",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/groups/${await freshGroup(t)}`, body: { description: "changed" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/groups/:id",
+    allowed: ["Admin"],
+    ok: 204,
+    prepare: async (t) => ({ url: `/api/groups/${await freshGroup(t)}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/categories/:id/access",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}/access` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/categories/:id/access",
+    allowed: ["Admin"],
+    prepare: async (t) => ({
+      url: `/api/categories/${await freshCategory(t)}/access`,
+      body: { everyone: "view", groups: [{ groupId: await freshGroup(t), access: "edit" }] },
+    }),
+  },
+  // A document's own access list and "Who has access": its owner and Admins; others who see it get 403.
+  {
+    method: "GET",
+    route: "/api/documents/:id/access",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/access` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/documents/:id/access",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t)}/access`,
+      body: { restricted: true, userIds: [], groupIds: [await freshGroup(t)] },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/access/holders",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/access/holders` }),
   },
   { method: "GET", route: "/api/documents", allowed: ALL },
   { method: "GET", route: "/api/documents/recent", allowed: ALL },

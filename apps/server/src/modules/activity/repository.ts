@@ -2,13 +2,14 @@ import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
-import { activity, categories, documents, users } from "../../db/schema";
+import { activity, categories, documents, groups, users } from "../../db/schema";
 
 /** What a change names about itself; the command helper adds who, from where and when. */
 export type SubjectType =
   | "document"
   | "approval"
   | "category"
+  | "group"
   | "user"
   | "session"
   | "token"
@@ -118,7 +119,7 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
 export type ActivityRecord = typeof activity.$inferSelect & {
   username: string | null;
   documentTitle: string | null;
-  /** The category's or user's current name when the entry is about one. */
+  /** The category's, user's or group's current name when the entry is about one. */
   subjectName: string | null;
 };
 
@@ -139,12 +140,14 @@ export async function findActivity(
         documentTitle: documents.title,
         categoryName: categories.name,
         subjectUsername: subjectUsers.username,
+        groupName: groups.name,
       })
       .from(activity)
       .leftJoin(users, eq(users.id, activity.userId))
       .leftJoin(documents, eq(documents.id, activity.documentId))
       .leftJoin(categories, and(eq(activity.subjectType, "category"), eq(categories.id, activity.subjectId)))
       .leftJoin(subjectUsers, and(eq(activity.subjectType, "user"), eq(subjectUsers.id, activity.subjectId)))
+      .leftJoin(groups, and(eq(activity.subjectType, "group"), eq(groups.id, activity.subjectId)))
       .where(where)
       // By time: imports and the demo's history are written backdated, out of id order.
       .orderBy(desc(activity.createdAt), desc(activity.id))
@@ -157,7 +160,7 @@ export async function findActivity(
       ...r.entry,
       username: r.username,
       documentTitle: r.documentTitle,
-      subjectName: r.categoryName ?? r.subjectUsername,
+      subjectName: r.categoryName ?? r.subjectUsername ?? r.groupName,
     })),
     total: counted?.n ?? 0,
   };

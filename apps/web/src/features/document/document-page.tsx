@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { useParams, useSearch } from "wouter";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -157,6 +158,17 @@ export function DocumentPage() {
           </CardHeader>
           <CardContent className="px-4">
             <ShareEmbedLinks documentId={doc.id} version={doc.currentVersionNumber} idPrefix="share-panel" />
+            {doc.abilities.update && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-3"
+                onClick={() => setDialog("share")}
+                data-testid="button-who-has-access"
+              >
+                Who has access
+              </Button>
+            )}
           </CardContent>
         </Card>
         {doc.abilities.archive && <DocumentHistory documentId={doc.id} />}
@@ -170,6 +182,7 @@ export function DocumentPage() {
           documentId={doc.id}
           title={doc.title}
           version={doc.currentVersionNumber}
+          canManageAccess={doc.abilities.update}
           onClose={closeDialog}
         />
       )}

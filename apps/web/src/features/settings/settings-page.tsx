@@ -12,6 +12,8 @@ import { SystemCard } from "./components/system-card";
 import { NotificationsCard } from "./components/notifications-card";
 import { FeaturesCard } from "./components/toggles-cards";
 import { UsersCard } from "./components/users-card";
+import { GroupsCard } from "./components/groups-card";
+import { CategoryAccessCard } from "./components/category-access-card";
 
 /** Seed §2 Settings, saved on the server: organisation and features by an Admin, notifications per user. */
 export function SettingsPage() {
@@ -55,6 +57,12 @@ export function SettingsPage() {
         {user && <RoleCard user={user} demo={options?.demo === true} />}
         <AppearanceCard />
         {user && abilities.manageUsers && <UsersCard currentUserId={user.id} />}
+        <Can ability="manageUsers">
+          <GroupsCard />
+        </Can>
+        <Can ability="manageCategories">
+          <CategoryAccessCard />
+        </Can>
         <SystemCard />
         <Can ability="readActivity">
           <AuditCard />

@@ -1,15 +1,19 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DocumentAccessSection } from "./document-access";
 import { ShareEmbedLinks } from "./share-embed-links";
 
 export function ShareDialog({
   documentId,
   title,
   version,
+  canManageAccess,
   onClose,
 }: {
   documentId: string;
   title: string;
   version: number;
+  /** From the document's abilities: its owner and Admins see and change who has access. */
+  canManageAccess: boolean;
   onClose: () => void;
 }) {
   return (
@@ -20,6 +24,7 @@ export function ShareDialog({
           <DialogDescription>Links to &ldquo;{title}&rdquo; for people who may see it.</DialogDescription>
         </DialogHeader>
         <ShareEmbedLinks documentId={documentId} version={version} idPrefix="share-dialog" />
+        {canManageAccess && <DocumentAccessSection documentId={documentId} />}
       </DialogContent>
     </Dialog>
   );

@@ -49,6 +49,8 @@ export function describeSubject(entry: AuditEntry): { label: string; documentId:
   switch (entry.subjectType) {
     case "category":
       return { label: `Category ${entry.subjectName ?? text(data.name) ?? ""}`.trim(), documentId: null };
+    case "group":
+      return { label: `Group ${entry.subjectName ?? text(data.name) ?? ""}`.trim(), documentId: null };
     case "user":
       return { label: `User ${entry.subjectName ?? text(data.username) ?? ""}`.trim(), documentId: null };
     case "token":
@@ -74,6 +76,7 @@ export const subjectKinds: ReadonlyArray<{ value: AuditEntry["subjectType"]; lab
   { value: "approval", label: "Reviews and approvals" },
   { value: "category", label: "Categories" },
   { value: "user", label: "Users" },
+  { value: "group", label: "Groups" },
   { value: "settings", label: "Settings" },
   { value: "session", label: "Sign-ins" },
   { value: "token", label: "Access tokens" },

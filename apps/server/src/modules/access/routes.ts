@@ -1,0 +1,74 @@
+import {
+  accessHoldersSchema,
+  categoryAccessSchema,
+  documentAccessSchema,
+  idParamsSchema,
+  putCategoryAccessBodySchema,
+  putDocumentAccessBodySchema,
+} from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { requireActor } from "../../plugins/auth";
+import { authorizeGlobal } from "../../policies/policy";
+import {
+  getCategoryAccess,
+  getDocumentAccess,
+  listAccessHolders,
+  putCategoryAccess,
+  putDocumentAccess,
+} from "./service";
+
+/** Access lists: a category's (Admin) and a single document's (its owner or an Admin). */
+export async function accessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/categories/:id/access",
+    { schema: { params: idParamsSchema, response: { 200: categoryAccessSchema } } },
+    async (request) => {
+      authorizeGlobal(requireActor(request), "category.manage");
+      return getCategoryAccess(ctx, request.params.id);
+    },
+  );
+
+  r.put(
+    "/categories/:id/access",
+    {
+      schema: {
+        params: idParamsSchema,
+        body: putCategoryAccessBodySchema,
+        response: { 200: categoryAccessSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireActor(request);
+      authorizeGlobal(admin, "category.manage");
+      return putCategoryAccess(ctx, admin, request.params.id, request.body);
+    },
+  );
+
+  r.get(
+    "/documents/:id/access",
+    { schema: { params: idParamsSchema, response: { 200: documentAccessSchema } } },
+    async (request) => getDocumentAccess(ctx, requireActor(request), request.params.id),
+  );
+
+  r.put(
+    "/documents/:id/access",
+    {
+      schema: {
+        params: idParamsSchema,
+        body: putDocumentAccessBodySchema,
+        response: { 200: documentAccessSchema },
+      },
+    },
+    async (request) => putDocumentAccess(ctx, requireActor(request), request.params.id, request.body),
+  );
+
+  r.get(
+    "/documents/:id/access/holders",
+    { schema: { params: idParamsSchema, response: { 200: accessHoldersSchema } } },
+    async (request) => listAccessHolders(ctx, requireActor(request), request.params.id),
+  );
+}

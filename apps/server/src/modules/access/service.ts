@@ -1,0 +1,166 @@
+import type {
+  AccessHolder,
+  AccessLevel,
+  CategoryAccess,
+  DocumentAccess,
+  EveryoneAccess,
+} from "@quire/contracts";
+import { inArray } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { groups, users } from "../../db/schema";
+import { badRequest, forbidden, notFound } from "../../lib/errors";
+import { authorizeDocument, canChangeDocument, type Actor } from "../../policies/policy";
+import { withTransaction } from "../activity/command";
+import { loadDocumentFacts } from "../documents/access";
+import { unknownGroupIds, unknownUserIds } from "../groups/repository";
+import { accessHolders, interimVisibilityRule } from "./holders";
+import {
+  findCategoryAccess,
+  findDocumentAccess,
+  loadHolderInputs,
+  lockCategory,
+  replaceCategoryAccess,
+  replaceDocumentAccess,
+} from "./repository";
+
+const present = ({ categoryId, everyone, groups: entries }: CategoryAccess): CategoryAccess => ({
+  categoryId,
+  everyone,
+  groups: entries,
+});
+
+export async function getCategoryAccess(ctx: AppContext, categoryId: string): Promise<CategoryAccess> {
+  const found = await findCategoryAccess(ctx.db, categoryId);
+  if (!found) throw notFound("Category");
+  return present(found);
+}
+
+async function groupNames(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(inArray(groups.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+async function checkedGroupIds(db: Database, ids: readonly string[]): Promise<void> {
+  const unknown = await unknownGroupIds(db, ids);
+  if (unknown.length > 0) throw badRequest(`Unknown group: ${unknown.join(", ")}`);
+}
+
+/** Replaces a category's access list (Admin); the audit entry keeps the list before and after, by name. */
+export async function putCategoryAccess(
+  ctx: AppContext,
+  admin: Actor,
+  categoryId: string,
+  input: { everyone: EveryoneAccess; groups: Array<{ groupId: string; access: AccessLevel }> },
+): Promise<CategoryAccess> {
+  const ids = input.groups.map((g) => g.groupId);
+  if (new Set(ids).size !== ids.length) throw badRequest("Each group may be listed once");
+  return withTransaction(ctx, admin, async (tx, record) => {
+    if (!(await lockCategory(tx, categoryId))) throw notFound("Category");
+    await checkedGroupIds(tx, ids);
+    const before = await findCategoryAccess(tx, categoryId);
+    await replaceCategoryAccess(tx, categoryId, input.everyone, input.groups);
+    const after = await findCategoryAccess(tx, categoryId);
+    if (!before || !after) throw notFound("Category");
+    const names = await groupNames(
+      tx,
+      [...before.groups, ...after.groups].map((g) => g.groupId),
+    );
+    const named = (list: CategoryAccess) => ({
+      everyone: list.everyone,
+      groups: list.groups.map((g) => ({ group: names.get(g.groupId) ?? g.groupId, access: g.access })),
+    });
+    await record({
+      action: "Changed category access",
+      subjectType: "category",
+      subjectId: categoryId,
+      data: { name: after.name, from: named(before), to: named(after) },
+    });
+    return present(after);
+  });
+}
+
+/**
+ * Who may read and change a document's own access list: whoever may change the document itself
+ * (its owner, an Admin). Someone who cannot see it gets 404, as everywhere; one who can, 403.
+ */
+async function authorizeSharing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
+  const facts = await loadDocumentFacts(ctx.db, documentId);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(actor, "document.read", facts);
+  if (!canChangeDocument(actor, "document.update", facts)) throw forbidden();
+}
+
+export async function getDocumentAccess(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+): Promise<DocumentAccess> {
+  await authorizeSharing(ctx, actor, documentId);
+  const found = await findDocumentAccess(ctx.db, documentId);
+  if (!found) throw notFound("Document");
+  return found;
+}
+
+/**
+ * Narrows a document to named users and groups, or lifts that (`restricted: false`, which also
+ * empties the lists, so a later restriction starts from what the person then picks).
+ */
+export async function putDocumentAccess(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+  input: { restricted: boolean; userIds: string[]; groupIds: string[] },
+): Promise<DocumentAccess> {
+  await authorizeSharing(ctx, actor, documentId);
+  const userIds = input.restricted ? [...new Set(input.userIds)] : [];
+  const groupIds = input.restricted ? [...new Set(input.groupIds)] : [];
+  return withTransaction(ctx, actor, async (tx, record) => {
+    const unknownUsers = await unknownUserIds(tx, userIds);
+    if (unknownUsers.length > 0) throw badRequest(`Unknown user: ${unknownUsers.join(", ")}`);
+    await checkedGroupIds(tx, groupIds);
+    const before = await findDocumentAccess(tx, documentId);
+    if (!before) throw notFound("Document");
+    await replaceDocumentAccess(tx, documentId, { restricted: input.restricted, userIds, groupIds });
+    const names = await groupNames(tx, groupIds);
+    const people = userIds.length
+      ? await tx
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [];
+    await record({
+      action: input.restricted
+        ? "Restricted document"
+        : before.restricted
+          ? "Removed restriction"
+          : "Shared document",
+      subjectType: "document",
+      subjectId: documentId,
+      data: {
+        restricted: input.restricted,
+        users: people.map((p) => p.username).sort(),
+        groups: groupIds.map((g) => names.get(g) ?? g).sort(),
+      },
+    });
+    const after = await findDocumentAccess(tx, documentId);
+    if (!after) throw notFound("Document");
+    return after;
+  });
+}
+
+/** "Who has access" (owner or Admin): every person who can open the document, and why. */
+export async function listAccessHolders(
+  ctx: AppContext,
+  actor: Actor,
+  documentId: string,
+): Promise<AccessHolder[]> {
+  await authorizeSharing(ctx, actor, documentId);
+  const inputs = await loadHolderInputs(ctx.db, documentId);
+  if (!inputs) throw notFound("Document");
+  return accessHolders(inputs, interimVisibilityRule);
+}

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  accessHoldersSchema,
+  documentAccessSchema,
+  type AccessHolder,
+  type DocumentAccess,
+} from "@quire/contracts";
+import { apiRequest, getJson } from "@/lib/api-client";
+
+const path = (documentId: string) => `/api/documents/${encodeURIComponent(documentId)}/access`;
+
+/** GET /api/documents/{id}/access (owner or Admin): whether it is restricted, and to whom. */
+export const documentAccessQueryOptions = (documentId: string) =>
+  queryOptions<DocumentAccess>({
+    queryKey: ["/api/documents", documentId, "access"],
+    queryFn: async () => documentAccessSchema.parse(await getJson<unknown>(path(documentId))),
+    staleTime: 0,
+  });
+
+/** GET /api/documents/{id}/access/holders: "Who has access", each person with why. */
+export const accessHoldersQueryOptions = (documentId: string) =>
+  queryOptions<AccessHolder[]>({
+    queryKey: ["/api/documents", documentId, "access", "holders"],
+    queryFn: async () => accessHoldersSchema.parse(await getJson<unknown>(`${path(documentId)}/holders`)),
+    staleTime: 0,
+  });
+
+export function useDocumentAccess(documentId: string) {
+  return useQuery(documentAccessQueryOptions(documentId));
+}
+
+export function useAccessHolders(documentId: string) {
+  return useQuery(accessHoldersQueryOptions(documentId));
+}
+
+/** PUT /api/documents/{id}/access: restrict to the chosen people and groups, or lift it. */
+export function usePutDocumentAccess() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ documentId, ...body }: DocumentAccess) =>
+      documentAccessSchema.parse(await (await apiRequest("PUT", path(documentId), body)).json()),
+    onSuccess: async (saved) => {
+      client.setQueryData(documentAccessQueryOptions(saved.documentId).queryKey, saved);
+      await client.invalidateQueries({ queryKey: accessHoldersQueryOptions(saved.documentId).queryKey });
+    },
+  });
+}

@@ -1,0 +1,207 @@
+import { useState } from "react";
+import type { DocumentAccess, Group, User } from "@quire/contracts";
+import { Lock, Users } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { useGroups } from "@/lib/api/groups";
+import { useUsers } from "@/lib/api/users";
+import { useAccessHolders, useDocumentAccess, usePutDocumentAccess } from "../api/document-access";
+
+/** The Share dialog's access part (owner or Admin): "Who has access" and "Restrict to…". */
+export function DocumentAccessSection({ documentId }: { documentId: string }) {
+  const access = useDocumentAccess(documentId);
+  const users = useUsers();
+  const groups = useGroups();
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <section className="space-y-3" aria-labelledby="who-has-access" data-testid="section-document-access">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="who-has-access" className="text-sm font-semibold">
+          Who has access
+        </h3>
+        {access.data && (
+          <Badge variant={access.data.restricted ? "default" : "secondary"} data-testid="badge-access-mode">
+            {access.data.restricted ? "Restricted" : "Category access"}
+          </Badge>
+        )}
+      </div>
+      <HoldersList documentId={documentId} />
+      {access.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(access.error)}
+        </p>
+      )}
+      {access.data && users.data && groups.data ? (
+        editing ? (
+          <RestrictEditor
+            key={JSON.stringify(access.data)}
+            access={access.data}
+            users={users.data}
+            groups={groups.data}
+            onDone={() => setEditing(false)}
+          />
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="button-restrict">
+            <Lock aria-hidden="true" />
+            Restrict to…
+          </Button>
+        )
+      ) : (
+        access.isPending && <Skeleton className="h-8 w-32" />
+      )}
+    </section>
+  );
+}
+
+function HoldersList({ documentId }: { documentId: string }) {
+  const holders = useAccessHolders(documentId);
+  if (holders.isPending) return <Skeleton className="h-20" />;
+  if (holders.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(holders.error)}
+      </p>
+    );
+  return (
+    <ul className="max-h-56 divide-y overflow-y-auto rounded-md border" data-testid="list-access-holders">
+      {holders.data.map((h) => (
+        <li key={h.userId} className="px-3 py-2 text-sm" data-testid={`access-holder-${h.username}`}>
+          <span className="font-medium">{h.username}</span>{" "}
+          <span className="text-muted-foreground">({h.role})</span>
+          <p className="text-xs break-words text-muted-foreground">{h.reasons.join(" · ")}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RestrictEditor({
+  access,
+  users,
+  groups,
+  onDone,
+}: {
+  access: DocumentAccess;
+  users: User[];
+  groups: Group[];
+  onDone: () => void;
+}) {
+  const save = usePutDocumentAccess();
+  const [userIds, setUserIds] = useState(new Set(access.userIds));
+  const [groupIds, setGroupIds] = useState(new Set(access.groupIds));
+  const flip = (set: Set<string>, id: string, on: boolean) => {
+    const next = new Set(set);
+    if (on) next.add(id);
+    else next.delete(id);
+    return next;
+  };
+  const submit = (restricted: boolean) =>
+    save.mutate(
+      { documentId: access.documentId, restricted, userIds: [...userIds], groupIds: [...groupIds] },
+      {
+        onSuccess: (saved) => {
+          toast({
+            title: saved.restricted ? "Access restricted" : "Restriction removed",
+            description: saved.restricted
+              ? "Only the people and groups you chose (and the owner and Admins) can open it."
+              : "Everyone the category allows can open it again.",
+          });
+          onDone();
+        },
+        onError: (error) =>
+          toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
+      },
+    );
+
+  return (
+    <div className="space-y-3 rounded-md border p-3" data-testid="editor-restrict">
+      <p className="text-sm text-muted-foreground">
+        Restrict to the people and groups below. The owner and Admins always keep access; nobody gets more
+        than the category allows.
+      </p>
+      <PickList
+        legend="Groups"
+        icon
+        items={groups.map((g) => ({ id: g.id, label: g.name, testId: `checkbox-restrict-group-${g.name}` }))}
+        chosen={groupIds}
+        onToggle={(id, on) => setGroupIds((s) => flip(s, id, on))}
+      />
+      <PickList
+        legend="People"
+        items={users.map((u) => ({
+          id: u.id,
+          label: `${u.username} (${u.role})`,
+          testId: `checkbox-restrict-user-${u.username}`,
+        }))}
+        chosen={userIds}
+        onToggle={(id, on) => setUserIds((s) => flip(s, id, on))}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          onClick={() => submit(true)}
+          disabled={save.isPending}
+          data-testid="button-save-restriction"
+        >
+          {save.isPending ? "Saving..." : "Save Restriction"}
+        </Button>
+        {access.restricted && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => submit(false)}
+            disabled={save.isPending}
+            data-testid="button-remove-restriction"
+          >
+            Remove Restriction
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function PickList({
+  legend,
+  icon = false,
+  items,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  icon?: boolean;
+  items: ReadonlyArray<{ id: string; label: string; testId: string }>;
+  chosen: ReadonlySet<string>;
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-medium">{legend}</legend>
+      {items.length === 0 && <p className="text-xs text-muted-foreground">None yet.</p>}
+      <ul className="max-h-40 space-y-1 overflow-y-auto">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-center gap-2">
+            <Checkbox
+              id={`restrict-${item.id}`}
+              checked={chosen.has(item.id)}
+              onCheckedChange={(v) => onToggle(item.id, v === true)}
+              data-testid={item.testId}
+            />
+            <Label htmlFor={`restrict-${item.id}`} className="min-w-0 truncate font-normal">
+              {icon && <Users className="inline size-3.5" aria-hidden="true" />} {item.label}
+            </Label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
