@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { createGzip } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
+import { attachment } from "../lib/attachment";
 import { requireActor } from "../plugins/auth";
 import { authorizeGlobal } from "../policies/policy";
 import { writeBackup } from "./archive";
@@ -29,7 +30,7 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, "-");
     return reply
       .header("content-type", "application/gzip")
-      .header("content-disposition", `attachment; filename="quire-backup-${stamp}.ndjson.gz"`)
+      .header("content-disposition", attachment(`quire-backup-${stamp}.ndjson.gz`))
       .send(body);
   });
 }

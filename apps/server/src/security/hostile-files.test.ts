@@ -1,3 +1,4 @@
+import { parse } from "content-disposition";
 import { count } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -151,10 +152,21 @@ describe("file names", () => {
     expect(res.statusCode, res.body).toBe(201);
     const doc = json<Document>(res);
     const original = await t.request("GET", `/api/documents/${doc.id}/versions/1/original`, { as: "author" });
-    const disposition = original.headers["content-disposition"] as string;
-    const sent = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? "");
+    const sent = parse(original.headers["content-disposition"] as string).parameters.filename ?? "";
     expect(sent.length).toBe(200);
     expect(sent).toMatch(/^quarterly-review-.*\.md$/);
+  });
+
+  it("a name in any script downloads under exactly that name, with an ASCII fallback", async () => {
+    const name = "Résumé – contrat 契約書 (v2).md";
+    const res = await upload(name, Buffer.from("# Contrat\n\nTexte.\n"));
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = json<Document>(res);
+    const original = await t.request("GET", `/api/documents/${doc.id}/versions/1/original`, { as: "author" });
+    const header = original.headers["content-disposition"] as string;
+    expect(header).toMatch(/^[\x20-\x7e]+$/);
+    expect(header).toContain('filename="R_sum_ _ contrat ___ (v2).md"');
+    expect(parse(header)).toMatchObject({ type: "attachment", parameters: { filename: name } });
   });
 });
 

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { attachment } from "../../lib/attachment";
 import { requireActor } from "../../plugins/auth";
 import { exportActivityCsv, listActivity, listDocumentActivity } from "./service";
 
@@ -25,7 +26,7 @@ export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const day = ctx.clock.now().toISOString().slice(0, 10);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="quire-activity-${day}.csv"`)
+      .header("content-disposition", attachment(`quire-activity-${day}.csv`))
       .send(stream);
   });
 

@@ -1,3 +1,4 @@
+import { parse } from "content-disposition";
 import type { ChangeAnalysis, Document, Improvement, Summary } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
@@ -74,7 +75,10 @@ describe("GET /api/documents/:id/summary", () => {
     expect(refreshed.updatedAt).not.toBe(first.updatedAt);
     const md = await t.request("GET", `/api/documents/${id}/summary.md`, { as: "viewer" });
     expect(md.statusCode).toBe(200);
-    expect(md.headers["content-disposition"]).toMatch(/^attachment; filename="Travel_Policy_summary_v2\.md"/);
+    expect(parse(md.headers["content-disposition"] as string)).toEqual({
+      type: "attachment",
+      parameters: { filename: "Travel_Policy_summary_v2.md" },
+    });
     expect(md.body).toMatch(/^# AI summary: Travel Policy\n/);
     expect(md.body).toContain("## Risk notes");
   });

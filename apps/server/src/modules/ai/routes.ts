@@ -19,6 +19,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { attachment } from "../../lib/attachment";
 import { requireActor } from "../../plugins/auth";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { loadVisibleDocument } from "../documents/routes";
@@ -29,12 +30,6 @@ import { categorizeDocument, categorizeText } from "./classifier";
 import { listImprovements } from "./improvements";
 import { applySuggestion, dismissSuggestion, listSuggestions } from "./suggestions";
 import { getSummary, summaryMarkdown } from "./summaries";
-
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
-function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /** AI views of one document: summary, improvements, change analysis. Registered under /documents. */
 export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

@@ -6,25 +6,10 @@ import { fillOcrPages, ocrPdfPages } from "../../ingest";
 import { defineJob } from "../../jobs/define";
 import { computeSummary } from "../ai/summaries";
 import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
-import { normaliseTags, pendingOcrPages, sha256Hex, type OcrWork } from "./service";
+import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
+import type { PipelineStep, PipelineTarget } from "./pipeline-step";
 import { searchIndexStep } from "../search/indexer";
 import { withOcrPlaceholders, type OcrAnchor } from "./upload";
-
-export interface PipelineTarget {
-  documentId: string;
-  version: number;
-  /** Scanned pages of this version and where their text goes (absent for text-only files). */
-  ocr?: Pick<OcrWork, "ocrAnchors" | "ocrBase">;
-}
-
-/**
- * One step of a document's processing. Steps are idempotent: a job interrupted by a crash runs
- * again from the start, and each step notices what is already done.
- */
-export interface PipelineStep {
-  name: string;
-  run(ctx: AppContext, target: PipelineTarget): Promise<void>;
-}
 
 async function loadVersion(ctx: AppContext, target: PipelineTarget) {
   const [row] = await ctx.db

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { fitLsaInThread } from "./lsa-thread";
 import { z } from "zod";
 import { defineJob } from "../../jobs/define";
-import type { PipelineStep } from "../documents/pipeline";
+import type { PipelineStep } from "../documents/pipeline-step";
 import {
   aiEmbed,
   aiTag,

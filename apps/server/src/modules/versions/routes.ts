@@ -7,18 +7,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { attachment } from "../../lib/attachment";
 import { notFound } from "../../lib/errors";
 import { requireActor } from "../../plugins/auth";
 import { presentVersion } from "../documents/presenter";
 import { findVersion, listVersions } from "../documents/repository";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { loadVisibleDocument } from "../documents/routes";
-
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +57,7 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       );
       return reply
         .header("content-type", found.version.mediaType)
-        .header("content-disposition", contentDisposition(found.version.originalFilename))
+        .header("content-disposition", attachment(found.version.originalFilename))
         .header("x-content-sha256", found.sha256)
         .header("cache-control", "private, max-age=31536000, immutable")
         .send(bytes);

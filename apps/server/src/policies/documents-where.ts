@@ -1,0 +1,115 @@
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
+import {
+  approvalReviewers,
+  approvals,
+  categories,
+  categoryGroupAccess,
+  documentGroupAccess,
+  documents,
+  documentUserAccess,
+  groupMembers,
+  users,
+} from "../db/schema";
+import { levelsFrom, maxLevel, type Level } from "./access";
+
+/**
+ * The SQL twin of access.ts's canSeeDocument, for sets: a condition on the `documents` table
+ * keyed by the actor's id alone (EXISTS over memberships, access lists and shares), so a list,
+ * count, search or event filter needs no preloaded state and never disagrees with a single GET.
+ * `actorId` is a value or a column (documentViewerIds evaluates it for every user at once).
+ */
+type ActorRef = string | SQL;
+
+const ref = (actorId: ActorRef): SQL => (typeof actorId === "string" ? sql`${actorId}` : actorId);
+
+/** The actor holds at least `needed` in the category `categoryId` (a column or a value). */
+export function categoryLevelAtLeast(actorId: ActorRef, categoryId: SQL | string, needed: Level): SQL {
+  const category = typeof categoryId === "string" ? sql`${categoryId}` : categoryId;
+  const everyone = levelsFrom(needed);
+  const groupLevels = everyone.filter((l) => l !== "none");
+  return sql`(exists (select 1 from ${categories} where ${categories.id} = ${category}
+      and ${inArray(categories.everyoneAccess, everyone)})
+    or exists (select 1 from ${categoryGroupAccess}
+      join ${groupMembers} on ${groupMembers.groupId} = ${categoryGroupAccess.groupId}
+      where ${categoryGroupAccess.categoryId} = ${category} and ${groupMembers.userId} = ${ref(actorId)}
+        and ${inArray(categoryGroupAccess.access, groupLevels)}))`;
+}
+
+/** The document's restriction lets the actor in (not restricted, or shared with them or a group of theirs). */
+function shareAllows(actorId: ActorRef): SQL {
+  const id = ref(actorId);
+  return sql`(not ${documents.restricted}
+    or exists (select 1 from ${documentUserAccess}
+      where ${documentUserAccess.documentId} = ${documents.id} and ${documentUserAccess.userId} = ${id})
+    or exists (select 1 from ${documentGroupAccess}
+      join ${groupMembers} on ${groupMembers.groupId} = ${documentGroupAccess.groupId}
+      where ${documentGroupAccess.documentId} = ${documents.id} and ${groupMembers.userId} = ${id}))`;
+}
+
+/** Assigned as reviewer or approver in some round of the document. */
+function assigned(actorId: ActorRef): SQL {
+  const id = ref(actorId);
+  return sql`exists (
+    select 1 from ${approvals}
+    left join ${approvalReviewers} on ${approvalReviewers.approvalId} = ${approvals.id}
+    where ${approvals.documentId} = ${documents.id}
+      and (${approvals.approverId} = ${id} or ${approvalReviewers.reviewerId} = ${id}))`;
+}
+
+/** canSeeDocument for a non-Admin, as SQL on `documents`. */
+function seenByNonAdmin(actorId: ActorRef): SQL {
+  const id = ref(actorId);
+  return sql`(${documents.ownerId} = ${id} or (
+    ${documents.archivedAt} is null
+    and (${documents.status} <> 'Draft' or ${assigned(actorId)})
+    and ${categoryLevelAtLeast(actorId, sql`${documents.categoryId}`, "view")}
+    and ${shareAllows(actorId)}))`;
+}
+
+/** Documents the actor may open (the owner's archived ones included). */
+export function readableDocumentsWhere(actor: { id: string; role: string }): SQL {
+  return actor.role === "Admin" ? sql`true` : seenByNonAdmin(actor.id);
+}
+
+/** Documents a list, count, search or suggestion shows the actor: readable and not archived. */
+export function listableDocumentsWhere(actor: { id: string; role: string }): SQL {
+  const notArchived = isNull(documents.archivedAt);
+  return actor.role === "Admin" ? notArchived : (and(notArchived, seenByNonAdmin(actor.id)) as SQL);
+}
+
+/** Documents where the actor holds at least `needed` in the category (Admins everywhere). */
+export function documentsAtLevelWhere(actor: { id: string; role: string }, needed: Level): SQL {
+  return actor.role === "Admin"
+    ? sql`true`
+    : categoryLevelAtLeast(actor.id, sql`${documents.categoryId}`, needed);
+}
+
+/** Every active user who can open the document now (Admins included), for live events and "Who has access". */
+export async function documentViewerIds(db: Database, documentId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select ${users.id} as id from ${users}, ${documents}
+    where ${eq(documents.id, documentId)} and ${users.disabledAt} is null
+      and (${users.role} = 'Admin' or ${seenByNonAdmin(sql`${users.id}`)})
+    order by ${users.username}`);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
+}
+
+/** The actor's level in every category, in one query (Admins hold edit everywhere). */
+export async function categoryLevelsFor(
+  db: Database,
+  actor: { id: string; role: string },
+): Promise<Map<string, Level>> {
+  const rows = await db.execute<{ id: string; everyone: Level; best: Level | null }>(sql`
+    select ${categories.id} as id, ${categories.everyoneAccess}::text as everyone,
+      (select max(${categoryGroupAccess.access})::text from ${categoryGroupAccess}
+        join ${groupMembers} on ${groupMembers.groupId} = ${categoryGroupAccess.groupId}
+        where ${categoryGroupAccess.categoryId} = ${categories.id} and ${groupMembers.userId} = ${actor.id}) as best
+    from ${categories}`);
+  const levels = new Map<string, Level>();
+  for (const r of rowsOf<{ id: string; everyone: Level; best: Level | null }>(rows)) {
+    levels.set(r.id, actor.role === "Admin" ? "edit" : r.best ? maxLevel(r.everyone, r.best) : r.everyone);
+  }
+  return levels;
+}
