@@ -13,6 +13,9 @@ const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 let source: TestApp;
 let target: TestApp;
 let archive: Buffer;
+let groupId: string;
+let categoryId: string;
+let restrictedId: string;
 
 async function backupOf(t: TestApp): Promise<Buffer> {
   const out = new PassThrough();
@@ -53,6 +56,24 @@ beforeAll(async () => {
   );
   await source.request("POST", "/api/documents/upload", { as: "author", body, headers });
   await source.runner.runUntilIdle();
+  // Access: a group with members, a category closed to all but it, a document restricted to a person.
+  const group = json<{ id: string }>(
+    await source.request("POST", "/api/groups", {
+      as: "admin",
+      body: { name: "Backup auditors", memberIds: [ids.reviewer, ids.approver] },
+    }),
+  );
+  groupId = group.id;
+  categoryId = categories[0]!.id;
+  restrictedId = id;
+  await source.request("PUT", `/api/categories/${categoryId}/access`, {
+    as: "admin",
+    body: { everyone: "none", groups: [{ groupId, access: "add" }] },
+  });
+  await source.request("PUT", `/api/documents/${id}/access`, {
+    as: "admin",
+    body: { restricted: true, userIds: [ids.reviewer2], groupIds: [groupId] },
+  });
   // Audit entries with a source address and data: a role change and a read.
   const fromAddress = async (method: "GET" | "PATCH", url: string, address: string, payload?: object) =>
     source.app.inject({
@@ -151,6 +172,47 @@ describe("backup and restore", () => {
     // The restored sequences continue after the restored rows.
     const another = await uploadDraft(target, "author", "After restore");
     expect(another).toBeTruthy();
+  });
+
+  it("keeps groups, their members, category access lists and document restrictions", async () => {
+    for (const table of [
+      "groups",
+      "group_members",
+      "category_group_access",
+      "document_user_access",
+      "document_group_access",
+    ]) {
+      const rows = sql`select * from ${sql.identifier(table)} order by 1, 2`;
+      const kept = rowsOf(await source.ctx.db.execute(rows));
+      expect(kept.length, table).toBeGreaterThan(0);
+      expect(rowsOf(await target.ctx.db.execute(rows)), table).toEqual(kept);
+    }
+    const read = async (t: TestApp, url: string) => json(await t.request("GET", url, { as: "admin" }));
+    for (const url of [
+      "/api/groups",
+      `/api/categories/${categoryId}/access`,
+      `/api/documents/${restrictedId}/access`,
+      `/api/documents/${restrictedId}/access/holders`,
+    ]) {
+      expect(await read(target, url)).toEqual(await read(source, url));
+    }
+    expect(await read(target, `/api/groups/${groupId}`)).toMatchObject({
+      name: "Backup auditors",
+      memberCount: 2,
+    });
+    expect(await read(target, `/api/categories/${categoryId}/access`)).toEqual({
+      categoryId,
+      everyone: "none",
+      groups: [{ groupId, access: "add" }],
+    });
+    expect(await read(target, `/api/documents/${restrictedId}/access`)).toMatchObject({
+      restricted: true,
+      groupIds: [groupId],
+    });
+    const trail = json<{ items: Array<{ action: string }> }>(
+      await target.request("GET", "/api/activity?subjectType=group", { as: "admin" }),
+    );
+    expect(trail.items.map((e) => e.action)).toContain("Created group");
   });
 
   it("refuses a non-empty installation and a cut-off archive, changing nothing", async () => {

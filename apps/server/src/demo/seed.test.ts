@@ -1,9 +1,20 @@
-import type { ApprovalListItem, ApprovalStats, CategoryStats, Document, Version } from "@quire/contracts";
+import type {
+  ApprovalListItem,
+  ApprovalStats,
+  Category,
+  CategoryAccess,
+  CategoryStats,
+  Document,
+  Group,
+  User,
+  Version,
+} from "@quire/contracts";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrap } from "../bootstrap/bootstrap";
 import { documents, systemState, versions } from "../db/schema";
 import { createTestApp, json, type TestApp } from "../test/harness";
+import { DEMO_GROUPS } from "./access";
 import { loadDemoManifest, seedDemoDocuments, type DemoManifest } from "./seed";
 
 let t: TestApp;
@@ -91,6 +102,44 @@ describe("demo documents", () => {
     await t.ctx.db.delete(systemState);
     expect(await bootstrap(t.ctx, [seedDemoDocuments])).toEqual({ seeded: true });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("demo groups and category access", () => {
+  it("seeds the teams with members and gives them edit where everyone views", async () => {
+    const groups = json<Group[]>(await t.request("GET", "/api/groups", { as: "admin" }));
+    const users = json<User[]>(await t.request("GET", "/api/users", { as: "admin" }));
+    const nameOf = new Map(users.map((u) => [u.id, u.username]));
+    expect(groups.map((g) => [g.name, (g.memberIds ?? []).map((id) => nameOf.get(id)).sort()])).toEqual(
+      [...DEMO_GROUPS]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((g) => [g.name, [...g.members].sort()]),
+    );
+    const categories = json<Category[]>(await t.request("GET", "/api/categories", { as: "admin" }));
+    const hr = categories.find((c) => c.name === "Human Resources")!;
+    const access = json<CategoryAccess>(
+      await t.request("GET", `/api/categories/${hr.id}/access`, { as: "admin" }),
+    );
+    expect(access).toEqual({
+      categoryId: hr.id,
+      everyone: "view",
+      groups: [{ groupId: groups.find((g) => g.name === "HR team")!.id, access: "edit" }],
+    });
+    const trail = json<{ items: Array<{ action: string }> }>(
+      await t.request("GET", "/api/activity?subjectType=group", { as: "admin" }),
+    );
+    expect(trail.items.filter((e) => e.action === "Created group")).toHaveLength(DEMO_GROUPS.length);
+  });
+
+  it("leaves every demo role seeing what it saw before (everyone keeps view)", async () => {
+    const published = manifest
+      .filter((d) => d.status !== "Draft")
+      .map((d) => d.title)
+      .sort();
+    const asViewer = json<Document[]>(
+      await t.request("GET", "/api/documents?pageSize=500", { as: "viewer" }),
+    );
+    expect(asViewer.map((d) => d.title).sort()).toEqual(published);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Seeder } from "../bootstrap/bootstrap";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { categories, documents, users } from "../db/schema";
+import { seedDemoAccess } from "./access";
 import { addVersion, createDocument } from "../modules/documents/service";
 import type { ValidatedFile } from "../modules/documents/upload";
 import { authorizeDocumentById } from "../policies/guard";
@@ -184,6 +185,7 @@ export const seedDemoDocuments: Seeder = async (ctx, tx) => {
     await seedOne(seedCtx, doc, people, pick(categoryIds, doc.category, "category"), index);
   }
   await markOldNotificationsRead(seedCtx);
+  await seedDemoAccess(seedCtx);
 };
 
 /** The demo users who review and approve every demo round. */

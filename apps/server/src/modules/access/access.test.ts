@@ -199,6 +199,9 @@ describe("document restriction and who has access", () => {
   });
 
   it("refuses unknown people (400); others get 403 when they can see it and 404 when they cannot", async () => {
+    const setCategory = (everyone: string, groups: unknown[]) =>
+      t.request("PUT", `/api/categories/${category.id}/access`, { as: "admin", body: { everyone, groups } });
+    await setCategory("view", []);
     const doc = await approvedDocument("Refusals");
     const draft = await uploadDraft(t, "author", "Private draft");
     const put = (as: string, body: unknown, id = doc) =>
@@ -215,6 +218,10 @@ describe("document restriction and who has access", () => {
       expect((await t.request("GET", `/api/documents/${doc}/access`, { as })).statusCode).toBe(403);
       expect((await t.request("GET", `/api/documents/${doc}/access/holders`, { as })).statusCode).toBe(403);
     }
+    // Closed to all but HR team: the approver (outside it) no longer sees the document at all.
+    await setCategory("none", [{ groupId: hr.id, access: "view" }]);
+    expect((await put("approver", { restricted: true, userIds: [], groupIds: [] })).statusCode).toBe(404);
+    expect((await put("viewer", { restricted: true, userIds: [], groupIds: [] })).statusCode).toBe(403);
     for (const path of [`/api/documents/${draft}/access`, `/api/documents/${draft}/access/holders`]) {
       expect((await t.request("GET", path, { as: "viewer" })).statusCode).toBe(404);
     }
@@ -224,6 +231,6 @@ describe("document restriction and who has access", () => {
     expect(
       (await put("admin", { restricted: true, userIds: [], groupIds: [] }, "no-such-doc")).statusCode,
     ).toBe(404);
-    expect(await changesSince(before?.id)).toEqual([]);
+    expect((await changesSince(before?.id)).map((e) => e.action)).toEqual(["Changed category access"]);
   });
 });

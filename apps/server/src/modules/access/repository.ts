@@ -11,7 +11,7 @@ import {
   groups,
   users,
 } from "../../db/schema";
-import { loadDocumentFacts } from "../documents/access";
+import { loadAccessFacts } from "../../policies/facts";
 import type { HolderInputs } from "./holders";
 
 /** A category's access list, or null when there is no such category. */
@@ -101,20 +101,14 @@ export async function replaceDocumentAccess(
 
 /** Everything "Who has access" needs about one document and the people who might open it. */
 export async function loadHolderInputs(db: Database, documentId: string): Promise<HolderInputs | null> {
-  const [facts, access, doc] = await Promise.all([
-    loadDocumentFacts(db, documentId),
-    findDocumentAccess(db, documentId),
+  const document = await loadAccessFacts(db, documentId);
+  if (!document) return null;
+  const [category, people, groupRows, memberships] = await Promise.all([
     db
-      .select({ categoryId: documents.categoryId })
-      .from(documents)
-      .where(eq(documents.id, documentId))
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, document.categoryId))
       .limit(1),
-  ]);
-  const categoryId = doc[0]?.categoryId;
-  if (!facts || !access || !categoryId) return null;
-  const category = await findCategoryAccess(db, categoryId);
-  if (!category) return null;
-  const [people, groupRows, memberships] = await Promise.all([
     db
       .select({ id: users.id, username: users.username, role: users.role })
       .from(users)
@@ -126,7 +120,7 @@ export async function loadHolderInputs(db: Database, documentId: string): Promis
     users: people.map((u) => ({ ...u, role: u.role as Role })),
     groups: groupRows,
     memberships,
-    category: { name: category.name, everyone: category.everyone, groups: category.groups },
-    document: { ...facts, ...access },
+    categoryName: category[0]?.name ?? "",
+    document,
   };
 }

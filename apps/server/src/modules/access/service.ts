@@ -10,11 +10,12 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { groups, users } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
-import { authorizeDocument, canChangeDocument, type Actor } from "../../policies/policy";
+import { canSeeDocument } from "../../policies/access";
+import { loadAccessFacts, withGroups } from "../../policies/facts";
+import { canChangeDocument, type Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
-import { loadDocumentFacts } from "../documents/access";
 import { unknownGroupIds, unknownUserIds } from "../groups/repository";
-import { accessHolders, interimVisibilityRule } from "./holders";
+import { accessHolders } from "./holders";
 import {
   findCategoryAccess,
   findDocumentAccess,
@@ -89,9 +90,8 @@ export async function putCategoryAccess(
  * (its owner, an Admin). Someone who cannot see it gets 404, as everywhere; one who can, 403.
  */
 async function authorizeSharing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.read", facts);
+  const facts = await loadAccessFacts(ctx.db, documentId);
+  if (!facts || !canSeeDocument(await withGroups(ctx.db, actor), facts)) throw notFound("Document");
   if (!canChangeDocument(actor, "document.update", facts)) throw forbidden();
 }
 
@@ -162,5 +162,5 @@ export async function listAccessHolders(
   await authorizeSharing(ctx, actor, documentId);
   const inputs = await loadHolderInputs(ctx.db, documentId);
   if (!inputs) throw notFound("Document");
-  return accessHolders(inputs, interimVisibilityRule);
+  return accessHolders(inputs);
 }

@@ -1,0 +1,217 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+const group = `Auditors ${Date.now()}`;
+const closedCategory = "Legal";
+const restrictedTitle = "Company Handbook: Welcome to Northwind Analytics";
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(
+  username: string,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
+  const context = await newContext(browser, server.baseUrl, viewport);
+  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto("/login");
+  await signIn(page, username);
+  await page.waitForURL((url) => url.pathname === "/home");
+  return { context, page, consoleErrors };
+}
+
+async function pick(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+type Doc = { id: string; title: string; categoryId: string };
+async function documentsFor(request: APIRequestContext): Promise<{ docs: Doc[]; total: number }> {
+  const res = await request.get("/api/documents?pageSize=500");
+  return { docs: (await res.json()) as Doc[], total: Number(res.headers()["x-total-count"]) };
+}
+
+/** What the outsider (the demo Viewer, in no group) finds before the Admin narrows access. */
+let outsiderBefore: { total: number; hidden: Doc[] };
+
+test("before: the outsider finds the Legal documents and the handbook", async () => {
+  const { context } = await signedIn("viewer");
+  const { docs, total } = await documentsFor(context.request);
+  const categories = (await (await context.request.get("/api/categories")).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const legal = categories.find((c) => c.name === closedCategory)!;
+  const hidden = docs.filter((d) => d.categoryId === legal.id || d.title === restrictedTitle);
+  assert.ok(
+    hidden.some((d) => d.title === restrictedTitle),
+    "the handbook is visible to everyone at first",
+  );
+  assert.ok(hidden.length >= 3, hidden.map((d) => d.title).join(", "));
+  outsiderBefore = { total, hidden };
+  await context.close();
+});
+
+test("an Admin creates a group, closes a category to it and restricts a document; the audit shows it and exports it", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin");
+  await page.goto("/settings");
+
+  // Settings › Users and Groups: a new group with the reviewer in it.
+  const groups = page.getByTestId("card-groups");
+  await groups.getByTestId("button-create-group").click();
+  const dialog = page.getByTestId("dialog-group");
+  await dialog.getByTestId("input-group-name").fill(group);
+  await dialog.getByTestId("checkbox-member-reviewer").click();
+  await dialog.getByTestId("button-save-group").click();
+  await page.getByText("Group created", { exact: true }).waitFor();
+  await groups.getByTestId(`group-row-${group}`).getByText("reviewer").waitFor();
+
+  // Category access: Legal closed to everyone, viewable by the group.
+  const access = page.getByTestId("card-category-access");
+  await pick(page, "select-access-category", closedCategory);
+  await pick(page, "select-access-everyone", "No access");
+  await pick(page, `select-access-group-${group}`, "View");
+  await access.getByTestId("button-save-category-access").click();
+  await page.getByText("Access saved", { exact: true }).waitFor();
+
+  // The handbook, restricted to the group from its Share dialog; "Who has access" follows.
+  const { docs } = await documentsFor(page.request);
+  const handbook = docs.find((d) => d.title === restrictedTitle)!;
+  await page.goto(`/document/${handbook.id}`);
+  await page.getByTestId("button-share").click();
+  const share = page.getByTestId("dialog-share");
+  const holders = share.getByTestId("list-access-holders");
+  await holders.getByTestId("access-holder-viewer").waitFor();
+  await share.getByTestId("button-restrict").click();
+  await share.getByTestId(`checkbox-restrict-group-${group}`).click();
+  await share.getByTestId("button-save-restriction").click();
+  await page.getByText("Access restricted", { exact: true }).waitFor();
+  await holders.getByTestId("access-holder-viewer").waitFor({ state: "detached" });
+  await holders
+    .getByTestId("access-holder-reviewer")
+    .getByText(`Group ${group} (named on this document)`)
+    .waitFor();
+  assert.equal(await share.getByTestId("badge-access-mode").innerText(), "Restricted");
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  await page.keyboard.press("Escape");
+
+  // Settings › Audit: the three changes, and the group's entries exported as CSV.
+  await page.goto("/settings");
+  const audit = page.getByTestId("card-audit");
+  const table = audit.getByTestId("table-audit");
+  await table.waitFor();
+  await table.getByText("Created group", { exact: true }).first().waitFor();
+  await table.getByText("Changed category access", { exact: true }).first().waitFor();
+  await table.getByText("Restricted document", { exact: true }).first().waitFor();
+  await audit.getByRole("link", { name: restrictedTitle }).first().waitFor();
+  await pick(page, "select-audit-kind", "Groups");
+  const settled = page.waitForResponse((res) => res.url().includes("/api/activity?") && res.ok());
+  await audit.getByTestId("button-audit-apply").click();
+  await settled;
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    audit.getByTestId("button-audit-export").click(),
+  ]);
+  const lines = readFileSync(await download.path(), "utf8")
+    .trim()
+    .split("\n");
+  assert.ok(
+    lines.some((l) => l.includes(",Created group,group,") && l.includes(group)),
+    lines.join("\n"),
+  );
+  assert.ok(
+    lines.slice(1).every((l) => l.includes(",group,")),
+    lines.join("\n"),
+  );
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("the outsider no longer finds them: lists, category tiles, search, the assistant and the dashboard counts", async () => {
+  const { context, page, consoleErrors } = await signedIn("viewer");
+  const hiddenIds = new Set(outsiderBefore.hidden.map((d) => d.id));
+  const { docs, total } = await documentsFor(context.request);
+  assert.deepEqual(
+    docs.filter((d) => hiddenIds.has(d.id)).map((d) => d.title),
+    [],
+  );
+  assert.equal(total, outsiderBefore.total - hiddenIds.size);
+  for (const doc of outsiderBefore.hidden) {
+    assert.equal((await context.request.get(`/api/documents/${doc.id}`)).status(), 404, doc.title);
+  }
+
+  // Dashboard: the total and the Legal tile count only what the outsider may open.
+  await page.goto("/dashboard");
+  await page.getByTestId("quick-stat-total").getByText(String(total), { exact: true }).waitFor();
+  const stats = (await (await context.request.get("/api/categories/stats")).json()) as {
+    name: string;
+    count: number;
+  }[];
+  assert.equal(stats.find((s) => s.name === closedCategory)?.count, 0);
+
+  // The assistant's answer cites none of them.
+  await page.getByTestId("input-ai-question").fill("What are our compliance requirements?");
+  await page.getByTestId("button-ask-ai").click();
+  await page.getByTestId("ai-answer").waitFor({ timeout: 30_000 });
+  const citations = page.locator('[data-testid^="link-citation-"]');
+  for (let i = 0; i < (await citations.count()); i++) {
+    const href = (await citations.nth(i).getAttribute("href")) ?? "";
+    assert.ok(![...hiddenIds].some((id) => href.includes(id)), `cites a hidden document: ${href}`);
+  }
+
+  // Search for their own titles finds none of them.
+  await page.goto("/search");
+  for (const title of ["Compliance Requirements Overview", restrictedTitle]) {
+    await page.getByPlaceholder("Search documents, content, and metadata...").fill(title);
+    const answered = page.waitForResponse((res) => res.url().includes("/api/search?") && res.ok());
+    await page.getByTestId("button-submit-search").click();
+    await answered;
+    await page.waitForTimeout(200);
+    for (const id of hiddenIds) assert.equal(await page.getByTestId(`result-${id}`).count(), 0, title);
+  }
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("a group member still finds the closed category and the restricted document", async () => {
+  const { context } = await signedIn("reviewer");
+  const { docs } = await documentsFor(context.request);
+  const seen = new Set(docs.map((d) => d.id));
+  for (const doc of outsiderBefore.hidden) assert.ok(seen.has(doc.id), doc.title);
+  await context.close();
+});
+
+test("at 390 px the groups, category access and Share dialog fit without sideways scrolling", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 844 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.goto("/settings");
+  await page.getByTestId("card-groups").getByTestId(`group-row-${group}`).waitFor();
+  await page.getByTestId("card-category-access").getByTestId("button-save-category-access").waitFor();
+  assert.ok((await overflow()) <= 0, `settings scroll ${await overflow()}px sideways`);
+  const { docs } = await documentsFor(page.request);
+  await page.goto(`/document/${docs.find((d) => d.title === restrictedTitle)!.id}`);
+  await page.getByTestId("button-share").click();
+  await page.getByTestId("list-access-holders").waitFor();
+  await page.getByTestId("button-restrict").click();
+  await page.getByTestId("editor-restrict").waitFor();
+  assert.ok((await overflow()) <= 0, `the Share dialog scrolls ${await overflow()}px sideways`);
+  const box = await page.getByTestId("dialog-share").boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
