@@ -8,3 +8,6 @@ export * from "./ai";
 export * from "./settings";
 export * from "./activity";
 export * from "./access";
+export * from "./diff";
+export * from "./waitlist";
+export * from "./events";

@@ -1,9 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AiSuggestion, ApplySuggestionResult } from "@quire/contracts";
-import { apiRequest } from "@/lib/api-client";
+import { aiSuggestionSchema, applySuggestionResultSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { aiKeys, categoryKeys, documentKeys } from "@/lib/query-keys";
 
 /** GET /api/ai/suggestions: suggestions derived from the archive's state (seed §3). */
-export const aiSuggestionsQueryOptions = queryOptions<AiSuggestion[]>({ queryKey: ["/api/ai/suggestions"] });
+export const aiSuggestionsQueryOptions = queryOptions({
+  queryKey: aiKeys.suggestions,
+  queryFn: () => apiFetch("/api/ai/suggestions", aiSuggestionSchema.array()),
+});
 
 export function useAiSuggestions() {
   return useQuery(aiSuggestionsQueryOptions);
@@ -13,15 +17,13 @@ export function useAiSuggestions() {
 export function useApplySuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await (
-        await apiRequest("POST", `/api/ai/apply/${encodeURIComponent(id)}`)
-      ).json()) as ApplySuggestionResult,
+    mutationFn: (id: string) =>
+      apiFetch(`/api/ai/apply/${encodeURIComponent(id)}`, applySuggestionResultSchema, { method: "POST" }),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: aiSuggestionsQueryOptions.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ["/api/documents"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/categories"] }),
+        queryClient.invalidateQueries({ queryKey: aiKeys.suggestions }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
       ]);
     },
   });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Document } from "@quire/contracts";
-import { apiRequest } from "../api-client";
+import { documentSchema, type Document } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { categoryKeys, documentKeys, searchKeys } from "@/lib/query-keys";
 
 /** POST /api/documents/{id}/archive: hides the document from lists; its data is kept. */
-export async function archiveDocument(id: string): Promise<Document> {
-  const res = await apiRequest("POST", `/api/documents/${encodeURIComponent(id)}/archive`);
-  return (await res.json()) as Document;
+export function archiveDocument(id: string): Promise<Document> {
+  return apiFetch(`/api/documents/${encodeURIComponent(id)}/archive`, documentSchema, { method: "POST" });
 }
 
 export function useArchiveDocument() {
@@ -13,11 +13,11 @@ export function useArchiveDocument() {
   return useMutation({
     mutationFn: archiveDocument,
     onSuccess: async (document) => {
-      client.setQueryData(["/api/documents", document.id], document);
+      client.setQueryData(documentKeys.detail(document.id), document);
       await Promise.all([
-        client.invalidateQueries({ queryKey: ["/api/documents"] }),
-        client.invalidateQueries({ queryKey: ["/api/categories"] }),
-        client.invalidateQueries({ queryKey: ["/api/search"] }),
+        client.invalidateQueries({ queryKey: documentKeys.all }),
+        client.invalidateQueries({ queryKey: categoryKeys.all }),
+        client.invalidateQueries({ queryKey: searchKeys.all }),
       ]);
     },
   });

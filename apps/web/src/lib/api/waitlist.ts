@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import { waitlistJoinedSchema, type WaitlistJoined } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
 
-export type WaitlistJoined = { email: string; joined: true };
+export type { WaitlistJoined };
 
 /** POST /api/waitlist {email}: public; the server stores each address once. */
-export async function joinWaitlist(email: string): Promise<WaitlistJoined> {
-  return (await (await apiRequest("POST", "/api/waitlist", { email })).json()) as WaitlistJoined;
+export function joinWaitlist(email: string): Promise<WaitlistJoined> {
+  return apiFetch("/api/waitlist", waitlistJoinedSchema, { method: "POST", body: { email } });
 }
 
 export function useJoinWaitlist() {
