@@ -41,6 +41,7 @@ import { JobRunner, type JobHandler } from "./jobs/runner";
 import { EventHub } from "./modules/events/hub";
 import { eventRoutes } from "./modules/events/routes";
 import { activityRoutes } from "./modules/activity/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 import { DbBlobStore, FsBlobStore } from "./storage/blob-store";
 
 export interface RouteSummary {
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(aiRoutes, { ctx, prefix: "/ai" });
       await api.register(searchRoutes, { ctx, prefix: "/search" });
       await api.register(waitlistRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx, prefix: "/dashboard" });
     },
     { prefix: "/api" },
   );

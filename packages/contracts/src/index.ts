@@ -11,3 +11,4 @@ export * from "./access";
 export * from "./diff";
 export * from "./waitlist";
 export * from "./events";
+export * from "./insights";

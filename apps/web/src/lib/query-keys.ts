@@ -20,7 +20,6 @@ export const documentKeys = {
   recent: (limit: number) => [...documentKeys.all, "recent", limit] as const,
   stats: () => [...documentKeys.all, "stats"] as const,
   insights: () => [...documentKeys.all, "insights"] as const,
-  sample: () => [...documentKeys.all, "sample"] as const,
   detail: (id: string) => [...documentKeys.all, id] as const,
   versions: (id: string) => [...documentKeys.detail(id), "versions"] as const,
   diff: (id: string, from: number, to: number) => [...documentKeys.detail(id), "diff", from, to] as const,

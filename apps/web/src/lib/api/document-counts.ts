@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { documentSchema, type Document, type DocumentStatus } from "@quire/contracts";
+import { documentSchema, type DocumentStatus } from "@quire/contracts";
 import { apiFetchPage } from "@/lib/api-client";
 import { documentKeys } from "@/lib/query-keys";
 
@@ -23,27 +23,4 @@ export const documentCountQueryOptions = (status?: DocumentStatus) =>
 
 export function useDocumentCount(status?: DocumentStatus) {
   return useQuery(documentCountQueryOptions(status));
-}
-
-/** The list endpoint's largest page: the dashboard's insights read at most this many documents. */
-export const INSIGHTS_PAGE_SIZE = 500;
-
-export type DocumentSample = { items: Document[]; total: number };
-
-/** GET /api/documents?pageSize=500&sort=updated: the most recently changed documents, for figures. */
-export async function getDocumentSample(): Promise<DocumentSample> {
-  const { items, total } = await apiFetchPage(
-    `/api/documents?page=1&pageSize=${INSIGHTS_PAGE_SIZE}&sort=updated`,
-    documentSchema,
-  );
-  return { items, total: total ?? items.length };
-}
-
-export const documentSampleQueryOptions = queryOptions({
-  queryKey: documentKeys.sample(),
-  queryFn: getDocumentSample,
-});
-
-export function useDocumentSample() {
-  return useQuery(documentSampleQueryOptions);
 }

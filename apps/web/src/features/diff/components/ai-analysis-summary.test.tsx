@@ -4,7 +4,7 @@ import type { SideBySideRow } from "@/lib/api/version-diff";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { AiAnalysisSummary } from "./ai-analysis-summary";
-import { SideBySideDiff } from "./side-by-side-diff";
+import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
 
 const change =
   '§ 2. Grant of Copyright License: term and exclusivity changed (High risk): perpetual → fixed-term (five years); non-exclusive → exclusive ("Subject to the terms…")';
