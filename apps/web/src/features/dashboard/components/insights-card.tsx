@@ -3,7 +3,7 @@ import { Sparkles } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { useAiSuggestions } from "@/lib/api/ai-suggestions";
+import { useAiSuggestions } from "@/features/dashboard/api/ai-suggestions";
 import { useInsights } from "../api/get-insights";
 
 // Recharts is large; the charts load after the figures.
