@@ -4,6 +4,34 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { readdirSync } from "node:fs";
+
+/**
+ * The web's feature boundaries (bulletproof-react): a feature imports only itself and shared
+ * code (components/, lib/, hooks/, config/); shared code imports no feature and not the app.
+ * Dependencies flow shared → features → app. Code two features need moves to shared code.
+ */
+const webFeatures = readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBoundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: "./apps/web/src/features",
+    except: [`./${feature}`],
+    message: `Features do not import each other: move what "${feature}" shares with another feature to components/, lib/ or hooks/.`,
+  })),
+  {
+    target: [
+      "./apps/web/src/components",
+      "./apps/web/src/lib",
+      "./apps/web/src/hooks",
+      "./apps/web/src/config",
+    ],
+    from: ["./apps/web/src/features", "./apps/web/src/app"],
+    message: "Shared code (components, lib, hooks, config) imports no feature and not the app.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -32,6 +60,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/web/tsconfig.json" })],
+    },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: webBoundaryZones }] },
   },
   // The server's layers: no import loops, and infrastructure never reaches into a domain module.
   {

@@ -44,6 +44,7 @@ import { eventRoutes } from "./modules/events/routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { groupRoutes } from "./modules/groups/routes";
 import { accessRoutes } from "./modules/access/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 import { DbBlobStore, FsBlobStore } from "./storage/blob-store";
 
 export interface RouteSummary {
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await api.register(aiRoutes, { ctx, prefix: "/ai" });
       await api.register(searchRoutes, { ctx, prefix: "/search" });
       await api.register(waitlistRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx, prefix: "/dashboard" });
     },
     { prefix: "/api" },
   );

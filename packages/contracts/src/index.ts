@@ -8,3 +8,7 @@ export * from "./ai";
 export * from "./settings";
 export * from "./activity";
 export * from "./access";
+export * from "./diff";
+export * from "./waitlist";
+export * from "./events";
+export * from "./insights";

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { AppLayout } from "@/components/layout/app-layout";
+import { GuidedTour } from "@/features/tour/components/guided-tour";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
@@ -44,7 +45,7 @@ export function AppRouter() {
   if (inLayout) {
     return (
       <RequireAuth>
-        <AppLayout>
+        <AppLayout overlay={<GuidedTour />}>
           <ErrorBoundary key={location}>
             <Suspense fallback={<PageLoading />}>
               <Switch>

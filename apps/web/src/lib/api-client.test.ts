@@ -1,37 +1,73 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { mockFetch } from "@/test/fetch-mock";
-import { apiRequest, errorMessage, errorStatus } from "./api-client";
+import {
+  apiCommand,
+  apiFetch,
+  apiFetchOrNull,
+  errorMessage,
+  errorStatus,
+  ResponseShapeError,
+} from "./api-client";
 
-describe("apiRequest", () => {
+const thing = z.object({ ok: z.boolean() });
+
+describe("apiFetch", () => {
+  it("returns the answer parsed with its schema", async () => {
+    mockFetch({ "GET /api/things": { body: { ok: true, extra: "dropped" } } });
+    await expect(apiFetch("/api/things", thing)).resolves.toEqual({ ok: true });
+  });
+
+  it("throws a readable error when the answer does not match its contract", async () => {
+    mockFetch({ "GET /api/things": { body: { ok: "yes" } } });
+    const failure = apiFetch("/api/things", thing);
+    await expect(failure).rejects.toBeInstanceOf(ResponseShapeError);
+    await expect(apiFetch("/api/things", thing)).rejects.toThrow(
+      /The server's answer to \/api\/things could not be read at ok/,
+    );
+    await failure.catch((error: unknown) => {
+      expect(errorMessage(error)).toMatch(/could not be read/);
+      expect(errorStatus(error)).toBeNull();
+    });
+  });
+
+  it("yields null for the listed statuses only", async () => {
+    mockFetch({ "GET /api/none": { status: 404, body: { message: "None yet" } } });
+    await expect(apiFetchOrNull("/api/none", thing, [404])).resolves.toBeNull();
+    await expect(apiFetchOrNull("/api/none", thing, [])).rejects.toThrow(/^404/);
+  });
+});
+
+describe("apiCommand", () => {
   it("sends JSON with a content type only when there is a body, always with credentials", async () => {
     const spy = mockFetch({
       "POST /api/things": { body: { ok: true } },
       "POST /api/things/1/read": { status: 204 },
     });
-    await apiRequest("POST", "/api/things", { name: "a" });
-    await apiRequest("POST", "/api/things/1/read");
+    await apiCommand("POST", "/api/things", { name: "a" });
+    await apiCommand("POST", "/api/things/1/read");
 
     const [, withBody] = spy.mock.calls[0]!;
-    expect(withBody?.headers).toEqual({ "Content-Type": "application/json" });
+    expect(withBody?.headers["content-type"]).toBe("application/json");
     expect(withBody?.body).toBe('{"name":"a"}');
     expect(withBody?.credentials).toBe("include");
 
     const [, without] = spy.mock.calls[1]!;
-    expect(without?.headers).toEqual({});
+    expect(without?.headers["content-type"]).toBeUndefined();
     expect(without?.body).toBeUndefined();
     expect(without?.credentials).toBe("include");
   });
 
   it("throws '{status}: {body}' on a non-ok answer", async () => {
     mockFetch({ "POST /api/auth/login": { status: 401, body: { message: "Invalid username or password" } } });
-    await expect(apiRequest("POST", "/api/auth/login", {})).rejects.toThrow(
+    await expect(apiCommand("POST", "/api/auth/login", {})).rejects.toThrow(
       '401: {"message":"Invalid username or password"}',
     );
   });
 
   it("uses the status text when the body is empty", async () => {
     mockFetch({ "DELETE /api/x": { status: 503, statusText: "Service Unavailable" } });
-    await expect(apiRequest("DELETE", "/api/x")).rejects.toThrow("503: Service Unavailable");
+    await expect(apiCommand("DELETE", "/api/x")).rejects.toThrow("503: Service Unavailable");
   });
 });
 

@@ -1,8 +1,12 @@
 /**
- * Fetch helpers with seed §7/§8 semantics: cookies always sent, any non-ok answer becomes
- * `Error("{status}: {body text or status text}")`. The API answers errors as JSON `{message}`;
- * `errorMessage` turns the thrown text back into that message for people to read.
+ * The one way the web reads the API, with seed §7/§8 semantics: cookies always sent, any non-ok
+ * answer becomes `Error("{status}: {body text or status text}")`. Every JSON answer is parsed
+ * with the zod schema the caller must pass (from @quire/contracts), so no answer is used on
+ * trust; an answer that does not match throws a `ResponseShapeError` with a readable message,
+ * which screens show like any other error. `errorMessage` turns a thrown error into text for
+ * people to read.
  */
+import type { z } from "zod";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -13,6 +17,18 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered 2xx, but not in the shape its contract promises (a version skew or a bug). */
+export class ResponseShapeError extends Error {
+  readonly url: string;
+  constructor(url: string, issues: readonly z.core.$ZodIssue[]) {
+    const first = issues[0];
+    const where = first && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
+    super(`The server's answer to ${url} could not be read${where}: ${first?.message ?? "unexpected shape"}`);
+    this.name = "ResponseShapeError";
+    this.url = url;
+  }
+}
+
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = await res.text().catch(() => "");
@@ -20,24 +36,89 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Sends JSON only when there is a body, so body-less writes carry no content type. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "include",
-  });
-  await throwIfResNotOk(res);
-  return res;
+/** Checks a decoded answer against its contract; the only place an answer becomes typed. */
+export function parseAnswer<S extends z.ZodType>(url: string, schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ResponseShapeError(url, parsed.error.issues);
+  return parsed.data;
 }
 
-/** GET a JSON answer; statuses listed in `nullOn` yield null instead of throwing. */
-export async function getJson<T>(url: string, nullOn: readonly number[] = []): Promise<T | null> {
-  const res = await fetch(url, { credentials: "include" });
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON (with its content type); omitted for body-less requests. */
+  body?: unknown;
+  /** Sent as multipart form data instead of JSON. */
+  form?: FormData;
+};
+
+async function send(url: string, { method = "GET", body, form }: RequestOptions): Promise<Response> {
+  const json = body !== undefined && form === undefined;
+  return fetch(url, {
+    method,
+    headers: json ? { "Content-Type": "application/json" } : {},
+    body: form ?? (json ? JSON.stringify(body) : undefined),
+    credentials: "include",
+  });
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A request whose JSON answer is parsed with `schema` (required: no answer is used unchecked). */
+export async function apiFetch<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const res = await send(url, options);
+  await throwIfResNotOk(res);
+  return parseAnswer(url, schema, await readJson(res));
+}
+
+/** Like `apiFetch`, but the statuses in `nullOn` (e.g. 404 "none yet") yield null instead of throwing. */
+export async function apiFetchOrNull<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  nullOn: readonly number[],
+  options: RequestOptions = {},
+): Promise<z.output<S> | null> {
+  const res = await send(url, options);
   if (nullOn.includes(res.status)) return null;
   await throwIfResNotOk(res);
-  return (await res.json()) as T;
+  return parseAnswer(url, schema, await readJson(res));
+}
+
+/** A list answer plus its X-Total-Count header (the total for paging), each item parsed. */
+export async function apiFetchPage<S extends z.ZodType>(
+  url: string,
+  itemSchema: S,
+): Promise<{ items: z.output<S>[]; total: number | null }> {
+  const res = await send(url, {});
+  await throwIfResNotOk(res);
+  const items = parseAnswer(url, itemSchema.array(), await readJson(res)) as z.output<S>[];
+  const header = res.headers.get("x-total-count");
+  const total = header === null ? null : Number(header);
+  return { items, total: total !== null && Number.isFinite(total) ? total : null };
+}
+
+/** A command whose answer is not used (204 or an acknowledgement): only the status is checked. */
+export async function apiCommand(method: NonNullable<RequestOptions["method"]>, url: string, body?: unknown) {
+  const res = await send(url, { method, body });
+  await throwIfResNotOk(res);
+}
+
+/** Raw bytes (an original file), for viewers that decode them themselves. */
+export async function apiFetchBytes(url: string): Promise<ArrayBuffer> {
+  const res = await fetch(url, { credentials: "include" });
+  await throwIfResNotOk(res);
+  return res.arrayBuffer();
 }
 
 const statusPrefix = /^(\d{3}): ([\s\S]*)$/;

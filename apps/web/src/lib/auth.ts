@@ -1,21 +1,30 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AppAbilities, LoginBody, LoginOptions, Role, SessionUser } from "@quire/contracts";
-import { apiRequest } from "./api-client";
-import { getQueryFn, userQueryKey } from "./query-client";
+import {
+  loginOptionsSchema,
+  sessionUserSchema,
+  type AppAbilities,
+  type LoginBody,
+  type Role,
+} from "@quire/contracts";
+import { apiCommand, apiFetch, apiFetchOrNull } from "./api-client";
+import { sessionKeys } from "./query-keys";
 
-/** The signed-in user, or null when there is no session (401 yields null rather than an error). */
-export const userQueryOptions = queryOptions<SessionUser | null>({
+const userQueryKey = sessionKeys.user;
+
+/** GET /api/auth/user: the signed-in user, or null when there is no session (401 yields null). */
+export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
-  queryFn: getQueryFn<SessionUser>({ on401: "returnNull" }),
+  queryFn: () => apiFetchOrNull("/api/auth/user", sessionUserSchema, [401]),
 });
 
 export function useUser() {
   return useQuery(userQueryOptions);
 }
 
-export const loginOptionsQueryOptions = queryOptions<LoginOptions>({
-  queryKey: ["/api/auth/login"],
-  queryFn: getQueryFn<LoginOptions>({ on401: "throw" }) as () => Promise<LoginOptions>,
+/** GET /api/auth/login (public): demo mode and its accounts. */
+export const loginOptionsQueryOptions = queryOptions({
+  queryKey: sessionKeys.loginOptions,
+  queryFn: () => apiFetch("/api/auth/login", loginOptionsSchema),
 });
 
 /** Whether the server runs in demo mode, with its demo accounts. */
@@ -27,8 +36,7 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     meta: { signIn: true },
-    mutationFn: async (body: LoginBody) =>
-      (await (await apiRequest("POST", "/api/auth/login", body)).json()) as SessionUser,
+    mutationFn: (body: LoginBody) => apiFetch("/api/auth/login", sessionUserSchema, { method: "POST", body }),
     onSuccess: (user) => {
       // Another account's cached answers must not leak into this session.
       client.clear();
@@ -40,9 +48,7 @@ export function useLogin() {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      await apiRequest("POST", "/api/auth/logout");
-    },
+    mutationFn: () => apiCommand("POST", "/api/auth/logout"),
     onSuccess: () => {
       client.clear();
       client.setQueryData(userQueryKey, null);
@@ -54,9 +60,8 @@ export function useLogout() {
 export function useSetPassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { currentPassword: string; newPassword: string }) => {
-      await apiRequest("POST", "/api/auth/password", body);
-    },
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      apiCommand("POST", "/api/auth/password", body),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: userQueryKey });
     },
@@ -67,8 +72,8 @@ export function useSetPassword() {
 export function useDemoRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (role: Role) =>
-      (await (await apiRequest("POST", "/api/auth/demo-role", { role })).json()) as SessionUser,
+    mutationFn: (role: Role) =>
+      apiFetch("/api/auth/demo-role", sessionUserSchema, { method: "POST", body: { role } }),
     onSuccess: async (user) => {
       client.setQueryData(userQueryKey, user);
       // Everything shown so far was computed for the previous user (abilities, notifications).

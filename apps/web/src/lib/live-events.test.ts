@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { applyLiveEvent } from "./live-events";
+import { applyLiveEvent, parseLiveEvent } from "./live-events";
 
 function clientWith(keys: unknown[][]) {
   const client = new QueryClient();
@@ -17,7 +17,7 @@ describe("live events", () => {
       ["/api/categories", "stats"],
       ["/api/notifications"],
     ]);
-    applyLiveEvent(client, "document.changed", { documentId: "d1" });
+    applyLiveEvent(client, { type: "document.changed", documentId: "d1" });
     expect(stale(client, ["/api/documents"])).toBe(true);
     expect(stale(client, ["/api/documents", "d1"])).toBe(true);
     expect(stale(client, ["/api/categories", "stats"])).toBe(true);
@@ -30,7 +30,7 @@ describe("live events", () => {
       ["/api/documents", "d2"],
       ["/api/approvals"],
     ]);
-    applyLiveEvent(client, "approval.changed", { documentId: "d1" });
+    applyLiveEvent(client, { type: "approval.changed", documentId: "d1" });
     expect(stale(client, ["/api/documents", "d1", "approval"])).toBe(true);
     expect(stale(client, ["/api/approvals"])).toBe(true);
     expect(stale(client, ["/api/documents", "d2"])).toBe(false);
@@ -38,7 +38,17 @@ describe("live events", () => {
 
   it("refreshes notifications when one arrives", () => {
     const client = clientWith([["/api/notifications"], ["/api/notifications", "unread-count"]]);
-    applyLiveEvent(client, "notification.created", { userIds: ["u1"] });
+    applyLiveEvent(client, { type: "notification.created", userIds: ["u1"] });
     expect(stale(client, ["/api/notifications", "unread-count"])).toBe(true);
+  });
+
+  it("reads an event only when it matches the contracts' live-event schema", () => {
+    expect(parseLiveEvent("document.changed", '{"type":"document.changed","documentId":"d1"}')).toEqual({
+      type: "document.changed",
+      documentId: "d1",
+    });
+    expect(parseLiveEvent("approval.changed", '{"documentId":42}')).toBeNull();
+    expect(parseLiveEvent("notification.created", "not json")).toBeNull();
+    expect(parseLiveEvent("sessions.ended", '{"sessionHashes":["x"]}')).toBeNull();
   });
 });

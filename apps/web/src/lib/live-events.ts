@@ -1,30 +1,32 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { liveEventSchema, liveEventTypes, type LiveEvent } from "@quire/contracts";
+import { approvalKeys, categoryKeys, documentKeys, notificationKeys } from "./query-keys";
 
-type DocumentEvent = { documentId: string };
-
-function parse<T>(event: MessageEvent<string>): T | null {
+/** An SSE message checked against the contracts' live-event schema; anything else is ignored. */
+export function parseLiveEvent(type: string, data: string): LiveEvent | null {
   try {
-    return JSON.parse(event.data) as T;
+    const parsed = liveEventSchema.safeParse({ ...(JSON.parse(data) as object), type });
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
 /** What each server event makes stale; only queries on screen refetch, the rest on next use. */
-export function applyLiveEvent(client: QueryClient, type: string, data: unknown): void {
-  if (type === "notification.created") {
-    void client.invalidateQueries({ queryKey: ["/api/notifications"] });
-    return;
-  }
-  const documentId = (data as DocumentEvent | null)?.documentId;
-  if (type === "document.changed") {
-    void client.invalidateQueries({ queryKey: ["/api/documents"] });
-    void client.invalidateQueries({ queryKey: ["/api/categories", "stats"] });
-  }
-  if (type === "approval.changed") {
-    if (documentId) void client.invalidateQueries({ queryKey: ["/api/documents", documentId] });
-    void client.invalidateQueries({ queryKey: ["/api/approvals"] });
+export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
+  switch (event.type) {
+    case "notification.created":
+      void client.invalidateQueries({ queryKey: notificationKeys.all });
+      return;
+    case "document.changed":
+      void client.invalidateQueries({ queryKey: documentKeys.all });
+      void client.invalidateQueries({ queryKey: categoryKeys.stats() });
+      return;
+    case "approval.changed":
+      void client.invalidateQueries({ queryKey: documentKeys.detail(event.documentId) });
+      void client.invalidateQueries({ queryKey: approvalKeys.all });
+      return;
   }
 }
 
@@ -37,9 +39,11 @@ export function useLiveEvents(): void {
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/events", { withCredentials: true });
-    const types = ["document.changed", "approval.changed", "notification.created"] as const;
-    const listeners = types.map((type) => {
-      const listener = (event: MessageEvent<string>) => applyLiveEvent(client, type, parse(event));
+    const listeners = liveEventTypes.map((type) => {
+      const listener = (message: MessageEvent<string>) => {
+        const event = parseLiveEvent(type, message.data);
+        if (event) applyLiveEvent(client, event);
+      };
       source.addEventListener(type, listener);
       return [type, listener] as const;
     });

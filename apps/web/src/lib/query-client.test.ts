@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "@/test/fetch-mock";
-import { apiRequest } from "./api-client";
-import { createQueryClient, getQueryFn, userQueryKey } from "./query-client";
+import { apiCommand } from "./api-client";
+import { usersQueryOptions } from "./api/users";
+import { documentQueryOptions } from "./api/document";
+import { userQueryOptions } from "./auth";
+import { createQueryClient, userQueryKey } from "./query-client";
+
+const admin = { id: "1", username: "a", role: "Admin" };
 
 describe("query client (seed §7)", () => {
-  it("joins the key segments with '/' into the path and sends credentials", async () => {
-    const spy = mockFetch({ "GET /api/documents/d1/versions": { body: [{ version: 1 }] } });
+  it("has no default fetcher: every query names its own, which parses the answer", async () => {
+    expect(createQueryClient().getDefaultOptions().queries?.queryFn).toBeUndefined();
+    const spy = mockFetch({ "GET /api/users": { body: [admin] } });
     const client = createQueryClient();
-    const data = await client.fetchQuery({ queryKey: ["/api/documents", "d1", "versions"] });
-    expect(data).toEqual([{ version: 1 }]);
-    expect(spy.mock.calls[0]?.[0]).toBe("/api/documents/d1/versions");
+    const data = await client.fetchQuery(usersQueryOptions);
+    expect(data).toEqual([admin]);
+    expect(spy.mock.calls[0]?.[0]).toBe("/api/users");
     expect(spy.mock.calls[0]?.[1]?.credentials).toBe("include");
   });
 
@@ -18,7 +24,7 @@ describe("query client (seed §7)", () => {
       "GET /api/documents/missing": { status: 404, body: { message: "Document not found" } },
     });
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ["/api/documents", "missing"] })).rejects.toThrow(
+    await expect(client.fetchQuery(documentQueryOptions("missing"))).rejects.toThrow(
       '404: {"message":"Document not found"}',
     );
     expect(spy).toHaveBeenCalledTimes(1);
@@ -36,18 +42,15 @@ describe("query client (seed §7)", () => {
   it("can turn a 401 into null", async () => {
     mockFetch({ "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } } });
     const client = createQueryClient();
-    const user = await client.fetchQuery({
-      queryKey: userQueryKey,
-      queryFn: getQueryFn({ on401: "returnNull" }),
-    });
+    const user = await client.fetchQuery(userQueryOptions);
     expect(user).toBeNull();
   });
 
   it("marks the session for a re-check when another read answers 401", async () => {
     mockFetch({ "GET /api/users": { status: 401, body: { message: "Not signed in" } } });
     const client = createQueryClient();
-    client.setQueryData(userQueryKey, { id: "1", username: "a", role: "Admin" });
-    await expect(client.fetchQuery({ queryKey: ["/api/users"] })).rejects.toThrow(/^401/);
+    client.setQueryData(userQueryKey, admin);
+    await expect(client.fetchQuery(usersQueryOptions)).rejects.toThrow(/^401/);
     // Mounted, the user query refetches at once and the route guard sends the person to sign-in.
     expect(client.getQueryState(userQueryKey)?.isInvalidated).toBe(true);
   });
@@ -56,7 +59,7 @@ describe("query client (seed §7)", () => {
     mockFetch({ "GET /api/users": { status: 403, body: { message: "Admins only" } } });
     const client = createQueryClient();
     client.setQueryData(userQueryKey, { id: "1", username: "a", role: "Author" });
-    await expect(client.fetchQuery({ queryKey: ["/api/users"] })).rejects.toThrow(/^403/);
+    await expect(client.fetchQuery(usersQueryOptions)).rejects.toThrow(/^403/);
     expect(client.getQueryState(userQueryKey)?.isInvalidated).toBe(false);
   });
 
@@ -67,7 +70,7 @@ describe("query client (seed §7)", () => {
     const write = (meta?: Record<string, unknown>) =>
       client
         .getMutationCache()
-        .build(client, { meta, mutationFn: () => apiRequest("POST", "/api/x") })
+        .build(client, { meta, mutationFn: () => apiCommand("POST", "/api/x") })
         .execute(undefined);
     await expect(write({ signIn: true })).rejects.toThrow(/^401/);
     expect(client.getQueryState(userQueryKey)?.isInvalidated).toBe(false);

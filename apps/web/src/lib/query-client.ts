@@ -1,23 +1,12 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { errorStatus, throwIfResNotOk } from "./api-client";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { errorStatus } from "./api-client";
+import { sessionKeys } from "./query-keys";
 
 /**
- * Query keys are URL segments: ["/api/documents", id, "versions"] reads /api/documents/{id}/versions.
- * Keep the resource root as the first segment so invalidating ["/api/documents"] refreshes
- * everything under it.
+ * Keys come from the factories in ./query-keys. There is deliberately no default `queryFn`:
+ * every query names its endpoint's fetcher, which parses the answer with its contracts schema.
  */
-export const userQueryKey = ["/api/auth/user"] as const;
-
-type UnauthorizedBehavior = "returnNull" | "throw";
-
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (options.on401 === "returnNull" && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
-}
+export const userQueryKey = sessionKeys.user;
 
 export function createQueryClient(): QueryClient {
   // A 401 means the session ended (expired, signed out in another tab): re-check the user so
@@ -39,7 +28,6 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

@@ -1,5 +1,10 @@
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { cleanup } from "@testing-library/react";
+import { server } from "./fetch-mock";
+
+// msw answers the app's requests at the network layer; each test adds its own answers.
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
 
 // jsdom has no matchMedia; tests that care about the breakpoint set `window.innerWidth` first.
 Object.defineProperty(window, "matchMedia", {
@@ -22,6 +27,7 @@ Object.defineProperty(window, "matchMedia", {
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -92,7 +92,8 @@ export async function putCategoryAccess(
 async function authorizeSharing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
   const facts = await loadAccessFacts(ctx.db, documentId);
   if (!facts || !canSeeDocument(await withGroups(ctx.db, actor), facts)) throw notFound("Document");
-  if (!canChangeDocument(actor, "document.update", facts)) throw forbidden();
+  // Sharing needs no category level: an owner may always narrow their own document.
+  if (!canChangeDocument(actor, "document.share", facts, "view")) throw forbidden();
 }
 
 export async function getDocumentAccess(

@@ -6,7 +6,7 @@ import { apiTokens, sessions, users } from "../../db/schema";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { EVENTS_CHANNEL, type LiveEvent } from "../events/events";
+import { encodeLiveEvent, EVENTS_CHANNEL, type LiveEvent } from "../events/events";
 
 const MINUTE = 60_000;
 /** Touching last_seen_at on every request would write on every read; once a minute is enough for idle expiry. */
@@ -65,7 +65,7 @@ export async function endSessions(tx: Database, where: SQL | undefined): Promise
 export async function announceEndedSessions(db: Database, sessionHashes: string[]): Promise<void> {
   if (sessionHashes.length === 0) return;
   const event: LiveEvent = { type: "sessions.ended", sessionHashes };
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${encodeLiveEvent(event)})`);
 }
 
 /** The session's user if the session exists, has not passed its absolute expiry and has not sat idle too long. */

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import type { DatabaseHandle, Unlisten } from "../../db/client";
 import { documentViewerIds } from "../../policies/documents-where";
 import type { Actor } from "../../policies/policy";
-import { EVENTS_CHANNEL, type LiveEvent } from "./events";
+import { EVENTS_CHANNEL, parseLiveEvent, type LiveEvent } from "./events";
 
 export interface LiveConnection {
   actor: Actor;
@@ -11,15 +11,6 @@ export interface LiveConnection {
   send(event: LiveEvent): void;
   /** Ends the stream: its sign-in ended (logout, password change). */
   end(): void;
-}
-
-function parseEvent(payload: string): LiveEvent | null {
-  try {
-    const event = JSON.parse(payload) as LiveEvent;
-    return typeof event === "object" && event !== null && typeof event.type === "string" ? event : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -34,7 +25,7 @@ export class EventHub {
 
   async start(database: DatabaseHandle): Promise<void> {
     this.unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-      const event = parseEvent(payload);
+      const event = parseLiveEvent(payload);
       if (event) void this.dispatch(event);
     });
   }

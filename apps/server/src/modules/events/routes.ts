@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { hashToken } from "../../lib/tokens";
 import { requireActor, sessionToken } from "../../plugins/auth";
+import { encodeLiveEvent } from "./events";
 import type { EventHub } from "./hub";
 
 /** Comments keep proxies and browsers from closing an idle stream. */
@@ -23,7 +24,7 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: EventHub
     const remove = hub.add({
       actor,
       sessionHash: token ? hashToken(token) : null,
-      send: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      send: (event) => res.write(`event: ${event.type}\ndata: ${encodeLiveEvent(event)}\n\n`),
       end: () => res.end(),
     });
     const heartbeat = setInterval(() => res.write(`: heartbeat\n\n`), HEARTBEAT_MS);

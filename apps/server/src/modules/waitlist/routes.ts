@@ -2,6 +2,7 @@ import { RATE_LIMITS } from "../../plugins/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { waitlistEntrySchema, waitlistJoinedSchema } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { authorizeGlobal } from "../../policies/policy";
@@ -17,8 +18,8 @@ export const waitlistBodySchema = z.object({
     .transform((email) => email.toLowerCase()),
 });
 
-const joinedSchema = z.object({ email: z.string(), joined: z.literal(true) });
-const entrySchema = z.object({ email: z.string(), createdAt: z.string() });
+const joinedSchema = waitlistJoinedSchema;
+const entrySchema = waitlistEntrySchema;
 
 /** The landing page's waitlist: anyone may join (stored once, lowercased); Admin lists it. */
 export async function waitlistRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { sessionUser } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { AppLayout } from "./app-layout";
 
 const routes = {
-  "GET /api/auth/user": { body: { id: "2", username: "author", role: "Author" } },
+  "GET /api/auth/user": { body: sessionUser({ id: "2", username: "author", role: "Author" }) },
   "GET /api/auth/login": { body: { demo: true, demoPassword: "demo", demoUsers: [] } },
   "GET /api/categories/stats": {
     body: [

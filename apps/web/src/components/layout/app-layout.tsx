@@ -3,12 +3,12 @@ import { useLocation, useSearch } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { useLiveEvents } from "@/lib/live-events";
-import { GuidedTour } from "@/features/tour/components/guided-tour";
 import { AppSidebar } from "./app-sidebar";
 import { TopBar } from "./top-bar";
 
 /** Sidebar, top bar, main area and the fixed footer line (seed §2 "Shared layout"). */
-export function AppLayout({ children }: { children: ReactNode }) {
+/** `overlay` (the guided tour) comes from the app, so shared layout code imports no feature. */
+export function AppLayout({ children, overlay }: { children: ReactNode; overlay?: ReactNode }) {
   const isMobile = useIsMobile();
   useLiveEvents();
   const [location] = useLocation();
@@ -51,7 +51,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </main>
         </div>
       </div>
-      <GuidedTour />
+      {overlay}
       <footer className="fixed inset-x-0 bottom-0 z-20 flex h-8 items-center justify-center border-t bg-background text-xs text-muted-foreground">
         © {new Date().getFullYear()} Quire. All rights reserved.
       </footer>

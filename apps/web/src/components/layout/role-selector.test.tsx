@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sessionUser } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { RoleSelector } from "./role-selector";
 
-const author = { id: "2", username: "author", role: "Author" };
+const author = sessionUser({ id: "2", username: "author", role: "Author" });
 
 beforeAll(() => {
   // Radix Select measures and scrolls with APIs jsdom does not implement.
@@ -30,7 +31,7 @@ describe("RoleSelector", () => {
     const spy = mockFetch({
       "GET /api/auth/user": { body: author },
       "GET /api/auth/login": { body: { demo: true, demoPassword: "demo", demoUsers: [] } },
-      "POST /api/auth/demo-role": { body: { id: "3", username: "reviewer", role: "Reviewer" } },
+      "POST /api/auth/demo-role": { body: sessionUser({ id: "3", username: "reviewer", role: "Reviewer" }) },
     });
     renderWithApp(<RoleSelector />);
     const trigger = await screen.findByTestId("select-role");

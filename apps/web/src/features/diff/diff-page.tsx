@@ -9,8 +9,8 @@ import { useDocument } from "@/lib/api/document";
 import { useDocumentVersions } from "@/lib/api/document-versions";
 import { useVersionDiff } from "@/lib/api/version-diff";
 import { AiAnalysisSummary } from "./components/ai-analysis-summary";
-import { ChangesSummary } from "./components/changes-summary";
-import { SideBySideDiff } from "./components/side-by-side-diff";
+import { ChangesSummary } from "@/components/diff/changes-summary";
+import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
 import { formatDateTime } from "@/lib/format";
 
 function VersionCard({ label, version }: { label: string; version: Version }) {

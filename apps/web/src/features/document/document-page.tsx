@@ -5,9 +5,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 // The same dialogs serve the All Documents menus; they live with that feature.
-import { ReviewActionBanner } from "@/features/approvals/components/review-action-banner";
-import { EditMetadataDialog } from "@/features/documents/components/edit-metadata-dialog";
-import { SubmitReviewDialog } from "@/features/documents/components/submit-review-dialog";
+import { ReviewActionBanner } from "@/components/approvals/review-action-banner";
+import { EditMetadataDialog } from "@/components/documents/edit-metadata-dialog";
+import { SubmitReviewDialog } from "@/components/documents/submit-review-dialog";
 import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
 import { useFeatures } from "@/lib/api/settings";

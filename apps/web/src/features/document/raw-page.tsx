@@ -5,7 +5,8 @@ import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage, errorStatus, throwIfResNotOk } from "@/lib/api-client";
+import { apiFetchBytes, errorMessage, errorStatus } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 import { useDocument } from "@/lib/api/document";
 import { DocumentNotFound } from "./components/document-not-found";
 import { PdfViewer } from "./components/pdf-viewer";
@@ -18,12 +19,10 @@ const preClass =
 /** The original file's bytes read as UTF-8 text (only for text originals: markdown and TXT). */
 function useOriginalText(url: string, enabled: boolean) {
   return useQuery({
-    queryKey: ["original-text", url],
+    queryKey: documentKeys.original(url),
     enabled,
     queryFn: async () => {
-      const res = await fetch(url, { credentials: "include" });
-      await throwIfResNotOk(res);
-      return new TextDecoder("utf-8").decode(await res.arrayBuffer());
+      return new TextDecoder("utf-8").decode(await apiFetchBytes(url));
     },
   });
 }

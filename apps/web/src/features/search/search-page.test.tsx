@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { settings } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { SearchPage } from "./search-page";
@@ -101,11 +102,7 @@ describe("SearchPage", () => {
   it("hides 'Also search by meaning' and 'View Summary' when those features are off", async () => {
     const spy = mockFetch({
       "GET /api/settings": {
-        body: {
-          organization: { name: "", domain: "", description: "" },
-          features: { aiSummaries: false, versionDiff: true, approvalWorkflows: true, semanticSearch: false },
-          approvalDefaults: { reviewerIds: [], approverId: null },
-        },
+        body: settings({ aiSummaries: false, semanticSearch: false }),
       },
       "GET /api/categories": { body: [category] },
       "GET /api/search/suggestions": { body: [] },

@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApprovalListItem, ApprovalStats } from "@quire/contracts";
+import { approvalListItemSchema, approvalStatsSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { approvalKeys } from "@/lib/query-keys";
 
 /** GET /api/approvals: the latest round of every document the user may see. */
-export const approvalsQueryOptions = queryOptions<ApprovalListItem[]>({ queryKey: ["/api/approvals"] });
+export const approvalsQueryOptions = queryOptions({
+  queryKey: approvalKeys.all,
+  queryFn: () => apiFetch("/api/approvals", approvalListItemSchema.array()),
+});
 
 /** GET /api/approvals/stats: total, pending and approved over those rounds. */
-export const approvalStatsQueryOptions = queryOptions<ApprovalStats>({
-  queryKey: ["/api/approvals", "stats"],
+export const approvalStatsQueryOptions = queryOptions({
+  queryKey: approvalKeys.stats(),
+  queryFn: () => apiFetch("/api/approvals/stats", approvalStatsSchema),
 });
 
 export function useApprovals() {

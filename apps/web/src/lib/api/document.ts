@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Document } from "@quire/contracts";
+import { documentSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
 /** While the server converts a new upload or version, the page re-reads the document this often. */
 export const PROCESSING_POLL_MS = 2000;
 
-export const documentQueryKey = (id: string) => ["/api/documents", id] as const;
-
 /** GET /api/documents/{id}: one document with its current version, processing state and abilities. */
 export const documentQueryOptions = (id: string) =>
-  queryOptions<Document>({ queryKey: documentQueryKey(id) });
+  queryOptions({
+    queryKey: documentKeys.detail(id),
+    queryFn: () => apiFetch(`/api/documents/${encodeURIComponent(id)}`, documentSchema),
+  });
 
 /** Polls every 2 s while processing, so the page moves on by itself once conversion ends. */
 export function useDocument(id: string) {

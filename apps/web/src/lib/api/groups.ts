@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { groupSchema, type Group } from "@quire/contracts";
-import { z } from "zod";
-import { apiRequest, getJson } from "../api-client";
-
-const groupsSchema = z.array(groupSchema);
+import { apiFetch, apiCommand } from "../api-client";
+import { categoryKeys, documentKeys, groupKeys } from "../query-keys";
 
 /** GET /api/groups: every group by name (members only in an Admin's answer), checked against its contract. */
 export const groupsQueryOptions = queryOptions<Group[]>({
-  queryKey: ["/api/groups"],
-  queryFn: async () => groupsSchema.parse(await getJson<unknown>("/api/groups")),
+  queryKey: groupKeys.all,
+  queryFn: () => apiFetch("/api/groups", groupSchema.array()),
 });
 
 export function useGroups(options: { enabled?: boolean } = {}) {
@@ -26,9 +24,9 @@ function useGroupMutation<V, R>(run: (vars: V) => Promise<R>) {
   return useMutation({
     mutationFn: run,
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: groupsQueryOptions.queryKey });
-      await client.invalidateQueries({ queryKey: ["/api/documents"] });
-      await client.invalidateQueries({ queryKey: ["/api/categories"] });
+      await client.invalidateQueries({ queryKey: groupKeys.all });
+      await client.invalidateQueries({ queryKey: documentKeys.all });
+      await client.invalidateQueries({ queryKey: categoryKeys.all });
     },
   });
 }
@@ -36,25 +34,20 @@ function useGroupMutation<V, R>(run: (vars: V) => Promise<R>) {
 /** POST /api/groups (Admin): 409 for a name in use, 400 for an unknown member. */
 export function useCreateGroup() {
   return useGroupMutation(async (input: GroupInput) =>
-    parseGroup(await apiRequest("POST", "/api/groups", input)),
+    apiFetch("/api/groups", groupSchema, { method: "POST", body: input }),
   );
 }
 
 /** PATCH /api/groups/{id} (Admin): rename, describe or set the members. */
 export function useUpdateGroup() {
   return useGroupMutation(async ({ id, ...patch }: Partial<GroupInput> & { id: string }) =>
-    parseGroup(await apiRequest("PATCH", `/api/groups/${encodeURIComponent(id)}`, patch)),
+    apiFetch(`/api/groups/${encodeURIComponent(id)}`, groupSchema, { method: "PATCH", body: patch }),
   );
 }
 
 /** DELETE /api/groups/{id} (Admin): its memberships and access entries go with it. */
 export function useDeleteGroup() {
   return useGroupMutation(async (id: string) => {
-    await apiRequest("DELETE", `/api/groups/${encodeURIComponent(id)}`);
+    await apiCommand("DELETE", `/api/groups/${encodeURIComponent(id)}`);
   });
-}
-
-/** The answer of a create or update, checked against its contract. */
-async function parseGroup(res: Response): Promise<Group> {
-  return groupSchema.parse(await res.json());
 }

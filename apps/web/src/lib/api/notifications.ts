@@ -1,16 +1,21 @@
-import type { Notification } from "@quire/contracts";
+import { notificationSchema, unreadCountSchema, type Notification } from "@quire/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../api-client";
+import { apiCommand, apiFetch } from "@/lib/api-client";
+import { notificationKeys } from "@/lib/query-keys";
 
 export type { Notification };
 
-export const unreadCountQueryOptions = queryOptions<{ count: number }, Error, number>({
-  queryKey: ["/api/notifications", "unread-count"],
+/** GET /api/notifications/unread-count: the bell's badge. */
+export const unreadCountQueryOptions = queryOptions({
+  queryKey: notificationKeys.unreadCount(),
+  queryFn: () => apiFetch("/api/notifications/unread-count", unreadCountSchema),
   select: (data) => data.count,
 });
 
-export const notificationsQueryOptions = queryOptions<Notification[]>({
-  queryKey: ["/api/notifications"],
+/** GET /api/notifications: the signed-in user's notifications, newest first. */
+export const notificationsQueryOptions = queryOptions({
+  queryKey: notificationKeys.all,
+  queryFn: () => apiFetch("/api/notifications", notificationSchema.array()),
 });
 
 export function useUnreadCount() {
@@ -21,13 +26,12 @@ export function useNotifications(enabled: boolean) {
   return useQuery({ ...notificationsQueryOptions, enabled });
 }
 
+/** POST /api/notifications/{id}/read. */
 export function useMarkNotificationRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => {
-      await apiRequest("POST", `/api/notifications/${encodeURIComponent(id)}/read`);
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: ["/api/notifications"] }),
+    mutationFn: (id: string) => apiCommand("POST", `/api/notifications/${encodeURIComponent(id)}/read`),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
@@ -35,9 +39,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      await apiRequest("POST", "/api/notifications/read-all");
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: ["/api/notifications"] }),
+    mutationFn: () => apiCommand("POST", "/api/notifications/read-all"),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Document } from "@quire/contracts";
-import { getJson } from "@/lib/api-client";
+import { documentSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
 /** GET /api/documents/recent?limit=: the latest changed documents the user may see. */
 export const recentDocumentsQueryOptions = (limit: number) =>
   queryOptions({
-    queryKey: ["/api/documents", "recent", limit] as const,
-    queryFn: async () => (await getJson<Document[]>(`/api/documents/recent?limit=${limit}`)) ?? [],
+    queryKey: documentKeys.recent(limit),
+    queryFn: () => apiFetch(`/api/documents/recent?limit=${limit}`, documentSchema.array()),
   });
 
 export function useRecentDocuments(limit: number) {

@@ -1,32 +1,47 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  Features,
-  NotificationPreferences,
-  NotificationPreferencesView,
-  PublicContact,
-  Role,
-  Settings,
-  SystemInfo,
-  User,
+import {
+  createdUserSchema,
+  notificationPreferencesViewSchema,
+  publicContactSchema,
+  settingsSchema,
+  systemInfoSchema,
+  userSchema,
+  type Features,
+  type NotificationPreferences,
+  type PublicContact,
+  type Role,
+  type Settings,
+  type User,
 } from "@quire/contracts";
-import { apiRequest } from "../api-client";
+import { apiFetch } from "@/lib/api-client";
+import { notificationKeys, settingsKeys, userKeys } from "@/lib/query-keys";
 
 /** GET /api/settings: organisation profile, feature toggles and approval defaults. */
-export const settingsQueryOptions = queryOptions<Settings>({ queryKey: ["/api/settings"] });
+export const settingsQueryOptions = queryOptions({
+  queryKey: settingsKeys.all,
+  queryFn: () => apiFetch("/api/settings", settingsSchema),
+});
 
 /** GET /api/public/contact (no sign-in): the contact details and demo video an Admin published. */
-export const publicContactQueryOptions = queryOptions<PublicContact>({ queryKey: ["/api/public/contact"] });
+export const publicContactQueryOptions = queryOptions({
+  queryKey: settingsKeys.publicContact,
+  queryFn: () => apiFetch("/api/public/contact", publicContactSchema),
+});
 
 export function usePublicContact() {
   return useQuery(publicContactQueryOptions);
 }
 
 /** GET /api/system: version, environment and runtime facts of the running build. */
-export const systemInfoQueryOptions = queryOptions<SystemInfo>({ queryKey: ["/api/system"] });
+export const systemInfoQueryOptions = queryOptions({
+  queryKey: settingsKeys.system,
+  queryFn: () => apiFetch("/api/system", systemInfoSchema),
+});
 
 /** GET /api/notifications/preferences: the signed-in user's own choices, and whether e-mail can be sent. */
-export const notificationPreferencesQueryOptions = queryOptions<NotificationPreferencesView>({
-  queryKey: ["/api/notifications", "preferences"],
+export const notificationPreferencesQueryOptions = queryOptions({
+  queryKey: notificationKeys.preferences(),
+  queryFn: () => apiFetch("/api/notifications/preferences", notificationPreferencesViewSchema),
 });
 
 export function useSettings() {
@@ -61,8 +76,8 @@ export type SettingsPatch = {
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (patch: SettingsPatch) =>
-      (await (await apiRequest("PATCH", "/api/settings", patch)).json()) as Settings,
+    mutationFn: (patch: SettingsPatch) =>
+      apiFetch("/api/settings", settingsSchema, { method: "PATCH", body: patch }),
     onSuccess: (settings) => client.setQueryData(settingsQueryOptions.queryKey, settings),
   });
 }
@@ -79,10 +94,11 @@ export function useNotificationPreferences() {
 export function useUpdateNotificationPreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (patch: Partial<NotificationPreferences>) =>
-      (await (
-        await apiRequest("PUT", "/api/notifications/preferences", patch)
-      ).json()) as NotificationPreferencesView,
+    mutationFn: (patch: Partial<NotificationPreferences>) =>
+      apiFetch("/api/notifications/preferences", notificationPreferencesViewSchema, {
+        method: "PUT",
+        body: patch,
+      }),
     onSuccess: (prefs) => client.setQueryData(notificationPreferencesQueryOptions.queryKey, prefs),
   });
 }
@@ -94,9 +110,9 @@ export type CreateUserBody = { username: string; role: Role };
 export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateUserBody) =>
-      (await (await apiRequest("POST", "/api/users", body)).json()) as CreatedUser,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["/api/users"] }),
+    mutationFn: (body: CreateUserBody): Promise<CreatedUser> =>
+      apiFetch("/api/users", createdUserSchema, { method: "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -104,8 +120,8 @@ export function useCreateUser() {
 export function useUpdateUserRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, role }: { id: string; role: Role }) =>
-      (await (await apiRequest("PATCH", `/api/users/${encodeURIComponent(id)}`, { role })).json()) as User,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["/api/users"] }),
+    mutationFn: ({ id, role }: { id: string; role: Role }): Promise<User> =>
+      apiFetch(`/api/users/${encodeURIComponent(id)}`, userSchema, { method: "PATCH", body: { role } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Approval, SubmitReviewBody } from "@quire/contracts";
-import { apiRequest } from "../api-client";
+import { approvalSchema, type Approval, type SubmitReviewBody } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { approvalKeys, documentKeys, searchKeys } from "@/lib/query-keys";
 
 /** POST /api/documents/{id}/submit-review with the chosen reviewers and approver. */
-export async function submitForReview(
+export function submitForReview(
   id: string,
   body: Required<Pick<SubmitReviewBody, "reviewers" | "approverId">>,
 ): Promise<Approval> {
-  const res = await apiRequest("POST", `/api/documents/${encodeURIComponent(id)}/submit-review`, body);
-  return (await res.json()) as Approval;
+  return apiFetch(`/api/documents/${encodeURIComponent(id)}/submit-review`, approvalSchema, {
+    method: "POST",
+    body,
+  });
 }
 
 /** Seed §4: on success the document and approval data refresh. */
@@ -19,10 +22,10 @@ export function useSubmitForReview() {
       submitForReview(id, { reviewers, approverId }),
     onSuccess: async () => {
       await Promise.all([
-        // Also covers ["/api/documents", id, "approval"].
-        client.invalidateQueries({ queryKey: ["/api/documents"] }),
-        client.invalidateQueries({ queryKey: ["/api/approvals"] }),
-        client.invalidateQueries({ queryKey: ["/api/search"] }),
+        // Also covers documentKeys.approval(id).
+        client.invalidateQueries({ queryKey: documentKeys.all }),
+        client.invalidateQueries({ queryKey: approvalKeys.all }),
+        client.invalidateQueries({ queryKey: searchKeys.all }),
       ]);
     },
   });

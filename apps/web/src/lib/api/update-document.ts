@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { updateDocumentBodySchema, type Document } from "@quire/contracts";
+import { documentSchema, updateDocumentBodySchema, type Document } from "@quire/contracts";
 import { toast } from "@/hooks/use-toast";
-import { apiRequest, errorMessage } from "../api-client";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { categoryKeys, documentKeys, searchKeys } from "@/lib/query-keys";
 
 /** PATCH /api/documents/{id}: title, category and tags (any of them). */
 export const updateDocumentInputSchema = updateDocumentBodySchema;
 export type UpdateDocumentInput = { title?: string; categoryId?: string; tags?: string[] };
 
-export async function updateDocument(id: string, data: UpdateDocumentInput): Promise<Document> {
-  const res = await apiRequest("PATCH", `/api/documents/${encodeURIComponent(id)}`, data);
-  return (await res.json()) as Document;
+export function updateDocument(id: string, data: UpdateDocumentInput): Promise<Document> {
+  return apiFetch(`/api/documents/${encodeURIComponent(id)}`, documentSchema, {
+    method: "PATCH",
+    body: data,
+  });
 }
 
 export function useUpdateDocument() {
@@ -17,12 +20,12 @@ export function useUpdateDocument() {
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: UpdateDocumentInput }) => updateDocument(id, data),
     onSuccess: async (document) => {
-      client.setQueryData(["/api/documents", document.id], document);
+      client.setQueryData(documentKeys.detail(document.id), document);
       // Lists, the category counts (a category may have changed) and search results show metadata.
       await Promise.all([
-        client.invalidateQueries({ queryKey: ["/api/documents"] }),
-        client.invalidateQueries({ queryKey: ["/api/categories"] }),
-        client.invalidateQueries({ queryKey: ["/api/search"] }),
+        client.invalidateQueries({ queryKey: documentKeys.all }),
+        client.invalidateQueries({ queryKey: categoryKeys.all }),
+        client.invalidateQueries({ queryKey: searchKeys.all }),
       ]);
     },
   });

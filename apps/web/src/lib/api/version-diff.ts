@@ -1,32 +1,23 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { versionDiffSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
-/**
- * The answer of GET /api/documents/{id}/diff/{from}/{to} (textkit's `diffVersions`): a line diff
- * by longest common subsequence, with word-level segments on changed lines.
- */
-export type DiffSegment = { text: string; kind: "same" | "added" | "removed" };
-export type DiffSide = { number: number; text: string; segments?: DiffSegment[] };
-export type DiffRowKind = "unchanged" | "added" | "removed" | "changed";
-export type SideBySideRow = { kind: DiffRowKind; left: DiffSide | null; right: DiffSide | null };
-export type UnifiedLine = {
-  kind: " " | "+" | "-";
-  text: string;
-  oldNumber?: number;
-  newNumber?: number;
-  segments?: DiffSegment[];
-};
-export type VersionDiff = {
-  from: number;
-  to: number;
-  stats: { added: number; removed: number; unchanged: number };
-  sideBySide: SideBySideRow[];
-  unified: UnifiedLine[];
-  truncated: boolean;
-  truncatedReason?: string;
-};
+export type {
+  DiffRowKind,
+  DiffSegment,
+  DiffSide,
+  SideBySideRow,
+  UnifiedLine,
+  VersionDiff,
+} from "@quire/contracts";
 
+/** GET /api/documents/{id}/diff/{from}/{to}: the line diff of two versions (textkit's `diffVersions`). */
 export const versionDiffQueryOptions = (id: string, from: number, to: number) =>
-  queryOptions<VersionDiff>({ queryKey: ["/api/documents", id, "diff", from, to] });
+  queryOptions({
+    queryKey: documentKeys.diff(id, from, to),
+    queryFn: () => apiFetch(`/api/documents/${encodeURIComponent(id)}/diff/${from}/${to}`, versionDiffSchema),
+  });
 
 export function useVersionDiff(id: string, from: number | null, to: number | null) {
   return useQuery({

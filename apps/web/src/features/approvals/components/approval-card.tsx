@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/format";
 import { deriveApprovalStatus, recentActivity, reviewProgress } from "../lib/derive";
-import { actionFor, DecisionButtons } from "./review-action-banner";
+import { actionFor, DecisionButtons } from "@/components/approvals/review-action-banner";
 
 /** Seed §2 approval card: status, stage, reviewers, approver, progress and the last 3 activities. */
 export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {

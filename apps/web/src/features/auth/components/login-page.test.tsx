@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Route, Switch } from "wouter";
+import { sessionUser } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { LoginPage } from "./login-page";
@@ -54,7 +55,7 @@ describe("LoginPage", () => {
     mockFetch({
       "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
       "GET /api/auth/login": { body: demoOptions },
-      "POST /api/auth/login": { body: { id: "2", username: "author", role: "Author" } },
+      "POST /api/auth/login": { body: sessionUser({ id: "2", username: "author", role: "Author" }) },
     });
     const { location } = renderWithApp(
       <Switch>

@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { sessionUser } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { RequireAuth } from "./require-auth";
@@ -13,7 +14,9 @@ describe("RequireAuth", () => {
   });
 
   it("shows the page to a signed-in user", async () => {
-    mockFetch({ "GET /api/auth/user": { body: { id: "2", username: "author", role: "Author" } } });
+    mockFetch({
+      "GET /api/auth/user": { body: sessionUser({ id: "2", username: "author", role: "Author" }) },
+    });
     renderWithApp(<RequireAuth>secret</RequireAuth>, { path: "/documents" });
     expect(await screen.findByText("secret")).toBeTruthy();
   });

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
-import { useAskAi } from "@/lib/api/ask-ai";
+import { useAskAi } from "@/features/dashboard/api/ask-ai";
 import {
   ASK_ERROR_MESSAGE,
   QUICK_QUESTIONS,

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { useAiSuggestions, useApplySuggestion } from "@/lib/api/ai-suggestions";
+import { useAiSuggestions, useApplySuggestion } from "@/features/dashboard/api/ai-suggestions";
 import { cn } from "@/lib/utils";
 import { confidenceBadgeVariant, confidencePercent } from "../lib/dashboard-logic";
 import { useUser } from "@/lib/auth";

@@ -3,18 +3,18 @@ import { Sparkles } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { useAiSuggestions } from "@/lib/api/ai-suggestions";
-import { useApprovalStats } from "@/lib/api/approvals";
-import { useDocumentSample } from "@/lib/api/document-counts";
-import { countBy } from "../lib/dashboard-logic";
+import { useAiSuggestions } from "@/features/dashboard/api/ai-suggestions";
+import { useInsights } from "../api/get-insights";
 
 // Recharts is large; the charts load after the figures.
 const InsightsChart = lazy(async () => ({ default: (await import("./insights-chart")).InsightsChart }));
 
-/** AI insights from the archive's real state: figures, then documents by category and by status. */
+/**
+ * AI insights from the archive's real state, as the server computed them over every document
+ * the user may see: figures, then documents by category and by status.
+ */
 export function InsightsCard() {
-  const sample = useDocumentSample();
-  const approvals = useApprovalStats();
+  const insights = useInsights();
   const suggestions = useAiSuggestions();
 
   return (
@@ -24,39 +24,27 @@ export function InsightsCard() {
           <Sparkles className="size-5 text-primary" aria-hidden="true" />
           AI Insights
         </CardTitle>
-        <CardDescription>
-          {sample.data && sample.data.items.length < sample.data.total
-            ? `From the ${sample.data.items.length} most recently changed of ${sample.data.total} documents.`
-            : "From every document you can see."}
-        </CardDescription>
+        <CardDescription>From every document you can see.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        {sample.isPending ? (
+        {insights.isPending ? (
           <Skeleton className="h-48" />
-        ) : sample.isError ? (
+        ) : insights.isError ? (
           <p role="alert" className="text-destructive">
-            {errorMessage(sample.error, "The insights could not be loaded.")}
+            {errorMessage(insights.error, "The insights could not be loaded.")}
           </p>
         ) : (
           <>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
               <Figure
                 label="Approval rate"
-                value={
-                  approvals.data
-                    ? `${approvals.data.total === 0 ? 0 : Math.round((approvals.data.approved / approvals.data.total) * 100)}%`
-                    : "—"
-                }
+                value={`${insights.data.approvalRate}%`}
                 testId="insight-approval-rate"
               />
-              <Figure
-                label="Still in draft"
-                value={String(sample.data.items.filter((d) => d.status === "Draft").length)}
-                testId="insight-drafts"
-              />
+              <Figure label="Still in draft" value={String(insights.data.drafts)} testId="insight-drafts" />
               <Figure
                 label="Processing failed"
-                value={String(sample.data.items.filter((d) => d.processing.state === "failed").length)}
+                value={String(insights.data.processingFailed)}
                 testId="insight-failed"
               />
               <Figure
@@ -65,24 +53,18 @@ export function InsightsCard() {
                 testId="insight-suggestions"
               />
             </dl>
-            {sample.data.items.length > 0 && (
+            {insights.data.total > 0 && (
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <div className="min-w-0">
                   <h3 className="mb-2 text-sm font-medium">Documents by category</h3>
                   <Suspense fallback={<Skeleton className="h-48" />}>
-                    <InsightsChart
-                      label="Documents by category"
-                      data={countBy(sample.data.items, (d) => d.category.name)}
-                    />
+                    <InsightsChart label="Documents by category" data={insights.data.byCategory} />
                   </Suspense>
                 </div>
                 <div className="min-w-0">
                   <h3 className="mb-2 text-sm font-medium">Documents by status</h3>
                   <Suspense fallback={<Skeleton className="h-48" />}>
-                    <InsightsChart
-                      label="Documents by status"
-                      data={countBy(sample.data.items, (d) => d.status)}
-                    />
+                    <InsightsChart label="Documents by status" data={insights.data.byStatus} />
                   </Suspense>
                 </div>
               </div>

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useApprovalStats } from "@/lib/api/approvals";
-import { useDocumentStats } from "@/lib/api/document-stats";
+import { useDocumentStats } from "@/features/dashboard/api/document-stats";
 import { formatBytes } from "@/lib/format";
 
 /** Quick Stats with real figures (PRODUCT.md), counted by the server over what the user may see. */

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   confidenceBadgeVariant,
   confidencePercent,
-  countBy,
   countWithinWeek,
   progressPercent,
   relativeUpdateTime,
@@ -52,11 +51,7 @@ describe("tiles", () => {
 });
 
 describe("figures", () => {
-  it("counts the week and groups", () => {
+  it("counts the week", () => {
     expect(countWithinWeek([ago(3_600_000), ago(6 * 86_400_000), ago(8 * 86_400_000)], now)).toBe(2);
-    expect(countBy(["a", "b", "a"], (x) => x)).toEqual([
-      { name: "a", count: 2 },
-      { name: "b", count: 1 },
-    ]);
   });
 });

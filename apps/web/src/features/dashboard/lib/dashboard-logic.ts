@@ -64,13 +64,6 @@ export function countWithinWeek(timestamps: readonly string[], now: Date = new D
   }).length;
 }
 
-/** Counts of items per key, in the order the keys first appear, largest first. */
-export function countBy<T>(items: readonly T[], key: (item: T) => string): { name: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return [...counts.entries()].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count);
-}
-
 /** Seed §2 quick questions. */
 export { QUICK_QUESTIONS } from "@quire/contracts";
 

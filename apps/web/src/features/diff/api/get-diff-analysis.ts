@@ -1,25 +1,24 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "@/lib/api-client";
+import { changeAnalysisSchema, type ChangeAnalysis } from "@quire/contracts";
+import { apiFetchOrNull } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
 /**
  * The Diff page's AI Analysis Summary, computed by the server from the diff: key changes
- * (sections, numbers, dates, amounts, obligations), impact and risk level. Items may be text or
- * objects with their text.
+ * (sections, numbers, dates, amounts, obligations), impact and risk level.
  */
-export type DiffAnalysis = {
-  keyChanges?: unknown[];
-  /** The key changes with their line in each version, for links to the diff's rows. */
-  keyChangeItems?: unknown[];
-  impact?: string | unknown[];
-  riskLevel?: string;
-};
+export type DiffAnalysis = ChangeAnalysis;
 
 /** GET /api/documents/{id}/diff/{from}/{to}/analysis; null (404) while the server has none. */
 export const diffAnalysisQueryOptions = (id: string, from: number, to: number) =>
-  queryOptions<DiffAnalysis | null>({
-    queryKey: ["/api/documents", id, "diff", from, to, "analysis"],
+  queryOptions({
+    queryKey: documentKeys.diffAnalysis(id, from, to),
     queryFn: () =>
-      getJson<DiffAnalysis>(`/api/documents/${encodeURIComponent(id)}/diff/${from}/${to}/analysis`, [404]),
+      apiFetchOrNull(
+        `/api/documents/${encodeURIComponent(id)}/diff/${from}/${to}/analysis`,
+        changeAnalysisSchema,
+        [404],
+      ),
   });
 
 export function useDiffAnalysis(id: string, from: number, to: number, { enabled = true } = {}) {

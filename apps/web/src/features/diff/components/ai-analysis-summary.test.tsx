@@ -4,7 +4,7 @@ import type { SideBySideRow } from "@/lib/api/version-diff";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { AiAnalysisSummary } from "./ai-analysis-summary";
-import { SideBySideDiff } from "./side-by-side-diff";
+import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
 
 const change =
   '§ 2. Grant of Copyright License: term and exclusivity changed (High risk): perpetual → fixed-term (five years); non-exclusive → exclusive ("Subject to the terms…")';
@@ -39,6 +39,15 @@ describe("AI Analysis Summary", () => {
           ],
           impact: "1 section changed.",
           riskLevel: "High",
+          from: 1,
+          to: 2,
+          clauseChanges: [],
+          sections: [],
+          figures: [],
+          obligationsAdded: [],
+          obligationsRemoved: [],
+          obligationsChanged: [],
+          stats: { added: 1, removed: 2, unchanged: 1 },
         },
       },
     });

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDiffAnalysis } from "../api/get-diff-analysis";
-import { diffRowId } from "../lib/row-anchor";
+import { diffRowId } from "@/components/diff/row-anchor";
 
 function text(item: unknown): string {
   if (typeof item === "string") return item;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import type { Document } from "@quire/contracts";
-import { apiRequest, throwIfResNotOk } from "@/lib/api-client";
+import { documentSchema, type Document } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
 export const editContentInputSchema = z.object({
   content: z.string().max(5_000_000),
@@ -32,21 +33,15 @@ export function useCreateVersion(documentId: string) {
         form.set("expectedVersion", String(input.expectedVersion));
         // The file goes last: the server reads the fields before the stream of bytes.
         form.set("file", input.file, input.file.name);
-        const res = await fetch(versionsUrl(documentId), {
-          method: "POST",
-          body: form,
-          credentials: "include",
-        });
-        await throwIfResNotOk(res);
-        return (await res.json()) as Document;
+        return apiFetch(versionsUrl(documentId), documentSchema, { method: "POST", form });
       }
       const { content, changeNote, expectedVersion } = editContentInputSchema.parse(input);
       const body = { content, expectedVersion, ...(changeNote ? { changeNote } : {}) };
-      return (await (await apiRequest("POST", versionsUrl(documentId), body)).json()) as Document;
+      return apiFetch(versionsUrl(documentId), documentSchema, { method: "POST", body });
     },
     onSuccess: async (document) => {
-      client.setQueryData(["/api/documents", documentId], document);
-      await client.invalidateQueries({ queryKey: ["/api/documents"] });
+      client.setQueryData(documentKeys.detail(documentId), document);
+      await client.invalidateQueries({ queryKey: documentKeys.all });
     },
   });
 }

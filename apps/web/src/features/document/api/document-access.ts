@@ -5,23 +5,24 @@ import {
   type AccessHolder,
   type DocumentAccess,
 } from "@quire/contracts";
-import { apiRequest, getJson } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
 const path = (documentId: string) => `/api/documents/${encodeURIComponent(documentId)}/access`;
 
 /** GET /api/documents/{id}/access (owner or Admin): whether it is restricted, and to whom. */
 export const documentAccessQueryOptions = (documentId: string) =>
   queryOptions<DocumentAccess>({
-    queryKey: ["/api/documents", documentId, "access"],
-    queryFn: async () => documentAccessSchema.parse(await getJson<unknown>(path(documentId))),
+    queryKey: documentKeys.access(documentId),
+    queryFn: () => apiFetch(path(documentId), documentAccessSchema),
     staleTime: 0,
   });
 
 /** GET /api/documents/{id}/access/holders: "Who has access", each person with why. */
 export const accessHoldersQueryOptions = (documentId: string) =>
   queryOptions<AccessHolder[]>({
-    queryKey: ["/api/documents", documentId, "access", "holders"],
-    queryFn: async () => accessHoldersSchema.parse(await getJson<unknown>(`${path(documentId)}/holders`)),
+    queryKey: documentKeys.accessHolders(documentId),
+    queryFn: () => apiFetch(`${path(documentId)}/holders`, accessHoldersSchema),
     staleTime: 0,
   });
 
@@ -38,7 +39,7 @@ export function usePutDocumentAccess() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ documentId, ...body }: DocumentAccess) =>
-      documentAccessSchema.parse(await (await apiRequest("PUT", path(documentId), body)).json()),
+      apiFetch(path(documentId), documentAccessSchema, { method: "PUT", body }),
     onSuccess: async (saved) => {
       client.setQueryData(documentAccessQueryOptions(saved.documentId).queryKey, saved);
       await client.invalidateQueries({ queryKey: accessHoldersQueryOptions(saved.documentId).queryKey });

@@ -1,27 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "@/lib/api-client";
+import { summarySchema, type Summary } from "@quire/contracts";
+import { apiFetchOrNull } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
-/**
- * Seed §3 Summary. The AI work computes it; list items may be plain text or objects carrying
- * their text (a risk note also says which rule fired and where), so they are read with `itemText`.
- */
-export type DocumentSummary = {
-  riskLevel?: string;
-  keyPoints?: unknown[];
-  changeHighlights?: unknown[];
-  riskNotes?: unknown[];
-  suggestedActions?: unknown[];
-  updatedAt?: string;
-};
-
-export const summaryQueryKey = (documentId: string) => ["/api/documents", documentId, "summary"] as const;
+/** Seed §3 Summary, computed by the AI work (key points, change highlights, risk notes, actions). */
+export type DocumentSummary = Summary;
 
 /** GET /api/documents/{id}/summary; null (404) while the server has no summaries, so the page hides them. */
 export const summaryQueryOptions = (documentId: string) =>
-  queryOptions<DocumentSummary | null>({
-    queryKey: summaryQueryKey(documentId),
+  queryOptions({
+    queryKey: documentKeys.summary(documentId),
     queryFn: () =>
-      getJson<DocumentSummary>(`/api/documents/${encodeURIComponent(documentId)}/summary`, [404]),
+      apiFetchOrNull(`/api/documents/${encodeURIComponent(documentId)}/summary`, summarySchema, [404]),
   });
 
 export function useSummary(documentId: string, { enabled = true }: { enabled?: boolean } = {}) {

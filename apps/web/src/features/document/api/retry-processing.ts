@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Document } from "@quire/contracts";
-import { apiRequest } from "@/lib/api-client";
+import { documentSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
 /** POST /api/documents/{id}/retry: queue failed processing again; the page then polls. */
 export function useRetryProcessing(documentId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await (
-        await apiRequest("POST", `/api/documents/${encodeURIComponent(documentId)}/retry`)
-      ).json()) as Document,
-    onSuccess: (document) => client.setQueryData(["/api/documents", documentId], document),
+    mutationFn: () =>
+      apiFetch(`/api/documents/${encodeURIComponent(documentId)}/retry`, documentSchema, { method: "POST" }),
+    onSuccess: (document) => client.setQueryData(documentKeys.detail(documentId), document),
   });
 }

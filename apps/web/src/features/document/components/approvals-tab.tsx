@@ -9,14 +9,14 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
-import { useApproval } from "../api/get-approval";
+import { useApproval } from "@/lib/api/document-approval";
 import {
   DecisionDialog,
   decisionLabel,
   needsReason,
   type Decision,
-} from "@/features/approvals/components/decision-dialog";
-import { useUpdateApproval } from "../api/update-approval";
+} from "@/components/approvals/decision-dialog";
+import { useUpdateApproval } from "@/lib/api/update-approval";
 import { formatDateTime } from "@/lib/format";
 
 /** Seed §4: the progress bar shows the first three stages and marks the current one. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { MoveHorizontal, ZoomIn, ZoomOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { apiFetchBytes } from "@/lib/api-client";
 
 type State = { status: "loading" } | { status: "ready"; pages: number } | { status: "failed" };
 
@@ -102,9 +102,7 @@ export function PdfViewer({ url, title, fallback }: { url: string; title: string
           import("pdfjs-dist/build/pdf.worker.min.mjs?url"),
         ]);
         pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-        const res = await fetch(url, { credentials: "include" });
-        await throwIfResNotOk(res);
-        const data = new Uint8Array(await res.arrayBuffer());
+        const data = new Uint8Array(await apiFetchBytes(url));
         const task = pdfjs.getDocument({ data, isEvalSupported: false });
         destroy = () => task.destroy();
         const pdf = await task.promise;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Loader2, RotateCcw, Sparkles } from "lucide-react";
-import { categorizeResultSchema, type Document } from "@quire/contracts";
+import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { useStoredSuggestion } from "@/lib/api/stored-category-suggestion";
 import { useMoveToCategory } from "@/lib/api/update-document";
 import { useRetryProcessing } from "../api/retry-processing";
 
@@ -45,16 +45,7 @@ export function ProcessingBanner({ document }: { document: Document }) {
 /** The category the document's own text suggests, when it is not the one it is filed under. */
 function SuggestedCategory({ document }: { document: Document }) {
   const move = useMoveToCategory(document.id);
-  const suggestion = useQuery({
-    queryKey: ["/api/ai/categorize", document.id] as const,
-    queryFn: async () => {
-      const res = await fetch(`/api/ai/categorize/${encodeURIComponent(document.id)}`, {
-        credentials: "include",
-      });
-      const parsed = res.ok ? categorizeResultSchema.safeParse(await res.json()) : null;
-      return parsed?.success ? parsed.data : null;
-    },
-  });
+  const suggestion = useStoredSuggestion(document.id);
   const s = suggestion.data;
   if (!s?.categoryId || !s.categoryName || s.categoryId === document.categoryId) return null;
   const target = { id: s.categoryId, name: s.categoryName };

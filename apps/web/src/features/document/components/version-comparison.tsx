@@ -6,9 +6,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 // The comparison views belong to the diff feature; the Versions tab shows the same views inline.
-import { ChangesSummary } from "@/features/diff/components/changes-summary";
-import { SideBySideDiff } from "@/features/diff/components/side-by-side-diff";
-import { UnifiedDiff } from "@/features/diff/components/unified-diff";
+import { ChangesSummary } from "@/components/diff/changes-summary";
+import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
+import { UnifiedDiff } from "@/components/diff/unified-diff";
 import { useVersionDiff } from "@/lib/api/version-diff";
 import { defaultComparison } from "../lib/comparison";
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Document, DocumentStatus } from "@quire/contracts";
-import { throwIfResNotOk } from "@/lib/api-client";
+import { documentSchema, type Document, type DocumentStatus } from "@quire/contracts";
+import { apiFetchPage } from "@/lib/api-client";
+import { documentKeys } from "@/lib/query-keys";
 
 export type DocumentSort = "updated" | "title";
 
@@ -38,17 +39,14 @@ export function documentListSearch(params: DocumentListParams): string {
  * may see; the total for paging comes in X-Total-Count.
  */
 export async function getDocuments(params: DocumentListParams): Promise<DocumentPage> {
-  const res = await fetch(`/api/documents?${documentListSearch(params)}`, { credentials: "include" });
-  await throwIfResNotOk(res);
-  const items = (await res.json()) as Document[];
-  const header = Number(res.headers.get("x-total-count"));
-  return { items, total: Number.isFinite(header) && header > 0 ? header : items.length };
+  const { items, total } = await apiFetchPage(`/api/documents?${documentListSearch(params)}`, documentSchema);
+  return { items, total: total !== null && total > 0 ? total : items.length };
 }
 
-/** Under ["/api/documents"], so every document change refreshes the lists. */
+/** Under documentKeys.all, so every document change refreshes the lists. */
 export const documentsQueryOptions = (params: DocumentListParams) =>
   queryOptions({
-    queryKey: ["/api/documents", "list", params] as const,
+    queryKey: documentKeys.list(params),
     queryFn: () => getDocuments(params),
   });
 

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
-import { useArchiveDocument } from "@/lib/api/archive-document";
+import { useArchiveDocument } from "@/features/documents/api/archive-document";
 import { useUser } from "@/lib/auth";
 import { actionErrorMessage } from "@/lib/forbidden";
 

@@ -13,10 +13,10 @@ import {
 // Loaded when first opened: a list of cards should not parse three forms it may never show.
 const ArchiveDialog = lazy(async () => ({ default: (await import("./archive-dialog")).ArchiveDialog }));
 const EditMetadataDialog = lazy(async () => ({
-  default: (await import("./edit-metadata-dialog")).EditMetadataDialog,
+  default: (await import("@/components/documents/edit-metadata-dialog")).EditMetadataDialog,
 }));
 const SubmitReviewDialog = lazy(async () => ({
-  default: (await import("./submit-review-dialog")).SubmitReviewDialog,
+  default: (await import("@/components/documents/submit-review-dialog")).SubmitReviewDialog,
 }));
 
 type OpenDialog = "edit" | "submit" | "archive" | null;

@@ -7,7 +7,7 @@ import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { useSavedViews, useSaveViews } from "@/lib/api/saved-views";
+import { useSavedViews, useSaveViews } from "@/features/documents/api/saved-views";
 import type { SavedView } from "@quire/contracts";
 import { withView, withoutView } from "../lib/saved-views";
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
-import { useJoinWaitlist } from "@/lib/api/waitlist";
+import { useJoinWaitlist } from "@/features/landing/api/waitlist";
 import { acceptsWaitlistEmail } from "../lib/landing-logic";
 
 /** Seed §5 waitlist: accepted only with an @; the address is stored once on the server. */

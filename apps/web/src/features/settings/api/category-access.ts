@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { categoryAccessSchema, type CategoryAccess } from "@quire/contracts";
-import { apiRequest, getJson } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { categoryKeys, documentKeys } from "@/lib/query-keys";
 
 const path = (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}/access`;
 
 /** GET /api/categories/{id}/access (Admin): everyone's level and each group's, checked against the contract. */
 export const categoryAccessQueryOptions = (categoryId: string) =>
   queryOptions<CategoryAccess>({
-    queryKey: ["/api/categories", categoryId, "access"],
-    queryFn: async () => categoryAccessSchema.parse(await getJson<unknown>(path(categoryId))),
+    queryKey: categoryKeys.access(categoryId),
+    queryFn: () => apiFetch(path(categoryId), categoryAccessSchema),
   });
 
 export function useCategoryAccess(categoryId: string | null) {
@@ -20,11 +21,11 @@ export function usePutCategoryAccess() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ categoryId, ...body }: CategoryAccess) =>
-      categoryAccessSchema.parse(await (await apiRequest("PUT", path(categoryId), body)).json()),
+      apiFetch(path(categoryId), categoryAccessSchema, { method: "PUT", body }),
     onSuccess: async (saved) => {
       client.setQueryData(categoryAccessQueryOptions(saved.categoryId).queryKey, saved);
-      await client.invalidateQueries({ queryKey: ["/api/documents"] });
-      await client.invalidateQueries({ queryKey: ["/api/categories", "stats"] });
+      await client.invalidateQueries({ queryKey: documentKeys.all });
+      await client.invalidateQueries({ queryKey: categoryKeys.stats() });
     },
   });
 }

@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { auditPageSchema, type AuditPage } from "@quire/contracts";
-import { getJson } from "@/lib/api-client";
+import { auditPageSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { activityKeys } from "@/lib/query-keys";
 import { auditSearchParams, type AuditFilters } from "../lib/audit";
 
 /** GET /api/activity (Admin): one page of the audit trail, checked against its contract. */
 export const activityQueryOptions = (filters: AuditFilters, page: number, pageSize: number) =>
-  queryOptions<AuditPage>({
-    queryKey: ["/api/activity", { ...filters, page, pageSize }],
-    queryFn: async () =>
-      auditPageSchema.parse(
-        await getJson<unknown>(`/api/activity?${auditSearchParams(filters, { page, pageSize })}`),
-      ),
+  queryOptions({
+    queryKey: activityKeys.page(filters, page, pageSize),
+    queryFn: () =>
+      apiFetch(`/api/activity?${auditSearchParams(filters, { page, pageSize })}`, auditPageSchema),
     // The trail grows with every action: a revisit shows what happened since.
     staleTime: 0,
   });

@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { categorizeResultSchema, type CategorizeResult } from "@quire/contracts";
+import { categorizeResultSchema } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { aiKeys } from "@/lib/query-keys";
 import { isPlainText } from "../lib/upload-rules";
 
 export type CategorySuggestion = { categoryId: string; confidence: number; tags: string[] };
-
-function suggestionOf(body: unknown): CategorySuggestion | null {
-  const parsed = categorizeResultSchema.safeParse(body);
-  if (!parsed.success || !parsed.data.categoryId) return null;
-  return { categoryId: parsed.data.categoryId, confidence: parsed.data.confidence, tags: parsed.data.tags };
-}
 
 /**
  * POST /api/ai/categorize {title, content} → {categoryId, confidence, tags}. Any error or an
@@ -16,13 +12,12 @@ function suggestionOf(body: unknown): CategorySuggestion | null {
  */
 export async function categorize(title: string, content: string): Promise<CategorySuggestion | null> {
   try {
-    const res = await fetch("/api/ai/categorize", {
+    const result = await apiFetch("/api/ai/categorize", categorizeResultSchema, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ title, content }),
-      credentials: "include",
+      body: { title, content },
     });
-    return res.ok ? suggestionOf(await res.json()) : null;
+    if (!result.categoryId) return null;
+    return { categoryId: result.categoryId, confidence: result.confidence, tags: result.tags };
   } catch {
     return null;
   }
@@ -44,7 +39,7 @@ export async function sampleContent(file: File): Promise<string> {
  */
 export const categorizeQueryOptions = (file: File) =>
   queryOptions({
-    queryKey: ["/api/ai/categorize", file.name, file.size, file.lastModified] as const,
+    queryKey: aiKeys.categorizeFile(file.name, file.size, file.lastModified),
     queryFn: async () => {
       const content = await sampleContent(file);
       return content.trim() === "" ? null : categorize("", content);
@@ -55,21 +50,5 @@ export function useCategorySuggestion(file: File | null) {
   return useQuery({
     ...categorizeQueryOptions(file ?? new File([], "")),
     enabled: file !== null && isPlainText(file),
-  });
-}
-
-/** GET /api/ai/categorize/{id}: where a stored document's converted (and OCR'd) text belongs. */
-export function useStoredSuggestion(documentId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: ["/api/ai/categorize", documentId ?? ""] as const,
-    queryFn: async (): Promise<CategorizeResult | null> => {
-      const res = await fetch(`/api/ai/categorize/${encodeURIComponent(documentId ?? "")}`, {
-        credentials: "include",
-      });
-      if (!res.ok) return null;
-      const parsed = categorizeResultSchema.safeParse(await res.json());
-      return parsed.success ? parsed.data : null;
-    },
-    enabled: documentId !== null && enabled,
   });
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { documentSchema, duplicateUploadSchema, type Document, type DuplicateUpload } from "@quire/contracts";
 import { useCallback } from "react";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, parseAnswer } from "@/lib/api-client";
+import { categoryKeys, documentKeys } from "@/lib/query-keys";
 
 export type UploadInput = {
   file: File;
@@ -58,9 +59,11 @@ export function uploadDocument(input: UploadInput, onProgress?: (share: number) 
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
       if (xhr.status === 201) {
-        const parsed = documentSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError(500, "", "The server's answer could not be read"));
+        try {
+          resolve(parseAnswer("/api/documents/upload", documentSchema, body));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
         return;
       }
       const duplicate = xhr.status === 409 ? duplicateUploadSchema.safeParse(body) : null;
@@ -77,10 +80,10 @@ export function useUploadDocument() {
   return useCallback(
     async (input: UploadInput, onProgress?: (share: number) => void) => {
       const document = await uploadDocument(input, onProgress);
-      client.setQueryData(["/api/documents", document.id], document);
+      client.setQueryData(documentKeys.detail(document.id), document);
       await Promise.all([
-        client.invalidateQueries({ queryKey: ["/api/documents"] }),
-        client.invalidateQueries({ queryKey: ["/api/categories"] }),
+        client.invalidateQueries({ queryKey: documentKeys.all }),
+        client.invalidateQueries({ queryKey: categoryKeys.all }),
       ]);
       return document;
     },

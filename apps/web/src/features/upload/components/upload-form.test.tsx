@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sessionUser } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { UploadForm } from "./upload-form";
@@ -8,7 +9,7 @@ const categories = [
   { id: "c1", name: "Engineering", description: "", icon: "fas fa-code", color: "blue" },
   { id: "c2", name: "Legal", description: "", icon: "fas fa-balance-scale", color: "purple" },
 ];
-const user = { id: "2", username: "author", role: "Author" };
+const user = sessionUser({ id: "2", username: "author", role: "Author" });
 
 beforeAll(() => {
   Element.prototype.hasPointerCapture ??= () => false;
@@ -176,7 +177,7 @@ describe("UploadForm", () => {
 
   it("explains a refused upload (403) by the role, not with 'try again'", async () => {
     mockFetch({
-      "GET /api/auth/user": { body: { ...user, role: "Reviewer" } },
+      "GET /api/auth/user": { body: sessionUser({ id: "2", username: "author", role: "Reviewer" }) },
       "GET /api/categories": { body: categories },
     });
     mockUploads(() => ({ status: 403, body: { message: "Forbidden" } }));

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useDocument } from "@/lib/api/document";
 import { useMoveToCategory } from "@/lib/api/update-document";
-import { useStoredSuggestion } from "../api/categorize";
+import { useStoredSuggestion } from "@/lib/api/stored-category-suggestion";
 import type { UploadRow } from "../hooks/use-upload-queue";
 import { CONFIDENT_SUGGESTION } from "../lib/upload-rules";
 

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { savedViewsSchema, type SavedView } from "@quire/contracts";
-import { apiRequest } from "@/lib/api-client";
-import { getQueryFn } from "@/lib/query-client";
+import { apiFetch } from "@/lib/api-client";
+import { sessionKeys } from "@/lib/query-keys";
 
 /** GET /api/auth/views: the signed-in user's saved views of All Documents. */
-export const savedViewsQueryOptions = queryOptions<SavedView[]>({
-  queryKey: ["/api/auth", "views"],
-  queryFn: async (context) =>
-    savedViewsSchema.parse(await getQueryFn<SavedView[]>({ on401: "throw" })(context)),
+export const savedViewsQueryOptions = queryOptions({
+  queryKey: sessionKeys.savedViews,
+  queryFn: () => apiFetch("/api/auth/views", savedViewsSchema),
 });
 
 export function useSavedViews() {
@@ -18,8 +17,8 @@ export function useSavedViews() {
 export function useSaveViews() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (views: SavedView[]) =>
-      savedViewsSchema.parse(await (await apiRequest("PUT", "/api/auth/views", views)).json()),
+    mutationFn: (views: SavedView[]) =>
+      apiFetch("/api/auth/views", savedViewsSchema, { method: "PUT", body: views }),
     onSuccess: (views) => client.setQueryData(savedViewsQueryOptions.queryKey, views),
   });
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { SideBySideRow } from "@/lib/api/version-diff";
 import { cn } from "@/lib/utils";
-import { changeAnchorId } from "../lib/changes";
-import { diffRowId } from "../lib/row-anchor";
+import { changeAnchorId } from "./changes";
+import { diffRowId } from "./row-anchor";
 import { DiffText } from "./diff-text";
 
 const leftCell: Record<SideBySideRow["kind"], string> = {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { SideBySideRow } from "@/lib/api/version-diff";
-import { SideBySideDiff } from "./side-by-side-diff";
+import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
 
 const rows: SideBySideRow[] = [
   { kind: "unchanged", left: { number: 1, text: "# Policy" }, right: { number: 1, text: "# Policy" } },

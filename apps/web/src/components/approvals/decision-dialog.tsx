@@ -12,11 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import {
-  useUpdateApproval,
-  type ApprovalAction,
-  type UpdateApprovalInput,
-} from "@/features/document/api/update-approval";
+import { useUpdateApproval, type ApprovalAction, type UpdateApprovalInput } from "@/lib/api/update-approval";
 
 export type Decision = UpdateApprovalInput["status"];
 

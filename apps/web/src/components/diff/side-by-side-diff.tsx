@@ -4,8 +4,8 @@ import { Button } from "@/components/ui/button";
 import { useIsMobile } from "@/hooks/use-mobile";
 import type { SideBySideRow } from "@/lib/api/version-diff";
 import { cn } from "@/lib/utils";
-import { changeAnchorId, indexChanges } from "../lib/changes";
-import { foldRuns, type FoldItem } from "../lib/fold-unified";
+import { changeAnchorId, indexChanges } from "./changes";
+import { foldRuns, type FoldItem } from "./fold-unified";
 import { SplitRow, StackedRow } from "./split-rows";
 
 /** Unchanged lines kept either side of a change; longer unchanged runs fold. */

@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { askBodySchema, type AiAnswer } from "@quire/contracts";
-import { apiRequest } from "@/lib/api-client";
+import { aiAnswerSchema, askBodySchema, type AiAnswer } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
 
 export { askBodySchema };
 
 /** POST /api/ai/ask {question}: an answer from the archive with numbered citations. */
-export async function askAi(question: string): Promise<AiAnswer> {
+export function askAi(question: string): Promise<AiAnswer> {
   const body = askBodySchema.parse({ question });
-  return (await (await apiRequest("POST", "/api/ai/ask", body)).json()) as AiAnswer;
+  return apiFetch("/api/ai/ask", aiAnswerSchema, { method: "POST", body });
 }
 
 export function useAskAi() {

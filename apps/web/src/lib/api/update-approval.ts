@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { reviewDecisions, finalDecisions, type Approval } from "@quire/contracts";
-import { apiRequest } from "@/lib/api-client";
+import { approvalSchema, reviewDecisions, finalDecisions } from "@quire/contracts";
+import { apiFetch } from "@/lib/api-client";
+import { approvalKeys, documentKeys, notificationKeys } from "@/lib/query-keys";
 
 export const updateApprovalInputSchema = z.object({
   status: z.enum([...reviewDecisions, ...finalDecisions]),
@@ -25,19 +26,17 @@ export function useUpdateApproval(documentId: string) {
         input.kind === "decide"
           ? { approverStatus: status, ...(comment ? { approverComment: comment } : {}) }
           : { status, ...(comment ? { comment } : {}) };
-      const res = await apiRequest(
-        "PATCH",
-        `/api/documents/${encodeURIComponent(documentId)}/approval`,
+      return apiFetch(`/api/documents/${encodeURIComponent(documentId)}/approval`, approvalSchema, {
+        method: "PATCH",
         body,
-      );
-      return (await res.json()) as Approval;
+      });
     },
     onSuccess: async (approval) => {
-      client.setQueryData(["/api/documents", documentId, "approval"], approval);
+      client.setQueryData(documentKeys.approval(documentId), approval);
       await Promise.all([
-        client.invalidateQueries({ queryKey: ["/api/documents"] }),
-        client.invalidateQueries({ queryKey: ["/api/approvals"] }),
-        client.invalidateQueries({ queryKey: ["/api/notifications"] }),
+        client.invalidateQueries({ queryKey: documentKeys.all }),
+        client.invalidateQueries({ queryKey: approvalKeys.all }),
+        client.invalidateQueries({ queryKey: notificationKeys.all }),
       ]);
     },
   });

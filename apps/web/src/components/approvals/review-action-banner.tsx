@@ -3,10 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ClipboardCheck } from "lucide-react";
 import type { Approval, Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
-import { approvalQueryOptions } from "@/features/document/api/get-approval";
-import type { ApprovalAction } from "@/features/document/api/update-approval";
+import { approvalQueryOptions } from "@/lib/api/document-approval";
+import type { ApprovalAction } from "@/lib/api/update-approval";
 import { useFeatures } from "@/lib/api/settings";
-import { DecisionDialog, decisionLabel, type Decision } from "./decision-dialog";
+import { DecisionDialog, decisionLabel, type Decision } from "@/components/approvals/decision-dialog";
 
 const choicesFor: Record<ApprovalAction, Decision[]> = {
   review: ["Approved", "Changes Requested"],

@@ -16,7 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { useCategories } from "@/lib/api/categories";
 import { updateDocumentInputSchema, useUpdateDocument } from "@/lib/api/update-document";
-import { parseTags } from "../lib/tags";
+import { parseTags } from "@/lib/tags";
 import { useUser } from "@/lib/auth";
 import { actionErrorMessage } from "@/lib/forbidden";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { UnifiedLine } from "@/lib/api/version-diff";
 import { cn } from "@/lib/utils";
-import { foldUnified } from "../lib/fold-unified";
+import { foldUnified } from "./fold-unified";
 import { DiffText } from "./diff-text";
 
 const lineClass: Record<UnifiedLine["kind"], string> = {

@@ -1,0 +1,86 @@
+/**
+ * Query-key factories, one per entity: every query and every invalidation builds its key here,
+ * so a key is written once. Keys start with their resource root (e.g. "/api/documents"), and
+ * narrower keys extend broader ones, so invalidating `documentKeys.all` refreshes every list,
+ * count, detail, version, summary and history under it. Shared (not in a feature) because
+ * invalidations cross features: an upload refreshes documents and category counts.
+ */
+import type { DocumentStatus } from "@quire/contracts";
+
+export const sessionKeys = {
+  user: ["/api/auth/user"] as const,
+  loginOptions: ["/api/auth/login"] as const,
+  savedViews: ["/api/auth", "views"] as const,
+};
+
+export const documentKeys = {
+  all: ["/api/documents"] as const,
+  list: (params: object) => [...documentKeys.all, "list", params] as const,
+  count: (status?: DocumentStatus) => [...documentKeys.all, "count", status ?? "all"] as const,
+  recent: (limit: number) => [...documentKeys.all, "recent", limit] as const,
+  stats: () => [...documentKeys.all, "stats"] as const,
+  insights: () => [...documentKeys.all, "insights"] as const,
+  detail: (id: string) => [...documentKeys.all, id] as const,
+  versions: (id: string) => [...documentKeys.detail(id), "versions"] as const,
+  diff: (id: string, from: number, to: number) => [...documentKeys.detail(id), "diff", from, to] as const,
+  diffAnalysis: (id: string, from: number, to: number) =>
+    [...documentKeys.diff(id, from, to), "analysis"] as const,
+  approval: (id: string) => [...documentKeys.detail(id), "approval"] as const,
+  activity: (id: string, pageSize: number) => [...documentKeys.detail(id), "activity", { pageSize }] as const,
+  summary: (id: string) => [...documentKeys.detail(id), "summary"] as const,
+  improvements: (id: string) => [...documentKeys.detail(id), "improvements"] as const,
+  original: (url: string) => ["original", url] as const,
+  access: (id: string) => [...documentKeys.detail(id), "access"] as const,
+  accessHolders: (id: string) => [...documentKeys.access(id), "holders"] as const,
+};
+
+export const categoryKeys = {
+  all: ["/api/categories"] as const,
+  stats: () => [...categoryKeys.all, "stats"] as const,
+  access: (id: string) => [...categoryKeys.all, id, "access"] as const,
+};
+
+export const groupKeys = {
+  all: ["/api/groups"] as const,
+};
+
+export const approvalKeys = {
+  all: ["/api/approvals"] as const,
+  stats: () => [...approvalKeys.all, "stats"] as const,
+};
+
+export const notificationKeys = {
+  all: ["/api/notifications"] as const,
+  unreadCount: () => [...notificationKeys.all, "unread-count"] as const,
+  preferences: () => [...notificationKeys.all, "preferences"] as const,
+};
+
+export const searchKeys = {
+  all: ["/api/search"] as const,
+  results: (params: object) => [...searchKeys.all, "results", params] as const,
+  suggestions: () => [...searchKeys.all, "suggestions"] as const,
+};
+
+export const aiKeys = {
+  suggestions: ["/api/ai/suggestions"] as const,
+  categorize: ["/api/ai/categorize"] as const,
+  categorizeFile: (name: string, size: number, lastModified: number) =>
+    [...aiKeys.categorize, name, size, lastModified] as const,
+  categorizeStored: (documentId: string) => [...aiKeys.categorize, documentId] as const,
+};
+
+export const settingsKeys = {
+  all: ["/api/settings"] as const,
+  publicContact: ["/api/public/contact"] as const,
+  system: ["/api/system"] as const,
+};
+
+export const userKeys = {
+  all: ["/api/users"] as const,
+};
+
+export const activityKeys = {
+  all: ["/api/activity"] as const,
+  page: (filters: object, page: number, pageSize: number) =>
+    [...activityKeys.all, { ...filters, page, pageSize }] as const,
+};

@@ -1,0 +1,92 @@
+/**
+ * Complete API answers for unit tests. The web parses every answer with its contracts schema,
+ * so a fixture must be whole: these builders start from a valid answer and take overrides.
+ */
+import type { AppAbilities, Category, Document, Role, SessionUser, Settings } from "@quire/contracts";
+
+const none: AppAbilities = {
+  uploadDocuments: false,
+  manageUsers: false,
+  manageSettings: false,
+  manageCategories: false,
+  applySuggestions: false,
+  readWaitlist: false,
+  createBackup: false,
+  readActivity: false,
+  reviewDocuments: false,
+  approvalWorkflows: true,
+  versionDiff: true,
+  aiSummaries: true,
+  semanticSearch: true,
+};
+
+/** Roughly what the server's policy grants each role (tests override what they exercise). */
+export function abilitiesFor(role: Role, overrides: Partial<AppAbilities> = {}): AppAbilities {
+  const admin = role === "Admin";
+  const writes = role !== "Viewer";
+  return {
+    ...none,
+    uploadDocuments: writes,
+    manageUsers: admin,
+    manageSettings: admin,
+    manageCategories: admin,
+    applySuggestions: admin,
+    readWaitlist: admin,
+    createBackup: admin,
+    readActivity: admin,
+    reviewDocuments: role === "Admin" || role === "Reviewer",
+    ...overrides,
+  };
+}
+
+export function sessionUser(
+  fields: { id: string; username: string; role: Role; mustChangePassword?: boolean },
+  abilities: Partial<AppAbilities> = {},
+): SessionUser {
+  return { ...fields, abilities: abilitiesFor(fields.role, abilities) };
+}
+
+export function category(overrides: Partial<Category> = {}): Category {
+  return { id: "c1", name: "Engineering", description: "", icon: "fas fa-code", color: "blue", ...overrides };
+}
+
+export function document(overrides: Partial<Document> = {}): Document {
+  return {
+    id: "d1",
+    title: "Document",
+    status: "Draft",
+    categoryId: "c1",
+    category: category(),
+    owner: "author",
+    ownerId: "2",
+    tags: [],
+    createdAt: "2026-11-25T00:00:00.000Z",
+    updatedAt: "2026-11-25T00:00:00.000Z",
+    versionCount: 1,
+    currentVersionNumber: 1,
+    currentVersion: { content: "", changeNote: null },
+    originalFilename: "document.md",
+    mediaType: "text/markdown",
+    processing: { state: "ready", error: null },
+    archived: false,
+    abilities: { update: true, createVersion: true, submitForReview: true, archive: true },
+    ...overrides,
+  };
+}
+
+export const loginOptions = { demo: false, demoPassword: null, demoUsers: [] };
+
+export function settings(features: Partial<Settings["features"]> = {}): Settings {
+  return {
+    organization: { name: "Quire", domain: "", description: "" },
+    features: {
+      aiSummaries: true,
+      versionDiff: true,
+      approvalWorkflows: true,
+      semanticSearch: true,
+      ...features,
+    },
+    approvalDefaults: { reviewerIds: [], approverId: null },
+    publicContact: { salesEmail: "", supportEmail: "", partnershipsEmail: "", demoVideoUrl: "" },
+  };
+}
