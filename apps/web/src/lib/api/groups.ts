@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { groupSchema, type Group } from "@quire/contracts";
+import { groupSchema } from "@quire/contracts";
 import { apiFetch, apiCommand } from "../api-client";
 import { categoryKeys, documentKeys, groupKeys } from "../query-keys";
 
 /** GET /api/groups: every group by name (members only in an Admin's answer), checked against its contract. */
-export const groupsQueryOptions = queryOptions<Group[]>({
+export const groupsQueryOptions = queryOptions({
   queryKey: groupKeys.all,
   queryFn: () => apiFetch("/api/groups", groupSchema.array()),
 });

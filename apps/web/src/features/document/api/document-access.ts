@@ -1,10 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  accessHoldersSchema,
-  documentAccessSchema,
-  type AccessHolder,
-  type DocumentAccess,
-} from "@quire/contracts";
+import { accessHoldersSchema, documentAccessSchema, type DocumentAccess } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
 import { documentKeys } from "@/lib/query-keys";
 
@@ -12,7 +7,7 @@ const path = (documentId: string) => `/api/documents/${encodeURIComponent(docume
 
 /** GET /api/documents/{id}/access (owner or Admin): whether it is restricted, and to whom. */
 export const documentAccessQueryOptions = (documentId: string) =>
-  queryOptions<DocumentAccess>({
+  queryOptions({
     queryKey: documentKeys.access(documentId),
     queryFn: () => apiFetch(path(documentId), documentAccessSchema),
     staleTime: 0,
@@ -20,7 +15,7 @@ export const documentAccessQueryOptions = (documentId: string) =>
 
 /** GET /api/documents/{id}/access/holders: "Who has access", each person with why. */
 export const accessHoldersQueryOptions = (documentId: string) =>
-  queryOptions<AccessHolder[]>({
+  queryOptions({
     queryKey: documentKeys.accessHolders(documentId),
     queryFn: () => apiFetch(`${path(documentId)}/holders`, accessHoldersSchema),
     staleTime: 0,

@@ -7,7 +7,7 @@ const path = (categoryId: string) => `/api/categories/${encodeURIComponent(categ
 
 /** GET /api/categories/{id}/access (Admin): everyone's level and each group's, checked against the contract. */
 export const categoryAccessQueryOptions = (categoryId: string) =>
-  queryOptions<CategoryAccess>({
+  queryOptions({
     queryKey: categoryKeys.access(categoryId),
     queryFn: () => apiFetch(path(categoryId), categoryAccessSchema),
   });
