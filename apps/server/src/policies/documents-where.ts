@@ -29,8 +29,13 @@ export function categoryLevelAtLeast(actorId: ActorRef, categoryId: SQL | string
   const category = typeof categoryId === "string" ? sql`${categoryId}` : categoryId;
   const everyone = levelsFrom(needed);
   const groupLevels = everyone.filter((l) => l !== "none");
-  return sql`(exists (select 1 from ${categories} where ${categories.id} = ${category}
-      and ${inArray(categories.everyoneAccess, everyone)})
+  // Aliased, so `categoryId` may be a column of an outer `categories` (the category tiles).
+  const levels = sql.join(
+    everyone.map((l) => sql`${l}`),
+    sql`, `,
+  );
+  return sql`(exists (select 1 from ${categories} as level_category where level_category.id = ${category}
+      and level_category.everyone_access in (${levels}))
     or exists (select 1 from ${categoryGroupAccess}
       join ${groupMembers} on ${groupMembers.groupId} = ${categoryGroupAccess.groupId}
       where ${categoryGroupAccess.categoryId} = ${category} and ${groupMembers.userId} = ${ref(actorId)}

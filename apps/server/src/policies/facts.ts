@@ -65,47 +65,57 @@ export async function loadCategoryAccess(
   return { everyoneAccess: category.everyoneAccess, groups };
 }
 
-/** Everything the rule needs about one document, or null if there is no such document. */
+/** Everything the rule needs about one document, in one query, or null if there is no such document. */
 export async function loadAccessFacts(db: Database, documentId: string): Promise<DocumentAccessFacts | null> {
-  const [doc] = await db
-    .select({
-      ownerId: documents.ownerId,
-      status: documents.status,
-      archivedAt: documents.archivedAt,
-      categoryId: documents.categoryId,
-      restricted: documents.restricted,
-    })
-    .from(documents)
-    .where(eq(documents.id, documentId))
-    .limit(1);
-  if (!doc) return null;
-  const [assignees, sharedUsers, sharedGroups, category] = await Promise.all([
-    db.execute<{ user_id: string }>(sql`
-      select ${approvals.approverId} as user_id from ${approvals} where ${approvals.documentId} = ${documentId}
-      union
-      select ${approvalReviewers.reviewerId} from ${approvalReviewers}
-      join ${approvals} on ${approvals.id} = ${approvalReviewers.approvalId}
-      where ${approvals.documentId} = ${documentId}`),
-    db
-      .select({ id: documentUserAccess.userId })
-      .from(documentUserAccess)
-      .where(eq(documentUserAccess.documentId, documentId)),
-    db
-      .select({ id: documentGroupAccess.groupId })
-      .from(documentGroupAccess)
-      .where(eq(documentGroupAccess.documentId, documentId)),
-    loadCategoryAccess(db, doc.categoryId),
-  ]);
+  const result = await db.execute<FactsRow>(sql`
+    select d.owner_id, d.status, d.archived_at is not null as archived, d.category_id, d.restricted,
+      c.everyone_access,
+      coalesce((select json_agg(x.user_id) from (
+        select ${approvals.approverId} as user_id from ${approvals} where ${approvals.documentId} = d.id
+        union
+        select ${approvalReviewers.reviewerId} from ${approvalReviewers}
+        join ${approvals} on ${approvals.id} = ${approvalReviewers.approvalId}
+        where ${approvals.documentId} = d.id) x), '[]'::json) as assignee_ids,
+      coalesce((select json_agg(${documentUserAccess.userId}) from ${documentUserAccess}
+        where ${documentUserAccess.documentId} = d.id), '[]'::json) as shared_user_ids,
+      coalesce((select json_agg(${documentGroupAccess.groupId}) from ${documentGroupAccess}
+        where ${documentGroupAccess.documentId} = d.id), '[]'::json) as shared_group_ids,
+      coalesce((select json_agg(json_build_object('groupId', ${categoryGroupAccess.groupId},
+          'access', ${categoryGroupAccess.access}))
+        from ${categoryGroupAccess} where ${categoryGroupAccess.categoryId} = d.category_id), '[]'::json)
+        as category_groups
+    from ${documents} d join ${categories} c on c.id = d.category_id
+    where d.id = ${documentId}`);
+  const [row] = rowsOf<FactsRow>(result);
+  if (!row) return null;
   return {
-    ownerId: doc.ownerId,
-    status: doc.status,
-    archived: doc.archivedAt !== null,
-    assigneeIds: rowsOf<{ user_id: string }>(assignees).map((r) => r.user_id),
-    categoryId: doc.categoryId,
-    // The foreign key makes a missing category impossible; none grants nothing if it ever happens.
-    category: category ?? { everyoneAccess: "none", groups: [] },
-    restricted: doc.restricted,
-    sharedUserIds: sharedUsers.map((r) => r.id),
-    sharedGroupIds: sharedGroups.map((r) => r.id),
+    ownerId: row.owner_id,
+    status: row.status,
+    archived: row.archived,
+    assigneeIds: jsonArray<string>(row.assignee_ids),
+    categoryId: row.category_id,
+    category: { everyoneAccess: row.everyone_access, groups: jsonArray(row.category_groups) },
+    restricted: row.restricted,
+    sharedUserIds: jsonArray<string>(row.shared_user_ids),
+    sharedGroupIds: jsonArray<string>(row.shared_group_ids),
   };
+}
+
+type FactsRow = {
+  owner_id: string;
+  status: DocumentAccessFacts["status"];
+  archived: boolean;
+  category_id: string;
+  restricted: boolean;
+  everyone_access: DocumentAccessFacts["category"]["everyoneAccess"];
+  assignee_ids: unknown;
+  shared_user_ids: unknown;
+  shared_group_ids: unknown;
+  category_groups: unknown;
+};
+
+/** A json column as an array: both drivers parse json, but a string is parsed here to be sure. */
+function jsonArray<T>(value: unknown): T[] {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
 }

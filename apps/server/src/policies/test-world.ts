@@ -168,6 +168,7 @@ async function applyDocSettings(
       archivedAt: d.archived ? new Date() : null,
       restricted: d.restricted,
       categoryId,
+      ownerId: people[d.owner]!.id,
     })
     .where(inArray(documents.id, [id]));
   if (d.sharedUsers.length)

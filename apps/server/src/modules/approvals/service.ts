@@ -48,6 +48,10 @@ export async function submitForReview(
   body: SubmitReviewBody,
 ): Promise<string> {
   const { actor, id: documentId, facts } = target;
+  // The state first (checked again under the lock below): an assignment to a document that cannot
+  // be submitted is not worth checking.
+  if (!canSubmitForReview(facts.status))
+    throw conflict(`Only a Draft can be submitted for review: ${submissionRefusal(facts.status)}`);
   const assignment = await resolveAssignment(ctx.db, body, facts.ownerId);
   await assertAssigneesCanSee(ctx.db, assignment, facts);
   const now = ctx.clock.now();

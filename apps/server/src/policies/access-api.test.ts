@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories, categoryGroupAccess, documents, groupMembers, groups } from "../db/schema";
+import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+
+/** Levels decide where a role may act: uploads need add, changes need edit, assignees must see. */
+let t: TestApp;
+let ids: Record<string, string>;
+let viewOnly: string;
+let hidden: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await demoUserIds(t);
+  const [group] = await t.ctx.db.insert(groups).values({ name: "Readers" }).returning({ id: groups.id });
+  await t.ctx.db.insert(groupMembers).values({ groupId: group!.id, userId: ids.author! });
+  const add = async (name: string) =>
+    (
+      await t.ctx.db
+        .insert(categories)
+        .values({ name, everyoneAccess: "none" })
+        .returning({ id: categories.id })
+    )[0]!.id;
+  viewOnly = await add("Zz view only");
+  hidden = await add("Zz hidden");
+  await t.ctx.db
+    .insert(categoryGroupAccess)
+    .values({ categoryId: viewOnly, groupId: group!.id, access: "view" });
+});
+afterAll(async () => t.close());
+
+const upload = (categoryId: string) => {
+  const { body, headers } = multipart(
+    { categoryId, title: "Level probe", allowDuplicate: "true" },
+    { name: "probe.md", bytes: Buffer.from("# Probe\n\nText.\n") },
+  );
+  return t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+};
+
+describe("levels decide where", () => {
+  it("answers an upload into a category the author cannot see like an unknown one (400), and 403 with view only", async () => {
+    const unknown = await upload("no-such-category");
+    const unseen = await upload(hidden);
+    expect([unknown.statusCode, unseen.statusCode]).toEqual([400, 400]);
+    expect(json(unseen)).toEqual(json(unknown));
+    const viewed = await upload(viewOnly);
+    expect(viewed.statusCode).toBe(403);
+    expect(json<{ message: string }>(viewed).message).toMatch(/view this category but not add/);
+    const categories = json<Array<{ id: string }>>(
+      await t.request("GET", "/api/categories", { as: "author" }),
+    );
+    expect(categories.some((c) => c.id === hidden)).toBe(false);
+    expect(categories.some((c) => c.id === viewOnly)).toBe(true);
+  });
+
+  it("lets an owner keep seeing a document without edit in its category, but not change it", async () => {
+    const doc = await uploadDraft(t, "author", "Owner without edit");
+    await t.ctx.db.update(documents).set({ categoryId: viewOnly }).where(eq(documents.id, doc));
+    const read = await t.request("GET", `/api/documents/${doc}`, { as: "author" });
+    expect(read.statusCode).toBe(200);
+    expect(json<{ abilities: Record<string, boolean> }>(read).abilities).toMatchObject({
+      update: false,
+      createVersion: false,
+      archive: false,
+    });
+    const patch = await t.request("PATCH", `/api/documents/${doc}`, { as: "author", body: { tags: ["x"] } });
+    expect(patch.statusCode).toBe(403);
+    expect((await t.request("GET", `/api/documents/${doc}`, { as: "viewer" })).statusCode).toBe(404);
+  });
+
+  it("refuses to assign a reviewer who could not see the document, naming them", async () => {
+    const doc = await uploadDraft(t, "author", "Assignment probe");
+    await t.ctx.db.update(documents).set({ categoryId: viewOnly }).where(eq(documents.id, doc));
+    // The author can submit only with edit: give the author's group edit for this case.
+    await t.ctx.db
+      .update(categoryGroupAccess)
+      .set({ access: "edit" })
+      .where(eq(categoryGroupAccess.categoryId, viewOnly));
+    const res = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+      as: "author",
+      body: { reviewers: [ids.reviewer], approverId: ids.approver },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json<{ message: string }>(res).message).toMatch(/^reviewers: reviewer cannot see this document/);
+    expect((await t.request("GET", `/api/documents/${doc}`, { as: "author" })).statusCode).toBe(200);
+    await t.ctx.db
+      .update(categoryGroupAccess)
+      .set({ access: "view" })
+      .where(eq(categoryGroupAccess.categoryId, viewOnly));
+  });
+});
