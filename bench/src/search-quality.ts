@@ -6,7 +6,7 @@
 import type { SearchMode } from "@quire/contracts";
 import { parseSearchQuery } from "@quire/textkit";
 import type { AppContext } from "../../apps/server/src/context.js";
-import { listableDocumentsWhere } from "../../apps/server/src/modules/documents/access.js";
+import { listableDocumentsWhere } from "../../apps/server/src/policies/documents-where.js";
 import {
   collectEvidence,
   DEFAULT_RANKING,

@@ -14,6 +14,7 @@ import { APP_VERSION } from "./version";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerFeatureGates } from "./plugins/features";
+import { registerDocumentGuard } from "./policies/guard";
 import { registerErrorHandling } from "./plugins/errors";
 import { serveWebApp } from "./plugins/web-app";
 import { authRoutes } from "./modules/auth/routes";
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerNulGuard(app);
   await registerRateLimit(app);
   registerFeatureGates(app, ctx);
+  registerDocumentGuard(app, ctx);
 
   await app.register(
     async (api) => {

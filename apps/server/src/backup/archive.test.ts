@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../demo/seed";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
-import { rowsOf } from "../modules/documents/access";
+import { rowsOf } from "../db/rows";
 import { createTestApp, json, multipart, type TestApp } from "../test/harness";
 import { BackupError, readBackup, tablesInOrder, writeBackup } from "./archive";
 

@@ -9,6 +9,7 @@ import { categories, documents, users } from "../db/schema";
 import { seedDemoAccess } from "./access";
 import { addVersion, createDocument } from "../modules/documents/service";
 import type { ValidatedFile } from "../modules/documents/upload";
+import { authorizeDocumentById } from "../policies/guard";
 import type { Actor } from "../policies/policy";
 import { DbBlobStore } from "../storage/blob-store";
 import {
@@ -140,12 +141,17 @@ async function seedOne(
     const outcome = earlierOutcome(writtenDaysAgo - v.daysAgo, v.changeNote);
     await runDemoRound(ctx, id, roundPeople, outcome, { from: at(writtenDaysAgo), until: at(v.daysAgo) });
     const file = await markdownFile(doc, v.file);
-    current = await addVersion(ctx, pick(people.actors, v.author, "user"), id, {
-      file,
-      changeNote: v.changeNote,
-      expectedVersion: current,
-      createdAt: at(v.daysAgo),
-    });
+    const author = pick(people.actors, v.author, "user");
+    current = await addVersion(
+      ctx,
+      await authorizeDocumentById(ctx.db, author, "document.createVersion", id),
+      {
+        file,
+        changeNote: v.changeNote,
+        expectedVersion: current,
+        createdAt: at(v.daysAgo),
+      },
+    );
     writtenDaysAgo = v.daysAgo;
   }
   const outcome = finalOutcome(doc.status, doc.reason, doc.reviewsIn ?? inReviewIndex);

@@ -2,7 +2,8 @@ import { and, isNull, lt } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { notifications } from "../db/schema";
 import { actOnApproval, submitForReview } from "../modules/approvals/service";
-import type { Actor } from "../policies/policy";
+import { authorizeDocumentById } from "../policies/guard";
+import type { Actor, DocumentAction } from "../policies/policy";
 
 /**
  * The demo's review history, written through the approvals service by the demo users themselves,
@@ -67,29 +68,32 @@ export async function runDemoRound(
 ): Promise<void> {
   const [submitted, firstReview, secondReview, decided] = stepTimes(window) as [Date, Date, Date, Date];
   const [first, second] = people.reviewers;
-  await submitForReview(at(ctx, submitted), people.owner, documentId, {
+  const target = (c: AppContext, actor: Actor, action: DocumentAction) =>
+    authorizeDocumentById(c.db, actor, action, documentId);
+  const submitting = at(ctx, submitted);
+  await submitForReview(submitting, await target(submitting, people.owner, "document.submitForReview"), {
     reviewers: [first.id, second.id],
     approverId: people.approver.id,
   });
   if (outcome.kind === "In Review" && outcome.reviewsIn === 0) return;
   if (outcome.kind === "Changes Requested") {
-    await actOnApproval(at(ctx, firstReview), first, documentId, {
+    await actOnApproval(at(ctx, firstReview), await target(ctx, first, "document.read"), {
       status: "Changes Requested",
       comment: outcome.reason,
     });
     return;
   }
-  await actOnApproval(at(ctx, firstReview), first, documentId, {
+  await actOnApproval(at(ctx, firstReview), await target(ctx, first, "document.read"), {
     status: "Approved",
     comment: APPROVAL_NOTES[0],
   });
   if (outcome.kind === "In Review" && outcome.reviewsIn === 1) return;
-  await actOnApproval(at(ctx, secondReview), second, documentId, {
+  await actOnApproval(at(ctx, secondReview), await target(ctx, second, "document.read"), {
     status: "Approved",
     comment: APPROVAL_NOTES[1],
   });
   if (outcome.kind === "In Review") return;
-  await actOnApproval(at(ctx, decided), people.approver, documentId, {
+  await actOnApproval(at(ctx, decided), await target(ctx, people.approver, "document.read"), {
     approverStatus: outcome.kind,
     approverComment: outcome.kind === "Rejected" ? outcome.reason : APPROVAL_NOTES[2],
   });

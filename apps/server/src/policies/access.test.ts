@@ -8,6 +8,7 @@ import {
   canSeeDocument,
   categoryLevel,
   couldSeeOnceShared,
+  passesAccessLists,
   type AccessActor,
   type DocumentAccessFacts,
 } from "./access";
@@ -112,6 +113,9 @@ describe("the SQL filter agrees with the pure rule", () => {
         for (const [i, id] of w.docIds.entries()) {
           const expected = w.actors.filter((a) => canSeeDocument(a, w.facts[i]!)).map((a) => a.id);
           expect((await documentViewerIds(t.ctx.db, id)).sort()).toEqual(expected.sort());
+          const admitted = w.actors.filter((a) => passesAccessLists(a, w.facts[i]!)).map((a) => a.id);
+          const listed = await documentViewerIds(t.ctx.db, id, { lifecycle: false });
+          expect(listed.sort()).toEqual(admitted.sort());
           const loaded = await loadAccessFacts(t.ctx.db, id);
           expect(normalise(loaded!)).toEqual(normalise(w.facts[i]!));
         }

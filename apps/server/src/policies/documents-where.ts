@@ -58,6 +58,20 @@ function assigned(actorId: ActorRef): SQL {
       and (${approvals.approverId} = ${id} or ${approvalReviewers.reviewerId} = ${id}))`;
 }
 
+/** passesAccessLists for a non-Admin: the owner, or view in the category and past any restriction. */
+function accessListsAdmit(actorId: ActorRef): SQL {
+  return sql`(${documents.ownerId} = ${ref(actorId)} or (
+    ${categoryLevelAtLeast(actorId, sql`${documents.categoryId}`, "view")} and ${shareAllows(actorId)}))`;
+}
+
+/**
+ * Documents whose access lists admit the actor, whatever their lifecycle (archived, Draft): what
+ * notifications are filtered by, since someone once assigned is still told a round was withdrawn.
+ */
+export function accessListsAdmitWhere(actor: { id: string; role: string }): SQL {
+  return actor.role === "Admin" ? sql`true` : accessListsAdmit(actor.id);
+}
+
 /** canSeeDocument for a non-Admin, as SQL on `documents`. */
 function seenByNonAdmin(actorId: ActorRef): SQL {
   const id = ref(actorId);
@@ -86,12 +100,20 @@ export function documentsAtLevelWhere(actor: { id: string; role: string }, neede
     : categoryLevelAtLeast(actor.id, sql`${documents.categoryId}`, needed);
 }
 
-/** Every active user who can open the document now (Admins included), for live events and "Who has access". */
-export async function documentViewerIds(db: Database, documentId: string): Promise<string[]> {
+/**
+ * Every active user who can open the document now (Admins included), for live events and "Who
+ * has access"; with `lifecycle: false`, everyone its access lists admit (for notifications).
+ */
+export async function documentViewerIds(
+  db: Database,
+  documentId: string,
+  { lifecycle = true }: { lifecycle?: boolean } = {},
+): Promise<string[]> {
+  const rule = lifecycle ? seenByNonAdmin(sql`${users.id}`) : accessListsAdmit(sql`${users.id}`);
   const result = await db.execute<{ id: string }>(sql`
     select ${users.id} as id from ${users}, ${documents}
     where ${eq(documents.id, documentId)} and ${users.disabledAt} is null
-      and (${users.role} = 'Admin' or ${seenByNonAdmin(sql`${users.id}`)})
+      and (${users.role} = 'Admin' or ${rule})
     order by ${users.username}`);
   return rowsOf<{ id: string }>(result).map((r) => r.id);
 }

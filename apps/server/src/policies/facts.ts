@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import {
@@ -25,6 +25,18 @@ export async function actorGroupIds(db: Database, userId: string): Promise<strin
     .from(groupMembers)
     .where(eq(groupMembers.userId, userId));
   return rows.map((r) => r.groupId);
+}
+
+/** The groups of each of `userIds` (users in none map to []). */
+export async function groupIdsOf(db: Database, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .select({ userId: groupMembers.userId, groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .where(inArray(groupMembers.userId, [...userIds]));
+  for (const r of rows) map.get(r.userId)?.push(r.groupId);
+  return map;
 }
 
 /** An actor with its current groups, for the pure rule. */

@@ -1,6 +1,18 @@
 import type { AppAbilities, DocumentStatus, Role } from "@quire/contracts";
-import { isPrivateDraft } from "../modules/documents/lifecycle";
-import { forbidden, notFound } from "../lib/errors";
+import { canSubmitForReview } from "../modules/documents/lifecycle";
+import { badRequest, forbidden, notFound } from "../lib/errors";
+import {
+  atLeast,
+  canSeeDocument,
+  categoryLevel,
+  documentLevel,
+  type AccessActor,
+  type CategoryAccessFacts,
+  type DocumentAccessFacts,
+  type Level,
+} from "./access";
+
+export type { AccessActor } from "./access";
 
 /** Who is acting: a signed-in user, by session cookie or personal access token. */
 export interface Actor {
@@ -14,19 +26,14 @@ export interface Actor {
   ip?: string;
 }
 
-/** The facts about a document that the rules look at. */
-export interface DocumentFacts {
-  ownerId: string;
-  status: DocumentStatus;
-  archived: boolean;
-  /** Users assigned as reviewer or approver in any approval round of this document. */
-  assigneeIds: readonly string[];
-}
+/** The facts about a document that the rules look at (access.ts). */
+export type DocumentFacts = DocumentAccessFacts;
 
 /** Actions that need no particular resource. */
 export type GlobalAction =
   | "document.create"
   | "category.manage"
+  | "group.manage"
   | "user.manage"
   | "settings.manage"
   | "waitlist.read"
@@ -40,15 +47,18 @@ export type DocumentAction =
   | "document.update"
   | "document.createVersion"
   | "document.archive"
-  | "document.submitForReview";
+  | "document.submitForReview"
+  | "document.share";
 
 /**
- * Seed §6 as one table. Author: upload, edit own metadata, new versions, submit. Reviewer and
- * Approver act on approvals assigned to them (approvals module). Admin: everything. Viewer: read only.
+ * Seed §6 as one table: what a role may do at all. Author: upload, edit own metadata, new
+ * versions, submit. Reviewer and Approver act on approvals assigned to them (approvals module).
+ * Admin: everything. Viewer: read only. Where they may do it is the access lists' (access.ts).
  */
 const globalRules: Record<GlobalAction, readonly Role[]> = {
   "document.create": ["Admin", "Author"],
   "category.manage": ["Admin"],
+  "group.manage": ["Admin"],
   "user.manage": ["Admin"],
   "settings.manage": ["Admin"],
   "waitlist.read": ["Admin"],
@@ -58,6 +68,7 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "activity.read": ["Admin"],
 };
 
+/** Changes an owning Author (or an Admin) may make, given edit in the document's category. */
 const ownerEditable = new Set<DocumentAction>([
   "document.update",
   "document.createVersion",
@@ -65,47 +76,99 @@ const ownerEditable = new Set<DocumentAction>([
   "document.submitForReview",
 ]);
 
+/** The role part alone (app-wide abilities; the access lists decide where). */
 export function canGlobal(actor: Pick<Actor, "role">, action: GlobalAction): boolean {
   return globalRules[action].includes(actor.role);
 }
 
-/**
- * Drafts are private to their owner, Admins and assigned reviewers/approvers; everything past
- * Draft is readable by every signed-in user. Archived documents stay visible to owner and Admin only.
- */
-export function canReadDocument(actor: Actor, doc: DocumentFacts): boolean {
-  if (actor.role === "Admin" || doc.ownerId === actor.id) return true;
-  if (doc.archived) return false;
-  if (!isPrivateDraft(doc.status)) return true;
-  return doc.assigneeIds.includes(actor.id);
+/** Uploading into a category: the role allows uploads and the person holds add there. */
+export function canCreateIn(actor: AccessActor, category: CategoryAccessFacts): boolean {
+  return canGlobal(actor, "document.create") && atLeast(levelIn(actor, category), "add");
 }
 
-export function canOnDocument(actor: Actor, action: DocumentAction, doc: DocumentFacts): boolean {
-  if (!canReadDocument(actor, doc)) return false;
+const levelIn = (actor: AccessActor, category: CategoryAccessFacts): Level =>
+  actor.role === "Admin" ? "edit" : categoryLevel(actor, category);
+
+/** Whether the actor may do `action` on a document (canSeeDocument first: unseen is never allowed). */
+export function canOnDocument(actor: AccessActor, action: DocumentAction, doc: DocumentFacts): boolean {
+  if (!canSeeDocument(actor, doc)) return false;
   if (action === "document.read") return true;
-  return canChangeDocument(actor, action, doc);
+  return canChangeDocument(actor, action, doc, documentLevel(actor, doc));
 }
 
-/** The change rules alone, for documents already known to be visible (list entries). */
+/**
+ * The change rules alone, for documents already known to be visible (list entries, whose
+ * level comes from categoryLevelsFor): Admins always; otherwise the owning Author with edit in
+ * the category. Sharing is the owner's or an Admin's. Archived documents only come back.
+ */
 export function canChangeDocument(
-  actor: Actor,
+  actor: Pick<Actor, "id" | "role">,
   action: DocumentAction,
-  doc: Omit<DocumentFacts, "assigneeIds">,
+  doc: { ownerId: string; archived: boolean },
+  level: Level,
 ): boolean {
+  if (action === "document.share") return actor.role === "Admin" || doc.ownerId === actor.id;
   if (!ownerEditable.has(action)) return false;
   if (doc.archived && action !== "document.archive") return false;
   if (actor.role === "Admin") return true;
-  return actor.role === "Author" && doc.ownerId === actor.id;
+  return actor.role === "Author" && doc.ownerId === actor.id && atLeast(level, "edit");
 }
 
-export function authorizeGlobal(actor: Actor, action: GlobalAction): void {
+/** What one registry call may be asked about: app-wide, a category (uploads) or a document. */
+export type Subject =
+  | { kind: "global" }
+  | { kind: "category"; facts: CategoryAccessFacts }
+  | { kind: "document"; facts: DocumentFacts };
+
+/** The one registry entry point: `can(actor, action, subject)`. */
+export function can(actor: AccessActor, action: GlobalAction | DocumentAction, subject: Subject): boolean {
+  switch (subject.kind) {
+    case "global":
+      return isGlobalAction(action) && canGlobal(actor, action);
+    case "category":
+      return action === "document.create" && canCreateIn(actor, subject.facts);
+    case "document":
+      return !isGlobalAction(action) && canOnDocument(actor, action, subject.facts);
+  }
+}
+
+const isGlobalAction = (action: string): action is GlobalAction => action in globalRules;
+
+export function authorizeGlobal(actor: Pick<Actor, "role">, action: GlobalAction): void {
   if (!canGlobal(actor, action)) throw forbidden();
 }
 
 /** 404 when the document is not visible at all (existence never leaks), 403 when visible but not allowed. */
-export function authorizeDocument(actor: Actor, action: DocumentAction, doc: DocumentFacts): void {
-  if (!canReadDocument(actor, doc)) throw notFound("Document");
+export function authorizeDocument(actor: AccessActor, action: DocumentAction, doc: DocumentFacts): void {
+  if (!canSeeDocument(actor, doc)) throw notFound("Document");
   if (!canOnDocument(actor, action, doc)) throw forbidden();
+}
+
+/**
+ * Uploading (or moving a document) into a category: a category the person cannot see answers
+ * like an unknown one (400, existence never leaks); one they see without add is 403.
+ */
+export function authorizeCreateIn(actor: AccessActor, category: CategoryAccessFacts | null): void {
+  authorizeGlobal(actor, "document.create");
+  if (!category || !atLeast(levelIn(actor, category), "view"))
+    throw badRequest("categoryId: no such category");
+  if (!canCreateIn(actor, category))
+    throw forbidden("You may view this category but not add documents to it");
+}
+
+/** What the actor may do with a visible document, shown with it so the web never re-derives it. */
+export function documentAbilities(
+  actor: Pick<Actor, "id" | "role">,
+  doc: { ownerId: string; status: DocumentStatus; archived: boolean },
+  level: Level,
+) {
+  return {
+    update: canChangeDocument(actor, "document.update", doc, level),
+    createVersion: canChangeDocument(actor, "document.createVersion", doc, level),
+    submitForReview:
+      canChangeDocument(actor, "document.submitForReview", doc, level) && canSubmitForReview(doc.status),
+    archive: canChangeDocument(actor, "document.archive", doc, level),
+  };
 }
 
 /** The feature toggles the abilities fold in (Settings › Feature Configuration). */

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { attachment } from "../../lib/attachment";
 import { requireActor } from "../../plugins/auth";
+import { loadedDocument } from "../../policies/guard";
 import { exportActivityCsv, listActivity, listDocumentActivity } from "./service";
 
 /** The audit trail (Admin): every change with who, when and from where; filterable, exportable. */
@@ -33,12 +34,13 @@ export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     "/documents/:id/activity",
     {
+      config: { document: "document.archive" },
       schema: {
         params: idParamsSchema,
         querystring: documentActivityQuerySchema,
         response: { 200: auditPageSchema },
       },
     },
-    async (request) => listDocumentActivity(ctx, requireActor(request), request.params.id, request.query),
+    async (request) => listDocumentActivity(ctx, loadedDocument(request), request.query),
   );
 }

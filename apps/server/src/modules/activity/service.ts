@@ -2,9 +2,8 @@ import type { AuditEntry, AuditPage, ActivityQuery, DocumentActivityQuery } from
 import { stringify } from "csv-stringify";
 import type { Readable } from "node:stream";
 import type { AppContext } from "../../context";
-import { notFound } from "../../lib/errors";
-import { authorizeDocument, authorizeGlobal, canGlobal, type Actor } from "../../policies/policy";
-import { loadDocumentFacts } from "../documents/access";
+import type { LoadedDocument } from "../../policies/guard";
+import { authorizeGlobal, canGlobal, type Actor } from "../../policies/policy";
 import { findActivity, type ActivityFilter, type ActivityRecord } from "./repository";
 
 /** An export is bounded like every other piece of work: past this, narrow the filter. */
@@ -59,13 +58,10 @@ export async function listActivity(ctx: AppContext, actor: Actor, query: Activit
  */
 export async function listDocumentActivity(
   ctx: AppContext,
-  actor: Actor,
-  documentId: string,
+  target: LoadedDocument,
   query: DocumentActivityQuery,
 ): Promise<AuditPage> {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.archive", facts);
+  const { actor, id: documentId } = target;
   const { rows, total } = await findActivity(
     ctx.db,
     { documentId },

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { CategorizeResult } from "@quire/contracts";
+import type { CategorizeResult, Document } from "@quire/contracts";
 import { Worker } from "node:worker_threads";
 import {
   cosineSimilarity,
@@ -11,8 +11,6 @@ import {
 import { isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { documents } from "../../db/schema";
-import type { Actor } from "../../policies/policy";
-import { loadVisibleDocument } from "../documents/routes";
 import type { TrainRequest, TrainResponse } from "./classifier-worker";
 import { listArchiveDocuments, listCategoryNames, trainingSetKeys, type ArchiveDocument } from "./repository";
 
@@ -183,12 +181,7 @@ async function present(
 }
 
 /** GET /api/ai/categorize/:documentId: where the classifier would file a visible document. */
-export async function categorizeDocument(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-): Promise<CategorizeResult> {
-  const doc = await loadVisibleDocument(ctx, actor, documentId);
+export async function categorizeDocument(ctx: AppContext, doc: Document): Promise<CategorizeResult> {
   const trained = await trainedClassifier(ctx);
   const text = classifierText(doc.title, doc.currentVersion.content);
   // The model's copy of the document may predate its OCR text (same version, new content): then

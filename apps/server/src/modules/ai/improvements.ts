@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Improvement } from "@quire/contracts";
+import type { Document, Improvement } from "@quire/contracts";
 import {
   checkContent,
   describeFinding,
@@ -9,8 +9,6 @@ import {
   type ContentRule,
 } from "@quire/textkit";
 import type { AppContext } from "../../context";
-import type { Actor } from "../../policies/policy";
-import { loadVisibleDocument } from "../documents/routes";
 
 /**
  * Seed §3 Improvement suggestions, one per content rule that fires. Priority follows the harm:
@@ -146,12 +144,7 @@ export function toImprovement(documentId: string, finding: ContentFinding, gover
 
 const PRIORITY_ORDER = { High: 0, Medium: 1, Low: 2 } as const;
 
-export async function listImprovements(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-): Promise<Improvement[]> {
-  const doc = await loadVisibleDocument(ctx, actor, documentId);
+export async function listImprovements(ctx: AppContext, doc: Document): Promise<Improvement[]> {
   const content = doc.currentVersion.content;
   const findings = checkContent(content, { title: doc.title, now: ctx.clock.now() });
   const governed = isGovernedDocument(doc.title, readDocumentMetadata(content));

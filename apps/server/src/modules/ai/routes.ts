@@ -22,7 +22,8 @@ import type { AppContext } from "../../context";
 import { attachment } from "../../lib/attachment";
 import { requireActor } from "../../plugins/auth";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
-import { loadVisibleDocument } from "../documents/routes";
+import { loadedDocument } from "../../policies/guard";
+import { presentLoaded } from "../documents/read";
 import { analyseVersions } from "./analysis";
 import { ask } from "./ask";
 import { withPassageOrdinals } from "./citation-anchors";
@@ -38,21 +39,21 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.get(
     "/:id/summary",
     {
-      config: { feature: "aiSummaries" },
+      config: { feature: "aiSummaries", document: "document.read" },
       schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } },
     },
     async (request) =>
-      getSummary(ctx, requireActor(request), request.params.id, { version: request.query.version }),
+      getSummary(ctx, await presentLoaded(ctx, loadedDocument(request)), { version: request.query.version }),
   );
 
   r.post(
     "/:id/summary/refresh",
     {
-      config: { feature: "aiSummaries" },
+      config: { feature: "aiSummaries", document: "document.read" },
       schema: { params: idParamsSchema, querystring: summaryQuerySchema, response: { 200: summarySchema } },
     },
     async (request) =>
-      getSummary(ctx, requireActor(request), request.params.id, {
+      getSummary(ctx, await presentLoaded(ctx, loadedDocument(request)), {
         version: request.query.version,
         refresh: true,
       }),
@@ -61,13 +62,13 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.get(
     "/:id/summary.md",
     {
-      config: { feature: "aiSummaries" },
+      config: { feature: "aiSummaries", document: "document.read" },
       schema: { params: idParamsSchema, querystring: summaryQuerySchema },
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const doc = await loadVisibleDocument(ctx, actor, request.params.id);
-      const summary = await getSummary(ctx, actor, doc.id, { version: request.query.version });
+      const doc = await presentLoaded(ctx, loadedDocument(request));
+      const summary = await getSummary(ctx, doc, { version: request.query.version });
       const read = {
         action: READ_ACTIONS.exportedSummary,
         documentId: doc.id,
@@ -84,19 +85,22 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     "/:id/improvements",
-    { schema: { params: idParamsSchema, response: { 200: z.array(improvementSchema) } } },
-    async (request) => listImprovements(ctx, requireActor(request), request.params.id),
+    {
+      config: { document: "document.read" },
+      schema: { params: idParamsSchema, response: { 200: z.array(improvementSchema) } },
+    },
+    async (request) => listImprovements(ctx, await presentLoaded(ctx, loadedDocument(request))),
   );
 
   r.get(
     "/:id/diff/:from/:to/analysis",
     {
-      config: { feature: "versionDiff" },
+      config: { feature: "versionDiff", document: "document.read" },
       schema: { params: diffAnalysisParamsSchema, response: { 200: changeAnalysisSchema } },
     },
     async (request) => {
-      const { id, from, to } = request.params;
-      return analyseVersions(ctx, requireActor(request), id, from, to);
+      const { from, to } = request.params;
+      return analyseVersions(ctx, loadedDocument(request).id, from, to);
     },
   );
 }
@@ -136,8 +140,11 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
 
   r.get(
     "/categorize/:documentId",
-    { schema: { params: categorizeParamsSchema, response: { 200: categorizeResultSchema } } },
-    async (request) => categorizeDocument(ctx, requireActor(request), request.params.documentId),
+    {
+      config: { document: "document.read", documentParam: "documentId" },
+      schema: { params: categorizeParamsSchema, response: { 200: categorizeResultSchema } },
+    },
+    async (request) => categorizeDocument(ctx, await presentLoaded(ctx, loadedDocument(request))),
   );
 
   // The upload form's text is not stored yet, so it is sent for a suggestion and nothing is kept.

@@ -11,7 +11,9 @@ import {
 } from "../../policies/policy";
 import { findLatestRound, findReviewers } from "../approvals/repository";
 import { resolveAssignment } from "../approvals/assignment";
-import { listableDocumentsWhere } from "../documents/access";
+import { atLeast, type Level } from "../../policies/access";
+import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
+import { authorizeDocumentById } from "../../policies/guard";
 import { setArchived, updateMetadata } from "../documents/service";
 import { withTransaction } from "../activity/command";
 import { notifyUsers } from "../notifications/service";
@@ -46,16 +48,28 @@ function requiredChanges(plan: SuggestionPlan): Array<[ArchiveDocument, Document
   }
 }
 
-function canApply(actor: Actor, plan: SuggestionPlan): boolean {
+/** The actor's levels by category (categoryLevelsFor), for the change rules on list entries. */
+type Levels = Map<string, Level>;
+const levelOf = (levels: Levels, categoryId: string): Level => levels.get(categoryId) ?? "none";
+
+function canApply(actor: Actor, plan: SuggestionPlan, levels: Levels): boolean {
   if (!canGlobal(actor, "suggestion.apply")) return false;
+  // A move files the document in another category: the same right as uploading there.
+  if (plan.kind === "move" && !atLeast(levelOf(levels, plan.categoryId), "add")) return false;
   return requiredChanges(plan).every(([doc, action]) =>
-    canChangeDocument(actor, action, { ownerId: doc.ownerId, status: doc.status, archived: doc.archived }),
+    canChangeDocument(actor, action, doc, levelOf(levels, doc.categoryId)),
   );
 }
 
 /** Every open suggestion over the documents the actor may see, most confident first. */
-async function deriveSuggestions(ctx: AppContext, actor: Actor): Promise<DerivedSuggestion[]> {
-  const visible = await listArchiveDocuments(ctx.db, listableDocumentsWhere(actor));
+async function deriveSuggestions(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ suggestions: DerivedSuggestion[]; levels: Levels }> {
+  const [visible, levels] = await Promise.all([
+    listArchiveDocuments(ctx.db, listableDocumentsWhere(actor)),
+    categoryLevelsFor(ctx.db, actor),
+  ]);
   const visibleIds = new Set(visible.map((d) => d.id));
   const now = ctx.clock.now();
   const [trained, names, resolved, stuck] = await Promise.all([
@@ -69,20 +83,23 @@ async function deriveSuggestions(ctx: AppContext, actor: Actor): Promise<Derived
         trained,
         trained.documents.filter((d) => visibleIds.has(d.id)),
         names,
-      )
+        // Never name a category the actor cannot see.
+      ).filter((s) => s.plan.kind !== "move" || atLeast(levelOf(levels, s.plan.categoryId), "view"))
     : [];
-  return [...moves, ...staleDocuments(visible, now), ...stuck, ...nearDuplicates(visible)]
+  const suggestions = [...moves, ...staleDocuments(visible, now), ...stuck, ...nearDuplicates(visible)]
     .filter((s) => !resolved.has(s.suggestion.id))
     .sort(
       (a, b) =>
         b.suggestion.confidence - a.suggestion.confidence || a.suggestion.id.localeCompare(b.suggestion.id),
     );
+  return { suggestions, levels };
 }
 
 export async function listSuggestions(ctx: AppContext, actor: Actor): Promise<AiSuggestion[]> {
-  return (await deriveSuggestions(ctx, actor)).map(({ suggestion, plan }) => ({
+  const { suggestions, levels } = await deriveSuggestions(ctx, actor);
+  return suggestions.map(({ suggestion, plan }) => ({
     ...suggestion,
-    canApply: canApply(actor, plan),
+    canApply: canApply(actor, plan, levels),
   }));
 }
 
@@ -108,7 +125,13 @@ async function perform(
   const now = ctx.clock.now();
   switch (plan.kind) {
     case "move":
-      await updateMetadata(ctx, actor, plan.document.id, { categoryId: plan.categoryId });
+      await updateMetadata(
+        ctx,
+        await authorizeDocumentById(ctx.db, actor, "document.update", plan.document.id),
+        {
+          categoryId: plan.categoryId,
+        },
+      );
       return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
     case "notify-owner":
       await notifyUsers(
@@ -143,7 +166,11 @@ async function perform(
       return `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`;
     }
     case "archive-duplicate":
-      await setArchived(ctx, actor, plan.older.id, true);
+      await setArchived(
+        ctx,
+        await authorizeDocumentById(ctx.db, actor, "document.archive", plan.older.id),
+        true,
+      );
       await notifyUsers(
         ctx.db,
         [plan.older.ownerId],
@@ -175,10 +202,11 @@ async function perform(
 }
 
 async function findOpen(ctx: AppContext, actor: Actor, id: string): Promise<DerivedSuggestion> {
-  const found = (await deriveSuggestions(ctx, actor)).find((s) => s.suggestion.id === id);
+  const { suggestions, levels } = await deriveSuggestions(ctx, actor);
+  const found = suggestions.find((s) => s.suggestion.id === id);
   // Already applied, dismissed, no longer true or about documents the actor cannot see: all "not found".
   if (!found) throw notFound("Suggestion");
-  if (!canApply(actor, found.plan)) throw forbidden();
+  if (!canApply(actor, found.plan, levels)) throw forbidden();
   return found;
 }
 

@@ -1,10 +1,8 @@
-import type { Summary } from "@quire/contracts";
+import type { Document, Summary } from "@quire/contracts";
 import { summarizeDocument, type ComputedSummary } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
-import type { Actor } from "../../policies/policy";
 import { findVersion } from "../documents/repository";
-import { loadVisibleDocument } from "../documents/routes";
 import { findCachedSummary, storeSummary } from "./repository";
 
 /**
@@ -77,11 +75,10 @@ export async function computeSummary(
 /** The summary of the current (or a given) version, from the cache when it still holds. */
 export async function getSummary(
   ctx: AppContext,
-  actor: Actor,
-  documentId: string,
+  doc: Document,
   options: { version?: number | undefined; refresh?: boolean } = {},
 ): Promise<Summary> {
-  const doc = await loadVisibleDocument(ctx, actor, documentId);
+  const documentId = doc.id;
   const version = options.version ?? doc.currentVersionNumber;
   if (version > doc.currentVersionNumber) throw notFound("Version");
   if (!options.refresh) {

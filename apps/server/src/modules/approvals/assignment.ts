@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { settings } from "../../db/schema";
+import type { Role } from "@quire/contracts";
 import { badRequest } from "../../lib/errors";
+import { couldSeeOnceShared, type DocumentAccessFacts } from "../../policies/access";
+import { groupIdsOf } from "../../policies/facts";
 import { activeUsers, activeUsersWithRole } from "./repository";
 
 /** Settings key of the organisation's default reviewers and approver (Admin sets it in Settings). */
@@ -71,6 +74,33 @@ export async function assertAssignmentRoles(
   }
   if (approverId && found.get(approverId) !== "Approver")
     throw badRequest(`approverId: ${approverId} is not a user with the Approver role`);
+}
+
+/**
+ * Nobody is asked to review or approve a document they could not open: each assignee must pass
+ * the access rule as if the document had left Draft (assignment is what lets them see a Draft).
+ * A 400 names the first one who could not.
+ */
+export async function assertAssigneesCanSee(
+  db: Database,
+  assignment: Assignment,
+  facts: DocumentAccessFacts,
+): Promise<void> {
+  const ids = [...assignment.reviewerIds, assignment.approverId];
+  const [people, groups] = await Promise.all([activeUsers(db, ids), groupIdsOf(db, ids)]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  for (const id of ids) {
+    const person = byId.get(id);
+    if (!person) continue; // assertAssignmentRoles has already refused unknown or disabled users
+    const actor = { id, role: person.role as Role, groupIds: groups.get(id) ?? [] };
+    if (!couldSeeOnceShared(actor, facts)) {
+      const field = id === assignment.approverId ? "approverId" : "reviewers";
+      throw badRequest(
+        `${field}: ${person.username} cannot see this document (its category's access list or its ` +
+          "restriction leaves them out), so they cannot be asked to review or approve it",
+      );
+    }
+  }
 }
 
 /** The stored defaults, if they are well formed; anything else is treated as "not set". */

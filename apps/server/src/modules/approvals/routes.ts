@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
+import { loadedDocument } from "../../policies/guard";
 import { actOnApproval, approvalStats, getApproval, listApprovals, submitForReview } from "./service";
 
 /**
@@ -23,32 +24,35 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.post(
     "/documents/:id/submit-review",
     {
-      config: { feature: "approvalWorkflows" },
+      config: { feature: "approvalWorkflows", document: "document.submitForReview" },
       schema: { params: idParamsSchema, body: submitReviewBodySchema, response: { 201: approvalSchema } },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      await submitForReview(ctx, actor, request.params.id, request.body);
-      return reply.code(201).send(await getApproval(ctx, actor, request.params.id));
+      const target = loadedDocument(request);
+      await submitForReview(ctx, target, request.body);
+      return reply.code(201).send(await getApproval(ctx, target));
     },
   );
 
   r.get(
     "/documents/:id/approval",
-    { schema: { params: idParamsSchema, response: { 200: approvalSchema } } },
-    async (request) => getApproval(ctx, requireActor(request), request.params.id),
+    {
+      config: { document: "document.read" },
+      schema: { params: idParamsSchema, response: { 200: approvalSchema } },
+    },
+    async (request) => getApproval(ctx, loadedDocument(request)),
   );
 
   r.patch(
     "/documents/:id/approval",
     {
-      config: { feature: "approvalWorkflows" },
+      config: { feature: "approvalWorkflows", document: "document.read" },
       schema: { params: idParamsSchema, body: updateApprovalBodySchema, response: { 200: approvalSchema } },
     },
     async (request) => {
-      const actor = requireActor(request);
-      await actOnApproval(ctx, actor, request.params.id, request.body);
-      return getApproval(ctx, actor, request.params.id);
+      const target = loadedDocument(request);
+      await actOnApproval(ctx, target, request.body);
+      return getApproval(ctx, target);
     },
   );
 

@@ -12,11 +12,12 @@ import { approvalReviewers, approvals, documents } from "../../db/schema";
 import { withTransaction } from "../activity/command";
 import { canSubmitForReview, statusForStage, submissionRefusal } from "../documents/lifecycle";
 import { conflict, notFound } from "../../lib/errors";
-import { authorizeDocument, type Actor } from "../../policies/policy";
-import { listableDocumentsWhere, loadDocumentFacts } from "../documents/access";
+import { listableDocumentsWhere } from "../../policies/documents-where";
+import type { LoadedDocument } from "../../policies/guard";
+import type { Actor } from "../../policies/policy";
 import type { MailConfig } from "../../config";
 import { notifyUsers } from "../notifications/service";
-import { resolveAssignment } from "./assignment";
+import { assertAssigneesCanSee, resolveAssignment } from "./assignment";
 import {
   activityActionFor,
   applyIntent,
@@ -37,27 +38,18 @@ import {
   type ApprovalRow,
 } from "./repository";
 
-/** 404 unless the actor may see the document; returns the facts for further checks. */
-async function visibleFacts(ctx: AppContext, actor: Actor, documentId: string) {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.read", facts);
-  return facts;
-}
-
 /**
  * Draft → In Review: opens round n+1 with every reviewer Pending, logs the (re)submission and asks
  * the reviewers for their review, all in one transaction.
  */
 export async function submitForReview(
   ctx: AppContext,
-  actor: Actor,
-  documentId: string,
+  target: LoadedDocument,
   body: SubmitReviewBody,
 ): Promise<string> {
-  const facts = await visibleFacts(ctx, actor, documentId);
-  authorizeDocument(actor, "document.submitForReview", facts);
+  const { actor, id: documentId, facts } = target;
   const assignment = await resolveAssignment(ctx.db, body, facts.ownerId);
+  await assertAssigneesCanSee(ctx.db, assignment, facts);
   const now = ctx.clock.now();
   return withTransaction(
     ctx,
@@ -130,11 +122,10 @@ export async function submitForReview(
  */
 export async function actOnApproval(
   ctx: AppContext,
-  actor: Actor,
-  documentId: string,
+  target: LoadedDocument,
   body: UpdateApprovalBody,
 ): Promise<void> {
-  await visibleFacts(ctx, actor, documentId);
+  const { actor, id: documentId } = target;
   const now = ctx.clock.now();
   await withTransaction(
     ctx,
@@ -255,11 +246,10 @@ async function notifyTransition(
 }
 
 /** The latest round of a visible document, with the actor's abilities. */
-export async function getApproval(ctx: AppContext, actor: Actor, documentId: string): Promise<Approval> {
-  await visibleFacts(ctx, actor, documentId);
-  const approval = await findLatestRound(ctx.db, documentId);
+export async function getApproval(ctx: AppContext, target: LoadedDocument): Promise<Approval> {
+  const approval = await findLatestRound(ctx.db, target.id);
   if (!approval) throw notFound("Approval");
-  const [presented] = await presentRounds(ctx.db, actor, [approval]);
+  const [presented] = await presentRounds(ctx.db, target.actor, [approval]);
   if (!presented) throw notFound("Approval");
   return presented;
 }

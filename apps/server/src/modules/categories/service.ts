@@ -1,11 +1,11 @@
 import type { Category, CategoryStats } from "@quire/contracts";
-import { asc, count, eq, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, max, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { categories, documents } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { listableDocumentsWhere } from "../documents/access";
+import { categoryLevelAtLeast, listableDocumentsWhere } from "../../policies/documents-where";
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -13,13 +13,29 @@ export function presentCategory(row: CategoryRow): Category {
   return { id: row.id, name: row.name, description: row.description, icon: row.icon, color: row.color };
 }
 
-export async function listCategories(ctx: AppContext): Promise<Category[]> {
-  const rows = await ctx.db.select().from(categories).orderBy(asc(categories.name));
+/**
+ * Categories the actor holds at least view in (Admins: all). A category whose access list leaves
+ * someone out is not shown to them at all, like its documents; unseen answers 404.
+ */
+function visibleCategoriesWhere(actor: Actor): SQL {
+  return actor.role === "Admin" ? sql`true` : categoryLevelAtLeast(actor.id, sql`${categories.id}`, "view");
+}
+
+export async function listCategories(ctx: AppContext, actor: Actor): Promise<Category[]> {
+  const rows = await ctx.db
+    .select()
+    .from(categories)
+    .where(visibleCategoriesWhere(actor))
+    .orderBy(asc(categories.name));
   return rows.map(presentCategory);
 }
 
-export async function getCategory(ctx: AppContext, id: string): Promise<Category> {
-  const [row] = await ctx.db.select().from(categories).where(eq(categories.id, id)).limit(1);
+export async function getCategory(ctx: AppContext, actor: Actor, id: string): Promise<Category> {
+  const [row] = await ctx.db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), visibleCategoriesWhere(actor)))
+    .limit(1);
   if (!row) throw notFound("Category");
   return presentCategory(row);
 }
@@ -40,6 +56,7 @@ export async function categoryStats(ctx: AppContext, actor: Actor): Promise<Cate
     .select({ category: categories, n: counted.n, lastUpdated: counted.lastUpdated })
     .from(categories)
     .leftJoin(counted, eq(counted.categoryId, categories.id))
+    .where(visibleCategoriesWhere(actor))
     .orderBy(asc(categories.name));
   return rows.map((r) => ({
     ...presentCategory(r.category),

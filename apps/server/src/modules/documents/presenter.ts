@@ -1,25 +1,14 @@
 import type { Document, DocumentStatus, Version } from "@quire/contracts";
-import { canChangeDocument, type Actor } from "../../policies/policy";
+import type { Level } from "../../policies/access";
+import { documentAbilities, type Actor } from "../../policies/policy";
 import { presentCategory } from "../categories/service";
 import type { DocumentRecord, VersionRecord } from "./repository";
-import { canSubmitForReview } from "./lifecycle";
 
-export function documentAbilities(
-  actor: Actor,
-  doc: { ownerId: string; status: DocumentStatus; archivedAt: Date | null },
-) {
-  const facts = { ownerId: doc.ownerId, status: doc.status, archived: doc.archivedAt !== null };
-  return {
-    update: canChangeDocument(actor, "document.update", facts),
-    createVersion: canChangeDocument(actor, "document.createVersion", facts),
-    submitForReview:
-      canChangeDocument(actor, "document.submitForReview", facts) && canSubmitForReview(doc.status),
-    archive: canChangeDocument(actor, "document.archive", facts),
-  };
-}
-
-/** Seed §3's Document, with processing state and what the actor may do with it. */
-export function presentDocument(actor: Actor, r: DocumentRecord): Document {
+/**
+ * Seed §3's Document, with processing state and what the actor may do with it; `level` is the
+ * actor's level in the document's category (guard.ts for one document, categoryLevelsFor for lists).
+ */
+export function presentDocument(actor: Actor, r: DocumentRecord, level: Level): Document {
   return {
     id: r.doc.id,
     title: r.doc.title,
@@ -41,7 +30,11 @@ export function presentDocument(actor: Actor, r: DocumentRecord): Document {
       error: r.doc.processingError,
     },
     archived: r.doc.archivedAt !== null,
-    abilities: documentAbilities(actor, r.doc),
+    abilities: documentAbilities(
+      actor,
+      { ownerId: r.doc.ownerId, status: r.doc.status, archived: r.doc.archivedAt !== null },
+      level,
+    ),
   };
 }
 

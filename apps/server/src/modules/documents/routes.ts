@@ -7,7 +7,6 @@ import {
   idParamsSchema,
   newVersionBodySchema,
   updateDocumentBodySchema,
-  type Document,
 } from "@quire/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,15 +14,17 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { documents, versions } from "../../db/schema";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest } from "../../lib/errors";
 import { requireActor } from "../../plugins/auth";
-import { authorizeDocument, type Actor } from "../../policies/policy";
+import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
+import { loadedDocument } from "../../policies/guard";
+import type { Actor } from "../../policies/policy";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
-import { listableDocumentsWhere, loadDocumentFacts } from "./access";
 import { presentDocument } from "./presenter";
+import { presentLoaded, presentVisible } from "./read";
 import { documentStats } from "./stats";
 import { documentListFilter } from "./list-filters";
-import { findDocument, listDocuments } from "./repository";
+import { listDocuments } from "./repository";
 import {
   addVersion,
   createDocument,
@@ -37,16 +38,6 @@ import { receiveUpload, titleFromFilename, validateFile } from "./upload";
 const recentQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 const categoryParamsSchema = z.object({ categoryId: z.string().min(1).max(64) });
 
-/** Loads one document for the actor: 404 for a missing one and for one the actor may not see. */
-export async function loadVisibleDocument(ctx: AppContext, actor: Actor, id: string): Promise<Document> {
-  const facts = await loadDocumentFacts(ctx.db, id);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, "document.read", facts);
-  const record = await findDocument(ctx.db, id);
-  if (!record) throw notFound("Document");
-  return presentDocument(actor, record);
-}
-
 export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = z.array(documentSchema);
@@ -57,13 +48,19 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     query: z.infer<typeof documentListQuerySchema>,
   ) {
     const where = and(listableDocumentsWhere(actor), filter) as SQL;
-    const { rows, total } = await listDocuments(ctx.db, {
-      where,
-      sort: query.sort,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
-    return { items: rows.map((row) => presentDocument(actor, row)), total };
+    const [{ rows, total }, levels] = await Promise.all([
+      listDocuments(ctx.db, {
+        where,
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      }),
+      categoryLevelsFor(ctx.db, actor),
+    ]);
+    return {
+      items: rows.map((row) => presentDocument(actor, row, levels.get(row.doc.categoryId) ?? "none")),
+      total,
+    };
   }
 
   // Seed §7 answers a plain list; the total for paging travels in X-Total-Count.
@@ -150,16 +147,19 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         300,
       );
       const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
-      return reply.code(201).send(await loadVisibleDocument(ctx, actor, id));
+      return reply.code(201).send(await presentVisible(ctx, actor, id));
     },
   );
 
   r.get(
     "/:id",
-    { schema: { params: idParamsSchema, response: { 200: documentSchema } } },
+    {
+      config: { document: "document.read" },
+      schema: { params: idParamsSchema, response: { 200: documentSchema } },
+    },
     async (request) => {
       const actor = requireActor(request);
-      const doc = await loadVisibleDocument(ctx, actor, request.params.id);
+      const doc = await presentLoaded(ctx, loadedDocument(request));
       // Opening a document is in the audit trail (lists and searches are not); see activity/reads.ts.
       await recordRead(ctx, actor, { action: READ_ACTIONS.viewed, documentId: doc.id }, request.log);
       return doc;
@@ -168,26 +168,29 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.patch(
     "/:id",
-    { schema: { params: idParamsSchema, body: updateDocumentBodySchema, response: { 200: documentSchema } } },
+    {
+      config: { document: "document.update" },
+      schema: { params: idParamsSchema, body: updateDocumentBodySchema, response: { 200: documentSchema } },
+    },
     async (request) => {
-      const actor = requireActor(request);
-      await updateMetadata(ctx, actor, request.params.id, request.body);
-      return loadVisibleDocument(ctx, actor, request.params.id);
+      const target = loadedDocument(request);
+      await updateMetadata(ctx, target, request.body);
+      return presentVisible(ctx, target.actor, target.id);
     },
   );
 
   r.post(
     "/:id/versions",
     {
-      config: { rateLimit: RATE_LIMITS.upload },
+      config: { rateLimit: RATE_LIMITS.upload, document: "document.createVersion" },
       schema: { params: idParamsSchema, response: { 201: documentSchema } },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      const current = await loadVisibleDocument(ctx, actor, request.params.id);
+      const target = loadedDocument(request);
+      const current = await presentLoaded(ctx, target);
       const input = await newVersionInput(ctx, request, current.title);
-      await addVersion(ctx, actor, request.params.id, input);
-      return reply.code(201).send(await loadVisibleDocument(ctx, actor, request.params.id));
+      await addVersion(ctx, target, input);
+      return reply.code(201).send(await presentVisible(ctx, target.actor, target.id));
     },
   );
 
@@ -197,22 +200,28 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   ] as const) {
     r.post(
       path,
-      { schema: { params: idParamsSchema, response: { 200: documentSchema } } },
+      {
+        config: { document: "document.archive" },
+        schema: { params: idParamsSchema, response: { 200: documentSchema } },
+      },
       async (request) => {
-        const actor = requireActor(request);
-        await setArchived(ctx, actor, request.params.id, archived);
-        return loadVisibleDocument(ctx, actor, request.params.id);
+        const target = loadedDocument(request);
+        await setArchived(ctx, target, archived);
+        return presentVisible(ctx, target.actor, target.id);
       },
     );
   }
 
   r.post(
     "/:id/retry",
-    { schema: { params: idParamsSchema, response: { 200: documentSchema } } },
+    {
+      config: { document: "document.update" },
+      schema: { params: idParamsSchema, response: { 200: documentSchema } },
+    },
     async (request) => {
-      const actor = requireActor(request);
-      await retryProcessing(ctx, actor, request.params.id);
-      return loadVisibleDocument(ctx, actor, request.params.id);
+      const target = loadedDocument(request);
+      await retryProcessing(ctx, target);
+      return presentVisible(ctx, target.actor, target.id);
     },
   );
 }

@@ -2,14 +2,15 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { blobs, categories, documents, jobs, versions } from "../../db/schema";
-import { badRequest, conflict, notFound } from "../../lib/errors";
-import { authorizeDocument, authorizeGlobal, type Actor, type DocumentAction } from "../../policies/policy";
+import { blobs, documents, jobs, versions } from "../../db/schema";
+import { conflict, notFound } from "../../lib/errors";
+import { loadCategoryAccess, withGroups } from "../../policies/facts";
+import type { LoadedDocument } from "../../policies/guard";
+import { authorizeCreateIn, type Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { statusAfterNewVersion } from "./lifecycle";
 import { endOpenRound, restartRoundForNewVersion, type RoundChange } from "../approvals/rounds";
 import { enqueueIndexDocument } from "../search/indexer";
-import { loadDocumentFacts } from "./access";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
 import { enqueueProcessing, PROCESS_DOCUMENT_JOB } from "./process-payload";
@@ -25,13 +26,9 @@ interface NewDocumentInput {
   createdAt?: Date;
 }
 
-async function assertCategory(db: Database, categoryId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.id, categoryId))
-    .limit(1);
-  if (!row) throw badRequest("categoryId: no such category");
+/** The category exists, the actor sees it (else 400 as unknown) and may add documents there (else 403). */
+async function assertCanAddTo(db: Database, actor: Actor, categoryId: string): Promise<void> {
+  authorizeCreateIn(await withGroups(db, actor), await loadCategoryAccess(db, categoryId));
 }
 
 async function recordBlob(db: Database, sha256: string, size: number, now: Date): Promise<void> {
@@ -64,14 +61,6 @@ async function insertVersion(
     size: row.file.bytes.length,
     createdAt: row.now,
   });
-}
-
-/** The document's facts for the policy, or 404; then the policy's verdict (404 unseen, 403 not allowed). */
-async function authorizedFacts(ctx: AppContext, actor: Actor, documentId: string, action: DocumentAction) {
-  const facts = await loadDocumentFacts(ctx.db, documentId);
-  if (!facts) throw notFound("Document");
-  authorizeDocument(actor, action, facts);
-  return facts;
 }
 
 export const sha256Hex = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
@@ -144,8 +133,7 @@ export async function createDocument(
   input: NewDocumentInput,
   db: Database = ctx.db,
 ): Promise<string> {
-  authorizeGlobal(actor, "document.create");
-  await assertCategory(db, input.categoryId);
+  await assertCanAddTo(db, actor, input.categoryId);
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
   const id = await withTransaction(
@@ -204,11 +192,10 @@ interface NewVersionInput {
  */
 export async function addVersion(
   ctx: AppContext,
-  actor: Actor,
-  documentId: string,
+  target: LoadedDocument,
   input: NewVersionInput,
 ): Promise<number> {
-  await authorizedFacts(ctx, actor, documentId, "document.createVersion");
+  const { actor, id: documentId } = target;
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
   const version = await withTransaction(
@@ -270,12 +257,13 @@ export async function addVersion(
 
 export async function updateMetadata(
   ctx: AppContext,
-  actor: Actor,
-  documentId: string,
+  target: LoadedDocument,
   input: { title?: string | undefined; categoryId?: string | undefined; tags?: string[] | undefined },
 ): Promise<void> {
-  await authorizedFacts(ctx, actor, documentId, "document.update");
-  if (input.categoryId) await assertCategory(ctx.db, input.categoryId);
+  const { actor, id: documentId } = target;
+  // Moving a document files it in another category: the same right as uploading there.
+  if (input.categoryId && input.categoryId !== target.facts.categoryId)
+    await assertCanAddTo(ctx.db, actor, input.categoryId);
   await withTransaction(ctx, actor, async (tx, record) => {
     const [before] = await tx
       .select({ title: documents.title, categoryId: documents.categoryId, tags: documents.tags })
@@ -308,13 +296,8 @@ function roundChange(ctx: AppContext, actor: Actor, now: Date): RoundChange {
 }
 
 /** Archived documents leave every list but stay in the database with all their versions. */
-export async function setArchived(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-  archived: boolean,
-): Promise<void> {
-  const facts = await authorizedFacts(ctx, actor, documentId, "document.archive");
+export async function setArchived(ctx: AppContext, target: LoadedDocument, archived: boolean): Promise<void> {
+  const { actor, id: documentId, facts } = target;
   if (facts.archived === archived)
     throw conflict(archived ? "The document is already archived" : "The document is not archived");
   await withTransaction(ctx, actor, async (tx, record) => {
@@ -343,8 +326,8 @@ export async function setArchived(
 }
 
 /** Processing that failed for good can be run again; anything else is already running or done. */
-export async function retryProcessing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
-  await authorizedFacts(ctx, actor, documentId, "document.update");
+export async function retryProcessing(ctx: AppContext, target: LoadedDocument): Promise<void> {
+  const { actor, id: documentId } = target;
   await withTransaction(ctx, actor, async (tx, record) => {
     const [doc] = await tx
       .select()

@@ -3,7 +3,7 @@ import { count, eq, gte, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { documents, versions } from "../../db/schema";
 import type { Actor } from "../../policies/policy";
-import { listableDocumentsWhere } from "./access";
+import { listableDocumentsWhere } from "../../policies/documents-where";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

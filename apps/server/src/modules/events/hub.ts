@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { DatabaseHandle, Unlisten } from "../../db/client";
-import { canReadDocument, type Actor } from "../../policies/policy";
-import { loadDocumentFacts } from "../documents/access";
+import { documentViewerIds } from "../../policies/documents-where";
+import type { Actor } from "../../policies/policy";
 import { EVENTS_CHANNEL, type LiveEvent } from "./events";
 
 export interface LiveConnection {
@@ -65,10 +65,11 @@ export class EventHub {
       for (const c of this.connections) if (event.userIds.includes(c.actor.id)) c.send(event);
       return;
     }
-    // One look-up per event, then the policy decides per connection: a user hears only of what they may see.
-    const facts = await loadDocumentFacts(this.ctx.db, event.documentId).catch(() => null);
+    // One set-based look-up per event (the policy's own filter, with memberships as they are now),
+    // then each connection hears only of what its user may see. Admins hear of everything.
+    const viewers = new Set(await documentViewerIds(this.ctx.db, event.documentId).catch(() => []));
     for (const c of this.connections) {
-      if (facts ? canReadDocument(c.actor, facts) : c.actor.role === "Admin") c.send(event);
+      if (c.actor.role === "Admin" || viewers.has(c.actor.id)) c.send(event);
     }
   }
 }

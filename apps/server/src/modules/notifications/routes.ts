@@ -26,11 +26,11 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/", { schema: { response: { 200: z.array(notificationSchema) } } }, async (request) =>
-    listNotifications(ctx.db, requireActor(request).id),
+    listNotifications(ctx.db, requireActor(request)),
   );
 
   r.get("/unread-count", { schema: { response: { 200: unreadCountSchema } } }, async (request) => ({
-    count: await unreadCount(ctx.db, requireActor(request).id),
+    count: await unreadCount(ctx.db, requireActor(request)),
   }));
 
   r.post("/:id/read", { schema: { params: idParamsSchema } }, async (request, reply) => {

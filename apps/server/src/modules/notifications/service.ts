@@ -1,10 +1,11 @@
 import type { Notification, NotificationKind, NotificationPreferences } from "@quire/contracts";
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { notifications, userPreferences } from "../../db/schema";
+import { documents, notifications, userPreferences } from "../../db/schema";
 import type { MailConfig } from "../../config";
 import { notFound } from "../../lib/errors";
+import { accessListsAdmitWhere, documentViewerIds } from "../../policies/documents-where";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { enqueueEmail, notificationEmail } from "./email";
@@ -23,7 +24,13 @@ export async function notifyUsers(
   now: Date,
   mail: MailConfig | undefined,
 ): Promise<number> {
-  const recipients = await wantingRecipients(db, [...new Set(userIds)], note.kind);
+  // Nobody hears of a document its access lists keep them from (e-mail and live events included);
+  // the lifecycle does not count here: a reviewer is told their round ended when it was archived.
+  const viewers = note.documentId
+    ? new Set(await documentViewerIds(db, note.documentId, { lifecycle: false }))
+    : null;
+  const allowed = [...new Set(userIds)].filter((id) => !viewers || viewers.has(id));
+  const recipients = await wantingRecipients(db, allowed, note.kind);
   if (recipients.length === 0) return 0;
   await db.insert(notifications).values(
     recipients.map(({ userId }) => ({
@@ -46,12 +53,24 @@ export async function notifyUsers(
 
 const LIST_LIMIT = 100;
 
+/**
+ * The actor's own notifications about documents whose access lists still admit them: access can
+ * be taken away after a notification was written, and then it goes quiet with the document.
+ */
+function ownVisibleNotifications(actor: Actor): SQL {
+  return and(
+    eq(notifications.userId, actor.id),
+    sql`(${notifications.documentId} is null or exists (select 1 from ${documents}
+      where ${documents.id} = ${notifications.documentId} and ${accessListsAdmitWhere(actor)}))`,
+  ) as SQL;
+}
+
 /** The user's own notifications, newest first. */
-export async function listNotifications(db: Database, userId: string): Promise<Notification[]> {
+export async function listNotifications(db: Database, actor: Actor): Promise<Notification[]> {
   const rows = await db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(ownVisibleNotifications(actor))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(LIST_LIMIT);
   return rows.map((row) => ({
@@ -66,11 +85,11 @@ export async function listNotifications(db: Database, userId: string): Promise<N
   }));
 }
 
-export async function unreadCount(db: Database, userId: string): Promise<number> {
+export async function unreadCount(db: Database, actor: Actor): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(ownVisibleNotifications(actor), isNull(notifications.readAt)));
   return row?.n ?? 0;
 }
 

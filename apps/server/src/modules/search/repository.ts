@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chunks, documents, searchLog, settings, versions } from "../../db/schema";
-import { rowsOf } from "../documents/access";
+import { rowsOf } from "../../db/rows";
 
 /** A passage ready to store: the tsvector is computed by the database from these fields. */
 export interface PassageRow {

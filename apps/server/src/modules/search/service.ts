@@ -13,7 +13,7 @@ import type { AppContext } from "../../context";
 import { documents } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
-import { listableDocumentsWhere } from "../documents/access";
+import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
 import { presentDocument } from "../documents/presenter";
 import { listDocuments } from "../documents/repository";
 import { bestPerDocument, rankPassages } from "./ranking";
@@ -146,6 +146,7 @@ export async function searchDocuments(
           offset: 0,
         });
   const records = new Map(rows.map((row) => [row.doc.id, row]));
+  const levels = rows.length ? await categoryLevelsFor(ctx.db, actor) : new Map<string, never>();
   const terms = parseSearchQuery(input.q).positiveWords;
   const results: SearchResult[] = [];
   for (const { passage, score } of ranked) {
@@ -153,7 +154,7 @@ export async function searchDocuments(
     if (!record) continue;
     const plain = markdownToPlainText(passage.text) || passage.title;
     results.push({
-      document: presentDocument(actor, record),
+      document: presentDocument(actor, record, levels.get(record.doc.categoryId) ?? "none"),
       relevanceScore: score,
       highlightedExcerpt: highlightExcerpt(plain, terms, { maxChars: EXCERPT_CHARS }),
       passage: { ordinal: passage.ordinal, heading: passage.heading },

@@ -13,25 +13,28 @@ import { requireActor } from "../../plugins/auth";
 import { presentVersion } from "../documents/presenter";
 import { findVersion, listVersions } from "../documents/repository";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
-import { loadVisibleDocument } from "../documents/routes";
 
 export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/:id/versions",
-    { schema: { params: idParamsSchema, response: { 200: z.array(versionSchema) } } },
+    {
+      config: { document: "document.read" },
+      schema: { params: idParamsSchema, response: { 200: z.array(versionSchema) } },
+    },
     async (request) => {
-      await loadVisibleDocument(ctx, requireActor(request), request.params.id);
       return (await listVersions(ctx.db, request.params.id)).map(presentVersion);
     },
   );
 
   r.get(
     "/:id/versions/:version",
-    { schema: { params: versionParamsSchema, response: { 200: versionSchema } } },
+    {
+      config: { document: "document.read" },
+      schema: { params: versionParamsSchema, response: { 200: versionSchema } },
+    },
     async (request) => {
-      await loadVisibleDocument(ctx, requireActor(request), request.params.id);
       const found = await findVersion(ctx.db, request.params.id, request.params.version);
       if (!found) throw notFound("Version");
       return presentVersion(found);
@@ -41,10 +44,9 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   // The exact bytes that were uploaded, under their original name and media type.
   r.get(
     "/:id/versions/:version/original",
-    { schema: { params: versionParamsSchema } },
+    { config: { document: "document.read" }, schema: { params: versionParamsSchema } },
     async (request, reply) => {
       const actor = requireActor(request);
-      await loadVisibleDocument(ctx, actor, request.params.id);
       const found = await findVersion(ctx.db, request.params.id, request.params.version);
       if (!found) throw notFound("Version");
       const bytes = await ctx.blobs.get(found.sha256);
@@ -66,10 +68,9 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.get(
     "/:id/diff/:from/:to",
-    { config: { feature: "versionDiff" }, schema: { params: diffParamsSchema } },
+    { config: { feature: "versionDiff", document: "document.read" }, schema: { params: diffParamsSchema } },
     async (request) => {
       const { id, from, to } = request.params;
-      await loadVisibleDocument(ctx, requireActor(request), id);
       const [older, newer] = await Promise.all([findVersion(ctx.db, id, from), findVersion(ctx.db, id, to)]);
       if (!older || !newer) throw notFound("Version");
       return {

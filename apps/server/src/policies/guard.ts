@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { notFound, unauthorized } from "../lib/errors";
+import { documentLevel, type AccessActor, type Level } from "./access";
+import { loadAccessFacts, withGroups } from "./facts";
+import { authorizeDocument, type Actor, type DocumentAction, type DocumentFacts } from "./policy";
+
+/** One document, loaded and checked once for one action: what a document route's handler receives. */
+export interface LoadedDocument {
+  id: string;
+  facts: DocumentFacts;
+  /** The actor with their groups as loaded for this decision. */
+  actor: Actor & AccessActor;
+  /** The actor's level in the document's category (edit for Admins). */
+  level: Level;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The action this route performs on the document named by its `:id` (or `documentParam`)
+     * parameter: the guard loads the document's facts once, answers 404 if the actor cannot
+     * see it and 403 if they may not do this, and hands the loaded document to the handler.
+     */
+    document?: DocumentAction;
+    documentParam?: string;
+  }
+  interface FastifyRequest {
+    /** Set by the document guard on routes with `config.document`. */
+    document: LoadedDocument | null;
+  }
+}
+
+/** Loads and authorises one document for an action (the guard's work, also for CLI and jobs). */
+export async function authorizeDocumentById(
+  db: Database,
+  actor: Actor,
+  action: DocumentAction,
+  documentId: string,
+): Promise<LoadedDocument> {
+  const [facts, accessActor] = await Promise.all([loadAccessFacts(db, documentId), withGroups(db, actor)]);
+  if (!facts) throw notFound("Document");
+  authorizeDocument(accessActor, action, facts);
+  return { id: documentId, facts, actor: accessActor, level: documentLevel(accessActor, facts) };
+}
+
+export function registerDocumentGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("document", null);
+  app.addHook("preHandler", async (request) => {
+    const action = request.routeOptions.config.document;
+    if (!action) return;
+    if (!request.actor) throw unauthorized();
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const id = params[request.routeOptions.config.documentParam ?? "id"];
+    if (!id) throw notFound("Document");
+    request.document = await authorizeDocumentById(ctx.db, request.actor, action, id);
+  });
+}
+
+/** The document the guard loaded for this route; a route without `config.document` is a programming error. */
+export function loadedDocument(request: FastifyRequest): LoadedDocument {
+  if (!request.document) throw new Error(`${request.routeOptions.url} has no config.document`);
+  return request.document;
+}
