@@ -83,10 +83,20 @@ test("an Admin creates a group, closes a category to it and restricts a document
 
   // Category access: Legal closed to everyone, viewable by the group.
   const access = page.getByTestId("card-category-access");
+  // The editor shows the chosen category's list once it has loaded; choose levels after that.
+  const loaded = page.waitForResponse(
+    (res) => res.url().endsWith("/access") && res.request().method() === "GET",
+  );
   await pick(page, "select-access-category", closedCategory);
+  await loaded;
   await pick(page, "select-access-everyone", "No access");
   await pick(page, `select-access-group-${group}`, "View");
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith("/access") && res.request().method() === "PUT",
+  );
   await access.getByTestId("button-save-category-access").click();
+  const savedRes = await saved;
+  assert.equal(savedRes.status(), 200, await savedRes.text());
   await page.getByText("Access saved", { exact: true }).waitFor();
 
   // The handbook, restricted to the group from its Share dialog; "Who has access" follows.

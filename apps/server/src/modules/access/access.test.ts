@@ -24,7 +24,8 @@ beforeAll(async () => {
   hr = await make("HR team", [ids.viewer!, ids.reviewer!]);
   legal = await make("Legal", [ids.approver!]);
   const cats = json<Category[]>(await t.request("GET", "/api/categories", { as: "admin" }));
-  category = cats[0]!;
+  // uploadDraft files into the first category; the second is the one these tests close.
+  category = cats[1]!;
 });
 afterAll(async () => t.close());
 
@@ -42,12 +43,16 @@ const lastEntry = async () => {
   return row;
 };
 
-/** A document by the demo author that every role can open (Approved), in the first category. */
-async function approvedDocument(title: string): Promise<string> {
+/**
+ * A document by the demo author, filed in the category under test. It is uploaded into another,
+ * open category and moved here directly: the tests close this one, where the author may not add.
+ */
+async function documentInCategory(title: string, status: "Approved" | "Draft"): Promise<string> {
   const id = await uploadDraft(t, "author", title);
-  await t.ctx.db.update(documents).set({ status: "Approved" }).where(eq(documents.id, id));
+  await t.ctx.db.update(documents).set({ status, categoryId: category.id }).where(eq(documents.id, id));
   return id;
 }
+const approvedDocument = (title: string) => documentInCategory(title, "Approved");
 
 describe("category access lists", () => {
   it("starts open to everyone for edit, with no groups", async () => {
@@ -203,7 +208,7 @@ describe("document restriction and who has access", () => {
       t.request("PUT", `/api/categories/${category.id}/access`, { as: "admin", body: { everyone, groups } });
     await setCategory("view", []);
     const doc = await approvedDocument("Refusals");
-    const draft = await uploadDraft(t, "author", "Private draft");
+    const draft = await documentInCategory("Private draft", "Draft");
     const put = (as: string, body: unknown, id = doc) =>
       t.request("PUT", `/api/documents/${id}/access`, { as, body });
     const before = await lastEntry();

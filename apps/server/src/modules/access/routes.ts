@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
+import { loadedDocument } from "../../policies/guard";
 import { authorizeGlobal } from "../../policies/policy";
 import {
   getCategoryAccess,
@@ -19,7 +20,10 @@ import {
   putDocumentAccess,
 } from "./service";
 
-/** Access lists: a category's (Admin) and a single document's (its owner or an Admin). */
+/**
+ * Access lists: a category's (Admin) and a single document's (`document.share`: its owner or an
+ * Admin; the document guard answers 404 to those who cannot see it and 403 to the rest).
+ */
 export async function accessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -50,25 +54,33 @@ export async function accessRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   r.get(
     "/documents/:id/access",
-    { schema: { params: idParamsSchema, response: { 200: documentAccessSchema } } },
-    async (request) => getDocumentAccess(ctx, requireActor(request), request.params.id),
+    {
+      config: { document: "document.share" },
+      schema: { params: idParamsSchema, response: { 200: documentAccessSchema } },
+    },
+    async (request) => getDocumentAccess(ctx, loadedDocument(request).id),
   );
 
   r.put(
     "/documents/:id/access",
     {
+      config: { document: "document.share" },
       schema: {
         params: idParamsSchema,
         body: putDocumentAccessBodySchema,
         response: { 200: documentAccessSchema },
       },
     },
-    async (request) => putDocumentAccess(ctx, requireActor(request), request.params.id, request.body),
+    async (request) =>
+      putDocumentAccess(ctx, requireActor(request), loadedDocument(request).id, request.body),
   );
 
   r.get(
     "/documents/:id/access/holders",
-    { schema: { params: idParamsSchema, response: { 200: accessHoldersSchema } } },
-    async (request) => listAccessHolders(ctx, requireActor(request), request.params.id),
+    {
+      config: { document: "document.share" },
+      schema: { params: idParamsSchema, response: { 200: accessHoldersSchema } },
+    },
+    async (request) => listAccessHolders(ctx, loadedDocument(request).id),
   );
 }

@@ -9,10 +9,8 @@ import { inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { groups, users } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../../lib/errors";
-import { canSeeDocument } from "../../policies/access";
-import { loadAccessFacts, withGroups } from "../../policies/facts";
-import { canChangeDocument, type Actor } from "../../policies/policy";
+import { badRequest, notFound } from "../../lib/errors";
+import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { unknownGroupIds, unknownUserIds } from "../groups/repository";
 import { accessHolders } from "./holders";
@@ -85,23 +83,8 @@ export async function putCategoryAccess(
   });
 }
 
-/**
- * Who may read and change a document's own access list: whoever may change the document itself
- * (its owner, an Admin). Someone who cannot see it gets 404, as everywhere; one who can, 403.
- */
-async function authorizeSharing(ctx: AppContext, actor: Actor, documentId: string): Promise<void> {
-  const facts = await loadAccessFacts(ctx.db, documentId);
-  if (!facts || !canSeeDocument(await withGroups(ctx.db, actor), facts)) throw notFound("Document");
-  // Sharing needs no category level: an owner may always narrow their own document.
-  if (!canChangeDocument(actor, "document.share", facts, "view")) throw forbidden();
-}
-
-export async function getDocumentAccess(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-): Promise<DocumentAccess> {
-  await authorizeSharing(ctx, actor, documentId);
+/** A document's own access list; the route's guard has checked `document.share` (owner or Admin). */
+export async function getDocumentAccess(ctx: AppContext, documentId: string): Promise<DocumentAccess> {
   const found = await findDocumentAccess(ctx.db, documentId);
   if (!found) throw notFound("Document");
   return found;
@@ -117,7 +100,6 @@ export async function putDocumentAccess(
   documentId: string,
   input: { restricted: boolean; userIds: string[]; groupIds: string[] },
 ): Promise<DocumentAccess> {
-  await authorizeSharing(ctx, actor, documentId);
   const userIds = input.restricted ? [...new Set(input.userIds)] : [];
   const groupIds = input.restricted ? [...new Set(input.groupIds)] : [];
   return withTransaction(ctx, actor, async (tx, record) => {
@@ -155,12 +137,7 @@ export async function putDocumentAccess(
 }
 
 /** "Who has access" (owner or Admin): every person who can open the document, and why. */
-export async function listAccessHolders(
-  ctx: AppContext,
-  actor: Actor,
-  documentId: string,
-): Promise<AccessHolder[]> {
-  await authorizeSharing(ctx, actor, documentId);
+export async function listAccessHolders(ctx: AppContext, documentId: string): Promise<AccessHolder[]> {
   const inputs = await loadHolderInputs(ctx.db, documentId);
   if (!inputs) throw notFound("Document");
   return accessHolders(inputs);

@@ -25,7 +25,7 @@ export async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { body: createGroupBodySchema, response: { 201: groupSchema } } },
     async (request, reply) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "user.manage");
+      authorizeGlobal(admin, "group.manage");
       return reply.code(201).send(await createGroup(ctx, admin, request.body));
     },
   );
@@ -35,14 +35,14 @@ export async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { params: idParamsSchema, body: updateGroupBodySchema, response: { 200: groupSchema } } },
     async (request) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "user.manage");
+      authorizeGlobal(admin, "group.manage");
       return updateGroup(ctx, admin, request.params.id, request.body);
     },
   );
 
   r.delete("/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
     const admin = requireActor(request);
-    authorizeGlobal(admin, "user.manage");
+    authorizeGlobal(admin, "group.manage");
     await deleteGroup(ctx, admin, request.params.id);
     return reply.code(204).send();
   });

@@ -19,14 +19,14 @@ import {
 
 /** Every group by name; members only for those who manage users (see presentGroup). */
 export async function listGroups(ctx: AppContext, actor: Actor): Promise<Group[]> {
-  const withMembers = canGlobal(actor, "user.manage");
+  const withMembers = canGlobal(actor, "group.manage");
   return (await findGroups(ctx.db)).map((g) => presentGroup(g, withMembers));
 }
 
 export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promise<Group> {
   const found = await findGroup(ctx.db, id);
   if (!found) throw notFound("Group");
-  return presentGroup(found, canGlobal(actor, "user.manage"));
+  return presentGroup(found, canGlobal(actor, "group.manage"));
 }
 
 /** The same person listed twice is one membership; a user who does not exist is the caller's mistake. */

@@ -18,6 +18,22 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
   const users = useUsers();
   const groups = useGroups();
   const [editing, setEditing] = useState(false);
+  // Owned here, not by the editor: a save re-keys the editor, and an unmounted caller hears no result.
+  const save = usePutDocumentAccess();
+  const onSave = (next: DocumentAccess) =>
+    save.mutate(next, {
+      onSuccess: (saved) => {
+        toast({
+          title: saved.restricted ? "Access restricted" : "Restriction removed",
+          description: saved.restricted
+            ? "Only the people and groups you chose (and the owner and Admins) can open it."
+            : "Everyone the category allows can open it again.",
+        });
+        setEditing(false);
+      },
+      onError: (error) =>
+        toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
+    });
 
   return (
     <section className="space-y-3" aria-labelledby="who-has-access" data-testid="section-document-access">
@@ -44,6 +60,8 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
             access={access.data}
             users={users.data}
             groups={groups.data}
+            saving={save.isPending}
+            onSave={onSave}
             onDone={() => setEditing(false)}
           />
         ) : (
@@ -85,14 +103,17 @@ function RestrictEditor({
   access,
   users,
   groups,
+  saving,
+  onSave,
   onDone,
 }: {
   access: DocumentAccess;
   users: User[];
   groups: Group[];
+  saving: boolean;
+  onSave: (next: DocumentAccess) => void;
   onDone: () => void;
 }) {
-  const save = usePutDocumentAccess();
   const [userIds, setUserIds] = useState(new Set(access.userIds));
   const [groupIds, setGroupIds] = useState(new Set(access.groupIds));
   const flip = (set: Set<string>, id: string, on: boolean) => {
@@ -102,22 +123,7 @@ function RestrictEditor({
     return next;
   };
   const submit = (restricted: boolean) =>
-    save.mutate(
-      { documentId: access.documentId, restricted, userIds: [...userIds], groupIds: [...groupIds] },
-      {
-        onSuccess: (saved) => {
-          toast({
-            title: saved.restricted ? "Access restricted" : "Restriction removed",
-            description: saved.restricted
-              ? "Only the people and groups you chose (and the owner and Admins) can open it."
-              : "Everyone the category allows can open it again.",
-          });
-          onDone();
-        },
-        onError: (error) =>
-          toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
-      },
-    );
+    onSave({ documentId: access.documentId, restricted, userIds: [...userIds], groupIds: [...groupIds] });
 
   return (
     <div className="space-y-3 rounded-md border p-3" data-testid="editor-restrict">
@@ -146,17 +152,17 @@ function RestrictEditor({
         <Button
           size="sm"
           onClick={() => submit(true)}
-          disabled={save.isPending}
+          disabled={saving}
           data-testid="button-save-restriction"
         >
-          {save.isPending ? "Saving..." : "Save Restriction"}
+          {saving ? "Saving..." : "Save Restriction"}
         </Button>
         {access.restricted && (
           <Button
             size="sm"
             variant="outline"
             onClick={() => submit(false)}
-            disabled={save.isPending}
+            disabled={saving}
             data-testid="button-remove-restriction"
           >
             Remove Restriction

@@ -33,6 +33,15 @@ export function CategoryAccessCard() {
   const categoryId = chosen ?? categories.data?.[0]?.id ?? null;
   const access = useCategoryAccess(categoryId);
   const groups = useGroups();
+  // Owned here, not by the editor: a save re-keys the editor, and an unmounted caller hears no result.
+  const save = usePutCategoryAccess();
+  const onSave = (next: CategoryAccess) =>
+    save.mutate(next, {
+      onSuccess: () =>
+        toast({ title: "Access saved", description: "The category's access list was updated." }),
+      onError: (error) =>
+        toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
+    });
 
   return (
     <Card data-testid="card-category-access">
@@ -71,15 +80,30 @@ export function CategoryAccessCard() {
         )}
         {access.data && groups.data && (
           // Keyed by what the server holds, so switching category or saving starts from its answer.
-          <AccessEditor key={JSON.stringify(access.data)} access={access.data} groups={groups.data} />
+          <AccessEditor
+            key={JSON.stringify(access.data)}
+            access={access.data}
+            groups={groups.data}
+            saving={save.isPending}
+            onSave={onSave}
+          />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function AccessEditor({ access, groups }: { access: CategoryAccess; groups: Group[] }) {
-  const save = usePutCategoryAccess();
+function AccessEditor({
+  access,
+  groups,
+  saving,
+  onSave: save,
+}: {
+  access: CategoryAccess;
+  groups: Group[];
+  saving: boolean;
+  onSave: (next: CategoryAccess) => void;
+}) {
   const [everyone, setEveryone] = useState<EveryoneAccess>(access.everyone);
   const [levels, setLevels] = useState<Map<string, AccessLevel>>(
     new Map(access.groups.map((g) => [g.groupId, g.access])),
@@ -93,19 +117,11 @@ function AccessEditor({ access, groups }: { access: CategoryAccess; groups: Grou
       return next;
     });
   const onSave = () =>
-    save.mutate(
-      {
-        categoryId: access.categoryId,
-        everyone,
-        groups: [...levels].map(([groupId, level]) => ({ groupId, access: level })),
-      },
-      {
-        onSuccess: () =>
-          toast({ title: "Access saved", description: "The category's access list was updated." }),
-        onError: (error) =>
-          toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
-      },
-    );
+    save({
+      categoryId: access.categoryId,
+      everyone,
+      groups: [...levels].map(([groupId, level]) => ({ groupId, access: level })),
+    });
 
   return (
     <div className="space-y-3">
@@ -135,8 +151,8 @@ function AccessEditor({ access, groups }: { access: CategoryAccess; groups: Grou
           onChange={(v) => setLevel(group.id, v)}
         />
       ))}
-      <Button onClick={onSave} disabled={save.isPending} data-testid="button-save-category-access">
-        {save.isPending ? "Saving..." : "Save Access"}
+      <Button onClick={onSave} disabled={saving} data-testid="button-save-category-access">
+        {saving ? "Saving..." : "Save Access"}
       </Button>
     </div>
   );
