@@ -12,6 +12,7 @@ import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { APP_VERSION } from "./version";
 import { systemClock, type Clock } from "./lib/clock";
+import { passwordHasher } from "./lib/passwords";
 import { registerAuth } from "./plugins/auth";
 import { registerFeatureGates } from "./plugins/features";
 import { registerErrorHandling } from "./plugins/errors";
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
     notifyJobs: () => announcer.announce(),
     converter: createConverter(),
+    passwords: passwordHasher(config.passwordHashing),
   };
   runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(database));
   const hub = new EventHub(ctx);
