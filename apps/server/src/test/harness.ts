@@ -6,11 +6,12 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { bootstrap, type Seeder } from "../bootstrap/bootstrap";
 import { loadConfig, type Config } from "../config";
-import type { AppContext } from "../context";
+import { createContext, type AppContext } from "../context";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { manualClock } from "../lib/clock";
 import type { JobRunner } from "../jobs/runner";
 import type { EventHub } from "../modules/events/hub";
+import { createJobRunner, startEventHub } from "../services";
 import { ensurePostgresTemplate, pgliteSnapshot, TEMPLATE_ENV } from "./db-snapshot";
 
 export interface TestApp {
@@ -73,12 +74,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
     : await openTestDatabase();
   const clock = manualClock(new Date());
-  const { app, ctx, runner, hub } = await buildApp({
-    config,
-    database,
-    sessionSecret: "test-secret-".padEnd(48, "x"),
-    clock,
-  });
+  const ctx = createContext({ config, database, sessionSecret: "test-secret-".padEnd(48, "x"), clock });
+  // What main.ts starts, minus starting the runner: tests run queued jobs with runner.runUntilIdle().
+  const runner = createJobRunner(ctx);
+  const hub = await startEventHub(ctx);
+  const stopJobListener = config.runWorker ? await ctx.jobs.listen(() => runner.wake()) : null;
+  const app = await buildApp(ctx, { hub });
   await bootstrap(ctx, options.seeders);
   await app.ready();
 
@@ -118,6 +119,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     forgetSessions: () => cookies.clear(),
     async close() {
       await app.close();
+      await runner.stop();
+      await stopJobListener?.();
+      await hub.stop();
+      await ctx.close();
       await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
