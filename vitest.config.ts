@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["apps/server/src/**/*.test.ts"],
+          include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           globalSetup: ["apps/server/src/test/global-setup.ts"],
           // Each API test file boots its own database; PGlite start-up dominates, so allow for it.
           testTimeout: 30_000,
