@@ -72,7 +72,7 @@ export default tseslint.config(
   },
   // The server's layers: no import loops, and infrastructure never reaches into a domain module.
   {
-    files: ["apps/server/src/**/*.ts"],
+    files: ["apps/server/{src,test}/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,

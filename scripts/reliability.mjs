@@ -32,7 +32,7 @@ const steps = [
   {
     part: "scale-out",
     title: "scale-out: two API processes and two workers on PostgreSQL, 100 uploads",
-    command: ["npx", "vitest", "run", "apps/server/src/reliability/scale-out.test.ts"],
+    command: ["npx", "vitest", "run", "apps/server/test/reliability/scale-out.test.ts"],
     env: { TEST_DATABASE_URL: postgres, SCALE_OUT_UPLOADS: process.env.SCALE_OUT_UPLOADS ?? "100" },
   },
   ...[null, postgres].map((url) => ({
@@ -42,7 +42,7 @@ const steps = [
       process.execPath,
       "--import",
       "tsx",
-      "apps/server/src/reliability/crash-cycles.ts",
+      "apps/server/test/reliability/crash-cycles.ts",
       "--cycles",
       values.cycles,
       "--seed",

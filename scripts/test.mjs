@@ -12,12 +12,20 @@ mkdirSync(tmp, { recursive: true });
 const startedAt = Date.now();
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 
+/** "3 min 25 s" */
+const duration = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
+const parts = [];
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
 
 if (only !== "e2e") {
+  const unitStartedAt = Date.now();
   const report = path.join(tmp, "vitest.json");
   const run = spawnSync(
     "npx",
@@ -31,6 +39,7 @@ if (only !== "e2e") {
     skipped += results.numPendingTests + results.numTodoTests;
   }
   ok &&= run.status === 0;
+  parts.push(`unit/API tests ${duration(Date.now() - unitStartedAt)}`);
 }
 
 if (only !== "unit") {
@@ -41,6 +50,7 @@ if (only !== "unit") {
         .map((f) => `tests/${f}`)
     : [];
   if (files.length > 0) {
+    const e2eStartedAt = Date.now();
     const tap = path.join(tmp, "e2e.tap");
     const run = spawnSync(
       process.execPath,
@@ -65,10 +75,12 @@ if (only !== "unit") {
         Number(/^# skipped (\d+)/m.exec(text)?.[1] ?? 0) + Number(/^# todo (\d+)/m.exec(text)?.[1] ?? 0);
     }
     ok &&= run.status === 0;
+    parts.push(`browser tests ${duration(Date.now() - e2eStartedAt)}`);
   }
 }
 
-const seconds = Math.round((Date.now() - startedAt) / 1000);
-console.log(`\nTook ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+console.log(`\nTook ${duration(Date.now() - startedAt)}`);
+// Each half's own time on its own line, so the "Took" line keeps its shape for anything that reads it.
+if (parts.length > 0) console.log(`Of which: ${parts.join("; ")}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 import type {} from "@fastify/multipart";
 import pg from "pg";
 import { loadConfig } from "../../apps/server/src/config.js";
-import type { AppContext } from "../../apps/server/src/context.js";
+import { ContextCaches, type AppContext } from "../../apps/server/src/context.js";
 import { openDatabase, type Database, type DatabaseHandle } from "../../apps/server/src/db/client.js";
 import { blobs, categories, chunks, documents, users, versions } from "../../apps/server/src/db/schema.js";
 import { systemClock } from "../../apps/server/src/lib/clock.js";
@@ -247,6 +247,7 @@ async function runBackend(kind: "pglite" | "postgres", run: Run) {
       dbKind: backend.handle.kind,
       clock: systemClock,
       notifyJobs: () => {},
+      caches: new ContextCaches(),
     } as unknown as AppContext;
     const loaded: Loaded = {
       ctx,

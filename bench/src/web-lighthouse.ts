@@ -6,7 +6,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { signIn, startServer } from "../../apps/server/src/reliability/server-process.js";
+import { signIn, startServer } from "../../apps/server/test/reliability/server-process.js";
 
 export interface LighthouseScores {
   path: string;

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
@@ -7,11 +6,8 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config";
 import type { AppContext } from "./context";
-import type { DatabaseHandle } from "./db/client";
 import { APP_VERSION } from "./version";
-import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerFeatureGates } from "./plugins/features";
 import { registerDocumentGuard } from "./policies/guard";
@@ -30,22 +26,14 @@ import { backupRoutes } from "./backup/routes";
 import { aiRoutes, documentAiRoutes } from "./modules/ai/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
-import { indexDocumentJob, refitModelJob } from "./modules/search/indexer";
-import { processDocumentJob } from "./modules/documents/pipeline";
-import { sendEmailJob } from "./modules/notifications/email";
-import { jobAnnouncer } from "./jobs/announce";
-import { createConverter } from "./ingest/convert-pool";
 import { registerRateLimit } from "./plugins/rate-limit";
 import { registerNulGuard } from "./plugins/nul-guard";
-import { createWorkerLiveness } from "./jobs/liveness";
-import { JobRunner, type JobHandler } from "./jobs/runner";
-import { EventHub } from "./modules/events/hub";
+import type { EventHub } from "./modules/events/hub";
 import { eventRoutes } from "./modules/events/routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { groupRoutes } from "./modules/groups/routes";
 import { accessRoutes } from "./modules/access/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
-import { DbBlobStore, FsBlobStore } from "./storage/blob-store";
 
 export interface RouteSummary {
   method: string;
@@ -61,10 +49,8 @@ declare module "fastify" {
 }
 
 export interface BuildAppOptions {
-  config: Config;
-  database: DatabaseHandle;
-  sessionSecret: string;
-  clock?: Clock;
+  /** This process's live event streams (startEventHub), which /api/events adds connections to. */
+  hub: EventHub;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -82,44 +68,14 @@ export const logRedactions = [
   "*.token",
 ];
 
-export interface BuiltApp {
-  app: FastifyInstance;
-  ctx: AppContext;
-  /** The job runner; main starts it (in-process worker), tests drive it with runUntilIdle(). */
-  runner: JobRunner;
-  /** This process's live event streams. */
-  hub: EventHub;
-}
-
-/** Every kind of background job, as the module that owns it declared it (defineJob). */
-export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
-  [processDocumentJob, indexDocumentJob, refitModelJob, sendEmailJob].map((job) => [job.kind, job]),
-);
-
-export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
-  const { config, database } = options;
-  const { trustProxy } = config;
-  let runner: JobRunner | null = null;
-  const announcer = jobAnnouncer(database, () => runner?.wake());
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    clock: options.clock ?? systemClock,
-    sessionSecret: options.sessionSecret,
-    blobs:
-      config.blobStore === "db"
-        ? new DbBlobStore(database.db)
-        : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
-    notifyJobs: () => announcer.announce(),
-    converter: createConverter(),
-  };
-  runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(database));
-  const hub = new EventHub(ctx);
-  await hub.start(database);
-  const jobRunner = runner;
-  const stopJobListener = config.runWorker ? await announcer.listen(() => jobRunner.wake()) : null;
-
+/**
+ * The HTTP API and the web app as a Fastify instance over a context (createContext): a pure
+ * plugin factory that starts nothing. Whoever owns the process starts the job runner and the
+ * listeners (main.ts, worker.ts, the test harness) and closes the context after the app.
+ */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
+  const { hub } = options;
+  const { trustProxy } = ctx.config;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -197,15 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     { prefix: "/api" },
   );
 
-  await serveWebApp(app, config.webDist ?? defaultWebDist);
-  const jobs = runner;
-  app.addHook("onClose", async () => {
-    await jobs.stop();
-    await ctx.converter.close();
-    await stopJobListener?.();
-    await hub.stop();
-  });
-  return { app, ctx, runner: jobs, hub };
+  await serveWebApp(app, ctx.config.webDist ?? defaultWebDist);
+  return app;
 }
 
 /**

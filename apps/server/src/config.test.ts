@@ -24,6 +24,20 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
 
+  it("hashes passwords at full cost outside tests: fast hashing is refused, and never the default", () => {
+    expect(loadConfig({}).passwordHashing).toBe("standard");
+    expect(loadConfig({ NODE_ENV: "test" }).passwordHashing).toBe("standard");
+    for (const env of [{}, { NODE_ENV: "production" }, { NODE_ENV: "development" }]) {
+      expect(() => loadConfig({ ...env, PASSWORD_HASHING: "fast-for-tests" })).toThrow(
+        /PASSWORD_HASHING=fast-for-tests .* only accepted with NODE_ENV=test/,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "fast-for-tests" }).passwordHashing).toBe(
+      "fast-for-tests",
+    );
+    expect(() => loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "none" })).toThrow(/PASSWORD_HASHING/);
+  });
+
   it("warns about settings that break several processes on one PostgreSQL", () => {
     expect(scaleOutWarnings(loadConfig({}))).toEqual([]);
     const risky = scaleOutWarnings(loadConfig({ DATABASE_URL: "postgres://db/quire" }));

@@ -1,5 +1,6 @@
 import { roleSchema, type Role } from "@quire/contracts";
 import { z } from "zod";
+import type { PasswordHashing } from "./lib/passwords";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
@@ -59,6 +60,7 @@ const envSchema = z.object({
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).optional(),
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default("SSO"),
   LOCAL_LOGIN: booleanFromEnv.default(true),
+  PASSWORD_HASHING: z.enum(["standard", "fast-for-tests"]).default("standard"),
 });
 
 export type Config = {
@@ -95,6 +97,8 @@ export type Config = {
   oidc: OidcConfig | undefined;
   /** Username and password sign-in (LOCAL_LOGIN); off only when single sign-on is configured. */
   localLogin: boolean;
+  /** The cost of new password hashes: always "standard" outside NODE_ENV=test (loadConfig refuses the other). */
+  passwordHashing: PasswordHashing;
 };
 
 export interface OidcConfig {
@@ -132,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: LOCAL_LOGIN=false turns password sign-in off, so OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must configure single sign-on (otherwise nobody could sign in)",
     );
   }
+  if (e.PASSWORD_HASHING !== "standard" && e.NODE_ENV !== "test") {
+    throw new Error(
+      `Invalid configuration: PASSWORD_HASHING=${e.PASSWORD_HASHING} weakens stored passwords and is only accepted with NODE_ENV=test`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -162,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
     oidc,
     localLogin: e.LOCAL_LOGIN,
+    passwordHashing: e.PASSWORD_HASHING,
   };
 }
 

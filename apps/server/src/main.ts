@@ -1,10 +1,12 @@
 import { buildApp, logRedactions } from "./app";
 import { bootstrap, userCount } from "./bootstrap/bootstrap";
 import { loadConfig, scaleOutWarnings } from "./config";
+import { createContext } from "./context";
 import { openDatabase } from "./db/client";
 import { seedDemoDocuments } from "./demo/seed";
 import { demoModeWarnings } from "./modules/auth/demo-mode";
 import { loadOrCreateSessionSecret } from "./lib/secret";
+import { createJobRunner, startEventHub } from "./services";
 import { startOrphanSweeper } from "./storage/orphan-sweep";
 
 async function main(): Promise<void> {
@@ -13,12 +15,14 @@ async function main(): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const { app, ctx, runner } = await buildApp({
-    config,
-    database,
-    sessionSecret,
+  const ctx = createContext({ config, database, sessionSecret });
+  // Live events reach this process's streams from every process on the database.
+  const hub = await startEventHub(ctx);
+  const app = await buildApp(ctx, {
+    hub,
     logger: { level: config.logLevel, redact: { paths: logRedactions, censor: "[redacted]" } },
   });
+  const runner = createJobRunner(ctx);
 
   for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
   const { seeded } = await bootstrap(ctx, [seedDemoDocuments]);
@@ -29,11 +33,14 @@ async function main(): Promise<void> {
   }
 
   let stopSweeper = () => {};
+  let stopJobListener = async () => {};
   if (config.runWorker) {
     // With embedded storage this is the only process, so any job still marked running was cut off.
     const requeued = await runner.recover(database.kind === "pglite");
     if (requeued > 0) app.log.info({ requeued }, "resumed jobs interrupted by the last stop");
     runner.start();
+    // Jobs queued by other processes (API processes on the same PostgreSQL) wake this runner at once.
+    stopJobListener = await ctx.jobs.listen(() => runner.wake());
     stopSweeper = startOrphanSweeper(ctx, app.log);
   }
 
@@ -47,6 +54,10 @@ async function main(): Promise<void> {
     try {
       stopSweeper();
       await app.close();
+      await runner.stop();
+      await stopJobListener();
+      await hub.stop();
+      await ctx.close();
       await database.close();
       process.exit(0);
     } catch (error) {

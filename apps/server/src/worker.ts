@@ -1,7 +1,9 @@
-import { buildApp } from "./app";
+import { pino } from "pino";
 import { loadConfig, scaleOutWarnings } from "./config";
+import { createContext } from "./context";
 import { openDatabase } from "./db/client";
 import { loadOrCreateSessionSecret } from "./lib/secret";
+import { createJobRunner } from "./services";
 import { startOrphanSweeper } from "./storage/orphan-sweep";
 
 /**
@@ -15,25 +17,25 @@ async function main(): Promise<void> {
       "A separate worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the one Quire process, which runs jobs itself.",
     );
   }
+  const log = pino({ level: config.logLevel });
   const database = await openDatabase({ url: config.databaseUrl });
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const { app, ctx, runner } = await buildApp({
-    config,
-    database,
-    sessionSecret,
-    logger: { level: config.logLevel },
-  });
-  for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
+  const ctx = createContext({ config, database, sessionSecret });
+  for (const warning of scaleOutWarnings(config)) log.warn(warning);
+  const runner = createJobRunner(ctx);
   await runner.recover(false);
   runner.start();
-  const stopSweeper = startOrphanSweeper(ctx, app.log);
-  app.log.info({ worker: runner.workerId }, "worker started");
+  // Jobs queued by the API processes wake this runner at once (NOTIFY), not at its next poll.
+  const stopJobListener = await ctx.jobs.listen(() => runner.wake());
+  const stopSweeper = startOrphanSweeper(ctx, log);
+  log.info({ worker: runner.workerId }, "worker started");
 
   const stop = async (signal: string) => {
-    app.log.info({ signal }, "worker stopping after the job in hand");
+    log.info({ signal }, "worker stopping after the job in hand");
     stopSweeper();
     await runner.stop();
-    await app.close();
+    await stopJobListener();
+    await ctx.close();
     await database.close();
     process.exit(0);
   };

@@ -8,7 +8,7 @@ import {
   signIn,
   startServer,
   type ServerProcess,
-} from "../../../apps/server/src/reliability/server-process.js";
+} from "../../../apps/server/test/reliability/server-process.js";
 import { createThrowawayDatabase } from "../../../apps/server/src/test/harness.js";
 
 export type DatabaseChoice = "pglite" | "postgres";

@@ -2,7 +2,6 @@ import { count, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { categories, systemState, users } from "../db/schema";
-import { hashPassword } from "../lib/passwords";
 import { DEMO_USERS } from "../modules/auth/service";
 import { DEFAULT_CATEGORIES } from "./categories";
 
@@ -27,7 +26,7 @@ export async function bootstrap(ctx: AppContext, demoSeeders: Seeder[] = []): Pr
     if ((existing?.n ?? 0) === 0) await tx.insert(categories).values([...DEFAULT_CATEGORIES]);
 
     if (ctx.config.demo) {
-      const passwordHash = await hashPassword(ctx.config.demoPassword);
+      const passwordHash = await ctx.passwords.hash(ctx.config.demoPassword);
       for (const demoUser of DEMO_USERS) {
         const [found] = await tx
           .select({ id: users.id })

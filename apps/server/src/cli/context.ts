@@ -1,13 +1,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildApp } from "../app";
 import { bootstrap } from "../bootstrap/bootstrap";
 import { loadConfig, type Config } from "../config";
-import type { AppContext } from "../context";
+import { createContext, type AppContext } from "../context";
 import { openDatabase } from "../db/client";
 import { seedDemoDocuments } from "../demo/seed";
 import type { JobRunner } from "../jobs/runner";
 import { loadOrCreateSessionSecret } from "../lib/secret";
+import { createJobRunner } from "../services";
 
 /**
  * Where the user typed the command. `npm run import` at the repository root runs the script inside
@@ -45,14 +45,20 @@ export async function openCliContext(
   );
   try {
     const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-    const { app, ctx, runner } = await buildApp({ config, database, sessionSecret, logger: false });
-    if (options.bootstrap !== false) await bootstrap(ctx, [seedDemoDocuments]);
+    const ctx = createContext({ config, database, sessionSecret });
+    const runner = createJobRunner(ctx);
+    if (options.bootstrap !== false)
+      await bootstrap(ctx, [seedDemoDocuments]).catch(async (error) => {
+        await ctx.close();
+        throw error;
+      });
     return {
       ctx,
       runner,
       config,
       async close() {
-        await app.close();
+        await runner.stop();
+        await ctx.close();
         await database.close();
       },
     };

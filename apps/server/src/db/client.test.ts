@@ -3,12 +3,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { pgliteSnapshot } from "../test/db-snapshot";
 import { openDatabase } from "./client";
 
 describe("embedded database lock", () => {
   it("refuses a second opener of the same data directory while the first is open, then allows it", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
-    const first = await openDatabase({ dataDir });
+    const first = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
     // The second opener must be another process: the lock names the owner's pid.
     const script = `import { openDatabase } from "./apps/server/src/db/client.ts";
       try { await openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); console.log("opened"); process.exit(0); }
@@ -21,7 +22,7 @@ describe("embedded database lock", () => {
     expect(second.status, second.stderr).toBe(3);
     expect(second.stdout).toMatch(/in use by another Quire process/);
     await first.close();
-    const again = await openDatabase({ dataDir });
+    const again = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
     await again.close();
   });
 
@@ -31,7 +32,7 @@ describe("embedded database lock", () => {
     try {
       // The recorded start time is the old owner's; the process now holding that pid started later.
       writeFileSync(path.join(dataDir, "quire.lock"), `${unrelated.pid} 1`);
-      const db = await openDatabase({ dataDir });
+      const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
       await db.close();
     } finally {
       unrelated.kill();
@@ -54,7 +55,7 @@ describe("embedded database lock", () => {
       expect(stat).toMatch(/\) Z /);
       const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
       writeFileSync(path.join(dataDir, "quire.lock"), `${zombie} ${startTime}`);
-      const db = await openDatabase({ dataDir });
+      const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
       await db.close();
     } finally {
       parent.kill();
@@ -64,7 +65,7 @@ describe("embedded database lock", () => {
   it("takes over a lock left by a process that no longer exists", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
     writeFileSync(path.join(dataDir, "quire.lock"), "999999");
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
     await db.close();
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -41,7 +41,8 @@ const MIGRATION_LOCK_KEY = 7_263_114;
 
 export type DatabaseOptions =
   | { url: string }
-  | { dataDir: string }
+  /** `snapshot` fills a new, empty data directory (tests); an existing one is opened as it is. */
+  | { dataDir: string; snapshot?: Blob }
   /** In memory; tests start from a snapshot of a migrated database (PGlite's initdb costs seconds). */
   | { memory: true; snapshot?: Blob };
 
@@ -54,7 +55,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(dir, { recursive: true });
     releaseLock = lockDataDir(path.resolve(options.dataDir, "quire.lock"));
     try {
-      client = await PGlite.create(dir);
+      const fresh = options.snapshot && !existsSync(path.join(dir, "PG_VERSION"));
+      client = await PGlite.create(dir, fresh ? { loadDataDir: options.snapshot } : {});
     } catch (error) {
       releaseLock();
       throw error;

@@ -4,9 +4,11 @@ import type { DatabaseHandle, Unlisten } from "../db/client";
 export const JOBS_CHANNEL = "quire_jobs";
 
 export interface JobAnnouncer {
-  /** New jobs were committed: wake this process's runner now and, on PostgreSQL, every other one. */
+  /** New jobs were committed: wake this process's runners now and, on PostgreSQL, every other one. */
   announce(): void;
-  /** Wakes `wake` whenever any process announces jobs; answers how to stop. */
+  /** Wakes `wake` at every announcement made in this process; answers how to stop. */
+  onLocal(wake: () => void): () => void;
+  /** Wakes `wake` whenever another process announces jobs (PostgreSQL); answers how to stop. */
   listen(wake: () => void): Promise<Unlisten>;
 }
 
@@ -15,14 +17,19 @@ export interface JobAnnouncer {
  * second later, longer after backoff). Embedded storage has one process, so waking the local
  * runner is enough there.
  */
-export function jobAnnouncer(database: DatabaseHandle, wakeLocal: () => void): JobAnnouncer {
+export function jobAnnouncer(database: DatabaseHandle): JobAnnouncer {
   const pool = database.pool;
+  const local = new Set<() => void>();
   return {
     announce() {
-      wakeLocal();
+      for (const wake of local) wake();
       if (!pool) return;
       // Best effort: a lost notification only delays the job until the next poll.
       pool.query("select pg_notify($1, '')", [JOBS_CHANNEL]).catch(() => {});
+    },
+    onLocal(wake) {
+      local.add(wake);
+      return () => local.delete(wake);
     },
     async listen(wake) {
       if (!pool) return async () => {};

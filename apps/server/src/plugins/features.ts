@@ -19,6 +19,6 @@ declare module "fastify" {
 export function registerFeatureGates(app: FastifyInstance, ctx: AppContext): void {
   app.addHook("preHandler", async (request) => {
     const feature = request.routeOptions.config.feature;
-    if (feature && !(await isFeatureOn(ctx.db, feature))) throw forbidden(featureOffMessages[feature]);
+    if (feature && !(await isFeatureOn(ctx, feature))) throw forbidden(featureOffMessages[feature]);
   });
 }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, logRedactions } from "../app";
 import { bootstrap } from "../bootstrap/bootstrap";
 import { loadConfig } from "../config";
+import { createContext, type AppContext } from "../context";
 import { openDatabase, type DatabaseHandle } from "../db/client";
+import type { EventHub } from "../modules/events/hub";
+import { startEventHub } from "../services";
+import { pgliteSnapshot } from "../test/db-snapshot";
 import type { FastifyInstance } from "fastify";
 
 // A real logger at debug level, as an operator might run it, writing to memory.
@@ -17,21 +21,24 @@ const sink = new Writable({
 const sessionSecret = "s".repeat(24) + "-never-in-a-log-line";
 let database: DatabaseHandle;
 let app: FastifyInstance;
+let ctx: AppContext;
+let hub: EventHub;
 
 beforeAll(async () => {
-  database = await openDatabase({ memory: true });
+  database = await openDatabase({ memory: true, snapshot: await pgliteSnapshot() });
   const config = loadConfig({ NODE_ENV: "test", DEMO: "true", DATA_DIR: "/nonexistent-quire-test" });
-  const built = await buildApp({
-    config,
-    database,
-    sessionSecret,
+  ctx = createContext({ config, database, sessionSecret });
+  hub = await startEventHub(ctx);
+  app = await buildApp(ctx, {
+    hub,
     logger: { level: "debug", stream: sink, redact: { paths: logRedactions, censor: "[redacted]" } },
   });
-  app = built.app;
-  await bootstrap(built.ctx, []);
+  await bootstrap(ctx, []);
 });
 afterAll(async () => {
   await app.close();
+  await hub.stop();
+  await ctx.close();
   await database.close();
 });
 

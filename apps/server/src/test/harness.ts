@@ -1,27 +1,18 @@
-import { createHash } from "node:crypto";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { buildApp } from "../app";
 import { bootstrap, type Seeder } from "../bootstrap/bootstrap";
 import { loadConfig, type Config } from "../config";
-import type { AppContext } from "../context";
+import { createContext, type AppContext } from "../context";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { manualClock } from "../lib/clock";
 import type { JobRunner } from "../jobs/runner";
 import type { EventHub } from "../modules/events/hub";
+import { createJobRunner, startEventHub } from "../services";
+import { ensurePostgresTemplate, pgliteSnapshot, TEMPLATE_ENV } from "./db-snapshot";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -72,6 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     DEMO: "true",
     LOG_LEVEL: "silent",
+    // Hashes record their cost; at full cost the suite spent its time in scrypt (config.ts allows this only in tests).
+    PASSWORD_HASHING: "fast-for-tests",
     ...options.env,
   });
   const { database, dropDatabase } = options.shareDatabaseOf?.databaseUrl
@@ -81,12 +74,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
     : await openTestDatabase();
   const clock = manualClock(new Date());
-  const { app, ctx, runner, hub } = await buildApp({
-    config,
-    database,
-    sessionSecret: "test-secret-".padEnd(48, "x"),
-    clock,
-  });
+  const ctx = createContext({ config, database, sessionSecret: "test-secret-".padEnd(48, "x"), clock });
+  // What main.ts starts, minus starting the runner: tests run queued jobs with runner.runUntilIdle().
+  const runner = createJobRunner(ctx);
+  const hub = await startEventHub(ctx);
+  const stopJobListener = config.runWorker ? await ctx.jobs.listen(() => runner.wake()) : null;
+  const app = await buildApp(ctx, { hub });
   await bootstrap(ctx, options.seeders);
   await app.ready();
 
@@ -126,6 +119,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     forgetSessions: () => cookies.clear(),
     async close() {
       await app.close();
+      await runner.stop();
+      await stopJobListener?.();
+      await hub.stop();
+      await ctx.close();
       await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
@@ -136,46 +133,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ memory: true, snapshot: await migratedSnapshot() });
+    const database = await openDatabase({ memory: true, snapshot: await pgliteSnapshot() });
     return { database, dropDatabase: async () => {} };
   }
-  const throwaway = await createThrowawayDatabase(serverUrl);
+  const template = process.env[TEMPLATE_ENV] || (await ensurePostgresTemplate(serverUrl));
+  const throwaway = await createThrowawayDatabase(serverUrl, template);
   return { database: await openDatabase({ url: throwaway.url }), dropDatabase: throwaway.drop };
 }
 
 /**
- * A migrated, empty PGlite data directory, made once per set of migrations and kept in the temp
- * folder: loading it takes a fraction of PGlite's initdb, which dominated every test file's start.
- * Migrations still run on open, so a stale snapshot can only cost time, never correctness.
+ * A new database on the PostgreSQL server `serverUrl` names, for one test to own: empty, or a copy
+ * of `template` (a migrated one, see db-snapshot.ts).
  */
-async function migratedSnapshot(): Promise<Blob> {
-  const migrations = path.resolve(import.meta.dirname, "../../drizzle");
-  const hash = createHash("sha256");
-  for (const file of readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort()) {
-    const full = path.join(migrations, file);
-    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
-  }
-  const file = path.join(tmpdir(), `quire-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const fresh = await openDatabase({ memory: true });
-  const client = (fresh.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir("none");
-  await fresh.close();
-  // Several test processes may race to write it: each writes its own file, the rename is atomic.
-  const partial = `${file}.${process.pid}`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-  renameSync(partial, file);
-  return dump;
-}
-
-/** A new, empty database on the PostgreSQL server `serverUrl` names, for one test to own. */
 export async function createThrowawayDatabase(
   serverUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `quire_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -9,7 +9,7 @@ import {
   type Prediction,
 } from "@quire/textkit";
 import { isNull } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { cacheSlot, type AppContext } from "../../context";
 import { documents } from "../../db/schema";
 import type { TrainRequest, TrainResponse } from "./classifier-worker";
 import { listArchiveDocuments, listCategoryNames, trainingSetKeys, type ArchiveDocument } from "./repository";
@@ -36,7 +36,11 @@ interface ClassifierState {
   trainingFingerprint: string | null;
 }
 
-const states = new WeakMap<AppContext, ClassifierState>();
+const classifierSlot = cacheSlot<ClassifierState>("classifier", () => ({
+  current: null,
+  training: null,
+  trainingFingerprint: null,
+}));
 
 /** A document's text counts up to here: enough to tell its subject, and training stays bounded. */
 const MAX_TRAINING_CHARS = 20_000;
@@ -48,9 +52,7 @@ export const classifierText = (title: string, content: string) =>
   `${title}\n${title}\n${content.slice(0, MAX_TRAINING_CHARS)}`;
 
 function stateOf(ctx: AppContext): ClassifierState {
-  let state = states.get(ctx);
-  if (!state) states.set(ctx, (state = { current: null, training: null, trainingFingerprint: null }));
-  return state;
+  return ctx.caches.get(classifierSlot);
 }
 
 /**

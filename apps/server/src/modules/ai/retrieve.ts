@@ -12,7 +12,8 @@ import {
   type QuestionAnalysis,
   type RerankFeatures,
 } from "@quire/textkit";
-import type { AppContext } from "../../context";
+import { LRUCache } from "lru-cache";
+import { cacheSlot, type AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
 import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
 import { searchPassages, type FoundPassage } from "../search/service";
@@ -58,14 +59,18 @@ export interface Retrieval {
   synonyms: Map<string, Set<string>>;
 }
 
-const termsCache = new Map<string, PassageTerms>();
+/** The passages asked about most recently stay tokenized (least recently used go first). */
+const termsSlot = cacheSlot(
+  "tokenized passages",
+  () => new LRUCache<string, PassageTerms>({ max: TERMS_CACHE_LIMIT }),
+);
 
-function termsOf(passage: StoredPassage, title: string): PassageTerms {
-  const cached = termsCache.get(passage.id);
+function termsOf(ctx: AppContext, passage: StoredPassage, title: string): PassageTerms {
+  const cache = ctx.caches.get(termsSlot);
+  const cached = cache.get(passage.id);
   if (cached) return cached;
-  if (termsCache.size >= TERMS_CACHE_LIMIT) termsCache.clear();
   const terms = passageTerms({ title, heading: passage.heading, text: passage.text });
-  termsCache.set(passage.id, terms);
+  cache.set(passage.id, terms);
   return terms;
 }
 
@@ -128,7 +133,7 @@ function cosine(a: Float32Array, b: { scale: number; codes: Int8Array }): number
  * vectors neither favour nor sink a passage.
  */
 async function semanticScorer(ctx: AppContext, question: string): Promise<(p: StoredPassage) => number> {
-  const model = await currentModel(ctx.db);
+  const model = await currentModel(ctx);
   const vector = model ? lsaEmbed(model, question) : null;
   return (p) => {
     if (!model || !vector || !p.embedding) return NEUTRAL_SEMANTIC;
@@ -178,7 +183,7 @@ export async function retrieve(
   const byDocument = new Map<string, StoredPassage[]>();
   for (const p of stored) byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), p]);
   const titles = new Map(found.map((f) => [f.documentId, f.title]));
-  const terms = stored.map((p) => termsOf(p, titles.get(p.documentId) ?? ""));
+  const terms = stored.map((p) => termsOf(ctx, p, titles.get(p.documentId) ?? ""));
   const n = terms.length;
   const idf = new Map<string, number>();
   for (const a of analysis.asked) {

@@ -3,7 +3,6 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { loginFailures, users } from "../../db/schema";
 import { tooManyRequests, unauthorized } from "../../lib/errors";
-import { dummyPasswordHash, verifyPassword } from "../../lib/passwords";
 
 /** An IP may fail more often than one username: an office behind one NAT shares an address. */
 const IP_FAILURE_MULTIPLIER = 4;
@@ -80,7 +79,10 @@ export async function checkCredentials(
   const [user] = await ctx.db.select().from(users).where(eq(users.username, key)).limit(1);
   const usable = user && !user.disabledAt ? user : undefined;
   // Verify even for an unknown user, so the answer's timing does not tell which usernames exist.
-  const valid = await verifyPassword(password, usable?.passwordHash ?? (await dummyPasswordHash()));
+  const valid = await ctx.passwords.verify(
+    password,
+    usable?.passwordHash ?? (await ctx.passwords.dummyHash()),
+  );
   if (!usable || !valid) throw unauthorized("Invalid username or password");
   await ctx.db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
   return {

@@ -5,7 +5,6 @@ import type { OidcConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import { hashPassword } from "../../lib/passwords";
 import { withTransaction } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
 
@@ -107,7 +106,7 @@ export async function userFromClaims(ctx: AppContext, claims: OidcClaims, ip: st
     if (existing.disabledAt) throw new SsoRefused("This account is disabled. Ask an Admin to enable it.");
     return updateFromClaims(ctx, existing, { role, groups }, ip);
   }
-  const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+  const passwordHash = await ctx.passwords.hash(randomBytes(32).toString("base64url"));
   return withTransaction(ctx, { id: null, ip }, async (tx, record) => {
     const username = await uniqueUsername(tx, baseUsername(claims));
     const [inserted] = await tx

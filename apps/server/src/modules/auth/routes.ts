@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   /** The session's user with the abilities the web shows its controls from. */
   async function presentSessionUser(user: Parameters<typeof presentUser>[0]): Promise<SessionUser> {
     const presented = presentUser(user);
-    const { features } = await cachedSettings(ctx.db);
+    const { features } = await cachedSettings(ctx);
     return { ...presented, abilities: appAbilities(presented, features) };
   }
 

@@ -3,7 +3,6 @@ import { and, count, desc, eq, isNull, ne, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
-import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
@@ -122,9 +121,9 @@ export async function changePassword(
 ): Promise<void> {
   const { current: currentPassword, next: newPassword } = passwords;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash)))
+  if (!user || !(await ctx.passwords.verify(currentPassword, user.passwordHash)))
     throw badRequest("currentPassword is not correct");
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await ctx.passwords.hash(newPassword);
   await withTransaction(ctx, actor, async (tx, record) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.id));
     const others = keepSessionToken ? ne(sessions.idHash, hashToken(keepSessionToken)) : undefined;

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import type { MailConfig } from "../../config";
+import { cacheSlot, type AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { defineJob } from "../../jobs/define";
 import { documentLink, type NewNotification } from "./notification";
@@ -28,9 +29,16 @@ export async function enqueueEmail(db: Database, email: Email, now: Date): Promi
   await sendEmailJob.enqueue(db, email, { runAt: now });
 }
 
-// One pooled connection per SMTP server and process; rebuilt after a restart like any cache.
-const transports = new Map<string, Transporter>();
-function transportFor(mail: MailConfig): Transporter {
+// One pooled connection per SMTP server and context, closed with the context.
+const transportsSlot = cacheSlot(
+  "SMTP transports",
+  () => new Map<string, Transporter>(),
+  (transports) => {
+    for (const transport of transports.values()) transport.close();
+  },
+);
+function transportFor(ctx: AppContext, mail: MailConfig): Transporter {
+  const transports = ctx.caches.get(transportsSlot);
   let transport = transports.get(mail.smtpUrl);
   if (!transport) {
     transport = nodemailer.createTransport(mail.smtpUrl);
@@ -47,6 +55,6 @@ export const sendEmailJob = defineJob({
     const mail = ctx.config.mail;
     // Queued while SMTP was configured, run after it was removed: nothing can be sent; say so.
     if (!mail) throw new Error("SMTP_URL is no longer configured; the e-mail was not sent");
-    await transportFor(mail).sendMail({ from: mail.from, ...email });
+    await transportFor(ctx, mail).sendMail({ from: mail.from, ...email });
   },
 });

@@ -7,7 +7,7 @@ import {
   quantizeInt8,
   type LsaModel,
 } from "@quire/textkit";
-import type { AppContext } from "../../context";
+import { cacheSlot, type AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { readSetting, readSettingFields, writeSetting } from "./repository";
 
@@ -91,19 +91,19 @@ export async function loadModelHeader(db: Database): Promise<{ tag: string; pass
   return { tag: fields.tag, passagesAtFit: Number(fields.passagesAtFit) };
 }
 
-const modelCache = new WeakMap<Database, StoredModel>();
+const modelSlot = cacheSlot("LSA model", () => ({ model: null as StoredModel | null }));
 
 /**
  * The stored model, parsed again only when its tag changed (a refit, in any process); indexing
  * every document used to fetch and parse the whole model.
  */
-export async function currentModel(db: Database): Promise<StoredModel | null> {
-  const header = await loadModelHeader(db);
+export async function currentModel(ctx: Pick<AppContext, "db" | "caches">): Promise<StoredModel | null> {
+  const header = await loadModelHeader(ctx.db);
   if (!header) return null;
-  const cached = modelCache.get(db);
-  if (cached?.tag === header.tag) return cached;
-  const stored = await loadModel(db);
-  if (stored) modelCache.set(db, stored);
+  const cache = ctx.caches.get(modelSlot);
+  if (cache.model?.tag === header.tag) return cache.model;
+  const stored = await loadModel(ctx.db);
+  if (stored) cache.model = stored;
   return stored;
 }
 

@@ -58,7 +58,7 @@ async function passagesOf(ctx: AppContext, source: IndexSource): Promise<Passage
   const passages = chunkMarkdown(source.content, CHUNKING);
   // A document with no text is still found by its title and tags.
   const pieces = passages.length > 0 ? passages : [{ ordinal: 0, heading: null, text: "" }];
-  const model = await currentModel(ctx.db);
+  const model = await currentModel(ctx);
   const embeddings = await embedPassages(
     ctx,
     model,

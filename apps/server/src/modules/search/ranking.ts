@@ -174,7 +174,7 @@ async function candidatePostings(
 
 async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryTerm[]) {
   const vectors = new Map<string, Float32Array>();
-  const stored = await currentModel(ctx.db);
+  const stored = await currentModel(ctx);
   if (stored) {
     const weights = new Map<string, number>();
     for (const term of request.parsed.positiveTerms) weights.set(term, 1);

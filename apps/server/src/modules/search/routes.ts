@@ -23,7 +23,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       const actor = requireActor(request);
       // With Semantic Search off a hybrid request still answers, by full text, and says so.
       const asked = request.query.mode ?? DEFAULT_SEARCH_MODE;
-      const mode = asked === "hybrid" && !(await isFeatureOn(ctx.db, "semanticSearch")) ? "fulltext" : asked;
+      const mode = asked === "hybrid" && !(await isFeatureOn(ctx, "semanticSearch")) ? "fulltext" : asked;
       const results = await searchDocuments(ctx, actor, { ...request.query, mode });
       reply.header(SEARCH_MODE_HEADER, mode);
       return results;

@@ -32,7 +32,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     "/public/contact",
     { config: { public: true }, schema: { response: { 200: publicContactSchema } } },
-    async () => (await cachedSettings(ctx.db)).publicContact,
+    async () => (await cachedSettings(ctx)).publicContact,
   );
 
   r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async (request) =>

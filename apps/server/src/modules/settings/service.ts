@@ -1,6 +1,7 @@
 import type { Settings } from "@quire/contracts";
 import { inArray } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { LRUCache } from "lru-cache";
+import { cacheSlot, type AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { settings } from "../../db/schema";
 import { withTransaction, type CommandActor } from "../activity/command";
@@ -48,24 +49,33 @@ export async function getSettings(db: Database): Promise<Settings> {
 
 /**
  * Settings change rarely but are read on every feature-gated request, so reads share one copy
- * per database for a second. A save in this process drops it at once; another process (a second
+ * per context for a second. A save in this process drops it at once; another process (a second
  * server on the same PostgreSQL) sees the change within CACHE_MS.
  */
 const CACHE_MS = 1000;
-const cache = new WeakMap<Database, { at: number; value: Promise<Settings> }>();
+const settingsSlot = cacheSlot(
+  "settings",
+  () => new LRUCache<"settings", Promise<Settings>>({ max: 1, ttl: CACHE_MS }),
+);
 
-export function cachedSettings(db: Database): Promise<Settings> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = getSettings(db);
-  cache.set(db, { at: Date.now(), value });
+type SettingsContext = Pick<AppContext, "db" | "caches">;
+
+export function cachedSettings(ctx: SettingsContext): Promise<Settings> {
+  const cache = ctx.caches.get(settingsSlot);
+  const hit = cache.get("settings");
+  if (hit) return hit;
+  const value = getSettings(ctx.db);
+  cache.set("settings", value);
   // A failed read is not remembered: the next request tries the database again.
-  value.catch(() => cache.delete(db));
+  value.catch(() => cache.delete("settings"));
   return value;
 }
 
-export async function isFeatureOn(db: Database, feature: keyof Settings["features"]): Promise<boolean> {
-  return (await cachedSettings(db)).features[feature];
+export async function isFeatureOn(
+  ctx: SettingsContext,
+  feature: keyof Settings["features"],
+): Promise<boolean> {
+  return (await cachedSettings(ctx)).features[feature];
 }
 
 type SettingsPatch = {
@@ -108,6 +118,6 @@ export async function updateSettings(
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
     }
   });
-  cache.delete(ctx.db);
+  ctx.caches.get(settingsSlot).clear();
   return next;
 }

@@ -3,7 +3,7 @@ import { asc, count, eq, and, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { generateTemporaryPassword, hashPassword } from "../../lib/passwords";
+import { generateTemporaryPassword } from "../../lib/passwords";
 import type { Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
@@ -27,7 +27,7 @@ export async function createUser(
     .limit(1);
   if (existing) throw conflict(`A user named '${username}' already exists`);
   const temporaryPassword = generateTemporaryPassword();
-  const passwordHash = await hashPassword(temporaryPassword);
+  const passwordHash = await ctx.passwords.hash(temporaryPassword);
   const row = await withTransaction(ctx, by, async (tx, record) => {
     const [inserted] = await tx
       .insert(users)

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONVERSION_LIMITS } from "../ingest/limits";
-import { docxWithBody, manyPagePdf, paragraphsOfSize } from "../test/hostile-files";
+import { CONVERSION_LIMITS } from "../../src/ingest/limits";
+import { docxWithBody, manyPagePdf, paragraphsOfSize } from "../../src/test/hostile-files";
 import { signIn, startServer, type ServerProcess } from "./server-process";
 
 /**

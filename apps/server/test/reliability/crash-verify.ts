@@ -1,9 +1,9 @@
 import type { SystemInfo } from "@quire/contracts";
 import { ne } from "drizzle-orm";
-import { openDatabase } from "../db/client";
-import { blobs, jobs, versions } from "../db/schema";
-import { DbBlobStore, FsBlobStore, sha256Of } from "../storage/blob-store";
-import { sweepOrphanBlobs } from "../storage/orphan-sweep";
+import { openDatabase } from "../../src/db/client";
+import { blobs, jobs, versions } from "../../src/db/schema";
+import { DbBlobStore, FsBlobStore, sha256Of } from "../../src/storage/blob-store";
+import { sweepOrphanBlobs } from "../../src/storage/orphan-sweep";
 import type { Ledger } from "./crash-workload";
 import { sha256 } from "./crash-workload";
 
