@@ -94,6 +94,15 @@ describe("splitSentences", () => {
     ]);
   });
 
+  it("keeps a bold run-in label with the sentence it introduces", () => {
+    expect(
+      texts("2.1 **Least privilege.** Users get only what they need. **Hours.** Core hours are 10 to 4."),
+    ).toEqual([
+      "2.1 **Least privilege.** Users get only what they need.",
+      "**Hours.** Core hours are 10 to 4.",
+    ]);
+  });
+
   it("stays linear on many short sentences (V8's segmenter alone is quadratic there)", () => {
     for (const [shape, expected] of [
       ["Yes! ".repeat(40_000), 40_000],

@@ -82,6 +82,9 @@ function* proposedBoundaries(segment: string): Generator<number> {
 
 /** Whether the segmenter's boundary at `at` (after the spaces that follow a sentence) stands. */
 function boundaryStands(segment: string, at: number): boolean {
+  // "**Hours.** Standard hours…": UAX #29 cuts before the closing "**", but a bold run-in label
+  // belongs to the sentence it introduces (and a cut there would leave "** Standard…").
+  if (/[*_~`]/.test(segment[at] ?? "") && !/\s/.test(segment[at - 1] ?? "")) return false;
   // The tail is bounded: a terminator run longer than this reads as an ending whatever it is.
   const tailStart = Math.max(0, at - 64);
   const tail = segment.slice(tailStart, at).trimEnd();
