@@ -80,6 +80,41 @@ describe("splitSentences", () => {
     ).toEqual([]);
   });
 
+  it("ends sentences at other scripts' full stops, as Unicode's sentence rules do", () => {
+    expect(texts("契約は五年間有効です。更新は書面で行います。 The end. Really?")).toEqual([
+      "契約は五年間有効です。",
+      "更新は書面で行います。",
+      "The end.",
+      "Really?",
+    ]);
+    // Line and paragraph separators inside a block are soft wrapping, like a line feed.
+    expect(texts("Kept for\u2028six years. Then\u2029erased.")).toEqual([
+      "Kept for six years.",
+      "Then erased.",
+    ]);
+  });
+
+  it("keeps a bold run-in label with the sentence it introduces", () => {
+    expect(
+      texts("2.1 **Least privilege.** Users get only what they need. **Hours.** Core hours are 10 to 4."),
+    ).toEqual([
+      "2.1 **Least privilege.** Users get only what they need.",
+      "**Hours.** Core hours are 10 to 4.",
+    ]);
+  });
+
+  it("stays linear on many short sentences (V8's segmenter alone is quadratic there)", () => {
+    for (const [shape, expected] of [
+      ["Yes! ".repeat(40_000), 40_000],
+      ["Mr. ".repeat(50_000), 1],
+      ["No. 5. ".repeat(30_000), 30_000],
+    ] as const) {
+      const started = performance.now();
+      expect(splitSentences(shape)).toHaveLength(expected);
+      expect(performance.now() - started).toBeLessThan(1_500);
+    }
+  });
+
   it("returns nothing for blank input and one unit for a single unterminated line", () => {
     expect(splitSentences("  \n\n ")).toEqual([]);
     expect(splitSentences("no punctuation here")).toEqual([

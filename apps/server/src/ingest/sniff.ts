@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import { fileTypeFromBuffer } from "file-type";
 
 export type SupportedKind = "pdf" | "docx" | "txt" | "md";
 
@@ -28,18 +29,23 @@ const KIND_BY_EXTENSION: Record<string, SupportedKind> = {
   markdown: "md",
 };
 
-/** Signatures named in refusals, so a log says "an ELF executable" rather than "not a PDF". */
-const KNOWN_SIGNATURES: { name: string; bytes: number[] }[] = [
-  { name: "an ELF executable", bytes: [0x7f, 0x45, 0x4c, 0x46] },
-  { name: "a Windows executable", bytes: [0x4d, 0x5a] },
-  { name: "a PNG image", bytes: [0x89, 0x50, 0x4e, 0x47] },
-  { name: "a JPEG image", bytes: [0xff, 0xd8, 0xff] },
-  { name: "a GIF image", bytes: [0x47, 0x49, 0x46, 0x38] },
-  { name: "a gzip archive", bytes: [0x1f, 0x8b] },
-  { name: "a legacy Office (OLE) file", bytes: [0xd0, 0xcf, 0x11, 0xe0] },
-  { name: "a zip archive", bytes: [0x50, 0x4b, 0x03, 0x04] },
-  { name: "a PDF", bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-];
+/**
+ * What file-type's answer is called in a refusal, so a log says "an ELF executable" rather than
+ * "not a PDF"; a type not named here is described by its extension and media type.
+ */
+const NAMES_BY_EXTENSION: Record<string, string> = {
+  elf: "an ELF executable",
+  exe: "a Windows executable",
+  png: "a PNG image",
+  jpg: "a JPEG image",
+  gif: "a GIF image",
+  gz: "a gzip archive",
+  cfb: "a legacy Office (OLE) file",
+  zip: "a zip archive",
+  pdf: "a PDF",
+  ai: "a PDF",
+};
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
 const PDF_MAGIC = "%PDF-";
 /** Acrobat accepts the header anywhere in the first 1024 bytes; so do we. */
@@ -86,7 +92,7 @@ function zipEntryNames(bytes: Uint8Array): Set<string> | null {
  * damaged (422), which tells the person more than "unsupported type" would.
  */
 function isDocx(bytes: Uint8Array): boolean {
-  if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return false;
+  if (!startsWith(bytes, ZIP_SIGNATURE)) return false;
   const names = zipEntryNames(bytes);
   if (!names) return latin1(bytes).includes("word/");
   return names.has("[Content_Types].xml") && names.has("word/document.xml");
@@ -107,10 +113,12 @@ function looksLikeText(bytes: Uint8Array): boolean {
   return controls <= sample.length * 0.01;
 }
 
-function describeBytes(bytes: Uint8Array): string {
+async function describeBytes(bytes: Uint8Array): Promise<string> {
   if (isDocx(bytes)) return "a DOCX document";
-  const known = KNOWN_SIGNATURES.find((s) => startsWith(bytes, s.bytes));
-  if (known) return known.name;
+  // Zips are read here (central directory only): file-type would inflate entries of its own.
+  if (startsWith(bytes, ZIP_SIGNATURE)) return "a zip archive";
+  const known = await fileTypeFromBuffer(bytes);
+  if (known) return NAMES_BY_EXTENSION[known.ext] ?? `a .${known.ext} file (${known.mime})`;
   if (looksLikePdf(bytes)) return "a PDF";
   return looksLikeText(bytes) ? "plain text" : "binary data of an unknown type";
 }
@@ -126,19 +134,22 @@ function detectKind(bytes: Uint8Array): SupportedKind | "text" | null {
  * Decides the type from the bytes and the file name together: both must agree on one of the
  * accepted kinds, or the file is unsupported (the caller answers 415).
  */
-export function sniffFileType(bytes: Uint8Array, filename: string): SupportedType | UnsupportedType {
+export async function sniffFileType(
+  bytes: Uint8Array,
+  filename: string,
+): Promise<SupportedType | UnsupportedType> {
   const extension = extensionOf(filename);
   const claimed = KIND_BY_EXTENSION[extension];
   if (!claimed) {
     const what = extension ? `".${extension}" files are not accepted` : "the file name has no extension";
-    return { kind: "unsupported", reason: `${what} (the content is ${describeBytes(bytes)})` };
+    return { kind: "unsupported", reason: `${what} (the content is ${await describeBytes(bytes)})` };
   }
   const detected = detectKind(bytes);
   const agrees = detected === claimed || (detected === "text" && (claimed === "txt" || claimed === "md"));
   if (!agrees) {
     return {
       kind: "unsupported",
-      reason: `the name ends in ".${extension}" but the content is ${describeBytes(bytes)}`,
+      reason: `the name ends in ".${extension}" but the content is ${await describeBytes(bytes)}`,
     };
   }
   return { kind: claimed, mediaType: MEDIA_TYPES[claimed] };

@@ -52,7 +52,7 @@ describe("DOCX zip bomb guard", () => {
 
   it("is small on disk, sniffs as DOCX, and is refused before inflating, in bounded time", async () => {
     expect(bomb.length).toBeLessThan(200 * 1024);
-    expect(sniffFileType(bomb, "bomb.docx").kind).toBe("docx");
+    expect((await sniffFileType(bomb, "bomb.docx")).kind).toBe("docx");
     const { error, seconds } = await refusal(convertToMarkdown(bomb, "docx"));
     expect(error).toBeInstanceOf(UnreadableFileError);
     expect((error as UnreadableFileError).reason).toMatch(/more than 100 MB .* zip bomb/);

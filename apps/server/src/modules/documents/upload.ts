@@ -90,7 +90,7 @@ export async function validateFile(
   filename: string,
 ): Promise<ValidatedFile> {
   if (bytes.length === 0) throw new HttpError(422, "The file is empty");
-  const type = sniffFileType(bytes, filename);
+  const type = await sniffFileType(bytes, filename);
   if (type.kind === "unsupported") throw new HttpError(415, UNSUPPORTED_FILE_TYPE_MESSAGE);
   try {
     const converted = await converter.convert(bytes, type.kind);

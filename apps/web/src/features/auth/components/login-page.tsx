@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type UseFormReturn } from "react-hook-form";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { FileStack, KeyRound, LogIn } from "lucide-react";
-import type { LoginOptions } from "@quire/contracts";
+import { loginBodySchema, type LoginBody, type LoginOptions } from "@quire/contracts";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -20,21 +21,20 @@ export function LoginPage() {
   const user = useUser();
   const options = useLoginOptions();
   const login = useLogin();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
+  // The request's own schema checks the form: the username is trimmed as the server would.
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { username: "", password: "" },
+  });
 
   if (user.data) return <Redirect to={next} replace />;
   const sso = options.data?.sso ?? null;
   // Until the options arrive the form shows, as before; only an explicit "off" hides it.
   const localLogin = options.data?.localLogin !== false;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    login.mutate(
-      { username: username.trim(), password },
-      { onSuccess: () => navigate(next, { replace: true }) },
-    );
-  };
+  const onSubmit = form.handleSubmit((body) =>
+    login.mutate(body, { onSuccess: () => navigate(next, { replace: true }) }),
+  );
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
@@ -61,10 +61,7 @@ export function LoginPage() {
           )}
           {localLogin && (
             <SignInForm
-              username={username}
-              password={password}
-              onUsername={setUsername}
-              onPassword={setPassword}
+              form={form}
               onSubmit={onSubmit}
               pending={login.isPending}
               error={login.isError ? errorMessage(login.error) : null}
@@ -76,8 +73,8 @@ export function LoginPage() {
         <DemoAccounts
           options={options.data}
           onPick={(name) => {
-            setUsername(name);
-            if (options.data.demoPassword) setPassword(options.data.demoPassword);
+            form.setValue("username", name);
+            if (options.data.demoPassword) form.setValue("password", options.data.demoPassword);
           }}
         />
       )}
@@ -110,35 +107,24 @@ function SsoButton({ label, href }: { label: string; href: string }) {
 }
 
 type SignInFormProps = {
-  username: string;
-  password: string;
-  onUsername: (value: string) => void;
-  onPassword: (value: string) => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  form: UseFormReturn<LoginBody>;
+  onSubmit: () => void;
   pending: boolean;
   error: string | null;
 };
 
-function SignInForm({
-  username,
-  password,
-  onUsername,
-  onPassword,
-  onSubmit,
-  pending,
-  error,
-}: SignInFormProps) {
+function SignInForm({ form, onSubmit, pending, error }: SignInFormProps) {
+  const invalid = form.formState.errors.username?.message ?? form.formState.errors.password?.message;
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "login-error" : undefined}>
       <div className="space-y-2">
         <Label htmlFor="login-username">Username</Label>
         <Input
           id="login-username"
-          name="username"
           autoComplete="username"
           required
-          value={username}
-          onChange={(e) => onUsername(e.target.value)}
+          aria-invalid={form.formState.errors.username ? true : undefined}
+          {...form.register("username")}
           data-testid="input-username"
         />
       </div>
@@ -146,15 +132,19 @@ function SignInForm({
         <Label htmlFor="login-password">Password</Label>
         <Input
           id="login-password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => onPassword(e.target.value)}
+          aria-invalid={form.formState.errors.password ? true : undefined}
+          {...form.register("password")}
           data-testid="input-password"
         />
       </div>
+      {invalid && (
+        <p role="alert" className="text-sm text-destructive">
+          {invalid.charAt(0).toUpperCase() + invalid.slice(1)}.
+        </p>
+      )}
       {error && (
         <p id="login-error" role="alert" className="text-sm text-destructive" data-testid="text-login-error">
           {error}

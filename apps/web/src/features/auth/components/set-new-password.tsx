@@ -1,12 +1,23 @@
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
 import { KeyRound } from "lucide-react";
-import type { User } from "@quire/contracts";
+import { z } from "zod";
+import { changePasswordBodySchema, type User } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api-client";
 import { useLogout, useSetPassword } from "@/lib/auth";
+
+/** The request's schema plus the repeated password, which must match. */
+const setPasswordFormSchema = changePasswordBodySchema
+  .extend({ repeat: z.string() })
+  .refine((form) => form.repeat === form.newPassword, {
+    path: ["repeat"],
+    message: "The two new passwords differ.",
+  });
+type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
 
 /**
  * After signing in with the one-time password an Admin handed out, a new password comes first:
@@ -15,16 +26,17 @@ import { useLogout, useSetPassword } from "@/lib/auth";
 export function SetNewPassword({ user }: { user: User }) {
   const setPassword = useSetPassword();
   const logout = useLogout();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [repeat, setRepeat] = useState("");
+  const form = useForm<SetPasswordForm>({
+    resolver: zodResolver(setPasswordFormSchema),
+    defaultValues: { currentPassword: "", newPassword: "", repeat: "" },
+  });
+  // Shown while typing, not only on submit, as the button's state is.
+  const [next, repeat] = useWatch({ control: form.control, name: ["newPassword", "repeat"] });
   const mismatch = repeat !== "" && next !== repeat;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mismatch || next.length < 8) return;
-    setPassword.mutate({ currentPassword: current, newPassword: next });
-  };
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    setPassword.mutate({ currentPassword, newPassword }),
+  );
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center p-4">
@@ -46,9 +58,8 @@ export function SetNewPassword({ user }: { user: User }) {
                 id="current-password"
                 type="password"
                 autoComplete="current-password"
-                value={current}
-                onChange={(e) => setCurrent(e.target.value)}
                 required
+                {...form.register("currentPassword")}
               />
             </div>
             <div className="space-y-2">
@@ -58,9 +69,8 @@ export function SetNewPassword({ user }: { user: User }) {
                 type="password"
                 autoComplete="new-password"
                 minLength={8}
-                value={next}
-                onChange={(e) => setNext(e.target.value)}
                 required
+                {...form.register("newPassword")}
               />
             </div>
             <div className="space-y-2">
@@ -69,10 +79,9 @@ export function SetNewPassword({ user }: { user: User }) {
                 id="repeat-password"
                 type="password"
                 autoComplete="new-password"
-                value={repeat}
-                onChange={(e) => setRepeat(e.target.value)}
                 aria-invalid={mismatch}
                 required
+                {...form.register("repeat")}
               />
               {mismatch && <p className="text-sm text-destructive">The two new passwords differ.</p>}
             </div>
