@@ -108,3 +108,44 @@ describe("quotableSentences on manual pages", () => {
     ]);
   });
 });
+
+describe("quotableSentences: an option's later sentences and bulleted labels", () => {
+  it("quotes a later sentence of an option paragraph with the option it describes", () => {
+    const text =
+      "-L, --lock\nLock a user's password and the account's logins. This puts a '!' in front, effectively disabling the password.";
+    expect(quotableSentences(text)).toEqual([
+      "-L, --lock Lock a user's password and the account's logins.",
+      "-L, --lock: This puts a '!' in front, effectively disabling the password.",
+    ]);
+  });
+
+  it("keeps a bulleted option name with its description", () => {
+    const text = "○   --compact-output / -c:\n\nBy default, jq pretty-prints JSON output.";
+    expect(quotableSentences(text)).toEqual([
+      "--compact-output / -c: By default, jq pretty-prints JSON output.",
+    ]);
+  });
+});
+
+describe("expected answers", () => {
+  it("reads the kind of answer from the question's framing", () => {
+    expect(analyseQuestion("How many lines does head print?").expects).toBe("number");
+    expect(analyseQuestion("How do I follow a log file?").expects).toBe("option");
+    expect(analyseQuestion("Who wrote the licence?").expects).toBeNull();
+  });
+
+  it("prefers the sentence holding a number when the question asks how many", () => {
+    const asked = analyseQuestion("How many lines does head print?").asked;
+    const p = {
+      documentId: "h",
+      title: "head",
+      passageId: "h-0",
+      ordinal: 0,
+      heading: null,
+      text: "Head prints lines of each file. Print the first 10 lines of each file to standard output.",
+    };
+    const request = { asked, weights: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map() };
+    expect(quoteAnswer(request, [[p]]).answer).not.toMatch(/10/);
+    expect(quoteAnswer({ ...request, expects: "number" as const }, [[p]]).answer).toMatch(/first 10 lines/);
+  });
+});

@@ -13,8 +13,12 @@ export interface AskedWord {
   stem: string;
 }
 
+/** What kind of answer the question's framing asks for ("how many" → a number, "how do I" → an option). */
+export type ExpectedAnswer = "number" | "option" | null;
+
 export interface QuestionAnalysis {
   asked: AskedWord[];
+  expects: ExpectedAnswer;
   /** The asked words joined: the query given to search. */
   query: string;
 }
@@ -87,5 +91,16 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     seen.add(s);
     asked.push({ word, stem: s });
   }
-  return { asked, query: asked.map((a) => a.word).join(" ") };
+  return { asked, expects: expectedAnswer(question), query: asked.map((a) => a.word).join(" ") };
+}
+
+const NUMBER_QUESTION = /\bhow (?:many|much|long|often|old|big|large|far|soon)\b/i;
+const OPTION_QUESTION =
+  /\b(?:how (?:do|can|could|would|should) (?:i|you|we)|which (?:option|switch|flag|argument|parameter|command|key|tool|setting))\b/i;
+
+export function expectedAnswer(question: string): ExpectedAnswer {
+  const text = question.slice(0, 500);
+  if (NUMBER_QUESTION.test(text)) return "number";
+  if (OPTION_QUESTION.test(text)) return "option";
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { Citation } from "./answer";
-import type { AskedWord } from "./question";
+import type { AskedWord, ExpectedAnswer } from "./question";
 import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
 import { stem, tokenize } from "./tokenize";
@@ -26,7 +26,16 @@ export interface QuoteRequest {
   weights: Map<string, number>;
   /** Synonym stems of each asked stem: they count, below the asked words. */
   synonyms: Map<string, Set<string>>;
+  /** The kind of answer the question asks for: a sentence holding one counts more. */
+  expects?: ExpectedAnswer;
 }
+
+/** How much more a sentence holding the expected kind of answer counts (chosen on the fit half). */
+export const EXPECTED_BONUS = 0.3;
+const HOLDS: Record<"number" | "option", RegExp> = {
+  number: /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|hundred)\b/i,
+  option: /(?:^|[\s(])-{1,2}[A-Za-z0-9]/,
+};
 
 const MAX_SENTENCES = 3;
 const MAX_QUOTE_CHARS = 600;
@@ -49,9 +58,23 @@ function prose(text: string): boolean {
 /** Sentences a reader can quote: prose, list items and table rows; headings and real code are not. */
 export function quotableSentences(text: string): string[] {
   const out: string[] = [];
+  let blockEnd = -1;
+  let optionLabel = "";
   for (const unit of splitSentences(text)) {
-    if (unit.kind === "sentence" || unit.kind === "list-item") out.push(plainInline(unit.text));
-    else if (unit.kind === "code" && prose(unit.text)) {
+    if (unit.kind === "sentence" || unit.kind === "list-item") {
+      // A manual's option paragraph ("-L, --lock Lock a user's password. This puts a '!' …"):
+      // its later sentences are quoted with the option they describe.
+      const sameBlock = blockEnd >= 0 && !text.slice(blockEnd, unit.start).includes("\n\n");
+      const plain = plainInline(unit.text);
+      // A short first sentence is joined to the next as a label already (withLabels).
+      if (!sameBlock)
+        optionLabel = plain.split(/\s+/).length > 6 ? (OPTION_LEAD.exec(plain)?.[0]?.trim() ?? "") : "";
+      out.push(sameBlock && optionLabel ? `${optionLabel}: ${plain}` : plain);
+      blockEnd = unit.end;
+      continue;
+    }
+    blockEnd = -1;
+    if (unit.kind === "code" && prose(unit.text)) {
       const dedented = unit.text
         .replace(/^```.*$/gm, "")
         .replace(/^[ \t]+/gm, "")
@@ -67,6 +90,11 @@ export function quotableSentences(text: string): string[] {
     .map((s) => s.trim());
 }
 
+/** Options opening a paragraph: "-L, --lock", "--max-depth=N", "-i, --inodes" (bounded, no backtracking). */
+const OPTION_LEAD = /^(?:-{1,2}[A-Za-z0-9][\w-]{0,40}(?:\[?=[^\s,]{0,40})?,? ){1,3}/;
+/** Bullets a manual renderer puts before an option's name. */
+const BULLET = /^[\u25cb\u25cf\u2022\u25e6\u25aa\u2023\u00b7*]\s*/u;
+
 /**
  * A manual's option name stands on its own line before its description ("--raw-output / -r:"):
  * it is the fact a question about that option wants, so it is quoted with the description.
@@ -74,13 +102,14 @@ export function quotableSentences(text: string): string[] {
 function withLabels(units: string[]): string[] {
   const out: string[] = [];
   let label = "";
-  for (const unit of units) {
+  for (const raw of units) {
+    const unit = raw.replace(BULLET, "");
     const short = unit.split(/\s+/).length <= 6;
     if (short && (/^[-+]/.test(unit) || (/:$/.test(unit) && !/\s\S+\s/.test(unit)))) {
       label = label ? `${label} ${unit}` : unit;
       continue;
     }
-    out.push(label ? `${label} ${unit}` : unit);
+    out.push(label ? `${label} ${raw}` : raw);
     label = "";
   }
   if (label) out.push(label);
@@ -100,8 +129,9 @@ function scoreSentence(request: QuoteRequest, text: string): number {
     else if (stems.has(a.stem)) score += 0.8 * w;
     else if ([...(request.synonyms.get(a.stem) ?? [])].some((s) => stems.has(s))) score += 0.4 * w;
   }
+  const bonus = request.expects && HOLDS[request.expects].test(text) ? 1 + EXPECTED_BONUS : 1;
   // Long sentences match more by chance: a gentle length penalty.
-  return total > 0 ? score / total / (1 + tokens.length / 80) : 0;
+  return total > 0 ? (bonus * score) / total / (1 + tokens.length / 80) : 0;
 }
 
 function withMarker(sentence: string, n: number): string {

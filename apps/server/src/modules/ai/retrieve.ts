@@ -57,6 +57,8 @@ export interface Retrieval {
   byDocument: Map<string, StoredPassage[]>;
   /** WordNet synonyms of each asked stem, as stems. */
   synonyms: Map<string, Set<string>>;
+  /** Inverse document frequency of each asked stem among the candidate passages. */
+  idf: Map<string, number>;
 }
 
 /** The passages asked about most recently stay tokenized (least recently used go first). */
@@ -168,9 +170,9 @@ export async function retrieve(
 ): Promise<Retrieval> {
   const analysis = analyseQuestion(question);
   if (analysis.asked.length === 0)
-    return { analysis, ranked: [], byDocument: new Map(), synonyms: new Map() };
+    return { analysis, ranked: [], byDocument: new Map(), synonyms: new Map(), idf: new Map() };
   const synonyms = synonymStems(analysis);
-  const empty: Retrieval = { analysis, ranked: [], byDocument: new Map(), synonyms };
+  const empty: Retrieval = { analysis, ranked: [], byDocument: new Map(), synonyms, idf: new Map() };
   const found = await candidates(ctx, actor, analysis, synonyms);
   if (found.length === 0) return empty;
   const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
@@ -223,5 +225,5 @@ export async function retrieve(
   });
   ranked.sort((a, b) => b.probability - a.probability);
   const searchRank = new Map(found.map((f, i) => [f.documentId, i]));
-  return { analysis, ranked: breakNearTie(ranked, searchRank), byDocument, synonyms };
+  return { analysis, ranked: breakNearTie(ranked, searchRank), byDocument, synonyms, idf };
 }
