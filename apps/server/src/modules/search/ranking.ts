@@ -2,6 +2,11 @@ import {
   aggregateDocuments,
   DEFAULT_BM25,
   documentScores,
+  idf,
+  isStopWord,
+  stem,
+  titleParts,
+  titleSubwordMatch,
   scorePassages,
   toSearchTerms,
   type Bm25Params,
@@ -14,7 +19,7 @@ import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import {
-  documentLengths,
+  documentFacts,
   embeddingsOf,
   postingsOf,
   readQueryStats,
@@ -37,6 +42,8 @@ export interface RankingParams extends Bm25Params {
   synonymWeight: number;
   /** Cosine similarity's weight beside the BM25 score scaled to the best document's (hybrid). */
   semanticWeight: number;
+  /** Weight of the title's sub-word matches (textkit's title-words.ts) beside that scaled score. */
+  titleSubword: number;
 }
 
 /**
@@ -57,6 +64,7 @@ export const DEFAULT_RANKING: RankingParams = {
   documentWeight: 0.5,
   synonymWeight: 0,
   semanticWeight: 0.05,
+  titleSubword: 0,
 };
 let ranking: RankingParams = DEFAULT_RANKING;
 
@@ -103,6 +111,10 @@ export interface Evidence {
   embeddings: Map<string, Uint8Array>;
   /** Body length of each candidate document. */
   lengths: Map<string, number>;
+  /** Each candidate document's title split into its parts. */
+  titleParts: Map<string, string[]>;
+  /** The query's content words with their idf, for sub-word matches in titles. */
+  queryWords: Array<{ word: string; weight: number }>;
 }
 
 function synonymText(parsed: ParsedSearchQuery): string {
@@ -172,6 +184,17 @@ async function candidatePostings(
   return [...postings, ...more.filter((p) => !have.has(key(p)))];
 }
 
+/** The query's words as typed (lowercase, no stop words), each weighted by its stem's idf. */
+function weightedQueryWords(parsed: ParsedSearchQuery, terms: QueryTerm[], stats: CorpusStats) {
+  const words = new Set(parsed.positiveWords.flatMap((w) => w.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+  return [...words]
+    .filter((word) => !isStopWord(word))
+    .map((word) => {
+      const term = terms.find((t) => t.position !== null && t.lexeme === stem(word));
+      return { word, weight: idf(stats.passages, term?.df ?? 1) };
+    });
+}
+
 async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryTerm[]) {
   const vectors = new Map<string, Float32Array>();
   const stored = await currentModel(ctx.db);
@@ -199,14 +222,16 @@ export async function collectEvidence(
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
   const postings = await candidatePostings(ctx, request, terms, stats);
-  const lengths = await documentLengths(ctx.db, [...new Set(postings.map((p) => p.documentId))]);
+  const facts = await documentFacts(ctx.db, [...new Set(postings.map((p) => p.documentId))]);
   const evidence: Evidence = {
     terms,
     postings,
     stats,
     queryVectors: new Map(),
     embeddings: new Map(),
-    lengths,
+    lengths: facts.lengths,
+    titleParts: new Map([...facts.titles].map(([id, title]) => [id, titleParts(title)])),
+    queryWords: weightedQueryWords(request.parsed, terms, stats),
   };
   // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
   if (!hybrid || postings.length === 0) return evidence;
@@ -242,6 +267,8 @@ export function rankEvidence(evidence: Evidence, params: RankingParams = ranking
   if (top <= 0) return [];
   const ranked = documents.slice(0, LIST_DEPTH).map((d, index) => {
     let score = d.documentScore / top;
+    const parts = params.titleSubword > 0 ? evidence.titleParts.get(d.documentId) : undefined;
+    if (parts) score += params.titleSubword * titleSubwordMatch(evidence.queryWords, parts);
     const embedding = index < SEMANTIC_DEPTH ? evidence.embeddings.get(d.chunkId) : undefined;
     if (embedding && params.semanticWeight > 0)
       score += params.semanticWeight * Math.max(0, cosine(embedding, evidence.queryVectors));
