@@ -66,6 +66,7 @@ const dumped = deserialize(readFileSync(process.argv[2] ?? "/tmp/sr/evidence.bin
 for (const item of dumped.items)
   for (const e of [item.full, item.hybrid]) {
     if (!e) continue;
+    e.exactWords = new Map();
     e.titleParts = new Map(
       [...new Set(e.postings.map((p) => p.documentId))].map((id) => [
         id,
@@ -114,7 +115,7 @@ console.log(
 if (process.env.PLAIN) {
   const { buildCorpus } = await import("./search-corpus.js");
   const { PlainBm25 } = await import("./search-quality.js");
-  const plain = new PlainBm25(buildCorpus(10000));
+  const plain = new PlainBm25(buildCorpus(Number(process.env.SIZE ?? 10000)));
   const keyed = dumped.items as unknown as Array<{ query: string; key: string; fit: boolean }>;
   const m = (list: typeof keyed) =>
     list.reduce((s, i) => {
@@ -127,7 +128,12 @@ if (process.env.PLAIN) {
 }
 if (process.env.EXACT) {
   const { buildCorpus } = await import("./search-corpus.js");
-  const byTitle = new Map(buildCorpus(10000).map((d) => [d.title, new Set(words(`${d.title} ${d.body}`))]));
+  const byTitle = new Map(
+    buildCorpus(Number(process.env.SIZE ?? 10000)).map((d) => [
+      d.title,
+      new Set(words(`${d.title} ${d.body}`)),
+    ]),
+  );
   const exactShare = (e: Evidence, id: string) => {
     const tokens = byTitle.get(dumped.titles.get(id) ?? "") ?? new Set<string>();
     let total = 0;

@@ -14,12 +14,12 @@ import { rowsOf } from "../../apps/server/src/db/rows.js";
 import { buildCorpus, knownItems } from "./search-corpus.js";
 import { loadForExplore } from "./search.js";
 
-const [, , command, file = "/tmp/evidence.bin", size = "10000"] = process.argv;
+const [, , command, file = "/tmp/evidence.bin", size = "10000", perHalf = "500"] = process.argv;
 if (command === "dump") {
   const corpus = buildCorpus(Number(size));
   const items = knownItems(corpus);
-  const fit = items.filter((i) => i.fit).slice(0, 500);
-  const check = items.filter((i) => !i.fit).slice(0, 500);
+  const fit = items.filter((i) => i.fit).slice(0, Number(perHalf));
+  const check = items.filter((i) => !i.fit).slice(0, Number(perHalf));
   const loaded = await loadForExplore(corpus);
   const titles = new Map<string, string>();
   const out = [];
@@ -27,7 +27,10 @@ if (command === "dump") {
     const parsed = parseSearchQuery(item.query);
     const request = { query: item.query, parsed, where: listableDocumentsWhere(loaded.actor) };
     const full = await collectEvidence(loaded.ctx, { ...request, mode: "fulltext" }, true);
-    const hybrid = await collectEvidence(loaded.ctx, { ...request, mode: "hybrid" }, true);
+    const hybrid = process.env.HYBRID
+      ? await collectEvidence(loaded.ctx, { ...request, mode: "hybrid" }, true)
+      : full;
+    if (out.length % 50 === 0) console.log(`  ${out.length} queries`);
     const ids = [...new Set((hybrid?.postings ?? []).map((p) => p.documentId))].filter(
       (id) => !titles.has(id),
     );

@@ -255,7 +255,7 @@ export async function loadForExplore(corpus: CorpusDocument[]): Promise<Loaded> 
     idOf: new Map(),
   };
   await insertDocuments(loaded, corpus);
-  await refit(ctx, corpus.length);
+  if (process.env.HYBRID) await refit(ctx, corpus.length);
   return loaded;
 }
 
