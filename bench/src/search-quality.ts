@@ -176,6 +176,8 @@ export async function measureQuality(
     proximity: [0, 0.1, 0.3, 0.6, 1],
     passageEvidence: [0, 0.1, 0.3],
     documentWeight: [0, 0.25, 0.5, 0.75, 1],
+    titleSubword: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
+    exactForms: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
   });
   const hybridEvidence = await evidenceFor(c, fitItems, "hybrid");
   const fitted = fit(hybridEvidence, targets, bm25, {

@@ -232,6 +232,33 @@ interface Run {
   queries: string[];
 }
 
+/** The whole corpus in an in-memory PGlite with its LSA model (for bench/src/search-explore.ts). */
+export async function loadForExplore(corpus: CorpusDocument[]): Promise<Loaded> {
+  const handle = await openDatabase({ memory: true });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "quire-explore-")),
+    LOG_LEVEL: "silent",
+  });
+  const base = await seedBase(handle.db);
+  const ctx = {
+    config: { ...config, ai: undefined },
+    db: handle.db,
+    dbKind: handle.kind,
+    clock: systemClock,
+    notifyJobs: () => {},
+  } as unknown as AppContext;
+  const loaded: Loaded = {
+    ctx,
+    actor: { id: base.userId, username: "bench", role: "Admin", via: "session" },
+    base,
+    idOf: new Map(),
+  };
+  await insertDocuments(loaded, corpus);
+  if (process.env.HYBRID) await refit(ctx, corpus.length);
+  return loaded;
+}
+
 async function runBackend(kind: "pglite" | "postgres", run: Run) {
   const backend = await openBackend(kind);
   if (!backend) return;

@@ -32,3 +32,4 @@ export * from "./answer";
 export * from "./question";
 export * from "./rerank";
 export * from "./quote";
+export * from "./title-words";

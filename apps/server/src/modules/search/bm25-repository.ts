@@ -62,13 +62,25 @@ export async function readQueryStats(db: Database, texts: string[]): Promise<Que
   };
 }
 
-/** Body length of each given document (all its passages). */
-export async function documentLengths(db: Database, documentIds: string[]): Promise<Map<string, number>> {
-  if (documentIds.length === 0) return new Map();
+export interface DocumentFacts {
+  /** Body length of each document (all its passages). */
+  lengths: Map<string, number>;
+  titles: Map<string, string>;
+}
+
+/** Body length and title of each given document (primary-key lookups). */
+export async function documentFacts(db: Database, documentIds: string[]): Promise<DocumentFacts> {
+  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
+  if (documentIds.length === 0) return facts;
   const result = await db.execute(sql`
-    select ${searchDocuments.documentId} as id, ${searchDocuments.bodyTerms} as length from ${searchDocuments}
-    where ${searchDocuments.documentId} = any(${sql.param(documentIds)}::text[])`);
-  return new Map(rowsOf<{ id: string; length: number }>(result).map((row) => [row.id, Number(row.length)]));
+    select s.document_id as id, s.body_terms as length, d.title
+    from ${searchDocuments} s join ${documents} d on d.id = s.document_id
+    where s.document_id = any(${sql.param(documentIds)}::text[])`);
+  for (const row of rowsOf<{ id: string; length: number; title: string }>(result)) {
+    facts.lengths.set(row.id, Number(row.length));
+    facts.titles.set(row.id, row.title);
+  }
+  return facts;
 }
 
 interface PostingRow {
@@ -150,6 +162,15 @@ export async function strictMatches(
     where ${chunks.tsv} @@ websearch_to_tsquery('english', ${query}) and ${where}
     limit ${limit}`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** The text of the given passages (for evidence the index does not keep, such as exact word forms). */
+export async function passageTexts(db: Database, chunkIds: string[]): Promise<Map<string, string>> {
+  if (chunkIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select ${chunks.id} as id, coalesce(${chunks.heading}, '') || ' ' || ${chunks.text} as text from ${chunks}
+    where ${chunks.id} = any(${sql.param(chunkIds)}::text[])`);
+  return new Map(rowsOf<{ id: string; text: string }>(result).map((row) => [row.id, row.text]));
 }
 
 /** Stored embeddings of the given passages (for re-scoring candidates by meaning). */

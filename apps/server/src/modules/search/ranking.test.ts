@@ -94,6 +94,17 @@ describe("BM25 ranking", () => {
       "Rare one lacking a word",
     ]);
   });
+
+  it("matches a compound title's parts to the words a query spells out", async () => {
+    // The same text under two names (fillers of equal length): only the title's sub-words ("dev",
+    // "doc") tell them apart.
+    const text = (seed: string) => `The quokka toolkit draws charts. ${filler(10, seed)}`;
+    await upload("libquokka-dev", text("qa"));
+    await upload("libquokka-doc", text("qb"));
+    await t.runner.runUntilIdle();
+    expect((await titles("quokka toolkit development files"))[0]).toBe("libquokka-dev");
+    expect((await titles("quokka toolkit documentation"))[0]).toBe("libquokka-doc");
+  });
 });
 
 describe("BM25 statistics", () => {

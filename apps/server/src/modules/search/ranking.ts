@@ -2,6 +2,11 @@ import {
   aggregateDocuments,
   DEFAULT_BM25,
   documentScores,
+  idf,
+  isStopWord,
+  stem,
+  titleParts,
+  titleSubwordMatch,
   scorePassages,
   toSearchTerms,
   type Bm25Params,
@@ -14,8 +19,9 @@ import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import {
-  documentLengths,
+  documentFacts,
   embeddingsOf,
+  passageTexts,
   postingsOf,
   readQueryStats,
   strictMatches,
@@ -37,13 +43,19 @@ export interface RankingParams extends Bm25Params {
   synonymWeight: number;
   /** Cosine similarity's weight beside the BM25 score scaled to the best document's (hybrid). */
   semanticWeight: number;
+  /** Weight of the title's sub-word matches (textkit's title-words.ts) beside that scaled score. */
+  titleSubword: number;
+  /** Weight of the share of the query's words found as typed (unstemmed) in the best passage or title. */
+  exactForms: number;
 }
 
 /**
  * Chosen on the fit half of `npm run bench -- search` (10,000 Debian package descriptions and
  * READMEs, 500 fit queries; the run prints the figures): a title word counts as 8 body words, term
  * frequency saturates early (k1 0.6), half the score is the whole document's. Synonyms did not help
- * known-item queries (weight 0) and the embedding cosine only a little (0.05).
+ * known-item queries (weight 0) and the embedding cosine only a little (0.05). The title's
+ * sub-words (0.5) and the query's words found as typed (0.3) were chosen on the fit half of a
+ * 4,000-document run (bench/src/search-explore.ts): fit MRR@10 0.870 → 0.877 → 0.881.
  */
 export const DEFAULT_RANKING: RankingParams = {
   ...DEFAULT_BM25,
@@ -57,6 +69,8 @@ export const DEFAULT_RANKING: RankingParams = {
   documentWeight: 0.5,
   synonymWeight: 0,
   semanticWeight: 0.05,
+  titleSubword: 0.5,
+  exactForms: 0.3,
 };
 let ranking: RankingParams = DEFAULT_RANKING;
 
@@ -71,6 +85,8 @@ const PER_LEXEME = 300;
 const COMPLETED = 100;
 /** Candidates of a query with operators, matched exactly by the GIN index. */
 const STRICT_CANDIDATES = 500;
+/** Documents whose best passage is read for the query's exact word forms. */
+const EXACT_DEPTH = 50;
 /** Documents re-scored by meaning in hybrid mode. */
 const SEMANTIC_DEPTH = 50;
 /** WordNet synonyms tried per query word (hybrid), and only those rare enough to read whole. */
@@ -103,6 +119,12 @@ export interface Evidence {
   embeddings: Map<string, Uint8Array>;
   /** Body length of each candidate document. */
   lengths: Map<string, number>;
+  /** Each candidate document's title split into its parts. */
+  titleParts: Map<string, string[]>;
+  /** The query's content words with their idf, for sub-word matches in titles. */
+  queryWords: Array<{ word: string; weight: number }>;
+  /** Words as written in the leading candidates' best passage and title, by passage. */
+  exactWords: Map<string, Set<string>>;
 }
 
 function synonymText(parsed: ParsedSearchQuery): string {
@@ -172,6 +194,47 @@ async function candidatePostings(
   return [...postings, ...more.filter((p) => !have.has(key(p)))];
 }
 
+const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The leading candidates' words as written: stemming merges forms the query may mean apart. */
+async function readExactWords(ctx: AppContext, evidence: Evidence, titles: Map<string, string>) {
+  const leading = rankEvidence(evidence, { ...ranking, semanticWeight: 0, exactForms: 0 }).slice(
+    0,
+    EXACT_DEPTH,
+  );
+  const texts = await passageTexts(
+    ctx.db,
+    leading.map((p) => p.chunkId),
+  );
+  for (const p of leading)
+    evidence.exactWords.set(
+      p.chunkId,
+      new Set(lowerWords(`${titles.get(p.documentId) ?? ""} ${texts.get(p.chunkId) ?? ""}`)),
+    );
+}
+
+/** Share (0..1) of the query words' weight present as typed. */
+function exactShare(words: Evidence["queryWords"], present: Set<string>): number {
+  let total = 0;
+  let hit = 0;
+  for (const { word, weight } of words) {
+    total += weight;
+    if (present.has(word)) hit += weight;
+  }
+  return total > 0 ? hit / total : 0;
+}
+
+/** The query's words as typed (lowercase, no stop words), each weighted by its stem's idf. */
+function weightedQueryWords(parsed: ParsedSearchQuery, terms: QueryTerm[], stats: CorpusStats) {
+  const words = new Set(parsed.positiveWords.flatMap(lowerWords));
+  return [...words]
+    .filter((word) => !isStopWord(word))
+    .map((word) => {
+      const term = terms.find((t) => t.position !== null && t.lexeme === stem(word));
+      return { word, weight: idf(stats.passages, term?.df ?? 1) };
+    });
+}
+
 async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryTerm[]) {
   const vectors = new Map<string, Float32Array>();
   const stored = await currentModel(ctx);
@@ -199,15 +262,19 @@ export async function collectEvidence(
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
   const postings = await candidatePostings(ctx, request, terms, stats);
-  const lengths = await documentLengths(ctx.db, [...new Set(postings.map((p) => p.documentId))]);
+  const facts = await documentFacts(ctx.db, [...new Set(postings.map((p) => p.documentId))]);
   const evidence: Evidence = {
     terms,
     postings,
     stats,
     queryVectors: new Map(),
     embeddings: new Map(),
-    lengths,
+    lengths: facts.lengths,
+    titleParts: new Map([...facts.titles].map(([id, title]) => [id, titleParts(title)])),
+    queryWords: weightedQueryWords(request.parsed, terms, stats),
+    exactWords: new Map(),
   };
+  if (ranking.exactForms > 0 || allEmbeddings) await readExactWords(ctx, evidence, facts.titles);
   // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
   if (!hybrid || postings.length === 0) return evidence;
   evidence.queryVectors = await queryVectors(ctx, request, terms);
@@ -242,6 +309,10 @@ export function rankEvidence(evidence: Evidence, params: RankingParams = ranking
   if (top <= 0) return [];
   const ranked = documents.slice(0, LIST_DEPTH).map((d, index) => {
     let score = d.documentScore / top;
+    const parts = params.titleSubword > 0 ? evidence.titleParts.get(d.documentId) : undefined;
+    if (parts) score += params.titleSubword * titleSubwordMatch(evidence.queryWords, parts);
+    const exact = params.exactForms > 0 ? evidence.exactWords.get(d.chunkId) : undefined;
+    if (exact) score += params.exactForms * exactShare(evidence.queryWords, exact);
     const embedding = index < SEMANTIC_DEPTH ? evidence.embeddings.get(d.chunkId) : undefined;
     if (embedding && params.semanticWeight > 0)
       score += params.semanticWeight * Math.max(0, cosine(embedding, evidence.queryVectors));

@@ -1,0 +1,44 @@
+/**
+ * Sub-word evidence from a title: names of files, packages and products are compounds and
+ * abbreviations ("libfoo-dev", "python3-gi", "Q3Report") that the word index keeps whole, while a
+ * query spells the words out ("development files", "Python 3"). A query word matches a title part
+ * it begins ("pyth…" of "python3"), that begins it ("dev" of "development"), or that holds it
+ * ("gtk" in "libgtk"); exact matches are left to the title field's own score.
+ */
+
+export interface WeightedWord {
+  /** Lowercase query word. */
+  word: string;
+  /** Its weight, usually its idf. */
+  weight: number;
+}
+
+const MIN_PREFIX = 3;
+const MIN_INSIDE = 4;
+
+/** Lowercase letter/digit runs, split further where a lower-case letter or digit meets an upper-case letter. */
+export function titleParts(title: string): string[] {
+  const spaced = title.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2");
+  return spaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function partMatch(word: string, part: string): number {
+  if (part === word) return 0;
+  if (word.length >= MIN_PREFIX && part.startsWith(word)) return 0.8;
+  if (part.length >= MIN_PREFIX && word.startsWith(part)) return 0.7;
+  if (word.length >= MIN_INSIDE && part.includes(word)) return 0.6;
+  return 0;
+}
+
+/** Share (0..1) of the words' weight that the title's parts match by sub-word. */
+export function titleSubwordMatch(words: readonly WeightedWord[], parts: readonly string[]): number {
+  let total = 0;
+  let matched = 0;
+  for (const { word, weight } of words) {
+    total += weight;
+    let best = 0;
+    for (const part of parts) best = Math.max(best, partMatch(word, part));
+    matched += best * weight;
+  }
+  return total > 0 ? matched / total : 0;
+}
