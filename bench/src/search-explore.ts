@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { deserialize, serialize } from "node:v8";
 import { parseSearchQuery } from "@quire/textkit";
 import { sql } from "drizzle-orm";
-import { listableDocumentsWhere } from "../../apps/server/src/modules/documents/access.js";
+import { listableDocumentsWhere } from "../../apps/server/src/policies/documents-where.js";
 import { collectEvidence, type Evidence } from "../../apps/server/src/modules/search/ranking.js";
 import { rowsOf } from "../../apps/server/src/db/rows.js";
 import { buildCorpus, knownItems } from "./search-corpus.js";
