@@ -58,6 +58,7 @@ const envSchema = z.object({
   OIDC_ROLE_CLAIM: z.string().trim().min(1).optional(),
   OIDC_ROLE_MAP: z.string().trim().optional(),
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).optional(),
+  OIDC_GROUP_MAP: z.string().trim().optional(),
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default("SSO"),
   LOCAL_LOGIN: booleanFromEnv.default(true),
   PASSWORD_HASHING: z.enum(["standard", "fast-for-tests"]).default("standard"),
@@ -112,6 +113,8 @@ export interface OidcConfig {
   roleMap: Array<{ value: string; role: Role }>;
   /** The claim listing the user's groups, kept on the user at every sign-in. */
   groupsClaim: string | undefined;
+  /** Provider group name → Quire group name; a provider group not listed maps to the Quire group of its own name. */
+  groupMap: Map<string, string>;
   buttonLabel: string;
 }
 
@@ -179,9 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseOidc(e: z.infer<typeof envSchema>): OidcConfig | undefined {
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
   if (!issuer && !clientId && !clientSecret) {
-    if (e.OIDC_ROLE_CLAIM || e.OIDC_ROLE_MAP || e.OIDC_GROUPS_CLAIM)
+    if (e.OIDC_ROLE_CLAIM || e.OIDC_ROLE_MAP || e.OIDC_GROUPS_CLAIM || e.OIDC_GROUP_MAP)
       throw new Error(
-        "Invalid configuration: OIDC_ROLE_CLAIM, OIDC_ROLE_MAP and OIDC_GROUPS_CLAIM need OIDC_ISSUER",
+        "Invalid configuration: OIDC_ROLE_CLAIM, OIDC_ROLE_MAP, OIDC_GROUPS_CLAIM and OIDC_GROUP_MAP need OIDC_ISSUER",
       );
     return undefined;
   }
@@ -205,6 +208,9 @@ function parseOidc(e: z.infer<typeof envSchema>): OidcConfig | undefined {
   const roleMap = parseRoleMap(e.OIDC_ROLE_MAP ?? "");
   if (roleMap.length > 0 && !e.OIDC_ROLE_CLAIM)
     throw new Error("Invalid configuration: OIDC_ROLE_MAP needs OIDC_ROLE_CLAIM (the claim it maps)");
+  const groupMap = parseGroupMap(e.OIDC_GROUP_MAP ?? "");
+  if (groupMap.size > 0 && !e.OIDC_GROUPS_CLAIM)
+    throw new Error("Invalid configuration: OIDC_GROUP_MAP needs OIDC_GROUPS_CLAIM (the claim it maps)");
   return {
     issuer,
     clientId,
@@ -213,6 +219,7 @@ function parseOidc(e: z.infer<typeof envSchema>): OidcConfig | undefined {
     roleClaim: e.OIDC_ROLE_CLAIM,
     roleMap,
     groupsClaim: e.OIDC_GROUPS_CLAIM,
+    groupMap,
     buttonLabel: e.OIDC_BUTTON_LABEL,
   };
 }
@@ -233,6 +240,25 @@ function parseRoleMap(value: string): Array<{ value: string; role: Role }> {
         );
       return { value: claimValue, role: role.data };
     });
+}
+
+/** "idp-legal=Legal,idp-hr=HR team" → provider group → Quire group; a malformed entry stops start-up. */
+function parseGroupMap(value: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const entry of value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean)) {
+    const at = entry.indexOf("=");
+    const from = entry.slice(0, at).trim();
+    const to = entry.slice(at + 1).trim();
+    if (at <= 0 || !from || !to)
+      throw new Error(
+        `Invalid configuration: OIDC_GROUP_MAP entry "${entry}" must be provider-group=Quire group`,
+      );
+    map.set(from, to);
+  }
+  return map;
 }
 
 /**

@@ -4,9 +4,10 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import type { OidcConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { users } from "../../db/schema";
+import { groupMembers, users } from "../../db/schema";
 import { withTransaction } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
+import { changeMemberships, groupsNamed } from "../groups/repository";
 
 /** Bounds on what a provider's claims may put in the database. */
 const MAX_GROUPS = 200;
@@ -48,6 +49,32 @@ export function groupsFrom(config: OidcConfig, claims: Record<string, unknown>):
   if (!config.groupsClaim) return [];
   const names = claimValues(claims, config.groupsClaim).map((g) => g.slice(0, MAX_GROUP_LENGTH));
   return [...new Set(names)].slice(0, MAX_GROUPS).sort();
+}
+
+/**
+ * The Quire groups the provider's claim puts the user in (by OIDC_GROUP_MAP, else by the same
+ * name in any letter case), joined; those an earlier claim gave and this one does not, left.
+ * Memberships an Admin set by hand in groups no claim ever named stay as they are.
+ */
+async function syncGroupMemberships(
+  tx: Database,
+  config: OidcConfig,
+  userId: string,
+  claim: { before: readonly string[]; after: readonly string[] },
+): Promise<{ joined: string[]; left: string[] }> {
+  const quireName = (name: string) => config.groupMap.get(name) ?? name;
+  const wanted = await groupsNamed(tx, claim.after.map(quireName));
+  const earlier = await groupsNamed(tx, claim.before.map(quireName));
+  const held = new Set(
+    (
+      await tx.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId))
+    ).map((r) => r.id),
+  );
+  const wantedIds = new Set(wanted.map((g) => g.id));
+  const join = wanted.filter((g) => !held.has(g.id));
+  const leave = earlier.filter((g) => !wantedIds.has(g.id) && held.has(g.id));
+  await changeMemberships(tx, userId, { join: join.map((g) => g.id), leave: leave.map((g) => g.id) });
+  return { joined: join.map((g) => g.name), left: leave.map((g) => g.name) };
 }
 
 /** preferred_username, else email, reduced to the characters local usernames use. */
@@ -121,11 +148,12 @@ export async function userFromClaims(ctx: AppContext, claims: OidcClaims, ip: st
       })
       .returning();
     if (!inserted) throw new Error("user insert returned nothing");
+    const memberships = await syncGroupMemberships(tx, config, inserted.id, { before: [], after: groups });
     await record({
       action: "Created user",
       subjectType: "user",
       subjectId: inserted.id,
-      data: { username, role: inserted.role, groups, via: "single sign-on" },
+      data: { username, role: inserted.role, groups, joined: memberships.joined, via: "single sign-on" },
     });
     return { id: inserted.id, username, role: inserted.role, mustChangePassword: false };
   });
@@ -142,14 +170,19 @@ async function updateFromClaims(
     // The organisation keeps at least one Admin, as when an Admin changes roles by hand.
     if (role !== user.role && (await isLastAdmin(tx, user.role))) role = user.role;
     const groupsChanged = JSON.stringify(next.groups) !== JSON.stringify(user.oidcGroups);
-    if (role === user.role && !groupsChanged)
+    const memberships = await syncGroupMemberships(tx, ctx.config.oidc!, user.id, {
+      before: user.oidcGroups,
+      after: next.groups,
+    });
+    const membershipsChanged = memberships.joined.length + memberships.left.length > 0;
+    if (role === user.role && !groupsChanged && !membershipsChanged)
       return { id: user.id, username: user.username, role, mustChangePassword: false };
     await tx.update(users).set({ role, oidcGroups: next.groups }).where(eq(users.id, user.id));
     await record({
       action: "Updated user from single sign-on",
       subjectType: "user",
       subjectId: user.id,
-      data: { username: user.username, from: user.role, to: role, groups: next.groups },
+      data: { username: user.username, from: user.role, to: role, groups: next.groups, ...memberships },
     });
     if (role !== user.role) {
       const change = {

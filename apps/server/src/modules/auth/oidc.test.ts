@@ -22,6 +22,7 @@ function oidcEnv(issuer: string): Record<string, string> {
     OIDC_ROLE_CLAIM: "roles",
     OIDC_ROLE_MAP: "quire-admins=Admin,quire-authors=Author",
     OIDC_GROUPS_CLAIM: "groups",
+    OIDC_GROUP_MAP: "idp-finance=Finance",
     OIDC_BUTTON_LABEL: "Acme ID",
   };
 }
@@ -35,6 +36,28 @@ afterAll(async () => {
   await t?.close();
   await idp?.close();
 });
+
+/** The Quire group of this name, made by the Admin through the API if the archive lacks it. */
+async function groupId(name: string): Promise<string> {
+  const all = json<Array<{ id: string; name: string }>>(
+    await t.request("GET", "/api/groups", { as: "admin" }),
+  );
+  const found = all.find((g) => g.name === name);
+  if (found) return found.id;
+  const made = await t.request("POST", "/api/groups", { as: "admin", body: { name } });
+  expect(made.statusCode, made.body).toBe(201);
+  return json<{ id: string }>(made).id;
+}
+
+async function groupNamesOf(userId: string): Promise<string[]> {
+  const all = json<Array<{ name: string; memberIds?: string[] }>>(
+    await t.request("GET", "/api/groups", { as: "admin" }),
+  );
+  return all
+    .filter((g) => g.memberIds?.includes(userId))
+    .map((g) => g.name)
+    .sort();
+}
 
 const cookiesOf = (res: LightMyRequestResponse) => res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 
@@ -102,6 +125,7 @@ describe("single sign-on with OpenID Connect", () => {
   });
 
   it("creates the user at the first sign-in with the mapped role and the groups", async () => {
+    for (const name of ["Legal", "HR team", "Finance", "Auditors"]) await groupId(name);
     idp.setAccount("sub-alice", {
       preferred_username: "Alice.Smith",
       email: "alice@example.com",
@@ -116,6 +140,8 @@ describe("single sign-on with OpenID Connect", () => {
 
     const [row] = await userRow("sub-alice");
     expect(row).toMatchObject({ username: "alice.smith", role: "Author", oidcGroups: ["HR team", "Legal"] });
+    // The claim's groups are Quire groups of the same name: what she may see follows them.
+    expect(await groupNamesOf(row!.id)).toEqual(["HR team", "Legal"]);
     // No usable password: signing in with one fails like any wrong password.
     const password = await t.app.inject({
       method: "POST",
@@ -131,17 +157,28 @@ describe("single sign-on with OpenID Connect", () => {
     idp.setAccount("sub-alice", {
       preferred_username: "renamed-at-provider",
       roles: ["quire-authors", "quire-admins"],
-      groups: ["Finance"],
+      groups: ["idp-finance"],
     });
+    // An Admin put her in Auditors by hand: no claim ever named it, so sign-ins leave it alone.
+    const [before] = await userRow("sub-alice");
+    const auditors = await groupId("Auditors");
+    const added = await t.request("PATCH", `/api/groups/${auditors}`, {
+      as: "admin",
+      body: { memberIds: [before!.id] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
     const { session } = await ssoSignIn("sub-alice");
     expect(await signedInUser(session)).toMatchObject({ username: "alice.smith", role: "Admin" });
     const rows = await userRow("sub-alice");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ role: "Admin", oidcGroups: ["Finance"] });
+    expect(rows[0]).toMatchObject({ role: "Admin", oidcGroups: ["idp-finance"] });
+    // OIDC_GROUP_MAP names Finance for idp-finance; Legal and HR team, which the claim dropped, are left.
+    expect(await groupNamesOf(rows[0]!.id)).toEqual(["Auditors", "Finance"]);
 
     idp.setAccount("sub-alice", { roles: [], groups: [] });
     expect(await signedInUser((await ssoSignIn("sub-alice")).session)).toMatchObject({ role: "Viewer" });
     expect((await userRow("sub-alice"))[0]).toMatchObject({ role: "Viewer", oidcGroups: [] });
+    expect(await groupNamesOf(rows[0]!.id)).toEqual(["Auditors"]);
   });
 
   it("never signs a provider user into a local account of the same name", async () => {
@@ -310,6 +347,17 @@ describe("single sign-on configuration", () => {
     expect(() => loadConfig({ ...base, ...env, OIDC_CLIENT_SECRET: "" })).toThrow(/OIDC_CLIENT_SECRET/);
     expect(() => loadConfig({ ...base, ...env, OIDC_ROLE_MAP: "admins=Boss" })).toThrow(
       /OIDC_ROLE_MAP entry "admins=Boss"/,
+    );
+    expect(() => loadConfig({ ...base, ...env, OIDC_GROUP_MAP: "idp-legal" })).toThrow(
+      /OIDC_GROUP_MAP entry "idp-legal"/,
+    );
+    const { OIDC_GROUPS_CLAIM: _noGroups, ...noGroupsClaim } = env;
+    expect(() => loadConfig({ ...base, ...noGroupsClaim })).toThrow(/OIDC_GROUP_MAP needs OIDC_GROUPS_CLAIM/);
+    expect(loadConfig({ ...base, ...env, OIDC_GROUP_MAP: "a=Legal, b = HR team" }).oidc?.groupMap).toEqual(
+      new Map([
+        ["a", "Legal"],
+        ["b", "HR team"],
+      ]),
     );
     expect(() => loadConfig({ ...base, ...env, OIDC_ISSUER: "http://id.example.com" })).toThrow(/https/);
     expect(() => loadConfig({ ...base, ...env, OIDC_SCOPES: "profile" })).toThrow(/openid/);

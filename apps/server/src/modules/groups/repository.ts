@@ -106,3 +106,30 @@ export async function lockGroup(tx: Database, id: string): Promise<GroupRow | nu
   const [row] = await tx.select().from(groups).where(eq(groups.id, id)).for("update").limit(1);
   return row ?? null;
 }
+
+/** Quire groups by name, whatever the letter case (a provider's "legal" is Quire's "Legal"). */
+export async function groupsNamed(db: Database, names: readonly string[]): Promise<GroupRow[]> {
+  if (names.length === 0) return [];
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  return db
+    .select()
+    .from(groups)
+    .where(inArray(sql`lower(${groups.name})`, lower));
+}
+
+/** Adds and removes one user's memberships; groups in neither list are left as an Admin set them. */
+export async function changeMemberships(
+  tx: Database,
+  userId: string,
+  change: { join: readonly string[]; leave: readonly string[] },
+): Promise<void> {
+  if (change.join.length > 0)
+    await tx
+      .insert(groupMembers)
+      .values(change.join.map((groupId) => ({ groupId, userId })))
+      .onConflictDoNothing();
+  if (change.leave.length > 0)
+    await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.userId, userId), inArray(groupMembers.groupId, [...change.leave])));
+}
