@@ -17,6 +17,8 @@ export const documentAbilitiesSchema = z.object({
   createVersion: z.boolean(),
   submitForReview: z.boolean(),
   archive: z.boolean(),
+  /** Restrict it to named people and groups, and see "Who has access" (its owner and Admins). */
+  share: z.boolean(),
 });
 export type DocumentAbilities = z.infer<typeof documentAbilitiesSchema>;
 

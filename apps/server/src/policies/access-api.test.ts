@@ -63,9 +63,14 @@ describe("levels decide where", () => {
       update: false,
       createVersion: false,
       archive: false,
+      // Narrowing who sees it needs no level: it is still hers to share.
+      share: true,
     });
     const patch = await t.request("PATCH", `/api/documents/${doc}`, { as: "author", body: { tags: ["x"] } });
     expect(patch.statusCode).toBe(403);
+    expect(
+      (await t.request("GET", `/api/documents/${doc}/access/holders`, { as: "author" })).statusCode,
+    ).toBe(200);
     expect((await t.request("GET", `/api/documents/${doc}`, { as: "viewer" })).statusCode).toBe(404);
   });
 

@@ -168,6 +168,7 @@ export function documentAbilities(
     submitForReview:
       canChangeDocument(actor, "document.submitForReview", doc, level) && canSubmitForReview(doc.status),
     archive: canChangeDocument(actor, "document.archive", doc, level),
+    share: canChangeDocument(actor, "document.share", doc, level),
   };
 }
 

@@ -69,7 +69,7 @@ export function document(overrides: Partial<Document> = {}): Document {
     mediaType: "text/markdown",
     processing: { state: "ready", error: null },
     archived: false,
-    abilities: { update: true, createVersion: true, submitForReview: true, archive: true },
+    abilities: { update: true, createVersion: true, submitForReview: true, archive: true, share: true },
     ...overrides,
   };
 }

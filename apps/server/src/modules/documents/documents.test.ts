@@ -365,6 +365,7 @@ describe("listing, metadata and archiving", () => {
       createVersion: false,
       submitForReview: false,
       archive: false,
+      share: false,
     });
   });
 

@@ -158,7 +158,7 @@ export function DocumentPage() {
           </CardHeader>
           <CardContent className="px-4">
             <ShareEmbedLinks documentId={doc.id} version={doc.currentVersionNumber} idPrefix="share-panel" />
-            {doc.abilities.update && (
+            {doc.abilities.share && (
               <Button
                 variant="outline"
                 size="sm"
@@ -182,7 +182,7 @@ export function DocumentPage() {
           documentId={doc.id}
           title={doc.title}
           version={doc.currentVersionNumber}
-          canManageAccess={doc.abilities.update}
+          canManageAccess={doc.abilities.share}
           onClose={closeDialog}
         />
       )}

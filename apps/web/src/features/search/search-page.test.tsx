@@ -24,7 +24,7 @@ const document = {
   mediaType: "text/markdown",
   processing: { state: "ready", error: null },
   archived: false,
-  abilities: { update: false, createVersion: false, submitForReview: false, archive: false },
+  abilities: { update: false, createVersion: false, submitForReview: false, archive: false, share: false },
 };
 
 function routes() {

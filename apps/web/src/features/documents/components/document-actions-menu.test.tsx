@@ -5,8 +5,8 @@ import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { DocumentActionsMenu } from "./document-actions-menu";
 
-const none = { update: false, createVersion: false, submitForReview: false, archive: false };
-const all = { update: true, createVersion: true, submitForReview: true, archive: true };
+const none = { update: false, createVersion: false, submitForReview: false, archive: false, share: false };
+const all = { update: true, createVersion: true, submitForReview: true, archive: true, share: true };
 
 function doc(status: Document["status"], abilities: Document["abilities"]): Document {
   const category = { id: "c1", name: "Legal", description: "", icon: "fas fa-folder", color: "red" };

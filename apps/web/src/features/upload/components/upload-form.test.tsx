@@ -37,7 +37,7 @@ function documentFor(id: string, title: string) {
     mediaType: "text/markdown",
     processing: { state: "processing", error: null },
     archived: false,
-    abilities: { update: true, createVersion: true, submitForReview: true, archive: true },
+    abilities: { update: true, createVersion: true, submitForReview: true, archive: true, share: true },
   };
 }
 
