@@ -39,6 +39,31 @@ describe("embedded database lock", () => {
     }
   });
 
+  it("takes over an earlier build's pid-only lock naming a live process that is not Quire", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
+    const unrelated = spawn("sleep", ["30"]);
+    try {
+      writeFileSync(path.join(dataDir, "quire.lock"), `${unrelated.pid}`);
+      const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
+      await db.close();
+    } finally {
+      unrelated.kill();
+    }
+  });
+
+  it("still refuses an earlier build's pid-only lock while that pid runs Node", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
+    const node = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30_000)"]);
+    try {
+      writeFileSync(path.join(dataDir, "quire.lock"), `${node.pid}`);
+      await expect(openDatabase({ dataDir, snapshot: await pgliteSnapshot() })).rejects.toThrow(
+        /in use by another Quire process/,
+      );
+    } finally {
+      node.kill();
+    }
+  });
+
   it("takes over a lock whose owner was killed and is still a zombie", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
     // `sleep 30` replaces the shell and never reaps the short sleep it started: that one stays a zombie.

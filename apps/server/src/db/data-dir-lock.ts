@@ -1,4 +1,5 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
 
 /**
  * What the lock file says of its owner: the pid, and that process's start time as the kernel
@@ -21,6 +22,22 @@ function procStat(pid: number): { state: string; startTime: string } | null {
   }
 }
 
+/**
+ * Whether a process runs the same program as this one (Node), by the first word of its command
+ * line. Quire always runs under Node; a lock in the older pid-only format has no start time to
+ * compare, so a pid now held by a shell, a proxy or any other program must not count as Quire.
+ */
+function runsNode(pid: number): boolean {
+  try {
+    const argv0 = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+    return (
+      path.basename(argv0) === path.basename(process.execPath) || /^node(js)?\b/.test(path.basename(argv0))
+    );
+  } catch {
+    return false;
+  }
+}
+
 function signalAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -33,14 +50,15 @@ function signalAlive(pid: number): boolean {
 /**
  * Whether the lock's owner still runs. A zombie (killed, not yet reaped by its parent) has
  * stopped for good; a live process whose start time differs from the recorded one is another
- * program that was given the same pid after a restart. Without /proc, a signal probe decides.
+ * program that was given the same pid after a restart; a pid-only lock (written by earlier builds)
+ * counts only while that pid runs Node. Without /proc, a signal probe decides.
  */
 export function ownerIsRunning(owner: LockOwner): boolean {
   if (owner.pid === process.pid) return false;
   if (!existsSync("/proc/self/stat")) return signalAlive(owner.pid);
   const stat = procStat(owner.pid);
   if (!stat || stat.state === "Z" || stat.state === "X") return false;
-  return owner.startTime === null || owner.startTime === stat.startTime;
+  return owner.startTime === null ? runsNode(owner.pid) : owner.startTime === stat.startTime;
 }
 
 function parseOwner(text: string): LockOwner | null {
