@@ -1,5 +1,12 @@
 import { readFileSync } from "node:fs";
-import type { ChangeAnalysis, Document, Improvement, SearchResult, Summary } from "@quire/contracts";
+import type {
+  AiAnswer,
+  ChangeAnalysis,
+  Document,
+  Improvement,
+  SearchResult,
+  Summary,
+} from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
 
@@ -77,7 +84,7 @@ describe("summaries of real documents", () => {
     expect(acronyms?.description).not.toMatch(/\bMUST\b|\bNOT\b/);
   });
 
-  it("never show a markdown escape in key points or search excerpts", async () => {
+  it("never show a markdown escape in key points, search excerpts or the assistant's answer", async () => {
     // A line of the shared-mime-info specification as the PDF converter escapes it.
     const text =
       "# Cache layout\n\nThe cache keeps a \\# of files in \\<MIME>/packages for every installed package so lookups are fast.\n";
@@ -98,6 +105,19 @@ describe("summaries of real documents", () => {
     // Excerpts are HTML-escaped (only <mark> is markup); the backslash is gone.
     expect(hit?.highlightedExcerpt).toContain("# of files in &lt;MIME&gt;/");
     expect(hit?.highlightedExcerpt).not.toContain("\\");
+
+    // The assistant quotes the same sentence, as a reader sees it, in its answer and its citation.
+    const asked = await t.request("POST", "/api/ai/ask", {
+      as: "admin",
+      body: { question: "Where does the cache keep files for every installed package?" },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const answer = json<AiAnswer>(asked);
+    const cited = answer.citations.find((c) => c.documentId === id);
+    expect(cited, answer.answer).toBeDefined();
+    expect(answer.answer).toContain("<MIME>/packages");
+    expect(cited?.quote).toContain("<MIME>/packages");
+    expect(`${answer.answer}\n${cited?.quote}`).not.toContain("\\");
   });
 });
 
