@@ -17,6 +17,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * GET /api/users: a user plus the duties an approval round may give them, decided by the server's
+ * policy, so the web offers reviewers and approvers without comparing role names itself.
+ */
+export const userListItemSchema = userSchema.extend({
+  assignable: z.object({ review: z.boolean(), approve: z.boolean() }),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
 export const loginBodySchema = z.object({
   username: z.string().trim().min(1, "username is required").max(100),
   password: z.string().min(1, "password is required").max(1000),

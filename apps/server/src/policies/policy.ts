@@ -180,8 +180,14 @@ export interface FeatureToggles {
   semanticSearch: boolean;
 }
 
-/** Roles that can be assigned a review or a final decision (approvals/assignment.ts checks the same). */
-const assignableRoles: readonly Role[] = ["Reviewer", "Approver"];
+/** The role an approval round's duty asks for (approvals/assignment.ts enforces it on submission). */
+export const dutyRole = { review: "Reviewer", approve: "Approver" } as const satisfies Record<string, Role>;
+const assignableRoles: readonly Role[] = Object.values(dutyRole);
+
+/** Which duties of an approval round a user with this role can be given. */
+export function assignableDuties(role: Role): { review: boolean; approve: boolean } {
+  return { review: role === dutyRole.review, approve: role === dutyRole.approve };
+}
 
 /**
  * The signed-in user's app-wide abilities, from the rules above and the feature toggles, so the

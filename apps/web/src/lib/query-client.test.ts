@@ -6,7 +6,7 @@ import { documentQueryOptions } from "./api/document";
 import { userQueryOptions } from "./auth";
 import { createQueryClient, userQueryKey } from "./query-client";
 
-const admin = { id: "1", username: "a", role: "Admin" };
+const admin = { id: "1", username: "a", role: "Admin", assignable: { review: false, approve: false } };
 
 describe("query client (seed §7)", () => {
   it("has no default fetcher: every query names its own, which parses the answer", async () => {

@@ -12,6 +12,18 @@ export interface CommandActor {
 /** Writes one activity entry inside the command's transaction. */
 export type RecordActivity = (entry: ActivityInput) => Promise<void>;
 
+/** Where a command runs: on its own, or as a step of an outer command (which writes the one entry). */
+export interface CommandOptions {
+  db?: Database;
+  at?: Date;
+  /**
+   * The outer command's transaction: this command's change joins it and records nothing, since
+   * one request leaves one entry and the outer command's entry says what was done (applying a
+   * suggestion that archives a document is one change, "Applied suggestion", not two).
+   */
+  inside?: Database;
+}
+
 /**
  * Every state change runs through here (Outline's command style): one transaction holds the
  * change, its activity entry, and the jobs and notifications it queues, so a change is never
@@ -22,8 +34,9 @@ export async function withTransaction<T>(
   ctx: { db: Database; clock: Clock },
   actor: CommandActor,
   run: (tx: Database, record: RecordActivity) => Promise<T>,
-  options: { db?: Database; at?: Date } = {},
+  options: CommandOptions = {},
 ): Promise<T> {
+  if (options.inside) return run(options.inside, async () => {});
   const db = options.db ?? ctx.db;
   return db.transaction(async (tx) => {
     const record: RecordActivity = (entry) =>

@@ -128,9 +128,8 @@ async function perform(
       await updateMetadata(
         ctx,
         await authorizeDocumentById(ctx.db, actor, "document.update", plan.document.id),
-        {
-          categoryId: plan.categoryId,
-        },
+        { categoryId: plan.categoryId },
+        { inside: ctx.db },
       );
       return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
     case "notify-owner":
@@ -170,6 +169,7 @@ async function perform(
         ctx,
         await authorizeDocumentById(ctx.db, actor, "document.archive", plan.older.id),
         true,
+        { inside: ctx.db },
       );
       await notifyUsers(
         ctx.db,
@@ -219,7 +219,8 @@ export async function applySuggestion(
   authorizeGlobal(actor, "suggestion.apply");
   const found = await findOpen(ctx, actor, id);
   const names = await listCategoryNames(ctx.db);
-  // A move or an archive the suggestion performs records its own entry on the document as well.
+  // One entry for the whole change: a move or an archive the suggestion performs joins this
+  // transaction without an entry of its own (the entry's comment says what was done).
   const message = await withTransaction(ctx, actor, async (tx, record) => {
     const txCtx: AppContext = { ...ctx, db: tx };
     const text = await perform(txCtx, actor, found.plan, names);
@@ -240,6 +241,7 @@ export async function applySuggestion(
     if (!first) throw conflict("This suggestion was already applied or dismissed");
     return text;
   });
+  ctx.notifyJobs();
   return { id, applied: true, message };
 }
 

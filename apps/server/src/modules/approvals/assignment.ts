@@ -5,6 +5,7 @@ import type { Role } from "@quire/contracts";
 import { badRequest } from "../../lib/errors";
 import { couldSeeOnceShared, type DocumentAccessFacts } from "../../policies/access";
 import { groupIdsOf } from "../../policies/facts";
+import { dutyRole } from "../../policies/policy";
 import { activeUsers, activeUsersWithRole } from "./repository";
 
 /** Settings key of the organisation's default reviewers and approver (Admin sets it in Settings). */
@@ -36,13 +37,13 @@ export async function resolveAssignment(
   const reviewerIds =
     requested.reviewers ??
     defaults?.reviewerIds?.filter(notOwner) ??
-    (await activeUsersWithRole(db, "Reviewer")).map((u) => u.id).filter(notOwner);
+    (await activeUsersWithRole(db, dutyRole.review)).map((u) => u.id).filter(notOwner);
   const defaultApprover =
     defaults?.approverId && notOwner(defaults.approverId) ? defaults.approverId : undefined;
   const approverId =
     requested.approverId ??
     defaultApprover ??
-    (await activeUsersWithRole(db, "Approver")).map((u) => u.id).find(notOwner);
+    (await activeUsersWithRole(db, dutyRole.approve)).map((u) => u.id).find(notOwner);
   if (reviewerIds.length === 0)
     throw badRequest("reviewers: no user holds the Reviewer role; an Admin can assign it in Settings");
   if (!approverId)
@@ -69,10 +70,10 @@ export async function assertAssignmentRoles(
   const ids = approverId ? [...reviewerIds, approverId] : reviewerIds;
   const found = new Map((await activeUsers(db, ids)).map((u) => [u.id, u.role]));
   for (const id of reviewerIds) {
-    if (found.get(id) !== "Reviewer")
+    if (found.get(id) !== dutyRole.review)
       throw badRequest(`reviewers: ${id} is not a user with the Reviewer role`);
   }
-  if (approverId && found.get(approverId) !== "Approver")
+  if (approverId && found.get(approverId) !== dutyRole.approve)
     throw badRequest(`approverId: ${approverId} is not a user with the Approver role`);
 }
 

@@ -7,7 +7,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
-import { withTransaction } from "../activity/command";
+import { withTransaction, type CommandOptions } from "../activity/command";
 import { statusAfterNewVersion } from "./lifecycle";
 import { endOpenRound, restartRoundForNewVersion, type RoundChange } from "../approvals/rounds";
 import { enqueueIndexDocument } from "../search/indexer";
@@ -259,36 +259,43 @@ export async function updateMetadata(
   ctx: AppContext,
   target: LoadedDocument,
   input: { title?: string | undefined; categoryId?: string | undefined; tags?: string[] | undefined },
+  command: CommandOptions = {},
 ): Promise<void> {
   const { actor, id: documentId } = target;
   // Moving a document files it in another category: the same right as uploading there.
   if (input.categoryId && input.categoryId !== target.facts.categoryId)
-    await assertCanAddTo(ctx.db, actor, input.categoryId);
-  await withTransaction(ctx, actor, async (tx, record) => {
-    const [before] = await tx
-      .select({ title: documents.title, categoryId: documents.categoryId, tags: documents.tags })
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .for("update");
-    await tx
-      .update(documents)
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
-        ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
-        updatedAt: ctx.clock.now(),
-      })
-      .where(eq(documents.id, documentId));
-    await record({
-      action: "Edited details",
-      subjectType: "document",
-      subjectId: documentId,
-      data: { before: before ?? null, after: input },
-    });
-    // Title and tags are weighted into the search index.
-    await enqueueIndexDocument(tx, documentId, ctx.clock.now());
-  });
-  ctx.notifyJobs();
+    await assertCanAddTo(command.inside ?? ctx.db, actor, input.categoryId);
+  await withTransaction(
+    ctx,
+    actor,
+    async (tx, record) => {
+      const [before] = await tx
+        .select({ title: documents.title, categoryId: documents.categoryId, tags: documents.tags })
+        .from(documents)
+        .where(eq(documents.id, documentId))
+        .for("update");
+      await tx
+        .update(documents)
+        .set({
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+          ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
+          updatedAt: ctx.clock.now(),
+        })
+        .where(eq(documents.id, documentId));
+      await record({
+        action: "Edited details",
+        subjectType: "document",
+        subjectId: documentId,
+        data: { before: before ?? null, after: input },
+      });
+      // Title and tags are weighted into the search index.
+      await enqueueIndexDocument(tx, documentId, ctx.clock.now());
+    },
+    command,
+  );
+  // Inside another command the jobs commit with it, and that command announces them.
+  if (!command.inside) ctx.notifyJobs();
 }
 
 function roundChange(ctx: AppContext, actor: Actor, now: Date): RoundChange {
@@ -296,33 +303,44 @@ function roundChange(ctx: AppContext, actor: Actor, now: Date): RoundChange {
 }
 
 /** Archived documents leave every list but stay in the database with all their versions. */
-export async function setArchived(ctx: AppContext, target: LoadedDocument, archived: boolean): Promise<void> {
+export async function setArchived(
+  ctx: AppContext,
+  target: LoadedDocument,
+  archived: boolean,
+  command: CommandOptions = {},
+): Promise<void> {
   const { actor, id: documentId, facts } = target;
   if (facts.archived === archived)
     throw conflict(archived ? "The document is already archived" : "The document is not archived");
-  await withTransaction(ctx, actor, async (tx, record) => {
-    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for("update");
-    // An archived document is out of every queue: a review waiting on it ends rather than hang unseen.
-    if (archived)
-      await endOpenRound(
-        tx,
-        documentId,
-        "the document was archived",
-        roundChange(ctx, actor, ctx.clock.now()),
-      );
-    await tx
-      .update(documents)
-      .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
-      .where(eq(documents.id, documentId));
-    await record({
-      action: archived ? "Archived" : "Restored",
-      subjectType: "document",
-      subjectId: documentId,
-    });
-    // Archived documents leave the search index; restored ones come back.
-    await enqueueIndexDocument(tx, documentId, ctx.clock.now());
-  });
-  ctx.notifyJobs();
+  await withTransaction(
+    ctx,
+    actor,
+    async (tx, record) => {
+      await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for("update");
+      // An archived document is out of every queue: a review waiting on it ends rather than hang unseen.
+      if (archived)
+        await endOpenRound(
+          tx,
+          documentId,
+          "the document was archived",
+          roundChange(ctx, actor, ctx.clock.now()),
+        );
+      await tx
+        .update(documents)
+        .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
+        .where(eq(documents.id, documentId));
+      await record({
+        action: archived ? "Archived" : "Restored",
+        subjectType: "document",
+        subjectId: documentId,
+      });
+      // Archived documents leave the search index; restored ones come back.
+      await enqueueIndexDocument(tx, documentId, ctx.clock.now());
+    },
+    command,
+  );
+  // Inside another command the jobs commit with it, and that command announces them.
+  if (!command.inside) ctx.notifyJobs();
 }
 
 /** Processing that failed for good can be run again; anything else is already running or done. */

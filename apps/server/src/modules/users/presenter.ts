@@ -1,4 +1,5 @@
-import type { Role, User } from "@quire/contracts";
+import type { Role, User, UserListItem } from "@quire/contracts";
+import { assignableDuties } from "../../policies/policy";
 
 export function presentUser(user: {
   id: string;
@@ -12,4 +13,10 @@ export function presentUser(user: {
     role: user.role as Role,
     ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
   };
+}
+
+/** A user in GET /api/users, with the approval duties the policy lets them be given. */
+export function presentUserListItem(user: Parameters<typeof presentUser>[0]): UserListItem {
+  const presented = presentUser(user);
+  return { ...presented, assignable: assignableDuties(presented.role) };
 }

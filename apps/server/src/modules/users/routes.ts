@@ -3,6 +3,7 @@ import {
   createUserBodySchema,
   idParamsSchema,
   updateUserBodySchema,
+  userListItemSchema,
   userSchema,
 } from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
@@ -17,7 +18,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Every signed-in user may list users: choosing reviewers and showing owners needs names and roles.
-  r.get("/", { schema: { response: { 200: z.array(userSchema) } } }, async () => listUsers(ctx));
+  r.get("/", { schema: { response: { 200: z.array(userListItemSchema) } } }, async () => listUsers(ctx));
 
   r.post(
     "/",

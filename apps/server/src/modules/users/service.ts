@@ -1,4 +1,4 @@
-import type { Role, User } from "@quire/contracts";
+import type { Role, User, UserListItem } from "@quire/contracts";
 import { asc, count, eq, and, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
@@ -7,11 +7,11 @@ import { generateTemporaryPassword } from "../../lib/passwords";
 import type { Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
-import { presentUser } from "./presenter";
+import { presentUser, presentUserListItem } from "./presenter";
 
-export async function listUsers(ctx: AppContext): Promise<User[]> {
+export async function listUsers(ctx: AppContext): Promise<UserListItem[]> {
   const rows = await ctx.db.select().from(users).where(isNull(users.disabledAt)).orderBy(asc(users.username));
-  return rows.map(presentUser);
+  return rows.map(presentUserListItem);
 }
 
 export async function createUser(

@@ -53,8 +53,9 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
   const users = useUsers();
   // Nobody reviews or approves their own document (the server refuses it too).
   const others = (users.data ?? []).filter((u) => u.id !== document.ownerId);
-  const reviewers = others.filter((u) => u.role === "Reviewer");
-  const approvers = others.filter((u) => u.role === "Approver");
+  // Who can be given each duty is the server's rule (its policy), not a role name compared here.
+  const reviewers = others.filter((u) => u.assignable.review);
+  const approvers = others.filter((u) => u.assignable.approve);
   // Until the person chooses, every reviewer and the first approver (the server's own fallback).
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [approverId, setApproverId] = useState<string | null>(null);

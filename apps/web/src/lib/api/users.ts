@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { userSchema } from "@quire/contracts";
+import { userListItemSchema } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
 import { userKeys } from "@/lib/query-keys";
 
-/** GET /api/users: every user with their role (choosing reviewers and an approver). */
+/** GET /api/users: every user with their role and the approval duties they can be given. */
 export const usersQueryOptions = queryOptions({
   queryKey: userKeys.all,
-  queryFn: () => apiFetch("/api/users", userSchema.array()),
+  queryFn: () => apiFetch("/api/users", userListItemSchema.array()),
 });
 
 export function useUsers(options: { enabled?: boolean } = {}) {

@@ -73,17 +73,18 @@ describe("DocumentActionsMenu", () => {
     mockFetch({
       "GET /api/users": {
         body: [
-          { id: "1", username: "admin", role: "Admin" },
-          { id: "3", username: "reviewer", role: "Reviewer" },
-          { id: "6", username: "reviewer2", role: "Reviewer" },
-          { id: "4", username: "approver", role: "Approver" },
+          { id: "1", username: "admin", role: "Admin", assignable: { review: false, approve: false } },
+          { id: "3", username: "reviewer", role: "Reviewer", assignable: { review: true, approve: false } },
+          { id: "6", username: "reviewer2", role: "Reviewer", assignable: { review: true, approve: false } },
+          { id: "4", username: "approver", role: "Approver", assignable: { review: false, approve: true } },
         ],
       },
     });
     renderWithApp(<DocumentActionsMenu document={doc("Draft", all)} />);
     await openMenu();
     fireEvent.click(screen.getByRole("menuitem", { name: "Submit for Review" }));
-    const reviewer2 = await screen.findByRole("checkbox", { name: "reviewer2" });
+    // The dialog is a lazy chunk: on a loaded machine its first import takes longer than findBy's 1 s.
+    const reviewer2 = await screen.findByRole("checkbox", { name: "reviewer2" }, { timeout: 15_000 });
     expect(reviewer2.getAttribute("data-state")).toBe("checked");
     expect(screen.getByRole("checkbox", { name: "reviewer" }).getAttribute("data-state")).toBe("checked");
     expect(screen.queryByRole("checkbox", { name: "admin" })).toBeNull();

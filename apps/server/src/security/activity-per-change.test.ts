@@ -1,0 +1,295 @@
+import type { AiSuggestion, Notification } from "@quire/contracts";
+import { asc, eq, gt, max } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activity, documents } from "../db/schema";
+import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import { matrix } from "./route-matrix";
+
+/**
+ * Every change leaves exactly one activity entry (issue 17). The role matrix checks this for each
+ * mutating route whose matrix attempt succeeds; for the routes where it meets a state rule
+ * instead (a wrong password, a made-up id, a round already decided) this file makes each succeed
+ * and reads the log. Public changes (sign-in, the waitlist) are checked here too.
+ */
+
+interface Attempt {
+  as: string | null;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The entry's action, as the activity log names it. */
+  action: string;
+}
+type Scenario = { name: string; prepare: (t: TestApp) => Promise<Attempt> };
+
+let t: TestApp;
+let ids: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await demoUserIds(t);
+});
+afterAll(async () => t.close());
+
+const DAY = 86_400_000;
+const suggestions = async (as: string) =>
+  json<AiSuggestion[]>(await t.request("GET", "/api/ai/suggestions", { as }));
+
+/** A document the author owns that nobody has touched for two years: the "Review …" suggestion. */
+async function staleSuggestion(): Promise<string> {
+  const doc = await uploadDraft(t, "author", `Stale ${crypto.randomUUID()}`);
+  await t.ctx.db
+    .update(documents)
+    .set({ updatedAt: new Date(t.clock.now().getTime() - 730 * DAY) })
+    .where(eq(documents.id, doc));
+  const found = (await suggestions("author")).find((s) => s.type === "update" && s.documentIds.includes(doc));
+  if (!found?.canApply) throw new Error(`no stale suggestion for ${doc}`);
+  return found.id;
+}
+
+/** Two copies of one text, the newer Approved: the "Archive older copy" suggestion. */
+async function duplicateSuggestion(): Promise<string> {
+  const text = Array.from(
+    { length: 12 },
+    (_, i) => `Clause ${i}: every supplier invoice over the limit needs two signatures before payment ${i}.`,
+  ).join("\n\n");
+  const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
+  const upload = async (title: string) => {
+    const { body, headers } = multipart(
+      { title, categoryId: categories[0]!.id, allowDuplicate: "true" },
+      { name: "copy.md", bytes: Buffer.from(`# ${title}\n\n${text}\n`) },
+    );
+    const res = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+    return json<{ id: string }>(res).id;
+  };
+  const older = await upload(`Supplier invoices ${crypto.randomUUID()}`);
+  t.clock.advance(60_000);
+  const newer = await upload(`Supplier invoices ${crypto.randomUUID()}`);
+  await t.ctx.db.update(documents).set({ status: "Approved" }).where(eq(documents.id, newer));
+  await t.runner.runUntilIdle();
+  const found = (await suggestions("author")).find(
+    (s) =>
+      s.action === "Archive older copy" && s.documentIds.includes(older) && s.documentIds.includes(newer),
+  );
+  if (!found?.canApply) throw new Error("no duplicate suggestion");
+  return found.id;
+}
+
+/** A round with reviewer and reviewer2 assigned and approver to decide, on a fresh Draft. */
+async function submitted(): Promise<string> {
+  const doc = await uploadDraft(t, "author", `Round ${crypto.randomUUID()}`);
+  const res = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+    as: "author",
+    body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
+  });
+  if (res.statusCode !== 201) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
+  return doc;
+}
+const decide = (as: string, doc: string, body: unknown) =>
+  t.request("PATCH", `/api/documents/${doc}/approval`, { as, body });
+
+/** For each mutating route whose matrix attempt is refused by a state rule: how it succeeds. */
+const scenarios: Record<string, Scenario[]> = {
+  "POST /api/auth/password": [
+    {
+      name: "a new user sets their own password",
+      prepare: async () => {
+        const username = `p${crypto.randomUUID().slice(0, 8)}`;
+        const created = json<{ temporaryPassword: string }>(
+          await t.request("POST", "/api/users", { as: "admin", body: { username, role: "Viewer" } }),
+        );
+        await t.cookieFor(username, created.temporaryPassword);
+        return {
+          as: username,
+          url: "/api/auth/password",
+          body: { currentPassword: created.temporaryPassword, newPassword: "a-long-new-password" },
+          action: "Changed password",
+        };
+      },
+    },
+  ],
+  "DELETE /api/auth/tokens/:id": [
+    {
+      name: "revoking one's own token",
+      prepare: async () => {
+        const token = json<{ id: string }>(
+          await t.request("POST", "/api/auth/tokens", { as: "author", body: { name: "revoke me" } }),
+        );
+        return { as: "author", url: `/api/auth/tokens/${token.id}`, action: expect.any(String) };
+      },
+    },
+  ],
+  "POST /api/documents/:id/submit-review": [
+    {
+      name: "a Draft goes to review",
+      prepare: async () => {
+        const doc = await uploadDraft(t, "author", `Submit ${crypto.randomUUID()}`);
+        return {
+          as: "author",
+          url: `/api/documents/${doc}/submit-review`,
+          body: { reviewers: [ids.reviewer], approverId: ids.approver },
+          action: expect.any(String),
+        };
+      },
+    },
+  ],
+  "PATCH /api/documents/:id/approval": [
+    {
+      name: "a first reviewer's decision",
+      prepare: async () => ({
+        as: "reviewer",
+        url: `/api/documents/${await submitted()}/approval`,
+        body: { status: "Approved" },
+        action: expect.any(String),
+      }),
+    },
+    {
+      name: "the last reviewer's decision, which moves the round to its approver",
+      prepare: async () => {
+        const doc = await submitted();
+        await decide("reviewer", doc, { status: "Approved" });
+        return {
+          as: "reviewer2",
+          url: `/api/documents/${doc}/approval`,
+          body: { status: "Approved" },
+          action: expect.any(String),
+        };
+      },
+    },
+    {
+      name: "a reviewer asking for changes, which ends the round",
+      prepare: async () => ({
+        as: "reviewer",
+        url: `/api/documents/${await submitted()}/approval`,
+        body: { status: "Changes Requested", comment: "Please fix the totals." },
+        action: expect.any(String),
+      }),
+    },
+    {
+      name: "the approver's final decision, which settles the document",
+      prepare: async () => {
+        const doc = await submitted();
+        await decide("reviewer", doc, { status: "Approved" });
+        await decide("reviewer2", doc, { status: "Approved" });
+        return {
+          as: "approver",
+          url: `/api/documents/${doc}/approval`,
+          body: { approverStatus: "Approved" },
+          action: expect.any(String),
+        };
+      },
+    },
+  ],
+  "POST /api/notifications/:id/read": [
+    {
+      name: "a reviewer reads the request to review",
+      prepare: async () => {
+        await submitted();
+        const [latest] = json<Notification[]>(
+          await t.request("GET", "/api/notifications", { as: "reviewer" }),
+        );
+        return { as: "reviewer", url: `/api/notifications/${latest!.id}/read`, action: expect.any(String) };
+      },
+    },
+  ],
+  "POST /api/ai/apply/:id": [
+    {
+      name: "asking a stale document's owner to review it",
+      prepare: async () => ({
+        as: "author",
+        url: `/api/ai/apply/${await staleSuggestion()}`,
+        action: "Applied suggestion",
+      }),
+    },
+    {
+      name: "archiving the older of two copies (an archive inside the suggestion)",
+      prepare: async () => ({
+        as: "author",
+        url: `/api/ai/apply/${await duplicateSuggestion()}`,
+        action: "Applied suggestion",
+      }),
+    },
+  ],
+  "POST /api/ai/suggestions/:id/dismiss": [
+    {
+      name: "dismissing a suggestion",
+      prepare: async () => ({
+        as: "author",
+        url: `/api/ai/suggestions/${await staleSuggestion()}/dismiss`,
+        action: "Dismissed suggestion",
+      }),
+    },
+  ],
+};
+
+/** Changes anyone may make without a session. */
+const publicChanges: Scenario[] = [
+  {
+    name: "POST /api/auth/login",
+    prepare: async () => ({
+      as: null,
+      url: "/api/auth/login",
+      body: { username: "viewer", password: t.config.demoPassword },
+      action: "Signed in",
+    }),
+  },
+  {
+    name: "POST /api/waitlist",
+    prepare: async () => ({
+      as: null,
+      url: "/api/waitlist",
+      body: { email: `w${crypto.randomUUID().slice(0, 8)}@example.com` },
+      action: "Joined the waitlist",
+    }),
+  },
+];
+
+async function run(method: string, attempt: Attempt) {
+  // Sign in first: the sign-in is a change of its own, with its own entry.
+  if (attempt.as) await t.cookieFor(attempt.as);
+  const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
+  const res = await t.request(method as "POST", attempt.url, {
+    as: attempt.as,
+    body: attempt.body,
+    ...(attempt.headers ? { headers: attempt.headers } : {}),
+  });
+  const written = await t.ctx.db
+    .select({ action: activity.action, userId: activity.userId })
+    .from(activity)
+    .where(gt(activity.id, before?.last ?? 0))
+    .orderBy(asc(activity.id));
+  return { res, written };
+}
+
+describe("every change writes exactly one activity entry", () => {
+  const mutating = matrix.filter((e) => e.method !== "GET" && !e.readOnly);
+
+  it("has a successful attempt for every mutating route the role matrix only sees refused", () => {
+    const refusedInMatrix = mutating.filter((e) => (e.ok ?? 200) >= 300).map((e) => `${e.method} ${e.route}`);
+    expect(refusedInMatrix.length).toBeGreaterThan(0);
+    expect(refusedInMatrix.filter((route) => !scenarios[route]).sort()).toEqual([]);
+    expect(Object.keys(scenarios).filter((route) => !refusedInMatrix.includes(route))).toEqual([]);
+  });
+
+  for (const [route, list] of Object.entries(scenarios)) {
+    const method = route.split(" ")[0]!;
+    for (const scenario of list) {
+      it(`${route}: ${scenario.name}`, async () => {
+        const attempt = await scenario.prepare(t);
+        const { res, written } = await run(method, attempt);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        const actor = attempt.as === null ? null : (ids[attempt.as] ?? expect.any(String));
+        expect(written).toEqual([{ action: attempt.action, userId: actor }]);
+      });
+    }
+  }
+
+  for (const scenario of publicChanges) {
+    it(`${scenario.name} (public)`, async () => {
+      const attempt = await scenario.prepare(t);
+      const { res, written } = await run("POST", attempt);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(written.map((w) => w.action)).toEqual([attempt.action]);
+    });
+  }
+});
