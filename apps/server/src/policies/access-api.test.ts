@@ -94,4 +94,32 @@ describe("levels decide where", () => {
       .set({ access: "view" })
       .where(eq(categoryGroupAccess.categoryId, viewOnly));
   });
+
+  it("refuses an approver left out of a document's restriction, and takes them once it names them", async () => {
+    const doc = await uploadDraft(t, "author", "Restricted assignment probe");
+    const restrict = (userIds: string[]) =>
+      t.request("PUT", `/api/documents/${doc}/access`, {
+        as: "author",
+        body: { restricted: true, userIds, groupIds: [] },
+      });
+    expect((await restrict([ids.reviewer!])).statusCode).toBe(200);
+    const submit = () =>
+      t.request("POST", `/api/documents/${doc}/submit-review`, {
+        as: "author",
+        body: { reviewers: [ids.reviewer], approverId: ids.approver },
+      });
+    const refused = await submit();
+    expect(refused.statusCode).toBe(400);
+    expect(json<{ message: string }>(refused).message).toMatch(
+      /^approverId: approver cannot see this document/,
+    );
+    // Nothing was assigned: neither of them is told about, nor can open, the draft.
+    expect((await t.request("GET", `/api/documents/${doc}`, { as: "approver" })).statusCode).toBe(404);
+    expect((await t.request("GET", `/api/documents/${doc}`, { as: "reviewer" })).statusCode).toBe(404);
+    expect((await t.request("GET", `/api/documents/${doc}/approval`, { as: "author" })).statusCode).toBe(404);
+    expect((await restrict([ids.reviewer!, ids.approver!])).statusCode).toBe(200);
+    const taken = await submit();
+    expect(taken.statusCode, taken.body).toBeLessThan(300);
+    expect((await t.request("GET", `/api/documents/${doc}`, { as: "approver" })).statusCode).toBe(200);
+  });
 });

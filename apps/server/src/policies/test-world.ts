@@ -87,6 +87,7 @@ export interface WrittenWorld {
   world: AccessWorld;
   groupIds: string[];
   categoryIds: string[];
+  categoryNames: string[];
   docIds: string[];
   /** Each user as the rule sees them, in the world's user order. */
   actors: AccessActor[];
@@ -117,10 +118,11 @@ export async function writeAccessWorld(
   );
   if (memberRows.length) await db.insert(groupMembers).values(memberRows);
   const categoryIds: string[] = [];
+  const categoryNames = world.categories.map((_, c) => `category ${tag}-${c}`);
   for (const [c, cat] of world.categories.entries()) {
     const [row] = await db
       .insert(categories)
-      .values({ name: `category ${tag}-${c}`, everyoneAccess: cat.everyone })
+      .values({ name: categoryNames[c]!, everyoneAccess: cat.everyone })
       .returning({ id: categories.id });
     categoryIds.push(row!.id);
     if (cat.groups.length)
@@ -150,7 +152,7 @@ export async function writeAccessWorld(
     groupIds: world.groupMembers.flatMap((ms, g) => (ms.includes(u) ? [groupIds[g]!] : [])),
   }));
   const facts = world.docs.map((d) => modelFacts(world, d, people, groupIds, categoryIds));
-  return { world, groupIds, categoryIds, docIds, actors, facts };
+  return { world, groupIds, categoryIds, categoryNames, docIds, actors, facts };
 }
 
 async function applyDocSettings(

@@ -1,6 +1,7 @@
 import type {
   AiAnswer,
   CategoryStats,
+  DashboardInsights,
   Document,
   DocumentStats,
   Notification,
@@ -20,7 +21,11 @@ import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenW
  * Issue 18's "one rule, everywhere": on random small archives, groups, access lists and
  * restrictions, every listing a user can reach (documents, counts, category tiles, search, ask,
  * suggestions, approvals, notifications, live events) shows exactly, or only, what the pure
- * model (access.ts) lets them see. Documents are real uploads, processed and indexed.
+ * model (access.ts) lets them see, and every document route (the document, its versions, original,
+ * diff, summary) answers 404 to exactly those the model keeps out. Documents are real uploads,
+ * processed and indexed; each carries a secret word of its own in its title and text, so a body
+ * that quotes a passage, excerpt, title or popular query of a document its reader may not see
+ * gives itself away whatever shape it has.
  */
 
 let t: TestApp;
@@ -45,11 +50,18 @@ afterAll(async () => t.close());
 
 const WORDS = ["amberwick", "brindlemoss", "copperfen", "dunmarrow", "elderquay", "fallowmere"];
 
-async function upload(word: string, i: number): Promise<string> {
+/** A word no other document shares (letters only, so the search index keeps it whole). */
+const secretOf = (run: number, i: number) => {
+  const letters = (n: number) => [...String(n)].map((d) => "abcdefghij"[Number(d)]).join("");
+  // "v" starts it and "x" and "zq" frame the numbers, so no secret is part of another.
+  return `vault${letters(run)}x${letters(i)}zq`;
+};
+
+async function upload(word: string, secret: string, i: number): Promise<string> {
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
-  const text = `# ${word} record ${i}\n\nThe ${word} procedure requires a signed ${word} form for every request.\n`;
+  const text = `# ${word} record ${i} ${secret}\n\nThe ${word} procedure requires a signed ${word} form for every ${secret} request.\n`;
   const { body, headers } = multipart(
-    { categoryId: categories[0]!.id, title: `${word} record ${i}`, allowDuplicate: "true" },
+    { categoryId: categories[0]!.id, title: `${word} record ${i} ${secret}`, allowDuplicate: "true" },
     { name: `${word}-${i}.md`, bytes: Buffer.from(text) },
   );
   const res = await t.request("POST", "/api/documents/upload", { as: "admin", body, headers });
@@ -61,22 +73,60 @@ const sorted = (xs: Iterable<string>) => [...xs].sort();
 const inWorld = (w: WrittenWorld, ids: Iterable<string>) =>
   sorted([...ids].filter((id) => w.docIds.includes(id)));
 
-async function totals(): Promise<number[]> {
-  const each = people.map(
-    async (p) =>
-      json<DocumentStats>(await t.request("GET", "/api/documents/stats", { as: p.username })).total,
-  );
+interface Baseline {
+  total: number;
+  dashboardTotal: number;
+  drafts: number;
+}
+
+/** Each person's counts before a world is written: the world's documents come on top. */
+async function baselines(): Promise<Baseline[]> {
+  const each = people.map(async (p): Promise<Baseline> => {
+    const stats = json<DocumentStats>(await t.request("GET", "/api/documents/stats", { as: p.username }));
+    const dash = json<DashboardInsights>(
+      await t.request("GET", "/api/dashboard/insights", { as: p.username }),
+    );
+    return { total: stats.total, dashboardTotal: dash.total, drafts: dash.drafts };
+  });
   return Promise.all(each);
 }
 
-async function checkUser(w: WrittenWorld, word: string, u: number, totalBefore: number): Promise<void> {
+/** The secret words of the world's documents that `keptOut` (by index) says the reader may not see. */
+function secretsOf(secrets: string[], keptOut: (i: number) => boolean): string[] {
+  return secrets.filter((_, i) => keptOut(i));
+}
+
+/** The secret words `body` gives away: always empty when the route keeps to the rule. */
+const leaked = (body: string, secrets: string[]) => secrets.filter((s) => body.includes(s));
+
+async function checkUser(
+  w: WrittenWorld,
+  word: string,
+  secrets: string[],
+  u: number,
+  before: Baseline,
+): Promise<void> {
   const as = people[u]!.username;
+  const actor = w.actors[u]!;
   const who = `${as} (${people[u]!.role})`;
   const listable = modelListable(w, u);
   const seen = new Set(listable);
   const unseen = (ids: string[]) => inWorld(w, ids).filter((id) => !seen.has(id));
+  const hidden = secretsOf(secrets, (i) => !canSeeDocument(actor, w.facts[i]!));
+  const get = (url: string) => t.request("GET", url, { as });
+  /** A response that must quote nothing of a document the reader may not open. */
+  const tight = async (url: string, res?: Awaited<ReturnType<typeof get>>) => {
+    const r = res ?? (await get(url));
+    expect({ who, url, status: r.statusCode }).toEqual({ who, url, status: 200 });
+    expect({ who, url, leaked: leaked(r.body, hidden) }).toEqual({ who, url, leaked: [] });
+    return r;
+  };
 
-  const list = json<Document[]>(await t.request("GET", "/api/documents?pageSize=100", { as }));
+  const listRes = await tight("/api/documents?pageSize=100");
+  // The secret words are there to be found: the list names every document it shows by them.
+  const shown = secretsOf(secrets, (i) => seen.has(w.docIds[i]!));
+  expect({ who, named: leaked(listRes.body, shown) }).toEqual({ who, named: shown });
+  const list = json<Document[]>(listRes);
   expect({
     who,
     list: inWorld(
@@ -85,25 +135,47 @@ async function checkUser(w: WrittenWorld, word: string, u: number, totalBefore: 
     ),
   }).toEqual({ who, list: listable });
 
-  const stats = json<DocumentStats>(await t.request("GET", "/api/documents/stats", { as }));
-  expect({ who, added: stats.total - totalBefore }).toEqual({ who, added: listable.length });
+  const recent = json<Document[]>(await tight("/api/documents/recent"));
+  expect({ who, unseenRecent: unseen(recent.map((d) => d.id)) }).toEqual({ who, unseenRecent: [] });
 
-  const tiles = json<CategoryStats[]>(await t.request("GET", "/api/categories/stats", { as }));
+  const stats = json<DocumentStats>(await tight("/api/documents/stats"));
+  expect({ who, added: stats.total - before.total }).toEqual({ who, added: listable.length });
+
+  const dash = json<DashboardInsights>(await tight("/api/dashboard/insights"));
+  const listableDrafts = listable.filter((id) => w.facts[w.docIds.indexOf(id)]!.status === "Draft");
+  expect({
+    who,
+    dashboardAdded: dash.total - before.dashboardTotal,
+    drafts: dash.drafts - before.drafts,
+  }).toEqual({ who, dashboardAdded: listable.length, drafts: listableDrafts.length });
+
+  const tiles = json<CategoryStats[]>(await tight("/api/categories/stats"));
   for (const [c, categoryId] of w.categoryIds.entries()) {
     const tile = tiles.find((x) => x.id === categoryId);
     const inCategory = listable.filter((id) => w.facts[w.docIds.indexOf(id)]!.categoryId === categoryId);
-    const level = w.actors[u]!.role === "Admin" ? "edit" : null;
-    const seen = level ?? modelLevel(w, u, c);
-    if (seen === "none") expect({ who, tile: tile ?? null }).toEqual({ who, tile: null });
+    const level = actor.role === "Admin" ? "edit" : modelLevel(w, u, c);
+    if (level === "none") expect({ who, tile: tile ?? null }).toEqual({ who, tile: null });
     else
       expect({ who, category: c, count: tile?.count }).toEqual({
         who,
         category: c,
         count: inCategory.length,
       });
+    // The dashboard's chart by category counts the same documents (a category it cannot count is absent).
+    const bar = dash.byCategory.find((x) => x.name === w.categoryNames[c]);
+    expect({ who, category: c, bar: bar?.count ?? 0 }).toEqual({ who, category: c, bar: inCategory.length });
+    const res = await get(`/api/documents/category/${categoryId}?pageSize=100`);
+    const inList = res.statusCode === 200 ? json<Document[]>(res).map((d) => d.id) : [];
+    expect({
+      who,
+      category: c,
+      status: res.statusCode === 404 ? 200 : res.statusCode,
+      inList: inWorld(w, inList),
+    }).toEqual({ who, category: c, status: 200, inList: sorted(inCategory) });
+    expect({ who, leaked: leaked(res.body, hidden) }).toEqual({ who, leaked: [] });
   }
 
-  const search = json<SearchResult[]>(await t.request("GET", `/api/search?q=${word}`, { as }));
+  const search = json<SearchResult[]>(await tight(`/api/search?q=${word}`));
   expect({
     who,
     search: inWorld(
@@ -111,35 +183,42 @@ async function checkUser(w: WrittenWorld, word: string, u: number, totalBefore: 
       search.map((r) => r.document.id),
     ),
   }).toEqual({ who, search: listable });
+  // A search for a hidden document's own secret word finds nothing of it.
+  for (const secret of hidden) {
+    const found = json<SearchResult[]>(await tight(`/api/search?q=${secret}`));
+    expect({ who, secret, found: unseen(found.map((r) => r.document.id)) }).toEqual({
+      who,
+      secret,
+      found: [],
+    });
+  }
+  // Popular queries (the Admin searched every secret word) are suggested only where a visible document answers them.
+  await tight("/api/search/suggestions");
 
   const ask = await t.request("POST", "/api/ai/ask", {
     as,
     body: { question: `What does the ${word} procedure require?` },
   });
-  const cited = json<AiAnswer>(ask).citations.map((c) => c.documentId);
-  expect({ who, unseenCitations: unseen(cited) }).toEqual({
-    who,
-    unseenCitations: [],
-  });
+  const cited = json<AiAnswer>(await tight("POST /api/ai/ask", ask)).citations.map((c) => c.documentId);
+  expect({ who, unseenCitations: unseen(cited) }).toEqual({ who, unseenCitations: [] });
 
-  const suggestions = json<Array<{ documentIds: string[] }>>(
-    await t.request("GET", "/api/ai/suggestions", { as }),
-  );
+  const suggestions = json<Array<{ documentIds: string[] }>>(await tight("/api/ai/suggestions"));
   const named = suggestions.flatMap((s) => s.documentIds);
-  expect({ who, unseenSuggested: unseen(named) }).toEqual({
-    who,
-    unseenSuggested: [],
-  });
+  expect({ who, unseenSuggested: unseen(named) }).toEqual({ who, unseenSuggested: [] });
 
-  const approvals = json<Array<{ documentId: string }>>(await t.request("GET", "/api/approvals", { as }));
-  const rounds = approvals.map((a) => a.documentId);
-  expect({ who, unseenRounds: unseen(rounds) }).toEqual({
+  const approvals = json<Array<{ documentId: string }>>(await tight("/api/approvals"));
+  expect({ who, unseenRounds: unseen(approvals.map((a) => a.documentId)) }).toEqual({
     who,
     unseenRounds: [],
   });
+  await tight("/api/approvals/stats");
 
-  const notes = json<Notification[]>(await t.request("GET", "/api/notifications", { as }));
-  const admitted = w.docIds.filter((_, i) => passesAccessLists(w.actors[u]!, w.facts[i]!));
+  // Notifications follow the access lists (a draft's notice waits for its reader to be assigned).
+  const admittedOnly = secretsOf(secrets, (i) => !passesAccessLists(actor, w.facts[i]!));
+  const notesRes = await get("/api/notifications");
+  expect({ who, leaked: leaked(notesRes.body, admittedOnly) }).toEqual({ who, leaked: [] });
+  const notes = json<Notification[]>(notesRes);
+  const admitted = w.docIds.filter((_, i) => passesAccessLists(actor, w.facts[i]!));
   expect({
     who,
     notified: inWorld(
@@ -150,6 +229,22 @@ async function checkUser(w: WrittenWorld, word: string, u: number, totalBefore: 
     who,
     notified: sorted(admitted),
   });
+
+  // Every route about one document: the same answer as the model, 404 where it keeps the reader out.
+  for (const [i, id] of w.docIds.entries()) {
+    const may = canSeeDocument(actor, w.facts[i]!);
+    for (const path of ["", "/versions", "/versions/1", "/versions/1/original", "/diff/1/1", "/summary"]) {
+      const res = await get(`/api/documents/${id}${path}`);
+      expect({ who, doc: i, path, status: res.statusCode }).toEqual({
+        who,
+        doc: i,
+        path,
+        status: may ? 200 : 404,
+      });
+      if (!may)
+        expect({ who, path, leaked: leaked(res.body, [secrets[i]!]) }).toEqual({ who, path, leaked: [] });
+    }
+  }
 }
 
 function modelLevel(w: WrittenWorld, u: number, c: number): string {
@@ -172,10 +267,16 @@ describe("one access rule behind every listing", () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(accessWorld(people.length, 4), async (world) => {
-        const word = WORDS[run++ % WORDS.length]!;
-        const before = await totals();
-        const w = await writeAccessWorld(t.ctx.db, people, world, undefined, (i) => upload(word, i));
+        const r = run++;
+        const word = WORDS[r % WORDS.length]!;
+        const before = await baselines();
+        const w = await writeAccessWorld(t.ctx.db, people, world, undefined, (i) =>
+          upload(word, secretOf(r, i), i),
+        );
+        const secrets = w.docIds.map((_, i) => secretOf(r, i));
         await t.runner.runUntilIdle();
+        // The Admin (who sees all) searches every secret word: popular queries to be suggested, or not.
+        for (const secret of secrets) await t.request("GET", `/api/search?q=${secret}`, { as: "admin" });
         // A notification about every document to everyone: only those its access lists admit keep one.
         for (const id of w.docIds) {
           const note = { kind: "review_due" as const, title: "Check", body: "Check it", documentId: id };
@@ -204,7 +305,10 @@ describe("one access rule behind every listing", () => {
             who: p.username,
             events: sorted(expectedEvents[u]!),
           });
-          await checkUser(w, word, u, before[u]!);
+          const hidden = secrets.filter((_, i) => !canSeeDocument(w.actors[u]!, w.facts[i]!));
+          const heard = JSON.stringify(received.get(p.id) ?? []);
+          expect({ who: p.username, leaked: leaked(heard, hidden) }).toEqual({ who: p.username, leaked: [] });
+          await checkUser(w, word, secrets, u, before[u]!);
         }
       }),
       { numRuns: 4 },

@@ -130,7 +130,8 @@ describe("route guard × access lists", () => {
           if (want >= 400 && want !== entry.ok)
             expect({ role, written: got.written }).toEqual({ role, written: 0 });
         }
-      });
+        // Up to six documents put through review each: minutes on a loaded 2-core machine.
+      }, 180_000);
     }
   }
 });
