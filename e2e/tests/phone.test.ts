@@ -99,7 +99,7 @@ async function idsAndBrokenWords(page: Page): Promise<string[]> {
 
 async function settle(page: Page): Promise<void> {
   // Named, so a page that never goes quiet says which one it is.
-  await page.waitForLoadState("networkidle").catch((error: Error) => {
+  await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch((error: Error) => {
     throw new Error(`${page.url()} never went quiet: ${error.message}`);
   });
   await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label="Loading page"]'));
