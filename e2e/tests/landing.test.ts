@@ -59,6 +59,20 @@ test("landing invents no contact or video; an Admin publishes them in Settings a
   await page.goto("/");
   await page.getByTestId("contact-sales").waitFor({ state: "attached" });
   assert.equal(await page.getByTestId("text-contact-waitlist").count(), 0);
+  // Each contact action writes to the address published for it, and Contact Us goes there.
+  for (const [team, address] of [
+    ["sales", published.salesEmail],
+    ["support", published.supportEmail],
+    ["partnerships", published.partnershipsEmail],
+  ] as const) {
+    const link = page.getByTestId(`contact-${team}`).getByRole("link", { name: address });
+    assert.equal(await link.getAttribute("href"), `mailto:${address}`, team);
+  }
+  await page.getByTestId("nav-contact").click();
+  await page.waitForFunction(() => {
+    const box = document.getElementById("contact")?.getBoundingClientRect();
+    return box !== undefined && box.top < window.innerHeight && box.bottom > 0;
+  });
   assert.equal(await page.getByTestId("link-demo-video").getAttribute("href"), published.demoVideoUrl);
   assert.deepEqual(consoleErrors(), []);
   await context.close();

@@ -99,6 +99,8 @@ export const approvalSchema = z.object({
   approverStatus: z.enum(approverStatuses),
   approverComment: z.string().nullable(),
   submittedBy: z.string(),
+  /** The submitter's username, for screens: an id is never shown where a name exists (issue 16.12). */
+  submittedByUsername: z.string(),
   activityLog: z.array(activityEntrySchema),
   createdAt: z.string(),
   updatedAt: z.string(),

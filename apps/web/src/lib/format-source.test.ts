@@ -14,8 +14,10 @@ function sources(dir: string): string[] {
 describe("one date style throughout", () => {
   it("no screen formats a date itself: dates go through lib/format.ts", () => {
     const root = join(import.meta.dirname, "..");
-    // The locale's own defaults differ per call site ("11/25/2026" beside "Nov 25, 2026").
-    const ownFormatting = /\.toLocale(?:Date|Time)?String\(|Intl\.DateTimeFormat\b/;
+    // The locale's own defaults differ per call site ("11/25/2026" beside "Nov 25, 2026"), and an
+    // ISO day cut from toISOString ("2026-11-25") is a third style.
+    const ownFormatting =
+      /\.toLocale(?:Date|Time)?String\(|Intl\.DateTimeFormat\b|\.toISOString\(\)\.slice\(/;
     const offenders = sources(root)
       .filter((file) => !file.endsWith(join("lib", "format.ts")))
       .filter((file) => ownFormatting.test(readFileSync(file, "utf8")))

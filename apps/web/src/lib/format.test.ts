@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, initials, shortRelativeTime } from "./format";
+import { formatCount, formatDate, formatDayKey, initials, shortRelativeTime, utcDayKey } from "./format";
 
 describe("initials", () => {
   it.each([
@@ -29,6 +29,18 @@ describe("shortRelativeTime", () => {
     const old = "2024-12-01T12:00:00Z";
     expect(shortRelativeTime(old, now)).toBe(formatDate(old));
     expect(shortRelativeTime(old, now)).not.toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
+  });
+});
+
+describe("days on a chart", () => {
+  it("group by the UTC day and name it in the app's date style, never as an ISO day", () => {
+    const day = utcDayKey(Date.parse("2026-11-03T23:30:00Z"));
+    expect(day).toBe("2026-11-03");
+    // The same medium style as formatDate, whatever the reader's time zone.
+    expect(formatDayKey(day)).toBe(formatDate("2026-11-03T12:00:00Z"));
+    expect(formatDayKey(day, { year: false })).toMatch(/Nov/);
+    expect(formatDayKey(day, { year: false })).not.toMatch(/2026|\d{4}-\d{2}/);
+    expect(formatDayKey("not a day")).toBe("");
   });
 });
 

@@ -2,6 +2,15 @@
 // which a list of cards pays once per card. These two are the app's only date styles.
 const mediumDate = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+// Calendar days grouped in UTC (charts) are named in UTC too, or a reader west of Greenwich would
+// see each bar labelled with the day before. The same medium style, with and without the year.
+const utcDay = new Intl.DateTimeFormat(undefined, {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const utcDayShort = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
 const count = new Intl.NumberFormat();
 
 /** Two-letter initials for the avatar: "john.doe" → "JD", "reviewer2" → "RE". */
@@ -36,6 +45,18 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
+}
+
+/** The UTC calendar day of a timestamp ("2026-11-03"): a key to group by, never shown as it is. */
+export function utcDayKey(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** A `utcDayKey` in the app's date style: "Nov 3, 2026", or "Nov 3" for a chart axis. */
+export function formatDayKey(day: string, { year = true }: { year?: boolean } = {}): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return "";
+  return (year ? utcDay : utcDayShort).format(date);
 }
 
 /** A count with the reader's digit grouping: 12,345. */

@@ -43,7 +43,11 @@ describe("approval flows with the demo users", () => {
       round: 1,
       stage: "Awaiting Review",
       approverId: ids.approver,
+      approver: "approver",
       approverStatus: "Pending",
+      // Names for screens beside the ids (issue 16.12).
+      submittedBy: ids.author,
+      submittedByUsername: "author",
       reviewers: [
         { id: ids.reviewer, username: "reviewer", status: "Pending", comment: null },
         { id: ids.reviewer2, username: "reviewer2", status: "Pending", comment: null },

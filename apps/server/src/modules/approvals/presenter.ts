@@ -100,6 +100,7 @@ function presentRound(
     approverStatus: state.approverStatus,
     approverComment: approval.approverComment,
     submittedBy: approval.submittedBy,
+    submittedByUsername: name(approval.submittedBy),
     // A round's entries are always made by a signed-in user; only public actions have none.
     activityLog: log.map((a) => ({
       action: a.action,

@@ -1,4 +1,5 @@
 import type { ApprovalListItem } from "@quire/contracts";
+import { utcDayKey } from "@/lib/format";
 
 /** Seed §2 filter buttons of the Approval Dashboard. */
 export const approvalFilters = ["All Documents", "In Progress", "Approved", "Rejected"] as const;
@@ -56,7 +57,7 @@ export function activityOverTime(items: readonly Pick<ApprovalListItem, "activit
     for (const entry of item.activityLog) {
       const time = Date.parse(entry.timestamp);
       if (Number.isNaN(time)) continue;
-      const date = new Date(time).toISOString().slice(0, 10);
+      const date = utcDayKey(time);
       const point = days.get(date) ?? { date, submitted: 0, reviewed: 0, decided: 0 };
       if (entry.action.startsWith("Review ")) point.reviewed += 1;
       else if (entry.action.startsWith("Final ")) point.decided += 1;

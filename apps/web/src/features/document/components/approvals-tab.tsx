@@ -162,7 +162,7 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
           {approval.stage}
         </Badge>
         <span className="text-xs text-muted-foreground">
-          Round {approval.round} · version {approval.version} · submitted by {approval.submittedBy}
+          Round {approval.round} · version {approval.version} · submitted by {approval.submittedByUsername}
         </span>
       </div>
       <StageProgress approval={approval} />

@@ -1,12 +1,12 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
 import { useSystemInfo } from "@/lib/api/settings";
 
-function formatDate(iso: string | null): string {
-  if (!iso) return "Unknown";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toISOString().slice(0, 10);
+/** The app's one date style, like every other date (issue 16.16), not an ISO day. */
+function lastUpdate(iso: string | null): string {
+  return (iso && formatDate(iso)) || "Unknown";
 }
 
 /** System Information from the running build (GET /api/system). */
@@ -32,7 +32,7 @@ export function SystemCard() {
             <dd data-testid="text-system-environment">{system.data.environment}</dd>
             <dt className="text-muted-foreground">Last Update</dt>
             <dd data-testid="text-system-last-update">
-              {formatDate(system.data.lastUpdate ?? system.data.startedAt)}
+              {lastUpdate(system.data.lastUpdate ?? system.data.startedAt)}
             </dd>
             <dt className="text-muted-foreground">Database</dt>
             <dd>{system.data.database === "postgres" ? "PostgreSQL" : "Embedded (PGlite)"}</dd>
