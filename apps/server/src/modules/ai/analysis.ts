@@ -1,7 +1,7 @@
 import type { ChangeAnalysis } from "@quire/contracts";
-import { analyseChange } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
+import { textWork } from "../../lib/text-work";
 import { findVersion } from "../documents/repository";
 
 /** The Diff page's AI Analysis Summary for versions `from` → `to` of a document the guard let through. */
@@ -16,7 +16,11 @@ export async function analyseVersions(
     findVersion(ctx.db, documentId, to),
   ]);
   if (!older || !newer) throw notFound("Version");
-  const analysis = analyseChange(older.version.content, newer.version.content);
+  const analysis = await textWork(ctx, {
+    kind: "analyseChange",
+    older: older.version.content,
+    newer: newer.version.content,
+  });
   return {
     from,
     to,

@@ -42,4 +42,17 @@ describe("the category classifier trains off the request path", () => {
     expect(after!.fingerprint).not.toBe(before);
     expect((await trainedClassifier(t.ctx))!.fingerprint).toBe(after!.fingerprint);
   }, 120_000);
+
+  it("the dashboard's suggestions, which every dashboard loads, answer from the last model too", async () => {
+    await trainedClassifier(t.ctx);
+    await classifierTraining(t.ctx);
+    const before = (await trainedClassifier(t.ctx))!.fingerprint;
+    await uploadDraft(t, "author", "Another policy the next model will learn from");
+    const suggestions = await t.request("GET", "/api/ai/suggestions", { as: "admin" });
+    expect(suggestions.statusCode).toBe(200);
+    const training = classifierTraining(t.ctx);
+    expect(training).not.toBeNull();
+    expect((await trainedClassifier(t.ctx))!.fingerprint).toBe(before);
+    expect((await training)!.fingerprint).not.toBe(before);
+  }, 120_000);
 });

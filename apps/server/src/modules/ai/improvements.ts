@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Document, Improvement } from "@quire/contracts";
 import {
-  checkContent,
   describeFinding,
   isGovernedDocument,
   readDocumentMetadata,
@@ -9,6 +8,7 @@ import {
   type ContentRule,
 } from "@quire/textkit";
 import type { AppContext } from "../../context";
+import { textWork } from "../../lib/text-work";
 
 /**
  * Seed §3 Improvement suggestions, one per content rule that fires. Priority follows the harm:
@@ -146,7 +146,12 @@ const PRIORITY_ORDER = { High: 0, Medium: 1, Low: 2 } as const;
 
 export async function listImprovements(ctx: AppContext, doc: Document): Promise<Improvement[]> {
   const content = doc.currentVersion.content;
-  const findings = checkContent(content, { title: doc.title, now: ctx.clock.now() });
+  const findings = await textWork(ctx, {
+    kind: "checkContent",
+    content,
+    title: doc.title,
+    now: ctx.clock.now(),
+  });
   const governed = isGovernedDocument(doc.title, readDocumentMetadata(content));
   return findings
     .map((f) => toImprovement(doc.id, f, governed))

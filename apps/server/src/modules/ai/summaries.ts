@@ -1,7 +1,8 @@
 import type { Document, Summary } from "@quire/contracts";
-import { summarizeDocument, type ComputedSummary } from "@quire/textkit";
+import type { ComputedSummary } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
+import { textWork } from "../../lib/text-work";
 import { findVersion } from "../documents/repository";
 import { findCachedSummary, storeSummary } from "./repository";
 
@@ -55,12 +56,15 @@ export async function computeSummary(
   ]);
   if (!current) throw notFound("Version");
   const now = ctx.clock.now();
-  const computed = summarizeDocument({
-    title: target.title,
-    content: current.version.content,
-    previousContent: previous?.version.content ?? null,
-    status: target.status,
-    now,
+  const computed = await textWork(ctx, {
+    kind: "summarize",
+    input: {
+      title: target.title,
+      content: current.version.content,
+      previousContent: previous?.version.content ?? null,
+      status: target.status,
+      now,
+    },
   });
   const data: CachedSummary = {
     ...computed,

@@ -1,5 +1,4 @@
 import { diffParamsSchema, idParamsSchema, versionParamsSchema, versionSchema } from "@quire/contracts";
-import { diffVersions } from "@quire/textkit";
 
 /** A comparison of two huge versions is read in no one's browser: at most this many rows are sent. */
 const MAX_DIFF_ROWS = 5_000;
@@ -9,6 +8,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { attachment } from "../../lib/attachment";
 import { notFound } from "../../lib/errors";
+import { textWork } from "../../lib/text-work";
 import { requireActor } from "../../plugins/auth";
 import { presentVersion } from "../documents/presenter";
 import { findVersion, listVersions } from "../documents/repository";
@@ -76,7 +76,12 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       return {
         from,
         to,
-        ...diffVersions(older.version.content, newer.version.content, { maxRows: MAX_DIFF_ROWS }),
+        ...(await textWork(ctx, {
+          kind: "diff",
+          older: older.version.content,
+          newer: newer.version.content,
+          maxRows: MAX_DIFF_ROWS,
+        })),
       };
     },
   );

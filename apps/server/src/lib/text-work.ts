@@ -1,0 +1,68 @@
+import { Piscina } from "piscina";
+import { cacheSlot, type AppContext } from "../context";
+import { HttpError } from "./errors";
+import run, { type TextResults, type TextTask } from "./text-work-worker";
+
+/**
+ * The analyses a reader can ask of any document (improvements, summary, change analysis, diff) are
+ * linear in its text, but a version may hold 5 million characters: seconds of work that would hold
+ * the event loop, and with it every other user and /api/health. Text up to INLINE_CHARS is analysed
+ * in the request (a few milliseconds); longer text goes to a worker thread with a time limit.
+ */
+export const TEXT_WORK_LIMITS = {
+  /** Characters (all texts of one task together) analysed inline, on the event loop. */
+  inlineChars: 200_000,
+  /** Wall time of one analysis in its worker; past it the request is refused with 422. */
+  timeoutMs: 60_000,
+  /** Analyses running at once in workers; more wait their turn. */
+  threads: 1,
+  /** Heap of a text-work worker thread. */
+  heapMb: 1_024,
+} as const;
+
+const poolSlot = cacheSlot(
+  "text-work-pool",
+  () =>
+    new Piscina<TextTask, TextResults[TextTask["kind"]]>({
+      filename: new URL("./text-work-worker.mjs", import.meta.url).href,
+      minThreads: 0,
+      maxThreads: TEXT_WORK_LIMITS.threads,
+      idleTimeout: 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: TEXT_WORK_LIMITS.heapMb, maxYoungGenerationSizeMb: 64 },
+    }),
+  (pool) => void pool.close({ force: true }),
+);
+
+function charsOf(task: TextTask): number {
+  switch (task.kind) {
+    case "checkContent":
+      return task.content.length;
+    case "summarize":
+      return task.input.content.length + (task.input.previousContent?.length ?? 0);
+    case "analyseChange":
+    case "diff":
+      return task.older.length + task.newer.length;
+  }
+}
+
+/** Runs one analysis of a document's text, off the event loop when the text is long. */
+export async function textWork<K extends TextTask["kind"]>(
+  ctx: AppContext,
+  task: Extract<TextTask, { kind: K }>,
+): Promise<TextResults[K]> {
+  if (charsOf(task) <= TEXT_WORK_LIMITS.inlineChars) return run(task) as TextResults[K];
+  try {
+    return (await ctx.caches.get(poolSlot).run(task, {
+      signal: AbortSignal.timeout(TEXT_WORK_LIMITS.timeoutMs),
+    })) as TextResults[K];
+  } catch (error) {
+    const { name } = error as { name?: string };
+    if (name === "AbortError" || name === "TimeoutError") {
+      throw new HttpError(
+        422,
+        `Analysing this document's text took longer than ${TEXT_WORK_LIMITS.timeoutMs / 1000} s; it was stopped`,
+      );
+    }
+    throw error;
+  }
+}

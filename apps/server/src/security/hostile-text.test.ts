@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Document } from "@quire/contracts";
+import { TEXT_WORK_LIMITS } from "../lib/text-work";
+import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+
+/**
+ * Work on a hostile document's text (issue 13.2 and 13.3): every reader can ask for a diff, its
+ * analysis, a summary and the improvement checks of any document they see, so each must stay
+ * bounded on the worst text an upload may hold, and /api/health must keep answering meanwhile.
+ */
+let t: TestApp;
+let categoryId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  categoryId = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }))[0]!.id;
+});
+afterAll(async () => t.close());
+
+const MB = 1024 * 1024;
+
+async function upload(name: string, text: string): Promise<string> {
+  const { body, headers } = multipart({ title: "", categoryId }, { name, bytes: Buffer.from(text) });
+  const res = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+  expect(res.statusCode, res.body).toBe(201);
+  return json<Document>(res).id;
+}
+
+async function addVersion(id: string, name: string, text: string, expectedVersion: number) {
+  const { body, headers } = multipart(
+    { changeNote: "hostile edit", expectedVersion: String(expectedVersion) },
+    { name, bytes: Buffer.from(text) },
+  );
+  const res = await t.request("POST", `/api/documents/${id}/versions`, { as: "author", body, headers });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/**
+ * Runs `work` while asking /api/health every 50 ms, and answers the work's result with the slowest
+ * health reply. Work that held the event loop shows as a slow reply.
+ */
+async function whileServing<T>(work: () => Promise<T>): Promise<{ result: T; slowestHealth: number }> {
+  let done = false;
+  let slowestHealth = 0;
+  const polling = (async () => {
+    while (!done) {
+      const asked = performance.now();
+      const health = await t.request("GET", "/api/health");
+      expect(health.statusCode).toBe(200);
+      slowestHealth = Math.max(slowestHealth, performance.now() - asked);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  try {
+    return { result: await work(), slowestHealth };
+  } finally {
+    done = true;
+    await polling;
+  }
+}
+
+describe("long tokens", () => {
+  it("a document of long runs without spaces is summarised, checked and compared while /api/health answers", async () => {
+    // The shapes that made the old e-mail, link and emphasis patterns quadratic, each one run of
+    // 100,000 characters (half a million in all): past what the server analyses on its event loop.
+    const run = 100_000;
+    const text = (tail: string) =>
+      [
+        "a".repeat(run),
+        `${"x.".repeat(run / 2)}@`,
+        "a@".repeat(run / 2),
+        "[".repeat(run / 2) + "]".repeat(run / 2),
+        `${"*_".repeat(run / 2 - tail.length)}${tail}`,
+      ].join("\n");
+    expect(text("one").length).toBeGreaterThan(TEXT_WORK_LIMITS.inlineChars);
+
+    const { result: id, slowestHealth: uploading } = await whileServing(() =>
+      upload("tokens.txt", text("one")),
+    );
+    expect(uploading).toBeLessThan(1_000);
+    // Processing (tags, search index) runs as a background job; it must end, ready or failed.
+    await t.runner.runUntilIdle();
+    const doc = json<Document>(await t.request("GET", `/api/documents/${id}`, { as: "author" }));
+    expect(["ready", "failed"]).toContain(doc.processing.state);
+
+    await addVersion(id, "tokens.txt", text("two"), 1);
+    for (const url of [
+      `/api/documents/${id}/improvements`,
+      `/api/documents/${id}/summary`,
+      `/api/documents/${id}/diff/1/2`,
+      `/api/documents/${id}/diff/1/2/analysis`,
+    ]) {
+      const { result, slowestHealth } = await whileServing(() => t.request("GET", url, { as: "author" }));
+      expect(result.statusCode, `${url}: ${result.body.slice(0, 200)}`).toBe(200);
+      expect(slowestHealth, url).toBeLessThan(1_000);
+    }
+  }, 180_000);
+});
+
+describe("100k-line versions", () => {
+  it("are diffed and sent capped, saying so, while /api/health answers, however often asked", async () => {
+    const lines = (prefix: string) =>
+      Array.from({ length: 100_000 }, (_, i) => `${prefix} line ${i} of the register`).join("\n");
+    const id = await upload("register.md", lines("old"));
+    await addVersion(id, "register.md", lines("new"), 1);
+
+    const { result: first, slowestHealth } = await whileServing(() =>
+      t.request("GET", `/api/documents/${id}/diff/1/2`, { as: "author" }),
+    );
+    expect(first.statusCode).toBe(200);
+    expect(slowestHealth).toBeLessThan(1_000);
+    // Any reader may repeat it: the work runs in a worker thread, so a repeat costs no one else.
+    const { result: diff, slowestHealth: repeated } = await whileServing(() =>
+      t.request("GET", `/api/documents/${id}/diff/1/2`, { as: "author" }),
+    );
+    expect(repeated).toBeLessThan(1_000);
+    expect(diff.body).toBe(first.body);
+    expect(diff.body.length).toBeLessThan(5 * MB);
+    const answer = json<{
+      truncated: boolean;
+      truncatedReason: string;
+      sideBySide: unknown[];
+      stats: { added: number };
+    }>(diff);
+    expect(answer.truncated).toBe(true);
+    expect(answer.truncatedReason).toMatch(/cut after its first 5,000 of/);
+    expect(answer.sideBySide).toHaveLength(5_000);
+    expect(answer.stats.added).toBe(100_000);
+
+    // The Diff page's analysis reads the same two versions.
+    const { result: analysis, slowestHealth: analysing } = await whileServing(() =>
+      t.request("GET", `/api/documents/${id}/diff/1/2/analysis`, { as: "author" }),
+    );
+    expect(analysis.statusCode, analysis.body.slice(0, 200)).toBe(200);
+    expect(analysing).toBeLessThan(1_000);
+  }, 120_000);
+});
