@@ -4,7 +4,14 @@ import type { Database } from "../db/client";
 import { notFound, unauthorized } from "../lib/errors";
 import { documentLevel, type AccessActor, type Level } from "./access";
 import { loadAccessFacts, withGroups } from "./facts";
-import { authorizeDocument, type Actor, type DocumentAction, type DocumentFacts } from "./policy";
+import {
+  authorizeDocument,
+  authorizeGlobal,
+  type Actor,
+  type DocumentAction,
+  type DocumentFacts,
+  type GlobalAction,
+} from "./policy";
 
 /** One document, loaded and checked once for one action: what a document route's handler receives. */
 export interface LoadedDocument {
@@ -25,6 +32,11 @@ declare module "fastify" {
      */
     document?: DocumentAction;
     documentParam?: string;
+    /**
+     * The app-wide action this route performs (manage users, settings, categories…): the guard
+     * answers 403 before the handler runs when the actor's role may not.
+     */
+    allow?: GlobalAction;
   }
   interface FastifyRequest {
     /** Set by the document guard on routes with `config.document`. */
@@ -48,6 +60,11 @@ export async function authorizeDocumentById(
 export function registerDocumentGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("document", null);
   app.addHook("preHandler", async (request) => {
+    const allow = request.routeOptions.config.allow;
+    if (allow) {
+      if (!request.actor) throw unauthorized();
+      authorizeGlobal(request.actor, allow);
+    }
     const action = request.routeOptions.config.document;
     if (!action) return;
     if (!request.actor) throw unauthorized();

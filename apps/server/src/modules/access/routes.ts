@@ -11,7 +11,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { loadedDocument } from "../../policies/guard";
-import { authorizeGlobal } from "../../policies/policy";
 import {
   getCategoryAccess,
   getDocumentAccess,
@@ -29,9 +28,11 @@ export async function accessRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   r.get(
     "/categories/:id/access",
-    { schema: { params: idParamsSchema, response: { 200: categoryAccessSchema } } },
+    {
+      config: { allow: "category.manage" },
+      schema: { params: idParamsSchema, response: { 200: categoryAccessSchema } },
+    },
     async (request) => {
-      authorizeGlobal(requireActor(request), "category.manage");
       return getCategoryAccess(ctx, request.params.id);
     },
   );
@@ -39,6 +40,7 @@ export async function accessRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.put(
     "/categories/:id/access",
     {
+      config: { allow: "category.manage" },
       schema: {
         params: idParamsSchema,
         body: putCategoryAccessBodySchema,
@@ -47,7 +49,6 @@ export async function accessRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     async (request) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "category.manage");
       return putCategoryAccess(ctx, admin, request.params.id, request.body);
     },
   );

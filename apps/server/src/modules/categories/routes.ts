@@ -10,7 +10,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
-import { authorizeGlobal } from "../../policies/policy";
 import {
   categoryStats,
   createCategory,
@@ -37,28 +36,35 @@ export async function categoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post(
     "/",
-    { schema: { body: createCategoryBodySchema, response: { 201: categorySchema } } },
+    {
+      config: { allow: "category.manage" },
+      schema: { body: createCategoryBodySchema, response: { 201: categorySchema } },
+    },
     async (request, reply) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "category.manage");
       return reply.code(201).send(await createCategory(ctx, admin, request.body));
     },
   );
 
   r.patch(
     "/:id",
-    { schema: { params: idParamsSchema, body: updateCategoryBodySchema, response: { 200: categorySchema } } },
+    {
+      config: { allow: "category.manage" },
+      schema: { params: idParamsSchema, body: updateCategoryBodySchema, response: { 200: categorySchema } },
+    },
     async (request) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "category.manage");
       return updateCategory(ctx, admin, request.params.id, request.body);
     },
   );
 
-  r.delete("/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const admin = requireActor(request);
-    authorizeGlobal(admin, "category.manage");
-    await deleteCategory(ctx, admin, request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    "/:id",
+    { config: { allow: "category.manage" }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const admin = requireActor(request);
+      await deleteCategory(ctx, admin, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

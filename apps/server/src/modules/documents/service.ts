@@ -13,7 +13,7 @@ import { endOpenRound, restartRoundForNewVersion, type RoundChange } from "../ap
 import { enqueueIndexDocument } from "../search/indexer";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
-import { enqueueProcessing, PROCESS_DOCUMENT_JOB } from "./process-payload";
+import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";
 
 export { PROCESS_DOCUMENT_JOB };
 
@@ -108,8 +108,10 @@ async function lastOcrWork(db: Database, documentId: string, version: number): P
     )
     .orderBy(desc(jobs.id))
     .limit(1);
-  const payload = (row?.payload ?? {}) as Partial<OcrWork>;
-  return Array.isArray(payload.ocrAnchors) && typeof payload.ocrBase === "string"
+  // Read with the job's own schema: a payload it would refuse carries no OCR work over.
+  const parsed = processDocumentPayload.safeParse(row?.payload);
+  const payload = parsed.success ? parsed.data : null;
+  return payload?.ocrAnchors && payload.ocrBase !== undefined
     ? { ocrPages: payload.ocrPages ?? [], ocrAnchors: payload.ocrAnchors, ocrBase: payload.ocrBase }
     : {};
 }

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
-import { authorizeGlobal } from "../../policies/policy";
 import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from "./service";
 
 /** Groups (Settings › Users and Groups): names for everyone signed in, changes by Admins. */
@@ -22,28 +21,35 @@ export async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   r.post(
     "/",
-    { schema: { body: createGroupBodySchema, response: { 201: groupSchema } } },
+    {
+      config: { allow: "group.manage" },
+      schema: { body: createGroupBodySchema, response: { 201: groupSchema } },
+    },
     async (request, reply) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "group.manage");
       return reply.code(201).send(await createGroup(ctx, admin, request.body));
     },
   );
 
   r.patch(
     "/:id",
-    { schema: { params: idParamsSchema, body: updateGroupBodySchema, response: { 200: groupSchema } } },
+    {
+      config: { allow: "group.manage" },
+      schema: { params: idParamsSchema, body: updateGroupBodySchema, response: { 200: groupSchema } },
+    },
     async (request) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "group.manage");
       return updateGroup(ctx, admin, request.params.id, request.body);
     },
   );
 
-  r.delete("/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const admin = requireActor(request);
-    authorizeGlobal(admin, "group.manage");
-    await deleteGroup(ctx, admin, request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    "/:id",
+    { config: { allow: "group.manage" }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const admin = requireActor(request);
+      await deleteGroup(ctx, admin, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

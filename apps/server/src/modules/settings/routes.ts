@@ -8,7 +8,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
-import { authorizeGlobal, canGlobal } from "../../policies/policy";
 import { cachedSettings, getSettings, updateSettings } from "./service";
 import { systemInfo } from "./system-info";
 
@@ -20,10 +19,12 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.patch(
     "/settings",
-    { schema: { body: updateSettingsBodySchema, response: { 200: settingsSchema } } },
+    {
+      config: { allow: "settings.manage" },
+      schema: { body: updateSettingsBodySchema, response: { 200: settingsSchema } },
+    },
     async (request) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "settings.manage");
       return updateSettings(ctx, admin, request.body);
     },
   );
@@ -36,6 +37,6 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   );
 
   r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async (request) =>
-    systemInfo(ctx, canGlobal(requireActor(request), "settings.manage")),
+    systemInfo(ctx, requireActor(request)),
   );
 }

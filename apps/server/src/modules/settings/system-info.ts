@@ -3,6 +3,7 @@ import type { SystemInfo } from "@quire/contracts";
 import { count, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { jobs } from "../../db/schema";
+import { canGlobal, type Actor } from "../../policies/policy";
 import { APP_VERSION } from "../../version";
 
 const startedAt = new Date().toISOString();
@@ -33,8 +34,12 @@ async function jobCounts(ctx: AppContext): Promise<NonNullable<SystemInfo["jobs"
   return { queued: of("queued"), running: of("running"), failed: of("failed") };
 }
 
-/** Settings › System Information, read from the running build rather than written in the page. */
-export async function systemInfo(ctx: AppContext, withJobs: boolean): Promise<SystemInfo> {
+/**
+ * Settings › System Information, read from the running build rather than written in the page;
+ * the job counts only for those who manage settings.
+ */
+export async function systemInfo(ctx: AppContext, actor: Pick<Actor, "role">): Promise<SystemInfo> {
+  const withJobs = canGlobal(actor, "settings.manage");
   const environment = { production: "Production", development: "Development", test: "Test" }[ctx.config.env];
   return {
     version: `v${APP_VERSION}`,

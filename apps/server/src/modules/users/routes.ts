@@ -11,7 +11,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
-import { authorizeGlobal } from "../../policies/policy";
 import { changeRole, createUser, listUsers } from "./service";
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -22,20 +21,24 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.post(
     "/",
-    { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
+    {
+      config: { allow: "user.manage" },
+      schema: { body: createUserBodySchema, response: { 201: createdUserSchema } },
+    },
     async (request, reply) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "user.manage");
       return reply.code(201).send(await createUser(ctx, admin, request.body));
     },
   );
 
   r.patch(
     "/:id",
-    { schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: userSchema } } },
+    {
+      config: { allow: "user.manage" },
+      schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: userSchema } },
+    },
     async (request) => {
       const admin = requireActor(request);
-      authorizeGlobal(admin, "user.manage");
       return changeRole(ctx, admin, request.params.id, request.body.role);
     },
   );

@@ -4,8 +4,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { waitlistEntrySchema, waitlistJoinedSchema } from "@quire/contracts";
 import type { AppContext } from "../../context";
-import { requireActor } from "../../plugins/auth";
-import { authorizeGlobal } from "../../policies/policy";
 import { listWaitlist } from "./repository";
 import { joinWaitlist } from "./service";
 
@@ -38,9 +36,12 @@ export async function waitlistRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  r.get("/waitlist", { schema: { response: { 200: z.array(entrySchema) } } }, async (request) => {
-    authorizeGlobal(requireActor(request), "waitlist.read");
-    const rows = await listWaitlist(ctx.db);
-    return rows.map((row) => ({ email: row.email, createdAt: row.createdAt.toISOString() }));
-  });
+  r.get(
+    "/waitlist",
+    { config: { allow: "waitlist.read" }, schema: { response: { 200: z.array(entrySchema) } } },
+    async () => {
+      const rows = await listWaitlist(ctx.db);
+      return rows.map((row) => ({ email: row.email, createdAt: row.createdAt.toISOString() }));
+    },
+  );
 }
