@@ -86,8 +86,11 @@ function dropFirstEntry(text: string): string {
   throw new Error("no second entry to keep");
 }
 
+/** Absolute paths are the machine's own files; relative ones are in this checkout (its node_modules). */
+const REPO = new URL("../../", import.meta.url);
+
 function load(source: Source): string {
-  if ("file" in source) return readFileSync(source.file, "utf8");
+  if ("file" in source) return readFileSync(new URL(source.file, REPO), "utf8");
   if ("gz" in source) return gunzipSync(readFileSync(source.gz)).toString("utf8");
   if ("man" in source) return renderManual(source.man);
   if ("dropFirstEntry" in source) return dropFirstEntry(load(source.dropFirstEntry));
