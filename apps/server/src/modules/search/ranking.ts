@@ -172,10 +172,6 @@ async function candidatePostings(
   stats: CorpusStats,
 ): Promise<Posting[]> {
   const lexemes = terms.map((t) => t.lexeme);
-  if (request.parsed.hasOperators) {
-    const ids = await strictMatches(ctx.db, request.query, request.where, STRICT_CANDIDATES);
-    return postingsOf(ctx.db, lexemes, ids);
-  }
   const present = terms.filter((t) => t.df > 0);
   const postings = await topPostings(
     ctx.db,
@@ -183,6 +179,19 @@ async function candidatePostings(
     request.where,
     PER_LEXEME,
   );
+  if (request.parsed.hasOperators) {
+    // The exact matches among the best-scoring candidates, then any others the index finds: an
+    // arbitrary few hundred of a common match alone would often miss the best ones.
+    const leading = scorePassages(terms, postings, stats, ranking)
+      .slice(0, STRICT_CANDIDATES)
+      .map((p) => p.chunkId);
+    const [among, others] = await Promise.all([
+      strictMatches(ctx.db, request.parsed.strictQuery, request.where, STRICT_CANDIDATES, leading),
+      strictMatches(ctx.db, request.parsed.strictQuery, request.where, STRICT_CANDIDATES),
+    ]);
+    const ids = [...new Set([...among, ...others])].slice(0, STRICT_CANDIDATES);
+    return postingsOf(ctx.db, lexemes, ids);
+  }
   const truncated = present.filter((t) => t.df > PER_LEXEME).map((t) => t.lexeme);
   if (truncated.length === 0) return postings;
   // A common lexeme's list stopped early: the leading passages get their missing postings for it.
@@ -329,7 +338,7 @@ export async function rankPassages(ctx: AppContext, request: RankRequest): Promi
   if (evidence) return rankEvidence(evidence);
   // Nothing positive to score (only stop words, or only exclusions): the database's own ranking.
   const rows = await rankFullText(ctx.db, {
-    query: request.query,
+    query: request.parsed.strictQuery,
     where: request.where,
     candidates: 2000,
     limit: LIST_DEPTH,
