@@ -169,7 +169,7 @@ export async function measureQuality(
   const fullEvidence = await evidenceFor(c, fitItems, "fulltext");
   const bm25 = fit(fullEvidence, targets, DEFAULT_RANKING, {
     k1: [0.6, 0.9, 1.2, 1.6, 2.0],
-    b: [0.3, 0.5, 0.75, 0.9],
+    b: [0.3, 0.5, 0.75, 0.9, 1],
     titleWeight: [0, 1, 2, 3, 5, 8],
     tagsWeight: [1.5],
     coverage: [0, 0.25, 0.5, 1, 2, 3],

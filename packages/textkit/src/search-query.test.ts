@@ -28,6 +28,18 @@ describe("parseSearchQuery", () => {
   it("treats a lone minus and the word OR in any case as operators, not words", () => {
     expect(parseSearchQuery("alpha OR beta - gamma").positiveWords).toEqual(["alpha", "beta", "gamma"]);
   });
+
+  it("reads a dash standing alone as punctuation and a quoted single word as the word", () => {
+    const dashed = parseSearchQuery("X C Binding -- cursor - shared library");
+    expect(dashed.hasOperators).toBe(false);
+    expect(dashed.positiveWords).toEqual(["x", "c", "binding", "cursor", "shared", "library"]);
+    expect(dashed.strictQuery).toBe("X C Binding cursor shared library");
+    const quoted = parseSearchQuery('type of data using "magic" numbers');
+    expect(quoted.hasOperators).toBe(false);
+    expect(quoted.positiveWords).toContain("magic");
+    expect(parseSearchQuery('"magic numbers" -file').hasOperators).toBe(true);
+    expect(parseSearchQuery("magic -file").strictQuery).toBe("magic -file");
+  });
 });
 
 describe("anyWordQuery", () => {

@@ -15,15 +15,25 @@ export interface ParsedSearchQuery {
   excludedWords: string[];
   /** Quoted phrases (not excluded), as the user wrote their words. */
   phrases: string[];
-  /** True when the query uses any operator (quotes, `or`, minus): it must then be matched strictly. */
+  /**
+   * True when the query uses any operator (a phrase of two or more words, `or`, `-word`): it must
+   * then be matched strictly. A quoted single word means the word itself (the database stems it
+   * alike), and a dash standing alone is punctuation ("libfoo -- runtime files"), not an exclusion.
+   */
   hasOperators: boolean;
+  /** The query for `websearch_to_tsquery`, with lone dashes dropped so it reads them as punctuation too. */
+  strictQuery: string;
 }
 
 interface RawItem {
   text: string;
   quoted: boolean;
   excluded: boolean;
+  /** A run of dashes standing alone. */
+  lone: boolean;
 }
+
+const LONE_DASHES = /^-+$/;
 
 /** Splits a query into items: quoted runs and bare words, each with a leading minus noted. */
 function readItems(query: string): RawItem[] {
@@ -31,11 +41,12 @@ function readItems(query: string): RawItem[] {
   const pattern = /(-?)"([^"]*)"?|(\S+)/g;
   for (const match of query.matchAll(pattern)) {
     if (match[2] !== undefined) {
-      items.push({ text: match[2], quoted: true, excluded: match[1] === "-" });
+      items.push({ text: match[2], quoted: true, excluded: match[1] === "-", lone: false });
     } else {
       const word = match[3] ?? "";
-      const excluded = word.startsWith("-") && word.length > 1;
-      items.push({ text: excluded ? word.slice(1) : word, quoted: false, excluded });
+      const lone = LONE_DASHES.test(word);
+      const excluded = word.startsWith("-") && !lone;
+      items.push({ text: excluded ? word.slice(1) : word, quoted: false, excluded, lone });
     }
   }
   return items;
@@ -52,7 +63,8 @@ export function parseSearchQuery(query: string): ParsedSearchQuery {
       hasOperators = true;
       continue;
     }
-    if (item.quoted || item.excluded) hasOperators = true;
+    if (item.lone) continue;
+    if ((item.quoted && words.length > 1) || item.excluded) hasOperators = true;
     if (item.excluded) {
       excludedWords.push(...words);
       continue;
@@ -65,7 +77,11 @@ export function parseSearchQuery(query: string): ParsedSearchQuery {
   const positiveTerms = [
     ...new Set(uniqueWords.filter((word) => !isStopWord(word)).map((word) => stem(word))),
   ];
-  return { positiveWords: uniqueWords, positiveTerms, excludedWords, phrases, hasOperators };
+  const strictQuery = query
+    .split(/\s+/)
+    .filter((part) => part !== "" && !LONE_DASHES.test(part))
+    .join(" ");
+  return { positiveWords: uniqueWords, positiveTerms, excludedWords, phrases, hasOperators, strictQuery };
 }
 
 /**

@@ -149,17 +149,21 @@ export async function postingsOf(db: Database, lexemes: string[], chunkIds: stri
 
 /**
  * Passages matching a web-search query exactly (phrases, `or`, exclusions) in documents passing
- * `where`, at most `limit`: the candidates of a query with operators, found by the GIN index.
+ * `where`, at most `limit`: the candidates of a query with operators, found by the GIN index, or
+ * among `within` only (primary-key lookups) when given.
  */
 export async function strictMatches(
   db: Database,
   query: string,
   where: SQL,
   limit: number,
+  within?: string[],
 ): Promise<string[]> {
+  if (within && within.length === 0) return [];
+  const among = within ? sql`and ${chunks.id} = any(${sql.param(within)}::text[])` : sql``;
   const result = await db.execute(sql`
     select ${chunks.id} as id from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
-    where ${chunks.tsv} @@ websearch_to_tsquery('english', ${query}) and ${where}
+    where ${chunks.tsv} @@ websearch_to_tsquery('english', ${query}) and ${where} ${among}
     limit ${limit}`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }

@@ -50,26 +50,27 @@ export interface RankingParams extends Bm25Params {
 }
 
 /**
- * Chosen on the fit half of `npm run bench -- search` (10,000 Debian package descriptions and
- * READMEs, 500 fit queries; the run prints the figures): a title word counts as 8 body words, term
- * frequency saturates early (k1 0.6), half the score is the whole document's. Synonyms did not help
- * known-item queries (weight 0) and the embedding cosine only a little (0.05). The title's
- * sub-words (0.5) and the query's words found as typed (0.3) were chosen on the fit half of a
- * 4,000-document run (bench/src/search-explore.ts): fit MRR@10 0.870 → 0.877 → 0.881.
+ * Chosen on the fit half of the 4,000-document explore run (bench/src/search-explore.ts: Debian
+ * package descriptions and /usr/share/doc READMEs, 300 fit queries) by coordinate ascent: the
+ * whole document's BM25F decides (documentWeight 1, full length normalisation b 1, late
+ * saturation k1 2), so a long README no longer wins by one dense passage; a title word counts as 4
+ * body words; adjacent query words add 0.6 of their idf; the title's sub-words 1 and the query's
+ * words found as typed 0.3. Fit MRR@10 0.729 -> 0.783 (plain BM25 0.747). Synonyms did not help
+ * known-item queries (weight 0) and the embedding cosine only a little (0.05).
  */
 export const DEFAULT_RANKING: RankingParams = {
   ...DEFAULT_BM25,
-  k1: 0.6,
-  b: 0.75,
-  titleWeight: 8,
+  k1: 2,
+  b: 1,
+  titleWeight: 4,
   tagsWeight: 1.5,
-  coverage: 0.5,
-  proximity: 0.3,
+  coverage: 0,
+  proximity: 0.6,
   passageEvidence: 0,
-  documentWeight: 0.5,
+  documentWeight: 1,
   synonymWeight: 0,
   semanticWeight: 0.05,
-  titleSubword: 0.5,
+  titleSubword: 1,
   exactForms: 0.3,
 };
 let ranking: RankingParams = DEFAULT_RANKING;
@@ -172,10 +173,6 @@ async function candidatePostings(
   stats: CorpusStats,
 ): Promise<Posting[]> {
   const lexemes = terms.map((t) => t.lexeme);
-  if (request.parsed.hasOperators) {
-    const ids = await strictMatches(ctx.db, request.query, request.where, STRICT_CANDIDATES);
-    return postingsOf(ctx.db, lexemes, ids);
-  }
   const present = terms.filter((t) => t.df > 0);
   const postings = await topPostings(
     ctx.db,
@@ -183,6 +180,24 @@ async function candidatePostings(
     request.where,
     PER_LEXEME,
   );
+  if (request.parsed.hasOperators) {
+    // The exact matches among the best-scoring candidates, then any others the index finds: an
+    // arbitrary few hundred of a common match alone would often miss the best ones.
+    const leading = scorePassages(terms, postings, stats, ranking)
+      .slice(0, STRICT_CANDIDATES)
+      .map((p) => p.chunkId);
+    // One after the other: a transaction's single connection takes one query at a time.
+    const among = await strictMatches(
+      ctx.db,
+      request.parsed.strictQuery,
+      request.where,
+      STRICT_CANDIDATES,
+      leading,
+    );
+    const others = await strictMatches(ctx.db, request.parsed.strictQuery, request.where, STRICT_CANDIDATES);
+    const ids = [...new Set([...among, ...others])].slice(0, STRICT_CANDIDATES);
+    return postingsOf(ctx.db, lexemes, ids);
+  }
   const truncated = present.filter((t) => t.df > PER_LEXEME).map((t) => t.lexeme);
   if (truncated.length === 0) return postings;
   // A common lexeme's list stopped early: the leading passages get their missing postings for it.
@@ -329,7 +344,7 @@ export async function rankPassages(ctx: AppContext, request: RankRequest): Promi
   if (evidence) return rankEvidence(evidence);
   // Nothing positive to score (only stop words, or only exclusions): the database's own ranking.
   const rows = await rankFullText(ctx.db, {
-    query: request.query,
+    query: request.parsed.strictQuery,
     where: request.where,
     candidates: 2000,
     limit: LIST_DEPTH,
