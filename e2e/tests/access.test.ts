@@ -41,6 +41,9 @@ async function pick(page: Page, testId: string, option: string): Promise<void> {
 }
 
 type Doc = { id: string; title: string; categoryId: string };
+type CategoryCount = { name: string; count: number };
+const complianceQuestion = "What are our compliance requirements?";
+const searchedTitles = ["Compliance Requirements Overview", restrictedTitle];
 async function documentsFor(request: APIRequestContext): Promise<{ docs: Doc[]; total: number }> {
   const res = await request.get("/api/documents?pageSize=500");
   return { docs: (await res.json()) as Doc[], total: Number(res.headers()["x-total-count"]) };
@@ -63,6 +66,27 @@ test("before: the outsider finds the Legal documents and the handbook", async ()
     "the handbook is visible to everyone at first",
   );
   assert.ok(hidden.length >= 3, hidden.map((d) => d.title).join(", "));
+  const hiddenIds = new Set(hidden.map((d) => d.id));
+  // What the checks below look for is there to be found today: the assistant cites one of them
+  // for the question asked later, and a search for their titles finds them.
+  const answer = (await (
+    await context.request.post("/api/ai/ask", { data: { question: complianceQuestion } })
+  ).json()) as { citations: { documentId: string }[] };
+  assert.ok(
+    answer.citations.some((c) => hiddenIds.has(c.documentId)),
+    JSON.stringify(answer.citations),
+  );
+  for (const title of searchedTitles) {
+    const found = (await (
+      await context.request.get(`/api/search?q=${encodeURIComponent(title)}`)
+    ).json()) as { document: { id: string } }[];
+    assert.ok(
+      found.some((r) => hiddenIds.has(r.document.id)),
+      title,
+    );
+  }
+  const tiles = (await (await context.request.get("/api/categories/stats")).json()) as CategoryCount[];
+  assert.ok((tiles.find((s) => s.name === closedCategory)?.count ?? 0) > 0, "Legal holds documents");
   outsiderBefore = { total, hidden };
   await context.close();
 });
@@ -129,6 +153,21 @@ test("an Admin creates a group, closes a category to it and restricts a document
   await table.getByText("Changed category access", { exact: true }).first().waitFor();
   await table.getByText("Restricted document", { exact: true }).first().waitFor();
   await audit.getByRole("link", { name: restrictedTitle }).first().waitFor();
+  // Exported unfiltered, the file holds the three changes with who made them.
+  const [everything] = await Promise.all([
+    page.waitForEvent("download"),
+    audit.getByTestId("button-audit-export").click(),
+  ]);
+  const exported = readFileSync(await everything.path(), "utf8").split("\n");
+  for (const action of ["Created group", "Changed category access", "Restricted document"])
+    assert.ok(
+      exported.some((l) => l.includes(`,admin,`) && l.includes(`,${action},`)),
+      `${action} missing from the export`,
+    );
+  assert.ok(
+    exported.some((l) => l.includes(",Restricted document,") && l.includes(restrictedTitle)),
+    "the restriction names its document",
+  );
   await pick(page, "select-audit-kind", "Groups");
   const settled = page.waitForResponse((res) => res.url().includes("/api/activity?") && res.ok());
   await audit.getByTestId("button-audit-apply").click();
@@ -165,17 +204,32 @@ test("the outsider no longer finds them: lists, category tiles, search, the assi
     assert.equal((await context.request.get(`/api/documents/${doc.id}`)).status(), 404, doc.title);
   }
 
-  // Dashboard: the total and the Legal tile count only what the outsider may open.
+  // Home and the dashboard count only what the outsider may open; the closed category has no tile.
+  const stats = (await (await context.request.get("/api/categories/stats")).json()) as CategoryCount[];
+  assert.equal(
+    stats.find((s) => s.name === closedCategory),
+    undefined,
+  );
+  const home = page.getByTestId("home-page");
+  await home.getByTestId("stat-total-value").getByText(String(total), { exact: true }).waitFor();
+  await home.getByTestId(`tile-${stats[0]!.name.toLowerCase()}`).waitFor();
+  assert.equal(await home.getByTestId(`tile-${closedCategory.toLowerCase()}`).count(), 0);
   await page.goto("/dashboard");
   await page.getByTestId("quick-stat-total").getByText(String(total), { exact: true }).waitFor();
-  const stats = (await (await context.request.get("/api/categories/stats")).json()) as {
-    name: string;
-    count: number;
-  }[];
-  assert.equal(stats.find((s) => s.name === closedCategory)?.count, 0);
+  await page.getByTestId(`tile-${stats[0]!.name.toLowerCase()}`).waitFor();
+  assert.equal(await page.getByTestId(`tile-${closedCategory.toLowerCase()}`).count(), 0);
+  const insights = (await (await context.request.get("/api/dashboard/insights")).json()) as {
+    total: number;
+    byCategory: CategoryCount[];
+  };
+  assert.equal(insights.total, total);
+  assert.equal(
+    insights.byCategory.find((c) => c.name === closedCategory),
+    undefined,
+  );
 
   // The assistant's answer cites none of them.
-  await page.getByTestId("input-ai-question").fill("What are our compliance requirements?");
+  await page.getByTestId("input-ai-question").fill(complianceQuestion);
   await page.getByTestId("button-ask-ai").click();
   await page.getByTestId("ai-answer").waitFor({ timeout: 30_000 });
   const citations = page.locator('[data-testid^="link-citation-"]');
@@ -186,7 +240,7 @@ test("the outsider no longer finds them: lists, category tiles, search, the assi
 
   // Search for their own titles finds none of them.
   await page.goto("/search");
-  for (const title of ["Compliance Requirements Overview", restrictedTitle]) {
+  for (const title of searchedTitles) {
     await page.getByPlaceholder("Search documents, content, and metadata...").fill(title);
     const answered = page.waitForResponse((res) => res.url().includes("/api/search?") && res.ok());
     await page.getByTestId("button-submit-search").click();

@@ -4,7 +4,9 @@ import type {
   Category,
   CategoryAccess,
   CategoryStats,
+  DashboardInsights,
   Document,
+  DocumentStats,
   Group,
   User,
   Version,
@@ -140,6 +142,54 @@ describe("demo groups and category access", () => {
       await t.request("GET", "/api/documents?pageSize=500", { as: "viewer" }),
     );
     expect(asViewer.map((d) => d.title).sort()).toEqual(published);
+  });
+
+  it("gives every demo user Home and Dashboard figures that count exactly the documents they can list", async () => {
+    const names = new Map(
+      json<Category[]>(await t.request("GET", "/api/categories", { as: "admin" })).map((c) => [c.id, c.name]),
+    );
+    const tally = (keys: string[]) => {
+      const counted = new Map<string, number>();
+      for (const key of keys) counted.set(key, (counted.get(key) ?? 0) + 1);
+      return Object.fromEntries([...counted].sort(([a], [b]) => a.localeCompare(b)));
+    };
+    const byName = (rows: Array<{ name: string; count: number }>) =>
+      Object.fromEntries(
+        rows
+          .filter((r) => r.count > 0)
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((r) => [r.name, r.count]),
+      );
+    for (const as of ["admin", "author", "reviewer", "reviewer2", "approver", "viewer"]) {
+      const res = await t.request("GET", "/api/documents?pageSize=500", { as });
+      const listed = json<Document[]>(res);
+      const stats = json<DocumentStats>(await t.request("GET", "/api/documents/stats", { as }));
+      const insights = json<DashboardInsights>(await t.request("GET", "/api/dashboard/insights", { as }));
+      const tiles = json<CategoryStats[]>(await t.request("GET", "/api/categories/stats", { as }));
+      const approved = await t.request("GET", "/api/documents?status=Approved&pageSize=1", { as });
+      const byCategory = tally(listed.map((d) => names.get(d.categoryId)!));
+      expect({
+        as,
+        header: Number(res.headers["x-total-count"]),
+        stats: stats.total,
+        dashboard: insights.total,
+        drafts: insights.drafts,
+        approved: Number(approved.headers["x-total-count"]),
+        tiles: byName(tiles),
+        chart: byName(insights.byCategory),
+        statuses: byName(insights.byStatus),
+      }).toEqual({
+        as,
+        header: listed.length,
+        stats: listed.length,
+        dashboard: listed.length,
+        drafts: listed.filter((d) => d.status === "Draft").length,
+        approved: listed.filter((d) => d.status === "Approved").length,
+        tiles: byCategory,
+        chart: byCategory,
+        statuses: tally(listed.map((d) => d.status)),
+      });
+    }
   });
 });
 

@@ -202,6 +202,11 @@ describe("single sign-on with OpenID Connect", () => {
         (token) => idp.resign(token, (p) => Object.assign(p, { iat: now() - 7200, exp: now() - 3600 })),
         /exp/,
       ],
+      [
+        "no signature at all (alg none)",
+        (token) => `${Buffer.from('{"alg":"none"}').toString("base64url")}.${token.split(".")[1]}.`,
+        /alg/i,
+      ],
       ["another sign-in's nonce", (token) => idp.resign(token, (p) => void (p.nonce = "replayed")), /nonce/],
     ];
 
