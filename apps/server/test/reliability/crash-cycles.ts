@@ -66,6 +66,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
         })
       ).json()) as Array<{ id: string }>;
       let stopped = false;
+      const uploadsBefore = ledger.uploads.length;
       const work = runWorkload({
         sessions,
         categoryIds: categories.map((c) => c.id),
@@ -74,6 +75,13 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
         cycle,
         stopped: () => stopped,
       });
+      // A freshly started process converts its first upload on a cold worker thread (seconds on a
+      // busy machine); a kill before that first answer would test nothing, so the random moment is
+      // counted from it (bounded, so a server that never answers still gets its kill).
+      const firstAnswerBy = Date.now() + 30_000;
+      while (ledger.uploads.length === uploadsBefore && Date.now() < firstAnswerBy) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await new Promise((r) => setTimeout(r, minRun + random() * (maxRun - minRun)));
       await server.stop("SIGKILL");
       kills++;
