@@ -191,9 +191,7 @@ export async function askEvalBench(): Promise<void> {
     const models = await fitBench(archive, set, refit);
     const offline = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
     const answerer: Answerer = refit
-      ? async (q) =>
-          localAnswer(await retrieve(offline, archive.actor, q, models.reranker, models.document), models)
-            .answer
+      ? async (q) => localAnswer(await retrieve(offline, archive.actor, q, models.reranker), models).answer
       : (q) => ask(offline, archive.actor, q);
     if (refit && verbose) {
       const fit = set.questions.filter((q) => q.half === "fit" && loadedTitles.has(q.document));

@@ -5,28 +5,19 @@
  * paste into apps/server/src/modules/ai/ask-model.ts; every run prints the curve and the shipped
  * threshold on it.
  */
-import {
-  documentFeatureVector,
-  featureVector,
-  fitLogistic,
-  fitSoftmax,
-  logisticProbability,
-  type RerankModel,
-} from "@quire/textkit";
+import { featureVector, fitLogistic, logisticProbability, type RerankModel } from "@quire/textkit";
 import { confidenceOf, evidenceOf, type AnswerEvidence } from "../../apps/server/src/modules/ai/ask.js";
 import {
   ANSWER_THRESHOLD,
   CONFIDENCE,
-  DOCUMENT_MODEL,
   RERANK_MODEL,
   type ConfidenceModel,
 } from "../../apps/server/src/modules/ai/ask-model.js";
-import { byDocumentModel, retrieve, type Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
+import { retrieve, type Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
 import type { EvalSet } from "./ai-ask-archive.js";
 import type { LoadedArchive } from "./ai-ask-archive.js";
 
 interface FitCase {
-  question: string;
   retrieval: Retrieval;
   /** The answering document's title; null for an absent topic. */
   document: string | null;
@@ -40,44 +31,20 @@ async function fitCases(archive: LoadedArchive, set: EvalSet): Promise<FitCase[]
   const ctx = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
   for (const q of set.questions.filter((x) => x.half === "fit"))
     cases.push({
-      question: q.question,
       retrieval: await retrieve(ctx, archive.actor, q.question),
       document: q.document,
       expected: q.expected,
     });
   for (const q of set.absent.filter((x) => x.half === "fit"))
-    cases.push({
-      question: q.question,
-      retrieval: await retrieve(ctx, archive.actor, q.question),
-      document: null,
-      expected: null,
-    });
+    cases.push({ retrieval: await retrieve(ctx, archive.actor, q.question), document: null, expected: null });
   return cases;
 }
 
-function withModel(c: FitCase, model: RerankModel, documentModel: readonly number[]): Retrieval {
-  const passages = c.retrieval.ranked.map((p) => ({
-    ...p,
-    probability: logisticProbability(model, featureVector(p.features)),
-  }));
-  return { ...c.retrieval, ranked: byDocumentModel(c.question, passages, documentModel) };
-}
-
-/** The document model, listwise over each answerable fit question's candidate documents. */
-function fitDocumentModel(cases: FitCase[], reranker: RerankModel): number[] {
-  const groups = cases
-    .filter((c) => c.document !== null)
-    .map((c) => {
-      const seen = new Set<string>();
-      const docs = withModel(c, reranker, DOCUMENT_MODEL).ranked.filter(
-        (p) => !seen.has(p.documentId) && seen.add(p.documentId),
-      );
-      return {
-        xs: docs.map((p) => documentFeatureVector(p.documentFeatures)),
-        right: docs.findIndex((p) => p.title === c.document),
-      };
-    });
-  return fitSoftmax(groups);
+function withModel(retrieval: Retrieval, model: RerankModel): Retrieval {
+  const ranked = retrieval.ranked
+    .map((p) => ({ ...p, probability: logisticProbability(model, featureVector(p.features)) }))
+    .sort((a, b) => b.probability - a.probability);
+  return { ...retrieval, ranked };
 }
 
 function fitReranker(cases: FitCase[]): RerankModel {
@@ -160,7 +127,6 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 export interface AskModels {
   reranker: RerankModel;
-  document: readonly number[];
   confidence: ConfidenceModel;
   threshold: number;
 }
@@ -177,7 +143,6 @@ export async function fitBench(
   const cases = await fitCases(archive, set);
   let confidence = CONFIDENCE;
   let reranker = RERANK_MODEL;
-  let document: readonly number[] = DOCUMENT_MODEL;
   let scored = scoredCases(cases);
   const answerable = cases.filter((c) => c.document !== null);
   const inCandidates = answerable.filter((c) =>
@@ -190,11 +155,8 @@ export async function fitBench(
     `  fit half: right document among the candidates ${inCandidates}/${answerable.length}, first in search's order ${searchFirst}, first after re-ranking (shipped model) ${scored.filter((s) => s.right).length}`,
   );
   if (refit) {
-    if (refit === "all") {
-      reranker = fitReranker(cases);
-      document = fitDocumentModel(cases, reranker);
-    }
-    const refitted = cases.map((c) => ({ ...c, retrieval: withModel(c, reranker, document) }));
+    if (refit === "all") reranker = fitReranker(cases);
+    const refitted = cases.map((c) => ({ ...c, retrieval: withModel(c.retrieval, reranker) }));
     scored = scoredCases(refitted);
     console.log(
       `  fit half: first after re-ranking with the model fitted now ${scored.filter((s) => s.right).length}`,
@@ -206,7 +168,6 @@ export async function fitBench(
     console.log(
       `    RERANK_MODEL = { bias: ${round(reranker.bias)}, weights: [${reranker.weights.map(round).join(", ")}] }`,
     );
-    console.log(`    DOCUMENT_MODEL = [${document.map(round).join(", ")}]`);
     console.log(
       `    CONFIDENCE = { bias: ${round(confidence.bias)}, weights: [${confidence.weights.map(round).join(", ")}] }`,
     );
@@ -225,5 +186,5 @@ export async function fitBench(
   console.log(
     `  threshold: best F1 refusing ≥ 95% of absent topics → ${chosen.toFixed(2)}${refit ? "" : `; shipped ANSWER_THRESHOLD ${ANSWER_THRESHOLD}`}`,
   );
-  return { reranker, document, confidence, threshold: refit ? chosen : ANSWER_THRESHOLD };
+  return { reranker, confidence, threshold: refit ? chosen : ANSWER_THRESHOLD };
 }

@@ -31,6 +31,5 @@ export * from "./plain-text";
 export * from "./answer";
 export * from "./question";
 export * from "./rerank";
-export * from "./rerank-documents";
 export * from "./quote";
 export * from "./title-words";

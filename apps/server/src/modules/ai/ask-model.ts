@@ -19,18 +19,12 @@ export const RERANK_MODEL: RerankModel = {
   weights: [2.111, 2.564, 1.621, 0.732, 1.397, 0.325, 3.189, -0.028, -0.526, 1.051, 1.32, 4.146, 0],
 };
 
-/**
- * DOCUMENT_MODEL: weights of textkit's DOCUMENT_FEATURES (in that order), fitted listwise
- * (softmax over each fit question's candidate documents) with the RERANK_MODEL above fixed.
- */
-export const DOCUMENT_MODEL: readonly number[] = [1.188, 0.028, 1.182, -0.573, 2.021, 3.55];
-
 export interface ConfidenceModel {
   bias: number;
   /** Weights of [best logit, its lead over the next document's best logit, its coverage, its title match]. */
   weights: [number, number, number, number];
 }
 
-export const CONFIDENCE: ConfidenceModel = { bias: -3.858, weights: [1.101, 0.695, -1.266, 1.577] };
+export const CONFIDENCE: ConfidenceModel = { bias: -3.574, weights: [0.643, 0.738, 0.687, 2.394] };
 
-export const ANSWER_THRESHOLD = 0.59;
+export const ANSWER_THRESHOLD = 0.4;

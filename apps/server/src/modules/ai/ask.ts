@@ -10,7 +10,7 @@ import { retrieve, type RankedPassage, type Retrieval } from "./retrieve";
 const PROVIDER_PASSAGES = 6;
 /** The model must answer within this; otherwise the local answer is given. */
 export const PROVIDER_TIMEOUT_MS = 15_000;
-/** A second document is quoted when its document score is this close to the best one's. */
+/** A second document is quoted when its best passage is this close (in logit) to the best one's. */
 const SECOND_DOCUMENT_GAP = 1;
 /**
  * The answering document's next best passages whose sentences may be quoted besides the best
@@ -22,9 +22,8 @@ const NOT_FOUND =
   "I could not find an answer to that in the archive. No document you can see covers it closely enough to quote; try different words or ask the document owners.";
 
 /**
- * What the confidence is computed from: the chosen document's best passage's re-ranker logit, the
- * document's lead (document model score) over the next document, and the share of the asked
- * words the passage covers.
+ * What the confidence is computed from: the best passage's re-ranker logit, its lead over the
+ * best passage of any other document, and the share of the asked words it covers.
  */
 export interface AnswerEvidence {
   logit: number;
@@ -36,7 +35,7 @@ export interface AnswerEvidence {
 
 const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
 
-/** Best passage of each document, in the document model's order. */
+/** Best passage of each document, most probable first. */
 function bestPerDocument(ranked: RankedPassage[]): RankedPassage[] {
   const seen = new Set<string>();
   return ranked.filter((p) => !seen.has(p.documentId) && seen.add(p.documentId));
@@ -45,13 +44,10 @@ function bestPerDocument(ranked: RankedPassage[]): RankedPassage[] {
 export function evidenceOf(retrieval: Retrieval): AnswerEvidence | null {
   const [best, next] = bestPerDocument(retrieval.ranked);
   if (!best) return null;
-  const lead = next ? best.documentScore - next.documentScore : 4;
-  return {
-    logit: logit(best.probability),
-    lead,
-    coverage: best.features.coverage,
-    title: best.features.title,
-  };
+  const top = logit(best.probability);
+  // A near-tie broken by search's order leaves the chosen document slightly behind: no lead, not a negative one.
+  const lead = next ? Math.max(0, top - logit(next.probability)) : 4;
+  return { logit: top, lead, coverage: best.features.coverage, title: best.features.title };
 }
 
 export function confidenceOf(evidence: AnswerEvidence | null, model: ConfidenceModel = CONFIDENCE): number {
@@ -114,7 +110,7 @@ export function localAnswer(
   if (!best || !evidence || confidence < threshold) return refuse();
   const groups = [withNeighbours(retrieval, best)];
   const second = documents[1];
-  if (second && second.documentScore >= best.documentScore - SECOND_DOCUMENT_GAP) {
+  if (second && logit(second.probability) >= evidence.logit - SECOND_DOCUMENT_GAP) {
     const { coverage, title } = second.features;
     const own = confidenceOf({ logit: logit(second.probability), lead: 0, coverage, title }, model);
     if (own >= threshold) groups.push(withNeighbours(retrieval, second));

@@ -1,16 +1,12 @@
 import {
   analyseQuestion,
   askedShare,
-  documentScore,
-  documentFeatureVector,
   featureVector,
   logisticProbability,
   passageTerms,
   rerankFeatures,
   stem,
-  titleNamed,
   tokenize,
-  type DocumentFeatures,
   type RerankModel,
   type PassageTerms,
   type QuestionAnalysis,
@@ -22,7 +18,7 @@ import type { Actor } from "../../policies/policy";
 import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
 import { searchPassages, type FoundPassage } from "../search/service";
 import { synonymsOf } from "../search/wordnet";
-import { DOCUMENT_MODEL, RERANK_MODEL } from "./ask-model";
+import { RERANK_MODEL } from "./ask-model";
 import { matchingPassages, type StoredPassage } from "./passages";
 
 /**
@@ -51,14 +47,11 @@ export interface RankedPassage {
   /** The re-ranker's probability that this passage holds the answer. */
   probability: number;
   features: RerankFeatures;
-  /** The document model's score of this passage's document (only differences matter). */
-  documentScore: number;
-  documentFeatures: DocumentFeatures;
 }
 
 export interface Retrieval {
   analysis: QuestionAnalysis;
-  /** Every candidate passage: documents by the document model, best first, each one's passages most probable first. */
+  /** Every candidate passage, most probable first. */
   ranked: RankedPassage[];
   /** Each candidate document's passages that hold an asked word or synonym, in document order. */
   byDocument: Map<string, StoredPassage[]>;
@@ -151,45 +144,29 @@ async function semanticScorer(ctx: AppContext, question: string): Promise<(p: St
   };
 }
 
-const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
-
 /**
- * The passages grouped by document, documents ordered by the document model over their best
- * passage's logit, search's rank and score, coverage and how much of the title the question names.
+ * When two documents' best passages are this close (in logit), search's order decides: it ranked
+ * whole passages with the title's weight, which the re-ranker's features see only in part.
  */
-export function byDocumentModel(
-  question: string,
-  passages: Array<Omit<RankedPassage, "documentScore" | "documentFeatures">>,
-  weights: readonly number[],
-): RankedPassage[] {
-  passages.sort((a, b) => b.probability - a.probability);
-  const scores = new Map<string, { score: number; features: DocumentFeatures }>();
-  for (const p of passages) {
-    if (scores.has(p.documentId)) continue;
-    const features: DocumentFeatures = {
-      passage: logit(p.probability),
-      documentRank: p.features.documentRank,
-      search: p.features.search,
-      documentCoverage: p.features.documentCoverage,
-      title: p.features.title,
-      titleNamed: titleNamed(question, p.title),
-    };
-    scores.set(p.documentId, { score: documentScore(weights, documentFeatureVector(features)), features });
-  }
-  return passages
-    .map((p) => {
-      const d = scores.get(p.documentId)!;
-      return { ...p, documentScore: d.score, documentFeatures: d.features };
-    })
-    .sort((a, b) => b.documentScore - a.documentScore || b.probability - a.probability);
+const NEAR_TIE = 0.3;
+
+function breakNearTie(ranked: RankedPassage[], searchRank: Map<string, number>): RankedPassage[] {
+  const best = ranked[0];
+  const rival = ranked.find((p) => p.documentId !== best?.documentId);
+  if (!best || !rival) return ranked;
+  const gap = logit(best.probability) - logit(rival.probability);
+  const earlier = (searchRank.get(rival.documentId) ?? 99) < (searchRank.get(best.documentId) ?? 99);
+  if (gap > NEAR_TIE || !earlier) return ranked;
+  return [rival, ...ranked.filter((p) => p !== rival)];
 }
+
+const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
 
 export async function retrieve(
   ctx: AppContext,
   actor: Actor,
   question: string,
   model: RerankModel = RERANK_MODEL,
-  documentWeights: readonly number[] = DOCUMENT_MODEL,
 ): Promise<Retrieval> {
   const analysis = analyseQuestion(question);
   if (analysis.asked.length === 0)
@@ -226,7 +203,7 @@ export async function retrieve(
     documentStems.set(p.documentId, set);
   });
   const documentCoverage = new Map([...documentStems].map(([id, set]) => [id, askedShare(context, set)]));
-  const ranked = stored.map((p, k) => {
+  const ranked = stored.map((p, k): RankedPassage => {
     const doc = rank.get(p.documentId)!;
     const features = rerankFeatures(context, terms[k]!, {
       search: doc.f.score,
@@ -246,5 +223,7 @@ export async function retrieve(
       features,
     };
   });
-  return { analysis, ranked: byDocumentModel(question, ranked, documentWeights), byDocument, synonyms, idf };
+  ranked.sort((a, b) => b.probability - a.probability);
+  const searchRank = new Map(found.map((f, i) => [f.documentId, i]));
+  return { analysis, ranked: breakNearTie(ranked, searchRank), byDocument, synonyms, idf };
 }
