@@ -1,4 +1,5 @@
 // Development aid: tries ranking variants on dumped evidence (see search-explore.ts).
+import { completeEvidence, words } from "./search-explore-evidence.js";
 import { idf, isStopWord, stem, titleParts, titleSubwordMatch } from "@quire/textkit";
 import {
   DEFAULT_RANKING,
@@ -7,8 +8,6 @@ import {
   type RankingParams,
 } from "../../apps/server/src/modules/search/ranking.js";
 import { evaluate } from "./search-explore.js";
-
-const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 function titleMatch(query: string, title: string, e: Evidence, _mode: number): number {
   const list = [...new Set(words(query))]
@@ -66,22 +65,7 @@ const dumped = deserialize(readFileSync(process.argv[2] ?? "/tmp/sr/evidence.bin
 for (const item of dumped.items)
   for (const e of [item.full, item.hybrid]) {
     if (!e) continue;
-    e.exactWords = new Map();
-    e.titleParts = new Map(
-      [...new Set(e.postings.map((p) => p.documentId))].map((id) => [
-        id,
-        titleParts(dumped.titles.get(id) ?? ""),
-      ]),
-    );
-    e.queryWords = [...new Set(words(item.query))]
-      .filter((w) => !isStopWord(w))
-      .map((word) => ({
-        word,
-        weight: idf(
-          e.stats.passages,
-          e.terms.find((t) => t.position !== null && t.lexeme === stem(word))?.df ?? 1,
-        ),
-      }));
+    completeEvidence(e, item.query, dumped.titles);
   }
 const mrr = (items: typeof dumped.items, params: RankingParams, hybrid = false) => {
   let sum = 0;

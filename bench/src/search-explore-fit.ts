@@ -1,7 +1,8 @@
 // Development aid (see search-explore.ts): re-ranking features and coordinate ascent on the fit half of dumped evidence; CHECK=1 prints the check half once, at the end.
+import { completeEvidence, words } from "./search-explore-evidence.js";
 import { readFileSync } from "node:fs";
 import { deserialize } from "node:v8";
-import { idf, isStopWord, stem, titleParts } from "@quire/textkit";
+import { stem } from "@quire/textkit";
 import {
   DEFAULT_RANKING,
   rankEvidence,
@@ -10,7 +11,6 @@ import {
 } from "../../apps/server/src/modules/search/ranking.js";
 import { buildCorpus } from "./search-corpus.js";
 
-const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 type Item = {
   query: string;
   key: string;
@@ -25,19 +25,7 @@ const tokensByTitle = new Map(corpus.map((c) => [c.title, new Set(words(`${c.tit
 for (const item of d.items)
   for (const e of [item.full, item.hybrid]) {
     if (!e) continue;
-    e.titleParts = new Map(
-      [...new Set(e.postings.map((p) => p.documentId))].map((id) => [id, titleParts(d.titles.get(id) ?? "")]),
-    );
-    e.exactWords = new Map();
-    e.queryWords = [...new Set(words(item.query))]
-      .filter((w) => !isStopWord(w))
-      .map((word) => ({
-        word,
-        weight: idf(
-          e.stats.passages,
-          e.terms.find((t) => t.position !== null && t.lexeme === stem(word))?.df ?? 1,
-        ),
-      }));
+    completeEvidence(e, item.query, d.titles);
   }
 const fit = d.items.filter((i) => i.fit);
 const exactShare = (e: Evidence, id: string) => {
