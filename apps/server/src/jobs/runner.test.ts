@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../db/schema";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/support/harness";
 import { defineJob } from "./define";
 import { claimJob, enqueueJob } from "./queue";
 import { createWorkerLiveness, type WorkerLiveness } from "./liveness";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONVERSION_LIMITS } from "../../src/ingest/limits";
-import { docxWithBody, manyPagePdf, paragraphsOfSize } from "../../src/test/hostile-files";
+import { docxWithBody, manyPagePdf, paragraphsOfSize } from "../support/hostile-files";
 import { signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
