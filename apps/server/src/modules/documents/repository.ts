@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blobs, categories, documents, users, versions } from "../../db/schema";
 
@@ -104,3 +104,23 @@ export async function findVersion(db: Database, documentId: string, version: num
 }
 
 export type VersionRecord = NonNullable<Awaited<ReturnType<typeof findVersion>>>;
+
+/** A subquery: per category, how many documents `where` selects and when the latest changed. */
+export function documentCountsByCategory(db: Database, where: SQL) {
+  return db
+    .select({
+      categoryId: documents.categoryId,
+      n: count().as("n"),
+      lastUpdated: max(documents.updatedAt).as("last_updated"),
+    })
+    .from(documents)
+    .where(where)
+    .groupBy(documents.categoryId)
+    .as("counted");
+}
+
+/** Every document filed in the category, archived ones too. */
+export async function countDocumentsInCategory(db: Database, categoryId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.categoryId, categoryId));
+  return row?.n ?? 0;
+}
