@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
 import { rowsOf } from "../db/rows";
@@ -90,6 +90,18 @@ export async function renewLock(db: Database, id: number, workerId: string, now:
     .update(jobs)
     .set({ lockedAt: now })
     .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+}
+
+/** How many jobs are in each of `statuses` (a status with none is left out). */
+export async function countJobsByStatus(
+  db: Database,
+  statuses: readonly string[],
+): Promise<Array<{ status: string; count: number }>> {
+  return db
+    .select({ status: jobs.status, count: count() })
+    .from(jobs)
+    .where(inArray(jobs.status, [...statuses]))
+    .groupBy(jobs.status);
 }
 
 /** The workers holding running jobs: the runner asks which of them are dead. */
