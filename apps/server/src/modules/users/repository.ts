@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 
@@ -9,18 +9,27 @@ export type UserChanges = Partial<Omit<NewUser, "id">>;
 /** Which users a query returns; each field narrows it. */
 export interface UserFilter {
   id?: string;
+  ids?: readonly string[];
   username?: string;
   role?: string;
   /** Only users who are not disabled. */
   active?: boolean;
+  /** The account a single sign-on provider vouches for. */
+  oidc?: { issuer: string; subject: string };
+  usernameNotIn?: readonly string[];
 }
 
 function filterWhere(filter: UserFilter) {
   return and(
     filter.id !== undefined ? eq(users.id, filter.id) : undefined,
+    filter.ids !== undefined ? inArray(users.id, [...filter.ids]) : undefined,
     filter.username !== undefined ? eq(users.username, filter.username) : undefined,
     filter.role !== undefined ? eq(users.role, filter.role) : undefined,
     filter.active ? isNull(users.disabledAt) : undefined,
+    filter.oidc
+      ? and(eq(users.oidcIssuer, filter.oidc.issuer), eq(users.oidcSubject, filter.oidc.subject))
+      : undefined,
+    filter.usernameNotIn?.length ? notInArray(users.username, [...filter.usernameNotIn]) : undefined,
   );
 }
 
