@@ -6,6 +6,7 @@ import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/docume
 import { authorizeDocumentById, type LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { presentDocument } from "./presenter";
+import { documentListFilter } from "./list-filters";
 import { findDocument, findDocumentWithOriginal, listDocuments } from "./repository";
 import { sha256Hex } from "./service";
 
@@ -24,14 +25,15 @@ export async function presentVisible(ctx: AppContext, actor: Actor, documentId: 
   return presentLoaded(ctx, await authorizeDocumentById(ctx.db, actor, "document.read", documentId));
 }
 
-/** One page of the documents `filter` selects among those the actor may list, with the total. */
+/** One page of the documents the list query's filters select among those the actor may list, with the total. */
 export async function listVisibleDocuments(
   ctx: AppContext,
   actor: Actor,
-  filter: SQL | undefined,
+  query: Parameters<typeof documentListFilter>[0] | undefined,
   page: { sort: "updated" | "title"; page: number; pageSize: number },
 ): Promise<{ items: Document[]; total: number }> {
-  const where = and(listableDocumentsWhere(actor), filter) as SQL;
+  // The filters narrow what the actor may list; they never widen it.
+  const where = and(listableDocumentsWhere(actor), query ? documentListFilter(query) : undefined) as SQL;
   const [{ rows, total }, levels] = await Promise.all([
     listDocuments(ctx.db, {
       where,

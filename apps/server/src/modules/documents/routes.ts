@@ -19,20 +19,20 @@ import type { Actor } from "../../policies/policy";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { findIdenticalOriginal, listVisibleDocuments, presentLoaded, presentVisible } from "./read";
 import { documentStats } from "./stats";
-import { documentListFilter } from "./list-filters";
 import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
 import { receiveUpload, titleFromFilename, validateFile } from "./upload";
 
 const recentQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 const categoryParamsSchema = z.object({ categoryId: z.string().min(1).max(64) });
-type Page = Pick<z.infer<typeof documentListQuerySchema>, "sort" | "page" | "pageSize">;
+type ListQuery = z.infer<typeof documentListQuerySchema>;
+type Page = Pick<ListQuery, "sort" | "page" | "pageSize">;
 
 export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = z.array(documentSchema);
 
-  const listFor = (actor: Actor, filter: ReturnType<typeof documentListFilter> | undefined, page: Page) =>
-    listVisibleDocuments(ctx, actor, filter, page);
+  const listFor = (actor: Actor, query: ListQuery | undefined, page: Page) =>
+    listVisibleDocuments(ctx, actor, query, page);
 
   // Seed §7 answers a plain list; the total for paging travels in X-Total-Count.
   r.get(
@@ -40,7 +40,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { querystring: documentListQuerySchema, response: { 200: list } } },
     async (request, reply) => {
       const q = request.query;
-      const { items, total } = await listFor(requireActor(request), documentListFilter(q), q);
+      const { items, total } = await listFor(requireActor(request), q, q);
       reply.header("x-total-count", String(total));
       return items;
     },
@@ -70,8 +70,11 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const q = request.query;
-      const filter = documentListFilter({ ...q, category: request.params.categoryId });
-      const { items, total } = await listFor(requireActor(request), filter, q);
+      const { items, total } = await listFor(
+        requireActor(request),
+        { ...q, category: request.params.categoryId },
+        q,
+      );
       reply.header("x-total-count", String(total));
       return items;
     },
