@@ -19,7 +19,7 @@ import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
 import { searchPassages, type FoundPassage } from "../search/service";
 import { synonymsOf } from "../search/wordnet";
 import { RERANK_MODEL } from "./ask-model";
-import { matchingPassages, type StoredPassage } from "./passages";
+import { matchingPassages, type StoredPassage } from "../search/repository";
 
 /**
  * Retrieval for questions, on top of search: the question's framing is removed, search is asked

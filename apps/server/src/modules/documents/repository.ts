@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blobs, categories, documents, users, versions } from "../../db/schema";
 
@@ -275,4 +275,20 @@ export async function findVersionRow(
     .from(versions)
     .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
   return row ?? null;
+}
+
+/** Each document's owner, by document id (ids naming no document are left out). */
+export async function ownersOfDocuments(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documents.id, ownerId: documents.ownerId })
+    .from(documents)
+    .where(inArray(documents.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.ownerId]));
+}
+
+/** Every document's id, archived ones too, in a stable order. */
+export async function allDocumentIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: documents.id }).from(documents).orderBy(asc(documents.id));
+  return rows.map((r) => r.id);
 }
