@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blobs, categories, documents, users, versions } from "../../db/schema";
 
@@ -7,6 +7,24 @@ export type NewDocumentRow = typeof documents.$inferInsert;
 export type DocumentChanges = Partial<Omit<NewDocumentRow, "id">>;
 export type VersionRow = typeof versions.$inferSelect;
 export type NewVersionRow = typeof versions.$inferInsert;
+
+/** Which documents a query selects; each field narrows it. Visibility is the policies' filter, added by the caller. */
+export interface DocumentFilter {
+  ids?: readonly string[];
+  categoryId?: string | undefined;
+  status?: DocumentRow["status"] | undefined;
+  /** false: only documents that are not archived. */
+  archived?: false;
+}
+
+export function documentWhere(filter: DocumentFilter): SQL | undefined {
+  return and(
+    filter.ids !== undefined ? inArray(documents.id, [...filter.ids]) : undefined,
+    filter.categoryId ? eq(documents.categoryId, filter.categoryId) : undefined,
+    filter.status ? eq(documents.status, filter.status) : undefined,
+    filter.archived === false ? isNull(documents.archivedAt) : undefined,
+  );
+}
 
 /** Lists carry a preview of the content, not every document's full text. */
 export const LIST_PREVIEW_CHARS = 300;
