@@ -2,7 +2,7 @@
 // PostgreSQL named by TEST_DATABASE_URL), then browser tests (node:test + Playwright driving
 // Debian's Chromium against a server started on a fresh data directory). Ends with one summary line.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -52,6 +52,8 @@ if (only !== "unit") {
   if (files.length > 0) {
     const e2eStartedAt = Date.now();
     const tap = path.join(tmp, "e2e.tap");
+    // The demo data directory every browser test file's server copies (see e2e/support/server.ts).
+    const dataTemplate = path.join(tmp, `e2e-data-${process.pid}`);
     const run = spawnSync(
       process.execPath,
       [
@@ -65,8 +67,13 @@ if (only !== "unit") {
         `--test-reporter-destination=${tap}`,
         ...files,
       ],
-      { cwd: path.join(root, "e2e"), stdio: "inherit" },
+      {
+        cwd: path.join(root, "e2e"),
+        stdio: "inherit",
+        env: { ...process.env, QUIRE_E2E_DATA_TEMPLATE: dataTemplate },
+      },
     );
+    rmSync(dataTemplate, { recursive: true, force: true });
     if (existsSync(tap)) {
       const text = readFileSync(tap, "utf8");
       passed += Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);

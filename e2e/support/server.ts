@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -43,11 +43,16 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not answer /api/health within 300 s:\n${output()}`);
 }
 
-/** Starts the real server in demo mode on a free port with its own fresh data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  ensureWebBuilt();
+interface Spawned {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  /** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+  kill: () => Promise<void>;
+}
+
+async function spawnServer(dataDir: string, env: Record<string, string>): Promise<Spawned> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "quire-e2e-"));
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "true", ...env },
@@ -60,25 +65,81 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const output = () => log;
-  const baseUrl = `http://localhost:${port}`;
+  const kill = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, baseUrl: `http://localhost:${port}`, output: () => log, kill };
+}
 
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
+/** Waits (bounded) until the server's background jobs are done: the demo archive is processed. */
+async function waitForIdleJobs(baseUrl: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "demo" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/system`, { headers: { cookie } });
+    const jobs = res.ok
+      ? ((await res.json()) as { jobs: { queued: number; running: number } | null }).jobs
+      : null;
+    if (jobs && jobs.queued + jobs.running === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * The data directory of a fresh demo start. A demo start seeds and processes the demo archive,
+ * about 30 s a server on a 2-core machine and once per test file; `npm test` names a template
+ * directory (QUIRE_E2E_DATA_TEMPLATE, new for each run, so never stale), which the first server
+ * fills and processes and every later one copies. Without it each server seeds its own.
+ */
+async function freshDataDir(env: Record<string, string>): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "quire-e2e-"));
+  const template = process.env.QUIRE_E2E_DATA_TEMPLATE;
+  // Servers started with their own settings (mail, single sign-on) seed with them.
+  if (!template || Object.keys(env).length > 0) return dataDir;
+  const ready = join(template, ".ready");
+  if (!existsSync(ready)) {
+    rmSync(template, { recursive: true, force: true });
+    const server = await spawnServer(template, {});
+    try {
+      await waitForHealth(server.baseUrl, server.child, server.output);
+      await waitForIdleJobs(server.baseUrl);
+    } finally {
+      await server.kill();
     }
+    writeFileSync(ready, "");
+  }
+  cpSync(template, dataDir, { recursive: true, filter: (source) => source !== ready });
+  return dataDir;
+}
+
+/** Starts the real server in demo mode on a free port with its own fresh data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  ensureWebBuilt();
+  const dataDir = await freshDataDir(env);
+  const server = await spawnServer(dataDir, env);
+  const stop = async () => {
+    await server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(baseUrl, child, output);
+    await waitForHealth(server.baseUrl, server.child, server.output);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, stop, output };
+  return { baseUrl: server.baseUrl, stop, output: server.output };
 }
