@@ -1,17 +1,17 @@
-import { chunkMarkdown } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { fitLsaInThread } from "./lsa-thread";
 import { z } from "zod";
 import { defineJob } from "../../jobs/define";
+import { textWork } from "../../lib/text-work";
 import type { PipelineStep } from "../documents/pipeline-step";
+import { embeddingText } from "../../lib/embedding-text";
 import {
   aiEmbed,
   aiTag,
   encodeEmbedding,
   currentModel,
   loadModelHeader,
-  lsaEmbed,
   saveModel,
   type StoredModel,
 } from "./embeddings";
@@ -21,6 +21,7 @@ import {
   deletePassages,
   loadIndexSource,
   passagePage,
+  PASSAGE_BATCH,
   replacePassages,
   storeEmbeddings,
   type IndexSource,
@@ -32,44 +33,42 @@ export const REFIT_MODEL_JOB = "search.refitModel";
 
 /** Passages of roughly 100–300 words: long enough to carry context, short enough to cite. */
 const CHUNKING = { minWords: 100, maxWords: 300 };
+/**
+ * On PGlite, a document up to this many characters is indexed in one transaction (about 0.3 s of
+ * the event loop); a longer one a statement at a time (repository.ts, replacePassages).
+ */
+const ATOMIC_INDEX_CHARS = 2 * PASSAGE_BATCH.chars;
 /** Refit once the archive has grown by this share since the model was fitted. */
 const REFIT_GROWTH = 0.3;
 /** Fewer passages than this give no useful co-occurrence structure. */
 const MIN_PASSAGES_FOR_MODEL = 8;
 
-function embeddingText(heading: string | null, text: string): string {
-  return heading ? `${heading}\n${text}` : text;
-}
-
-async function embedPassages(
-  ctx: AppContext,
-  model: StoredModel | null,
-  texts: string[],
-): Promise<Array<Uint8Array | null>> {
-  const remote = await aiEmbed(ctx, texts);
-  if (remote) return remote.map((vector) => encodeEmbedding(aiTag(ctx), vector));
-  return texts.map((text) => {
-    const vector = model ? lsaEmbed(model, text) : null;
-    return vector && model ? encodeEmbedding(model.tag, vector) : null;
-  });
-}
-
+/**
+ * Chunks a version's text and embeds its passages in the archive's model, in a worker thread when
+ * the text is long (5 million characters take seconds); an AI endpoint's vectors replace those.
+ */
 async function passagesOf(ctx: AppContext, source: IndexSource): Promise<PassageRow[]> {
-  const passages = chunkMarkdown(source.content, CHUNKING);
-  // A document with no text is still found by its title and tags.
-  const pieces = passages.length > 0 ? passages : [{ ordinal: 0, heading: null, text: "" }];
   const model = await currentModel(ctx);
-  const embeddings = await embedPassages(
+  const pieces = await textWork(ctx, {
+    kind: "passages",
+    content: source.content,
+    chunking: CHUNKING,
+    model: model?.model ?? null,
+  });
+  const remote = await aiEmbed(
     ctx,
-    model,
     pieces.map((p) => embeddingText(p.heading, p.text)),
   );
-  return pieces.map((p, i) => ({
-    ordinal: p.ordinal,
-    heading: p.heading,
-    text: p.text,
-    embedding: embeddings[i] ?? null,
-  }));
+  return pieces.map((p, i) => {
+    const vector = remote ? remote[i] : p.vector;
+    const tag = remote ? aiTag(ctx) : model?.tag;
+    return {
+      ordinal: p.ordinal,
+      heading: p.heading,
+      text: p.text,
+      embedding: vector && tag ? encodeEmbedding(tag, vector) : null,
+    };
+  });
 }
 
 /**
@@ -86,7 +85,10 @@ export async function indexDocument(
     await deletePassages(ctx.db, documentId);
     return;
   }
-  await replacePassages(ctx.db, source, await passagesOf(ctx, source));
+  const passages = await passagesOf(ctx, source);
+  // PostgreSQL writes on its own processes, never holding this one; PGlite holds it throughout.
+  const atomic = ctx.dbKind === "postgres" || source.content.length <= ATOMIC_INDEX_CHARS;
+  await replacePassages(ctx.db, source, passages, { atomic });
   if (options.scheduleRefit !== false) await scheduleRefitIfGrown(ctx);
 }
 

@@ -54,29 +54,91 @@ export function weightedTsvector(title: string, tags: string[], heading: string 
     || setweight(to_tsvector('english', ${`${heading ?? ""}\n${text}`}), 'C')`;
 }
 
-/** Replaces a document's passages in one transaction: searches see the old set or the new, never a mix. */
+/**
+ * Passages written per statement, by their characters: the database's to_tsvector and the postings
+ * triggers cost about 5 µs a character in PGlite, which runs on the event loop, so a statement of
+ * 30,000 characters holds it for ~0.15 s (measured: 200 passages of 1,700 characters held it 1.5 s).
+ */
+export const PASSAGE_BATCH = { chars: 30_000, rows: 200 } as const;
+
+function batches<T>(items: T[], size: (item: T) => number): T[][] {
+  const out: T[][] = [];
+  let batch: T[] = [];
+  let chars = 0;
+  for (const item of items) {
+    if (
+      batch.length > 0 &&
+      (chars + size(item) > PASSAGE_BATCH.chars || batch.length >= PASSAGE_BATCH.rows)
+    ) {
+      out.push(batch);
+      batch = [];
+      chars = 0;
+    }
+    batch.push(item);
+    chars += size(item);
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
+}
+
+/** Lets timers and I/O (other requests) run between two statements of a long write. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function insertPassages(db: Database, source: IndexSource, passages: PassageRow[]): Promise<void> {
+  await db.insert(chunks).values(
+    passages.map((p) => ({
+      documentId: source.documentId,
+      versionId: source.versionId,
+      ordinal: p.ordinal,
+      heading: p.heading,
+      text: p.text,
+      tsv: weightedTsvector(source.title, source.tags, p.heading, p.text),
+      embedding: p.embedding,
+    })),
+  );
+}
+
+/**
+ * Replaces a document's passages. With `atomic`, in one transaction: searches see the old set or
+ * the new, never a mix. Without, a statement at a time with the event loop free in between, for
+ * PGlite and a long document: PGlite runs every query of every request on this thread, one at a
+ * time, so one transaction over 5 million characters (about 20 s) would stall the whole server.
+ * Searches meanwhile may see the document's passages partly replaced; the search generation is
+ * bumped at the end, so no process keeps a stale set.
+ */
 export async function replacePassages(
   db: Database,
   source: IndexSource,
   passages: PassageRow[],
+  options: { atomic: boolean } = { atomic: true },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(chunks).where(eq(chunks.documentId, source.documentId));
-    for (let start = 0; start < passages.length; start += 200) {
-      await tx.insert(chunks).values(
-        passages.slice(start, start + 200).map((p) => ({
-          documentId: source.documentId,
-          versionId: source.versionId,
-          ordinal: p.ordinal,
-          heading: p.heading,
-          text: p.text,
-          tsv: weightedTsvector(source.title, source.tags, p.heading, p.text),
-          embedding: p.embedding,
-        })),
-      );
-    }
-    await bumpGeneration(tx);
-  });
+  const inserts = batches(passages, (p) => p.text.length + (p.heading?.length ?? 0));
+  if (options.atomic) {
+    await db.transaction(async (tx) => {
+      await tx.delete(chunks).where(eq(chunks.documentId, source.documentId));
+      for (const batch of inserts) await insertPassages(tx, source, batch);
+      await bumpGeneration(tx);
+    });
+    return;
+  }
+  const old = await db
+    .select({ id: chunks.id, chars: sql<number>`length(${chunks.text})` })
+    .from(chunks)
+    .where(eq(chunks.documentId, source.documentId));
+  for (const batch of batches(old, (c) => Number(c.chars))) {
+    await yieldToEventLoop();
+    await db.delete(chunks).where(
+      inArray(
+        chunks.id,
+        batch.map((c) => c.id),
+      ),
+    );
+  }
+  for (const batch of inserts) {
+    await yieldToEventLoop();
+    await insertPassages(db, source, batch);
+  }
+  await bumpGeneration(db);
 }
 
 export async function deletePassages(db: Database, documentId: string): Promise<void> {
