@@ -34,7 +34,7 @@ export const REFIT_MODEL_JOB = "search.refitModel";
 /** Passages of roughly 100–300 words: long enough to carry context, short enough to cite. */
 const CHUNKING = { minWords: 100, maxWords: 300 };
 /**
- * On PGlite, a document up to this many characters is indexed in one transaction (about 0.3 s of
+ * On PGlite, a document up to this many characters is indexed in one transaction (about 0.2 s of
  * the event loop); a longer one a statement at a time (repository.ts, replacePassages).
  */
 const ATOMIC_INDEX_CHARS = 2 * PASSAGE_BATCH.chars;
