@@ -17,7 +17,7 @@ const PDFJS_DIR = dirname(require.resolve("pdfjs-dist/package.json"));
 type PdfJs = typeof PdfJsModule;
 let pdfjsModule: Promise<PdfJs> | null = null;
 
-function loadPdfJs(): Promise<PdfJs> {
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjsModule ??= import("pdfjs-dist/legacy/build/pdf.mjs");
   return pdfjsModule;
 }
