@@ -35,6 +35,8 @@ export interface EmbeddedPassage {
   heading: string | null;
   text: string;
   vector: Float32Array | null;
+  /** Distinct words: what writing the passage to the search index costs (a posting each). */
+  terms: number;
 }
 
 export interface TextResults {
@@ -55,6 +57,11 @@ function passages(task: Extract<TextTask, { kind: "passages" }>): EmbeddedPassag
     heading: p.heading,
     text: p.text,
     vector: task.model ? embedText(task.model, embeddingText(p.heading, p.text)) : null,
+    terms: new Set(
+      embeddingText(p.heading, p.text)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu),
+    ).size,
   }));
 }
 

@@ -21,7 +21,7 @@ import {
   deletePassages,
   loadIndexSource,
   passagePage,
-  PASSAGE_BATCH,
+  passageBatches,
   replacePassages,
   storeEmbeddings,
   type IndexSource,
@@ -34,10 +34,24 @@ export const REFIT_MODEL_JOB = "search.refitModel";
 /** Passages of roughly 100–300 words: long enough to carry context, short enough to cite. */
 const CHUNKING = { minWords: 100, maxWords: 300 };
 /**
- * On PGlite, a document up to this many characters is indexed in one transaction (about 0.2 s of
- * the event loop); a longer one a statement at a time (repository.ts, replacePassages).
+ * On PGlite, a document whose passages fit one statement's budget (repository.ts, PASSAGE_BATCH)
+ * is indexed in one transaction; a longer one a statement at a time.
  */
-const ATOMIC_INDEX_CHARS = 2 * PASSAGE_BATCH.chars;
+/**
+ * Postings (distinct words of each passage) indexed per document: writing them costs ~0.25 ms
+ * each on PGlite, so 100,000 take about half a minute idle, two at a load of 10. A document past
+ * it is found by its first passages only (a version of 5 million characters of varied prose holds
+ * about 350,000; of repetitive text far fewer).
+ */
+export const MAX_INDEXED_TERMS = 100_000;
+
+/** The passages within MAX_INDEXED_TERMS, from the start. */
+function withinIndexCap(passages: PassageRow[]): PassageRow[] {
+  let terms = 0;
+  const kept = passages.findIndex((p) => (terms += p.terms ?? 0) > MAX_INDEXED_TERMS);
+  return kept <= 0 ? passages : passages.slice(0, kept);
+}
+
 /** Refit once the archive has grown by this share since the model was fitted. */
 const REFIT_GROWTH = 0.3;
 /** Fewer passages than this give no useful co-occurrence structure. */
@@ -67,6 +81,7 @@ async function passagesOf(ctx: AppContext, source: IndexSource): Promise<Passage
       heading: p.heading,
       text: p.text,
       embedding: vector && tag ? encodeEmbedding(tag, vector) : null,
+      terms: p.terms,
     };
   });
 }
@@ -85,9 +100,9 @@ export async function indexDocument(
     await deletePassages(ctx.db, documentId);
     return;
   }
-  const passages = await passagesOf(ctx, source);
+  const passages = withinIndexCap(await passagesOf(ctx, source));
   // PostgreSQL writes on its own processes, never holding this one; PGlite holds it throughout.
-  const atomic = ctx.dbKind === "postgres" || source.content.length <= ATOMIC_INDEX_CHARS;
+  const atomic = ctx.dbKind === "postgres" || passageBatches(passages).length <= 1;
   await replacePassages(ctx.db, source, passages, { atomic });
   if (options.scheduleRefit !== false) await scheduleRefitIfGrown(ctx);
 }
