@@ -34,10 +34,6 @@ export const REFIT_MODEL_JOB = "search.refitModel";
 /** Passages of roughly 100–300 words: long enough to carry context, short enough to cite. */
 const CHUNKING = { minWords: 100, maxWords: 300 };
 /**
- * On PGlite, a document whose passages fit one statement's budget (repository.ts, PASSAGE_BATCH)
- * is indexed in one transaction; a longer one a statement at a time.
- */
-/**
  * Postings (distinct words of each passage) indexed per document: writing them costs ~0.25 ms
  * each on PGlite, so 100,000 take about half a minute idle, two at a load of 10. A document past
  * it is found by its first passages only (a version of 5 million characters of varied prose holds
@@ -96,13 +92,14 @@ export async function indexDocument(
   options: { scheduleRefit?: boolean } = {},
 ): Promise<void> {
   const source = await loadIndexSource(ctx.db, documentId);
-  if (!source || source.archived) {
+  if (!source) {
     await deletePassages(ctx.db, documentId);
     return;
   }
-  const passages = withinIndexCap(await passagesOf(ctx, source));
-  // PostgreSQL writes on its own processes, never holding this one; PGlite holds it throughout.
-  const atomic = ctx.dbKind === "postgres" || passageBatches(passages).length <= 1;
+  const passages = source.archived ? [] : withinIndexCap(await passagesOf(ctx, source));
+  // One transaction on PostgreSQL, which writes on its own processes, never holding this one; on
+  // PGlite, which holds it throughout, only when the passages fit one statement's budget.
+  const atomic = ctx.dbKind === "postgres" || (passages.length > 0 && passageBatches(passages).length <= 1);
   await replacePassages(ctx.db, source, passages, { atomic });
   if (options.scheduleRefit !== false) await scheduleRefitIfGrown(ctx);
 }
