@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker (cores - 1), so files ran one after
+    // another while the crash and hostile-restart files mostly waited on their server processes.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -13,7 +16,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
-          globalSetup: ["apps/server/src/test/global-setup.ts"],
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
           // Each API test file boots its own database; PGlite start-up dominates, so allow for it.
           testTimeout: 30_000,
           hookTimeout: 60_000,

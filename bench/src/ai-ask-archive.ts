@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { blobs, categories, documents, users, versions } from "../../apps/server/src/db/schema.js";
 import { indexDocument, refitModel } from "../../apps/server/src/modules/search/indexer.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
-import { createTestApp } from "../../apps/server/src/test/harness.js";
+import { createTestApp } from "../../apps/server/test/support/harness.js";
 import { paddingSources, readCorpus, type CorpusSource } from "./ai-corpus.js";
 
 export interface EvalQuestion {

@@ -27,7 +27,7 @@ import { seedDemoDocuments } from "../../apps/server/src/demo/seed.js";
 import { ask } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
-import { createTestApp } from "../../apps/server/src/test/harness.js";
+import { createTestApp } from "../../apps/server/test/support/harness.js";
 import { askEvalBench } from "./ai-ask-eval.js";
 import { runRiskBench } from "./ai-risk";
 

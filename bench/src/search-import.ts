@@ -3,7 +3,7 @@
  * then its job runner converts and indexes them while searches keep coming. Prints the time from
  * the first upload until every document is searchable and the search p95 during the indexing.
  */
-import { createTestApp, json, multipart } from "../../apps/server/src/test/harness.js";
+import { createTestApp, json, multipart } from "../../apps/server/test/support/harness.js";
 import type { CorpusDocument } from "./search-corpus.js";
 
 function percentile(values: number[], p: number): number {

@@ -184,7 +184,7 @@ export async function measureQuality(
     synonymWeight: [0, 0.1, 0.2, 0.3, 0.5],
     semanticWeight: [0, 0.05, 0.1, 0.2, 0.3, 0.5, 1],
   });
-  setRankingParams(fitted);
+  setRankingParams(c.ctx, fitted);
   console.log(
     `  weights fitted on ${fitItems.length} queries in ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(fitted)}`,
   );

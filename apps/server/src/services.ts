@@ -16,7 +16,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
  * worker start it (and listen for other processes' jobs); tests run queued jobs with runUntilIdle().
  */
 export function createJobRunner(ctx: AppContext, options?: RunnerOptions): JobRunner {
-  const runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(ctx.database), options);
+  const runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(ctx), options);
   ctx.jobs.onLocal(() => runner.wake());
   return runner;
 }

@@ -9,7 +9,7 @@ import {
   startServer,
   type ServerProcess,
 } from "../../../apps/server/test/reliability/server-process.js";
-import { createThrowawayDatabase } from "../../../apps/server/src/test/harness.js";
+import { createThrowawayDatabase } from "../../../apps/server/test/support/harness.js";
 
 export type DatabaseChoice = "pglite" | "postgres";
 

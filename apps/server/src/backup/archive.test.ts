@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../demo/seed";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 import { rowsOf } from "../db/rows";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 import { BackupError, readBackup, tablesInOrder, writeBackup } from "./archive";
 
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");

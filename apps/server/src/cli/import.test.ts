@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Category, Document } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../test/harness";
+import { createTestApp, json, type TestApp } from "../../test/support/harness";
 import { formatSummary, importFolder } from "./import";
 
 const fixtures = fileURLToPath(new URL("../../test-fixtures/", import.meta.url));

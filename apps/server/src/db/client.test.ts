@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pgliteSnapshot } from "../test/db-snapshot";
+import { pgliteSnapshot } from "../../test/support/db-snapshot";
 import { openDatabase } from "./client";
 
 describe("embedded database lock", () => {

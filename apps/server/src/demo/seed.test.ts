@@ -15,7 +15,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrap } from "../bootstrap/bootstrap";
 import { documents, systemState, versions } from "../db/schema";
-import { createTestApp, json, type TestApp } from "../test/harness";
+import { createTestApp, json, type TestApp } from "../../test/support/harness";
 import { DEMO_GROUPS } from "./access";
 import { loadDemoManifest, seedDemoDocuments, type DemoManifest } from "./seed";
 

@@ -15,11 +15,12 @@ const PDFJS_DIR = dirname(require.resolve("pdfjs-dist/package.json"));
  * "worker" in this thread, so parsing is CPU time on the caller's event loop.
  */
 type PdfJs = typeof PdfJsModule;
-let pdfjsModule: Promise<PdfJs> | null = null;
-
+/**
+ * Loaded on first use or by the pool's warm-up (convert-worker.ts), not at start-up; Node's module
+ * cache makes every later import free.
+ */
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfjsModule ??= import("pdfjs-dist/legacy/build/pdf.mjs");
-  return pdfjsModule;
+  return import("pdfjs-dist/legacy/build/pdf.mjs");
 }
 
 /** The end-of-file marker must be near the end; without it the file was cut short. */

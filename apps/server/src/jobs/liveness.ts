@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { DatabaseHandle } from "../db/client";
+import { cacheSlot, type AppContext } from "../context";
 
 /**
  * Tells whether the worker that locked a job is still alive, so a killed process's jobs are taken
@@ -19,15 +19,14 @@ export interface WorkerLiveness {
  */
 const WORKER_LOCK_CLASS = 7_263_115;
 
-/** Embedded storage: the workers alive in this process, per open database. */
-const embeddedWorkers = new WeakMap<DatabaseHandle, Set<string>>();
+/** Embedded storage: the workers alive in this process, one set per context (and so per open database). */
+const embeddedWorkers = cacheSlot("jobs.embedded-workers", () => new Set<string>());
 
-export function createWorkerLiveness(database: DatabaseHandle): WorkerLiveness {
+export function createWorkerLiveness(ctx: Pick<AppContext, "database" | "caches">): WorkerLiveness {
+  const { database } = ctx;
   if (database.kind === "postgres" && database.url)
     return new SessionLockLiveness(database.url, database.pool);
-  let alive = embeddedWorkers.get(database);
-  if (!alive) embeddedWorkers.set(database, (alive = new Set()));
-  return new InProcessLiveness(alive);
+  return new InProcessLiveness(ctx.caches.get(embeddedWorkers));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
 import { rowsOf } from "../db/rows";
@@ -90,6 +90,38 @@ export async function renewLock(db: Database, id: number, workerId: string, now:
     .update(jobs)
     .set({ lockedAt: now })
     .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+}
+
+/** The payload of the newest job of `kind` whose payload holds these fields (compared as text). */
+export async function latestJobPayload(
+  db: Database,
+  kind: string,
+  fields: Readonly<Record<string, string>>,
+): Promise<unknown> {
+  const [row] = await db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        ...Object.entries(fields).map(([key, value]) => sql`${jobs.payload}->>${key} = ${value}`),
+      ),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  return row?.payload;
+}
+
+/** How many jobs are in each of `statuses` (a status with none is left out). */
+export async function countJobsByStatus(
+  db: Database,
+  statuses: readonly string[],
+): Promise<Array<{ status: string; count: number }>> {
+  return db
+    .select({ status: jobs.status, count: count() })
+    .from(jobs)
+    .where(inArray(jobs.status, [...statuses]))
+    .groupBy(jobs.status);
 }
 
 /** The workers holding running jobs: the runner asks which of them are dead. */

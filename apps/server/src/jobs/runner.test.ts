@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../db/schema";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/support/harness";
 import { defineJob } from "./define";
 import { claimJob, enqueueJob } from "./queue";
 import { createWorkerLiveness, type WorkerLiveness } from "./liveness";
@@ -31,7 +31,7 @@ describe("job locks", () => {
   it("a job whose worker is gone goes back to the queue at once, not a minute later", async () => {
     await enqueueJob(t.ctx.db, { kind: "test.gone", payload: {}, runAt: t.clock.now() });
     expect(await claimJob(t.ctx.db, "worker-that-was-killed", t.clock.now())).not.toBeNull();
-    const runner = new JobRunner(t.ctx, new Map(), createWorkerLiveness(t.database));
+    const runner = new JobRunner(t.ctx, new Map(), createWorkerLiveness(t.ctx));
     expect(await runner.recover(false)).toBe(1);
     expect(await statusOf("test.gone")).toBe("queued");
     await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.gone"));
@@ -58,11 +58,7 @@ describe("job locks", () => {
         return Promise.resolve();
       },
     };
-    const runner = new JobRunner(
-      t.ctx,
-      new Map([["test.killer", handler]]),
-      createWorkerLiveness(t.database),
-    );
+    const runner = new JobRunner(t.ctx, new Map([["test.killer", handler]]), createWorkerLiveness(t.ctx));
     await enqueueJob(t.ctx.db, { kind: "test.killer", payload: {}, runAt: t.clock.now(), maxAttempts: 2 });
     for (let attempt = 1; attempt <= 2; attempt++) {
       // The claim counts the attempt; then the process "dies" (nothing completes or fails the job).
@@ -80,8 +76,8 @@ describe("job locks", () => {
   });
 
   it("liveness tells a live worker from a dead one", async () => {
-    const first = createWorkerLiveness(t.database);
-    const second = createWorkerLiveness(t.database);
+    const first = createWorkerLiveness(t.ctx);
+    const second = createWorkerLiveness(t.ctx);
     await first.register("worker-first");
     await second.register("worker-second");
     expect(await second.deadAmong(["worker-first", "worker-never-started"])).toEqual([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/support/harness";
 
 /** Signs in with an HTTPS proxy's headers and answers whether the session cookie came back Secure. */
 async function cookieIsSecure(t: TestApp): Promise<boolean> {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, categoryGroupAccess, documents, groupMembers, groups } from "../db/schema";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 
 /** Levels decide where a role may act: uploads need add, changes need edit, assignees must see. */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { and, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../db/schema";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/support/harness";
 import {
   atLeast,
   canSeeDocument,

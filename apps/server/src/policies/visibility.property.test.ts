@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../db/schema";
 import { notifyUsers } from "../modules/notifications/service";
 import type { LiveEvent } from "../modules/events/events";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 import { canSeeDocument, passesAccessLists } from "./access";
 import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenWorld } from "./test-world";
 

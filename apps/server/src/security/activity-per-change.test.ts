@@ -2,7 +2,7 @@ import type { AiSuggestion, Notification } from "@quire/contracts";
 import { asc, eq, gt, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, documents } from "../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 import { matrix } from "./route-matrix";
 

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 
 /** Requests per run: the CI size by default; FUZZ_RUNS=10000 (npm run reliability) for the full run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);

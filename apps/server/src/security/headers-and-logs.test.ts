@@ -7,7 +7,7 @@ import { createContext, type AppContext } from "../context";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import type { EventHub } from "../modules/events/hub";
 import { startEventHub } from "../services";
-import { pgliteSnapshot } from "../test/db-snapshot";
+import { pgliteSnapshot } from "../../test/support/db-snapshot";
 import type { FastifyInstance } from "fastify";
 
 // A real logger at debug level, as an operator might run it, writing to memory.

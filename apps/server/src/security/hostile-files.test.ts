@@ -7,8 +7,8 @@ import { blobs, documents } from "../db/schema";
 import { createConverter } from "../ingest/convert-pool";
 import { UnreadableFileError } from "../ingest/errors";
 import { CONVERSION_LIMITS } from "../ingest/limits";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
-import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../test/hostile-files";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../../test/support/hostile-files";
 
 let t: TestApp;
 let categoryId: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { TEXT_WORK_LIMITS } from "../lib/text-work";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 
 /**
  * Work on a hostile document's text (issue 13.2 and 13.3): every reader can ask for a diff, its

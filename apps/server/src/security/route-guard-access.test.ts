@@ -10,7 +10,7 @@ import {
   groupMembers,
   groups,
 } from "../db/schema";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, type TestApp } from "../../test/support/harness";
 import { demoUserIds } from "../modules/approvals/test-helpers";
 import { ALL, demoUserOf, matrix, type MatrixEntry } from "./route-matrix";
 

@@ -3,7 +3,7 @@ import { roles } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, gt, max } from "drizzle-orm";
 import { activity } from "../db/schema";
-import { createTestApp, json, type TestApp } from "../test/harness";
+import { createTestApp, json, type TestApp } from "../../test/support/harness";
 import { demoUserIds } from "../modules/approvals/test-helpers";
 import { ALL, demoUserOf, matrix } from "./route-matrix";
 

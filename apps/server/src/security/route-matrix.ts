@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Role } from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { documents } from "../db/schema";
-import { json, multipart, type TestApp } from "../test/harness";
+import { json, multipart, type TestApp } from "../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, multipart, type TestApp } from "../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 import { DbBlobStore, FsBlobStore, type BlobStore } from "./blob-store";
 import { sweepOrphanBlobs } from "./orphan-sweep";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { createThrowawayDatabase } from "../../src/test/harness";
+import { createThrowawayDatabase } from "../support/harness";
 import { verifyLedger, verifyStorage, waitForJobs, waitForProcessing } from "./crash-verify";
 import { emptyLedger, openSessions, runWorkload, seededRandom, type Ledger } from "./crash-workload";
 import { signIn, startServer, type ServerProcess } from "./server-process";

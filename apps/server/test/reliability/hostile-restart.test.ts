@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONVERSION_LIMITS } from "../../src/ingest/limits";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../../src/test/hostile-files";
+import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../support/hostile-files";
 import { signIn, startServer, type ServerProcess } from "./server-process";
 
 /**

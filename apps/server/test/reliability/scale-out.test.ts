@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createThrowawayDatabase } from "../../src/test/harness";
+import { createThrowawayDatabase } from "../support/harness";
 import { openEventStream } from "./event-stream";
 import { signIn, startServer, startWorker, type ServerProcess, type WorkerProcess } from "./server-process";
 

@@ -43,6 +43,13 @@ export function dismissToast(id?: string): void {
   emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
 }
 
+/** Every toast gone at once (tests share this store between files, so each test starts without any). */
+export function removeAllToasts(): void {
+  removeTimers.forEach((timer) => clearTimeout(timer));
+  removeTimers.clear();
+  emit([]);
+}
+
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);

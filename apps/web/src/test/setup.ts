@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { cleanup } from "@testing-library/react";
+import { removeAllToasts } from "@/hooks/use-toast";
 import { server } from "./fetch-mock";
 
 // msw answers the app's requests at the network layer; each test adds its own answers.
@@ -27,6 +28,7 @@ Object.defineProperty(window, "matchMedia", {
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  removeAllToasts();
   server.resetHandlers();
   localStorage.clear();
   vi.unstubAllGlobals();

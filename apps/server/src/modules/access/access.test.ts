@@ -8,7 +8,7 @@ import {
 import { desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, documents } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
 
 let t: TestApp;

@@ -5,14 +5,13 @@ import type {
   DocumentAccess,
   EveryoneAccess,
 } from "@quire/contracts";
-import { inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { groups, users } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
-import { unknownGroupIds, unknownUserIds } from "../groups/repository";
+import { groupNamesOf, unknownGroupIds, unknownUserIds } from "../groups/repository";
+import { findUsers } from "../users/repository";
 import { accessHolders } from "./holders";
 import {
   findCategoryAccess,
@@ -33,15 +32,6 @@ export async function getCategoryAccess(ctx: AppContext, categoryId: string): Pr
   const found = await findCategoryAccess(ctx.db, categoryId);
   if (!found) throw notFound("Category");
   return present(found);
-}
-
-async function groupNames(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(inArray(groups.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 async function checkedGroupIds(db: Database, ids: readonly string[]): Promise<void> {
@@ -65,7 +55,7 @@ export async function putCategoryAccess(
     await replaceCategoryAccess(tx, categoryId, input.everyone, input.groups);
     const after = await findCategoryAccess(tx, categoryId);
     if (!before || !after) throw notFound("Category");
-    const names = await groupNames(
+    const names = await groupNamesOf(
       tx,
       [...before.groups, ...after.groups].map((g) => g.groupId),
     );
@@ -109,13 +99,8 @@ export async function putDocumentAccess(
     const before = await findDocumentAccess(tx, documentId);
     if (!before) throw notFound("Document");
     await replaceDocumentAccess(tx, documentId, { restricted: input.restricted, userIds, groupIds });
-    const names = await groupNames(tx, groupIds);
-    const people = userIds.length
-      ? await tx
-          .select({ id: users.id, username: users.username })
-          .from(users)
-          .where(inArray(users.id, userIds))
-      : [];
+    const names = await groupNamesOf(tx, groupIds);
+    const people = userIds.length ? await findUsers(tx, { ids: userIds }) : [];
     await record({
       action: input.restricted
         ? "Restricted document"

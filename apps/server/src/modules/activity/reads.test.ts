@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
 import { documents } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 import { recordRead } from "./reads";
 import { READ_COALESCE_MS } from "./repository";

@@ -1,7 +1,7 @@
 import type { AiAnswer, Document } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { parse } from "content-disposition";
 import type { ChangeAnalysis, Document, Improvement, Summary } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 
 let t: TestApp;
 let docs: Document[];

@@ -8,7 +8,7 @@ import type {
   Summary,
 } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 
 /**
  * Summaries, improvements and change analysis on real text nobody here wrote (Debian's

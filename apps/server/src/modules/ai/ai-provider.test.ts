@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { AiAnswer } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { askProvider } from "./provider";
 
 /** A tiny OpenAI-compatible server on 127.0.0.1: answers, fails or hangs as the test says. */

@@ -2,7 +2,7 @@ import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
 import { chunkMarkdown, markdownToPlainText, tokenize } from "@quire/textkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 
 let t: TestApp;
 beforeAll(async () => {

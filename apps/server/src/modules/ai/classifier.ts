@@ -8,10 +8,9 @@ import {
   type CategoryModel,
   type Prediction,
 } from "@quire/textkit";
-import { isNull } from "drizzle-orm";
 import { cacheSlot, type AppContext } from "../../context";
-import { documents } from "../../db/schema";
 import type { TrainRequest, TrainResponse } from "./classifier-worker";
+import { documentWhere } from "../documents/repository";
 import { listArchiveDocuments, listCategoryNames, trainingSetKeys, type ArchiveDocument } from "./repository";
 
 /**
@@ -94,7 +93,7 @@ export function classifierTraining(ctx: AppContext): Promise<TrainedClassifier |
 }
 
 async function train(ctx: AppContext, fingerprint: string): Promise<TrainedClassifier | null> {
-  const docs = await listArchiveDocuments(ctx.db, isNull(documents.archivedAt));
+  const docs = await listArchiveDocuments(ctx.db, documentWhere({ archived: false }));
   if (docs.length === 0) return null;
   const examples = docs.map((d) => ({
     id: d.id,

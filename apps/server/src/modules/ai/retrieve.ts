@@ -19,7 +19,7 @@ import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
 import { searchPassages, type FoundPassage } from "../search/service";
 import { synonymsOf } from "../search/wordnet";
 import { RERANK_MODEL } from "./ask-model";
-import { matchingPassages, type StoredPassage } from "./passages";
+import { matchingPassages, type StoredPassage } from "../search/repository";
 
 /**
  * Retrieval for questions, on top of search: the question's framing is removed, search is asked
@@ -76,10 +76,10 @@ function termsOf(ctx: AppContext, passage: StoredPassage, title: string): Passag
   return terms;
 }
 
-function synonymStems(analysis: QuestionAnalysis): Map<string, Set<string>> {
+function synonymStems(ctx: AppContext, analysis: QuestionAnalysis): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const a of analysis.asked) {
-    const words = synonymsOf(a.word)
+    const words = synonymsOf(ctx, a.word)
       .filter((s) => !s.includes(" "))
       .slice(0, SYNONYMS_PER_WORD);
     out.set(a.stem, new Set(words.map((w) => stem(w)).filter((s) => s !== a.stem)));
@@ -171,7 +171,7 @@ export async function retrieve(
   const analysis = analyseQuestion(question);
   if (analysis.asked.length === 0)
     return { analysis, ranked: [], byDocument: new Map(), synonyms: new Map(), idf: new Map() };
-  const synonyms = synonymStems(analysis);
+  const synonyms = synonymStems(ctx, analysis);
   const empty: Retrieval = { analysis, ranked: [], byDocument: new Map(), synonyms, idf: new Map() };
   const found = await candidates(ctx, actor, analysis, synonyms);
   if (found.length === 0) return empty;

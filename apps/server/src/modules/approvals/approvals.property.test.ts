@@ -1,7 +1,7 @@
 import type { Approval } from "@quire/contracts";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { roundInvariantViolation } from "./policy";
 import { demoUserIds, snapshot, statusOf, uploadDraft } from "./test-helpers";
 

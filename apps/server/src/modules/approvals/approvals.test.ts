@@ -1,7 +1,7 @@
 import type { Approval, ApprovalListItem, Document } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { demoUserIds, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
 
 let t: TestApp;

@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { settings } from "../../db/schema";
 import type { Role } from "@quire/contracts";
 import { badRequest } from "../../lib/errors";
 import { couldSeeOnceShared, type DocumentAccessFacts } from "../../policies/access";
 import { groupIdsOf } from "../../policies/facts";
 import { dutyRole } from "../../policies/policy";
+import { readSettingValue } from "../settings/repository";
 import { activeUsers, activeUsersWithRole } from "./repository";
 
 /** Settings key of the organisation's default reviewers and approver (Admin sets it in Settings). */
@@ -106,13 +105,9 @@ export async function assertAssigneesCanSee(
 
 /** The stored defaults, if they are well formed; anything else is treated as "not set". */
 async function readDefaults(db: Database): Promise<Partial<Assignment> | null> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, APPROVAL_DEFAULTS_KEY))
-    .limit(1);
-  if (!row || typeof row.value !== "object" || row.value === null) return null;
-  const value = row.value as { reviewerIds?: unknown; approverId?: unknown };
+  const stored = await readSettingValue(db, APPROVAL_DEFAULTS_KEY);
+  if (typeof stored !== "object" || stored === null) return null;
+  const value = stored as { reviewerIds?: unknown; approverId?: unknown };
   const reviewerIds =
     Array.isArray(value.reviewerIds) &&
     value.reviewerIds.length > 0 &&

@@ -2,7 +2,7 @@ import type { Approval, Notification } from "@quire/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { approvals, documents, settings, users } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { demoUserIds, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
 
 /**

@@ -1,7 +1,6 @@
 import type { Approval, ApprovalStage, ApproverStatus, ReviewerStatus } from "@quire/contracts";
-import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { documents } from "../../db/schema";
+import { ownersOfDocuments } from "../documents/repository";
 import { approvalAbilities, refuseByStanding, type RoundState, type Standing } from "./policy";
 import {
   findActivity,
@@ -56,13 +55,7 @@ export async function presentRounds(
 }
 
 async function ownersOf(db: Database, rounds: readonly ApprovalRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rounds.map((r) => r.documentId))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: documents.id, ownerId: documents.ownerId })
-    .from(documents)
-    .where(inArray(documents.id, ids));
-  return new Map(rows.map((r) => [r.id, r.ownerId]));
+  return ownersOfDocuments(db, [...new Set(rounds.map((r) => r.documentId))]);
 }
 
 /** What the actor may do now: the round's rules, their current role and not owning the document. */

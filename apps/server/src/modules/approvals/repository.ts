@@ -154,3 +154,77 @@ export async function highestRound(db: Database, documentId: string): Promise<nu
     .where(eq(approvals.documentId, documentId));
   return row?.max ?? 0;
 }
+
+export type NewApprovalRow = typeof approvals.$inferInsert;
+export type ApprovalChanges = Partial<Omit<NewApprovalRow, "id" | "documentId">>;
+
+export async function insertRound(tx: Database, values: NewApprovalRow): Promise<string> {
+  const [row] = await tx.insert(approvals).values(values).returning({ id: approvals.id });
+  if (!row) throw new Error("approval insert returned nothing");
+  return row.id;
+}
+
+/** The round's reviewers, all Pending, in the order given (the order they are shown in). */
+export async function insertPendingReviewers(
+  tx: Database,
+  approvalId: string,
+  reviewerIds: readonly string[],
+  at: Date,
+): Promise<void> {
+  if (reviewerIds.length === 0) return;
+  await tx.insert(approvalReviewers).values(
+    reviewerIds.map((reviewerId, position) => ({
+      approvalId,
+      reviewerId,
+      position,
+      status: "Pending",
+      updatedAt: at,
+    })),
+  );
+}
+
+export async function updateRound(tx: Database, id: string, changes: ApprovalChanges): Promise<void> {
+  await tx.update(approvals).set(changes).where(eq(approvals.id, id));
+}
+
+export async function updateReview(
+  tx: Database,
+  key: { approvalId: string; reviewerId: string },
+  changes: { status: string; comment: string | null; updatedAt: Date },
+): Promise<void> {
+  await tx
+    .update(approvalReviewers)
+    .set(changes)
+    .where(
+      and(eq(approvalReviewers.approvalId, key.approvalId), eq(approvalReviewers.reviewerId, key.reviewerId)),
+    );
+}
+
+/** Documents whose round in Awaiting Review still waits on this reviewer. */
+export async function documentsAwaitingReviewer(db: Database, reviewerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ documentId: approvals.documentId })
+    .from(approvalReviewers)
+    .innerJoin(approvals, eq(approvals.id, approvalReviewers.approvalId))
+    .where(
+      and(
+        eq(approvalReviewers.reviewerId, reviewerId),
+        eq(approvalReviewers.status, "Pending"),
+        eq(approvals.stage, "Awaiting Review"),
+      ),
+    );
+  return rows.map((r) => r.documentId);
+}
+
+/** Documents with a round in one of `stages` whose approver is this user. */
+export async function documentsWithApprover(
+  db: Database,
+  approverId: string,
+  stages: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ documentId: approvals.documentId })
+    .from(approvals)
+    .where(and(eq(approvals.approverId, approverId), inArray(approvals.stage, [...stages])));
+  return rows.map((r) => r.documentId);
+}

@@ -1,10 +1,20 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { MailConfig } from "../../config";
 import type { Database } from "../../db/client";
-import { approvalReviewers, approvals, documents, users } from "../../db/schema";
 import { appendActivity } from "../activity/repository";
+import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
 import { notifyUsers } from "../notifications/service";
-import { findLatestRound, findReviewers, activeUsers, type ApprovalRow } from "./repository";
+import { findUser } from "../users/repository";
+import {
+  activeUsers,
+  documentsAwaitingReviewer,
+  documentsWithApprover,
+  findLatestRound,
+  findReviewers,
+  insertPendingReviewers,
+  insertRound,
+  updateRound,
+  type ApprovalRow,
+} from "./repository";
 
 /**
  * How a review round ends or starts over when something outside the workflow changes under it:
@@ -35,10 +45,7 @@ async function withdraw(
   reason: string,
   change: RoundChange,
 ): Promise<void> {
-  await tx
-    .update(approvals)
-    .set({ stage: "Withdrawn", updatedAt: change.now })
-    .where(eq(approvals.id, round.id));
+  await updateRound(tx, round.id, { stage: "Withdrawn", updatedAt: change.now });
   await appendActivity(
     tx,
     {
@@ -73,11 +80,7 @@ export async function endOpenRound(
   const round = await openRound(tx, documentId);
   if (!round) return false;
   await withdraw(tx, round, reason, change);
-  const [doc] = await tx
-    .update(documents)
-    .set({ status: "Draft", updatedAt: change.now })
-    .where(eq(documents.id, documentId))
-    .returning({ title: documents.title, ownerId: documents.ownerId });
+  const doc = await setDocumentStatus(tx, documentId, "Draft", change.now);
   if (!doc) return true;
   const recipients = [doc.ownerId, ...(await waitingAssignees(tx, round))].filter(
     (id) => id !== change.actorId,
@@ -118,10 +121,7 @@ export async function restartRoundForNewVersion(
 ): Promise<void> {
   const round = await openRound(tx, documentId);
   if (!round) return;
-  const [doc] = await tx
-    .select({ title: documents.title, ownerId: documents.ownerId })
-    .from(documents)
-    .where(eq(documents.id, documentId));
+  const doc = await findDocumentRow(tx, documentId);
   if (!doc) return;
   const kept = await keptAssignment(tx, round, doc.ownerId);
   const reason = `version ${version} replaced version ${round.version}, the text under review`;
@@ -130,38 +130,26 @@ export async function restartRoundForNewVersion(
     return;
   }
   await withdraw(tx, round, reason, change);
-  const [next] = await tx
-    .insert(approvals)
-    .values({
-      documentId,
-      round: round.round + 1,
-      version,
-      stage: "Awaiting Review",
-      submittedBy: change.actorId,
-      approverId: kept.approverId,
-      approverStatus: "Pending",
-      createdAt: change.now,
-      updatedAt: change.now,
-    })
-    .returning({ id: approvals.id });
-  if (!next) throw new Error("approval insert returned nothing");
-  await tx.insert(approvalReviewers).values(
-    kept.reviewerIds.map((reviewerId, position) => ({
-      approvalId: next.id,
-      reviewerId,
-      position,
-      status: "Pending",
-      updatedAt: change.now,
-    })),
-  );
+  const nextId = await insertRound(tx, {
+    documentId,
+    round: round.round + 1,
+    version,
+    stage: "Awaiting Review",
+    submittedBy: change.actorId,
+    approverId: kept.approverId,
+    approverStatus: "Pending",
+    createdAt: change.now,
+    updatedAt: change.now,
+  });
+  await insertPendingReviewers(tx, nextId, kept.reviewerIds, change.now);
   await appendActivity(
     tx,
     {
       action: "Resubmitted for review",
       subjectType: "approval",
-      subjectId: next.id,
+      subjectId: nextId,
       documentId,
-      approvalId: next.id,
+      approvalId: nextId,
       comment: `Version ${version} replaced version ${round.version} during review`,
     },
     { userId: change.actorId, ip: null, at: change.now },
@@ -186,27 +174,8 @@ export async function restartRoundForNewVersion(
 /** The documents whose open round needs this user in a role they are about to lose. */
 async function roundsNeeding(tx: Database, userId: string, role: string): Promise<string[]> {
   const found: string[] = [];
-  if (role !== "Reviewer") {
-    const rows = await tx
-      .select({ documentId: approvals.documentId })
-      .from(approvalReviewers)
-      .innerJoin(approvals, eq(approvals.id, approvalReviewers.approvalId))
-      .where(
-        and(
-          eq(approvalReviewers.reviewerId, userId),
-          eq(approvalReviewers.status, "Pending"),
-          eq(approvals.stage, "Awaiting Review"),
-        ),
-      );
-    found.push(...rows.map((r) => r.documentId));
-  }
-  if (role !== "Approver") {
-    const rows = await tx
-      .select({ documentId: approvals.documentId })
-      .from(approvals)
-      .where(and(eq(approvals.approverId, userId), inArray(approvals.stage, [...OPEN_STAGES])));
-    found.push(...rows.map((r) => r.documentId));
-  }
+  if (role !== "Reviewer") found.push(...(await documentsAwaitingReviewer(tx, userId)));
+  if (role !== "Approver") found.push(...(await documentsWithApprover(tx, userId, [...OPEN_STAGES])));
   return [...new Set(found)].sort();
 }
 
@@ -220,12 +189,12 @@ export async function endRoundsForRoleChange(
   role: string,
   change: RoundChange,
 ): Promise<number> {
-  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  const user = await findUser(tx, { id: userId });
   const documentIds = await roundsNeeding(tx, userId, role);
   let ended = 0;
   for (const documentId of documentIds) {
     // The document row first, as everywhere else in the workflow.
-    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for("update");
+    await lockDocument(tx, documentId);
     const reason = `${user?.username ?? "an assignee"} no longer holds the role this review needs (now ${role})`;
     if (await endOpenRound(tx, documentId, reason, change)) ended += 1;
   }

@@ -5,10 +5,8 @@ import type {
   SubmitReviewBody,
   UpdateApprovalBody,
 } from "@quire/contracts";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { approvalReviewers, approvals, documents } from "../../db/schema";
 import { withTransaction } from "../activity/command";
 import { canSubmitForReview, statusForStage, submissionRefusal } from "../documents/lifecycle";
 import { conflict, notFound } from "../../lib/errors";
@@ -16,6 +14,7 @@ import { listableDocumentsWhere } from "../../policies/documents-where";
 import type { LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import type { MailConfig } from "../../config";
+import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
 import { notifyUsers } from "../notifications/service";
 import { assertAssigneesCanSee, resolveAssignment } from "./assignment";
 import {
@@ -33,8 +32,12 @@ import {
   findLatestRound,
   findReviewers,
   highestRound,
+  insertPendingReviewers,
+  insertRound,
   latestRoundStats,
   listLatestRounds,
+  updateReview,
+  updateRound,
   type ApprovalRow,
 } from "./repository";
 
@@ -59,45 +62,30 @@ export async function submitForReview(
     ctx,
     actor,
     async (tx, record) => {
-      const [doc] = await tx.select().from(documents).where(eq(documents.id, documentId)).for("update");
+      const doc = await lockDocument(tx, documentId);
       if (!doc) throw notFound("Document");
       if (!canSubmitForReview(doc.status))
         throw conflict(`Only a Draft can be submitted for review: ${submissionRefusal(doc.status)}`);
       const round = (await highestRound(tx, documentId)) + 1;
-      const [approval] = await tx
-        .insert(approvals)
-        .values({
-          documentId,
-          round,
-          version: doc.currentVersion,
-          stage: "Awaiting Review",
-          submittedBy: actor.id,
-          approverId: assignment.approverId,
-          approverStatus: "Pending",
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: approvals.id });
-      if (!approval) throw new Error("approval insert returned nothing");
-      await tx.insert(approvalReviewers).values(
-        assignment.reviewerIds.map((reviewerId, position) => ({
-          approvalId: approval.id,
-          reviewerId,
-          position,
-          status: "Pending",
-          updatedAt: now,
-        })),
-      );
-      await tx
-        .update(documents)
-        .set({ status: "In Review", updatedAt: now })
-        .where(eq(documents.id, documentId));
+      const approvalId = await insertRound(tx, {
+        documentId,
+        round,
+        version: doc.currentVersion,
+        stage: "Awaiting Review",
+        submittedBy: actor.id,
+        approverId: assignment.approverId,
+        approverStatus: "Pending",
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertPendingReviewers(tx, approvalId, assignment.reviewerIds, now);
+      await setDocumentStatus(tx, documentId, "In Review", now);
       await record({
         action: round > 1 ? "Resubmitted for review" : "Submitted for review",
         subjectType: "approval",
-        subjectId: approval.id,
+        subjectId: approvalId,
         documentId,
-        approvalId: approval.id,
+        approvalId,
         data: { round, version: doc.currentVersion, ...assignment },
       });
       await notifyUsers(
@@ -112,7 +100,7 @@ export async function submitForReview(
         now,
         ctx.config.mail,
       );
-      return approval.id;
+      return approvalId;
     },
     { at: now },
   );
@@ -135,15 +123,7 @@ export async function actOnApproval(
     ctx,
     actor,
     async (tx, record) => {
-      const [doc] = await tx
-        .select({
-          ownerId: documents.ownerId,
-          currentVersion: documents.currentVersion,
-          archivedAt: documents.archivedAt,
-        })
-        .from(documents)
-        .where(eq(documents.id, documentId))
-        .for("update");
+      const doc = await lockDocument(tx, documentId);
       if (!doc) throw notFound("Document");
       const approval = await findLatestRound(tx, documentId, true);
       if (!approval) throw notFound("Approval");
@@ -184,24 +164,19 @@ async function writeTransition(
   now: Date,
 ): Promise<void> {
   if (intent.kind === "review") {
-    await tx
-      .update(approvalReviewers)
-      .set({ status: intent.status, comment: intent.comment, updatedAt: now })
-      .where(and(eq(approvalReviewers.approvalId, approval.id), eq(approvalReviewers.reviewerId, actor.id)));
+    await updateReview(
+      tx,
+      { approvalId: approval.id, reviewerId: actor.id },
+      { status: intent.status, comment: intent.comment, updatedAt: now },
+    );
   }
-  await tx
-    .update(approvals)
-    .set({
-      stage: after.stage,
-      approverStatus: after.approverStatus,
-      ...(intent.kind === "decide" ? { approverComment: intent.comment } : {}),
-      updatedAt: now,
-    })
-    .where(eq(approvals.id, approval.id));
-  await tx
-    .update(documents)
-    .set({ status: statusForStage(after.stage), updatedAt: now })
-    .where(eq(documents.id, approval.documentId));
+  await updateRound(tx, approval.id, {
+    stage: after.stage,
+    approverStatus: after.approverStatus,
+    ...(intent.kind === "decide" ? { approverComment: intent.comment } : {}),
+    updatedAt: now,
+  });
+  await setDocumentStatus(tx, approval.documentId, statusForStage(after.stage), now);
 }
 
 /** Who hears about a transition: the approver when review is done, the owner on changes or a decision. */
@@ -215,10 +190,7 @@ async function notifyTransition(
   { now, mail }: { now: Date; mail: MailConfig | undefined },
 ): Promise<void> {
   if (before.stage === after.stage) return;
-  const [doc] = await tx
-    .select({ title: documents.title, ownerId: documents.ownerId })
-    .from(documents)
-    .where(eq(documents.id, approval.documentId));
+  const doc = await findDocumentRow(tx, approval.documentId);
   if (!doc) return;
   const documentId = approval.documentId;
   const said = intent.comment ? `: ${intent.comment}` : "";

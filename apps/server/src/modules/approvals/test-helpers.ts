@@ -1,7 +1,7 @@
 import type { Approval, Document, Notification } from "@quire/contracts";
 import { count, eq } from "drizzle-orm";
 import { activity, approvals, documents, notifications } from "../../db/schema";
-import { json, multipart, type TestApp } from "../../test/harness";
+import { json, multipart, type TestApp } from "../../../test/support/harness";
 
 /** Demo user ids by username. */
 export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {

@@ -1,6 +1,6 @@
 import type { SessionUser } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 
 let t: TestApp;
 beforeAll(async () => {

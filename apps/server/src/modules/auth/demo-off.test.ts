@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,7 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { Database } from "../../db/client";
-import { loginFailures, users } from "../../db/schema";
 import { tooManyRequests, unauthorized } from "../../lib/errors";
+import { findUser } from "../users/repository";
+import { countLoginFailures, deleteLoginFailure, insertLoginFailure, lockSignIn } from "./repository";
 
 /** An IP may fail more often than one username: an office behind one NAT shares an address. */
 const IP_FAILURE_MULTIPLIER = 4;
@@ -30,29 +29,20 @@ async function reserveAttempt(ctx: AppContext, key: string, ip: string, now: Dat
   const since = new Date(now.getTime() - ctx.config.loginWindowMinutes * 60_000);
   const max = ctx.config.loginMaxFailures;
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOGIN_LOCK_CLASS}, hashtext(${key}))`);
-    const recent = gt(loginFailures.createdAt, since);
+    await lockSignIn(tx, LOGIN_LOCK_CLASS, key);
     const [fromHere, fromIp, forAccount] = await Promise.all([
-      failures(tx, and(eq(loginFailures.username, key), eq(loginFailures.ip, ip), recent)),
-      failures(tx, and(eq(loginFailures.ip, ip), recent)),
-      failures(tx, and(eq(loginFailures.username, key), recent)),
+      countLoginFailures(tx, { username: key, ip, since }),
+      countLoginFailures(tx, { ip, since }),
+      countLoginFailures(tx, { username: key, since }),
     ]);
     if (fromHere >= max || fromIp >= max * IP_FAILURE_MULTIPLIER) {
       throw tooManyRequests(
         `Too many failed sign-in attempts. Try again in ${ctx.config.loginWindowMinutes} minutes.`,
       );
     }
-    const [row] = await tx
-      .insert(loginFailures)
-      .values({ username: key, ip, createdAt: now })
-      .returning({ id: loginFailures.id });
-    return { id: row!.id, accountFailures: forAccount };
+    const id = await insertLoginFailure(tx, { username: key, ip, createdAt: now });
+    return { id, accountFailures: forAccount };
   });
-}
-
-async function failures(db: Database, where: ReturnType<typeof and>): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(loginFailures).where(where);
-  return row?.n ?? 0;
 }
 
 /** Guessing one account from many addresses gets slower with every failure, but never stops the owner. */
@@ -76,7 +66,7 @@ export async function checkCredentials(
   const delay = accountDelayMs(attempt.accountFailures, ctx.config.loginMaxFailures);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 
-  const [user] = await ctx.db.select().from(users).where(eq(users.username, key)).limit(1);
+  const user = await findUser(ctx.db, { username: key });
   const usable = user && !user.disabledAt ? user : undefined;
   // Verify even for an unknown user, so the answer's timing does not tell which usernames exist.
   const valid = await ctx.passwords.verify(
@@ -84,7 +74,7 @@ export async function checkCredentials(
     usable?.passwordHash ?? (await ctx.passwords.dummyHash()),
   );
   if (!usable || !valid) throw unauthorized("Invalid username or password");
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
+  await deleteLoginFailure(ctx.db, attempt.id);
   return {
     id: usable.id,
     username: usable.username,

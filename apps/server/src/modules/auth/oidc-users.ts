@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@quire/contracts";
-import { and, count, eq, isNull } from "drizzle-orm";
 import type { OidcConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { groupMembers, users } from "../../db/schema";
 import { withTransaction } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
-import { changeMemberships, groupsNamed } from "../groups/repository";
+import { changeMemberships, groupIdsOfUser, groupsNamed } from "../groups/repository";
+import { countUsers, findUser, insertUser, updateUser, type UserRow } from "../users/repository";
 
 /** Bounds on what a provider's claims may put in the database. */
 const MAX_GROUPS = 200;
@@ -65,11 +64,7 @@ async function syncGroupMemberships(
   const quireName = (name: string) => config.groupMap.get(name) ?? name;
   const wanted = await groupsNamed(tx, claim.after.map(quireName));
   const earlier = await groupsNamed(tx, claim.before.map(quireName));
-  const held = new Set(
-    (
-      await tx.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId))
-    ).map((r) => r.id),
-  );
+  const held = new Set(await groupIdsOfUser(tx, userId));
   const wantedIds = new Set(wanted.map((g) => g.id));
   const join = wanted.filter((g) => !held.has(g.id));
   const leave = earlier.filter((g) => !wantedIds.has(g.id) && held.has(g.id));
@@ -93,8 +88,7 @@ export function baseUsername(claims: Record<string, unknown>): string {
 }
 
 async function usernameTaken(db: Database, username: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
-  return Boolean(row);
+  return (await findUser(db, { username })) !== null;
 }
 
 /** The base name, or base-2, base-3…: an SSO user never takes over a local account of the same name. */
@@ -108,11 +102,7 @@ async function uniqueUsername(db: Database, base: string): Promise<string> {
 
 async function isLastAdmin(tx: Database, role: string): Promise<boolean> {
   if (role !== "Admin") return false;
-  const [admins] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, "Admin"), isNull(users.disabledAt)));
-  return (admins?.n ?? 0) <= 1;
+  return (await countUsers(tx, { role: "Admin", active: true })) <= 1;
 }
 
 /**
@@ -124,11 +114,7 @@ export async function userFromClaims(ctx: AppContext, claims: OidcClaims, ip: st
   const config = ctx.config.oidc!;
   const role = mappedRole(config, claims);
   const groups = groupsFrom(config, claims);
-  const [existing] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.oidcIssuer, claims.iss), eq(users.oidcSubject, claims.sub)))
-    .limit(1);
+  const existing = await findUser(ctx.db, { oidc: { issuer: claims.iss, subject: claims.sub } });
   if (existing) {
     if (existing.disabledAt) throw new SsoRefused("This account is disabled. Ask an Admin to enable it.");
     return updateFromClaims(ctx, existing, { role, groups }, ip);
@@ -136,18 +122,14 @@ export async function userFromClaims(ctx: AppContext, claims: OidcClaims, ip: st
   const passwordHash = await ctx.passwords.hash(randomBytes(32).toString("base64url"));
   return withTransaction(ctx, { id: null, ip }, async (tx, record) => {
     const username = await uniqueUsername(tx, baseUsername(claims));
-    const [inserted] = await tx
-      .insert(users)
-      .values({
-        username,
-        role: role ?? DEFAULT_ROLE,
-        passwordHash,
-        oidcIssuer: claims.iss,
-        oidcSubject: claims.sub,
-        oidcGroups: groups,
-      })
-      .returning();
-    if (!inserted) throw new Error("user insert returned nothing");
+    const inserted = await insertUser(tx, {
+      username,
+      role: role ?? DEFAULT_ROLE,
+      passwordHash,
+      oidcIssuer: claims.iss,
+      oidcSubject: claims.sub,
+      oidcGroups: groups,
+    });
     const memberships = await syncGroupMemberships(tx, config, inserted.id, { before: [], after: groups });
     await record({
       action: "Created user",
@@ -161,7 +143,7 @@ export async function userFromClaims(ctx: AppContext, claims: OidcClaims, ip: st
 
 async function updateFromClaims(
   ctx: AppContext,
-  user: typeof users.$inferSelect,
+  user: UserRow,
   next: { role: Role | undefined; groups: string[] },
   ip: string,
 ): Promise<SsoUser> {
@@ -177,7 +159,7 @@ async function updateFromClaims(
     const membershipsChanged = memberships.joined.length + memberships.left.length > 0;
     if (role === user.role && !groupsChanged && !membershipsChanged)
       return { id: user.id, username: user.username, role, mustChangePassword: false };
-    await tx.update(users).set({ role, oidcGroups: next.groups }).where(eq(users.id, user.id));
+    await updateUser(tx, user.id, { role, oidcGroups: next.groups });
     await record({
       action: "Updated user from single sign-on",
       subjectType: "user",

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { activity, users } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { signInAtProvider, startTestProvider, type TestProvider } from "./oidc-test-provider";
 
 const QUIRE = "http://quire.test";

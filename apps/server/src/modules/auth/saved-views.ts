@@ -1,9 +1,8 @@
 import { savedViewsSchema, type SavedView } from "@quire/contracts";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { settings } from "../../db/schema";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
+import { readSettingValue, writeSetting } from "../settings/repository";
 
 /**
  * Saved views of All Documents, per user. They live in the key-value settings table under a
@@ -13,12 +12,7 @@ import { withTransaction } from "../activity/command";
 const keyFor = (userId: string) => `savedViews:${userId}`;
 
 export async function readSavedViews(ctx: AppContext, userId: string): Promise<SavedView[]> {
-  const [row] = await ctx.db
-    .select()
-    .from(settings)
-    .where(eq(settings.key, keyFor(userId)))
-    .limit(1);
-  const parsed = savedViewsSchema.safeParse(row?.value ?? []);
+  const parsed = savedViewsSchema.safeParse((await readSettingValue(ctx.db, keyFor(userId))) ?? []);
   return parsed.success ? parsed.data : [];
 }
 
@@ -29,10 +23,7 @@ export async function writeSavedViews(
 ): Promise<SavedView[]> {
   const now = ctx.clock.now();
   await withTransaction(ctx, actor, async (tx, record) => {
-    await tx
-      .insert(settings)
-      .values({ key: keyFor(actor.id), value: views, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: views, updatedAt: now } });
+    await writeSetting(tx, keyFor(actor.id), views, now);
     await record({
       action: "Saved document views",
       subjectType: "user",

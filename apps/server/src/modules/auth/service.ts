@@ -1,11 +1,11 @@
 import type { ApiToken, Role } from "@quire/contracts";
-import { and, count, desc, eq, isNull, ne, notInArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { apiTokens, sessions, users } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
+import { countUsers, findUser, updateUser } from "../users/repository";
+import { findActiveApiTokens, insertApiToken, revokeApiTokens, type ApiTokenRow } from "./repository";
 import { endSessions } from "./sessions";
 
 /** One demo user per role; the seed's second reviewer lets a review round have two reviewers. */
@@ -24,16 +24,7 @@ export function isDemoUsername(username: string): boolean {
 
 /** Accounts that are not the demo's: start-up in demo mode warns while any exist. */
 export async function countNonDemoUsers(ctx: AppContext): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(users)
-    .where(
-      notInArray(
-        users.username,
-        DEMO_USERS.map((u) => u.username),
-      ),
-    );
-  return row?.n ?? 0;
+  return countUsers(ctx.db, { usernameNotIn: DEMO_USERS.map((u) => u.username) });
 }
 
 export async function demoUserForRole(
@@ -42,12 +33,12 @@ export async function demoUserForRole(
 ): Promise<{ id: string; username: string; role: string }> {
   const demo = DEMO_USERS.find((u) => u.role === role);
   if (!demo) throw notFound("Demo user");
-  const [user] = await ctx.db.select().from(users).where(eq(users.username, demo.username)).limit(1);
+  const user = await findUser(ctx.db, { username: demo.username });
   if (!user) throw notFound("Demo user");
   return user;
 }
 
-function presentToken(row: typeof apiTokens.$inferSelect): ApiToken {
+function presentToken(row: ApiTokenRow): ApiToken {
   return {
     id: row.id,
     name: row.name,
@@ -58,11 +49,7 @@ function presentToken(row: typeof apiTokens.$inferSelect): ApiToken {
 }
 
 export async function listApiTokens(ctx: AppContext, actor: Actor): Promise<ApiToken[]> {
-  const rows = await ctx.db
-    .select()
-    .from(apiTokens)
-    .where(and(eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
-    .orderBy(desc(apiTokens.createdAt));
+  const rows = await findActiveApiTokens(ctx.db, actor.id);
   return rows.map(presentToken);
 }
 
@@ -75,11 +62,13 @@ export async function createApiToken(
   const now = ctx.clock.now();
   const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null;
   const row = await withTransaction(ctx, actor, async (tx, record) => {
-    const [inserted] = await tx
-      .insert(apiTokens)
-      .values({ userId: actor.id, name: input.name, tokenHash: hashToken(token), createdAt: now, expiresAt })
-      .returning();
-    if (!inserted) throw new Error("token insert returned nothing");
+    const inserted = await insertApiToken(tx, {
+      userId: actor.id,
+      name: input.name,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt,
+    });
     await record({
       action: "Created API token",
       subjectType: "token",
@@ -94,17 +83,13 @@ export async function createApiToken(
 /** Only the owner revokes a token; anyone else's token id is "not found". */
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<void> {
   await withTransaction(ctx, actor, async (tx, record) => {
-    const revoked = await tx
-      .update(apiTokens)
-      .set({ revokedAt: ctx.clock.now() })
-      .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)))
-      .returning({ id: apiTokens.id, name: apiTokens.name });
+    const revoked = await revokeApiTokens(tx, { userId: actor.id, tokenId }, ctx.clock.now());
     if (revoked.length === 0) throw notFound("Token");
     await record({
       action: "Revoked API token",
       subjectType: "token",
       subjectId: tokenId,
-      data: { name: revoked[0]!.name },
+      data: { name: revoked[0]! },
     });
   });
 }
@@ -120,18 +105,15 @@ export async function changePassword(
   keepSessionToken: string | null,
 ): Promise<void> {
   const { current: currentPassword, next: newPassword } = passwords;
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  const user = await findUser(ctx.db, { id: actor.id });
   if (!user || !(await ctx.passwords.verify(currentPassword, user.passwordHash)))
     throw badRequest("currentPassword is not correct");
   const passwordHash = await ctx.passwords.hash(newPassword);
   await withTransaction(ctx, actor, async (tx, record) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, actor.id));
-    const others = keepSessionToken ? ne(sessions.idHash, hashToken(keepSessionToken)) : undefined;
-    await endSessions(tx, and(eq(sessions.userId, actor.id), others));
+    await updateUser(tx, actor.id, { passwordHash, mustChangePassword: false });
+    const others = keepSessionToken ? { exceptIdHash: hashToken(keepSessionToken) } : {};
+    await endSessions(tx, { userId: actor.id, ...others });
     await record({ action: "Changed password", subjectType: "user", subjectId: actor.id });
-    await tx
-      .update(apiTokens)
-      .set({ revokedAt: ctx.clock.now() })
-      .where(and(eq(apiTokens.userId, actor.id), isNull(apiTokens.revokedAt)));
+    await revokeApiTokens(tx, { userId: actor.id }, ctx.clock.now());
   });
 }

@@ -1,12 +1,21 @@
 import type { Role } from "@quire/contracts";
-import { and, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { apiTokens, sessions, users } from "../../db/schema";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { encodeLiveEvent, EVENTS_CHANNEL, type LiveEvent } from "../events/events";
+import {
+  deleteExpiredSessions,
+  deleteSessions,
+  findLiveApiToken,
+  findLiveSession,
+  insertSession,
+  notifyChannel,
+  touchApiToken,
+  touchSession,
+  type SessionFilter,
+} from "./repository";
 
 const MINUTE = 60_000;
 /** Touching last_seen_at on every request would write on every read; once a minute is enough for idle expiry. */
@@ -26,8 +35,8 @@ export async function replaceSession(
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionMaxHours * 60 * MINUTE);
   await withTransaction(ctx, by, async (tx, record) => {
-    if (change.previousToken) await endSessions(tx, eq(sessions.idHash, hashToken(change.previousToken)));
-    await tx.insert(sessions).values({
+    if (change.previousToken) await endSessions(tx, { idHash: hashToken(change.previousToken) });
+    await insertSession(tx, {
       idHash: hashToken(token),
       userId: change.userId,
       createdAt: now,
@@ -47,25 +56,21 @@ export async function replaceSession(
 /** Sign-out: the session ends (and its open event streams with it, in every process). */
 export async function signOut(ctx: AppContext, actor: Actor, token: string | null): Promise<void> {
   await withTransaction(ctx, actor, async (tx, record) => {
-    if (token) await endSessions(tx, eq(sessions.idHash, hashToken(token)));
+    if (token) await endSessions(tx, { idHash: hashToken(token) });
     await record({ action: "Signed out", subjectType: "session", subjectId: actor.id });
   });
 }
 
-/** Deletes the sessions `where` selects and tells every process to close their streams. */
-export async function endSessions(tx: Database, where: SQL | undefined): Promise<void> {
-  const ended = await tx.delete(sessions).where(where).returning({ idHash: sessions.idHash });
-  await announceEndedSessions(
-    tx,
-    ended.map((s) => s.idHash),
-  );
+/** Deletes the sessions the filter selects and tells every process to close their streams. */
+export async function endSessions(tx: Database, filter: SessionFilter): Promise<void> {
+  await announceEndedSessions(tx, await deleteSessions(tx, filter));
 }
 
 /** Open event streams of ended sign-ins close, in every process (the hub listens on the channel). */
 export async function announceEndedSessions(db: Database, sessionHashes: string[]): Promise<void> {
   if (sessionHashes.length === 0) return;
   const event: LiveEvent = { type: "sessions.ended", sessionHashes };
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${encodeLiveEvent(event)})`);
+  await notifyChannel(db, EVENTS_CHANNEL, encodeLiveEvent(event));
 }
 
 /** The session's user if the session exists, has not passed its absolute expiry and has not sat idle too long. */
@@ -73,29 +78,9 @@ export async function actorFromSession(ctx: AppContext, token: string): Promise<
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - ctx.config.sessionIdleMinutes * MINUTE);
   const idHash = hashToken(token);
-  const [row] = await ctx.db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      mustChangePassword: users.mustChangePassword,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.idHash, idHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleCutoff),
-        isNull(users.disabledAt),
-      ),
-    )
-    .limit(1);
+  const row = await findLiveSession(ctx.db, idHash, { now, idleCutoff });
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
-  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(ctx.db, idHash, now);
   return {
     id: row.id,
     username: row.username,
@@ -108,29 +93,10 @@ export async function actorFromSession(ctx: AppContext, token: string): Promise<
 export async function actorFromApiToken(ctx: AppContext, token: string): Promise<Actor | null> {
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
-  const [row] = await ctx.db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      tokenId: apiTokens.id,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(
-      and(
-        eq(apiTokens.tokenHash, tokenHash),
-        isNull(apiTokens.revokedAt),
-        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
-        isNull(users.disabledAt),
-      ),
-    )
-    .limit(1);
+  const row = await findLiveApiToken(ctx.db, tokenHash, now);
   if (!row) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
-  }
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+    await touchApiToken(ctx.db, row.tokenId, now);
   return { id: row.id, username: row.username, role: row.role as Role, via: "token" };
 }
 
@@ -138,5 +104,5 @@ export async function actorFromApiToken(ctx: AppContext, token: string): Promise
 export async function sweepExpiredSessions(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - ctx.config.sessionIdleMinutes * MINUTE);
-  await ctx.db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+  await deleteExpiredSessions(ctx.db, { now, idleCutoff });
 }

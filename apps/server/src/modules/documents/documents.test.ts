@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobs, documents, versions } from "../../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { trainingSetKeys } from "../ai/repository";
 import type { Document, Summary, Version } from "@quire/contracts";
 

@@ -1,10 +1,14 @@
 import type { Document } from "@quire/contracts";
+import { and, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
+import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
 import { authorizeDocumentById, type LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { presentDocument } from "./presenter";
-import { findDocument } from "./repository";
+import { documentListFilter } from "./list-filters";
+import { findDocument, findDocumentWithOriginal, listDocuments } from "./repository";
+import { sha256Hex } from "./service";
 
 /** The full Document answer for a document the guard has loaded and checked. */
 export async function presentLoaded(ctx: AppContext, loaded: LoadedDocument): Promise<Document> {
@@ -19,4 +23,37 @@ export async function presentLoaded(ctx: AppContext, loaded: LoadedDocument): Pr
  */
 export async function presentVisible(ctx: AppContext, actor: Actor, documentId: string): Promise<Document> {
   return presentLoaded(ctx, await authorizeDocumentById(ctx.db, actor, "document.read", documentId));
+}
+
+/** One page of the documents the list query's filters select among those the actor may list, with the total. */
+export async function listVisibleDocuments(
+  ctx: AppContext,
+  actor: Actor,
+  query: Parameters<typeof documentListFilter>[0] | undefined,
+  page: { sort: "updated" | "title"; page: number; pageSize: number },
+): Promise<{ items: Document[]; total: number }> {
+  // The filters narrow what the actor may list; they never widen it.
+  const where = and(listableDocumentsWhere(actor), query ? documentListFilter(query) : undefined) as SQL;
+  const [{ rows, total }, levels] = await Promise.all([
+    listDocuments(ctx.db, {
+      where,
+      sort: page.sort,
+      limit: page.pageSize,
+      offset: (page.page - 1) * page.pageSize,
+    }),
+    categoryLevelsFor(ctx.db, actor),
+  ]);
+  return {
+    items: rows.map((row) => presentDocument(actor, row, levels.get(row.doc.categoryId) ?? "none")),
+    total,
+  };
+}
+
+/** A visible document with a version whose original has these exact bytes, newest first. */
+export async function findIdenticalOriginal(
+  ctx: AppContext,
+  actor: Actor,
+  bytes: Buffer,
+): Promise<{ id: string; title: string; updatedAt: Date } | null> {
+  return findDocumentWithOriginal(ctx.db, sha256Hex(bytes), listableDocumentsWhere(actor));
 }

@@ -1,6 +1,30 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blobs, categories, documents, users, versions } from "../../db/schema";
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocumentRow = typeof documents.$inferInsert;
+export type DocumentChanges = Partial<Omit<NewDocumentRow, "id">>;
+export type VersionRow = typeof versions.$inferSelect;
+export type NewVersionRow = typeof versions.$inferInsert;
+
+/** Which documents a query selects; each field narrows it. Visibility is the policies' filter, added by the caller. */
+export interface DocumentFilter {
+  ids?: readonly string[];
+  categoryId?: string | undefined;
+  status?: DocumentRow["status"] | undefined;
+  /** false: only documents that are not archived. */
+  archived?: false;
+}
+
+export function documentWhere(filter: DocumentFilter): SQL | undefined {
+  return and(
+    filter.ids !== undefined ? inArray(documents.id, [...filter.ids]) : undefined,
+    filter.categoryId ? eq(documents.categoryId, filter.categoryId) : undefined,
+    filter.status ? eq(documents.status, filter.status) : undefined,
+    filter.archived === false ? isNull(documents.archivedAt) : undefined,
+  );
+}
 
 /** Lists carry a preview of the content, not every document's full text. */
 export const LIST_PREVIEW_CHARS = 300;
@@ -82,6 +106,22 @@ export async function listDocuments(
   return { rows: rows as DocumentRecord[], total: counted?.n ?? 0 };
 }
 
+/** The most recently changed document `where` selects that has a version whose original has this hash. */
+export async function findDocumentWithOriginal(
+  db: Database,
+  sha256: string,
+  where: SQL,
+): Promise<{ id: string; title: string; updatedAt: Date } | null> {
+  const [row] = await db
+    .selectDistinct({ id: documents.id, title: documents.title, updatedAt: documents.updatedAt })
+    .from(versions)
+    .innerJoin(documents, eq(documents.id, versions.documentId))
+    .where(and(eq(versions.blobSha256, sha256), where))
+    .orderBy(desc(documents.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function listVersions(db: Database, documentId: string) {
   return db
     .select({ version: versions, author: users.username, sha256: blobs.sha256 })
@@ -104,3 +144,169 @@ export async function findVersion(db: Database, documentId: string, version: num
 }
 
 export type VersionRecord = NonNullable<Awaited<ReturnType<typeof findVersion>>>;
+
+/** A subquery: per category, how many documents `where` selects and when the latest changed. */
+export function documentCountsByCategory(db: Database, where: SQL) {
+  return db
+    .select({
+      categoryId: documents.categoryId,
+      n: count().as("n"),
+      lastUpdated: max(documents.updatedAt).as("last_updated"),
+    })
+    .from(documents)
+    .where(where)
+    .groupBy(documents.categoryId)
+    .as("counted");
+}
+
+/** Every document filed in the category, archived ones too. */
+export async function countDocumentsInCategory(db: Database, categoryId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.categoryId, categoryId));
+  return row?.n ?? 0;
+}
+
+/** Totals over the documents `where` selects: all, Drafts, failed processing, changed since `since`. */
+export async function documentTotals(
+  db: Database,
+  where: SQL,
+  since: Date,
+): Promise<{ total: number; drafts: number; processingFailed: number; updatedSince: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      drafts: sql<number>`count(*) filter (where ${documents.status} = 'Draft')`.mapWith(Number),
+      processingFailed: sql<number>`count(*) filter (where ${documents.processingState} = 'failed')`.mapWith(
+        Number,
+      ),
+      updatedSince: sql<number>`count(*) filter (where ${gte(documents.updatedAt, since)})`.mapWith(Number),
+    })
+    .from(documents)
+    .where(where);
+  return {
+    total: row?.total ?? 0,
+    drafts: row?.drafts ?? 0,
+    processingFailed: row?.processingFailed ?? 0,
+    updatedSince: row?.updatedSince ?? 0,
+  };
+}
+
+/** How many of the documents `where` selects each category holds, most first. */
+export async function documentCountsByCategoryName(
+  db: Database,
+  where: SQL,
+): Promise<Array<{ name: string; count: number }>> {
+  return db
+    .select({ name: categories.name, count: count() })
+    .from(documents)
+    .innerJoin(categories, eq(categories.id, documents.categoryId))
+    .where(where)
+    .groupBy(categories.name)
+    .orderBy(desc(count()), categories.name);
+}
+
+/** How many of the documents `where` selects are in each status, most first. */
+export async function documentCountsByStatus(
+  db: Database,
+  where: SQL,
+): Promise<Array<{ name: string; count: number }>> {
+  return db
+    .select({ name: sql<string>`${documents.status}::text`, count: count() })
+    .from(documents)
+    .where(where)
+    .groupBy(documents.status)
+    .orderBy(desc(count()), documents.status);
+}
+
+/** Every version of the documents `where` selects: how many, and the bytes they take. */
+export async function versionTotals(
+  db: Database,
+  where: SQL,
+): Promise<{ versions: number; storageBytes: number }> {
+  const [row] = await db
+    .select({
+      versions: count(),
+      storageBytes: sql<number>`coalesce(sum(${versions.size}), 0)`.mapWith(Number),
+    })
+    .from(versions)
+    .innerJoin(documents, eq(documents.id, versions.documentId))
+    .where(where);
+  return { versions: row?.versions ?? 0, storageBytes: row?.storageBytes ?? 0 };
+}
+
+export async function insertDocument(tx: Database, values: NewDocumentRow): Promise<string> {
+  const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
+  if (!row) throw new Error("document insert returned nothing");
+  return row.id;
+}
+
+/** Locks the document row for the rest of the transaction, or null when there is none. */
+export async function lockDocument(tx: Database, id: string): Promise<DocumentRow | null> {
+  const [row] = await tx.select().from(documents).where(eq(documents.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
+/** Sets the status; answers the title and owner the notifications name, or null when there is no such document. */
+export async function setDocumentStatus(
+  tx: Database,
+  id: string,
+  status: DocumentRow["status"],
+  at: Date,
+): Promise<{ title: string; ownerId: string } | null> {
+  const [row] = await tx
+    .update(documents)
+    .set({ status, updatedAt: at })
+    .where(eq(documents.id, id))
+    .returning({ title: documents.title, ownerId: documents.ownerId });
+  return row ?? null;
+}
+
+/** The document row without locking it, or null when there is none. */
+export async function findDocumentRow(db: Database, id: string): Promise<DocumentRow | null> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}
+
+export async function updateDocumentRow(tx: Database, id: string, changes: DocumentChanges): Promise<void> {
+  await tx.update(documents).set(changes).where(eq(documents.id, id));
+}
+
+/** A stored original's blob row; the same bytes uploaded twice share one. */
+export async function insertBlob(
+  tx: Database,
+  values: { sha256: string; size: number; createdAt: Date },
+): Promise<void> {
+  await tx.insert(blobs).values(values).onConflictDoNothing();
+}
+
+export async function insertVersion(tx: Database, values: NewVersionRow): Promise<void> {
+  await tx.insert(versions).values(values);
+}
+
+/** The version row itself (content included), without its author and blob. */
+export async function findVersionRow(
+  db: Database,
+  documentId: string,
+  version: number,
+): Promise<VersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
+  return row ?? null;
+}
+
+/** Each document's owner, by document id (ids naming no document are left out). */
+export async function ownersOfDocuments(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documents.id, ownerId: documents.ownerId })
+    .from(documents)
+    .where(inArray(documents.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.ownerId]));
+}
+
+/** Every document's id, archived ones too, in a stable order. */
+export async function allDocumentIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: documents.id }).from(documents).orderBy(asc(documents.id));
+  return rows.map((r) => r.id);
+}

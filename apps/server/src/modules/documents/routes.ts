@@ -10,58 +10,29 @@ import {
 } from "@quire/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { documents, versions } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { requireActor } from "../../plugins/auth";
-import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
 import { loadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
-import { presentDocument } from "./presenter";
-import { presentLoaded, presentVisible } from "./read";
+import { findIdenticalOriginal, listVisibleDocuments, presentLoaded, presentVisible } from "./read";
 import { documentStats } from "./stats";
-import { documentListFilter } from "./list-filters";
-import { listDocuments } from "./repository";
-import {
-  addVersion,
-  createDocument,
-  retryProcessing,
-  setArchived,
-  sha256Hex,
-  updateMetadata,
-} from "./service";
+import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
 import { receiveUpload, titleFromFilename, validateFile } from "./upload";
 
 const recentQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 const categoryParamsSchema = z.object({ categoryId: z.string().min(1).max(64) });
+type ListQuery = z.infer<typeof documentListQuerySchema>;
+type Page = Pick<ListQuery, "sort" | "page" | "pageSize">;
 
 export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = z.array(documentSchema);
 
-  async function listFor(
-    actor: Actor,
-    filter: SQL | undefined,
-    query: z.infer<typeof documentListQuerySchema>,
-  ) {
-    const where = and(listableDocumentsWhere(actor), filter) as SQL;
-    const [{ rows, total }, levels] = await Promise.all([
-      listDocuments(ctx.db, {
-        where,
-        sort: query.sort,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      }),
-      categoryLevelsFor(ctx.db, actor),
-    ]);
-    return {
-      items: rows.map((row) => presentDocument(actor, row, levels.get(row.doc.categoryId) ?? "none")),
-      total,
-    };
-  }
+  const listFor = (actor: Actor, query: ListQuery | undefined, page: Page) =>
+    listVisibleDocuments(ctx, actor, query, page);
 
   // Seed §7 answers a plain list; the total for paging travels in X-Total-Count.
   r.get(
@@ -69,7 +40,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { querystring: documentListQuerySchema, response: { 200: list } } },
     async (request, reply) => {
       const q = request.query;
-      const { items, total } = await listFor(requireActor(request), documentListFilter(q), q);
+      const { items, total } = await listFor(requireActor(request), q, q);
       reply.header("x-total-count", String(total));
       return items;
     },
@@ -99,24 +70,15 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const q = request.query;
-      const filter = documentListFilter({ ...q, category: request.params.categoryId });
-      const { items, total } = await listFor(requireActor(request), filter, q);
+      const { items, total } = await listFor(
+        requireActor(request),
+        { ...q, category: request.params.categoryId },
+        q,
+      );
       reply.header("x-total-count", String(total));
       return items;
     },
   );
-
-  /** A visible document with a version whose original has these exact bytes, newest first. */
-  async function findIdenticalOriginal(actor: Actor, bytes: Buffer) {
-    const [row] = await ctx.db
-      .selectDistinct({ id: documents.id, title: documents.title, updatedAt: documents.updatedAt })
-      .from(versions)
-      .innerJoin(documents, eq(documents.id, versions.documentId))
-      .where(and(eq(versions.blobSha256, sha256Hex(bytes)), listableDocumentsWhere(actor)))
-      .orderBy(desc(documents.updatedAt))
-      .limit(1);
-    return row ?? null;
-  }
 
   // The title is the one typed, else the document's own (PDF/DOCX metadata or first heading),
   // else the file name. An identical original the user can see answers 409 unless a copy is asked for.
@@ -132,7 +94,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       const categoryId = upload.fields.categoryId?.trim();
       if (!categoryId) throw badRequest("categoryId is required");
       if (upload.fields.allowDuplicate !== "true") {
-        const existing = await findIdenticalOriginal(actor, upload.bytes);
+        const existing = await findIdenticalOriginal(ctx, actor, upload.bytes);
         if (existing) {
           return reply.code(409).send({
             message: `This file is already in the archive as "${existing.title}". Open it, or upload it again as a copy.`,

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { blobs, documents, jobs, versions } from "../../db/schema";
+import { latestJobPayload } from "../../jobs/queue";
 import { conflict, notFound } from "../../lib/errors";
 import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
@@ -14,6 +13,14 @@ import { enqueueIndexDocument } from "../search/indexer";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
 import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";
+import {
+  findVersionRow,
+  insertBlob,
+  insertDocument,
+  insertVersion as insertVersionRow,
+  lockDocument,
+  updateDocumentRow,
+} from "./repository";
 
 export { PROCESS_DOCUMENT_JOB };
 
@@ -31,10 +38,6 @@ async function assertCanAddTo(db: Database, actor: Actor, categoryId: string): P
   authorizeCreateIn(await withGroups(db, actor), await loadCategoryAccess(db, categoryId));
 }
 
-async function recordBlob(db: Database, sha256: string, size: number, now: Date): Promise<void> {
-  await db.insert(blobs).values({ sha256, size, createdAt: now }).onConflictDoNothing();
-}
-
 /** The blob row and the version row of one stored original, inside the caller's transaction. */
 async function insertVersion(
   tx: Database,
@@ -48,8 +51,8 @@ async function insertVersion(
     now: Date;
   },
 ): Promise<void> {
-  await recordBlob(tx, row.sha256, row.file.bytes.length, row.now);
-  await tx.insert(versions).values({
+  await insertBlob(tx, { sha256: row.sha256, size: row.file.bytes.length, createdAt: row.now });
+  await insertVersionRow(tx, {
     documentId: row.documentId,
     version: row.version,
     content: withoutOcrPlaceholders(row.file.markdown).content,
@@ -96,20 +99,9 @@ async function queueProcessing(
 
 /** The OCR work of a version's last processing job: a retry carries it over. */
 async function lastOcrWork(db: Database, documentId: string, version: number): Promise<Partial<OcrWork>> {
-  const [row] = await db
-    .select({ payload: jobs.payload })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, PROCESS_DOCUMENT_JOB),
-        sql`${jobs.payload}->>'documentId' = ${documentId}`,
-        sql`${jobs.payload}->>'version' = ${String(version)}`,
-      ),
-    )
-    .orderBy(desc(jobs.id))
-    .limit(1);
+  const stored = await latestJobPayload(db, PROCESS_DOCUMENT_JOB, { documentId, version: String(version) });
   // Read with the job's own schema: a payload it would refuse carries no OCR work over.
-  const parsed = processDocumentPayload.safeParse(row?.payload);
+  const parsed = processDocumentPayload.safeParse(stored);
   const payload = parsed.success ? parsed.data : null;
   return payload?.ocrAnchors && payload.ocrBase !== undefined
     ? { ocrPages: payload.ocrPages ?? [], ocrAnchors: payload.ocrAnchors, ocrBase: payload.ocrBase }
@@ -142,22 +134,18 @@ export async function createDocument(
     ctx,
     actor,
     async (tx, record) => {
-      const [doc] = await tx
-        .insert(documents)
-        .values({
-          title: input.title,
-          categoryId: input.categoryId,
-          ownerId: actor.id,
-          tags: normaliseTags(input.tags ?? []),
-          currentVersion: 1,
-          processingState: "processing",
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: documents.id });
-      if (!doc) throw new Error("document insert returned nothing");
+      const docId = await insertDocument(tx, {
+        title: input.title,
+        categoryId: input.categoryId,
+        ownerId: actor.id,
+        tags: normaliseTags(input.tags ?? []),
+        currentVersion: 1,
+        processingState: "processing",
+        createdAt: now,
+        updatedAt: now,
+      });
       await insertVersion(tx, {
-        documentId: doc.id,
+        documentId: docId,
         version: 1,
         changeNote: null,
         authorId: actor.id,
@@ -165,14 +153,14 @@ export async function createDocument(
         file: input.file,
         now,
       });
-      await queueProcessing(tx, doc.id, 1, input.file, now);
+      await queueProcessing(tx, docId, 1, input.file, now);
       await record({
         action: "Uploaded",
         subjectType: "document",
-        subjectId: doc.id,
+        subjectId: docId,
         data: { title: input.title, filename: input.file.filename, version: 1 },
       });
-      return doc.id;
+      return docId;
     },
     { db, at: now },
   );
@@ -204,12 +192,7 @@ export async function addVersion(
     ctx,
     actor,
     async (tx, record) => {
-      const [doc] = await tx
-        .select()
-        .from(documents)
-        .where(eq(documents.id, documentId))
-        .for("update")
-        .limit(1);
+      const doc = await lockDocument(tx, documentId);
       if (!doc) throw notFound("Document");
       if (doc.currentVersion !== input.expectedVersion) {
         throw conflict(
@@ -227,16 +210,13 @@ export async function addVersion(
         now,
       });
       const status = statusAfterNewVersion(doc.status);
-      await tx
-        .update(documents)
-        .set({
-          currentVersion: next,
-          status,
-          processingState: "processing",
-          processingError: null,
-          updatedAt: now,
-        })
-        .where(eq(documents.id, documentId));
+      await updateDocumentRow(tx, documentId, {
+        currentVersion: next,
+        status,
+        processingState: "processing",
+        processingError: null,
+        updatedAt: now,
+      });
       await queueProcessing(tx, documentId, next, input.file, now);
       await record({
         action: "New version",
@@ -271,25 +251,21 @@ export async function updateMetadata(
     ctx,
     actor,
     async (tx, record) => {
-      const [before] = await tx
-        .select({ title: documents.title, categoryId: documents.categoryId, tags: documents.tags })
-        .from(documents)
-        .where(eq(documents.id, documentId))
-        .for("update");
-      await tx
-        .update(documents)
-        .set({
-          ...(input.title !== undefined ? { title: input.title } : {}),
-          ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
-          ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
-          updatedAt: ctx.clock.now(),
-        })
-        .where(eq(documents.id, documentId));
+      const locked = await lockDocument(tx, documentId);
+      const before = locked
+        ? { title: locked.title, categoryId: locked.categoryId, tags: locked.tags }
+        : null;
+      await updateDocumentRow(tx, documentId, {
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+        ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
+        updatedAt: ctx.clock.now(),
+      });
       await record({
         action: "Edited details",
         subjectType: "document",
         subjectId: documentId,
-        data: { before: before ?? null, after: input },
+        data: { before, after: input },
       });
       // Title and tags are weighted into the search index.
       await enqueueIndexDocument(tx, documentId, ctx.clock.now());
@@ -318,7 +294,7 @@ export async function setArchived(
     ctx,
     actor,
     async (tx, record) => {
-      await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId)).for("update");
+      await lockDocument(tx, documentId);
       // An archived document is out of every queue: a review waiting on it ends rather than hang unseen.
       if (archived)
         await endOpenRound(
@@ -327,10 +303,10 @@ export async function setArchived(
           "the document was archived",
           roundChange(ctx, actor, ctx.clock.now()),
         );
-      await tx
-        .update(documents)
-        .set({ archivedAt: archived ? ctx.clock.now() : null, updatedAt: ctx.clock.now() })
-        .where(eq(documents.id, documentId));
+      await updateDocumentRow(tx, documentId, {
+        archivedAt: archived ? ctx.clock.now() : null,
+        updatedAt: ctx.clock.now(),
+      });
       await record({
         action: archived ? "Archived" : "Restored",
         subjectType: "document",
@@ -349,24 +325,13 @@ export async function setArchived(
 export async function retryProcessing(ctx: AppContext, target: LoadedDocument): Promise<void> {
   const { actor, id: documentId } = target;
   await withTransaction(ctx, actor, async (tx, record) => {
-    const [doc] = await tx
-      .select()
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .for("update")
-      .limit(1);
+    const doc = await lockDocument(tx, documentId);
     if (!doc) throw notFound("Document");
     if (doc.processingState !== "failed")
       throw conflict(`Processing is ${doc.processingState}; only failed processing can be retried`);
-    const [current] = await tx
-      .select()
-      .from(versions)
-      .where(and(eq(versions.documentId, documentId), eq(versions.version, doc.currentVersion)));
+    const current = await findVersionRow(tx, documentId, doc.currentVersion);
     if (!current) throw notFound("Version");
-    await tx
-      .update(documents)
-      .set({ processingState: "processing", processingError: null })
-      .where(eq(documents.id, documentId));
+    await updateDocumentRow(tx, documentId, { processingState: "processing", processingError: null });
     const ocr = await lastOcrWork(tx, documentId, doc.currentVersion);
     await enqueueProcessing(
       tx,

@@ -3,7 +3,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Document, DuplicateUpload } from "@quire/contracts";
 import { documents } from "../../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { withOcrPlaceholders, withoutOcrPlaceholders } from "./upload";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test-fixtures/${name}`, import.meta.url));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 
 interface ReceivedEvent {
   event: string;

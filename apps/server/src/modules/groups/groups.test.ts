@@ -3,7 +3,7 @@ import { groupSchema } from "@quire/contracts";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, groupMembers } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { demoUserIds } from "../approvals/test-helpers";
 
 let t: TestApp;

@@ -117,6 +117,25 @@ export async function groupsNamed(db: Database, names: readonly string[]): Promi
     .where(inArray(sql`lower(${groups.name})`, lower));
 }
 
+/** Each group's name, by id (ids naming no group are left out). */
+export async function groupNamesOf(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(inArray(groups.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The ids of the groups the user is a member of. */
+export async function groupIdsOfUser(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(eq(groupMembers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
 /** Adds and removes one user's memberships; groups in neither list are left as an Admin set them. */
 export async function changeMemberships(
   tx: Database,

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { demoUserIds, statusOf, uploadDraft } from "../approvals/test-helpers";
 import { SEND_EMAIL_JOB } from "./email";
 

@@ -1,6 +1,6 @@
 import type { Notification } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
 
 let t: TestApp;

@@ -1,15 +1,24 @@
 import type { Notification, NotificationKind, NotificationPreferences } from "@quire/contracts";
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { documents, notifications, userPreferences } from "../../db/schema";
 import type { MailConfig } from "../../config";
 import { notFound } from "../../lib/errors";
-import { accessListsAdmitWhere, documentViewerIds } from "../../policies/documents-where";
+import { documentViewerIds } from "../../policies/documents-where";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { enqueueEmail, notificationEmail } from "./email";
 import { documentLink, type NewNotification } from "./notification";
+import {
+  countNotifications,
+  findNotifications,
+  findOwnNotification,
+  findPreference,
+  findPreferences,
+  insertNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  savePreferences,
+} from "./repository";
 
 /**
  * Writes one notification per recipient who has not switched its kind off, queues an e-mail copy
@@ -32,7 +41,8 @@ export async function notifyUsers(
   const allowed = [...new Set(userIds)].filter((id) => !viewers || viewers.has(id));
   const recipients = await wantingRecipients(db, allowed, note.kind);
   if (recipients.length === 0) return 0;
-  await db.insert(notifications).values(
+  await insertNotifications(
+    db,
     recipients.map(({ userId }) => ({
       userId,
       kind: note.kind,
@@ -54,25 +64,11 @@ export async function notifyUsers(
 const LIST_LIMIT = 100;
 
 /**
- * The actor's own notifications about documents whose access lists still admit them: access can
- * be taken away after a notification was written, and then it goes quiet with the document.
+ * The user's own notifications, newest first; those about documents their access lists no longer
+ * admit go quiet with the document.
  */
-function ownVisibleNotifications(actor: Actor): SQL {
-  return and(
-    eq(notifications.userId, actor.id),
-    sql`(${notifications.documentId} is null or exists (select 1 from ${documents}
-      where ${documents.id} = ${notifications.documentId} and ${accessListsAdmitWhere(actor)}))`,
-  ) as SQL;
-}
-
-/** The user's own notifications, newest first. */
 export async function listNotifications(db: Database, actor: Actor): Promise<Notification[]> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(ownVisibleNotifications(actor))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(LIST_LIMIT);
+  const rows = await findNotifications(db, { owner: actor }, LIST_LIMIT);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -86,41 +82,29 @@ export async function listNotifications(db: Database, actor: Actor): Promise<Not
 }
 
 export async function unreadCount(db: Database, actor: Actor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(ownVisibleNotifications(actor), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+  return countNotifications(db, { owner: actor, unread: true });
 }
 
 /** Someone else's notification is "not found", like a missing one: ids never leak. */
 /** Marking again keeps the first read time and leaves no second entry: nothing changed. */
 export async function markRead(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   await withTransaction(ctx, actor, async (tx, record) => {
-    const [row] = await tx
-      .select({ readAt: notifications.readAt })
-      .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
-      .limit(1);
+    const row = await findOwnNotification(tx, actor.id, id);
     if (!row) throw notFound("Notification");
     if (row.readAt !== null) return;
-    await tx.update(notifications).set({ readAt: ctx.clock.now() }).where(eq(notifications.id, id));
+    await markNotificationRead(tx, id, ctx.clock.now());
     await record({ action: "Read notification", subjectType: "notification", subjectId: id });
   });
 }
 
 export async function markAllRead(ctx: AppContext, actor: Actor): Promise<void> {
   await withTransaction(ctx, actor, async (tx, record) => {
-    const read = await tx
-      .update(notifications)
-      .set({ readAt: ctx.clock.now() })
-      .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
-      .returning({ id: notifications.id });
+    const read = await markAllNotificationsRead(tx, actor.id, ctx.clock.now());
     await record({
       action: "Read all notifications",
       subjectType: "notification",
       subjectId: null,
-      data: { count: read.length },
+      data: { count: read },
     });
   });
 }
@@ -162,7 +146,7 @@ async function wantingRecipients(
   kind: NotificationKind,
 ): Promise<Recipient[]> {
   if (userIds.length === 0) return [];
-  const rows = await db.select().from(userPreferences).where(inArray(userPreferences.userId, userIds));
+  const rows = await findPreferences(db, userIds);
   const byUser = new Map(rows.map((row) => [row.userId, row]));
   const preference = PREFERENCE_OF_KIND[kind];
   return userIds.flatMap((userId) => {
@@ -174,7 +158,7 @@ async function wantingRecipients(
 }
 
 export async function getPreferences(db: Database, userId: string): Promise<NotificationPreferences> {
-  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  const row = await findPreference(db, userId);
   if (!row) return DEFAULT_PREFERENCES;
   return {
     emailNotifications: row.emailNotifications,
@@ -191,10 +175,7 @@ export async function updatePreferences(
 ): Promise<NotificationPreferences> {
   return withTransaction(ctx, actor, async (tx, record) => {
     const next = { ...(await getPreferences(tx, actor.id)), ...changes };
-    await tx
-      .insert(userPreferences)
-      .values({ userId: actor.id, ...next })
-      .onConflictDoUpdate({ target: userPreferences.userId, set: next });
+    await savePreferences(tx, actor.id, next);
     await record({
       action: "Changed notification preferences",
       subjectType: "user",

@@ -1,6 +1,6 @@
 import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { recomputedStats, storedStats } from "./bm25-repository";
 import { reindexAll } from "./reindex";
 

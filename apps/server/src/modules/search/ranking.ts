@@ -17,7 +17,7 @@ import {
 } from "@quire/textkit";
 import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { cacheSlot, type AppContext } from "../../context";
 import {
   documentFacts,
   embeddingsOf,
@@ -73,11 +73,19 @@ export const DEFAULT_RANKING: RankingParams = {
   titleSubword: 1,
   exactForms: 0.3,
 };
-let ranking: RankingParams = DEFAULT_RANKING;
+/**
+ * The weights a context's searches use: the defaults, unless the benchmark's fitting set others.
+ * Kept in the context, so weights tried by one app never leak into another in the same process.
+ */
+const rankingSlot = cacheSlot("search.ranking", () => ({ params: DEFAULT_RANKING }));
 
-/** For the benchmark's fitting only: the parameters every later search uses. */
-export function setRankingParams(params: RankingParams): void {
-  ranking = params;
+function rankingOf(ctx: Pick<AppContext, "caches">): RankingParams {
+  return ctx.caches.get(rankingSlot).params;
+}
+
+/** For the benchmark's fitting only: the parameters every later search on this context uses. */
+export function setRankingParams(ctx: Pick<AppContext, "caches">, params: RankingParams): void {
+  ctx.caches.get(rankingSlot).params = params;
 }
 
 /** Postings read per lexeme, best impact first: all of a rare lexeme's, the best of a common one's. */
@@ -128,18 +136,18 @@ export interface Evidence {
   exactWords: Map<string, Set<string>>;
 }
 
-function synonymText(parsed: ParsedSearchQuery): string {
+function synonymText(ctx: AppContext, parsed: ParsedSearchQuery): string {
   const out = new Set<string>();
   for (const word of parsed.positiveWords) {
     if (toSearchTerms(word).length === 0) continue;
-    for (const synonym of synonymsOf(word).slice(0, SYNONYMS_PER_WORD)) out.add(synonym);
+    for (const synonym of synonymsOf(ctx, word).slice(0, SYNONYMS_PER_WORD)) out.add(synonym);
   }
   return [...out].join(" ");
 }
 
 async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean) {
   const texts = [request.parsed.positiveWords.join(" ")];
-  if (hybrid) texts.push(synonymText(request.parsed));
+  if (hybrid) texts.push(synonymText(ctx, request.parsed));
   const stats = await readQueryStats(ctx.db, texts);
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
@@ -154,7 +162,7 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
       terms.push({
         lexeme: stat.lexeme,
         df: stat.df,
-        weight: user ? 1 : ranking.synonymWeight,
+        weight: user ? 1 : rankingOf(ctx).synonymWeight,
         position: user ? stat.position : null,
       });
     }
@@ -183,7 +191,7 @@ async function candidatePostings(
   if (request.parsed.hasOperators) {
     // The exact matches among the best-scoring candidates, then any others the index finds: an
     // arbitrary few hundred of a common match alone would often miss the best ones.
-    const leading = scorePassages(terms, postings, stats, ranking)
+    const leading = scorePassages(terms, postings, stats, rankingOf(ctx))
       .slice(0, STRICT_CANDIDATES)
       .map((p) => p.chunkId);
     // One after the other: a transaction's single connection takes one query at a time.
@@ -201,7 +209,7 @@ async function candidatePostings(
   const truncated = present.filter((t) => t.df > PER_LEXEME).map((t) => t.lexeme);
   if (truncated.length === 0) return postings;
   // A common lexeme's list stopped early: the leading passages get their missing postings for it.
-  const leading = scorePassages(terms, postings, stats, ranking)
+  const leading = scorePassages(terms, postings, stats, rankingOf(ctx))
     .slice(0, COMPLETED)
     .map((p) => p.chunkId);
   const have = new Set(postings.map(key));
@@ -213,7 +221,7 @@ const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu)
 
 /** The leading candidates' words as written: stemming merges forms the query may mean apart. */
 async function readExactWords(ctx: AppContext, evidence: Evidence, titles: Map<string, string>) {
-  const leading = rankEvidence(evidence, { ...ranking, semanticWeight: 0, exactForms: 0 }).slice(
+  const leading = rankEvidence(evidence, { ...rankingOf(ctx), semanticWeight: 0, exactForms: 0 }).slice(
     0,
     EXACT_DEPTH,
   );
@@ -256,7 +264,8 @@ async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryT
   if (stored) {
     const weights = new Map<string, number>();
     for (const term of request.parsed.positiveTerms) weights.set(term, 1);
-    for (const term of terms) if (term.position === null) weights.set(term.lexeme, ranking.synonymWeight);
+    for (const term of terms)
+      if (term.position === null) weights.set(term.lexeme, rankingOf(ctx).synonymWeight);
     const vector = lsaEmbedWeights(stored, weights);
     if (vector) vectors.set(stored.tag, vector);
   }
@@ -289,14 +298,14 @@ export async function collectEvidence(
     queryWords: weightedQueryWords(request.parsed, terms, stats),
     exactWords: new Map(),
   };
-  if (ranking.exactForms > 0 || allEmbeddings) await readExactWords(ctx, evidence, facts.titles);
+  if (rankingOf(ctx).exactForms > 0 || allEmbeddings) await readExactWords(ctx, evidence, facts.titles);
   // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
   if (!hybrid || postings.length === 0) return evidence;
   evidence.queryVectors = await queryVectors(ctx, request, terms);
   if (evidence.queryVectors.size === 0) return evidence;
   const ids = allEmbeddings
     ? [...new Set(postings.map((p) => p.chunkId))]
-    : rankEvidence(evidence, { ...ranking, semanticWeight: 0 })
+    : rankEvidence(evidence, { ...rankingOf(ctx), semanticWeight: 0 })
         .slice(0, SEMANTIC_DEPTH)
         .map((p) => p.chunkId);
   evidence.embeddings = await embeddingsOf(ctx.db, ids);
@@ -313,7 +322,7 @@ function cosine(bytes: Uint8Array, vectors: Map<string, Float32Array>): number {
 }
 
 /** Documents best first, each by its best passage, from the evidence alone. */
-export function rankEvidence(evidence: Evidence, params: RankingParams = ranking): FusedPassage[] {
+export function rankEvidence(evidence: Evidence, params: RankingParams): FusedPassage[] {
   const passages = scorePassages(evidence.terms, evidence.postings, evidence.stats, params);
   const whole =
     params.documentWeight > 0
@@ -341,7 +350,7 @@ export function rankEvidence(evidence: Evidence, params: RankingParams = ranking
 /** Documents best first (one passage each), for the search page and the assistant. */
 export async function rankPassages(ctx: AppContext, request: RankRequest): Promise<FusedPassage[]> {
   const evidence = await collectEvidence(ctx, request);
-  if (evidence) return rankEvidence(evidence);
+  if (evidence) return rankEvidence(evidence, rankingOf(ctx));
   // Nothing positive to score (only stop words, or only exclusions): the database's own ranking.
   const rows = await rankFullText(ctx.db, {
     query: request.parsed.strictQuery,

@@ -1,6 +1,5 @@
-import { asc } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { documents } from "../../db/schema";
+import { allDocumentIds } from "../documents/repository";
 import { indexDocument, refitModel } from "./indexer";
 import { countPassages } from "./repository";
 
@@ -21,8 +20,8 @@ export async function reindexAll(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<ReindexSummary> {
   const started = performance.now();
-  const ids = await ctx.db.select({ id: documents.id }).from(documents).orderBy(asc(documents.id));
-  for (const [index, { id }] of ids.entries()) {
+  const ids = await allDocumentIds(ctx.db);
+  for (const [index, id] of ids.entries()) {
     await indexDocument(ctx, id, { scheduleRefit: false });
     onProgress(index + 1, ids.length);
   }

@@ -1,7 +1,7 @@
 import type { Document, SearchResult } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, multipart, type TestApp } from "../../test/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { reindexAll } from "./reindex";
 import { searchPassages } from "./service";
 

@@ -8,14 +8,13 @@ import {
   toSearchTerms,
   topKeyphrases,
 } from "@quire/textkit";
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { documents } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
 import { presentDocument } from "../documents/presenter";
-import { listDocuments } from "../documents/repository";
+import { documentWhere, listDocuments } from "../documents/repository";
 import { bestPerDocument, rankPassages } from "./ranking";
 import { keyphraseSources, loadPassages, logSearch, popularQueries, type PassageDetail } from "./repository";
 
@@ -55,8 +54,7 @@ interface RankedDocument {
 function filterWhere(actor: Actor, options: PassageSearchOptions): SQL {
   return and(
     listableDocumentsWhere(actor),
-    options.categoryId ? eq(documents.categoryId, options.categoryId) : undefined,
-    options.status ? eq(documents.status, options.status) : undefined,
+    documentWhere({ categoryId: options.categoryId, status: options.status }),
   ) as SQL;
 }
 
@@ -140,7 +138,7 @@ export async function searchDocuments(
     ids.length === 0
       ? { rows: [] }
       : await listDocuments(ctx.db, {
-          where: and(inArray(documents.id, ids), filterWhere(actor, options)) as SQL,
+          where: and(documentWhere({ ids }), filterWhere(actor, options)) as SQL,
           sort: "updated",
           limit: ids.length,
           offset: 0,

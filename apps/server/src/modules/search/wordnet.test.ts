@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lemmaCandidates, synonymsOf } from "./wordnet";
+import { ContextCaches } from "../../context";
+import { lemmaCandidates, synonymsOf as synonymsIn } from "./wordnet";
+
+const ctx = { caches: new ContextCaches() };
+const synonymsOf = (word: string) => synonymsIn(ctx, word);
 
 describe("WordNet synonyms", () => {
   it("finds synonyms of common senses, also for inflected words", () => {

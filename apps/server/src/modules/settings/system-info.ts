@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { SystemInfo } from "@quire/contracts";
-import { count, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { jobs } from "../../db/schema";
+import { countJobsByStatus } from "../../jobs/queue";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { APP_VERSION } from "../../version";
 
@@ -25,11 +24,7 @@ function lastUpdate(): string | null {
 
 /** How many background jobs wait, run and have failed for good: an Admin sees work pile up. */
 async function jobCounts(ctx: AppContext): Promise<NonNullable<SystemInfo["jobs"]>> {
-  const rows = await ctx.db
-    .select({ status: jobs.status, count: count() })
-    .from(jobs)
-    .where(inArray(jobs.status, ["queued", "running", "failed"]))
-    .groupBy(jobs.status);
+  const rows = await countJobsByStatus(ctx.db, ["queued", "running", "failed"]);
   const of = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
   return { queued: of("queued"), running: of("running"), failed: of("failed") };
 }

@@ -1,16 +1,15 @@
 import type { Role, User, UserListItem } from "@quire/contracts";
-import { asc, count, eq, and, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { generateTemporaryPassword } from "../../lib/passwords";
 import type { Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
 import { presentUser, presentUserListItem } from "./presenter";
+import { countUsers, findUser, findUsers, insertUser, updateUser } from "./repository";
 
 export async function listUsers(ctx: AppContext): Promise<UserListItem[]> {
-  const rows = await ctx.db.select().from(users).where(isNull(users.disabledAt)).orderBy(asc(users.username));
+  const rows = await findUsers(ctx.db, { active: true });
   return rows.map(presentUserListItem);
 }
 
@@ -20,20 +19,17 @@ export async function createUser(
   input: { username: string; role: Role },
 ): Promise<User & { temporaryPassword: string }> {
   const username = input.username.toLowerCase();
-  const [existing] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.username, username))
-    .limit(1);
+  const existing = await findUser(ctx.db, { username });
   if (existing) throw conflict(`A user named '${username}' already exists`);
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await ctx.passwords.hash(temporaryPassword);
   const row = await withTransaction(ctx, by, async (tx, record) => {
-    const [inserted] = await tx
-      .insert(users)
-      .values({ username, role: input.role, passwordHash, mustChangePassword: true })
-      .returning();
-    if (!inserted) throw new Error("user insert returned nothing");
+    const inserted = await insertUser(tx, {
+      username,
+      role: input.role,
+      passwordHash,
+      mustChangePassword: true,
+    });
     await record({
       action: "Created user",
       subjectType: "user",
@@ -52,17 +48,14 @@ export async function createUser(
  */
 export async function changeRole(ctx: AppContext, admin: Actor, userId: string, role: Role): Promise<User> {
   return withTransaction(ctx, admin, async (tx, record) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
+    const user = await findUser(tx, { id: userId }, true);
     if (!user) throw notFound("User");
     if (user.role === "Admin" && role !== "Admin") {
-      const [admins] = await tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.role, "Admin"), isNull(users.disabledAt)));
-      if ((admins?.n ?? 0) <= 1)
+      const admins = await countUsers(tx, { role: "Admin", active: true });
+      if (admins <= 1)
         throw conflict("The last Admin cannot lose the Admin role; make another user Admin first");
     }
-    const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    const updated = await updateUser(tx, userId, { role });
     // A role change takes effect at once: sessions are looked up with the user's current role anyway.
     if (!updated) throw notFound("User");
     await record({

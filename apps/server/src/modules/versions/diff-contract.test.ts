@@ -1,6 +1,6 @@
 import { versionDiffSchema } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../test/harness";
+import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 
 let t: TestApp;

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app";
-import { bootstrap, type Seeder } from "../bootstrap/bootstrap";
-import { loadConfig, type Config } from "../config";
-import { createContext, type AppContext } from "../context";
-import { openDatabase, type DatabaseHandle } from "../db/client";
-import { manualClock } from "../lib/clock";
-import type { JobRunner } from "../jobs/runner";
-import type { EventHub } from "../modules/events/hub";
-import { createJobRunner, startEventHub } from "../services";
+import { buildApp } from "../../src/app";
+import { bootstrap, type Seeder } from "../../src/bootstrap/bootstrap";
+import { loadConfig, type Config } from "../../src/config";
+import { createContext, type AppContext } from "../../src/context";
+import { openDatabase, type DatabaseHandle } from "../../src/db/client";
+import { manualClock } from "../../src/lib/clock";
+import type { JobRunner } from "../../src/jobs/runner";
+import type { EventHub } from "../../src/modules/events/hub";
+import { createJobRunner, startEventHub } from "../../src/services";
 import { ensurePostgresTemplate, pgliteSnapshot, TEMPLATE_ENV } from "./db-snapshot";
 
 export interface TestApp {

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase } from "../db/client";
+import { openDatabase } from "../../src/db/client";
 
 /**
  * Test databases start from a database that already has every migration: running initdb and
