@@ -67,12 +67,14 @@ export interface ContextOptions {
   database: DatabaseHandle;
   sessionSecret: string;
   clock?: Clock;
+  /** Keep a conversion thread loaded while idle (the server: its uploads never wait for one). */
+  warmConverter?: boolean;
 }
 
 export function createContext(options: ContextOptions): AppContext {
   const { config, database } = options;
   const jobs = jobAnnouncer(database);
-  const converter = createConverter();
+  const converter = createConverter({ keepWarm: options.warmConverter ?? false });
   const caches = new ContextCaches();
   return {
     config,

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const ctx = createContext({ config, database, sessionSecret });
+  const ctx = createContext({ config, database, sessionSecret, warmConverter: true });
   // Live events reach this process's streams from every process on the database.
   const hub = await startEventHub(ctx);
   const app = await buildApp(ctx, {
@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ host: config.host, port: config.port });
+  // After listening, so /api/health answers at once; the thread loads beside the event loop.
+  ctx.converter.warm().catch((error: unknown) => app.log.warn({ err: error }, "conversion warm-up failed"));
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,11 @@ import type { SupportedKind } from "./sniff.js";
 /** Converts files to markdown off the event loop that serves requests and runs PGlite. */
 export interface Converter {
   convert(bytes: Uint8Array, kind: SupportedKind): Promise<Conversion>;
+  /**
+   * Starts a thread and loads what converting needs, so the first upload does not wait for it
+   * (about 3 s: the TypeScript loader, the converters, pdf.js). Failures are left to the upload.
+   */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -15,6 +20,8 @@ export interface ConverterOptions {
   timeoutMs?: number;
   heapMb?: number;
   threads?: number;
+  /** Keep one thread alive while idle (the server's pool; tests and commands start cold). */
+  keepWarm?: boolean;
 }
 
 /**
@@ -28,7 +35,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
   const threads = options.threads ?? CONVERSION_LIMITS.workerThreads;
   const pool = new Piscina<ConvertTask, ConvertResult>({
     filename: new URL("./convert-worker.mjs", import.meta.url).href,
-    minThreads: 0,
+    minThreads: options.keepWarm ? 1 : 0,
     maxThreads: threads,
     // Workers stay warm between uploads (loading pdf.js costs a few hundred milliseconds).
     idleTimeout: 60_000,
@@ -43,7 +50,11 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         throw refusalFor(error, timeoutMs, heapMb) ?? error;
       }
       if (!result.ok) throw new UnreadableFileError(result.reason);
+      if (!("conversion" in result)) throw new Error("the conversion worker answered a warm-up");
       return result.conversion;
+    },
+    async warm() {
+      await pool.run("warm", { signal: AbortSignal.timeout(timeoutMs) });
     },
     close: () => pool.close({ force: true }),
   };

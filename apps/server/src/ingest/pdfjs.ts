@@ -15,8 +15,11 @@ const PDFJS_DIR = dirname(require.resolve("pdfjs-dist/package.json"));
  * "worker" in this thread, so parsing is CPU time on the caller's event loop.
  */
 type PdfJs = typeof PdfJsModule;
-/** Loaded on first use, not at start-up; Node's module cache makes every later import free. */
-function loadPdfJs(): Promise<PdfJs> {
+/**
+ * Loaded on first use or by the pool's warm-up (convert-worker.ts), not at start-up; Node's module
+ * cache makes every later import free.
+ */
+export function loadPdfJs(): Promise<PdfJs> {
   return import("pdfjs-dist/legacy/build/pdf.mjs");
 }
 

@@ -1,27 +1,68 @@
 import {
   analyseChange,
   checkContent,
+  chunkMarkdown,
   diffVersions,
+  embedText,
+  extractKeyphrases,
   summarizeDocument,
   type ChangeAnalysis,
+  type ChunkOptions,
   type ComputedSummary,
   type ContentFinding,
+  type Keyphrase,
+  type LsaModel,
   type SummaryInput,
   type VersionDiff,
 } from "@quire/textkit";
+import { embeddingText } from "./embedding-text";
 
-/** The request-time analyses of a document's text, run inline or in a worker (text-work.ts). */
+/**
+ * The analyses of a document's text, run inline or in a worker (text-work.ts): those a reader asks
+ * for, and those a document's processing job computes (its tags, its search passages).
+ */
 export type TextTask =
   | { kind: "checkContent"; content: string; title: string; now: Date }
   | { kind: "summarize"; input: SummaryInput }
   | { kind: "analyseChange"; older: string; newer: string }
-  | { kind: "diff"; older: string; newer: string; maxRows: number };
+  | { kind: "diff"; older: string; newer: string; maxRows: number }
+  | { kind: "keyphrases"; text: string; max: number }
+  | { kind: "passages"; content: string; chunking: ChunkOptions; model: LsaModel | null };
+
+/** A search passage and its vector in the archive's model (null without one, or without terms). */
+export interface EmbeddedPassage {
+  ordinal: number;
+  heading: string | null;
+  text: string;
+  vector: Float32Array | null;
+  /** Distinct words: what writing the passage to the search index costs (a posting each). */
+  terms: number;
+}
 
 export interface TextResults {
   checkContent: ContentFinding[];
   summarize: ComputedSummary;
   analyseChange: ChangeAnalysis;
   diff: VersionDiff;
+  keyphrases: Keyphrase[];
+  passages: EmbeddedPassage[];
+}
+
+function passages(task: Extract<TextTask, { kind: "passages" }>): EmbeddedPassage[] {
+  const chunks = chunkMarkdown(task.content, task.chunking);
+  // A document with no text is still found by its title and tags.
+  const pieces = chunks.length > 0 ? chunks : [{ ordinal: 0, heading: null, text: "" }];
+  return pieces.map((p) => ({
+    ordinal: p.ordinal,
+    heading: p.heading,
+    text: p.text,
+    vector: task.model ? embedText(task.model, embeddingText(p.heading, p.text)) : null,
+    terms: new Set(
+      embeddingText(p.heading, p.text)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu),
+    ).size,
+  }));
 }
 
 export default function run(task: TextTask): TextResults[TextTask["kind"]] {
@@ -34,5 +75,9 @@ export default function run(task: TextTask): TextResults[TextTask["kind"]] {
       return analyseChange(task.older, task.newer);
     case "diff":
       return diffVersions(task.older, task.newer, { maxRows: task.maxRows });
+    case "keyphrases":
+      return extractKeyphrases(task.text, { max: task.max });
+    case "passages":
+      return passages(task);
   }
 }

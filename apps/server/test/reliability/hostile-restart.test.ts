@@ -3,14 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONVERSION_LIMITS } from "../../src/ingest/limits";
-import { docxWithBody, manyPagePdf, paragraphsOfSize } from "../support/hostile-files";
+import { strToU8, unzipSync, zipSync } from "fflate";
+import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../support/hostile-files";
 import { signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
  * A restart in the middle of hostile work must come up and stay up: the process is killed while
- * it converts a zip bomb or a 20,000-page PDF, and while it indexes a document at the markdown
- * cap; each restart answers /api/health at once, keeps answering, and the accepted document's
- * processing ends (ready or failed with a reason) instead of killing the process again.
+ * it converts a zip bomb, a 20,000-page PDF, a DOCX nested 100,000 deep or one of 5,001 parts,
+ * while it processes a document at the markdown cap or one of long tokens, and while it diffs two
+ * versions of 100,000 lines; each restart answers /api/health at once, keeps answering, and the
+ * accepted documents' processing ends (ready, or failed with a reason) instead of killing the
+ * process again. About 2 to 4 minutes, most of it restarts (each ~10 s under load) and processing.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "quire-hostile-restart-"));
 const running: ServerProcess[] = [];
@@ -32,20 +35,26 @@ async function start(): Promise<{ server: ServerProcess; cookie: string; categor
   return { server, cookie, categoryId: categories[0]!.id };
 }
 
-function upload(
-  s: { server: ServerProcess; cookie: string; categoryId: string },
-  name: string,
-  bytes: Uint8Array,
-) {
+type Session = Awaited<ReturnType<typeof start>>;
+
+function upload(s: Session, name: string, bytes: Uint8Array, versionOf?: string) {
   const form = new FormData();
-  form.set("title", name);
-  form.set("categoryId", s.categoryId);
+  if (versionOf) {
+    form.set("changeNote", "hostile edit");
+    form.set("expectedVersion", "1");
+  } else {
+    form.set("title", name);
+    form.set("categoryId", s.categoryId);
+  }
   form.set("file", new Blob([bytes]), name);
-  return fetch(`${s.server.baseUrl}/api/documents/upload`, {
-    method: "POST",
-    headers: { cookie: s.cookie },
-    body: form,
-  });
+  const url = versionOf ? `/api/documents/${versionOf}/versions` : "/api/documents/upload";
+  return fetch(`${s.server.baseUrl}${url}`, { method: "POST", headers: { cookie: s.cookie }, body: form });
+}
+
+async function accepted(s: Session, name: string, bytes: Uint8Array, versionOf?: string): Promise<string> {
+  const res = await upload(s, name, bytes, versionOf);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 /** Asks /api/health every 100 ms for `ms`, answering the slowest reply; any failure throws. */
@@ -63,10 +72,35 @@ async function staysUp(server: ServerProcess, ms: number): Promise<number> {
   return slowest;
 }
 
+/** Kills the server `afterMs` into `work` (left unanswered), then starts it again. */
+async function killDuring(s: Session, work: () => Promise<unknown>, afterMs: number): Promise<Session> {
+  void work().catch(() => undefined);
+  await new Promise((r) => setTimeout(r, afterMs));
+  await s.server.stop("SIGKILL");
+  const restarted = await start();
+  expect(await staysUp(restarted.server, 2_000)).toBeLessThan(1_000);
+  return restarted;
+}
+
+/** Waits, while /api/health keeps answering within 1 s, until each document's processing ended. */
+async function processed(s: Session, ids: string[]): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (const id of ids) {
+    let processing: { state: string; error: string | null } = { state: "processing", error: null };
+    while (processing.state === "processing" && Date.now() < deadline) {
+      expect(await staysUp(s.server, 1_000)).toBeLessThan(1_000);
+      const res = await fetch(`${s.server.baseUrl}/api/documents/${id}`, { headers: { cookie: s.cookie } });
+      ({ processing } = (await res.json()) as { processing: typeof processing });
+    }
+    expect(["ready", "failed"], id).toContain(processing.state);
+    if (processing.state === "failed") expect(processing.error).toBeTruthy();
+  }
+}
+
 describe("a restart during hostile work", () => {
   it(
-    "comes up and stays up after a kill mid-conversion and mid-indexing, and the accepted file's job ends",
-    { timeout: 300_000 },
+    "comes up and stays up after a kill mid-conversion, mid-processing and mid-diff, and accepted files' jobs end",
+    { timeout: 600_000 },
     async () => {
       let s = await start();
       const count = async () =>
@@ -80,39 +114,51 @@ describe("a restart during hostile work", () => {
       const before = await count();
 
       // Killed while converting: nothing was acknowledged, so nothing may appear after the restart.
+      const manyParts: Record<string, Uint8Array> = { ...unzipSync(docxWithBody("<w:p/>")) };
+      for (let i = 0; i < 5_001; i++) manyParts[`word/media/p${i}.xml`] = strToU8("<x/>");
       for (const [name, bytes] of [
         ["bomb.docx", docxWithBody(paragraphsOfSize(99 * MB))],
         ["pages.pdf", manyPagePdf(20_000)],
+        ["deep.docx", docxWithBody(deeplyNested(100_000))],
+        ["many-parts.docx", zipSync(manyParts)],
       ] as const) {
-        void upload(s, name, bytes).catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 700));
-        await s.server.stop("SIGKILL");
-        s = await start();
-        expect(await staysUp(s.server, 2_000)).toBeLessThan(1_000);
-        expect(await count()).toBe(before);
+        s = await killDuring(s, () => upload(s, name, bytes), 700);
+        expect(await count(), name).toBe(before);
       }
 
-      // Accepted at the cap, then killed while its processing job indexes it.
+      // Accepted, then killed while its processing job works on it (tags, passages, the index).
       const line = "Every supplier invoice above the threshold needs a second approval.\n";
       const big = Buffer.from(line.repeat(Math.floor(CONVERSION_LIMITS.maxMarkdownChars / line.length)));
-      const res = await upload(s, "at-the-cap.txt", big);
-      expect(res.status).toBe(201);
-      const { id } = (await res.json()) as { id: string };
-      await new Promise((r) => setTimeout(r, 500));
-      await s.server.stop("SIGKILL");
-      s = await start();
+      const atTheCap = await accepted(s, "at-the-cap.txt", big);
+      s = await killDuring(s, async () => {}, 500);
+      await processed(s, [atTheCap]);
 
-      const deadline = Date.now() + 180_000;
-      let state = "processing";
-      while (state === "processing" && Date.now() < deadline) {
-        expect(await staysUp(s.server, 1_000)).toBeLessThan(1_000);
-        const doc = (await (
-          await fetch(`${s.server.baseUrl}/api/documents/${id}`, { headers: { cookie: s.cookie } })
-        ).json()) as { processing: { state: string } };
-        state = doc.processing.state;
-      }
-      expect(["ready", "failed"]).toContain(state);
-      expect(await count()).toBe(before + 1);
+      const run = 200_000;
+      const tokens = [
+        "a".repeat(run),
+        `${"x.".repeat(run / 2)}@`,
+        "a@".repeat(run / 2),
+        "[".repeat(run / 2) + "]".repeat(run / 2),
+        "*_".repeat(run / 2),
+      ];
+      const longTokens = await accepted(s, "tokens.txt", Buffer.from(tokens.join("\n")));
+      s = await killDuring(s, async () => {}, 500);
+      await processed(s, [longTokens]);
+
+      // Killed while it diffs two versions of 100,000 lines (in its text-work thread).
+      const lines = (prefix: string) =>
+        Buffer.from(
+          Array.from({ length: 100_000 }, (_, i) => `${prefix} line ${i} of the register`).join("\n"),
+        );
+      const register = await accepted(s, "register.md", lines("old"));
+      await accepted(s, "register.md", lines("new"), register);
+      const diff = () =>
+        fetch(`${s.server.baseUrl}/api/documents/${register}/diff/1/2`, { headers: { cookie: s.cookie } });
+      s = await killDuring(s, diff, 700);
+      expect((await diff()).status).toBe(200);
+      await processed(s, [register]);
+
+      expect(await count()).toBe(before + 3);
       await staysUp(s.server, 2_000);
     },
   );

@@ -1,9 +1,9 @@
-import { extractKeyphrases } from "@quire/textkit";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { documents, summaries, versions } from "../../db/schema";
 import { fillOcrPages, ocrPdfPages } from "../../ingest";
 import { defineJob } from "../../jobs/define";
+import { textWork } from "../../lib/text-work";
 import { computeSummary } from "../ai/summaries";
 import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
 import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
@@ -62,7 +62,8 @@ const tagsStep: PipelineStep = {
     const row = await loadVersion(ctx, target);
     if (!doc || !row || doc.tags.length > 0) return;
     const text = `${doc.title}\n${row.content.slice(0, 200_000)}`;
-    const tags = normaliseTags(extractKeyphrases(text, { max: 5 }).map((k) => k.phrase));
+    const keyphrases = await textWork(ctx, { kind: "keyphrases", text, max: 5 });
+    const tags = normaliseTags(keyphrases.map((k) => k.phrase));
     if (tags.length === 0) return;
     await ctx.db
       .update(documents)

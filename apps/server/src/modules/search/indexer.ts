@@ -1,17 +1,17 @@
-import { chunkMarkdown } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { fitLsaInThread } from "./lsa-thread";
 import { z } from "zod";
 import { defineJob } from "../../jobs/define";
+import { textWork } from "../../lib/text-work";
 import type { PipelineStep } from "../documents/pipeline-step";
+import { embeddingText } from "../../lib/embedding-text";
 import {
   aiEmbed,
   aiTag,
   encodeEmbedding,
   currentModel,
   loadModelHeader,
-  lsaEmbed,
   saveModel,
   type StoredModel,
 } from "./embeddings";
@@ -21,6 +21,7 @@ import {
   deletePassages,
   loadIndexSource,
   passagePage,
+  passageBatches,
   replacePassages,
   storeEmbeddings,
   type IndexSource,
@@ -32,44 +33,53 @@ export const REFIT_MODEL_JOB = "search.refitModel";
 
 /** Passages of roughly 100–300 words: long enough to carry context, short enough to cite. */
 const CHUNKING = { minWords: 100, maxWords: 300 };
+/**
+ * Postings (distinct words of each passage) indexed per document: writing them costs ~0.25 ms
+ * each on PGlite, so 100,000 take about half a minute idle, two at a load of 10. A document past
+ * it is found by its first passages only (a version of 5 million characters of varied prose holds
+ * about 350,000; of repetitive text far fewer).
+ */
+export const MAX_INDEXED_TERMS = 100_000;
+
+/** The passages within MAX_INDEXED_TERMS, from the start. */
+function withinIndexCap(passages: PassageRow[]): PassageRow[] {
+  let terms = 0;
+  const kept = passages.findIndex((p) => (terms += p.terms ?? 0) > MAX_INDEXED_TERMS);
+  return kept <= 0 ? passages : passages.slice(0, kept);
+}
+
 /** Refit once the archive has grown by this share since the model was fitted. */
 const REFIT_GROWTH = 0.3;
 /** Fewer passages than this give no useful co-occurrence structure. */
 const MIN_PASSAGES_FOR_MODEL = 8;
 
-function embeddingText(heading: string | null, text: string): string {
-  return heading ? `${heading}\n${text}` : text;
-}
-
-async function embedPassages(
-  ctx: AppContext,
-  model: StoredModel | null,
-  texts: string[],
-): Promise<Array<Uint8Array | null>> {
-  const remote = await aiEmbed(ctx, texts);
-  if (remote) return remote.map((vector) => encodeEmbedding(aiTag(ctx), vector));
-  return texts.map((text) => {
-    const vector = model ? lsaEmbed(model, text) : null;
-    return vector && model ? encodeEmbedding(model.tag, vector) : null;
-  });
-}
-
+/**
+ * Chunks a version's text and embeds its passages in the archive's model, in a worker thread when
+ * the text is long (5 million characters take seconds); an AI endpoint's vectors replace those.
+ */
 async function passagesOf(ctx: AppContext, source: IndexSource): Promise<PassageRow[]> {
-  const passages = chunkMarkdown(source.content, CHUNKING);
-  // A document with no text is still found by its title and tags.
-  const pieces = passages.length > 0 ? passages : [{ ordinal: 0, heading: null, text: "" }];
   const model = await currentModel(ctx);
-  const embeddings = await embedPassages(
+  const pieces = await textWork(ctx, {
+    kind: "passages",
+    content: source.content,
+    chunking: CHUNKING,
+    model: model?.model ?? null,
+  });
+  const remote = await aiEmbed(
     ctx,
-    model,
     pieces.map((p) => embeddingText(p.heading, p.text)),
   );
-  return pieces.map((p, i) => ({
-    ordinal: p.ordinal,
-    heading: p.heading,
-    text: p.text,
-    embedding: embeddings[i] ?? null,
-  }));
+  return pieces.map((p, i) => {
+    const vector = remote ? remote[i] : p.vector;
+    const tag = remote ? aiTag(ctx) : model?.tag;
+    return {
+      ordinal: p.ordinal,
+      heading: p.heading,
+      text: p.text,
+      embedding: vector && tag ? encodeEmbedding(tag, vector) : null,
+      terms: p.terms,
+    };
+  });
 }
 
 /**
@@ -82,11 +92,15 @@ export async function indexDocument(
   options: { scheduleRefit?: boolean } = {},
 ): Promise<void> {
   const source = await loadIndexSource(ctx.db, documentId);
-  if (!source || source.archived) {
+  if (!source) {
     await deletePassages(ctx.db, documentId);
     return;
   }
-  await replacePassages(ctx.db, source, await passagesOf(ctx, source));
+  const passages = source.archived ? [] : withinIndexCap(await passagesOf(ctx, source));
+  // One transaction on PostgreSQL, which writes on its own processes, never holding this one; on
+  // PGlite, which holds it throughout, only when the passages fit one statement's budget.
+  const atomic = ctx.dbKind === "postgres" || (passages.length > 0 && passageBatches(passages).length <= 1);
+  await replacePassages(ctx.db, source, passages, { atomic });
   if (options.scheduleRefit !== false) await scheduleRefitIfGrown(ctx);
 }
 

@@ -9,6 +9,8 @@ export interface PassageRow {
   heading: string | null;
   text: string;
   embedding: Uint8Array | null;
+  /** Distinct words, when known: what writing the passage costs the search index. */
+  terms?: number;
 }
 
 export interface IndexSource {
@@ -54,29 +56,95 @@ export function weightedTsvector(title: string, tags: string[], heading: string 
     || setweight(to_tsvector('english', ${`${heading ?? ""}\n${text}`}), 'C')`;
 }
 
-/** Replaces a document's passages in one transaction: searches see the old set or the new, never a mix. */
+/**
+ * What one statement writes. Writing a passage costs its to_tsvector and, through the triggers, a
+ * posting and a term count per distinct word: about 0.25 ms a posting in PGlite, which runs on the
+ * event loop (a register of 100,000 numbered lines, 2,000 passages of ~55 distinct words, took
+ * 115 s at a load of 10 on two cores, holding the loop up to 1 s per statement of 5 passages,
+ * while 2,451 passages of one repeated line took 4.5 s idle). So a statement holds at most 100
+ * distinct words (passages counted whole: one of 300 distinct words goes alone) and 8,000
+ * characters: about 30 ms idle, a few times that under load (at 16,000 characters the hostile-text
+ * processing test failed once in three runs beside another test file on a loaded machine).
+ */
+export const PASSAGE_BATCH = { terms: 100, chars: 8_000 } as const;
+
+/** Groups passages into statements within PASSAGE_BATCH; a passage over a budget goes alone. */
+export function passageBatches(passages: PassageRow[]): PassageRow[][] {
+  const out: PassageRow[][] = [];
+  let batch: PassageRow[] = [];
+  let terms = 0;
+  let chars = 0;
+  for (const p of passages) {
+    const pTerms = p.terms ?? Math.ceil(p.text.length / 6);
+    const pChars = p.text.length + (p.heading?.length ?? 0);
+    if (batch.length > 0 && (terms + pTerms > PASSAGE_BATCH.terms || chars + pChars > PASSAGE_BATCH.chars)) {
+      out.push(batch);
+      batch = [];
+      terms = 0;
+      chars = 0;
+    }
+    batch.push(p);
+    terms += pTerms;
+    chars += pChars;
+  }
+  if (batch.length > 0) out.push(batch);
+  return out;
+}
+
+/** Old passages deleted per statement: their postings cost as much to remove as to add. */
+const DELETE_BATCH = 5;
+
+/** Lets timers and I/O (other requests) run between two statements of a long write. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function insertPassages(db: Database, source: IndexSource, passages: PassageRow[]): Promise<void> {
+  await db.insert(chunks).values(
+    passages.map((p) => ({
+      documentId: source.documentId,
+      versionId: source.versionId,
+      ordinal: p.ordinal,
+      heading: p.heading,
+      text: p.text,
+      tsv: weightedTsvector(source.title, source.tags, p.heading, p.text),
+      embedding: p.embedding,
+    })),
+  );
+}
+
+/**
+ * Replaces a document's passages. With `atomic`, in one transaction: searches see the old set or
+ * the new, never a mix. Without, a statement at a time with the event loop free in between, for
+ * PGlite and a long document: PGlite runs every query of every request on this thread, one at a
+ * time, so one transaction over 5 million characters (about 20 s) would stall the whole server.
+ * Searches meanwhile may see the document's passages partly replaced; the search generation is
+ * bumped at the end, so no process keeps a stale set.
+ */
 export async function replacePassages(
   db: Database,
   source: IndexSource,
   passages: PassageRow[],
+  options: { atomic: boolean } = { atomic: true },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(chunks).where(eq(chunks.documentId, source.documentId));
-    for (let start = 0; start < passages.length; start += 200) {
-      await tx.insert(chunks).values(
-        passages.slice(start, start + 200).map((p) => ({
-          documentId: source.documentId,
-          versionId: source.versionId,
-          ordinal: p.ordinal,
-          heading: p.heading,
-          text: p.text,
-          tsv: weightedTsvector(source.title, source.tags, p.heading, p.text),
-          embedding: p.embedding,
-        })),
-      );
-    }
-    await bumpGeneration(tx);
-  });
+  const inserts = passageBatches(passages);
+  if (options.atomic) {
+    await db.transaction(async (tx) => {
+      await tx.delete(chunks).where(eq(chunks.documentId, source.documentId));
+      for (const batch of inserts) await insertPassages(tx, source, batch);
+      await bumpGeneration(tx);
+    });
+    return;
+  }
+  const old = await db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, source.documentId));
+  for (let start = 0; start < old.length; start += DELETE_BATCH) {
+    await yieldToEventLoop();
+    const ids = old.slice(start, start + DELETE_BATCH).map((c) => c.id);
+    await db.delete(chunks).where(inArray(chunks.id, ids));
+  }
+  for (const batch of inserts) {
+    await yieldToEventLoop();
+    await insertPassages(db, source, batch);
+  }
+  await bumpGeneration(db);
 }
 
 export async function deletePassages(db: Database, documentId: string): Promise<void> {
