@@ -44,8 +44,18 @@ function stopper(child: ChildProcess) {
     });
 }
 
+/**
+ * A first start seeds the demo archive: 80 s was measured at a load of 7 on two cores, so the bound
+ * only guards against a hang. A process that misses it is killed: left running, it kept loading the
+ * machine long after its test had failed.
+ */
+const START_TIMEOUT_MS = 180_000;
+
 /** Starts Quire as a real process (main.ts) and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<ServerProcess> {
   const port = await freePort();
   const { child, output } = spawnQuire("apps/server/src/main.ts", env, port);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -58,7 +68,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in ${timeoutMs} ms: ${output()}`);
+    if (Date.now() > deadline) {
+      await stopper(child)("SIGKILL");
+      throw new Error(`server did not start in ${timeoutMs} ms: ${output()}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return { baseUrl, child, output, stop: stopper(child) };
@@ -67,12 +80,18 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
 export type WorkerProcess = Omit<ServerProcess, "baseUrl">;
 
 /** Starts `npm run worker`'s entry (worker.ts, jobs only) and waits for its "worker started" line. */
-export async function startWorker(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+export async function startWorker(
+  env: Record<string, string>,
+  timeoutMs = START_TIMEOUT_MS,
+): Promise<WorkerProcess> {
   const { child, output } = spawnQuire("apps/server/src/worker.ts", { LOG_LEVEL: "info", ...env }, 0);
   const deadline = Date.now() + timeoutMs;
   while (!output().includes("worker started")) {
     if (child.exitCode !== null) throw new Error(`worker exited with ${child.exitCode}: ${output()}`);
-    if (Date.now() > deadline) throw new Error(`worker did not start in ${timeoutMs} ms: ${output()}`);
+    if (Date.now() > deadline) {
+      await stopper(child)("SIGKILL");
+      throw new Error(`worker did not start in ${timeoutMs} ms: ${output()}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return { child, output, stop: stopper(child) };
