@@ -1,23 +1,24 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { documents, summaries, versions } from "../../db/schema";
 import { fillOcrPages, ocrPdfPages } from "../../ingest";
 import { defineJob } from "../../jobs/define";
 import { textWork } from "../../lib/text-work";
+import { findCachedSummary } from "../ai/repository";
 import { computeSummary } from "../ai/summaries";
 import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
 import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
 import { searchIndexStep } from "../search/indexer";
 import { withOcrPlaceholders, type OcrAnchor } from "./upload";
+import {
+  findDocumentRow,
+  findVersionRow,
+  setProcessingState,
+  setTagsIfNone,
+  setVersionContent,
+} from "./repository";
 
-async function loadVersion(ctx: AppContext, target: PipelineTarget) {
-  const [row] = await ctx.db
-    .select()
-    .from(versions)
-    .where(and(eq(versions.documentId, target.documentId), eq(versions.version, target.version)));
-  return row ?? null;
-}
+const loadVersion = (ctx: AppContext, target: PipelineTarget) =>
+  findVersionRow(ctx.db, target.documentId, target.version);
 
 /**
  * Scanned PDF pages: recognise their text offline and put it where each page stood. The stored
@@ -39,10 +40,11 @@ const ocrStep: PipelineStep = {
     const results = await ocrPdfPages(bytes, pages);
     // A page OCR found nothing on leaves no trace: its placeholder is dropped, never kept as text.
     const filled = fillOcrPages(template, results);
-    await ctx.db
-      .update(versions)
-      .set({ content: pendingOcrPages(filled).length > 0 ? withoutPlaceholders(filled) : filled })
-      .where(eq(versions.id, row.id));
+    await setVersionContent(
+      ctx.db,
+      row.id,
+      pendingOcrPages(filled).length > 0 ? withoutPlaceholders(filled) : filled,
+    );
   },
 };
 
@@ -55,20 +57,14 @@ const tagsStep: PipelineStep = {
   name: "tags",
   async run(ctx, target) {
     if (target.version !== 1) return;
-    const [doc] = await ctx.db
-      .select({ title: documents.title, tags: documents.tags })
-      .from(documents)
-      .where(and(eq(documents.id, target.documentId), eq(documents.currentVersion, 1)));
+    const doc = await findDocumentRow(ctx.db, target.documentId);
     const row = await loadVersion(ctx, target);
-    if (!doc || !row || doc.tags.length > 0) return;
+    if (!doc || doc.currentVersion !== 1 || !row || doc.tags.length > 0) return;
     const text = `${doc.title}\n${row.content.slice(0, 200_000)}`;
     const keyphrases = await textWork(ctx, { kind: "keyphrases", text, max: 5 });
     const tags = normaliseTags(keyphrases.map((k) => k.phrase));
     if (tags.length === 0) return;
-    await ctx.db
-      .update(documents)
-      .set({ tags })
-      .where(and(eq(documents.id, target.documentId), sql`jsonb_array_length(${documents.tags}) = 0`));
+    await setTagsIfNone(ctx.db, target.documentId, tags);
   },
 };
 
@@ -76,15 +72,8 @@ const tagsStep: PipelineStep = {
 const summaryStep: PipelineStep = {
   name: "summary",
   async run(ctx, target) {
-    const [cached] = await ctx.db
-      .select({ version: summaries.version })
-      .from(summaries)
-      .where(and(eq(summaries.documentId, target.documentId), eq(summaries.version, target.version)));
-    if (!cached) return;
-    const [doc] = await ctx.db
-      .select({ title: documents.title, status: documents.status })
-      .from(documents)
-      .where(eq(documents.id, target.documentId));
+    if (!(await findCachedSummary(ctx.db, target.documentId, target.version))) return;
+    const doc = await findDocumentRow(ctx.db, target.documentId);
     if (doc) await computeSummary(ctx, { ...target, title: doc.title, status: doc.status });
   },
 };
@@ -101,17 +90,8 @@ function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
 }
 
 /** Only the job of the current version may mark the document ready or failed. */
-async function setState(
-  ctx: AppContext,
-  target: PipelineTarget,
-  state: "ready" | "failed",
-  error: string | null,
-): Promise<void> {
-  await ctx.db
-    .update(documents)
-    .set({ processingState: state, processingError: error })
-    .where(and(eq(documents.id, target.documentId), eq(documents.currentVersion, target.version)));
-}
+const setState = (ctx: AppContext, target: PipelineTarget, state: "ready" | "failed", error: string | null) =>
+  setProcessingState(ctx.db, target, state, error);
 
 export const processDocumentJob = defineJob({
   kind: PROCESS_DOCUMENT_JOB,

@@ -310,3 +310,29 @@ export async function allDocumentIds(db: Database): Promise<string[]> {
   const rows = await db.select({ id: documents.id }).from(documents).orderBy(asc(documents.id));
   return rows.map((r) => r.id);
 }
+
+/** A version's converted text, replaced in place (OCR filling in scanned pages). */
+export async function setVersionContent(db: Database, versionId: string, content: string): Promise<void> {
+  await db.update(versions).set({ content }).where(eq(versions.id, versionId));
+}
+
+/** Tags found by processing, only while nobody has chosen any (a person's choice always wins). */
+export async function setTagsIfNone(db: Database, id: string, tags: string[]): Promise<void> {
+  await db
+    .update(documents)
+    .set({ tags })
+    .where(and(eq(documents.id, id), sql`jsonb_array_length(${documents.tags}) = 0`));
+}
+
+/** Processing's outcome, written only while `version` is still the current one. */
+export async function setProcessingState(
+  db: Database,
+  target: { documentId: string; version: number },
+  state: "ready" | "failed",
+  error: string | null,
+): Promise<void> {
+  await db
+    .update(documents)
+    .set({ processingState: state, processingError: error })
+    .where(and(eq(documents.id, target.documentId), eq(documents.currentVersion, target.version)));
+}
