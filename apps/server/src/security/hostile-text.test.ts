@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { TEXT_WORK_LIMITS } from "../lib/text-work";
 import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { longTokenText } from "../../test/support/hostile-files";
 
 /**
  * Work on a hostile document's text (issue 13.2 and 13.3): every reader can ask for a diff, its
@@ -101,15 +102,8 @@ describe("long tokens", () => {
 
 describe("processing jobs", () => {
   it("index a 1M-character long-token document and a 5M-character one while /api/health answers", async () => {
-    // Each shape 200,000 characters without a space; the second file at the markdown cap.
-    const run = 200_000;
-    const tokens = [
-      "a".repeat(run),
-      `${"x.".repeat(run / 2)}@`,
-      "a@".repeat(run / 2),
-      "[".repeat(run / 2) + "]".repeat(run / 2),
-      "*_".repeat(run / 2),
-    ].join("\n");
+    // The second file at the markdown cap.
+    const tokens = longTokenText();
     const line = "Every supplier invoice above the threshold needs a second approval.\n";
     const ids = [
       await upload("tokens.txt", tokens),

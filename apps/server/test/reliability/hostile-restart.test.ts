@@ -4,7 +4,13 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONVERSION_LIMITS } from "../../src/ingest/limits";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../support/hostile-files";
+import {
+  deeplyNested,
+  docxWithBody,
+  longTokenText,
+  manyPagePdf,
+  paragraphsOfSize,
+} from "../support/hostile-files";
 import { signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
@@ -133,15 +139,7 @@ describe("a restart during hostile work", () => {
       s = await killDuring(s, async () => {}, 500);
       await processed(s, [atTheCap]);
 
-      const run = 200_000;
-      const tokens = [
-        "a".repeat(run),
-        `${"x.".repeat(run / 2)}@`,
-        "a@".repeat(run / 2),
-        "[".repeat(run / 2) + "]".repeat(run / 2),
-        "*_".repeat(run / 2),
-      ];
-      const longTokens = await accepted(s, "tokens.txt", Buffer.from(tokens.join("\n")));
+      const longTokens = await accepted(s, "tokens.txt", Buffer.from(longTokenText()));
       s = await killDuring(s, async () => {}, 500);
       await processed(s, [longTokens]);
 

@@ -52,3 +52,18 @@ export function paragraphsOfSize(bytes: number): string {
 export function deeplyNested(depth: number): string {
   return `${"<w:sdt><w:sdtContent>".repeat(depth)}<w:p><w:r><w:t>deep</w:t></w:r></w:p>${"</w:sdtContent></w:sdt>".repeat(depth)}`;
 }
+
+/**
+ * A 1M-character text of five 200,000-character runs without a space, each a shape that made a
+ * pattern backtrack or a tokenizer quadratic (an e-mail look-alike, brackets, emphasis marks).
+ */
+export function longTokenText(): string {
+  const run = 200_000;
+  return [
+    "a".repeat(run),
+    `${"x.".repeat(run / 2)}@`,
+    "a@".repeat(run / 2),
+    "[".repeat(run / 2) + "]".repeat(run / 2),
+    "*_".repeat(run / 2),
+  ].join("\n");
+}
