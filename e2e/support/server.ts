@@ -83,6 +83,7 @@ async function waitForIdleJobs(baseUrl: string): Promise<void> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: "admin", password: "demo" }),
   });
+  if (!login.ok) throw new Error(`signing in as the demo admin failed: ${login.status}`);
   const cookie = login.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -96,6 +97,7 @@ async function waitForIdleJobs(baseUrl: string): Promise<void> {
     if (jobs && jobs.queued + jobs.running === 0) return;
     await new Promise((r) => setTimeout(r, 500));
   }
+  // Still busy: the copies resume the remaining jobs at start, as after any restart.
 }
 
 /**
