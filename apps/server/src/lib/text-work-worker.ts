@@ -52,17 +52,16 @@ function passages(task: Extract<TextTask, { kind: "passages" }>): EmbeddedPassag
   const chunks = chunkMarkdown(task.content, task.chunking);
   // A document with no text is still found by its title and tags.
   const pieces = chunks.length > 0 ? chunks : [{ ordinal: 0, heading: null, text: "" }];
-  return pieces.map((p) => ({
-    ordinal: p.ordinal,
-    heading: p.heading,
-    text: p.text,
-    vector: task.model ? embedText(task.model, embeddingText(p.heading, p.text)) : null,
-    terms: new Set(
-      embeddingText(p.heading, p.text)
-        .toLowerCase()
-        .match(/[\p{L}\p{N}]+/gu),
-    ).size,
-  }));
+  return pieces.map((p) => {
+    const text = embeddingText(p.heading, p.text);
+    return {
+      ordinal: p.ordinal,
+      heading: p.heading,
+      text: p.text,
+      vector: task.model ? embedText(task.model, text) : null,
+      terms: new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu)).size,
+    };
+  });
 }
 
 export default function run(task: TextTask): TextResults[TextTask["kind"]] {
