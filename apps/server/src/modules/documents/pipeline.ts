@@ -17,6 +17,7 @@ import {
   setVersionContent,
 } from "./repository";
 
+/** The version this job processes. */
 const loadVersion = (ctx: AppContext, target: PipelineTarget) =>
   findVersionRow(ctx.db, target.documentId, target.version);
 
@@ -89,10 +90,6 @@ function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
   return target;
 }
 
-/** Only the job of the current version may mark the document ready or failed. */
-const setState = (ctx: AppContext, target: PipelineTarget, state: "ready" | "failed", error: string | null) =>
-  setProcessingState(ctx.db, target, state, error);
-
 export const processDocumentJob = defineJob({
   kind: PROCESS_DOCUMENT_JOB,
   payload: processDocumentPayload,
@@ -107,9 +104,9 @@ export const processDocumentJob = defineJob({
         });
       }
     }
-    await setState(ctx, target, "ready", null);
+    await setProcessingState(ctx.db, target, "ready", null);
   },
   async onFinalFailure(ctx, payload, error) {
-    await setState(ctx, targetOf(payload), "failed", `Processing failed at step ${error}`);
+    await setProcessingState(ctx.db, targetOf(payload), "failed", `Processing failed at step ${error}`);
   },
 });
