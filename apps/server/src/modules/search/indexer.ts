@@ -34,10 +34,10 @@ export const REFIT_MODEL_JOB = "search.refitModel";
 /** Passages of roughly 100–300 words: long enough to carry context, short enough to cite. */
 const CHUNKING = { minWords: 100, maxWords: 300 };
 /**
- * Postings (distinct words of each passage) indexed per document: writing them costs ~0.25 ms
- * each on PGlite, so 100,000 take about half a minute idle, two at a load of 10. A document past
- * it is found by its first passages only (a version of 5 million characters of varied prose holds
- * about 350,000; of repetitive text far fewer).
+ * Postings (distinct words of each passage) indexed per document: writing them costs ~0.1 ms each
+ * on PGlite besides a statement's fixed cost, so 100,000 take about 20 s idle, a minute at a load
+ * of 10. A document past it is found by its first passages only (a version of 5 million characters
+ * of varied prose holds about 350,000; of repetitive text far fewer).
  */
 export const MAX_INDEXED_TERMS = 100_000;
 

@@ -58,15 +58,16 @@ export function weightedTsvector(title: string, tags: string[], heading: string 
 
 /**
  * What one statement writes. Writing a passage costs its to_tsvector and, through the triggers, a
- * posting and a term count per distinct word: about 0.25 ms a posting in PGlite, which runs on the
- * event loop (a register of 100,000 numbered lines, 2,000 passages of ~55 distinct words, took
- * 115 s at a load of 10 on two cores, holding the loop up to 1 s per statement of 5 passages,
- * while 2,451 passages of one repeated line took 4.5 s idle). So a statement holds at most 100
- * distinct words (passages counted whole: one of 300 distinct words goes alone) and 8,000
- * characters: about 30 ms idle, a few times that under load (at 16,000 characters the hostile-text
- * processing test failed once in three runs beside another test file on a loaded machine).
+ * posting and a term count per distinct word: about 0.1 ms a posting in PGlite (0.7–1.4 ms before
+ * migration 0010 stopped the postings insert recomputing the passage's length per posting), which
+ * runs on the event loop. A statement pays a fixed ~10 ms besides (the trigger and its five
+ * statements), so a statement holds at most 250 distinct words (passages counted whole: one of 300
+ * distinct words goes alone) and 8,000 characters: about 30 ms idle, a few times that under load
+ * (at 16,000 characters the hostile-text processing test failed once in three runs beside another
+ * test file on a loaded machine). A register of 100,000 numbered lines (2,000 passages of ~55
+ * distinct words) indexes in about 20 s idle; it took 105 s before 0010.
  */
-export const PASSAGE_BATCH = { terms: 100, chars: 8_000 } as const;
+export const PASSAGE_BATCH = { terms: 250, chars: 8_000 } as const;
 
 /** Groups passages into statements within PASSAGE_BATCH; a passage over a budget goes alone. */
 export function passageBatches(passages: PassageRow[]): PassageRow[][] {
