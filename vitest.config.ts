@@ -1,10 +1,28 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Files that start real server processes and feed them hostile input take 1–3 minutes each, the
+ * rest seconds. Vitest orders files by their last run's durations, which a fresh clone (CI) does
+ * not have, and then by size, so these small files started last and the other worker sat idle
+ * while they ran. They start first; everything else keeps Vitest's order.
+ */
+const LONG_RUNNING = [/\/test\/reliability\//, /\/security\/hostile-/];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = (f: TestSpecification) => LONG_RUNNING.some((pattern) => pattern.test(f.moduleId));
+    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))];
+  }
+}
 
 export default defineConfig({
   test: {
     // Vitest's default on this 2-core machine is one worker (cores - 1), so files ran one after
     // another while the crash and hostile-restart files mostly waited on their server processes.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

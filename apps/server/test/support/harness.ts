@@ -12,7 +12,8 @@ import { manualClock } from "../../src/lib/clock";
 import type { JobRunner } from "../../src/jobs/runner";
 import type { EventHub } from "../../src/modules/events/hub";
 import { createJobRunner, startEventHub } from "../../src/services";
-import { ensurePostgresTemplate, pgliteSnapshot, TEMPLATE_ENV } from "./db-snapshot";
+import { ensurePostgresTemplate, TEMPLATE_ENV } from "./db-snapshot";
+import { acquirePglite } from "./pglite-pool";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -132,10 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ memory: true, snapshot: await pgliteSnapshot() });
-    return { database, dropDatabase: async () => {} };
-  }
+  if (!serverUrl) return { database: await acquirePglite(), dropDatabase: async () => {} };
   const template = process.env[TEMPLATE_ENV] || (await ensurePostgresTemplate(serverUrl));
   const throwaway = await createThrowawayDatabase(serverUrl, template);
   return { database: await openDatabase({ url: throwaway.url }), dropDatabase: throwaway.drop };
