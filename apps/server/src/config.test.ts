@@ -10,6 +10,7 @@ describe("configuration", () => {
       databaseUrl: undefined,
       demo: true,
       demoPassword: "demo",
+      demoDocuments: true,
       sessionSecret: undefined,
     });
   });

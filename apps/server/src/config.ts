@@ -15,6 +15,7 @@ const envSchema = z.object({
   BLOB_STORE: z.enum(["fs", "db"]).default("fs"),
   DEMO: booleanFromEnv.default(true),
   DEMO_PASSWORD: z.string().min(1).default("demo"),
+  DEMO_DOCUMENTS: booleanFromEnv.default(true),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -73,6 +74,8 @@ export type Config = {
   blobStore: "fs" | "db";
   demo: boolean;
   demoPassword: string;
+  /** With `demo`, also the sample archive (29 documents); without, demo users and categories only. */
+  demoDocuments: boolean;
   /** Undefined means "generate one and keep it in dataDir" (see lib/secret.ts). */
   sessionSecret: string | undefined;
   sessionIdleMinutes: number;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blobStore: e.BLOB_STORE,
     demo: e.DEMO,
     demoPassword: e.DEMO_PASSWORD,
+    demoDocuments: e.DEMO_DOCUMENTS,
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,

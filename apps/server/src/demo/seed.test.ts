@@ -105,6 +105,18 @@ describe("demo documents", () => {
     expect(await bootstrap(t.ctx, [seedDemoDocuments])).toEqual({ seeded: true });
     expect(await counts()).toEqual(before);
   });
+
+  it("with DEMO_DOCUMENTS=false seeds the demo people on an empty archive", async () => {
+    const bare = await createTestApp({ env: { DEMO_DOCUMENTS: "false" }, seeders: [seedDemoDocuments] });
+    try {
+      expect(json<Document[]>(await bare.request("GET", "/api/documents", { as: "admin" }))).toEqual([]);
+      const me = await bare.request("GET", "/api/auth/user", { as: "author" });
+      expect(me.statusCode).toBe(200);
+      expect(json<{ username: string }>(me).username).toBe("author");
+    } finally {
+      await bare.close();
+    }
+  });
 });
 
 describe("demo groups and category access", () => {

@@ -162,8 +162,10 @@ async function seedOne(
  * The demo archive: every manifest document with its versions, written by its owner and version
  * authors and backdated from the clock. Runs inside bootstrap (once per data directory); a document
  * that is already there (same title and owner) is left alone, so running it again adds nothing.
+ * `DEMO_DOCUMENTS=false` leaves it out: demo people on an empty archive.
  */
 export const seedDemoDocuments: Seeder = async (ctx, tx) => {
+  if (!ctx.config.demoDocuments) return;
   const manifest = await loadDemoManifest();
   const seedCtx = transactionContext(ctx, tx);
   const usernames = [

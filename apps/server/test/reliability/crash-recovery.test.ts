@@ -40,7 +40,7 @@ describe("a SIGKILL during processing", () => {
     "loses no acknowledged upload, and the interrupted job completes after a restart",
     { timeout: 180_000 },
     async () => {
-      const env = { DATA_DIR: dataDir, DEMO: "true" };
+      const env = { DATA_DIR: dataDir, DEMO: "true", DEMO_DOCUMENTS: "false" };
       const first = await startServer(env);
       running.push(first);
       const cookie = await signIn(first.baseUrl, "author");

@@ -23,7 +23,7 @@ import { signIn, startServer, type ServerProcess } from "./server-process";
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "quire-hostile-restart-"));
 const running: ServerProcess[] = [];
-const env = { DATA_DIR: dataDir, DEMO: "true" };
+const env = { DATA_DIR: dataDir, DEMO: "true", DEMO_DOCUMENTS: "false" };
 const MB = 1024 * 1024;
 
 afterAll(async () => {
