@@ -206,15 +206,20 @@ async function candidatePostings(
     const ids = [...new Set([...among, ...others])].slice(0, STRICT_CANDIDATES);
     return postingsOf(ctx.db, lexemes, ids);
   }
-  const truncated = present.filter((t) => t.df > PER_LEXEME).map((t) => t.lexeme);
-  if (truncated.length === 0) return postings;
-  // A common lexeme's list stopped early: the leading passages get their missing postings for it.
+  if (!present.some((t) => t.df > PER_LEXEME)) return postings;
+  // A common lexeme's list stopped early: the leading passages get their missing postings for it,
+  // and all their postings again with positions (topPostings leaves them out of a passage it found
+  // for one lexeme only), so proximity counts as if every list had been read whole.
   const leading = scorePassages(terms, postings, stats, rankingOf(ctx))
     .slice(0, COMPLETED)
     .map((p) => p.chunkId);
-  const have = new Set(postings.map(key));
-  const more = await postingsOf(ctx.db, truncated, leading);
-  return [...postings, ...more.filter((p) => !have.has(key(p)))];
+  const complete = await postingsOf(
+    ctx.db,
+    present.map((t) => t.lexeme),
+    leading,
+  );
+  const replaced = new Set(complete.map(key));
+  return [...postings.filter((p) => !replaced.has(key(p))), ...complete];
 }
 
 const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
