@@ -116,34 +116,50 @@ const postingColumns = sql`p.chunk_id, p.document_id, p.lexeme, p.title_tf, p.ta
 /**
  * For each lexeme, its `perLexeme` highest-impact postings in documents passing `where`: a rare
  * lexeme's whole list, a common one's best. The impact index reads them in order and stops.
- * A passage found for one lexeme only comes without positions (see below).
+ * A passage found for one lexeme only comes without positions (see below). With the postings,
+ * the facts (length, title) of their documents.
  */
 export async function topPostings(
   db: Database,
   lexemes: string[],
   where: SQL,
   perLexeme: number,
-): Promise<Posting[]> {
-  if (lexemes.length === 0) return [];
+): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
+  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
+  if (lexemes.length === 0) return { postings: [], facts };
   // One branch per lexeme with the lexeme as a value: the planner then knows how common it is and
   // walks the impact index in order, stopping at the limit (a lateral join over an array of
-  // lexemes hid that, so every posting of a common lexeme was read, joined and sorted).
+  // lexemes hid that, so every posting of a common lexeme was read, joined and sorted). Visibility
+  // is a lateral subquery with a limit, which the planner cannot turn into a join: each posting's
+  // document is then looked up by key, where a join hashed every visible document per lexeme.
   const branches = lexemes.map(
-    (lexeme) => sql`(select ${postingColumns} from ${searchPostings} p
-      join ${documents} on ${documents.id} = p.document_id
-      where p.lexeme = ${lexeme} and ${where}
+    (lexeme) => sql`(select ${postingColumns}, d.title from ${searchPostings} p
+      cross join lateral (select ${documents.title} as title from ${documents}
+        where ${documents.id} = p.document_id and ${where} limit 1) d
+      where p.lexeme = ${lexeme}
       order by p.impact desc limit ${perLexeme})`,
   );
   // Positions only serve proximity, between two query lexemes of one passage: a passage with one
   // of the lexemes gets none, which spares most of the rows' bytes (reading and decoding them was
   // about a quarter of this statement's time in PGlite). Callers that complete a passage's
   // postings later (postingsOf) get its positions then.
+  // The candidates' document lengths and titles come in the same statement, by key (a subquery
+  // per row, never a join that may scan search_documents): a second round trip for them cost
+  // PGlite about 5 ms a query.
   const result = await db.execute(sql`
     with top as (${sql.join(branches, sql` union all `)})
-    select chunk_id, document_id, lexeme, title_tf, tags_tf, body_tf, body_length,
-      case when count(*) over (partition by chunk_id) > 1 then positions else '{}' end as positions
+    select top.chunk_id, top.document_id, top.lexeme, top.title_tf, top.tags_tf, top.body_tf, top.body_length,
+      case when count(*) over (partition by top.chunk_id) > 1 then top.positions else '{}' end as positions,
+      top.title,
+      (select s.body_terms from ${searchDocuments} s where s.document_id = top.document_id) as document_length
     from top`);
-  return rowsOf<PostingRow>(result).map(toPosting);
+  const rows = rowsOf<PostingRow & { title: string; document_length: number | string | null }>(result);
+  for (const row of rows) {
+    if (row.document_length === null) continue; // as documentFacts: no length, no facts
+    facts.lengths.set(row.document_id, Number(row.document_length));
+    facts.titles.set(row.document_id, row.title);
+  }
+  return { postings: rows.map(toPosting), facts };
 }
 
 /** The given passages' postings for the given lexemes (primary-key lookups). */

@@ -21,6 +21,7 @@ import { cacheSlot, type AppContext } from "../../context";
 import {
   documentFacts,
   embeddingsOf,
+  type DocumentFacts,
   passageTexts,
   postingsOf,
   readQueryStats,
@@ -179,10 +180,10 @@ async function candidatePostings(
   request: RankRequest,
   terms: QueryTerm[],
   stats: CorpusStats,
-): Promise<Posting[]> {
+): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
   const lexemes = terms.map((t) => t.lexeme);
   const present = terms.filter((t) => t.df > 0);
-  const postings = await topPostings(
+  const { postings, facts } = await topPostings(
     ctx.db,
     present.map((t) => t.lexeme),
     request.where,
@@ -204,9 +205,9 @@ async function candidatePostings(
     );
     const others = await strictMatches(ctx.db, request.parsed.strictQuery, request.where, STRICT_CANDIDATES);
     const ids = [...new Set([...among, ...others])].slice(0, STRICT_CANDIDATES);
-    return postingsOf(ctx.db, lexemes, ids);
+    return { postings: await postingsOf(ctx.db, lexemes, ids), facts };
   }
-  if (!present.some((t) => t.df > PER_LEXEME)) return postings;
+  if (!present.some((t) => t.df > PER_LEXEME)) return { postings, facts };
   // A common lexeme's list stopped early: the leading passages get their missing postings for it,
   // and all their postings again with positions (topPostings leaves them out of a passage it found
   // for one lexeme only), so proximity counts as if every list had been read whole.
@@ -219,7 +220,26 @@ async function candidatePostings(
     leading,
   );
   const replaced = new Set(complete.map(key));
-  return [...postings.filter((p) => !replaced.has(key(p))), ...complete];
+  return { postings: [...postings.filter((p) => !replaced.has(key(p))), ...complete], facts };
+}
+
+/** The facts of the candidates' documents: those topPostings did not bring (exact matches) read by key. */
+async function candidateFacts(
+  ctx: AppContext,
+  postings: Posting[],
+  known: DocumentFacts,
+): Promise<DocumentFacts> {
+  const ids = new Set(postings.map((p) => p.documentId));
+  const missing = [...ids].filter((id) => !known.lengths.has(id));
+  const read = await documentFacts(ctx.db, missing);
+  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
+  for (const source of [known, read])
+    for (const [id, length] of source.lengths) {
+      if (!ids.has(id)) continue; // a strict query's candidates are fewer than the postings read
+      facts.lengths.set(id, length);
+      facts.titles.set(id, source.titles.get(id) ?? "");
+    }
+  return facts;
 }
 
 const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -290,8 +310,9 @@ export async function collectEvidence(
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
-  const postings = await candidatePostings(ctx, request, terms, stats);
-  const facts = await documentFacts(ctx.db, [...new Set(postings.map((p) => p.documentId))]);
+  const candidates = await candidatePostings(ctx, request, terms, stats);
+  const postings = candidates.postings;
+  const facts = await candidateFacts(ctx, postings, candidates.facts);
   const evidence: Evidence = {
     terms,
     postings,
