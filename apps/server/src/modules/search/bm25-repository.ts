@@ -83,6 +83,27 @@ export async function documentFacts(db: Database, documentIds: string[]): Promis
   return facts;
 }
 
+/** The facts of the candidates' documents: those topPostings did not bring (exact matches) read by key. */
+export async function completeFacts(
+  db: Database,
+  postings: Posting[],
+  known: DocumentFacts,
+): Promise<DocumentFacts> {
+  const ids = new Set(postings.map((p) => p.documentId));
+  const read = await documentFacts(
+    db,
+    [...ids].filter((id) => !known.lengths.has(id)),
+  );
+  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
+  for (const source of [known, read])
+    for (const [id, length] of source.lengths) {
+      if (!ids.has(id)) continue; // a strict query's candidates are fewer than the postings read
+      facts.lengths.set(id, length);
+      facts.titles.set(id, source.titles.get(id) ?? "");
+    }
+  return facts;
+}
+
 interface PostingRow {
   chunk_id: string;
   document_id: string;

@@ -19,7 +19,7 @@ import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
 import { cacheSlot, type AppContext } from "../../context";
 import {
-  documentFacts,
+  completeFacts,
   embeddingsOf,
   type DocumentFacts,
   passageTexts,
@@ -223,25 +223,6 @@ async function candidatePostings(
   return { postings: [...postings.filter((p) => !replaced.has(key(p))), ...complete], facts };
 }
 
-/** The facts of the candidates' documents: those topPostings did not bring (exact matches) read by key. */
-async function candidateFacts(
-  ctx: AppContext,
-  postings: Posting[],
-  known: DocumentFacts,
-): Promise<DocumentFacts> {
-  const ids = new Set(postings.map((p) => p.documentId));
-  const missing = [...ids].filter((id) => !known.lengths.has(id));
-  const read = await documentFacts(ctx.db, missing);
-  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
-  for (const source of [known, read])
-    for (const [id, length] of source.lengths) {
-      if (!ids.has(id)) continue; // a strict query's candidates are fewer than the postings read
-      facts.lengths.set(id, length);
-      facts.titles.set(id, source.titles.get(id) ?? "");
-    }
-  return facts;
-}
-
 const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The leading candidates' words as written: stemming merges forms the query may mean apart. */
@@ -312,7 +293,7 @@ export async function collectEvidence(
   if (!terms.some((t) => t.position !== null)) return null;
   const candidates = await candidatePostings(ctx, request, terms, stats);
   const postings = candidates.postings;
-  const facts = await candidateFacts(ctx, postings, candidates.facts);
+  const facts = await completeFacts(ctx.db, postings, candidates.facts);
   const evidence: Evidence = {
     terms,
     postings,
