@@ -43,7 +43,7 @@ interface Backend {
   drop(): Promise<void>;
 }
 
-interface Loaded {
+export interface Loaded {
   ctx: AppContext;
   actor: Actor;
   base: { userId: string; categoryId: string; sha: string };
@@ -80,7 +80,7 @@ async function openBackend(kind: "pglite" | "postgres"): Promise<Backend | null>
   };
 }
 
-async function seedBase(db: Database) {
+export async function seedBase(db: Database) {
   const [user] = await db
     .insert(users)
     .values({ username: "bench", passwordHash: "x", role: "Admin" })
@@ -91,7 +91,7 @@ async function seedBase(db: Database) {
 }
 
 /** Documents, their versions and their passages, written in batches (the triggers index them). */
-async function insertDocuments(loaded: Loaded, corpus: CorpusDocument[]): Promise<void> {
+export async function insertDocuments(loaded: Loaded, corpus: CorpusDocument[]): Promise<void> {
   const { db } = loaded.ctx;
   const { base } = loaded;
   for (let start = 0; start < corpus.length; start += 200) {
@@ -139,7 +139,7 @@ async function insertDocuments(loaded: Loaded, corpus: CorpusDocument[]): Promis
   await db.execute(sql`analyze`);
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -148,7 +148,7 @@ function percentile(values: number[], p: number): number {
 const contentWords = (text: string) => tokenize(text).filter((w) => !isStopWord(w) && /^\p{L}{3,}$/u.test(w));
 
 /** 100+ varied queries drawn from the corpus: common, medium and rare words, pairs, phrases, or, exclusions. */
-function latencyQueries(corpus: CorpusDocument[], items: KnownItem[], seed = 11): string[] {
+export function latencyQueries(corpus: CorpusDocument[], items: KnownItem[], seed = 11): string[] {
   const random = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
   const passages = corpus.flatMap((d) => d.passages.map((p) => p.text));
@@ -217,7 +217,7 @@ async function measureLatency(loaded: Loaded, backend: string, queries: string[]
   line("peer ts_rank_cd (all)", await timeAll(queries, (q) => peerQuery(loaded.ctx.db, q)));
 }
 
-async function refit(ctx: AppContext, documents: number): Promise<void> {
+export async function refit(ctx: AppContext, documents: number): Promise<void> {
   const started = performance.now();
   const model = await refitModel(ctx);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -247,6 +247,7 @@ export async function loadForExplore(corpus: CorpusDocument[]): Promise<Loaded> 
     dbKind: handle.kind,
     clock: systemClock,
     notifyJobs: () => {},
+    caches: new ContextCaches(),
   } as unknown as AppContext;
   const loaded: Loaded = {
     ctx,

@@ -83,6 +83,27 @@ export async function documentFacts(db: Database, documentIds: string[]): Promis
   return facts;
 }
 
+/** The facts of the candidates' documents: those topPostings did not bring (exact matches) read by key. */
+export async function completeFacts(
+  db: Database,
+  postings: Posting[],
+  known: DocumentFacts,
+): Promise<DocumentFacts> {
+  const ids = new Set(postings.map((p) => p.documentId));
+  const read = await documentFacts(
+    db,
+    [...ids].filter((id) => !known.lengths.has(id)),
+  );
+  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
+  for (const source of [known, read])
+    for (const [id, length] of source.lengths) {
+      if (!ids.has(id)) continue; // a strict query's candidates are fewer than the postings read
+      facts.lengths.set(id, length);
+      facts.titles.set(id, source.titles.get(id) ?? "");
+    }
+  return facts;
+}
+
 interface PostingRow {
   chunk_id: string;
   document_id: string;
@@ -116,25 +137,50 @@ const postingColumns = sql`p.chunk_id, p.document_id, p.lexeme, p.title_tf, p.ta
 /**
  * For each lexeme, its `perLexeme` highest-impact postings in documents passing `where`: a rare
  * lexeme's whole list, a common one's best. The impact index reads them in order and stops.
+ * A passage found for one lexeme only comes without positions (see below). With the postings,
+ * the facts (length, title) of their documents.
  */
 export async function topPostings(
   db: Database,
   lexemes: string[],
   where: SQL,
   perLexeme: number,
-): Promise<Posting[]> {
-  if (lexemes.length === 0) return [];
+): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
+  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
+  if (lexemes.length === 0) return { postings: [], facts };
   // One branch per lexeme with the lexeme as a value: the planner then knows how common it is and
   // walks the impact index in order, stopping at the limit (a lateral join over an array of
-  // lexemes hid that, so every posting of a common lexeme was read, joined and sorted).
+  // lexemes hid that, so every posting of a common lexeme was read, joined and sorted). Visibility
+  // is a lateral subquery with a limit, which the planner cannot turn into a join: each posting's
+  // document is then looked up by key, where a join hashed every visible document per lexeme.
   const branches = lexemes.map(
-    (lexeme) => sql`(select ${postingColumns} from ${searchPostings} p
-      join ${documents} on ${documents.id} = p.document_id
-      where p.lexeme = ${lexeme} and ${where}
+    (lexeme) => sql`(select ${postingColumns}, d.title from ${searchPostings} p
+      cross join lateral (select ${documents.title} as title from ${documents}
+        where ${documents.id} = p.document_id and ${where} limit 1) d
+      where p.lexeme = ${lexeme}
       order by p.impact desc limit ${perLexeme})`,
   );
-  const result = await db.execute(sql.join(branches, sql` union all `));
-  return rowsOf<PostingRow>(result).map(toPosting);
+  // Positions only serve proximity, between two query lexemes of one passage: a passage with one
+  // of the lexemes gets none, which spares most of the rows' bytes (reading and decoding them was
+  // about a quarter of this statement's time in PGlite). Callers that complete a passage's
+  // postings later (postingsOf) get its positions then.
+  // The candidates' document lengths and titles come in the same statement, by key (a subquery
+  // per row, never a join that may scan search_documents): a second round trip for them cost
+  // PGlite about 5 ms a query.
+  const result = await db.execute(sql`
+    with top as (${sql.join(branches, sql` union all `)})
+    select top.chunk_id, top.document_id, top.lexeme, top.title_tf, top.tags_tf, top.body_tf, top.body_length,
+      case when count(*) over (partition by top.chunk_id) > 1 then top.positions else '{}' end as positions,
+      top.title,
+      (select s.body_terms from ${searchDocuments} s where s.document_id = top.document_id) as document_length
+    from top`);
+  const rows = rowsOf<PostingRow & { title: string; document_length: number | string | null }>(result);
+  for (const row of rows) {
+    if (row.document_length === null) continue; // as documentFacts: no length, no facts
+    facts.lengths.set(row.document_id, Number(row.document_length));
+    facts.titles.set(row.document_id, row.title);
+  }
+  return { postings: rows.map(toPosting), facts };
 }
 
 /** The given passages' postings for the given lexemes (primary-key lookups). */

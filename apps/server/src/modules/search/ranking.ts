@@ -19,8 +19,9 @@ import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
 import { cacheSlot, type AppContext } from "../../context";
 import {
-  documentFacts,
+  completeFacts,
   embeddingsOf,
+  type DocumentFacts,
   passageTexts,
   postingsOf,
   readQueryStats,
@@ -179,10 +180,10 @@ async function candidatePostings(
   request: RankRequest,
   terms: QueryTerm[],
   stats: CorpusStats,
-): Promise<Posting[]> {
+): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
   const lexemes = terms.map((t) => t.lexeme);
   const present = terms.filter((t) => t.df > 0);
-  const postings = await topPostings(
+  const { postings, facts } = await topPostings(
     ctx.db,
     present.map((t) => t.lexeme),
     request.where,
@@ -204,17 +205,22 @@ async function candidatePostings(
     );
     const others = await strictMatches(ctx.db, request.parsed.strictQuery, request.where, STRICT_CANDIDATES);
     const ids = [...new Set([...among, ...others])].slice(0, STRICT_CANDIDATES);
-    return postingsOf(ctx.db, lexemes, ids);
+    return { postings: await postingsOf(ctx.db, lexemes, ids), facts };
   }
-  const truncated = present.filter((t) => t.df > PER_LEXEME).map((t) => t.lexeme);
-  if (truncated.length === 0) return postings;
-  // A common lexeme's list stopped early: the leading passages get their missing postings for it.
+  if (!present.some((t) => t.df > PER_LEXEME)) return { postings, facts };
+  // A common lexeme's list stopped early: the leading passages get their missing postings for it,
+  // and all their postings again with positions (topPostings leaves them out of a passage it found
+  // for one lexeme only), so proximity counts as if every list had been read whole.
   const leading = scorePassages(terms, postings, stats, rankingOf(ctx))
     .slice(0, COMPLETED)
     .map((p) => p.chunkId);
-  const have = new Set(postings.map(key));
-  const more = await postingsOf(ctx.db, truncated, leading);
-  return [...postings, ...more.filter((p) => !have.has(key(p)))];
+  const complete = await postingsOf(
+    ctx.db,
+    present.map((t) => t.lexeme),
+    leading,
+  );
+  const replaced = new Set(complete.map(key));
+  return { postings: [...postings.filter((p) => !replaced.has(key(p))), ...complete], facts };
 }
 
 const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -285,8 +291,9 @@ export async function collectEvidence(
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
-  const postings = await candidatePostings(ctx, request, terms, stats);
-  const facts = await documentFacts(ctx.db, [...new Set(postings.map((p) => p.documentId))]);
+  const candidates = await candidatePostings(ctx, request, terms, stats);
+  const postings = candidates.postings;
+  const facts = await completeFacts(ctx.db, postings, candidates.facts);
   const evidence: Evidence = {
     terms,
     postings,
