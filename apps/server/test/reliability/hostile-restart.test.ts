@@ -19,7 +19,7 @@ import { signIn, startServer, type ServerProcess } from "./server-process";
  * while it processes a document at the markdown cap or one of long tokens, and while it diffs two
  * versions of 100,000 lines; each restart answers /api/health at once, keeps answering, and the
  * accepted documents' processing ends (ready, or failed with a reason) instead of killing the
- * process again. About 2 to 4 minutes, most of it restarts (each ~10 s under load) and processing.
+ * process again. About 1½ to 2 minutes, most of it restarts (3–5 s each, 10 s under load).
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "quire-hostile-restart-"));
 const running: ServerProcess[] = [];
