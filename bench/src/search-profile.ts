@@ -9,13 +9,10 @@ import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type { SearchMode } from "@quire/contracts";
-import { loadConfig } from "../../apps/server/src/config.js";
-import { ContextCaches, type AppContext } from "../../apps/server/src/context.js";
 import { openDatabase, type Database } from "../../apps/server/src/db/client.js";
-import { systemClock } from "../../apps/server/src/lib/clock.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { buildCorpus, knownItems } from "./search-corpus.js";
-import { insertDocuments, latencyQueries, percentile, refit, seedBase, type Loaded } from "./search.js";
+import { insertDocuments, latencyQueries, percentile, refit, searchOnly } from "./search.js";
 
 const kind = process.argv[2] ?? "pglite";
 const size = Number(process.argv[3] ?? 1000);
@@ -62,26 +59,8 @@ async function main() {
     ...items.filter((i) => !i.fit).slice(0, 1000),
   ]);
   const handle = kind === "pglite" ? await openDatabase({ memory: true }) : await openDatabase({ url });
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "quire-prof-")),
-    LOG_LEVEL: "silent",
-  });
-  const ctx = {
-    config: { ...config, ai: undefined },
-    db: handle.db,
-    dbKind: handle.kind,
-    clock: systemClock,
-    notifyJobs: () => {},
-    caches: new ContextCaches(),
-  } as unknown as AppContext;
-  const base = await seedBase(handle.db);
-  const loaded: Loaded = {
-    ctx,
-    actor: { id: base.userId, username: "bench", role: "Admin", via: "session" },
-    base,
-    idOf: new Map(),
-  };
+  const loaded = await searchOnly(handle, mkdtempSync(path.join(tmpdir(), "quire-prof-")));
+  const { ctx } = loaded;
   await insertDocuments(loaded, corpus);
   await refit(ctx, corpus.length);
   if (process.env.TIMED) ctx.db = timed(handle.db);

@@ -80,7 +80,30 @@ async function openBackend(kind: "pglite" | "postgres"): Promise<Backend | null>
   };
 }
 
-export async function seedBase(db: Database) {
+/**
+ * A database with the bench's user and category, and a context holding only what search reads:
+ * the benches never upload or run jobs.
+ */
+export async function searchOnly(handle: DatabaseHandle, dataDir: string): Promise<Loaded> {
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const base = await seedBase(handle.db);
+  const ctx = {
+    config: { ...config, ai: undefined },
+    db: handle.db,
+    dbKind: handle.kind,
+    clock: systemClock,
+    notifyJobs: () => {},
+    caches: new ContextCaches(),
+  } as unknown as AppContext;
+  return {
+    ctx,
+    actor: { id: base.userId, username: "bench", role: "Admin", via: "session" },
+    base,
+    idOf: new Map(),
+  };
+}
+
+async function seedBase(db: Database) {
   const [user] = await db
     .insert(users)
     .values({ username: "bench", passwordHash: "x", role: "Admin" })
@@ -235,28 +258,9 @@ interface Run {
 /** The whole corpus in an in-memory PGlite with its LSA model (for bench/src/search-explore.ts). */
 export async function loadForExplore(corpus: CorpusDocument[]): Promise<Loaded> {
   const handle = await openDatabase({ memory: true });
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "quire-explore-")),
-    LOG_LEVEL: "silent",
-  });
-  const base = await seedBase(handle.db);
-  const ctx = {
-    config: { ...config, ai: undefined },
-    db: handle.db,
-    dbKind: handle.kind,
-    clock: systemClock,
-    notifyJobs: () => {},
-    caches: new ContextCaches(),
-  } as unknown as AppContext;
-  const loaded: Loaded = {
-    ctx,
-    actor: { id: base.userId, username: "bench", role: "Admin", via: "session" },
-    base,
-    idOf: new Map(),
-  };
+  const loaded = await searchOnly(handle, mkdtempSync(path.join(tmpdir(), "quire-explore-")));
   await insertDocuments(loaded, corpus);
-  if (process.env.HYBRID) await refit(ctx, corpus.length);
+  if (process.env.HYBRID) await refit(loaded.ctx, corpus.length);
   return loaded;
 }
 
@@ -265,24 +269,8 @@ async function runBackend(kind: "pglite" | "postgres", run: Run) {
   if (!backend) return;
   const dataDir = mkdtempSync(path.join(tmpdir(), "quire-bench-"));
   try {
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-    const db = backend.handle.db;
-    const base = await seedBase(db);
-    // Only what search reads is real; the bench never uploads or runs jobs here.
-    const ctx = {
-      config: { ...config, ai: undefined },
-      db,
-      dbKind: backend.handle.kind,
-      clock: systemClock,
-      notifyJobs: () => {},
-      caches: new ContextCaches(),
-    } as unknown as AppContext;
-    const loaded: Loaded = {
-      ctx,
-      actor: { id: base.userId, username: "bench", role: "Admin", via: "session" },
-      base,
-      idOf: new Map(),
-    };
+    const loaded = await searchOnly(backend.handle, dataDir);
+    const { ctx } = loaded;
     for (const tier of TIERS) {
       const started = performance.now();
       await insertDocuments(loaded, run.corpus.slice(loaded.idOf.size, tier));
