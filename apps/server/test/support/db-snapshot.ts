@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { openDatabase } from "../../src/db/client";
+import { openDatabase, type DatabaseHandle } from "../../src/db/client";
 
 /**
  * Test databases start from a database that already has every migration: running initdb and
@@ -37,12 +37,16 @@ export function migrationsHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/** The PGlite instance under an in-memory database handle (drizzle keeps it as `$client`). */
+export const pgliteClientOf = (handle: DatabaseHandle): PGlite =>
+  (handle.db as unknown as { $client: PGlite }).$client;
+
 /** The migrated PGlite data directory as a tar file in the temp folder, made if missing; returns its path. */
 export async function ensurePgliteSnapshot(): Promise<string> {
   const file = path.join(tmpdir(), `quire-pglite-${migrationsHash()}.tar`);
   if (existsSync(file)) return file;
   const fresh = await openDatabase({ memory: true });
-  const client = (fresh.db as unknown as { $client: PGlite }).$client;
+  const client = pgliteClientOf(fresh);
   const dump = await client.dumpDataDir("none");
   await fresh.close();
   // Several processes may race to write it: each writes its own file, the rename is atomic.

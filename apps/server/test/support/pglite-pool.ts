@@ -1,6 +1,5 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client";
-import { pgliteSnapshot } from "./db-snapshot";
+import { pgliteClientOf, pgliteSnapshot } from "./db-snapshot";
 
 /**
  * In-memory databases a test worker hands out again after emptying them. Opening one from the
@@ -21,11 +20,9 @@ interface Pooled {
 
 const idle: Pooled[] = [];
 
-const clientOf = (handle: DatabaseHandle) => (handle.db as unknown as { $client: PGlite }).$client;
-
 async function open(): Promise<Pooled> {
   const handle = await openDatabase({ memory: true, snapshot: await pgliteSnapshot() });
-  const client = clientOf(handle);
+  const client = pgliteClientOf(handle);
   const { rows } = await client.query<{ name: string }>(
     "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by 1",
   );
@@ -42,7 +39,7 @@ async function open(): Promise<Pooled> {
 }
 
 async function empty({ handle, tables, seeded }: Pooled): Promise<void> {
-  const client = clientOf(handle);
+  const client = pgliteClientOf(handle);
   await client.transaction(async (tx) => {
     await tx.exec(`truncate ${tables.join(", ")} restart identity cascade`);
     for (const { table, rows } of seeded) {
