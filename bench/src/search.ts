@@ -25,7 +25,7 @@ import { blobs, categories, chunks, documents, users, versions } from "../../app
 import { systemClock } from "../../apps/server/src/lib/clock.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
 import { refitModel } from "../../apps/server/src/modules/search/indexer.js";
-import { weightedTsvector } from "../../apps/server/src/modules/search/repository.js";
+import { weightedTsvector } from "../../apps/server/src/modules/search/passage-writes.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { buildCorpus, knownItems, type CorpusDocument } from "./search-corpus.js";
 import { measureImport } from "./search-import.js";

@@ -15,18 +15,15 @@ import {
   saveModel,
   type StoredModel,
 } from "./embeddings";
+import { bumpGeneration, countPassages, passagePage, storeEmbeddings } from "./repository";
 import {
-  bumpGeneration,
-  countPassages,
   deletePassages,
   loadIndexSource,
-  passagePage,
   passageBatches,
   replacePassages,
-  storeEmbeddings,
   type IndexSource,
   type PassageRow,
-} from "./repository";
+} from "./passage-writes";
 
 export const INDEX_DOCUMENT_JOB = "search.index";
 export const REFIT_MODEL_JOB = "search.refitModel";
