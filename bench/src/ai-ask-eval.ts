@@ -7,7 +7,7 @@ import type { AiAnswer } from "@quire/contracts";
 import { ask, localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import { loadArchive, loadEvalSet, type EvalQuestion } from "./ai-ask-archive.js";
-import { fitBench } from "./ai-ask-fit.js";
+import { fitBench, type Refit } from "./ai-ask-fit.js";
 
 const TOTAL_DOCUMENTS = Number(process.env.BENCH_AI_DOCUMENTS ?? 1000);
 
@@ -185,13 +185,19 @@ export async function askEvalBench(): Promise<void> {
       `  plain BM25 (k1 1.2, b 0.75, no stemming), top document right  ${pct(bm25First, answerable.length)}`,
     );
     const fitting = process.env.BENCH_AI_FIT;
-    const refit =
-      fitting === "1" || fitting === "all" ? "all" : fitting === "confidence" ? "confidence" : null;
+    const refit: Refit =
+      fitting === "1" || fitting === "all"
+        ? "all"
+        : fitting === "document" || fitting === "confidence"
+          ? fitting
+          : null;
     const verbose = process.env.BENCH_AI_VERBOSE === "1";
     const models = await fitBench(archive, set, refit);
     const offline = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
     const answerer: Answerer = refit
-      ? async (q) => localAnswer(await retrieve(offline, archive.actor, q, models.reranker), models).answer
+      ? async (q) =>
+          localAnswer(await retrieve(offline, archive.actor, q, models.reranker, models.document), models)
+            .answer
       : (q) => ask(offline, archive.actor, q);
     if (refit && verbose) {
       const fit = set.questions.filter((q) => q.half === "fit" && loadedTitles.has(q.document));

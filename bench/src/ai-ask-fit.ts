@@ -1,19 +1,27 @@
 /**
  * Learning on the FIT half only: the passage re-ranker (logistic regression over textkit's
- * RERANK_FEATURES), the confidence (Platt scaling of the best passage's logit and lead) and the
- * abstention threshold (from the precision-recall curve). `BENCH_AI_FIT=1` prints new values to
- * paste into apps/server/src/modules/ai/ask-model.ts; every run prints the curve and the shipped
- * threshold on it.
+ * RERANK_FEATURES), the document model (conditional logit over DOCUMENT_FEATURES), the confidence
+ * (Platt scaling of the best document's evidence) and the abstention threshold (from the
+ * precision-recall curve). `BENCH_AI_FIT=all|document|confidence` prints new values to paste into
+ * apps/server/src/modules/ai/ask-model.ts; every run prints the curve and the shipped threshold.
  */
-import { featureVector, fitLogistic, logisticProbability, type RerankModel } from "@quire/textkit";
+import {
+  documentFeatureVector,
+  featureVector,
+  fitDocumentModel,
+  fitLogistic,
+  type DocumentModel,
+  type RerankModel,
+} from "@quire/textkit";
 import { confidenceOf, evidenceOf, type AnswerEvidence } from "../../apps/server/src/modules/ai/ask.js";
 import {
   ANSWER_THRESHOLD,
   CONFIDENCE,
+  DOCUMENT_MODEL,
   RERANK_MODEL,
   type ConfidenceModel,
 } from "../../apps/server/src/modules/ai/ask-model.js";
-import { retrieve, type Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
+import { rescored, retrieve, type Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
 import type { EvalSet } from "./ai-ask-archive.js";
 import type { LoadedArchive } from "./ai-ask-archive.js";
 
@@ -40,11 +48,17 @@ async function fitCases(archive: LoadedArchive, set: EvalSet): Promise<FitCase[]
   return cases;
 }
 
-function withModel(retrieval: Retrieval, model: RerankModel): Retrieval {
-  const ranked = retrieval.ranked
-    .map((p) => ({ ...p, probability: logisticProbability(model, featureVector(p.features)) }))
-    .sort((a, b) => b.probability - a.probability);
-  return { ...retrieval, ranked };
+function fitDocuments(cases: FitCase[]): DocumentModel {
+  return fitDocumentModel(
+    cases
+      .filter((c) => c.document !== null)
+      .map((c) =>
+        c.retrieval.documents.map((d) => ({
+          x: documentFeatureVector(d.features),
+          right: d.best.title === c.document,
+        })),
+      ),
+  );
 }
 
 function fitReranker(cases: FitCase[]): RerankModel {
@@ -71,25 +85,22 @@ interface Scored {
 
 function scoredCases(cases: FitCase[]): Scored[] {
   return cases.map((c) => {
-    const top = c.retrieval.ranked[0];
+    const top = c.retrieval.documents[0];
     return {
       evidence: evidenceOf(c.retrieval),
-      right: !!top && top.title === c.document,
+      right: !!top && top.best.title === c.document,
       answerable: c.document !== null,
     };
   });
 }
 
 function fitConfidence(scored: Scored[]): ConfidenceModel {
-  const rows = scored
-    .filter((s) => s.evidence)
-    .map((s) => ({
-      x: [s.evidence!.logit, Math.min(4, s.evidence!.lead), s.evidence!.coverage, s.evidence!.title],
-      y: s.right ? 1 : 0,
-    }));
+  const rows = scored.flatMap(({ evidence: e, right }) =>
+    e ? [{ x: [e.score, e.lead, e.coverage, e.titleNamed, e.passage, e.unknown], y: right ? 1 : 0 }] : [],
+  );
   const model = fitLogistic(rows, { l2: 0.001, epochs: 3000, learningRate: 0.1, balance: false });
-  const [a = 0, b = 0, c = 0, d = 0] = model.weights;
-  return { bias: model.bias, weights: [a, b, c, d] };
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = model.weights;
+  return { bias: model.bias, weights: [a, b, c, d, e, f] };
 }
 
 /** Precision and recall of answering at each threshold: right answers among given, and among answerable. */
@@ -127,22 +138,22 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 export interface AskModels {
   reranker: RerankModel;
+  document: DocumentModel;
   confidence: ConfidenceModel;
   threshold: number;
 }
 
 /**
- * `refit` "all" fits the re-ranker, confidence and threshold; "confidence" keeps the shipped
- * re-ranker (chosen earlier on the fit half) and fits the other two.
+ * `refit` "all" fits the re-ranker, document model, confidence and threshold; "document" keeps the
+ * shipped re-ranker; "confidence" keeps both models and fits the confidence and threshold.
  */
-export async function fitBench(
-  archive: LoadedArchive,
-  set: EvalSet,
-  refit: "all" | "confidence" | null,
-): Promise<AskModels> {
+export type Refit = "all" | "document" | "confidence" | null;
+
+export async function fitBench(archive: LoadedArchive, set: EvalSet, refit: Refit): Promise<AskModels> {
   const cases = await fitCases(archive, set);
   let confidence = CONFIDENCE;
   let reranker = RERANK_MODEL;
+  let document = DOCUMENT_MODEL;
   let scored = scoredCases(cases);
   const answerable = cases.filter((c) => c.document !== null);
   const inCandidates = answerable.filter((c) =>
@@ -152,22 +163,25 @@ export async function fitBench(
     (c) => c.retrieval.ranked.find((p) => p.features.documentRank === 1)?.title === c.document,
   ).length;
   console.log(
-    `  fit half: right document among the candidates ${inCandidates}/${answerable.length}, first in search's order ${searchFirst}, first after re-ranking (shipped model) ${scored.filter((s) => s.right).length}`,
+    `  fit half: right document among the candidates ${inCandidates}/${answerable.length}, first in search's order ${searchFirst}, first after re-ranking (shipped models) ${scored.filter((s) => s.right).length}`,
   );
   if (refit) {
     if (refit === "all") reranker = fitReranker(cases);
-    const refitted = cases.map((c) => ({ ...c, retrieval: withModel(c.retrieval, reranker) }));
+    let refitted = cases.map((c) => ({ ...c, retrieval: rescored(c.retrieval, reranker, document) }));
+    if (refit !== "confidence") {
+      document = fitDocuments(refitted);
+      refitted = refitted.map((c) => ({ ...c, retrieval: rescored(c.retrieval, reranker, document) }));
+    }
     scored = scoredCases(refitted);
     console.log(
-      `  fit half: first after re-ranking with the model fitted now ${scored.filter((s) => s.right).length}`,
+      `  fit half: first after re-ranking with the models fitted now ${scored.filter((s) => s.right).length}`,
     );
     confidence = fitConfidence(scored);
-    console.log(
-      `  ${refit === "all" ? "re-ranker and confidence" : "confidence"} fitted on the fit half (logistic regression, ${cases.length} questions):`,
-    );
+    console.log(`  fitted on the fit half (${refit}; ${cases.length} questions):`);
     console.log(
       `    RERANK_MODEL = { bias: ${round(reranker.bias)}, weights: [${reranker.weights.map(round).join(", ")}] }`,
     );
+    console.log(`    DOCUMENT_MODEL = { weights: [${document.weights.map(round).join(", ")}] }`);
     console.log(
       `    CONFIDENCE = { bias: ${round(confidence.bias)}, weights: [${confidence.weights.map(round).join(", ")}] }`,
     );
@@ -186,5 +200,5 @@ export async function fitBench(
   console.log(
     `  threshold: best F1 refusing ≥ 95% of absent topics → ${chosen.toFixed(2)}${refit ? "" : `; shipped ANSWER_THRESHOLD ${ANSWER_THRESHOLD}`}`,
   );
-  return { reranker, confidence, threshold: refit ? chosen : ANSWER_THRESHOLD };
+  return { reranker, document, confidence, threshold: refit ? chosen : ANSWER_THRESHOLD };
 }

@@ -31,5 +31,6 @@ export * from "./plain-text";
 export * from "./answer";
 export * from "./question";
 export * from "./rerank";
+export * from "./document-rank";
 export * from "./quote";
 export * from "./title-words";

@@ -84,8 +84,10 @@ export const FRAMING_STEMS: ReadonlySet<string> = new Set([...FRAMING].map(stem)
 export function analyseQuestion(question: string): QuestionAnalysis {
   const asked: AskedWord[] = [];
   const seen = new Set<string>();
-  for (const word of tokenize(question)) {
-    if (isStopWord(word) || FRAMING.has(word) || word.length < 2) continue;
+  for (const token of tokenize(question)) {
+    // "du's report" asks about du: the possessive is not part of the name the documents use.
+    const word = token.endsWith("'s") || token.endsWith("’s") ? token.slice(0, -2) : token;
+    if (isStopWord(token) || isStopWord(word) || FRAMING.has(word) || word.length < 2) continue;
     const s = stem(word);
     if (FRAMING_STEMS.has(s) || seen.has(s)) continue;
     seen.add(s);

@@ -53,6 +53,18 @@ describe("POST /api/ai/ask: scope", () => {
     expect(asViewer.citations.map((c) => c.documentId)).not.toContain(draft?.id);
   });
 
+  it("knows a document by its initials and by the name in its title", async () => {
+    const byInitials = await askAs("How quickly must the BCP restore systems?");
+    expect(byInitials.citations[0]?.title).toBe("Business Continuity Plan");
+    const named = await askAs("What does the expense policy say about receipts?");
+    expect(named.citations[0]?.title).toBe("Expense Policy");
+  });
+
+  it("refuses a question whose words the archive never uses, even when one common word matches", async () => {
+    const answer = await askAs("Which sourdough starter suits a rye bread policy?");
+    expect(answer.citations).toEqual([]);
+  });
+
   it("refuses an empty question with a clear 400", async () => {
     const res = await t.request("POST", "/api/ai/ask", { as: "viewer", body: { question: "   " } });
     expect(res.statusCode).toBe(400);

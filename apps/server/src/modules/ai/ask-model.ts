@@ -1,4 +1,4 @@
-import type { RerankModel } from "@quire/textkit";
+import type { DocumentModel, RerankModel } from "@quire/textkit";
 
 /**
  * The assistant's learned parameters, all fitted on the FIT half of bench/data/ask-eval.json
@@ -8,9 +8,11 @@ import type { RerankModel } from "@quire/textkit";
  *   answering document and holds the expected fact. Of two fitted models, the one putting the
  *   right document first more often on the fit half (58 vs 55 of 90) is shipped; it predates the
  *   documentCoverage feature, hence its weight 0.
- * - CONFIDENCE: Platt scaling (logistic regression) of the best passage's re-ranker logit, its lead
- *   over the best passage of any other document, its coverage of the asked words and its title
- *   match, labelled 1 when that document is the right one.
+ * - DOCUMENT_MODEL: conditional logit over textkit's DOCUMENT_FEATURES (in that order), a softmax
+ *   over each fit question's candidate documents, maximising the right document's likelihood.
+ * - CONFIDENCE: Platt scaling (logistic regression) of the best document's score, its lead over
+ *   the next candidate, its coverage of the asked words, how much of its title the question names
+ *   and its best passage's logit, labelled 1 when that document is the right one.
  * - ANSWER_THRESHOLD: below it the assistant says the archive does not hold the answer; the best
  *   F1 on the fit half's precision-recall curve among thresholds refusing ≥ 95% of absent topics.
  */
@@ -19,12 +21,20 @@ export const RERANK_MODEL: RerankModel = {
   weights: [2.111, 2.564, 1.621, 0.732, 1.397, 0.325, 3.189, -0.028, -0.526, 1.051, 1.32, 4.146, 0],
 };
 
+export const DOCUMENT_MODEL: DocumentModel = { weights: [1.196, 2.838, 1.861, 0.717, 0.313, 0.112] };
+
 export interface ConfidenceModel {
   bias: number;
-  /** Weights of [best logit, its lead over the next document's best logit, its coverage, its title match]. */
-  weights: [number, number, number, number];
+  /**
+   * Weights of [document score, its lead over the next, its coverage, title named, best passage
+   * logit, share of asked words the archive never uses].
+   */
+  weights: [number, number, number, number, number, number];
 }
 
-export const CONFIDENCE: ConfidenceModel = { bias: -3.574, weights: [0.643, 0.738, 0.687, 2.394] };
+export const CONFIDENCE: ConfidenceModel = {
+  bias: -3.24,
+  weights: [1.489, 0.938, 0.425, -0.942, -1.674, -2.348],
+};
 
-export const ANSWER_THRESHOLD = 0.4;
+export const ANSWER_THRESHOLD = 0.35;

@@ -4,13 +4,13 @@ import type { AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
 import { ANSWER_THRESHOLD, CONFIDENCE, type ConfidenceModel } from "./ask-model";
 import { askProvider } from "./provider";
-import { retrieve, type RankedPassage, type Retrieval } from "./retrieve";
+import { retrieve, type RankedDocument, type RankedPassage, type Retrieval } from "./retrieve";
 
 /** Passages (best per document) a provider reads. */
 const PROVIDER_PASSAGES = 6;
 /** The model must answer within this; otherwise the local answer is given. */
 export const PROVIDER_TIMEOUT_MS = 15_000;
-/** A second document is quoted when its best passage is this close (in logit) to the best one's. */
+/** A second document is quoted when its document score is this close (in logit) to the best one's. */
 const SECOND_DOCUMENT_GAP = 1;
 /**
  * The answering document's next best passages whose sentences may be quoted besides the best
@@ -22,43 +22,52 @@ const NOT_FOUND =
   "I could not find an answer to that in the archive. No document you can see covers it closely enough to quote; try different words or ask the document owners.";
 
 /**
- * What the confidence is computed from: the best passage's re-ranker logit, its lead over the
- * best passage of any other document, and the share of the asked words it covers.
+ * What the confidence is computed from: the best document's score and its lead over the next
+ * candidate, the share of the asked words the document holds, how much of its title the question
+ * names, its best passage's re-ranker logit, and the share of asked words the archive never uses.
  */
 export interface AnswerEvidence {
-  logit: number;
+  score: number;
   lead: number;
   coverage: number;
-  /** Share of the asked words in the best passage's document title. */
-  title: number;
+  titleNamed: number;
+  passage: number;
+  unknown: number;
 }
 
-const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
+const MAX_LEAD = 4;
 
-/** Best passage of each document, most probable first. */
-function bestPerDocument(ranked: RankedPassage[]): RankedPassage[] {
-  const seen = new Set<string>();
-  return ranked.filter((p) => !seen.has(p.documentId) && seen.add(p.documentId));
+function evidenceFor(
+  document: RankedDocument,
+  next: RankedDocument | undefined,
+  unknown: number,
+): AnswerEvidence {
+  return {
+    unknown,
+    score: document.score,
+    lead: next ? Math.min(MAX_LEAD, document.score - next.score) : MAX_LEAD,
+    coverage: document.features.coverage,
+    titleNamed: document.features.titleNamed,
+    passage: document.features.bestPassage,
+  };
 }
 
 export function evidenceOf(retrieval: Retrieval): AnswerEvidence | null {
-  const [best, next] = bestPerDocument(retrieval.ranked);
-  if (!best) return null;
-  const top = logit(best.probability);
-  // A near-tie broken by search's order leaves the chosen document slightly behind: no lead, not a negative one.
-  const lead = next ? Math.max(0, top - logit(next.probability)) : 4;
-  return { logit: top, lead, coverage: best.features.coverage, title: best.features.title };
+  const [best, next] = retrieval.documents;
+  return best ? evidenceFor(best, next, retrieval.unknownShare) : null;
 }
 
 export function confidenceOf(evidence: AnswerEvidence | null, model: ConfidenceModel = CONFIDENCE): number {
   if (!evidence) return 0;
-  const [a, b, c, d] = model.weights;
-  const z =
-    model.bias +
-    a * evidence.logit +
-    b * Math.min(4, evidence.lead) +
-    c * evidence.coverage +
-    d * evidence.title;
+  const x = [
+    evidence.score,
+    evidence.lead,
+    evidence.coverage,
+    evidence.titleNamed,
+    evidence.passage,
+    evidence.unknown,
+  ];
+  const z = x.reduce((sum, v, i) => sum + v * (model.weights[i] ?? 0), model.bias);
   return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
 }
 
@@ -105,15 +114,12 @@ export function localAnswer(
     retrieval,
     evidence,
   });
-  const documents = bestPerDocument(retrieval.ranked);
-  const best = documents[0];
+  const [best, second] = retrieval.documents;
   if (!best || !evidence || confidence < threshold) return refuse();
-  const groups = [withNeighbours(retrieval, best)];
-  const second = documents[1];
-  if (second && logit(second.probability) >= evidence.logit - SECOND_DOCUMENT_GAP) {
-    const { coverage, title } = second.features;
-    const own = confidenceOf({ logit: logit(second.probability), lead: 0, coverage, title }, model);
-    if (own >= threshold) groups.push(withNeighbours(retrieval, second));
+  const groups = [withNeighbours(retrieval, best.best)];
+  if (second && second.score >= best.score - SECOND_DOCUMENT_GAP) {
+    const own = confidenceOf({ ...evidenceFor(second, undefined, retrieval.unknownShare), lead: 0 }, model);
+    if (own >= threshold) groups.push(withNeighbours(retrieval, second.best));
   }
   // Equal weights: weighing the asked words by idf among the candidates chose worse sentences on the fit half.
   const weights = new Map(retrieval.analysis.asked.map((a) => [a.stem, 1]));
@@ -147,9 +153,9 @@ export function localAnswer(
  */
 async function fromProvider(ctx: AppContext, question: string, local: LocalAnswer): Promise<AiAnswer | null> {
   const config = ctx.config.ai;
-  const passages: AnswerPassage[] = bestPerDocument(local.retrieval.ranked)
+  const passages: AnswerPassage[] = local.retrieval.documents
     .slice(0, PROVIDER_PASSAGES)
-    .map((p) => ({
+    .map(({ best: p }) => ({
       documentId: p.documentId,
       title: p.title,
       passageId: p.passageId,

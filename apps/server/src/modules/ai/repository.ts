@@ -161,3 +161,9 @@ export async function passageOrdinals(db: Database, passageIds: string[]): Promi
     .where(inArray(chunks.id, passageIds));
   return new Map(rows.map((row) => [row.id, row.ordinal]));
 }
+
+/** Every document's title (archived ones too): only word frequencies are made from them, never shown. */
+export async function allDocumentTitles(db: Database): Promise<string[]> {
+  const rows = await db.select({ title: documents.title }).from(documents);
+  return rows.map((r) => r.title);
+}

@@ -1,13 +1,20 @@
 import {
+  acronymMatch,
   analyseQuestion,
   askedShare,
+  documentScore,
+  titleNamed,
+  titleStatistics,
   featureVector,
   logisticProbability,
   passageTerms,
   rerankFeatures,
   stem,
   tokenize,
+  type DocumentFeatures,
+  type DocumentModel,
   type RerankModel,
+  type TitleStatistics,
   type PassageTerms,
   type QuestionAnalysis,
   type RerankFeatures,
@@ -18,7 +25,9 @@ import type { Actor } from "../../policies/policy";
 import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
 import { searchPassages, type FoundPassage } from "../search/service";
 import { synonymsOf } from "../search/wordnet";
-import { RERANK_MODEL } from "./ask-model";
+import { DOCUMENT_MODEL, RERANK_MODEL } from "./ask-model";
+import { allDocumentTitles } from "./repository";
+import { readQueryStats } from "../search/bm25-repository";
 import { matchingPassages, type StoredPassage } from "../search/repository";
 
 /**
@@ -49,10 +58,26 @@ export interface RankedPassage {
   features: RerankFeatures;
 }
 
+/** A candidate document with its best passage and the evidence that it answers the question. */
+export interface RankedDocument {
+  documentId: string;
+  best: RankedPassage;
+  features: DocumentFeatures;
+  /** The document model's score (a logit: softmax over the candidates gives their chances). */
+  score: number;
+}
+
 export interface Retrieval {
   analysis: QuestionAnalysis;
   /** Every candidate passage, most probable first. */
   ranked: RankedPassage[];
+  /** The candidate documents, most likely to answer first. */
+  documents: RankedDocument[];
+  /**
+   * Share of the asked words the archive never uses (no passage holds them, nor are they a
+   * candidate title's initials): "sourdough" or "tiramisu" in an archive of software manuals.
+   */
+  unknownShare: number;
   /** Each candidate document's passages that hold an asked word or synonym, in document order. */
   byDocument: Map<string, StoredPassage[]>;
   /** WordNet synonyms of each asked stem, as stems. */
@@ -95,16 +120,14 @@ async function candidates(
   synonyms: Map<string, Set<string>>,
 ): Promise<FoundPassage[]> {
   const words = analysis.asked.map((a) => a.word);
+  // Search already ranks documents lacking some words below those holding all of them, so no
+  // "or" query is needed (an operator query matches every passage holding any word: ~0.5 s).
   const lists: FoundPassage[][] = [
     await searchPassages(ctx, actor, words.join(" "), { limit: CANDIDATE_DOCUMENTS, mode: "hybrid" }),
   ];
-  if (words.length > 1)
-    lists.push(
-      await searchPassages(ctx, actor, words.join(" or "), { limit: CANDIDATE_DOCUMENTS, mode: "fulltext" }),
-    );
   const extra = [...new Set([...synonyms.values()].flatMap((s) => [...s]))];
   if (extra.length > 0) {
-    const query = [...words, ...extra].join(" or ");
+    const query = [...words, ...extra].join(" ");
     lists.push(await searchPassages(ctx, actor, query, { limit: CANDIDATE_DOCUMENTS / 2, mode: "fulltext" }));
   }
   const best = new Map<string, FoundPassage>();
@@ -144,46 +167,101 @@ async function semanticScorer(ctx: AppContext, question: string): Promise<(p: St
   };
 }
 
-/**
- * When two documents' best passages are this close (in logit), search's order decides: it ranked
- * whole passages with the title's weight, which the re-ranker's features see only in part.
- */
-const NEAR_TIE = 0.3;
-
-function breakNearTie(ranked: RankedPassage[], searchRank: Map<string, number>): RankedPassage[] {
-  const best = ranked[0];
-  const rival = ranked.find((p) => p.documentId !== best?.documentId);
-  if (!best || !rival) return ranked;
-  const gap = logit(best.probability) - logit(rival.probability);
-  const earlier = (searchRank.get(rival.documentId) ?? 99) < (searchRank.get(best.documentId) ?? 99);
-  if (gap > NEAR_TIE || !earlier) return ranked;
-  return [rival, ...ranked.filter((p) => p !== rival)];
-}
-
 const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
 
-export async function retrieve(
+/** The archive's title word frequencies, recounted at most once a minute (titles change rarely). */
+const TITLE_STATISTICS_TTL_MS = 60_000;
+const titleStatisticsSlot = cacheSlot(
+  "title word frequencies",
+  () => new LRUCache<"titles", Promise<TitleStatistics>>({ max: 1, ttl: TITLE_STATISTICS_TTL_MS }),
+);
+
+function archiveTitleStatistics(ctx: AppContext): Promise<TitleStatistics> {
+  const cache = ctx.caches.get(titleStatisticsSlot);
+  const cached = cache.get("titles");
+  if (cached) return cached;
+  const counting = allDocumentTitles(ctx.db).then(titleStatistics);
+  counting.catch(() => cache.delete("titles"));
+  cache.set("titles", counting);
+  return counting;
+}
+
+/**
+ * The asked words no passage of the archive holds (every lexeme of the word has document frequency
+ * 0), unless one names a candidate by its initials. The frequencies are the archive's, as search's
+ * BM25 uses them; only this share leaves the function, never which word was found where.
+ */
+async function unknownWords(
   ctx: AppContext,
-  actor: Actor,
-  question: string,
-  model: RerankModel = RERANK_MODEL,
-): Promise<Retrieval> {
-  const analysis = analyseQuestion(question);
-  if (analysis.asked.length === 0)
-    return { analysis, ranked: [], byDocument: new Map(), synonyms: new Map(), idf: new Map() };
-  const synonyms = synonymStems(ctx, analysis);
-  const empty: Retrieval = { analysis, ranked: [], byDocument: new Map(), synonyms, idf: new Map() };
-  const found = await candidates(ctx, actor, analysis, synonyms);
-  if (found.length === 0) return empty;
-  const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
-  const stored = await matchingPassages(
+  analysis: QuestionAnalysis,
+  documents: RankedDocument[],
+): Promise<number> {
+  if (analysis.asked.length === 0) return 0;
+  const stats = await readQueryStats(
     ctx.db,
-    found.map((f) => f.documentId),
-    words,
-    found.map((f) => f.passageId),
+    analysis.asked.map((a) => a.word),
   );
-  const byDocument = new Map<string, StoredPassage[]>();
-  for (const p of stored) byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), p]);
+  const unknown = analysis.asked.filter(
+    (a, i) =>
+      (stats.lexemes[i] ?? []).every((l) => l.df === 0) &&
+      !documents.some((d) => acronymMatch(d.best.title, [a.word]) > 0),
+  );
+  return unknown.length / analysis.asked.length;
+}
+
+type TitleEvidence = Omit<DocumentFeatures, "bestPassage">;
+
+/** Each document's best passage (`ranked` is most probable first), ranked by the document model. */
+function rankDocuments(
+  ranked: RankedPassage[],
+  evidenceOf: (best: RankedPassage) => TitleEvidence,
+  model: DocumentModel,
+): RankedDocument[] {
+  const best = new Map<string, RankedPassage>();
+  for (const p of ranked) if (!best.has(p.documentId)) best.set(p.documentId, p);
+  return [...best.values()]
+    .map((p): RankedDocument => {
+      const features: DocumentFeatures = { ...evidenceOf(p), bestPassage: logit(p.probability) };
+      return { documentId: p.documentId, best: p, features, score: documentScore(model, features) };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+function titleEvidence(
+  analysis: QuestionAnalysis,
+  stats: TitleStatistics,
+): (p: RankedPassage) => TitleEvidence {
+  const askedStems = new Set(analysis.asked.map((a) => a.stem));
+  const askedWords = analysis.asked.map((a) => a.word);
+  return (p) => ({
+    titleNamed: titleNamed(p.title, askedStems, stats),
+    acronym: acronymMatch(p.title, askedWords),
+    titleShare: p.features.title,
+    coverage: p.features.documentCoverage,
+    searchRank: p.features.documentRank,
+  });
+}
+
+/** The same retrieval under other models, for the benchmark's fitting (nothing is read again). */
+export function rescored(retrieval: Retrieval, model: RerankModel, documentModel: DocumentModel): Retrieval {
+  const ranked = retrieval.ranked
+    .map((p) => ({ ...p, probability: logisticProbability(model, featureVector(p.features)) }))
+    .sort((a, b) => b.probability - a.probability);
+  const known = new Map(retrieval.documents.map((d) => [d.documentId, d.features]));
+  const documents = rankDocuments(ranked, (p) => known.get(p.documentId)!, documentModel);
+  return { ...retrieval, ranked, documents };
+}
+
+/** Every stored passage of the candidates, scored by the re-ranker, most probable first. */
+async function rankPassages(
+  ctx: AppContext,
+  question: string,
+  analysis: QuestionAnalysis,
+  synonyms: Map<string, Set<string>>,
+  found: FoundPassage[],
+  stored: StoredPassage[],
+  model: RerankModel,
+): Promise<{ ranked: RankedPassage[]; idf: Map<string, number> }> {
   const titles = new Map(found.map((f) => [f.documentId, f.title]));
   const terms = stored.map((p) => termsOf(ctx, p, titles.get(p.documentId) ?? ""));
   const n = terms.length;
@@ -224,6 +302,42 @@ export async function retrieve(
     };
   });
   ranked.sort((a, b) => b.probability - a.probability);
-  const searchRank = new Map(found.map((f, i) => [f.documentId, i]));
-  return { analysis, ranked: breakNearTie(ranked, searchRank), byDocument, synonyms, idf };
+  return { ranked, idf };
+}
+
+export async function retrieve(
+  ctx: AppContext,
+  actor: Actor,
+  question: string,
+  model: RerankModel = RERANK_MODEL,
+  documentModel: DocumentModel = DOCUMENT_MODEL,
+): Promise<Retrieval> {
+  const analysis = analyseQuestion(question);
+  const nothing = (synonyms: Map<string, Set<string>>): Retrieval => ({
+    analysis,
+    ranked: [],
+    documents: [],
+    unknownShare: 0,
+    byDocument: new Map(),
+    synonyms,
+    idf: new Map(),
+  });
+  if (analysis.asked.length === 0) return nothing(new Map());
+  const synonyms = synonymStems(ctx, analysis);
+  const found = await candidates(ctx, actor, analysis, synonyms);
+  if (found.length === 0) return nothing(synonyms);
+  const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
+  const stored = await matchingPassages(
+    ctx.db,
+    found.map((f) => f.documentId),
+    words,
+    found.map((f) => f.passageId),
+  );
+  const byDocument = new Map<string, StoredPassage[]>();
+  for (const p of stored) byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), p]);
+  const { ranked, idf } = await rankPassages(ctx, question, analysis, synonyms, found, stored, model);
+  const stats = await archiveTitleStatistics(ctx);
+  const documents = rankDocuments(ranked, titleEvidence(analysis, stats), documentModel);
+  const unknownShare = await unknownWords(ctx, analysis, documents);
+  return { analysis, ranked, documents, unknownShare, byDocument, synonyms, idf };
 }
