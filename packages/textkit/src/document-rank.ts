@@ -57,6 +57,13 @@ export function titleNamed(title: string, askedStems: ReadonlySet<string>, stats
   return total > 0 ? named / total : 0;
 }
 
+const initialsOf = (words: string[]) => words.map((w) => (/^\d/.test(w) ? w : w[0])).join("");
+
+/** The first letter of each title word, numbers whole: "GNU General Public License 3" → "ggpl3". */
+export function titleInitials(title: string): string {
+  return initialsOf(tokenize(title, { splitHyphens: true }));
+}
+
 /** Letters, then an optional version: "gplv3", "gpl-2", "mpl". Linear: one optional group, no nesting. */
 const ACRONYM = /^([a-z]{3,8}?)-?v?(\d+)?$/;
 
@@ -67,7 +74,7 @@ const ACRONYM = /^([a-z]{3,8}?)-?v?(\d+)?$/;
  */
 export function acronymMatch(title: string, askedWords: readonly string[]): number {
   const words = tokenize(title, { splitHyphens: true });
-  const initials = words.map((w) => (/^\d/.test(w) ? w : w[0])).join("");
+  const initials = initialsOf(words);
   const numbers = new Set(words.filter((w) => /^\d+$/.test(w)));
   let best = 0;
   for (const asked of askedWords) {

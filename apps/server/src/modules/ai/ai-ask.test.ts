@@ -1,6 +1,9 @@
 import type { AiAnswer, Document } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
 import { seedDemoDocuments } from "../../demo/seed";
+import { retrieve } from "./retrieve";
 import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 
 let t: TestApp;
@@ -58,6 +61,15 @@ describe("POST /api/ai/ask: scope", () => {
     expect(byInitials.citations[0]?.title).toBe("Business Continuity Plan");
     const named = await askAs("What does the expense policy say about receipts?");
     expect(named.citations[0]?.title).toBe("Expense Policy");
+  });
+
+  it("searches a title's words for initials no passage uses", async () => {
+    const [viewer] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, "viewer"));
+    const actor = { id: viewer!.id, username: "viewer", role: "Viewer" as const, via: "session" as const };
+    const retrieval = await retrieve(t.ctx, actor, "Who maintains the BCP?");
+    const bcp = retrieval.documents.find((d) => d.best.title === "Business Continuity Plan");
+    expect(bcp?.features.searchRank).toBe(1);
+    expect(bcp?.features.acronym).toBe(1);
   });
 
   it("refuses a question whose words the archive never uses, even when one common word matches", async () => {

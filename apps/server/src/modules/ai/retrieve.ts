@@ -4,7 +4,6 @@ import {
   askedShare,
   documentScore,
   titleNamed,
-  titleStatistics,
   featureVector,
   logisticProbability,
   passageTerms,
@@ -26,8 +25,7 @@ import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
 import { searchPassages, type FoundPassage } from "../search/service";
 import { synonymsOf } from "../search/wordnet";
 import { DOCUMENT_MODEL, RERANK_MODEL } from "./ask-model";
-import { allDocumentTitles } from "./repository";
-import { readQueryStats } from "../search/bm25-repository";
+import { archiveTitles, initialsExpansions, wordsNotInArchive } from "./titles";
 import { matchingPassages, type StoredPassage } from "../search/repository";
 
 /**
@@ -75,7 +73,8 @@ export interface Retrieval {
   documents: RankedDocument[];
   /**
    * Share of the asked words the archive never uses (no passage holds them, nor are they a
-   * candidate title's initials): "sourdough" or "tiramisu" in an archive of software manuals.
+   * candidate title's initials): "sourdough" or "tiramisu" in an archive of software manuals. The
+   * frequencies are the archive's, as search's BM25 uses them; only this share is kept.
    */
   unknownShare: number;
   /** Each candidate document's passages that hold an asked word or synonym, in document order. */
@@ -118,6 +117,7 @@ async function candidates(
   actor: Actor,
   analysis: QuestionAnalysis,
   synonyms: Map<string, Set<string>>,
+  expansions: string[],
 ): Promise<FoundPassage[]> {
   const words = analysis.asked.map((a) => a.word);
   // Search already ranks documents lacking some words below those holding all of them, so no
@@ -128,6 +128,10 @@ async function candidates(
   const extra = [...new Set([...synonyms.values()].flatMap((s) => [...s]))];
   if (extra.length > 0) {
     const query = [...words, ...extra].join(" ");
+    lists.push(await searchPassages(ctx, actor, query, { limit: CANDIDATE_DOCUMENTS / 2, mode: "fulltext" }));
+  }
+  if (expansions.length > 0) {
+    const query = [...words, ...expansions].join(" ");
     lists.push(await searchPassages(ctx, actor, query, { limit: CANDIDATE_DOCUMENTS / 2, mode: "fulltext" }));
   }
   const best = new Map<string, FoundPassage>();
@@ -168,46 +172,6 @@ async function semanticScorer(ctx: AppContext, question: string): Promise<(p: St
 }
 
 const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
-
-/** The archive's title word frequencies, recounted at most once a minute (titles change rarely). */
-const TITLE_STATISTICS_TTL_MS = 60_000;
-const titleStatisticsSlot = cacheSlot(
-  "title word frequencies",
-  () => new LRUCache<"titles", Promise<TitleStatistics>>({ max: 1, ttl: TITLE_STATISTICS_TTL_MS }),
-);
-
-function archiveTitleStatistics(ctx: AppContext): Promise<TitleStatistics> {
-  const cache = ctx.caches.get(titleStatisticsSlot);
-  const cached = cache.get("titles");
-  if (cached) return cached;
-  const counting = allDocumentTitles(ctx.db).then(titleStatistics);
-  counting.catch(() => cache.delete("titles"));
-  cache.set("titles", counting);
-  return counting;
-}
-
-/**
- * The asked words no passage of the archive holds (every lexeme of the word has document frequency
- * 0), unless one names a candidate by its initials. The frequencies are the archive's, as search's
- * BM25 uses them; only this share leaves the function, never which word was found where.
- */
-async function unknownWords(
-  ctx: AppContext,
-  analysis: QuestionAnalysis,
-  documents: RankedDocument[],
-): Promise<number> {
-  if (analysis.asked.length === 0) return 0;
-  const stats = await readQueryStats(
-    ctx.db,
-    analysis.asked.map((a) => a.word),
-  );
-  const unknown = analysis.asked.filter(
-    (a, i) =>
-      (stats.lexemes[i] ?? []).every((l) => l.df === 0) &&
-      !documents.some((d) => acronymMatch(d.best.title, [a.word]) > 0),
-  );
-  return unknown.length / analysis.asked.length;
-}
 
 type TitleEvidence = Omit<DocumentFeatures, "bestPassage">;
 
@@ -324,7 +288,10 @@ export async function retrieve(
   });
   if (analysis.asked.length === 0) return nothing(new Map());
   const synonyms = synonymStems(ctx, analysis);
-  const found = await candidates(ctx, actor, analysis, synonyms);
+  const titles = await archiveTitles(ctx);
+  const unseen = await wordsNotInArchive(ctx, analysis);
+  const expansions = initialsExpansions(titles, unseen);
+  const found = await candidates(ctx, actor, analysis, synonyms, expansions);
   if (found.length === 0) return nothing(synonyms);
   const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
   const stored = await matchingPassages(
@@ -336,8 +303,8 @@ export async function retrieve(
   const byDocument = new Map<string, StoredPassage[]>();
   for (const p of stored) byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), p]);
   const { ranked, idf } = await rankPassages(ctx, question, analysis, synonyms, found, stored, model);
-  const stats = await archiveTitleStatistics(ctx);
-  const documents = rankDocuments(ranked, titleEvidence(analysis, stats), documentModel);
-  const unknownShare = await unknownWords(ctx, analysis, documents);
+  const documents = rankDocuments(ranked, titleEvidence(analysis, titles.statistics), documentModel);
+  const named = (word: string) => documents.some((d) => acronymMatch(d.best.title, [word]) > 0);
+  const unknownShare = unseen.filter((w) => !named(w)).length / analysis.asked.length;
   return { analysis, ranked, documents, unknownShare, byDocument, synonyms, idf };
 }
