@@ -30,7 +30,7 @@ export interface AppContext {
   notifyJobs(): void;
   /** The announcements of queued jobs, for whoever runs jobs in this process (main, worker, tests). */
   jobs: JobAnnouncer;
-  /** Stops what the context started (the conversion workers); the database is the caller's. */
+  /** Stops what the context started (its conversion workers); the database is the caller's. */
   close(): Promise<void>;
 }
 
@@ -69,12 +69,18 @@ export interface ContextOptions {
   clock?: Clock;
   /** Keep a conversion thread loaded while idle (the server: its uploads never wait for one). */
   warmConverter?: boolean;
+  /**
+   * Conversion workers to use instead of starting its own; the caller closes them. Tests share
+   * one pool per test process: each new pool's first upload loads a thread (about 0.5 s of CPU).
+   */
+  converter?: Converter;
 }
 
 export function createContext(options: ContextOptions): AppContext {
   const { config, database } = options;
   const jobs = jobAnnouncer(database);
-  const converter = createConverter({ keepWarm: options.warmConverter ?? false });
+  const converter = options.converter ?? createConverter({ keepWarm: options.warmConverter ?? false });
+  const ownsConverter = !options.converter;
   const caches = new ContextCaches();
   return {
     config,
@@ -93,7 +99,7 @@ export function createContext(options: ContextOptions): AppContext {
     notifyJobs: () => jobs.announce(),
     jobs,
     async close() {
-      await converter.close();
+      if (ownsConverter) await converter.close();
       caches.clear();
     },
   };

@@ -43,7 +43,7 @@ interface RoundWindow {
 
 /** A context whose clock reads `at`, so each step is recorded at its moment in the past. */
 function at(ctx: AppContext, when: Date): AppContext {
-  return { ...ctx, clock: { now: () => when } };
+  return { ...ctx, clock: { ...ctx.clock, now: () => when } };
 }
 
 /** The round's steps spread over its window: submission, first review, second review, decision. */

@@ -11,7 +11,7 @@ import {
   manyPagePdf,
   paragraphsOfSize,
 } from "../support/hostile-files";
-import { signIn, startServer, type ServerProcess } from "./server-process";
+import { signIn, startServer, withMigratedDatabase, type ServerProcess } from "./server-process";
 
 /**
  * A restart in the middle of hostile work must come up and stay up: the process is killed while
@@ -19,7 +19,10 @@ import { signIn, startServer, type ServerProcess } from "./server-process";
  * while it processes a document at the markdown cap or one of long tokens, and while it diffs two
  * versions of 100,000 lines; each restart answers /api/health at once, keeps answering, and the
  * accepted documents' processing ends (ready, or failed with a reason) instead of killing the
- * process again. About 1½ to 2 minutes, most of it restarts (3–5 s each, 10 s under load).
+ * process again. A restart costs 3–5 s of CPU, so each kill lands on as much hostile work as runs
+ * at once without queueing: two conversions (the pool's two threads) beside one processing job
+ * (the runner runs one; its text work has its own thread), and the diff (which shares that text
+ * thread, so it gets a kill of its own). About a minute, most of it restarts.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "quire-hostile-restart-"));
 const running: ServerProcess[] = [];
@@ -78,9 +81,13 @@ async function staysUp(server: ServerProcess, ms: number): Promise<number> {
   return slowest;
 }
 
-/** Kills the server `afterMs` into `work` (left unanswered), then starts it again. */
-async function killDuring(s: Session, work: () => Promise<unknown>, afterMs: number): Promise<Session> {
-  void work().catch(() => undefined);
+/** Kills the server `afterMs` into `work` (each left unanswered), then starts it again. */
+async function killDuring(
+  s: Session,
+  work: Array<() => Promise<unknown>>,
+  afterMs: number,
+): Promise<Session> {
+  for (const w of work) void w().catch(() => undefined);
   await new Promise((r) => setTimeout(r, afterMs));
   await s.server.stop("SIGKILL");
   const restarted = await start();
@@ -108,6 +115,7 @@ describe("a restart during hostile work", () => {
     "comes up and stays up after a kill mid-conversion, mid-processing and mid-diff, and accepted files' jobs end",
     { timeout: 600_000 },
     async () => {
+      await withMigratedDatabase(dataDir);
       let s = await start();
       const count = async () =>
         (
@@ -119,29 +127,44 @@ describe("a restart during hostile work", () => {
         ).total;
       const before = await count();
 
-      // Killed while converting: nothing was acknowledged, so nothing may appear after the restart.
+      // Killed while converting: nothing was acknowledged, so nothing of those may appear after the
+      // restart. Beside each pair, a document accepted just before is being processed (tags,
+      // passages, the index) when the kill lands.
       const manyParts: Record<string, Uint8Array> = { ...unzipSync(docxWithBody("<w:p/>")) };
       for (let i = 0; i < 5_001; i++) manyParts[`word/media/p${i}.xml`] = strToU8("<x/>");
-      for (const [name, bytes] of [
-        ["bomb.docx", docxWithBody(paragraphsOfSize(99 * MB))],
-        ["pages.pdf", manyPagePdf(20_000)],
-        ["deep.docx", docxWithBody(deeplyNested(100_000))],
-        ["many-parts.docx", zipSync(manyParts)],
-      ] as const) {
-        s = await killDuring(s, () => upload(s, name, bytes), 700);
-        expect(await count(), name).toBe(before);
-      }
-
-      // Accepted, then killed while its processing job works on it (tags, passages, the index).
       const line = "Every supplier invoice above the threshold needs a second approval.\n";
       const big = Buffer.from(line.repeat(Math.floor(CONVERSION_LIMITS.maxMarkdownChars / line.length)));
-      const atTheCap = await accepted(s, "at-the-cap.txt", big);
-      s = await killDuring(s, async () => {}, 500);
-      await processed(s, [atTheCap]);
-
-      const longTokens = await accepted(s, "tokens.txt", Buffer.from(longTokenText()));
-      s = await killDuring(s, async () => {}, 500);
-      await processed(s, [longTokens]);
+      const rounds = [
+        {
+          processing: ["at-the-cap.txt", big],
+          converting: [
+            ["bomb.docx", docxWithBody(paragraphsOfSize(99 * MB))],
+            ["pages.pdf", manyPagePdf(20_000)],
+          ],
+        },
+        {
+          processing: ["tokens.txt", Buffer.from(longTokenText())],
+          converting: [
+            ["deep.docx", docxWithBody(deeplyNested(100_000))],
+            ["many-parts.docx", zipSync(manyParts)],
+          ],
+        },
+      ] as const;
+      const acceptedIds: string[] = [];
+      for (const { processing, converting } of rounds) {
+        const [name, bytes] = processing;
+        const id = await accepted(s, name, bytes);
+        acceptedIds.push(id);
+        const session = s;
+        const uploads = converting.map(
+          ([file, hostile]) =>
+            () =>
+              upload(session, file, hostile),
+        );
+        s = await killDuring(s, uploads, 700);
+        expect(await count(), converting.map(([file]) => file).join(", ")).toBe(before + acceptedIds.length);
+        await processed(s, [id]);
+      }
 
       // Killed while it diffs two versions of 100,000 lines (in its text-work thread).
       const lines = (prefix: string) =>
@@ -152,7 +175,7 @@ describe("a restart during hostile work", () => {
       await accepted(s, "register.md", lines("new"), register);
       const diff = () =>
         fetch(`${s.server.baseUrl}/api/documents/${register}/diff/1/2`, { headers: { cookie: s.cookie } });
-      s = await killDuring(s, diff, 700);
+      s = await killDuring(s, [diff], 700);
       expect((await diff()).status).toBe(200);
       await processed(s, [register]);
 

@@ -8,6 +8,7 @@ import { bootstrap, type Seeder } from "../../src/bootstrap/bootstrap";
 import { loadConfig, type Config } from "../../src/config";
 import { createContext, type AppContext } from "../../src/context";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client";
+import { createConverter, type Converter } from "../../src/ingest/convert-pool";
 import { manualClock } from "../../src/lib/clock";
 import type { JobRunner } from "../../src/jobs/runner";
 import type { EventHub } from "../../src/modules/events/hub";
@@ -54,6 +55,14 @@ export interface TestAppOptions {
 }
 
 /**
+ * The conversion workers every test app in this test process uses (files run one after another in
+ * a worker that keeps its modules, isolate: false). A pool per app loaded a thread again in each of
+ * some 40 files that upload, about 0.5 s of CPU each. Never closed: the process's end stops it.
+ * Tests of the pool's own limits make pools of their own.
+ */
+let sharedConverter: Converter | undefined;
+
+/**
  * A real app on a real, empty database: PGlite in memory by default, or a throw-away database in
  * the PostgreSQL named by TEST_DATABASE_URL (created here, dropped at close).
  */
@@ -75,7 +84,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
     : await openTestDatabase();
   const clock = manualClock(new Date());
-  const ctx = createContext({ config, database, sessionSecret: "test-secret-".padEnd(48, "x"), clock });
+  sharedConverter ??= createConverter();
+  const ctx = createContext({
+    config,
+    database,
+    sessionSecret: "test-secret-".padEnd(48, "x"),
+    clock,
+    converter: sharedConverter,
+  });
   // What main.ts starts, minus starting the runner: tests run queued jobs with runner.runUntilIdle().
   const runner = createJobRunner(ctx);
   const hub = await startEventHub(ctx);

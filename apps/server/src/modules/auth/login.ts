@@ -64,7 +64,7 @@ export async function checkCredentials(
   const key = username.toLowerCase();
   const attempt = await reserveAttempt(ctx, key, ip, ctx.clock.now());
   const delay = accountDelayMs(attempt.accountFailures, ctx.config.loginMaxFailures);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  if (delay > 0) await ctx.clock.sleep(delay);
 
   const user = await findUser(ctx.db, { username: key });
   const usable = user && !user.disabledAt ? user : undefined;
