@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { createThrowawayDatabase } from "../support/harness";
 import { verifyLedger, verifyStorage, waitForJobs, waitForProcessing } from "./crash-verify";
 import { emptyLedger, openSessions, runWorkload, seededRandom, type Ledger } from "./crash-workload";
-import { signIn, startServer, withMigratedDatabase, type ServerProcess } from "./server-process";
+import { signIn, startServer, type ServerProcess } from "./server-process";
 
 export interface CrashOptions {
   cycles: number;
@@ -45,7 +45,6 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
   const random = seededRandom(seed);
   const dataDir = mkdtempSync(path.join(tmpdir(), "quire-crash-cycles-"));
   const database = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
-  if (!database) await withMigratedDatabase(dataDir);
   const blobStore = database ? "db" : "fs";
   const env: Record<string, string> = {
     DATA_DIR: dataDir,

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { signIn, startServer, withMigratedDatabase, type ServerProcess } from "./server-process";
+import { signIn, startServer, type ServerProcess } from "./server-process";
 
 const fixture = (name: string) => readFileSync(new URL(`../../test-fixtures/${name}`, import.meta.url));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -41,7 +41,6 @@ describe("a SIGKILL during processing", () => {
     { timeout: 180_000 },
     async () => {
       const env = { DATA_DIR: dataDir, DEMO: "true", DEMO_DOCUMENTS: "false" };
-      await withMigratedDatabase(dataDir);
       const first = await startServer(env);
       running.push(first);
       const cookie = await signIn(first.baseUrl, "author");

@@ -11,7 +11,7 @@ import {
   manyPagePdf,
   paragraphsOfSize,
 } from "../support/hostile-files";
-import { signIn, startServer, withMigratedDatabase, type ServerProcess } from "./server-process";
+import { signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
  * A restart in the middle of hostile work must come up and stay up: the process is killed while
@@ -115,7 +115,6 @@ describe("a restart during hostile work", () => {
     "comes up and stays up after a kill mid-conversion, mid-processing and mid-diff, and accepted files' jobs end",
     { timeout: 600_000 },
     async () => {
-      await withMigratedDatabase(dataDir);
       let s = await start();
       const count = async () =>
         (

@@ -1,9 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensurePgliteSnapshot, SNAPSHOT_ENV } from "../support/db-snapshot";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 
@@ -98,20 +95,6 @@ export async function startWorker(
     await new Promise((r) => setTimeout(r, 200));
   }
   return { child, output, stop: stopper(child) };
-}
-
-/**
- * Puts the migrated embedded database (the suite's PGlite snapshot, see db-snapshot.ts) into a new
- * data directory, where main.ts opens it: a first start then skips initdb and the migrations,
- * about 3 s of CPU that no restart test is about. That start still sets the directory up (demo
- * accounts, session secret, blob store) and still checks the migrations.
- */
-export async function withMigratedDatabase(dataDir: string): Promise<void> {
-  const snapshot = process.env[SNAPSHOT_ENV] || (await ensurePgliteSnapshot());
-  const target = path.join(dataDir, "pglite");
-  mkdirSync(target, { recursive: true });
-  const untar = spawnSync("tar", ["-xf", snapshot, "-C", target], { encoding: "utf8" });
-  if (untar.status !== 0) throw new Error(`unpacking ${snapshot} failed: ${untar.stderr}`);
 }
 
 /** Signs in over HTTP and answers the Cookie header value. */
