@@ -192,12 +192,17 @@ export async function updateReview(
   key: { approvalId: string; reviewerId: string },
   changes: { status: string; comment: string | null; updatedAt: Date },
 ): Promise<void> {
-  await tx
+  const updated = await tx
     .update(approvalReviewers)
     .set(changes)
     .where(
       and(eq(approvalReviewers.approvalId, key.approvalId), eq(approvalReviewers.reviewerId, key.reviewerId)),
-    );
+    )
+    .returning({ reviewerId: approvalReviewers.reviewerId });
+  // The caller checked the assignment under the document's lock, so no row is a broken invariant:
+  // fail the transaction rather than answer 200 for a review that was not written.
+  if (updated.length !== 1)
+    throw new Error(`review of round ${key.approvalId} matched ${updated.length} rows`);
 }
 
 /** Documents whose round in Awaiting Review still waits on this reviewer. */
