@@ -51,12 +51,6 @@ describe("acronymMatch", () => {
     expect(acronymMatch("GNU Awk README", ["gnu"])).toBe(0);
     expect(acronymMatch("Mozilla Public License 2.0", ["lpm"])).toBe(0);
   });
-
-  it("stays linear on a long word", () => {
-    const started = performance.now();
-    expect(acronymMatch("A B C", ["a".repeat(100_000) + "!"])).toBe(0);
-    expect(performance.now() - started).toBeLessThan(50);
-  });
 });
 
 describe("fitDocumentModel", () => {

@@ -127,6 +127,16 @@ describe("quotableSentences: an option's later sentences and bulleted labels", (
   });
 });
 
+/** A one-passage quote group: the document's title and its text. */
+const passage = (title: string, text: string) => ({
+  documentId: title,
+  title,
+  passageId: `${title}-0`,
+  ordinal: 0,
+  heading: null,
+  text,
+});
+
 describe("expected answers", () => {
   it("reads the kind of answer from the question's framing", () => {
     expect(analyseQuestion("How many lines does head print?").expects).toBe("number");
@@ -136,14 +146,10 @@ describe("expected answers", () => {
 
   it("prefers the sentence holding a number when the question asks how many", () => {
     const asked = analyseQuestion("How many lines does head print?").asked;
-    const p = {
-      documentId: "h",
-      title: "Manual",
-      passageId: "h-0",
-      ordinal: 0,
-      heading: null,
-      text: "Head prints lines of each file. Print the first 10 lines of each named file to the standard output stream unless a different count is given, as the manual describes in its first section.",
-    };
+    const p = passage(
+      "Manual",
+      "Head prints lines of each file. Print the first 10 lines of each named file to the standard output stream unless a different count is given, as the manual describes in its first section.",
+    );
     const request = { asked, weights: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map() };
     expect(quoteAnswer(request, [[p]]).answer).not.toMatch(/10/);
     expect(quoteAnswer({ ...request, expects: "number" as const }, [[p]]).answer).toMatch(/first 10 lines/);
@@ -153,20 +159,16 @@ describe("expected answers", () => {
 describe("the document's own name", () => {
   it("does not decide which of its sentences answers", () => {
     const asked = analyseQuestion("Which DOS program is InfoZIP's zip compatible with?").asked;
-    const p = {
-      documentId: "z",
-      title: "Debian package zip",
-      passageId: "z-0",
-      ordinal: 0,
-      heading: null,
-      text: [
+    const p = passage(
+      "Debian package zip",
+      [
         "This is InfoZIP's zip program.",
         "The zip program stores files.",
         "Zip program options are listed below.",
         "The zip program runs on many systems.",
         "It produces files that are fully compatible with the popular PKZIP program; however, the command line options are not identical.",
       ].join(" "),
-    };
+    );
     const request = { asked, weights: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map() };
     const answer = quoteAnswer(request, [[p]]).answer;
     expect(answer).toMatch(/compatible with the popular PKZIP program/);

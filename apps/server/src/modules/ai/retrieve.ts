@@ -288,8 +288,7 @@ export async function retrieve(
   });
   if (analysis.asked.length === 0) return nothing(new Map());
   const synonyms = synonymStems(ctx, analysis);
-  const titles = await archiveTitles(ctx);
-  const unseen = await wordsNotInArchive(ctx, analysis);
+  const [titles, unseen] = await Promise.all([archiveTitles(ctx), wordsNotInArchive(ctx, analysis)]);
   const expansions = initialsExpansions(titles, unseen);
   const found = await candidates(ctx, actor, analysis, synonyms, expansions);
   if (found.length === 0) return nothing(synonyms);

@@ -2,6 +2,7 @@ import {
   acronymMatch,
   titleInitials,
   titleStatistics,
+  tokenize,
   type QuestionAnalysis,
   type TitleStatistics,
 } from "@quire/textkit";
@@ -67,7 +68,7 @@ export function initialsExpansions(archive: ArchiveTitles, unknown: string[]): s
       .slice(0, MAX_EXPANSIONS + 1);
     if (named.length > MAX_EXPANSIONS) continue;
     for (const t of named)
-      for (const w of t.title.split(/[^\p{L}\p{N}]+/u)) if (w.length > 1) words.add(w.toLowerCase());
+      for (const w of tokenize(t.title, { splitHyphens: true })) if (w.length > 1) words.add(w);
   }
   return [...words];
 }
