@@ -177,6 +177,7 @@ export async function measureQuality(
     passageEvidence: [0, 0.1, 0.3],
     documentWeight: [0, 0.25, 0.5, 0.75, 1],
     titleSubword: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
+    titleNamed: [0, 0.1, 0.2, 0.3, 0.5],
     exactForms: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
   });
   const hybridEvidence = await evidenceFor(c, fitItems, "hybrid");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { titleParts, titleSubwordMatch } from "./title-words";
+import { titleParts, titlePartsNamed, titleSubwordMatch } from "./title-words";
 
 describe("title sub-words", () => {
   it("splits names on punctuation and case changes", () => {
@@ -35,5 +35,24 @@ describe("title sub-words", () => {
       parts,
     );
     expect(rare).toBeGreaterThan(common);
+  });
+});
+
+describe("titlePartsNamed", () => {
+  const words = (query: string) => query.split(" ").map((word) => ({ word, weight: 1 }));
+
+  it("prefers the title the query spells out over a sibling whose name says more", () => {
+    const query = words("qt 6 image formats plugins");
+    const exact = titlePartsNamed(query, titleParts("qt6-image-formats-plugins"));
+    const sibling = titlePartsNamed(query, titleParts("qt6-image-formats-plugin-pdf"));
+    expect(exact).toBeCloseTo(0.75); // "qt" is too short to name "qt6"
+    expect(sibling).toBeLessThan(exact);
+    expect(sibling).toBeCloseTo(0.54); // "plugins" begins with "plugin", nothing names "pdf"
+  });
+
+  it("counts whole and sub-word names, and nothing for an empty title", () => {
+    expect(titlePartsNamed(words("development files"), titleParts("libfoo-dev"))).toBeCloseTo(0.35);
+    expect(titlePartsNamed(words("ruby"), titleParts("ruby"))).toBe(1);
+    expect(titlePartsNamed(words("ruby"), [])).toBe(0);
   });
 });

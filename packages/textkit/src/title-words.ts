@@ -42,3 +42,19 @@ export function titleSubwordMatch(words: readonly WeightedWord[], parts: readonl
   }
   return total > 0 ? matched / total : 0;
 }
+
+/**
+ * Share (0..1) of the title's parts that some query word names, whole or by sub-word: of two
+ * packages the query describes equally, the one whose name it spells out ("qt6-image-formats-
+ * plugins") before a sibling whose name says more ("qt6-image-formats-plugin-pdf").
+ */
+export function titlePartsNamed(words: readonly WeightedWord[], parts: readonly string[]): number {
+  if (parts.length === 0) return 0;
+  let named = 0;
+  for (const part of parts) {
+    let best = 0;
+    for (const { word } of words) best = Math.max(best, part === word ? 1 : partMatch(word, part));
+    named += best;
+  }
+  return named / parts.length;
+}
