@@ -81,7 +81,10 @@ function withNeighbours(retrieval: Retrieval, passage: RankedPassage): QuotePass
   const near = all.filter((p) => Math.abs(p.ordinal - passage.ordinal) === 1);
   const others = retrieval.ranked
     .filter(
-      (p) => p.documentId === passage.documentId && p !== passage && !near.some((n) => n.id === p.passageId),
+      (p) =>
+        p.documentId === passage.documentId &&
+        p.passageId !== passage.passageId &&
+        !near.some((n) => n.id === p.passageId),
     )
     .slice(0, MORE_PASSAGES);
   return [passage, ...near.map((p) => ({ ...p, passageId: p.id, title: passage.title })), ...others];

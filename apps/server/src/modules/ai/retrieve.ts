@@ -2,6 +2,7 @@ import {
   acronymMatch,
   analyseQuestion,
   askedShare,
+  documentWordsFor,
   documentScore,
   titleNamed,
   featureVector,
@@ -103,7 +104,9 @@ function termsOf(ctx: AppContext, passage: StoredPassage, title: string): Passag
 function synonymStems(ctx: AppContext, analysis: QuestionAnalysis): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const a of analysis.asked) {
-    const words = synonymsOf(ctx, a.word)
+    // A word with a known computing sense takes that sense only: WordNet's are the general ones.
+    const known = documentWordsFor(a.word);
+    const words = (known.length > 0 ? [...known] : synonymsOf(ctx, a.word))
       .filter((s) => !s.includes(" "))
       .slice(0, SYNONYMS_PER_WORD);
     out.set(a.stem, new Set(words.map((w) => stem(w)).filter((s) => s !== a.stem)));
