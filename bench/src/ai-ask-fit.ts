@@ -25,7 +25,7 @@ import { rescored, retrieve, type Retrieval } from "../../apps/server/src/module
 import type { EvalSet } from "./ai-ask-archive.js";
 import type { LoadedArchive } from "./ai-ask-archive.js";
 
-interface FitCase {
+export interface FitCase {
   retrieval: Retrieval;
   /** The answering document's title; null for an absent topic. */
   document: string | null;
@@ -83,7 +83,7 @@ interface Scored {
   answerable: boolean;
 }
 
-function scoredCases(cases: FitCase[]): Scored[] {
+export function scoredCases(cases: FitCase[]): Scored[] {
   return cases.map((c) => {
     const top = c.retrieval.documents[0];
     return {
@@ -94,7 +94,7 @@ function scoredCases(cases: FitCase[]): Scored[] {
   });
 }
 
-function fitConfidence(scored: Scored[]): ConfidenceModel {
+export function fitConfidence(scored: Scored[]): ConfidenceModel {
   const rows = scored.flatMap(({ evidence: e, right }) =>
     e ? [{ x: [e.score, e.lead, e.coverage, e.titleNamed, e.passage, e.unknown], y: right ? 1 : 0 }] : [],
   );
@@ -104,7 +104,7 @@ function fitConfidence(scored: Scored[]): ConfidenceModel {
 }
 
 /** Precision and recall of answering at each threshold: right answers among given, and among answerable. */
-function prCurve(
+export function prCurve(
   scored: Scored[],
   model: ConfidenceModel,
 ): Array<{ t: number; precision: number; recall: number; absentRefused: number }> {
@@ -126,7 +126,7 @@ function prCurve(
 }
 
 /** The threshold with the best F1 among those refusing at least 95% of the fit half's absent topics. */
-function chooseThreshold(curve: ReturnType<typeof prCurve>): number {
+export function chooseThreshold(curve: ReturnType<typeof prCurve>): number {
   const f1 = (p: { precision: number; recall: number }) =>
     (2 * p.precision * p.recall) / Math.max(1e-9, p.precision + p.recall);
   const allowed = curve.filter((p) => p.absentRefused >= 0.95);

@@ -1,5 +1,6 @@
 // `npm run bench -- <name> [...]`: runs benchmarks; each prints its figure beside a peer's
 // figure measured in the same run. With no name, runs every benchmark.
+import { closeSharedTestResources } from "../../apps/server/test/support/harness.js";
 import { runAiBench } from "./ai";
 import { runIngestBench } from "./ingest";
 import { runRiskBench } from "./ai-risk";
@@ -41,9 +42,14 @@ async function main(): Promise<void> {
     for (const [name, b] of Object.entries(benchmarks)) console.error(`  ${name.padEnd(10)} ${b.describe}`);
     process.exit(2);
   }
-  for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
-    console.log(`\n== ${name}: ${benchmarks[name]!.describe}`);
-    await benchmarks[name]!.run();
+  try {
+    for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
+      console.log(`\n== ${name}: ${benchmarks[name]!.describe}`);
+      await benchmarks[name]!.run();
+    }
+  } finally {
+    // Test apps share conversion workers and pooled PGlite databases; open, they keep the process alive.
+    await closeSharedTestResources();
   }
 }
 

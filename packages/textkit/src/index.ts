@@ -34,3 +34,4 @@ export * from "./rerank";
 export * from "./document-rank";
 export * from "./quote";
 export * from "./title-words";
+export * from "./vocabulary";

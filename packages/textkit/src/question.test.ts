@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./question";
 import { fitLogistic, logisticProbability, passageTerms, rerankFeatures } from "./rerank";
-import { quoteAnswer, quotableSentences } from "./quote";
+import { chooseSentences, quoteAnswer, quotableSentences } from "./quote";
 
 describe("analyseQuestion", () => {
   it("takes the framing off and keeps what the question is about", () => {
@@ -153,6 +153,23 @@ describe("expected answers", () => {
     const request = { asked, weights: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map() };
     expect(quoteAnswer(request, [[p]]).answer).not.toMatch(/10/);
     expect(quoteAnswer({ ...request, expects: "number" as const }, [[p]]).answer).toMatch(/first 10 lines/);
+  });
+
+  it("puts the short sentence stating the figure above a longer one naming more asked words", () => {
+    const analysis = analyseQuestion("How many retries does the client make by default?");
+    const request = {
+      asked: analysis.asked,
+      weights: new Map(analysis.asked.map((a) => [a.stem, 1])),
+      synonyms: new Map(),
+      expects: analysis.expects,
+    };
+    const p = passage(
+      "Manual",
+      "The client will make retries by default when the network goes down. The default is 3 retries.",
+    );
+    const units = chooseSentences(request, [p]);
+    const best = units.reduce((a, b) => (b.score > a.score ? b : a));
+    expect(best.text).toBe("The default is 3 retries.");
   });
 });
 

@@ -14,7 +14,7 @@ import type { JobRunner } from "../../src/jobs/runner";
 import type { EventHub } from "../../src/modules/events/hub";
 import { createJobRunner, startEventHub } from "../../src/services";
 import { ensurePostgresTemplate, TEMPLATE_ENV } from "./db-snapshot";
-import { acquirePglite } from "./pglite-pool";
+import { acquirePglite, closeIdlePglite } from "./pglite-pool";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -61,6 +61,17 @@ export interface TestAppOptions {
  * Tests of the pool's own limits make pools of their own.
  */
 let sharedConverter: Converter | undefined;
+
+/**
+ * What test apps share across a process (the conversion workers, the pooled databases), closed for
+ * a process that must end by itself when its work is done (a benchmark); test workers need not.
+ */
+export async function closeSharedTestResources(): Promise<void> {
+  const converter = sharedConverter;
+  sharedConverter = undefined;
+  await converter?.close();
+  await closeIdlePglite();
+}
 
 /**
  * A real app on a real, empty database: PGlite in memory by default, or a throw-away database in

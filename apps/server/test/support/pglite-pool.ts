@@ -68,3 +68,11 @@ export async function acquirePglite(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * Closes every database waiting in this process's pool. A test worker's end stops them; a
+ * benchmark process must close them, or PGlite's pending timers keep it alive for a minute or more.
+ */
+export async function closeIdlePglite(): Promise<void> {
+  for (let pooled = idle.pop(); pooled; pooled = idle.pop()) await pooled.handle.close();
+}

@@ -72,6 +72,24 @@ describe("POST /api/ai/ask: scope", () => {
     expect(bcp?.features.acronym).toBe(1);
   });
 
+  it("weighs a computing word's documents' sense, not WordNet's general ones", async () => {
+    const [viewer] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, "viewer"));
+    const actor = { id: viewer!.id, username: "viewer", role: "Viewer" as const, via: "session" as const };
+    const retrieval = await retrieve(t.ctx, actor, "Which folder holds the incident reports?");
+    const synonyms = [...(retrieval.synonyms.get("folder") ?? [])];
+    expect(synonyms).toContain("directori");
+    expect(synonyms).not.toContain("booklet");
+  });
+
+  it("keeps only the WordNet synonyms the archive uses", async () => {
+    const [viewer] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, "viewer"));
+    const actor = { id: viewer!.id, username: "viewer", role: "Viewer" as const, via: "session" as const };
+    const retrieval = await retrieve(t.ctx, actor, "Who reviews source code changes?");
+    const synonyms = [...(retrieval.synonyms.get("code") ?? [])];
+    expect(synonyms).not.toContain("cipher");
+    expect(synonyms).not.toContain("enciph");
+  });
+
   it("refuses a question whose words the archive never uses, even when one common word matches", async () => {
     const answer = await askAs("Which sourdough starter suits a rye bread policy?");
     expect(answer.citations).toEqual([]);

@@ -33,8 +33,9 @@ export interface ConfidenceModel {
 }
 
 export const CONFIDENCE: ConfidenceModel = {
-  bias: -3.24,
-  weights: [1.489, 0.938, 0.425, -0.942, -1.674, -2.348],
+  bias: -3.127,
+  weights: [1.655, 0.67, 0.647, -1.311, -1.837, -2.993],
 };
 
-export const ANSWER_THRESHOLD = 0.35;
+/** Fit half, 90 answerable and 37 absent: t 0.40 gives precision 0.91, recall 0.82, absent refused 0.97. */
+export const ANSWER_THRESHOLD = 0.4;

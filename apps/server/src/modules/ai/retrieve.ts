@@ -2,6 +2,7 @@ import {
   acronymMatch,
   analyseQuestion,
   askedShare,
+  documentWordsFor,
   documentScore,
   titleNamed,
   featureVector,
@@ -24,6 +25,7 @@ import type { Actor } from "../../policies/policy";
 import { currentModel, decodeEmbedding, lsaEmbed } from "../search/embeddings";
 import { searchPassages, type FoundPassage } from "../search/service";
 import { synonymsOf } from "../search/wordnet";
+import { readQueryStats } from "../search/bm25-repository";
 import { DOCUMENT_MODEL, RERANK_MODEL } from "./ask-model";
 import { archiveTitles, initialsExpansions, wordsNotInArchive } from "./titles";
 import { matchingPassages, type StoredPassage } from "../search/repository";
@@ -100,13 +102,28 @@ function termsOf(ctx: AppContext, passage: StoredPassage, title: string): Passag
   return terms;
 }
 
-function synonymStems(ctx: AppContext, analysis: QuestionAnalysis): Map<string, Set<string>> {
+/**
+ * WordNet's synonyms of each asked word, keeping only those the archive uses: its first senses are
+ * often not the archive's ("code": cipher; "bash": knock), and a synonym no passage holds only
+ * takes the place of one that might match.
+ */
+async function synonymStems(ctx: AppContext, analysis: QuestionAnalysis): Promise<Map<string, Set<string>>> {
+  const candidates = analysis.asked.map((a) => {
+    // A word with a known computing sense takes that sense only: WordNet's are the general ones.
+    const known = documentWordsFor(a.word);
+    return {
+      a,
+      known: known.length > 0,
+      words: (known.length > 0 ? [...known] : synonymsOf(ctx, a.word)).filter((s) => !s.includes(" ")),
+    };
+  });
+  const unchecked = [...new Set(candidates.filter((c) => !c.known).flatMap((c) => c.words))];
+  const stats = unchecked.length > 0 ? await readQueryStats(ctx.db, unchecked) : null;
+  const used = new Set(unchecked.filter((_, i) => (stats?.lexemes[i] ?? []).some((l) => l.df > 0)));
   const out = new Map<string, Set<string>>();
-  for (const a of analysis.asked) {
-    const words = synonymsOf(ctx, a.word)
-      .filter((s) => !s.includes(" "))
-      .slice(0, SYNONYMS_PER_WORD);
-    out.set(a.stem, new Set(words.map((w) => stem(w)).filter((s) => s !== a.stem)));
+  for (const { a, known, words } of candidates) {
+    const kept = (known ? words : words.filter((w) => used.has(w))).slice(0, SYNONYMS_PER_WORD);
+    out.set(a.stem, new Set(kept.map((w) => stem(w)).filter((s) => s !== a.stem)));
   }
   return out;
 }
@@ -287,8 +304,11 @@ export async function retrieve(
     idf: new Map(),
   });
   if (analysis.asked.length === 0) return nothing(new Map());
-  const synonyms = synonymStems(ctx, analysis);
-  const [titles, unseen] = await Promise.all([archiveTitles(ctx), wordsNotInArchive(ctx, analysis)]);
+  const [synonyms, titles, unseen] = await Promise.all([
+    synonymStems(ctx, analysis),
+    archiveTitles(ctx),
+    wordsNotInArchive(ctx, analysis),
+  ]);
   const expansions = initialsExpansions(titles, unseen);
   const found = await candidates(ctx, actor, analysis, synonyms, expansions);
   if (found.length === 0) return nothing(synonyms);
