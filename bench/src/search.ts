@@ -322,7 +322,11 @@ export async function runSearchBench(): Promise<void> {
   if (backends.includes("pglite")) await runBackend("pglite", run);
   if (backends.includes("postgres")) await runBackend("postgres", run);
   if (IMPORT_DOCUMENTS > 0)
-    await measureImport(corpus.filter((d) => d.query).slice(0, IMPORT_DOCUMENTS), queries);
+    await measureImport(
+      corpus.filter((d) => d.query),
+      IMPORT_DOCUMENTS,
+      queries,
+    );
   console.log(
     `load average after the run: ${load()}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
