@@ -140,16 +140,32 @@ async function candidates(
   // Search already ranks documents lacking some words below those holding all of them, so no
   // "or" query is needed (an operator query matches every passage holding any word: ~0.5 s).
   const lists: FoundPassage[][] = [
-    await searchPassages(ctx, actor, words.join(" "), { limit: CANDIDATE_DOCUMENTS, mode: "hybrid" }),
+    await searchPassages(ctx, actor, words.join(" "), {
+      limit: CANDIDATE_DOCUMENTS,
+      mode: "hybrid",
+      purpose: "question",
+    }),
   ];
   const extra = [...new Set([...synonyms.values()].flatMap((s) => [...s]))];
   if (extra.length > 0) {
     const query = [...words, ...extra].join(" ");
-    lists.push(await searchPassages(ctx, actor, query, { limit: CANDIDATE_DOCUMENTS / 2, mode: "fulltext" }));
+    lists.push(
+      await searchPassages(ctx, actor, query, {
+        limit: CANDIDATE_DOCUMENTS / 2,
+        mode: "fulltext",
+        purpose: "question",
+      }),
+    );
   }
   if (expansions.length > 0) {
     const query = [...words, ...expansions].join(" ");
-    lists.push(await searchPassages(ctx, actor, query, { limit: CANDIDATE_DOCUMENTS / 2, mode: "fulltext" }));
+    lists.push(
+      await searchPassages(ctx, actor, query, {
+        limit: CANDIDATE_DOCUMENTS / 2,
+        mode: "fulltext",
+        purpose: "question",
+      }),
+    );
   }
   const best = new Map<string, FoundPassage>();
   for (const list of lists)

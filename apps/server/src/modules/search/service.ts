@@ -31,6 +31,8 @@ export interface PassageSearchOptions {
   categoryId?: string;
   status?: DocumentStatus;
   mode?: SearchMode;
+  /** The assistant's questions rank with their own weights (ranking.ts QUESTION_RANKING). */
+  purpose?: "search" | "question";
 }
 
 /** A passage found for an actor, for the AI assistant to cite. */
@@ -73,6 +75,7 @@ async function rankDocuments(
     parsed,
     where: filterWhere(actor, options),
     mode: options.mode ?? DEFAULT_SEARCH_MODE,
+    ...(options.purpose ? { purpose: options.purpose } : {}),
   });
   const best = bestPerDocument(fused, options.limit ?? 50);
   const details = await loadPassages(
