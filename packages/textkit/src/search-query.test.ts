@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anyWordQuery, parseSearchQuery } from "./search-query";
+import { anyWordQuery, parseSearchQuery, searchableText } from "./search-query";
 
 describe("parseSearchQuery", () => {
   it("reads plain words as positive terms, stemmed, without stop words", () => {
@@ -49,5 +49,22 @@ describe("anyWordQuery", () => {
 
   it("drops quote characters so no user text changes the syntax", () => {
     expect(anyWordQuery(['a"b', "-c"])).toBe("b or c");
+  });
+});
+
+describe("searchableText", () => {
+  it("sets slashes and dots between letters apart, leaving numbers and other dots whole", () => {
+    expect(searchableText("CD/DVD burning, read/write")).toBe("CD / DVD burning, read / write");
+    expect(searchableText("Node.js and GHC.Generics")).toBe("Node . js and GHC . Generics");
+    expect(searchableText("version 2.0.1 ends.")).toBe("version 2.0.1 ends.");
+    expect(parseSearchQuery('"read/write" -TCP/IP').strictQuery).toBe('"read / write" -"TCP / IP"');
+    expect(parseSearchQuery('"use CD/DVD" or tape -').strictQuery).toBe('"use CD / DVD" or tape');
+  });
+
+  it("stays linear on hostile input", () => {
+    const hostile = "a.".repeat(200_000) + "/".repeat(200_000);
+    const started = performance.now();
+    expect(searchableText(hostile).length).toBeGreaterThan(hostile.length);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

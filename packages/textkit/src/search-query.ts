@@ -35,6 +35,17 @@ interface RawItem {
 
 const LONE_DASHES = /^-+$/;
 
+/**
+ * Text as the search index reads it: a slash, and a dot between letters, stand apart. PostgreSQL's
+ * parser reads "read/write", "CD/DVD" and "/etc/ssh/sshd_config" as one `file` token each, and
+ * "Node.js" as a host name, so none of their words could be found alone (a query for "dvd" missed
+ * "CD/DVD"). The index and every query go through this alike. Measured on the search bench's fit
+ * half (Debian package descriptions): MRR@10 0.845 -> 0.858.
+ */
+export function searchableText(text: string): string {
+  return text.replaceAll("/", " / ").replace(/(?<=\p{L})\.(?=\p{L})/gu, " . ");
+}
+
 /** Splits a query into items: quoted runs and bare words, each with a leading minus noted. */
 function readItems(query: string): RawItem[] {
   const items: RawItem[] = [];
@@ -52,12 +63,24 @@ function readItems(query: string): RawItem[] {
   return items;
 }
 
+/**
+ * An item as websearch_to_tsquery should read it: a word the index reads as parts ("TCP/IP") is
+ * quoted, so its parts stay one phrase, as the whole token was before (excluded whole, too).
+ */
+function strictItem(item: RawItem): string {
+  const sign = item.excluded ? "-" : "";
+  if (item.quoted) return `${sign}"${searchableText(item.text)}"`;
+  const text = searchableText(item.text);
+  return text === item.text ? `${sign}${text}` : `${sign}"${text}"`;
+}
+
 export function parseSearchQuery(query: string): ParsedSearchQuery {
   const positiveWords: string[] = [];
   const excludedWords: string[] = [];
   const phrases: string[] = [];
   let hasOperators = false;
-  for (const item of readItems(query)) {
+  const items = readItems(query);
+  for (const item of items) {
     const words = tokenize(item.text);
     if (!item.quoted && words.length === 1 && words[0] === "or" && item.text.toLowerCase() === "or") {
       hasOperators = true;
@@ -77,9 +100,9 @@ export function parseSearchQuery(query: string): ParsedSearchQuery {
   const positiveTerms = [
     ...new Set(uniqueWords.filter((word) => !isStopWord(word)).map((word) => stem(word))),
   ];
-  const strictQuery = query
-    .split(/\s+/)
-    .filter((part) => part !== "" && !LONE_DASHES.test(part))
+  const strictQuery = items
+    .filter((item) => !item.lone)
+    .map(strictItem)
     .join(" ");
   return { positiveWords: uniqueWords, positiveTerms, excludedWords, phrases, hasOperators, strictQuery };
 }

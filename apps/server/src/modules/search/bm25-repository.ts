@@ -1,4 +1,4 @@
-import type { CorpusStats, Posting } from "@quire/textkit";
+import { searchableText, type CorpusStats, type Posting } from "@quire/textkit";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
@@ -34,7 +34,7 @@ export async function readQueryStats(db: Database, texts: string[]): Promise<Que
   // One round trip: the lexemes (n > 0) and, in the row n = 0, the corpus totals.
   const result = await db.execute(sql`
     select q.n, u.lexeme, u.positions[1]::int as position, coalesce(${searchTerms.df}, 0)::text as df
-    from unnest(${sql.param(texts)}::text[]) with ordinality as q(text, n)
+    from unnest(${sql.param(texts.map(searchableText))}::text[]) with ordinality as q(text, n)
     cross join lateral unnest(to_tsvector('english', q.text)) u
     left join ${searchTerms} on ${searchTerms.lexeme} = u.lexeme
     union all

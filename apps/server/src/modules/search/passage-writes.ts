@@ -1,3 +1,4 @@
+import { searchableText } from "@quire/textkit";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chunks, documents, versions } from "../../db/schema";
@@ -56,9 +57,9 @@ export async function loadIndexSource(db: Database, documentId: string): Promise
  * body. Built in SQL so the lexemes are exactly PostgreSQL's `english` ones.
  */
 export function weightedTsvector(title: string, tags: string[], heading: string | null, text: string): SQL {
-  return sql`setweight(to_tsvector('english', ${title}), 'A')
-    || setweight(to_tsvector('english', ${tags.join(", ")}), 'B')
-    || setweight(to_tsvector('english', ${`${heading ?? ""}\n${text}`}), 'C')`;
+  return sql`setweight(to_tsvector('english', ${searchableText(title)}), 'A')
+    || setweight(to_tsvector('english', ${searchableText(tags.join(", "))}), 'B')
+    || setweight(to_tsvector('english', ${searchableText(`${heading ?? ""}\n${text}`)}), 'C')`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chunks, documents, searchLog, settings } from "../../db/schema";
 import { rowsOf } from "../../db/rows";
+import { searchableText } from "@quire/textkit";
 
 const GENERATION_KEY = "search.generation";
 
@@ -189,20 +190,24 @@ export async function popularQueries(
   limit: number,
 ): Promise<string[]> {
   const result = await db.execute(sql`
-    with popular as (
-      select min(${searchLog.query}) as query, count(*) as uses, max(${searchLog.createdAt}) as last_used
-      from ${searchLog}
-      where ${searchLog.resultCount} > 0 and ${searchLog.createdAt} >= ${since}
-      group by lower(regexp_replace(trim(${searchLog.query}), '\\s+', ' ', 'g'))
-      order by uses desc, last_used desc
-      limit ${limit * 4})
-    select popular.query from popular
+    select min(${searchLog.query}) as query from ${searchLog}
+    where ${searchLog.resultCount} > 0 and ${searchLog.createdAt} >= ${since}
+    group by lower(regexp_replace(trim(${searchLog.query}), '\\s+', ' ', 'g'))
+    order by count(*) desc, max(${searchLog.createdAt}) desc
+    limit ${limit * 4}`);
+  const popular = rowsOf<{ query: string }>(result).map((row) => row.query);
+  if (popular.length === 0) return [];
+  // Matched as a search matches them: the index reads slashes and dots apart (searchableText).
+  const found = await db.execute(sql`
+    select p.n from unnest(${sql.param(popular.map(searchableText))}::text[]) with ordinality as p(query, n)
     where exists (
       select 1 from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
-      where ${chunks.tsv} @@ websearch_to_tsquery('english', popular.query) and ${where})
-    order by popular.uses desc, popular.last_used desc
+      where ${chunks.tsv} @@ websearch_to_tsquery('english', p.query) and ${where})
+    order by p.n
     limit ${limit}`);
-  return rowsOf<{ query: string }>(result).map((row) => row.query.trim().replace(/\s+/g, " "));
+  return rowsOf<{ n: number | string }>(found).map((row) =>
+    popular[Number(row.n) - 1]!.trim().replace(/\s+/g, " "),
+  );
 }
 
 /** Headings and tags of documents the actor may see: the raw material of the archive's keyphrases. */

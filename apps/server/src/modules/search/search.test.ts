@@ -1,5 +1,8 @@
 import type { Document, SearchResult } from "@quire/contracts";
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/rows";
 import { seedDemoDocuments } from "../../demo/seed";
 import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { reindexAll } from "./reindex";
@@ -92,6 +95,26 @@ describe("GET /api/search", () => {
       "Zephyr scattered",
     ]);
     expect(titlesOf(await search("admin", { q: "zephyr -march" }))).toEqual(["Zephyr scattered"]);
+  });
+
+  it("finds each part of a slashed or dotted word, and the whole as a phrase", async () => {
+    const id = await upload(
+      "admin",
+      "Optical media",
+      "# Drives\n\nBurn CD/DVD images with read/write access from Node.js servers.",
+    );
+    await t.runner.runUntilIdle();
+    for (const q of ["dvd", "node servers", "write access", "CD/DVD", "nodejs or node.js"])
+      expect(
+        (await search("admin", { q })).map((r) => r.document.id),
+        q,
+      ).toContain(id);
+    expect(titlesOf(await search("admin", { q: '"read/write access" dvd' }))).toEqual(["Optical media"]);
+    expect(await search("admin", { q: "burn -CD/DVD" })).toEqual([]);
+    expect(await search("admin", { q: '"write/read"' })).toEqual([]);
+    for (let i = 0; i < 3; i++) await search("admin", { q: "cd/dvd images" });
+    const suggestions = json<string[]>(await t.request("GET", "/api/search/suggestions", { as: "admin" }));
+    expect(suggestions).toContain("cd/dvd images");
   });
 
   it("filters by category and status", async () => {
@@ -223,5 +246,33 @@ describe("reindexAll (npm run reindex)", () => {
     const [best] = await search("admin", { q: "quokka census", mode: "hybrid" });
     expect(best?.document.title).toBe("Fresh arrival");
     expect(await search("admin", { q: "wombat" })).toEqual([]); // archived stays out
+  });
+});
+
+describe("migration 0011 (slashes and dots read apart)", () => {
+  it("queues a re-index of every indexed document, which brings the new reading to old passages", async () => {
+    const id = await upload("admin", "Legacy drive notes", "# Old\n\nThe legacy Blu/Ray tray of Quorra.js.");
+    await t.runner.runUntilIdle();
+    // As an archive indexed before the change stored it: the slashed and dotted words whole.
+    await t.ctx.db.execute(sql`update chunks set tsv = to_tsvector('english', heading || ' ' || text)
+      where document_id = ${id}`);
+    expect(await search("admin", { q: "quorra ray" })).toEqual([]);
+    const migration = readFileSync(
+      new URL("../../../drizzle/0011_search_separators.sql", import.meta.url),
+      "utf8",
+    );
+    await t.ctx.db.execute(sql.raw(migration));
+    const [queued] = rowsOf<{ jobs: number | string; indexed: number | string }>(
+      await t.ctx.db.execute(sql`select
+        (select count(*) from jobs where dedupe_key like '%:separators' and status = 'queued') as jobs,
+        (select count(distinct document_id) from chunks) as indexed`),
+    );
+    expect(Number(queued!.jobs)).toBe(Number(queued!.indexed));
+    // Queued for the database's now(); the harness's clock is its own.
+    await t.ctx.db.execute(
+      sql`update jobs set run_at = ${t.clock.now()} where dedupe_key like '%:separators'`,
+    );
+    await t.runner.runUntilIdle();
+    expect((await search("admin", { q: "quorra ray" })).map((r) => r.document.id)).toEqual([id]);
   });
 });
