@@ -18,6 +18,17 @@ describe("title sub-words", () => {
     expect(one("gimp", "gi")).toBe(0);
   });
 
+  it("credits the words whose initials a title part spells", () => {
+    const words = (text: string) => text.split(" ").map((word) => ({ word, weight: 1 }));
+    const match = (query: string, title: string) => titleSubwordMatch(words(query), titleParts(title));
+    expect(match("differential equations analysis library", "libdeal.ii-dev")).toBeCloseTo(0.7);
+    expect(match("human resources onboarding", "HR-Onboarding")).toBeCloseTo(1.4 / 3); // "onboarding" is the title field's
+    expect(match("local centre authorization service", "liblcas0")).toBeCloseTo(0.7);
+    // Two or three initials only at a part's edge; none for words the part does not spell in order.
+    expect(match("visual toolkit", "libxvtk")).toBe(0);
+    expect(match("library equations", "libdeal")).toBe(0);
+  });
+
   it("weighs each word by its weight", () => {
     const parts = titleParts("libfoo-doc");
     const rare = titleSubwordMatch(

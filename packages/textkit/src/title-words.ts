@@ -30,16 +30,48 @@ function partMatch(word: string, part: string): number {
   return 0;
 }
 
+/**
+ * A title part spelling the initials of consecutive query words ("deal" for "Differential
+ * Equations Analysis Library", "hr" for "human resources") credits each of them this much. Two
+ * or three initials must begin, end or be a part; four or more may sit inside one ("liblcas0").
+ * Chosen on the search bench's fit half: MRR@10 0.858 -> 0.864.
+ */
+const ACRONYM_CREDIT = 0.7;
+const MIN_ACRONYM = 2;
+const MIN_ACRONYM_INSIDE = 4;
+/** Longer runs spell nothing a title holds; the bound keeps the work linear in the query. */
+const MAX_ACRONYM = 8;
+
+function spells(initials: string, part: string): boolean {
+  if (initials.length >= MIN_ACRONYM_INSIDE) return part.includes(initials);
+  return part.startsWith(initials) || part.endsWith(initials);
+}
+
+/** Per word, the credit of the longest run of consecutive words whose initials a title part spells. */
+function acronymCredit(words: readonly WeightedWord[], parts: readonly string[]): number[] {
+  const credit = words.map(() => 0);
+  for (let start = 0; start < words.length; start++) {
+    let initials = "";
+    for (let end = start; end < words.length && end - start < MAX_ACRONYM; end++) {
+      initials += words[end]!.word[0];
+      if (initials.length < MIN_ACRONYM || !parts.some((part) => spells(initials, part))) continue;
+      for (let i = start; i <= end; i++) credit[i] = ACRONYM_CREDIT;
+    }
+  }
+  return credit;
+}
+
 /** Share (0..1) of the words' weight that the title's parts match by sub-word. */
 export function titleSubwordMatch(words: readonly WeightedWord[], parts: readonly string[]): number {
   let total = 0;
   let matched = 0;
-  for (const { word, weight } of words) {
+  const acronym = acronymCredit(words, parts);
+  words.forEach(({ word, weight }, index) => {
     total += weight;
-    let best = 0;
+    let best = acronym[index]!;
     for (const part of parts) best = Math.max(best, partMatch(word, part));
     matched += best * weight;
-  }
+  });
   return total > 0 ? matched / total : 0;
 }
 
