@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@quire/contracts";
-import { eq } from "drizzle-orm";
-import { documents } from "../db/schema";
-import { json, multipart, type TestApp } from "../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import type { TestApp } from "../../test/support/harness";
 
 /**
  * Every non-public API route with who may call it, for the route-guard tests (role matrix and
@@ -38,69 +35,18 @@ export interface MatrixEntry {
   recordsRead?: string;
 }
 
-export const ALL = "all" as const;
-const freshCategory = async (t: TestApp) => {
-  const res = await t.request("POST", "/api/categories", {
-    as: "admin",
-    body: { name: `Temp ${randomUUID()}` },
-  });
-  return json<{ id: string }>(res).id;
-};
-const freshUser = async (t: TestApp) => {
-  const res = await t.request("POST", "/api/users", {
-    as: "admin",
-    body: { username: `u${randomUUID().slice(0, 8)}`, role: "Viewer" },
-  });
-  return json<{ id: string }>(res).id;
-};
+import {
+  ALL,
+  freshCategory,
+  freshUser,
+  freshGroup,
+  uploadBody,
+  freshDocument,
+  OWNER_OR_ADMIN,
+  inReview,
+} from "./route-matrix-fixtures";
 
-const freshGroup = async (t: TestApp) => {
-  const res = await t.request("POST", "/api/groups", {
-    as: "admin",
-    body: { name: `Group ${randomUUID()}` },
-  });
-  return json<{ id: string }>(res).id;
-};
-
-const uploadBody = async (t: TestApp) => {
-  const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
-  return multipart(
-    { categoryId: categories[0]!.id, title: "Matrix document", allowDuplicate: "true" },
-    { name: "matrix.md", bytes: Buffer.from("# Matrix\n\nBody text.\n") },
-  );
-};
-/** An Approved document owned by the demo author: visible to every role, changeable by its owner and Admin. */
-export const freshDocument = async (t: TestApp, opts: { archived?: boolean; failed?: boolean } = {}) => {
-  const { body, headers } = await uploadBody(t);
-  const id = json<{ id: string }>(
-    await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
-  ).id;
-  await t.ctx.db
-    .update(documents)
-    .set({
-      status: "Approved",
-      ...(opts.archived ? { archivedAt: t.clock.now() } : {}),
-      ...(opts.failed ? { processingState: "failed", processingError: "matrix" } : {}),
-    })
-    .where(eq(documents.id, id));
-  return id;
-};
-const OWNER_OR_ADMIN: Role[] = ["Admin", "Author"];
-
-/** A document In Review (visible to every role): reviewer has approved, reviewer2 is still pending. */
-const inReview = async (t: TestApp) => {
-  const ids = await demoUserIds(t);
-  const doc = await uploadDraft(t, "author", `Matrix ${randomUUID()}`);
-  await t.request("POST", `/api/documents/${doc}/submit-review`, {
-    as: "author",
-    body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
-  });
-  await t.request("PATCH", `/api/documents/${doc}/approval`, {
-    as: "reviewer",
-    body: { status: "Approved" },
-  });
-  return doc;
-};
+export { ALL } from "./route-matrix-fixtures";
 
 /** Every non-public API route, with who may call it. The last test proves nothing is left out. */
 export const matrix: MatrixEntry[] = [
