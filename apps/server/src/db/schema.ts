@@ -1,11 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { accessLevels, documentStatuses, everyoneAccessLevels } from "@quire/contracts";
-import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -15,25 +12,17 @@ import {
   real,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { at, bytea, createdAt, id, tsvector } from "./columns";
+
+export * from "./schema-operations";
 
 /** The status column holds only the contracts' statuses: a typo in SQL or code fails, not stores. */
 export const documentStatusEnum = pgEnum("document_status", documentStatuses);
 /** Where a person may act (contracts' access levels); `everyone_access` adds `none`. */
 export const accessLevelEnum = pgEnum("access_level", accessLevels);
 export const everyoneAccessEnum = pgEnum("everyone_access", everyoneAccessLevels);
-
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
-
-const id = () =>
-  text("id")
-    .primaryKey()
-    .$defaultFn(() => randomUUID());
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const users = pgTable(
   "users",
@@ -84,21 +73,6 @@ export const apiTokens = pgTable(
     revokedAt: at("revoked_at"),
   },
   (t) => [index("api_tokens_user_idx").on(t.userId)],
-);
-
-/** Failed sign-ins, counted per username and per IP over a sliding window. */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    username: text("username").notNull(),
-    ip: text("ip").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("login_failures_username_idx").on(t.username, t.createdAt),
-    index("login_failures_ip_idx").on(t.ip, t.createdAt),
-  ],
 );
 
 export const categories = pgTable("categories", {
@@ -417,13 +391,6 @@ export const userPreferences = pgTable("user_preferences", {
   emailAddress: text("email_address"),
 });
 
-/** Organisation-wide settings (profile, feature toggles, default reviewers), one JSON value per key. */
-export const settings = pgTable("settings", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
-  updatedAt: at("updated_at").notNull().defaultNow(),
-});
-
 export const summaries = pgTable(
   "summaries",
   {
@@ -448,42 +415,3 @@ export const searchLog = pgTable(
   },
   (t) => [index("search_log_created_idx").on(t.createdAt)],
 );
-
-export const jobs = pgTable(
-  "jobs",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind").notNull(),
-    payload: jsonb("payload").notNull(),
-    /** Same key, same work: enqueueing twice while one is pending is a no-op. */
-    dedupeKey: text("dedupe_key"),
-    status: text("status").notNull().default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    maxAttempts: integer("max_attempts").notNull().default(5),
-    runAt: at("run_at").notNull().defaultNow(),
-    lockedAt: at("locked_at"),
-    lockedBy: text("locked_by"),
-    lastError: text("last_error"),
-    createdAt: createdAt(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
-  },
-  (t) => [
-    index("jobs_ready_idx").on(t.status, t.runAt),
-    uniqueIndex("jobs_dedupe_idx")
-      .on(t.dedupeKey)
-      .where(sql`status in ('queued', 'running')`),
-  ],
-);
-
-export const waitlist = pgTable("waitlist", {
-  id: id(),
-  email: text("email").notNull().unique(),
-  createdAt: createdAt(),
-});
-
-/** Marks one-time set-up steps (demo seeding) so they run once per data directory or database. */
-export const systemState = pgTable("system_state", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
-  updatedAt: at("updated_at").notNull().defaultNow(),
-});
