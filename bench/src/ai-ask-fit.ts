@@ -18,6 +18,7 @@ import {
   fitConfidence,
   fitDocuments,
   prCurve,
+  retrievalStages,
   scoredCases,
   type AskModels,
   type FitCase,
@@ -51,16 +52,7 @@ export async function fitBench(archive: LoadedArchive, set: EvalSet, refit: Refi
   let reranker = RERANK_MODEL;
   let document = DOCUMENT_MODEL;
   let scored = scoredCases(cases);
-  const answerable = cases.filter((c) => c.document !== null);
-  const inCandidates = answerable.filter((c) =>
-    c.retrieval.ranked.some((p) => p.title === c.document),
-  ).length;
-  const searchFirst = answerable.filter(
-    (c) => c.retrieval.ranked.find((p) => p.features.documentRank === 1)?.title === c.document,
-  ).length;
-  console.log(
-    `  fit half: right document among the candidates ${inCandidates}/${answerable.length}, first in search's order ${searchFirst}, first after re-ranking (shipped models) ${scored.filter((s) => s.right).length}`,
-  );
+  console.log(`  fit half (shipped models): ${retrievalStages(cases)}`);
   if (refit) {
     if (refit === "all") ({ reranker, document } = crossValidatedModels(cases));
     let refitted = cases.map((c) => ({ ...c, retrieval: rescored(c.retrieval, reranker, document) }));

@@ -119,3 +119,22 @@ export interface AskModels {
   confidence: ConfidenceModel;
   threshold: number;
 }
+
+/**
+ * Where a half's answerable questions lose the right document, as counts only (no question is
+ * printed, so the check half can be reported this way without being read): whether retrieval
+ * found it among the candidates, search put it first, and the document model put it first or in
+ * its top 3 (before any refusal).
+ */
+export function retrievalStages(cases: FitCase[]): string {
+  const answerable = cases.filter((c) => c.document !== null);
+  const count = (has: (c: FitCase) => boolean) => answerable.filter(has).length;
+  const inCandidates = count((c) => c.retrieval.ranked.some((p) => p.title === c.document));
+  const searchFirst = count(
+    (c) => c.retrieval.ranked.find((p) => p.features.documentRank === 1)?.title === c.document,
+  );
+  const modelRank = (c: FitCase) => c.retrieval.documents.findIndex((d) => d.best.title === c.document);
+  const first = count((c) => modelRank(c) === 0);
+  const top3 = count((c) => modelRank(c) >= 0 && modelRank(c) < 3);
+  return `right document among the candidates ${inCandidates}/${answerable.length}, first in search's order ${searchFirst}, first by the document model ${first}, in its top 3 ${top3}`;
+}
