@@ -1,9 +1,11 @@
 /**
  * The assistant's models chosen by 5-fold cross-validation on the FIT half: for each
  * regularisation strength in the grid, the re-ranker, document model, confidence and threshold
- * are fitted on four folds and judged on the fifth, which they never saw. Fitting and judging on
- * the same questions (as before) rewarded weights that carry those questions: the fit half rose
- * while the check half stayed. The check half is never read here.
+ * are fitted on four folds and judged on the fifth, which they never saw, so the choice rewards
+ * what carries over to new questions rather than what fits the fit half's own. The check half is
+ * never read here. First run (2026-11-26): held out, the shipped recipe (0.001/0.01) handles 109
+ * of 127 right against 111 in-sample, and folds grouped by document give the same; so the fit
+ * half's lead over the check half is not the models' overfitting.
  */
 import { chooseByCrossValidation } from "@quire/textkit";
 import { localAnswer } from "../../apps/server/src/modules/ai/ask.js";
