@@ -8,6 +8,7 @@ import { ask, localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import { loadArchive, loadEvalSet, type EvalQuestion } from "./ai-ask-archive.js";
 import { fitBench, type Refit } from "./ai-ask-fit.js";
+import { retrievalStages, type FitCase } from "./ai-ask-learn.js";
 
 const TOTAL_DOCUMENTS = Number(process.env.BENCH_AI_DOCUMENTS ?? 1000);
 
@@ -217,6 +218,12 @@ export async function askEvalBench(): Promise<void> {
       absent,
       verbose && !refit,
     );
+    const stages: FitCase[] = [];
+    for (const q of answerable) {
+      const retrieval = await retrieve(offline, archive.actor, q.question, models.reranker, models.document);
+      stages.push({ retrieval, document: q.document, expected: q.expected });
+    }
+    console.log(`    where the right document is lost (counts only): ${retrievalStages(stages)}`);
     const ratio = local.first / Math.max(1e-9, bm25First / answerable.length);
     console.log(
       `  targets: first ≥ 80% and ≥ 1.15× BM25 (${(local.first * 100).toFixed(1)}%, ${ratio.toFixed(2)}×); absent refused ≥ 95% (${(local.absentRefused * 100).toFixed(1)}%); fact ≥ 70% (${(local.fact * 100).toFixed(1)}%); p95 ≤ 300 ms (${local.p95.toFixed(0)}); AUC ≥ 0.75 (${local.auc.toFixed(3)})`,

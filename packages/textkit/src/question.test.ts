@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./question";
 import { fitLogistic, logisticProbability, passageTerms, rerankFeatures } from "./rerank";
-import { chooseSentences, quoteAnswer, quotableSentences } from "./quote";
+import { chooseSentences, QUOTE_TUNING, quoteAnswer, quotableSentences } from "./quote";
 
 describe("analyseQuestion", () => {
   it("takes the framing off and keeps what the question is about", () => {
@@ -189,5 +189,19 @@ describe("the document's own name", () => {
     const request = { asked, weights: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map() };
     const answer = quoteAnswer(request, [[p]]).answer;
     expect(answer).toMatch(/compatible with the popular PKZIP program/);
+  });
+});
+
+describe("quote tuning", () => {
+  it("takes its sentence count and keep share from the request when a fit tries other values", () => {
+    const asked = analyseQuestion("Which files does the tool compress and keep?").asked;
+    const p = passage(
+      "Manual",
+      "The tool will compress files it is given. It can keep the original files. Files are compressed and kept when asked.",
+    );
+    const request = { asked, weights: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map() };
+    expect(chooseSentences(request, [p]).length).toBeGreaterThan(1);
+    const one = { ...QUOTE_TUNING, maxSentences: 1 };
+    expect(chooseSentences({ ...request, tuning: one }, [p])).toHaveLength(1);
   });
 });

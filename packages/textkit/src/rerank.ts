@@ -1,4 +1,5 @@
 import type { AskedWord } from "./question";
+import { seededRandom } from "./svd";
 import { stem, tokenize } from "./tokenize";
 
 /**
@@ -190,4 +191,58 @@ export function fitLogistic(
     bias -= (learningRate * gradBias) / norm;
   }
   return { bias, weights };
+}
+
+/**
+ * Each item's fold for k-fold cross-validation: items are shuffled by a seeded generator within
+ * each stratum (answerable and absent questions, say) and dealt round-robin, so every fold holds
+ * a like share of each stratum and the same seed always gives the same folds.
+ */
+export function assignFolds<T>(
+  items: readonly T[],
+  k: number,
+  seed: number,
+  stratum: (item: T) => string = () => "",
+): number[] {
+  const random = seededRandom(seed);
+  const keys = items.map(() => random());
+  const folds = new Array<number>(items.length).fill(0);
+  const strata = new Map<string, number[]>();
+  items.forEach((item, i) => strata.set(stratum(item), [...(strata.get(stratum(item)) ?? []), i]));
+  for (const members of strata.values())
+    members.sort((a, b) => keys[a]! - keys[b]!).forEach((i, position) => (folds[i] = position % k));
+  return folds;
+}
+
+export interface CrossValidated<O> {
+  best: O;
+  /** Mean held-out score of each option, in the order given. */
+  scores: number[];
+}
+
+/**
+ * Chooses among `options` (regularisation strengths, feature sets) by k-fold cross-validation:
+ * each option's model is fitted on k-1 folds and scored on the fold it never saw, summed over the
+ * folds and averaged over the seeds. An in-sample score rewards the option that memorises its
+ * questions; a held-out one rewards the one that carries over. Ties go to the earlier option.
+ */
+export function chooseByCrossValidation<T, O, M>(
+  items: readonly T[],
+  options: readonly O[],
+  fit: (train: T[], option: O) => M,
+  score: (test: T[], model: M) => number,
+  { k = 5, seeds = [1], stratum }: { k?: number; seeds?: number[]; stratum?: (item: T) => string } = {},
+): CrossValidated<O> {
+  const scores = options.map(() => 0);
+  for (const seed of seeds) {
+    const folds = assignFolds(items, k, seed, stratum);
+    for (let fold = 0; fold < k; fold++) {
+      const train = items.filter((_, i) => folds[i] !== fold);
+      const test = items.filter((_, i) => folds[i] === fold);
+      options.forEach((option, j) => (scores[j]! += score(test, fit(train, option))));
+    }
+  }
+  const mean = scores.map((s) => s / Math.max(1, seeds.length));
+  const bestIndex = mean.reduce((best, s, j) => (s > mean[best]! ? j : best), 0);
+  return { best: options[bestIndex]!, scores: mean };
 }

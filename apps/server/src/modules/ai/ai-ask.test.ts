@@ -90,6 +90,16 @@ describe("POST /api/ai/ask: scope", () => {
     expect(synonyms).not.toContain("enciph");
   });
 
+  it("re-ranks as many candidate documents as asked (the benchmark's snapshots widen it)", async () => {
+    const [viewer] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, "viewer"));
+    const actor = { id: viewer!.id, username: "viewer", role: "Viewer" as const, via: "session" as const };
+    const question = "What are the rules for travel, expenses and security?";
+    const wide = await retrieve(t.ctx, actor, question, undefined, undefined, { candidateDocuments: 12 });
+    const narrow = await retrieve(t.ctx, actor, question, undefined, undefined, { candidateDocuments: 2 });
+    expect(wide.documents.length).toBeGreaterThan(8);
+    expect(narrow.documents.length).toBe(2);
+  });
+
   it("refuses a question whose words the archive never uses, even when one common word matches", async () => {
     const answer = await askAs("Which sourdough starter suits a rye bread policy?");
     expect(answer.citations).toEqual([]);

@@ -1,5 +1,5 @@
 import type { AiAnswer } from "@quire/contracts";
-import { quoteAnswer, type AnswerPassage, type QuotePassage } from "@quire/textkit";
+import { quoteAnswer, type AnswerPassage, type QuotePassage, type QuoteTuning } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
 import { ANSWER_THRESHOLD, CONFIDENCE, type ConfidenceModel } from "./ask-model";
@@ -103,7 +103,8 @@ export function localAnswer(
   {
     threshold = ANSWER_THRESHOLD,
     confidence: model = CONFIDENCE,
-  }: { threshold?: number; confidence?: ConfidenceModel } = {},
+    quote: tuning,
+  }: { threshold?: number; confidence?: ConfidenceModel; quote?: QuoteTuning } = {},
 ): LocalAnswer {
   const evidence = evidenceOf(retrieval);
   const confidence = confidenceOf(evidence, model);
@@ -133,6 +134,7 @@ export function localAnswer(
       weights,
       synonyms: retrieval.synonyms,
       expects: retrieval.analysis.expects,
+      tuning,
     },
     groups,
   );

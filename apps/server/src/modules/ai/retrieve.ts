@@ -135,13 +135,14 @@ async function candidates(
   analysis: QuestionAnalysis,
   synonyms: Map<string, Set<string>>,
   expansions: string[],
+  limit: number,
 ): Promise<FoundPassage[]> {
   const words = analysis.asked.map((a) => a.word);
   // Search already ranks documents lacking some words below those holding all of them, so no
   // "or" query is needed (an operator query matches every passage holding any word: ~0.5 s).
   const lists: FoundPassage[][] = [
     await searchPassages(ctx, actor, words.join(" "), {
-      limit: CANDIDATE_DOCUMENTS,
+      limit,
       mode: "hybrid",
       purpose: "question",
     }),
@@ -151,7 +152,7 @@ async function candidates(
     const query = [...words, ...extra].join(" ");
     lists.push(
       await searchPassages(ctx, actor, query, {
-        limit: CANDIDATE_DOCUMENTS / 2,
+        limit: Math.ceil(limit / 2),
         mode: "fulltext",
         purpose: "question",
       }),
@@ -161,7 +162,7 @@ async function candidates(
     const query = [...words, ...expansions].join(" ");
     lists.push(
       await searchPassages(ctx, actor, query, {
-        limit: CANDIDATE_DOCUMENTS / 2,
+        limit: Math.ceil(limit / 2),
         mode: "fulltext",
         purpose: "question",
       }),
@@ -173,7 +174,7 @@ async function candidates(
       const seen = best.get(p.documentId);
       if (!seen || p.score > seen.score) best.set(p.documentId, p);
     }
-  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, CANDIDATE_DOCUMENTS);
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
 function cosine(a: Float32Array, b: { scale: number; codes: Int8Array }): number {
@@ -308,6 +309,7 @@ export async function retrieve(
   question: string,
   model: RerankModel = RERANK_MODEL,
   documentModel: DocumentModel = DOCUMENT_MODEL,
+  { candidateDocuments = CANDIDATE_DOCUMENTS }: { candidateDocuments?: number } = {},
 ): Promise<Retrieval> {
   const analysis = analyseQuestion(question);
   const nothing = (synonyms: Map<string, Set<string>>): Retrieval => ({
@@ -326,7 +328,7 @@ export async function retrieve(
     wordsNotInArchive(ctx, analysis),
   ]);
   const expansions = initialsExpansions(titles, unseen);
-  const found = await candidates(ctx, actor, analysis, synonyms, expansions);
+  const found = await candidates(ctx, actor, analysis, synonyms, expansions, candidateDocuments);
   if (found.length === 0) return nothing(synonyms);
   const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
   const stored = await matchingPassages(

@@ -1,0 +1,140 @@
+/**
+ * What the assistant learns from the FIT half, as functions of the fit questions' retrievals: the
+ * passage re-ranker (logistic regression over textkit's RERANK_FEATURES), the document model
+ * (conditional logit over DOCUMENT_FEATURES), the confidence (Platt scaling of the best
+ * document's evidence) and the abstention threshold (from the precision-recall curve). Kept apart
+ * from the bench's run so cross-validation (ai-ask-cv.ts) can refit them on any subset.
+ */
+import {
+  documentFeatureVector,
+  featureVector,
+  fitDocumentModel,
+  fitLogistic,
+  type DocumentModel,
+  type RerankModel,
+} from "@quire/textkit";
+import { confidenceOf, evidenceOf, type AnswerEvidence } from "../../apps/server/src/modules/ai/ask.js";
+import type { ConfidenceModel } from "../../apps/server/src/modules/ai/ask-model.js";
+import type { Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
+
+export interface FitCase {
+  retrieval: Retrieval;
+  /** The answering document's title; null for an absent topic. */
+  document: string | null;
+  expected: string | null;
+}
+
+const normalise = (s: string) => s.replace(/\s+/g, " ").toLowerCase();
+
+export function fitDocuments(cases: FitCase[], l2 = 0.01): DocumentModel {
+  return fitDocumentModel(
+    cases
+      .filter((c) => c.document !== null)
+      .map((c) =>
+        c.retrieval.documents.map((d) => ({
+          x: documentFeatureVector(d.features),
+          right: d.best.title === c.document,
+        })),
+      ),
+    { l2 },
+  );
+}
+
+export function fitReranker(cases: FitCase[], l2 = 0.001): RerankModel {
+  const rows: Array<{ x: number[]; y: number }> = [];
+  for (const c of cases) {
+    for (const p of c.retrieval.ranked) {
+      const y =
+        c.document !== null &&
+        p.title === c.document &&
+        normalise(p.text).includes(normalise(c.expected ?? ""))
+          ? 1
+          : 0;
+      rows.push({ x: featureVector(p.features), y });
+    }
+  }
+  return fitLogistic(rows, { l2, epochs: 1500, learningRate: 0.5 });
+}
+
+interface Scored {
+  evidence: AnswerEvidence | null;
+  right: boolean;
+  answerable: boolean;
+}
+
+export function scoredCases(cases: FitCase[]): Scored[] {
+  return cases.map((c) => {
+    const top = c.retrieval.documents[0];
+    return {
+      evidence: evidenceOf(c.retrieval),
+      right: !!top && top.best.title === c.document,
+      answerable: c.document !== null,
+    };
+  });
+}
+
+export function fitConfidence(scored: Scored[]): ConfidenceModel {
+  const rows = scored.flatMap(({ evidence: e, right }) =>
+    e ? [{ x: [e.score, e.lead, e.coverage, e.titleNamed, e.passage, e.unknown], y: right ? 1 : 0 }] : [],
+  );
+  const model = fitLogistic(rows, { l2: 0.001, epochs: 3000, learningRate: 0.1, balance: false });
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = model.weights;
+  return { bias: model.bias, weights: [a, b, c, d, e, f] };
+}
+
+/** Precision and recall of answering at each threshold: right answers among given, and among answerable. */
+export function prCurve(
+  scored: Scored[],
+  model: ConfidenceModel,
+): Array<{ t: number; precision: number; recall: number; absentRefused: number }> {
+  const points = [];
+  const answerable = scored.filter((s) => s.answerable).length;
+  const absent = scored.length - answerable;
+  for (let t = 0.05; t < 0.951; t += 0.05) {
+    const given = scored.filter((s) => confidenceOf(s.evidence, model) >= t);
+    const right = given.filter((s) => s.right).length;
+    const absentGiven = given.filter((s) => !s.answerable).length;
+    points.push({
+      t: Math.round(t * 100) / 100,
+      precision: given.length ? right / given.length : 1,
+      recall: right / Math.max(1, answerable),
+      absentRefused: 1 - absentGiven / Math.max(1, absent),
+    });
+  }
+  return points;
+}
+
+/** The threshold with the best F1 among those refusing at least 95% of the fit half's absent topics. */
+export function chooseThreshold(curve: ReturnType<typeof prCurve>): number {
+  const f1 = (p: { precision: number; recall: number }) =>
+    (2 * p.precision * p.recall) / Math.max(1e-9, p.precision + p.recall);
+  const allowed = curve.filter((p) => p.absentRefused >= 0.95);
+  const pool = allowed.length > 0 ? allowed : curve;
+  return pool.reduce((best, p) => (f1(p) > f1(best) ? p : best), pool[0]!).t;
+}
+
+export interface AskModels {
+  reranker: RerankModel;
+  document: DocumentModel;
+  confidence: ConfidenceModel;
+  threshold: number;
+}
+
+/**
+ * Where a half's answerable questions lose the right document, as counts only (no question is
+ * printed, so the check half can be reported this way without being read): whether retrieval
+ * found it among the candidates, search put it first, and the document model put it first or in
+ * its top 3 (before any refusal).
+ */
+export function retrievalStages(cases: FitCase[]): string {
+  const answerable = cases.filter((c) => c.document !== null);
+  const count = (has: (c: FitCase) => boolean) => answerable.filter(has).length;
+  const inCandidates = count((c) => c.retrieval.ranked.some((p) => p.title === c.document));
+  const searchFirst = count(
+    (c) => c.retrieval.ranked.find((p) => p.features.documentRank === 1)?.title === c.document,
+  );
+  const modelRank = (c: FitCase) => c.retrieval.documents.findIndex((d) => d.best.title === c.document);
+  const first = count((c) => modelRank(c) === 0);
+  const top3 = count((c) => modelRank(c) >= 0 && modelRank(c) < 3);
+  return `right document among the candidates ${inCandidates}/${answerable.length}, first in search's order ${searchFirst}, first by the document model ${first}, in its top 3 ${top3}`;
+}
