@@ -2,7 +2,8 @@
  * Where a search's time goes (`npx tsx bench/src/search-profile.ts pglite|postgres [documents]`):
  * the corpus of `npm run bench -- search` loaded once, then its latency queries run with every
  * statement timed by the repository function that issued it (TIMED=1: capturing the caller's
- * stack costs a few ms a query itself, so compare totals without it). PostgreSQL: BENCH_PG_URL,
+ * stack costs a few ms a query itself, so compare totals without it; TIMED=total sums the
+ * statements without naming them, which costs nothing, so the rest is the ranking in JS). PostgreSQL: BENCH_PG_URL,
  * a fresh database (the corpus is written into it).
  */
 import { mkdtempSync } from "node:fs";
@@ -39,7 +40,7 @@ function timed(db: Database): Database {
       const value: unknown = Reflect.get(target, prop, receiver);
       if (prop !== "execute" || typeof value !== "function") return value;
       return async (...args: unknown[]) => {
-        const name = caller();
+        const name = process.env.TIMED === "total" ? "database (all statements)" : caller();
         const started = performance.now();
         try {
           return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);

@@ -122,15 +122,16 @@ export function scorePassages(
   }
   const scored: ScoredPassage[] = [];
   for (const [chunkId, list] of grouped) {
-    const byTerm = new Map(list.map((p) => [p.lexeme, p]));
+    // Most candidates hold one query word: they need no lookup by lexeme (nor proximity).
+    const byTerm = list.length > 1 ? new Map(list.map((p) => [p.lexeme, p])) : null;
     let score = 0;
     let matched = 0;
-    for (const [lexeme, posting] of byTerm) {
-      const weight = idfOf.get(lexeme)!;
+    for (const posting of byTerm ? byTerm.values() : list) {
+      const weight = idfOf.get(posting.lexeme)!;
       score += weight * termWeight(posting, stats.avgBodyLength, params);
-      if (byLexeme.get(lexeme)!.position !== null) matched += weight;
+      if (byLexeme.get(posting.lexeme)!.position !== null) matched += weight;
     }
-    for (let i = 0; i + 1 < ordered.length && params.proximity > 0; i++) {
+    for (let i = 0; byTerm && i + 1 < ordered.length && params.proximity > 0; i++) {
       const a = byTerm.get(ordered[i]!.lexeme);
       const b = byTerm.get(ordered[i + 1]!.lexeme);
       if (!a || !b) continue;

@@ -5,6 +5,7 @@
  * it begins ("pyth…" of "python3"), that begins it ("dev" of "development"), or that holds it
  * ("gtk" in "libgtk"); exact matches are left to the title field's own score.
  */
+import { memoized } from "./memo";
 
 export interface WeightedWord {
   /** Lowercase query word. */
@@ -17,10 +18,10 @@ const MIN_PREFIX = 3;
 const MIN_INSIDE = 4;
 
 /** Lowercase letter/digit runs, split further where a lower-case letter or digit meets an upper-case letter. */
-export function titleParts(title: string): string[] {
+export const titleParts: (title: string) => readonly string[] = memoized((title) => {
   const spaced = title.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2");
   return spaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
+}, 20_000);
 
 function partMatch(word: string, part: string): number {
   if (part === word) return 0;

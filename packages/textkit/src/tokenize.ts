@@ -1,4 +1,5 @@
 import { stem as porter2Stem } from "porter2";
+import { memoized } from "./memo";
 
 /** A word token with its position in the source text (UTF-16 offsets, end exclusive). */
 export interface TokenSpan {
@@ -80,11 +81,11 @@ export function isStopWord(token: string): boolean {
  * `english` text search configuration, so stems computed here agree with the database's lexemes.
  * Hyphenated compounds are stemmed part by part; tokens with digits are returned unchanged.
  */
-export function stem(token: string): string {
+export const stem: (token: string) => string = memoized((token) => {
   if (/\p{N}/u.test(token)) return token;
   if (token.includes("-")) return token.split("-").map(porter2Stem).join("-");
   return porter2Stem(token);
-}
+}, 50_000);
 
 /** Tokens of `text` without stop words, stemmed: the terms to index, count or compare. */
 export function toSearchTerms(text: string, opts: TokenizeOptions = {}): string[] {

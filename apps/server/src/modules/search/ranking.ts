@@ -1,12 +1,8 @@
 import {
-  aggregateDocuments,
-  documentScores,
   idf,
   isStopWord,
   stem,
   titleParts,
-  titleSubwordMatch,
-  titlePartsNamed,
   scorePassages,
   toSearchTerms,
   type CorpusStats,
@@ -28,7 +24,10 @@ import {
   topPostings,
 } from "./bm25-repository";
 import { aiEmbed, aiTag, currentModel, decodeEmbedding, lsaEmbedWeights } from "./embeddings";
+import { documentsOf, titleEvidence, type Evidence } from "./evidence-scores";
 import { rankFullText } from "./repository";
+
+export type { Evidence } from "./evidence-scores";
 import { QUESTION_RANKING, DEFAULT_RANKING, type RankingParams } from "./ranking-params";
 
 export { DEFAULT_RANKING, QUESTION_RANKING, type RankingParams } from "./ranking-params";
@@ -41,11 +40,13 @@ import { synonymsOf } from "./wordnet";
  * a bounded candidate set, never a scan of every vector.
  */
 
+/** Postings read per lexeme, best impact first: all of a rare lexeme's, the best of a common one's. */
+const PER_LEXEME = 300;
 /**
  * The weights a context's searches use: the defaults, unless the benchmark's fitting set others.
  * Kept in the context, so weights tried by one app never leak into another in the same process.
  */
-const rankingSlot = cacheSlot("search.ranking", () => ({ params: DEFAULT_RANKING }));
+const rankingSlot = cacheSlot("search.ranking", () => ({ params: DEFAULT_RANKING, perLexeme: PER_LEXEME }));
 
 function rankingOf(ctx: Pick<AppContext, "caches">, request?: Pick<RankRequest, "purpose">): RankingParams {
   return request?.purpose === "question" ? QUESTION_RANKING : ctx.caches.get(rankingSlot).params;
@@ -56,8 +57,11 @@ export function setRankingParams(ctx: Pick<AppContext, "caches">, params: Rankin
   ctx.caches.get(rankingSlot).params = params;
 }
 
-/** Postings read per lexeme, best impact first: all of a rare lexeme's, the best of a common one's. */
-const PER_LEXEME = 300;
+/** For the benchmark only: how many postings per lexeme later searches on this context read. */
+export function setPostingsPerLexeme(ctx: Pick<AppContext, "caches">, perLexeme: number): void {
+  ctx.caches.get(rankingSlot).perLexeme = perLexeme;
+}
+
 /** Passages whose missing postings (for truncated common lexemes) are looked up before the final score. */
 const COMPLETED = 100;
 /** Candidates of a query with operators, matched exactly by the GIN index. */
@@ -88,24 +92,6 @@ export interface FusedPassage {
   fusion: number;
 }
 
-/** Everything a ranking needs from the database, so weights can be tried without reading it again. */
-export interface Evidence {
-  terms: QueryTerm[];
-  postings: Posting[];
-  stats: CorpusStats;
-  /** Query vectors by embedding space tag (hybrid). */
-  queryVectors: Map<string, Float32Array>;
-  embeddings: Map<string, Uint8Array>;
-  /** Body length of each candidate document. */
-  lengths: Map<string, number>;
-  /** Each candidate document's title split into its parts. */
-  titleParts: Map<string, string[]>;
-  /** The query's content words with their idf, for sub-word matches in titles. */
-  queryWords: Array<{ word: string; weight: number }>;
-  /** Words as written in the leading candidates' best passage and title, by passage. */
-  exactWords: Map<string, Set<string>>;
-}
-
 function synonymText(ctx: AppContext, parsed: ParsedSearchQuery): string {
   const out = new Set<string>();
   for (const word of parsed.positiveWords) {
@@ -128,7 +114,7 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
       seen.add(stat.lexeme);
       const user = index === 0;
       // A common synonym adds candidates by the hundred and evidence of nothing.
-      if (!user && stat.df > PER_LEXEME) continue;
+      if (!user && stat.df > ctx.caches.get(rankingSlot).perLexeme) continue;
       terms.push({
         lexeme: stat.lexeme,
         df: stat.df,
@@ -156,7 +142,7 @@ async function candidatePostings(
     ctx.db,
     present.map((t) => t.lexeme),
     request.where,
-    PER_LEXEME,
+    ctx.caches.get(rankingSlot).perLexeme,
   );
   if (request.parsed.hasOperators) {
     // The exact matches among the best-scoring candidates, then any others the index finds: an
@@ -182,7 +168,7 @@ async function candidatePostings(
     const ids = [...new Set([...among, ...others])].slice(0, STRICT_CANDIDATES);
     return { postings: await postingsOf(ctx.db, lexemes, ids), facts };
   }
-  if (!present.some((t) => t.df > PER_LEXEME)) return { postings, facts };
+  if (!present.some((t) => t.df > ctx.caches.get(rankingSlot).perLexeme)) return { postings, facts };
   // A common lexeme's list stopped early: the leading passages get their missing postings for it,
   // and all their postings again with positions (topPostings leaves them out of a passage it found
   // for one lexeme only), so proximity counts as if every list had been read whole.
@@ -311,20 +297,13 @@ function cosine(bytes: Uint8Array, vectors: Map<string, Float32Array>): number {
 
 /** Documents best first, each by its best passage, from the evidence alone. */
 export function rankEvidence(evidence: Evidence, params: RankingParams): FusedPassage[] {
-  const passages = scorePassages(evidence.terms, evidence.postings, evidence.stats, params);
-  const whole =
-    params.documentWeight > 0
-      ? documentScores(evidence.terms, evidence.postings, evidence.stats, evidence.lengths, params)
-      : new Map<string, number>();
-  const documents = aggregateDocuments(passages, params, whole);
+  const documents = documentsOf(evidence, params);
   const top = documents[0]?.documentScore ?? 0;
   if (top <= 0) return [];
   const ranked = documents.slice(0, LIST_DEPTH).map((d, index) => {
     let score = d.documentScore / top;
-    const parts = params.titleSubword > 0 ? evidence.titleParts.get(d.documentId) : undefined;
-    if (parts) score += params.titleSubword * titleSubwordMatch(evidence.queryWords, parts);
-    const named = params.titleNamed > 0 ? evidence.titleParts.get(d.documentId) : undefined;
-    if (named) score += params.titleNamed * titlePartsNamed(evidence.queryWords, named);
+    const title = titleEvidence(evidence, d.documentId);
+    score += params.titleSubword * title.subword + params.titleNamed * title.named;
     const exact = params.exactForms > 0 ? evidence.exactWords.get(d.chunkId) : undefined;
     if (exact) score += params.exactForms * exactShare(evidence.queryWords, exact);
     const embedding = index < SEMANTIC_DEPTH ? evidence.embeddings.get(d.chunkId) : undefined;
