@@ -157,19 +157,18 @@ function jsonRows<T>(value: unknown): T[] {
 const postingColumns = sql`p.chunk_id, p.document_id, p.lexeme, p.title_tf, p.tags_tf, p.body_tf, p.body_length, p.positions`;
 
 /**
- * For each lexeme, its `perLexeme` highest-impact postings in documents passing `where`: a rare
+ * For each lexeme, its `limit` highest-impact postings in documents passing `where`: a rare
  * lexeme's whole list, a common one's best. The impact index reads them in order and stops.
  * A passage found for one lexeme only comes without positions (see below). With the postings,
  * the facts (length, title) of their documents.
  */
 export async function topPostings(
   db: Database,
-  lexemes: string[],
+  lists: ReadonlyArray<{ lexeme: string; limit: number }>,
   where: SQL,
-  perLexeme: number,
 ): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
   const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
-  if (lexemes.length === 0) return { postings: [], facts };
+  if (lists.length === 0) return { postings: [], facts };
   // One branch per lexeme with the lexeme as a value: the planner then knows how common it is and
   // walks the impact index in order, stopping at the limit (a lateral join over an array of
   // lexemes hid that, so every posting of a common lexeme was read, joined and sorted). Visibility
@@ -178,12 +177,12 @@ export async function topPostings(
   // `nulls last` as the index is built: `desc` alone means `desc nulls first`, an order the index
   // cannot give, so every posting of a common lexeme was read, checked for visibility and sorted
   // (10,000 documents on PGlite: p50 46 -> 35 ms, p95 112 -> 72 ms under the same load).
-  const branches = lexemes.map(
-    (lexeme) => sql`(select ${postingColumns}, d.title from ${searchPostings} p
+  const branches = lists.map(
+    ({ lexeme, limit }) => sql`(select ${postingColumns}, d.title from ${searchPostings} p
       cross join lateral (select ${documents.title} as title from ${documents}
         where ${documents.id} = p.document_id and ${where} limit 1) d
       where p.lexeme = ${lexeme}
-      order by p.impact desc nulls last limit ${perLexeme})`,
+      order by p.impact desc nulls last limit ${limit})`,
   );
   // Positions only serve proximity, between two query lexemes of one passage: a passage with one
   // of the lexemes gets none, which spares most of the rows' bytes. Callers that complete a

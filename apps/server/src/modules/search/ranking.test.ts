@@ -2,6 +2,7 @@ import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { recomputedStats, storedStats } from "./bm25-repository";
+import { setPostingsPerLexeme } from "./ranking";
 import { reindexAll } from "./reindex";
 
 /**
@@ -93,6 +94,28 @@ describe("BM25 ranking", () => {
       "Rare once",
       "Rare one lacking a word",
     ]);
+  });
+
+  it("counts a common word's evidence for the leading documents though its list is read shallow", async () => {
+    // Three postings per list: "annual" and "report" (in most documents) are cut short, and with
+    // the rare "quendrith" carrying most of the query's weight, read a third as deep. The leading
+    // passages get their postings for them afterwards, so the first result and its score are what
+    // reading every list whole gives.
+    const search = async () =>
+      json<SearchResult[]>(
+        await t.request("GET", `/api/search?${new URLSearchParams({ q: "annual report quendrith" })}`, {
+          as: "admin",
+        }),
+      ).map((r) => [r.document.title, r.score] as const);
+    const whole = await search();
+    setPostingsPerLexeme(t.ctx, 3);
+    try {
+      const shallow = await search();
+      expect(shallow[0]).toEqual(whole[0]);
+      expect(shallow[0]![0]).toBe("Rare one lacking a word");
+    } finally {
+      setPostingsPerLexeme(t.ctx, 300);
+    }
   });
 
   it("matches a compound title's parts to the words a query spells out", async () => {
