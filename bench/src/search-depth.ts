@@ -3,9 +3,10 @@
  * bench`): `npx tsx bench/src/search-depth.ts [title,b,avg]` loads the search bench's 10,000
  * documents into PostgreSQL (BENCH_PG_URL, a fresh database; it is written into), optionally
  * rewrites every posting's impact with other weights (migration 0012's are 2, 0.9, 150; before
- * it, 3, 0.75, 150), then prints the fit half's MRR@10 and time per query with common words' lists read 100,
- * 300 (the product's) and 2,000 postings deep (a third of that when the query's rare words carry
- * most of its weight, ranking.ts's RARE_SHARE). Fit half only: the check half is the search bench's to report.
+ * it, 3, 0.75, 150), then prints the fit half's MRR@10 and time per query with common words'
+ * lists read 100, 300 (the product's) and 2,000 postings deep (a third of that when the query's
+ * rare words carry most of its weight, ranking.ts's RARE_SHARE). Fit half only: the check half
+ * is the search bench's to report.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +19,7 @@ import { buildCorpus, knownItems } from "./search-corpus.js";
 import { insertDocuments, searchOnly } from "./search.js";
 
 const url = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/searchdepth";
-const [title, b, avg] = (process.argv[2] ?? "").split(",").map(Number);
+const weights = process.argv[2]?.split(",").map(Number);
 const handle = await openDatabase({ url });
 const corpus = buildCorpus(10_000);
 const items = knownItems(corpus)
@@ -26,12 +27,11 @@ const items = knownItems(corpus)
   .slice(0, 1000);
 const loaded = await searchOnly(handle, mkdtempSync(path.join(tmpdir(), "quire-depth-")));
 await insertDocuments(loaded, corpus);
-if (title !== undefined && b !== undefined && avg !== undefined && [title, b, avg].every(Number.isFinite)) {
-  await handle.db.execute(
-    sql`update search_postings set impact = (w / (1.2 + w))::real from (select chunk_id as c, lexeme as l,
-      ${title}::float8 * title_tf + 1.5 * tags_tf + body_tf / (${1 - b}::float8 + ${b}::float8 * body_length / ${avg}::float8) as w
-      from search_postings) x where chunk_id = x.c and lexeme = x.l`,
-  );
+if (weights?.length === 3 && weights.every(Number.isFinite)) {
+  const [title, b, avg] = weights as [number, number, number];
+  // search_impact's shape (migration 0012) with other weights.
+  await handle.db.execute(sql`update search_postings set impact = (select (w / (1.2 + w))::real from (select
+    ${title}::float8 * title_tf + 1.5 * tags_tf + body_tf / (${1 - b}::float8 + ${b}::float8 * body_length / ${avg}::float8) as w) x)`);
   await handle.db.execute(sql`vacuum analyze search_postings`);
   console.log(`impacts rewritten: title ${title}, b ${b}, average length ${avg}`);
 }

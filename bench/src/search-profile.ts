@@ -3,8 +3,8 @@
  * the corpus of `npm run bench -- search` loaded once, then its latency queries run with every
  * statement timed by the repository function that issued it (TIMED=1: capturing the caller's
  * stack costs a few ms a query itself, so compare totals without it; TIMED=total sums the
- * statements without naming them, which costs nothing, so the rest is the ranking in JS). PostgreSQL: BENCH_PG_URL,
- * a fresh database (the corpus is written into it).
+ * statements without naming them, which costs nothing, so the rest is the ranking in JS).
+ * PostgreSQL: BENCH_PG_URL, a fresh database (the corpus is written into it).
  */
 import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

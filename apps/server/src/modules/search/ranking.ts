@@ -26,12 +26,11 @@ import {
 import { aiEmbed, aiTag, currentModel, decodeEmbedding, lsaEmbedWeights } from "./embeddings";
 import { documentsOf, titleEvidence, type Evidence } from "./evidence-scores";
 import { rankFullText } from "./repository";
+import { QUESTION_RANKING, DEFAULT_RANKING, type RankingParams } from "./ranking-params";
+import { synonymsOf } from "./wordnet";
 
 export type { Evidence } from "./evidence-scores";
-import { QUESTION_RANKING, DEFAULT_RANKING, type RankingParams } from "./ranking-params";
-
 export { DEFAULT_RANKING, QUESTION_RANKING, type RankingParams } from "./ranking-params";
-import { synonymsOf } from "./wordnet";
 
 /**
  * How passages are ranked: BM25F over the stored term frequencies (ranking.ts reads them, textkit's
@@ -57,7 +56,7 @@ export function setRankingParams(ctx: Pick<AppContext, "caches">, params: Rankin
   ctx.caches.get(rankingSlot).params = params;
 }
 
-/** For the benchmark only: how many postings per lexeme later searches on this context read. */
+/** For benchmarks and tests: how many postings per lexeme later searches on this context read. */
 export function setPostingsPerLexeme(ctx: Pick<AppContext, "caches">, perLexeme: number): void {
   ctx.caches.get(rankingSlot).perLexeme = perLexeme;
 }
