@@ -1,6 +1,5 @@
 import { accessLevels, documentStatuses, everyoneAccessLevels } from "@quire/contracts";
 import {
-  bigint,
   bigserial,
   boolean,
   index,
@@ -9,14 +8,13 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
-  real,
-  smallint,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { at, bytea, createdAt, id, tsvector } from "./columns";
 
 export * from "./schema-operations";
+export * from "./schema-search-stats";
 
 /** The status column holds only the contracts' statuses: a typo in SQL or code fails, not stores. */
 export const documentStatusEnum = pgEnum("document_status", documentStatuses);
@@ -245,52 +243,6 @@ export const chunks = pgTable(
   },
   (t) => [index("chunks_document_idx").on(t.documentId), index("chunks_tsv_idx").using("gin", t.tsv)],
 );
-
-/**
- * The search index's statistics for BM25, kept exact by triggers on `chunks` (migration
- * 0004_search_stats) in the transaction that changes the passages: one row per (lexeme, passage)
- * with its term frequency per field, and the passage's body length.
- */
-export const searchPostings = pgTable(
-  "search_postings",
-  {
-    lexeme: text("lexeme").notNull(),
-    chunkId: text("chunk_id").notNull(),
-    documentId: text("document_id").notNull(),
-    titleTf: smallint("title_tf").notNull(),
-    tagsTf: smallint("tags_tf").notNull(),
-    bodyTf: smallint("body_tf").notNull(),
-    bodyLength: integer("body_length").notNull(),
-    positions: smallint("positions").array().notNull(),
-    /** A length-normalised term weight fixed at write time: the order in which a common lexeme's passages are read. */
-    impact: real("impact").notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.lexeme, t.chunkId] }),
-    index("search_postings_impact_idx").on(t.lexeme, t.impact.desc()),
-  ],
-);
-
-/** Passages holding each lexeme (document frequency), read per query without touching the postings. */
-export const searchTerms = pgTable("search_terms", {
-  lexeme: text("lexeme").primaryKey(),
-  df: integer("df").notNull(),
-});
-
-/** One row (id 1): passages and documents indexed and their total body length, for the average lengths. */
-export const searchStats = pgTable("search_stats", {
-  id: integer("id").primaryKey(),
-  passages: bigint("passages", { mode: "number" }).notNull(),
-  bodyTerms: bigint("body_terms", { mode: "number" }).notNull(),
-  documents: bigint("documents", { mode: "number" }).notNull().default(0),
-});
-
-/** Per indexed document: its passages and body length (a whole-document BM25 needs its length). */
-export const searchDocuments = pgTable("search_documents", {
-  documentId: text("document_id").primaryKey(),
-  passages: integer("passages").notNull(),
-  bodyTerms: integer("body_terms").notNull(),
-});
 
 export const approvals = pgTable(
   "approvals",
