@@ -28,7 +28,6 @@ export * from "./logistic";
 export * from "./category-model";
 export * from "./shingles";
 export * from "./plain-text";
-export * from "./answer";
 export * from "./question";
 export * from "./rerank";
 export * from "./document-rank";

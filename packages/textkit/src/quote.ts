@@ -1,4 +1,3 @@
-import type { Citation } from "./answer";
 import type { AskedWord, ExpectedAnswer } from "./question";
 import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
@@ -11,6 +10,27 @@ import { acronymMatch, titleStems } from "./document-rank";
  * second document is quoted only when it answers the question on its own (the caller decides),
  * so sentences of documents that do not each answer are never mixed.
  */
+
+/** A passage the assistant answers from (and hands to a provider), with its retrieval score. */
+export interface AnswerPassage {
+  documentId: string;
+  title: string;
+  passageId: string;
+  heading: string | null;
+  text: string;
+  /** Retrieval score, 0..1 (higher is better). */
+  score: number;
+}
+
+/** A numbered citation: the passage an answer's sentences were quoted from, and the quote. */
+export interface Citation {
+  n: number;
+  documentId: string;
+  title: string;
+  passageId: string;
+  heading: string | null;
+  quote: string;
+}
 
 export interface QuotePassage {
   documentId: string;
