@@ -84,3 +84,45 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+export type Viewport = { width: number; height: number };
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors so far (see watchConsole). */
+  consoleErrors: () => string[];
+}
+
+export interface SessionOptions {
+  viewport?: Viewport;
+  /** The first-visit guided tour marked done (true) or not (false) before the first page; left alone when omitted. */
+  tourCompleted?: boolean;
+  /** Where sign-in lands (through `?next=`); /home when omitted. */
+  path?: string;
+  /** Lets the page read and write the clipboard (copy-link buttons). */
+  clipboard?: boolean;
+}
+
+/** A new browser context signed in as `username` through the login form, on `path`. */
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  { viewport, tourCompleted, path, clipboard = false }: SessionOptions = {},
+): Promise<Session> {
+  const context = await newContext(browser, baseUrl, viewport);
+  if (tourCompleted !== undefined)
+    await context.addInitScript(
+      (value) => localStorage.setItem("tour-completed", value),
+      String(tourCompleted),
+    );
+  if (clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  await page.goto(path ? `/login?next=${encodeURIComponent(path)}` : "/login");
+  await signIn(page, username);
+  const landing = path ? path.split("?")[0] : "/home";
+  await page.waitForURL((url) => url.pathname === landing);
+  return { context, page, consoleErrors };
+}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -21,20 +21,9 @@ after(async () => {
 const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(approval|summary|improvements)\)$/;
 const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(e));
 
-async function signedIn(
-  username: string,
-  viewport?: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  // These tests are about approvals: the first-visit guided tour is marked done beforehand.
-  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, username);
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+// These tests are about approvals: the first-visit guided tour is marked done beforehand.
+const signedIn = (username: string, viewport?: Viewport) =>
+  openSession(browser, server.baseUrl, username, { viewport, tourCompleted: true });
 
 async function documentId(page: Page, title: string): Promise<string> {
   const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];

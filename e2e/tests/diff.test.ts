@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -20,14 +20,9 @@ after(async () => {
 /** The AI analysis answers 404 where the server offers none; the page then hides the card. */
 const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(diff\/\d+\/\d+\/analysis|versions\/\d+)\)$/;
 
-async function signedIn(viewport?: { width: number; height: number }) {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, "author");
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors: () => consoleErrors().filter((e) => !expected404.test(e)) };
+async function signedIn(viewport?: Viewport) {
+  const session = await openSession(browser, server.baseUrl, "author", { viewport });
+  return { ...session, consoleErrors: () => session.consoleErrors().filter((e) => !expected404.test(e)) };
 }
 
 async function documentId(page: Page, title: string): Promise<string> {

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
 import { repoRoot, startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -30,19 +30,8 @@ const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(
 
 type Doc = { id: string; title: string; versionCount: number; currentVersionNumber: number };
 
-async function signedInPage(viewport?: {
-  width: number;
-  height: number;
-}): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, "author");
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+const signedInPage = (viewport?: Viewport) =>
+  openSession(browser, server.baseUrl, "author", { viewport, clipboard: true });
 
 async function findDocument(page: Page, title: string): Promise<Doc> {
   const res = await page.request.get("/api/documents");

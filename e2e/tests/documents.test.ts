@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import type { Browser, Page } from "playwright-core";
+import {
+  launchBrowser,
+  seriousAxeViolations,
+  openSession,
+  type Session,
+  type Viewport,
+} from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -17,25 +23,16 @@ after(async () => {
   await server?.stop();
 });
 
-type Session = { context: BrowserContext; page: Page; consoleErrors: () => string[]; dialogs: string[] };
+type DocumentsSession = Session & { dialogs: string[] };
 
-async function signedIn(
-  username: string,
-  path: string,
-  viewport?: { width: number; height: number },
-): Promise<Session> {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
+async function signedIn(username: string, path: string, viewport?: Viewport): Promise<DocumentsSession> {
+  const session = await openSession(browser, server.baseUrl, username, { viewport, path });
   const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
+  session.page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await signIn(page, username);
-  await page.waitForURL((url) => url.pathname === path.split("?")[0]);
-  return { context, page, consoleErrors, dialogs };
+  return { ...session, dialogs };
 }
 
 async function cardTitles(page: Page): Promise<string[]> {

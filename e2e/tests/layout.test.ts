@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newContext, watchConsole, openSession, type Viewport } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -17,18 +17,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function signedInPage(viewport?: {
-  width: number;
-  height: number;
-}): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, "author");
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+const signedInPage = (viewport?: Viewport) => openSession(browser, server.baseUrl, "author", { viewport });
 
 test("an unknown path shows the 404 page with the router hint", async () => {
   const context = await newContext(browser, server.baseUrl);

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { launchBrowser, seriousAxeViolations, openSession } from "../support/browser";
 import { repoRoot, startServer, type RunningServer } from "../support/server";
 
 /**
@@ -56,15 +56,7 @@ function longMarkdown(changes: { section: number; text: string }[] = []): string
   return lines.join("\n");
 }
 
-async function signedIn(viewport = DESK) {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, "author");
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+const signedIn = (viewport = DESK) => openSession(browser, server.baseUrl, "author", { viewport });
 
 async function upload(page: Page, name: string, mimeType: string, buffer: Buffer, title: string) {
   const categories = (await (await page.request.get("/api/categories")).json()) as { id: string }[];

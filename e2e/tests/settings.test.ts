@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import type { Browser } from "playwright-core";
+import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -17,20 +17,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function signedIn(
-  username: string,
-  viewport?: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseUrl });
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, username);
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+const signedIn = (username: string, viewport?: Viewport) =>
+  openSession(browser, server.baseUrl, username, { viewport, tourCompleted: true, clipboard: true });
 
 /** Changing a user's role to keep the last Admin answers 409; Chromium logs the failed fetch. */
 const expected409 = /status of 409.*\/api\/users\//;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import { launchBrowser, openSession } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -17,15 +17,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function signedIn() {
-  const context = await newContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, "author");
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+const signedIn = () => openSession(browser, server.baseUrl, "author");
 
 async function documentId(page: Page, title: string): Promise<string> {
   const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];

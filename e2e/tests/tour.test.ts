@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -17,19 +17,11 @@ after(async () => {
   await server?.stop();
 });
 
-async function signedIn(
-  viewport?: { width: number; height: number },
-  flag?: "true" | "false",
-): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  if (flag) await context.addInitScript((value) => localStorage.setItem("tour-completed", value), flag);
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, "author");
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+const signedIn = (viewport?: Viewport, flag?: "true" | "false") =>
+  openSession(browser, server.baseUrl, "author", {
+    viewport,
+    tourCompleted: flag === undefined ? undefined : flag === "true",
+  });
 
 const flag = (page: Page) => page.evaluate(() => localStorage.getItem("tour-completed"));
 

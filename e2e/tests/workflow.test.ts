@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -25,18 +25,8 @@ after(async () => {
 const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(approval|summary|improvements)\)$/;
 const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(e));
 
-type Session = { context: BrowserContext; page: Page; consoleErrors: () => string[] };
-
-async function signedIn(username: string, viewport?: { width: number; height: number }): Promise<Session> {
-  const context = await newContext(browser, server.baseUrl, viewport);
-  await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
-  const page = await context.newPage();
-  const consoleErrors = watchConsole(page);
-  await page.goto("/login");
-  await signIn(page, username);
-  await page.waitForURL((url) => url.pathname === "/home");
-  return { context, page, consoleErrors };
-}
+const signedIn = (username: string, viewport?: Viewport) =>
+  openSession(browser, server.baseUrl, username, { viewport, tourCompleted: true });
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);
