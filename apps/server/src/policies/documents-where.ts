@@ -98,13 +98,6 @@ export function listableDocumentsWhere(actor: { id: string; role: string }): SQL
   return actor.role === "Admin" ? notArchived : (and(notArchived, seenByNonAdmin(actor.id)) as SQL);
 }
 
-/** Documents where the actor holds at least `needed` in the category (Admins everywhere). */
-export function documentsAtLevelWhere(actor: { id: string; role: string }, needed: Level): SQL {
-  return actor.role === "Admin"
-    ? sql`true`
-    : categoryLevelAtLeast(actor.id, sql`${documents.categoryId}`, needed);
-}
-
 /**
  * Every active user who can open the document now (Admins included), for live events and "Who
  * has access"; with `lifecycle: false`, everyone its access lists admit (for notifications).

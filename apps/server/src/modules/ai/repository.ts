@@ -133,25 +133,6 @@ export async function markSuggestionResolved(
   return inserted.length > 0;
 }
 
-/** The passage after `passageId` in the same document version, for an opening passage that is only a header. */
-export async function followingPassage(
-  db: Database,
-  passageId: string,
-): Promise<{ id: string; heading: string | null; text: string } | null> {
-  const [current] = await db
-    .select({ versionId: chunks.versionId, ordinal: chunks.ordinal })
-    .from(chunks)
-    .where(eq(chunks.id, passageId))
-    .limit(1);
-  if (!current) return null;
-  const [next] = await db
-    .select({ id: chunks.id, heading: chunks.heading, text: chunks.text })
-    .from(chunks)
-    .where(and(eq(chunks.versionId, current.versionId), eq(chunks.ordinal, current.ordinal + 1)))
-    .limit(1);
-  return next ?? null;
-}
-
 /** Each passage's 0-based position in its version, for citations that link to the passage. */
 export async function passageOrdinals(db: Database, passageIds: string[]): Promise<Map<string, number>> {
   if (passageIds.length === 0) return new Map();

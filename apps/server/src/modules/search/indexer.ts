@@ -15,7 +15,7 @@ import {
   saveModel,
   type StoredModel,
 } from "./embeddings";
-import { bumpGeneration, countPassages, passagePage, storeEmbeddings } from "./repository";
+import { countPassages, passagePage, storeEmbeddings } from "./repository";
 import {
   deletePassages,
   loadIndexSource,
@@ -181,7 +181,6 @@ export async function refitModel(ctx: AppContext): Promise<StoredModel | null> {
         await storeEmbeddings(ctx.db, rows);
       });
     }
-    await bumpGeneration(ctx.db);
     return stored;
   } finally {
     await thread.close();

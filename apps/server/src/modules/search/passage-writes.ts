@@ -2,7 +2,6 @@ import { searchableText } from "@quire/textkit";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chunks, documents, versions } from "../../db/schema";
-import { bumpGeneration } from "./repository";
 
 /**
  * The search index's write path: a document's passages replaced or removed (the triggers of
@@ -123,8 +122,7 @@ async function insertPassages(db: Database, source: IndexSource, passages: Passa
  * the new, never a mix. Without, a statement at a time with the event loop free in between, for
  * PGlite and a long document: PGlite runs every query of every request on this thread, one at a
  * time, so one transaction over 5 million characters (about 20 s) would stall the whole server.
- * Searches meanwhile may see the document's passages partly replaced; the search generation is
- * bumped at the end, so no process keeps a stale set.
+ * Searches meanwhile may see the document's passages partly replaced.
  */
 export async function replacePassages(
   db: Database,
@@ -137,7 +135,6 @@ export async function replacePassages(
     await db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.documentId, source.documentId));
       for (const batch of inserts) await insertPassages(tx, source, batch);
-      await bumpGeneration(tx);
     });
     return;
   }
@@ -151,12 +148,8 @@ export async function replacePassages(
     await yieldToEventLoop();
     await insertPassages(db, source, batch);
   }
-  await bumpGeneration(db);
 }
 
 export async function deletePassages(db: Database, documentId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(chunks).where(eq(chunks.documentId, documentId));
-    await bumpGeneration(tx);
-  });
+  await db.delete(chunks).where(eq(chunks.documentId, documentId));
 }

@@ -4,30 +4,6 @@ import { chunks, documents, searchLog, settings } from "../../db/schema";
 import { rowsOf } from "../../db/rows";
 import { searchableText } from "@quire/textkit";
 
-const GENERATION_KEY = "search.generation";
-
-/** A counter every index change bumps, so each process knows when its in-memory vectors are stale. */
-export async function bumpGeneration(db: Database): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: GENERATION_KEY, value: 1 })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: {
-        value: sql`to_jsonb(coalesce((${settings.value})::text::bigint, 0) + 1)`,
-        updatedAt: sql`now()`,
-      },
-    });
-}
-
-export async function readGeneration(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, GENERATION_KEY));
-  return Number(row?.value ?? 0);
-}
-
 export async function readSetting(db: Database, key: string): Promise<unknown> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value ?? null;
@@ -94,21 +70,6 @@ export async function rankFullText(db: Database, q: CandidateQuery): Promise<Ran
     documentId: row.document_id,
     rank: Number(row.rank),
   }));
-}
-
-/** Of the given passages, those whose documents pass `where` (visibility and filters). */
-export async function visiblePassages(
-  db: Database,
-  chunkIds: string[],
-  where: SQL,
-): Promise<Map<string, string>> {
-  if (chunkIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: chunks.id, documentId: chunks.documentId })
-    .from(chunks)
-    .innerJoin(documents, eq(documents.id, chunks.documentId))
-    .where(and(inArray(chunks.id, chunkIds), where));
-  return new Map(rows.map((row) => [row.id, row.documentId]));
 }
 
 export interface PassageDetail {
