@@ -17,11 +17,8 @@ after(async () => {
   await server?.stop();
 });
 
-const signedIn = (viewport?: Viewport, flag?: "true" | "false") =>
-  openSession(browser, server.baseUrl, "author", {
-    viewport,
-    tourCompleted: flag === undefined ? undefined : flag === "true",
-  });
+const signedIn = (viewport?: Viewport, tourCompleted?: boolean) =>
+  openSession(browser, server.baseUrl, "author", { viewport, tourCompleted });
 
 const flag = (page: Page) => page.evaluate(() => localStorage.getItem("tour-completed"));
 
@@ -30,7 +27,7 @@ for (const viewport of [
   { width: 375, height: 740 },
 ]) {
   test(`at ${viewport.width} px: /home?tour=true starts the tour, it steps forward and back, and Complete stores true`, async () => {
-    const { context, page, consoleErrors } = await signedIn(viewport, "true");
+    const { context, page, consoleErrors } = await signedIn(viewport, true);
     await page.goto("/home?tour=true");
     const card = page.getByTestId("tour-card");
     await card.waitFor();
@@ -69,7 +66,7 @@ for (const viewport of [
 }
 
 test("Skip Tour and the close icon close without marking complete; the ai-assistant step is spotlighted", async () => {
-  const { context, page, consoleErrors } = await signedIn(undefined, "true");
+  const { context, page, consoleErrors } = await signedIn(undefined, true);
   await page.getByTestId("button-take-tour").click();
   const card = page.getByTestId("tour-card");
   await card.waitFor();
