@@ -19,6 +19,21 @@ const duration = (ms) => {
 };
 const parts = [];
 
+/**
+ * Each half is bounded, so a run that stalls (a hung browser, a server that never answers) ends
+ * with a failure and the other half's results instead of holding CI until its own time limit:
+ * a browser test file gets 15 minutes (its longest takes about 4 here), each half 50.
+ */
+const FILE_LIMIT_MS = 15 * 60_000;
+const HALF_LIMIT_MS = 50 * 60_000;
+const clock = () => new Date().toISOString().slice(11, 19);
+/** A line saying why a half ended early, when spawnSync's time limit stopped it. */
+const reportLimit = (name, run) => {
+  if (run.error?.code === "ETIMEDOUT") {
+    console.error(`\n${name} stopped after ${duration(HALF_LIMIT_MS)}: the run is failed, not waited on`);
+  }
+};
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -26,12 +41,17 @@ let ok = true;
 
 if (only !== "e2e") {
   const unitStartedAt = Date.now();
+  console.log(`== unit/API tests, started ${clock()} UTC`);
   const report = path.join(tmp, "vitest.json");
+  rmSync(report, { force: true });
+  // Vitest's own entry run by this Node (not through npx), so the time limit stops Vitest itself.
+  const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
   const run = spawnSync(
-    "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    { cwd: root, stdio: "inherit" },
+    process.execPath,
+    [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { cwd: root, stdio: "inherit", timeout: HALF_LIMIT_MS, killSignal: "SIGKILL" },
   );
+  reportLimit("unit/API tests", run);
   if (existsSync(report)) {
     const results = JSON.parse(readFileSync(report, "utf8"));
     passed += results.numPassedTests;
@@ -51,7 +71,9 @@ if (only !== "unit") {
     : [];
   if (files.length > 0) {
     const e2eStartedAt = Date.now();
+    console.log(`== browser tests, started ${clock()} UTC`);
     const tap = path.join(tmp, "e2e.tap");
+    rmSync(tap, { force: true });
     // The demo data directory every browser test file's server copies (see e2e/support/server.ts).
     const dataTemplate = path.join(tmp, `e2e-data-${process.pid}`);
     const run = spawnSync(
@@ -61,6 +83,8 @@ if (only !== "unit") {
         "tsx",
         "--test",
         "--test-concurrency=1",
+        // In Node 20 this bounds each test file as a whole (its hooks included).
+        `--test-timeout=${FILE_LIMIT_MS}`,
         "--test-reporter=spec",
         "--test-reporter-destination=stdout",
         "--test-reporter=tap",
@@ -71,8 +95,11 @@ if (only !== "unit") {
         cwd: path.join(root, "e2e"),
         stdio: "inherit",
         env: { ...process.env, QUIRE_E2E_DATA_TEMPLATE: dataTemplate },
+        timeout: HALF_LIMIT_MS,
+        killSignal: "SIGKILL",
       },
     );
+    reportLimit("browser tests", run);
     rmSync(dataTemplate, { recursive: true, force: true });
     if (existsSync(tap)) {
       const text = readFileSync(tap, "utf8");
