@@ -83,6 +83,8 @@ if (only !== "unit") {
         "tsx",
         "--test",
         "--test-concurrency=1",
+        // A file ends when its tests have, even if a handle (a browser that would not close) lingers.
+        "--test-force-exit",
         // In Node 20 this bounds each test file as a whole (its hooks included).
         `--test-timeout=${FILE_LIMIT_MS}`,
         "--test-reporter=spec",

@@ -18,6 +18,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Closes the browser, waiting at most 30 s: a Chromium that hangs on close must not hold a test
+ * file (and CI) until its time limit. One left open is killed when the file's process exits,
+ * which `--test-force-exit` (scripts/test.mjs) makes happen once the tests are done.
+ */
+export async function closeBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), 30_000);
+  });
+  const outcome = await Promise.race([browser.close().then(() => "closed" as const), limit]);
+  clearTimeout(timer);
+  if (outcome === "timeout") console.warn("Chromium did not close within 30 s; it goes with this process");
+}
+
 export async function newContext(
   browser: Browser,
   baseUrl: string,

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
+import {
+  closeBrowser,
+  launchBrowser,
+  openSession,
+  seriousAxeViolations,
+  type Viewport,
+} from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -14,7 +20,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

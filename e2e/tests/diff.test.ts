@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
+import {
+  closeBrowser,
+  launchBrowser,
+  openSession,
+  seriousAxeViolations,
+  type Viewport,
+} from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -13,7 +19,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -3,7 +3,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, seriousAxeViolations, openSession, type Viewport } from "../support/browser";
+import {
+  closeBrowser,
+  launchBrowser,
+  openSession,
+  seriousAxeViolations,
+  type Viewport,
+} from "../support/browser";
 import { repoRoot, startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -15,7 +21,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import {
+  closeBrowser,
   launchBrowser,
-  seriousAxeViolations,
   openSession,
+  seriousAxeViolations,
   type Session,
   type Viewport,
 } from "../support/browser";
@@ -19,7 +20,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { SMTPServer } from "smtp-server";
-import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import { closeBrowser, launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -37,7 +37,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });

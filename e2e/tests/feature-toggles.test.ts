@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
+import { closeBrowser, launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -13,7 +13,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import {
+  closeBrowser,
+  launchBrowser,
+  newContext,
+  seriousAxeViolations,
+  signIn,
+  watchConsole,
+} from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -20,7 +27,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser, newContext, watchConsole, openSession, type Viewport } from "../support/browser";
+import {
+  closeBrowser,
+  launchBrowser,
+  newContext,
+  openSession,
+  type Viewport,
+  watchConsole,
+} from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -13,7 +20,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

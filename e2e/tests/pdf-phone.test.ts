@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn } from "../support/browser";
+import { closeBrowser, launchBrowser, newContext, seriousAxeViolations, signIn } from "../support/browser";
 import { repoRoot, startServer, type RunningServer } from "../support/server";
 
 /**
@@ -19,7 +19,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

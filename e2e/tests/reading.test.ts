@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, seriousAxeViolations, openSession } from "../support/browser";
+import { closeBrowser, launchBrowser, openSession, seriousAxeViolations } from "../support/browser";
 import { repoRoot, startServer, type RunningServer } from "../support/server";
 
 /**
@@ -20,7 +20,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 

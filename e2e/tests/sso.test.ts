@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { startTestProvider, type TestProvider } from "../../apps/server/src/modules/auth/oidc-test-provider";
-import { launchBrowser, newContext, seriousAxeViolations, watchConsole } from "../support/browser";
+import {
+  closeBrowser,
+  launchBrowser,
+  newContext,
+  seriousAxeViolations,
+  watchConsole,
+} from "../support/browser";
 import { startServer, type RunningServer } from "../support/server";
 
 const CLIENT = { clientId: "quire-e2e", clientSecret: "quire-e2e-client-secret" };
@@ -28,7 +34,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
   await idp?.close();
 });

@@ -3,7 +3,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newContext, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import {
+  closeBrowser,
+  launchBrowser,
+  newContext,
+  seriousAxeViolations,
+  signIn,
+  watchConsole,
+} from "../support/browser";
 import { repoRoot, startServer, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -16,7 +23,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.stop();
 });
 
