@@ -65,6 +65,12 @@ async function spawnServer(dataDir: string, env: Record<string, string>): Promis
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
+  // A test file stopped by its time limit (the runner sends SIGTERM) must not leave its server
+  // running beside the next file's: exiting on SIGTERM runs the exit handlers, this one included.
+  const orphanGuard = () => child.kill("SIGKILL");
+  process.once("exit", orphanGuard);
+  if (process.listenerCount("SIGTERM") === 0) process.once("SIGTERM", () => process.exit(143));
+  child.once("exit", () => process.removeListener("exit", orphanGuard));
   const kill = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
