@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatFileSize, titleFromFilename } from "./upload-rules";
+import {
+  admitFiles,
+  formatFileSize,
+  MAX_FILES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  splitTags,
+  titleFromFilename,
+} from "./upload-rules";
 
 describe("titleFromFilename", () => {
   it("drops only the last extension", () => {
@@ -23,5 +30,44 @@ describe("formatFileSize", () => {
     expect(formatFileSize(512)).toBe("512 B");
     expect(formatFileSize(1536)).toBe("1.5 KB");
     expect(formatFileSize(10 * 1024 * 1024)).toBe("10.0 MB");
+  });
+});
+
+/** A File of the given size without allocating it: only `size` and `name` are read. */
+const sized = (name: string, size: number) => {
+  const file = new File(["x"], name);
+  Object.defineProperty(file, "size", { value: size });
+  return file;
+};
+
+describe("admitFiles", () => {
+  it("adds the files to those chosen and says nothing when all fit", () => {
+    const first = sized("a.txt", 10);
+    const result = admitFiles([first], [sized("b.txt", 20)]);
+    expect(result.files.map((f) => f.name)).toEqual(["a.txt", "b.txt"]);
+    expect(result.problem).toBeNull();
+  });
+  it("leaves out a file over the limit and names it; one at the limit is kept", () => {
+    const result = admitFiles(
+      [],
+      [sized("big.pdf", MAX_UPLOAD_BYTES + 1), sized("edge.pdf", MAX_UPLOAD_BYTES)],
+    );
+    expect(result.files.map((f) => f.name)).toEqual(["edge.pdf"]);
+    expect(result.problem).toBe("big.pdf is larger than 10MB, the upload limit.");
+  });
+  it("keeps the first files up to the per-upload limit and says so", () => {
+    const many = Array.from({ length: MAX_FILES_PER_UPLOAD + 3 }, (_, i) => sized(`f${i}.md`, 1));
+    const result = admitFiles([], many);
+    expect(result.files).toEqual(many.slice(0, MAX_FILES_PER_UPLOAD));
+    expect(result.problem).toBe(
+      `At most ${MAX_FILES_PER_UPLOAD} files go in one upload; the first ${MAX_FILES_PER_UPLOAD} are kept.`,
+    );
+  });
+});
+
+describe("splitTags", () => {
+  it("trims, drops empty tags and keeps at most 30", () => {
+    expect(splitTags(" policy , ,retention,")).toEqual(["policy", "retention"]);
+    expect(splitTags(Array.from({ length: 40 }, (_, i) => `t${i}`).join(","))).toHaveLength(30);
   });
 });

@@ -57,3 +57,33 @@ export async function titleOfTextFile(file: File): Promise<string> {
     return titleFromFilename(file.name);
   }
 }
+
+/**
+ * The files a choice adds to those already chosen: over-limit files left out, at most
+ * MAX_FILES_PER_UPLOAD kept, and a sentence saying what was left out (null when nothing was).
+ */
+export function admitFiles(current: File[], added: File[]): { files: File[]; problem: string | null } {
+  const tooLarge = added.filter((f) => f.size > MAX_UPLOAD_BYTES);
+  const fitting = [...current, ...added.filter((f) => f.size <= MAX_UPLOAD_BYTES)];
+  const problems = [
+    tooLarge.length > 0
+      ? `${tooLarge.map((f) => f.name).join(", ")} ${tooLarge.length === 1 ? "is" : "are"} larger than 10MB, the upload limit.`
+      : "",
+    fitting.length > MAX_FILES_PER_UPLOAD
+      ? `At most ${MAX_FILES_PER_UPLOAD} files go in one upload; the first ${MAX_FILES_PER_UPLOAD} are kept.`
+      : "",
+  ].filter(Boolean);
+  return {
+    files: fitting.slice(0, MAX_FILES_PER_UPLOAD),
+    problem: problems.length > 0 ? problems.join(" ") : null,
+  };
+}
+
+/** The tags typed as "a, b, c": trimmed, empty ones dropped, at most 30. */
+export function splitTags(text: string): string[] {
+  return text
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t !== "")
+    .slice(0, 30);
+}
