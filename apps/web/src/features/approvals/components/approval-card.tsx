@@ -10,11 +10,7 @@ import { actionFor, DecisionButtons } from "@/components/approvals/review-action
 
 /** Seed §2 approval card: status, stage, reviewers, approver, progress and the last 3 activities. */
 export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
-  const status = deriveApprovalStatus(approval);
-  const progress = reviewProgress(approval.reviewers);
-  const activity = recentActivity(approval.activityLog);
   const headingId = `approval-${approval.id}-title`;
-  const action = actionFor(approval);
   return (
     <Card
       className="min-w-0"
@@ -34,7 +30,10 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
             Owner {approval.owner}
           </p>
         </div>
-        <StatusBadge status={status} data-testid={`status-approval-${approval.documentId}`} />
+        <StatusBadge
+          status={deriveApprovalStatus(approval)}
+          data-testid={`status-approval-${approval.documentId}`}
+        />
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
@@ -51,97 +50,13 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
             <dd>{approval.approver}</dd>
           </div>
         </dl>
-        <div className="space-y-1">
-          <div className="flex justify-between text-xs text-muted-foreground">
-            <span id={`${headingId}-progress`}>Review progress</span>
-            <span>{progress}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={`${headingId}-progress`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-          </div>
-        </div>
+        <ReviewProgress labelId={`${headingId}-progress`} progress={reviewProgress(approval.reviewers)} />
         <div className="grid gap-4 md:grid-cols-2">
-          <section className="space-y-2">
-            <h3 className="font-medium">Reviewers</h3>
-            <ul className="space-y-2">
-              {approval.reviewers.map((reviewer) => (
-                <li key={reviewer.id} className="rounded-md border p-2">
-                  <div className="flex items-center justify-between gap-2">
-                    <span>{reviewer.username}</span>
-                    <Badge variant={reviewer.status === "Approved" ? "accent" : "outline"}>
-                      {approval.stage === "Awaiting Review" && reviewer.status === "Pending"
-                        ? "Awaiting Review"
-                        : reviewer.status}
-                    </Badge>
-                  </div>
-                  {reviewer.comment && <p className="mt-1 text-muted-foreground">{reviewer.comment}</p>}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="space-y-2">
-            <h3 className="font-medium">Final Approver</h3>
-            <div className="rounded-md border p-2">
-              <div className="flex items-center justify-between gap-2">
-                <span>{approval.approver}</span>
-                <Badge
-                  variant={
-                    approval.approverStatus === "Approved"
-                      ? "accent"
-                      : approval.approverStatus === "Rejected"
-                        ? "destructive"
-                        : "outline"
-                  }
-                >
-                  {approval.approverStatus}
-                </Badge>
-              </div>
-              {approval.approverComment && (
-                <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>
-              )}
-            </div>
-          </section>
+          <ReviewerList approval={approval} />
+          <FinalApprover approval={approval} />
         </div>
-        {activity.length > 0 && (
-          <section className="space-y-2">
-            <h3 className="font-medium">Recent Activity</h3>
-            <ul className="space-y-1">
-              {activity.map((entry, index) => (
-                <li key={`${entry.timestamp}-${index}`} className="flex flex-wrap justify-between gap-2">
-                  <span>
-                    {entry.action} <span className="text-muted-foreground">by {entry.username}</span>
-                  </span>
-                  <time dateTime={entry.timestamp} className="text-muted-foreground">
-                    {formatDate(entry.timestamp)}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {action && (
-          <section
-            className="space-y-2 rounded-md border border-primary/40 bg-primary/5 p-3"
-            aria-label="Your action"
-            data-testid={`actions-${approval.documentId}`}
-          >
-            <p className="font-medium">
-              {action === "review" ? "Your review is requested" : "Your decision is needed"}
-            </p>
-            <DecisionButtons
-              documentId={approval.documentId}
-              kind={action}
-              testIdPrefix={`card-${approval.documentId}`}
-            />
-          </section>
-        )}
+        <RecentActivity activity={recentActivity(approval.activityLog)} />
+        <YourAction approval={approval} />
         <Button asChild variant="outline" size="sm">
           <Link
             href={paths.document.getHref(approval.documentId)}
@@ -152,5 +67,114 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+function ReviewProgress({ labelId, progress }: { labelId: string; progress: number }) {
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between text-xs text-muted-foreground">
+        <span id={labelId}>Review progress</span>
+        <span>{progress}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function ReviewerList({ approval }: { approval: ApprovalListItem }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="font-medium">Reviewers</h3>
+      <ul className="space-y-2">
+        {approval.reviewers.map((reviewer) => (
+          <li key={reviewer.id} className="rounded-md border p-2">
+            <div className="flex items-center justify-between gap-2">
+              <span>{reviewer.username}</span>
+              <Badge variant={reviewer.status === "Approved" ? "accent" : "outline"}>
+                {approval.stage === "Awaiting Review" && reviewer.status === "Pending"
+                  ? "Awaiting Review"
+                  : reviewer.status}
+              </Badge>
+            </div>
+            {reviewer.comment && <p className="mt-1 text-muted-foreground">{reviewer.comment}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const APPROVER_BADGE = {
+  Pending: "outline",
+  Approved: "accent",
+  Rejected: "destructive",
+} as const satisfies Record<ApprovalListItem["approverStatus"], string>;
+
+function FinalApprover({ approval }: { approval: ApprovalListItem }) {
+  const variant = APPROVER_BADGE[approval.approverStatus];
+  return (
+    <section className="space-y-2">
+      <h3 className="font-medium">Final Approver</h3>
+      <div className="rounded-md border p-2">
+        <div className="flex items-center justify-between gap-2">
+          <span>{approval.approver}</span>
+          <Badge variant={variant}>{approval.approverStatus}</Badge>
+        </div>
+        {approval.approverComment && <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>}
+      </div>
+    </section>
+  );
+}
+
+function RecentActivity({ activity }: { activity: ApprovalListItem["activityLog"] }) {
+  if (activity.length === 0) return null;
+  return (
+    <section className="space-y-2">
+      <h3 className="font-medium">Recent Activity</h3>
+      <ul className="space-y-1">
+        {activity.map((entry, index) => (
+          <li key={`${entry.timestamp}-${index}`} className="flex flex-wrap justify-between gap-2">
+            <span>
+              {entry.action} <span className="text-muted-foreground">by {entry.username}</span>
+            </span>
+            <time dateTime={entry.timestamp} className="text-muted-foreground">
+              {formatDate(entry.timestamp)}
+            </time>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The signed-in user's review or decision, when one is theirs to give. */
+function YourAction({ approval }: { approval: ApprovalListItem }) {
+  const action = actionFor(approval);
+  if (!action) return null;
+  return (
+    <section
+      className="space-y-2 rounded-md border border-primary/40 bg-primary/5 p-3"
+      aria-label="Your action"
+      data-testid={`actions-${approval.documentId}`}
+    >
+      <p className="font-medium">
+        {action === "review" ? "Your review is requested" : "Your decision is needed"}
+      </p>
+      <DecisionButtons
+        documentId={approval.documentId}
+        kind={action}
+        testIdPrefix={`card-${approval.documentId}`}
+      />
+    </section>
   );
 }
