@@ -1,31 +1,22 @@
 import { useMemo, useState } from "react";
 import { useParams, useSearch } from "wouter";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-// The same dialogs serve the All Documents menus; they live with that feature.
 import { ReviewActionBanner } from "@/components/approvals/review-action-banner";
-import { EditMetadataDialog } from "@/components/documents/edit-metadata-dialog";
-import { SubmitReviewDialog } from "@/components/documents/submit-review-dialog";
 import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
 import { useFeatures } from "@/lib/api/settings";
 import { cn } from "@/lib/utils";
 import { AiSummaryCard, type DocumentTab } from "./components/ai-summary-card";
-import { ApprovalsTab } from "./components/approvals-tab";
-import { ContentTab } from "./components/content-tab";
+import { DocumentDialogs } from "./components/document-dialogs";
 import { DocumentHeader, type DocumentDialog } from "./components/document-header";
+import { DocumentHistory } from "./components/document-history";
 import { DocumentNotFound } from "./components/document-not-found";
-import { OutlineDisclosure, OutlineSidebar, wantsOutline } from "./components/document-outline";
+import { OutlineSidebar, wantsOutline } from "./components/document-outline";
+import { DocumentTabs } from "./components/document-tabs";
 import { ImprovementSuggestions } from "./components/improvement-suggestions";
 import { ProcessingBanner } from "./components/processing-banner";
-import { DocumentHistory } from "./components/document-history";
-import { ShareDialog } from "./components/share-dialog";
-import { ShareEmbedLinks } from "./components/share-embed-links";
+import { ShareEmbedPanel } from "./components/share-embed-panel";
 import { SummaryPanel } from "./components/summary-panel";
-import { UploadVersionDialog } from "./components/upload-version-dialog";
-import { VersionsTab } from "./components/versions-tab";
 import { documentOutline } from "./lib/anchors";
 
 export function DocumentPageSkeleton() {
@@ -72,8 +63,6 @@ export function DocumentPage() {
     );
   }
   const doc = document.data;
-  const closeDialog = () => setDialog(null);
-
   // Summaries fetch as they mount: wait for the settings, so an Admin's "off" never costs a 403.
   const showSummaries = features.loaded && features.aiSummaries;
   const version = readVersion(search);
@@ -107,40 +96,16 @@ export function DocumentPage() {
             onOpenPanel={() => setSummaryOpen(true)}
           />
         )}
-        <Tabs value={tab} onValueChange={(value) => setTab(value as DocumentTab)}>
-          <TabsList>
-            <TabsTrigger value="content" data-testid="tab-content">
-              Content
-            </TabsTrigger>
-            <TabsTrigger value="versions" data-testid="tab-versions">
-              Versions ({doc.versionCount})
-            </TabsTrigger>
-            {features.approvalWorkflows && (
-              <TabsTrigger value="approvals" data-testid="tab-approvals">
-                Approvals
-              </TabsTrigger>
-            )}
-          </TabsList>
-          <TabsContent value="content" className="rounded-lg border p-4 sm:p-6">
-            {showOutline && <OutlineDisclosure entries={outline} />}
-            <ContentTab
-              document={doc}
-              version={version}
-              editing={editing}
-              onStopEditing={() => setEditing(false)}
-            />
-          </TabsContent>
-          <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
-            <VersionsTab documentId={doc.id} compare={features.loaded && features.versionDiff} />
-          </TabsContent>
-          <TabsContent value="approvals" className="rounded-lg border p-4 sm:p-6">
-            <ApprovalsTab
-              documentId={doc.id}
-              canSubmit={doc.abilities.submitForReview}
-              onSubmitForReview={() => setDialog("submit")}
-            />
-          </TabsContent>
-        </Tabs>
+        <DocumentTabs
+          document={doc}
+          tab={tab}
+          onTabChange={setTab}
+          version={version}
+          editing={editing}
+          onStopEditing={() => setEditing(false)}
+          outline={showOutline ? outline : null}
+          onSubmitForReview={() => setDialog("submit")}
+        />
         <ImprovementSuggestions documentId={doc.id} />
       </div>
       <aside
@@ -152,40 +117,11 @@ export function DocumentPage() {
         {showSummaries && (
           <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
         )}
-        <Card className="gap-3 py-4" data-testid="panel-share-embed">
-          <CardHeader className="px-4">
-            <CardTitle className="text-base">Share &amp; Embed</CardTitle>
-          </CardHeader>
-          <CardContent className="px-4">
-            <ShareEmbedLinks documentId={doc.id} version={doc.currentVersionNumber} idPrefix="share-panel" />
-            {doc.abilities.share && (
-              <Button
-                variant="outline"
-                size="sm"
-                className="mt-3"
-                onClick={() => setDialog("share")}
-                data-testid="button-who-has-access"
-              >
-                Who has access
-              </Button>
-            )}
-          </CardContent>
-        </Card>
+        <ShareEmbedPanel document={doc} onShowAccess={() => setDialog("share")} />
         {doc.abilities.archive && <DocumentHistory documentId={doc.id} />}
         {showOutline && <OutlineSidebar entries={outline} />}
       </aside>
-      {dialog === "submit" && <SubmitReviewDialog document={doc} onClose={closeDialog} />}
-      {dialog === "metadata" && <EditMetadataDialog document={doc} onClose={closeDialog} />}
-      {dialog === "upload" && <UploadVersionDialog document={doc} onClose={closeDialog} />}
-      {dialog === "share" && (
-        <ShareDialog
-          documentId={doc.id}
-          title={doc.title}
-          version={doc.currentVersionNumber}
-          canManageAccess={doc.abilities.share}
-          onClose={closeDialog}
-        />
-      )}
+      <DocumentDialogs document={doc} open={dialog} onClose={() => setDialog(null)} />
     </div>
   );
 }
