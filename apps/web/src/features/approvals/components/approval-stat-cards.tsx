@@ -1,0 +1,63 @@
+import { CheckCircle, Clock, FileText, Inbox, TrendingUp } from "lucide-react";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useApprovalStats } from "@/lib/api/approvals";
+import { approvalRate } from "../lib/derive";
+
+/** The dashboard's figures, from GET /api/approvals/stats: the rounds the user can see, and theirs. */
+export function ApprovalStatCards() {
+  const stats = useApprovalStats();
+  const total = stats.data?.total ?? 0;
+  const approved = stats.data?.approved ?? 0;
+  const cards = [
+    { label: "Total Documents", value: total, icon: FileText, testId: "stat-approvals-total" },
+    {
+      label: "Pending Review",
+      value: stats.data?.pending ?? 0,
+      icon: Clock,
+      testId: "stat-approvals-pending",
+    },
+    { label: "Approved", value: approved, icon: CheckCircle, testId: "stat-approvals-approved" },
+    {
+      label: "Approval Rate",
+      value: `${approvalRate(approved, total)}%`,
+      icon: TrendingUp,
+      testId: "stat-approval-rate",
+    },
+    {
+      label: "Waiting on You",
+      value: stats.data?.waitingOnYou ?? 0,
+      icon: Inbox,
+      testId: "stat-approvals-waiting",
+    },
+  ];
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+        {cards.map((card) => (
+          <Card key={card.label}>
+            <CardContent className="flex items-center justify-between gap-2 p-4">
+              <div>
+                <p className="text-sm text-muted-foreground">{card.label}</p>
+                {stats.isPending ? (
+                  <Skeleton className="mt-1 h-7 w-12" />
+                ) : (
+                  <p className="text-2xl font-bold" data-testid={card.testId}>
+                    {card.value}
+                  </p>
+                )}
+              </div>
+              <card.icon className="size-6 text-muted-foreground" aria-hidden="true" />
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      {stats.isError && (
+        <p role="alert" className="text-destructive">
+          {errorMessage(stats.error, "The approval figures could not be loaded.")}
+        </p>
+      )}
+    </>
+  );
+}
