@@ -54,11 +54,12 @@ export function GuidedTour() {
   return createPortal(<TourOverlay tour={tour} />, document.body);
 }
 
-function TourOverlay({ tour }: { tour: ReturnType<typeof useTourState> }) {
-  const step = tourSteps[tour.step] ?? tourSteps[0]!;
+type Tour = ReturnType<typeof useTourState>;
+
+/** Where the step's element is on screen (null: none, the card is centred), kept up on scroll and resize. */
+function useStepTarget(step: TourStep) {
   const viewport = useViewport();
   const [target, setTarget] = useState<Rect | null>(null);
-  const primaryRef = useRef<HTMLButtonElement>(null);
 
   const measure = useCallback(() => {
     const element = findTarget(step);
@@ -81,9 +82,12 @@ function TourOverlay({ tour }: { tour: ReturnType<typeof useTourState> }) {
     return () => window.removeEventListener("scroll", measure, true);
   }, [measure]);
 
-  useEffect(() => {
-    primaryRef.current?.focus();
-  }, [tour.step]);
+  return { target, viewport };
+}
+
+function TourOverlay({ tour }: { tour: Tour }) {
+  const step = tourSteps[tour.step] ?? tourSteps[0]!;
+  const { target, viewport } = useStepTarget(step);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -101,21 +105,7 @@ function TourOverlay({ tour }: { tour: ReturnType<typeof useTourState> }) {
 
   return (
     <div className="fixed inset-0 z-[70]" data-testid="tour-overlay" data-step={step.id}>
-      {hole ? (
-        <div
-          aria-hidden="true"
-          data-testid={step.spotlight ? "tour-spotlight" : "tour-highlight"}
-          className={cn(
-            "pointer-events-none fixed rounded-lg ring-2 ring-primary transition-all",
-            step.spotlight
-              ? "shadow-[0_0_0_9999px_rgba(0,0,0,0.65)]"
-              : "shadow-[0_0_0_9999px_rgba(0,0,0,0.4)]",
-          )}
-          style={{ top: hole.top, left: hole.left, width: hole.width, height: hole.height }}
-        />
-      ) : (
-        <div aria-hidden="true" className="fixed inset-0 bg-black/50" />
-      )}
+      <TourBackdrop hole={hole} spotlight={step.spotlight} />
       <div
         role="dialog"
         aria-modal="true"
@@ -173,30 +163,57 @@ function TourOverlay({ tour }: { tour: ReturnType<typeof useTourState> }) {
         >
           <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
         </div>
-        <div className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="ghost" size="sm" onClick={tour.close} data-testid="button-tour-skip">
-            Skip Tour
-          </Button>
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={tour.previous}
-              disabled={tour.step === 0}
-              data-testid="button-tour-previous"
-            >
-              Previous
-            </Button>
-            <Button
-              ref={primaryRef}
-              size="sm"
-              onClick={tour.isLast ? tour.complete : tour.next}
-              data-testid="button-tour-next"
-            >
-              {tour.isLast ? "Complete" : "Next"}
-            </Button>
-          </div>
-        </div>
+        <TourControls tour={tour} />
+      </div>
+    </div>
+  );
+}
+
+/** The page dimmed around the step's element (darker for a spotlight), or all of it when there is none. */
+function TourBackdrop({ hole, spotlight }: { hole: Rect | null; spotlight: boolean | undefined }) {
+  if (!hole) return <div aria-hidden="true" className="fixed inset-0 bg-black/50" />;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid={spotlight ? "tour-spotlight" : "tour-highlight"}
+      className={cn(
+        "pointer-events-none fixed rounded-lg ring-2 ring-primary transition-all",
+        spotlight ? "shadow-[0_0_0_9999px_rgba(0,0,0,0.65)]" : "shadow-[0_0_0_9999px_rgba(0,0,0,0.4)]",
+      )}
+      style={{ top: hole.top, left: hole.left, width: hole.width, height: hole.height }}
+    />
+  );
+}
+
+/** Skip, Previous and Next (Complete on the last step), which takes the focus at each step. */
+function TourControls({ tour }: { tour: Tour }) {
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    primaryRef.current?.focus();
+  }, [tour.step]);
+  return (
+    <div className="mt-4 flex items-center justify-between gap-2">
+      <Button variant="ghost" size="sm" onClick={tour.close} data-testid="button-tour-skip">
+        Skip Tour
+      </Button>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={tour.previous}
+          disabled={tour.step === 0}
+          data-testid="button-tour-previous"
+        >
+          Previous
+        </Button>
+        <Button
+          ref={primaryRef}
+          size="sm"
+          onClick={tour.isLast ? tour.complete : tour.next}
+          data-testid="button-tour-next"
+        >
+          {tour.isLast ? "Complete" : "Next"}
+        </Button>
       </div>
     </div>
   );
