@@ -128,6 +128,11 @@ test("edit content saves a new version: Versions (4) and the diff shows the chan
   await page.getByTestId("button-save-version").click();
   await page.getByTestId("text-edit-error").waitFor();
   assert.equal(await page.getByTestId("textarea-content").inputValue(), "My own edit that must survive");
+  // Choosing to keep it saves it as the version after the one saved elsewhere.
+  await page.getByRole("button", { name: `Keep my text and save over version ${next + 1}` }).click();
+  await page.getByTestId("button-save-version").click();
+  await page.getByRole("tab", { name: `Versions (${next + 2})` }).waitFor();
+  await page.getByTestId("document-content").getByText("My own edit that must survive").waitFor();
 
   // The refused save is the 409 this test provoked.
   const conflict = /status of 409.*\/versions\)$/;

@@ -57,67 +57,20 @@ export function ContentEditor({ document, onDone }: { document: Document; onDone
 
   return (
     <form ref={form} onSubmit={submit} className="grid scroll-mt-24 gap-4" data-testid="form-edit-content">
-      <Tabs defaultValue="write" className="gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Label htmlFor="edit-content">Content (markdown)</Label>
-          <TabsList aria-label="Editor view">
-            <TabsTrigger value="write" data-testid="tab-edit-write">
-              Write
-            </TabsTrigger>
-            <TabsTrigger value="preview" data-testid="tab-edit-preview">
-              Preview
-            </TabsTrigger>
-          </TabsList>
-        </div>
-        {/* forceMount keeps the text area (its scroll position and undo history) while previewing. */}
-        <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
-          <Textarea
-            id="edit-content"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            className="field-sizing-fixed h-[60vh] max-h-[40rem] min-h-[16rem] resize-y overflow-y-auto font-mono text-sm"
-            spellCheck
-            data-testid="textarea-content"
-          />
-        </TabsContent>
-        <TabsContent value="preview">
-          <div
-            className="h-[60vh] max-h-[40rem] min-h-[16rem] overflow-y-auto rounded-md border p-4"
-            tabIndex={0}
-            role="region"
-            aria-label="Preview of the new version"
-            data-testid="edit-preview"
-          >
-            {content.trim() === "" ? (
-              <p className="text-muted-foreground">Nothing to preview yet.</p>
-            ) : (
-              <MarkdownContent content={content} />
-            )}
-          </div>
-        </TabsContent>
-      </Tabs>
+      <WriteAndPreview content={content} onChange={setContent} />
       {error && (
-        <div
-          role="alert"
-          className="grid gap-2 rounded-md border border-destructive/50 p-3 text-sm text-destructive"
-        >
-          <p data-testid="text-edit-error">{error.message}</p>
-          {error.conflict && document.currentVersionNumber !== baseVersion && (
-            <div>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  setBaseVersion(document.currentVersionNumber);
-                  setError(null);
-                }}
-              >
-                Keep my text and save over version {document.currentVersionNumber}
-              </Button>
-            </div>
-          )}
-        </div>
+        <SaveError
+          message={error.message}
+          newer={
+            error.conflict && document.currentVersionNumber !== baseVersion
+              ? document.currentVersionNumber
+              : null
+          }
+          onSaveOver={() => {
+            setBaseVersion(document.currentVersionNumber);
+            setError(null);
+          }}
+        />
       )}
       <div
         className="sticky bottom-8 z-10 -mx-4 flex flex-wrap items-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
@@ -148,5 +101,80 @@ export function ContentEditor({ document, onDone }: { document: Document; onDone
         </div>
       </div>
     </form>
+  );
+}
+
+/** The markdown to write, and a Preview rendered as the Content tab will show it. */
+function WriteAndPreview({ content, onChange }: { content: string; onChange: (content: string) => void }) {
+  return (
+    <Tabs defaultValue="write" className="gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Label htmlFor="edit-content">Content (markdown)</Label>
+        <TabsList aria-label="Editor view">
+          <TabsTrigger value="write" data-testid="tab-edit-write">
+            Write
+          </TabsTrigger>
+          <TabsTrigger value="preview" data-testid="tab-edit-preview">
+            Preview
+          </TabsTrigger>
+        </TabsList>
+      </div>
+      {/* forceMount keeps the text area (its scroll position and undo history) while previewing. */}
+      <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
+        <Textarea
+          id="edit-content"
+          value={content}
+          onChange={(e) => onChange(e.target.value)}
+          className="field-sizing-fixed h-[60vh] max-h-[40rem] min-h-[16rem] resize-y overflow-y-auto font-mono text-sm"
+          spellCheck
+          data-testid="textarea-content"
+        />
+      </TabsContent>
+      <TabsContent value="preview">
+        <div
+          className="h-[60vh] max-h-[40rem] min-h-[16rem] overflow-y-auto rounded-md border p-4"
+          tabIndex={0}
+          role="region"
+          aria-label="Preview of the new version"
+          data-testid="edit-preview"
+        >
+          {content.trim() === "" ? (
+            <p className="text-muted-foreground">Nothing to preview yet.</p>
+          ) : (
+            <MarkdownContent content={content} />
+          )}
+        </div>
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/**
+ * Why the save failed; when someone saved a newer version meanwhile (`newer`), the choice to keep
+ * this text and save it over theirs.
+ */
+function SaveError({
+  message,
+  newer,
+  onSaveOver,
+}: {
+  message: string;
+  newer: number | null;
+  onSaveOver: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="grid gap-2 rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+    >
+      <p data-testid="text-edit-error">{message}</p>
+      {newer !== null && (
+        <div>
+          <Button type="button" size="sm" variant="outline" onClick={onSaveOver}>
+            Keep my text and save over version {newer}
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
