@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "wouter";
+import type { AiAnswer } from "@quire/contracts";
 import { Bot, Loader2, Send } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -91,54 +92,56 @@ export function AiAssistant() {
               {ASK_ERROR_MESSAGE}
             </p>
           )}
-          {ask.isSuccess && (
-            <div className="space-y-3 rounded-lg border bg-muted/30 p-4" data-testid="ai-answer">
-              <div className="flex items-center justify-between gap-2">
-                <span className="text-sm font-medium">Answer</span>
-                <Badge
-                  variant={confidenceBadgeVariant(ask.data.confidence)}
-                  data-testid="badge-ai-confidence"
-                >
-                  {confidencePercent(ask.data.confidence)} confidence
-                </Badge>
-              </div>
-              <p className="text-sm whitespace-pre-line" data-testid="text-ai-answer">
-                {ask.data.answer}
-              </p>
-              {ask.data.citations.length > 0 ? (
-                <div>
-                  <p className="text-xs font-medium text-muted-foreground">Sources</p>
-                  <ol className="mt-1 space-y-1 text-sm">
-                    {ask.data.citations.map((citation) => (
-                      <li key={`${citation.n}-${citation.passageId}`}>
-                        <Link
-                          href={paths.document.getHref(citation.documentId, { passage: citation.ordinal })}
-                          className="text-primary underline-offset-4 hover:underline"
-                          data-testid={`link-citation-${citation.n}`}
-                        >
-                          [{citation.n}] {citation.title}
-                          {citation.heading ? ` — ${citation.heading}` : ""}
-                        </Link>
-                      </li>
-                    ))}
-                  </ol>
-                </div>
-              ) : (
-                ask.data.relevantDocuments.length > 0 && (
-                  <div>
-                    <p className="text-xs font-medium text-muted-foreground">Relevant documents</p>
-                    <ul className="mt-1 list-disc pl-5 text-sm">
-                      {ask.data.relevantDocuments.map((title) => (
-                        <li key={title}>{title}</li>
-                      ))}
-                    </ul>
-                  </div>
-                )
-              )}
-            </div>
-          )}
+          {ask.isSuccess && <AiAnswerView answer={ask.data} />}
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** The answer, how sure it is, and its numbered sources (or, with none, the documents it drew on). */
+function AiAnswerView({ answer }: { answer: AiAnswer }) {
+  return (
+    <div className="space-y-3 rounded-lg border bg-muted/30 p-4" data-testid="ai-answer">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm font-medium">Answer</span>
+        <Badge variant={confidenceBadgeVariant(answer.confidence)} data-testid="badge-ai-confidence">
+          {confidencePercent(answer.confidence)} confidence
+        </Badge>
+      </div>
+      <p className="text-sm whitespace-pre-line" data-testid="text-ai-answer">
+        {answer.answer}
+      </p>
+      {answer.citations.length > 0 ? (
+        <div>
+          <p className="text-xs font-medium text-muted-foreground">Sources</p>
+          <ol className="mt-1 space-y-1 text-sm">
+            {answer.citations.map((citation) => (
+              <li key={`${citation.n}-${citation.passageId}`}>
+                <Link
+                  href={paths.document.getHref(citation.documentId, { passage: citation.ordinal })}
+                  className="text-primary underline-offset-4 hover:underline"
+                  data-testid={`link-citation-${citation.n}`}
+                >
+                  [{citation.n}] {citation.title}
+                  {citation.heading ? ` — ${citation.heading}` : ""}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : (
+        answer.relevantDocuments.length > 0 && (
+          <div>
+            <p className="text-xs font-medium text-muted-foreground">Relevant documents</p>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {answer.relevantDocuments.map((title) => (
+                <li key={title}>{title}</li>
+              ))}
+            </ul>
+          </div>
+        )
+      )}
+    </div>
   );
 }

@@ -41,36 +41,10 @@ export function DocumentHeader({
 }) {
   const { abilities } = document;
   const features = useFeatures();
-  const canEdit = abilities.update || abilities.createVersion;
   const format = originalFormat(document.mediaType, document.originalFilename);
-  const editChosen = useRef(false);
   return (
     <header className="grid gap-4">
-      <div className="grid gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1
-            className="min-w-0 text-2xl font-bold tracking-tight break-words"
-            data-testid="text-document-title"
-          >
-            {document.title}
-          </h1>
-          <StatusBadge status={document.status} data-testid="badge-status" />
-        </div>
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span data-testid="text-category">{document.category.name}</span>
-          <span data-testid="text-owner">Owner: {document.owner}</span>
-          <span data-testid="text-updated">Updated {formatDate(document.updatedAt)}</span>
-        </p>
-        {document.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label="Tags">
-            {document.tags.map((tag) => (
-              <li key={tag} className="rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <DocumentTitleBlock document={document} />
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
@@ -104,50 +78,8 @@ export function DocumentHeader({
             Submit for Review
           </Button>
         )}
-        {canEdit && (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm" data-testid="button-edit">
-                <Pencil aria-hidden="true" />
-                Edit
-                <ChevronDown aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent
-              align="start"
-              // Choosing Edit content moves the reader to the editor; focus must not jump back to the menu's button.
-              onCloseAutoFocus={(event) => {
-                if (!editChosen.current) return;
-                editChosen.current = false;
-                event.preventDefault();
-              }}
-            >
-              {abilities.update && (
-                <DropdownMenuItem onSelect={() => onOpenDialog("metadata")} data-testid="menu-edit-metadata">
-                  <Tags aria-hidden="true" />
-                  Edit metadata
-                </DropdownMenuItem>
-              )}
-              {abilities.createVersion && (
-                <DropdownMenuItem
-                  onSelect={() => {
-                    editChosen.current = true;
-                    onEditContent();
-                  }}
-                  data-testid="menu-edit-content"
-                >
-                  <FilePen aria-hidden="true" />
-                  Edit content
-                </DropdownMenuItem>
-              )}
-              {abilities.createVersion && (
-                <DropdownMenuItem onSelect={() => onOpenDialog("upload")} data-testid="menu-upload-version">
-                  <FileUp aria-hidden="true" />
-                  Upload a new version
-                </DropdownMenuItem>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
+        {(abilities.update || abilities.createVersion) && (
+          <EditMenu abilities={abilities} onOpenDialog={onOpenDialog} onEditContent={onEditContent} />
         )}
         <Button variant="outline" size="sm" onClick={() => onOpenDialog("share")} data-testid="button-share">
           <Share2 aria-hidden="true" />
@@ -155,5 +87,94 @@ export function DocumentHeader({
         </Button>
       </div>
     </header>
+  );
+}
+
+/** Title and status, then category, owner, last update and tags. */
+function DocumentTitleBlock({ document }: { document: Document }) {
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1
+          className="min-w-0 text-2xl font-bold tracking-tight break-words"
+          data-testid="text-document-title"
+        >
+          {document.title}
+        </h1>
+        <StatusBadge status={document.status} data-testid="badge-status" />
+      </div>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span data-testid="text-category">{document.category.name}</span>
+        <span data-testid="text-owner">Owner: {document.owner}</span>
+        <span data-testid="text-updated">Updated {formatDate(document.updatedAt)}</span>
+      </p>
+      {document.tags.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label="Tags">
+          {document.tags.map((tag) => (
+            <li key={tag} className="rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Edit: metadata (who may update), the content and a new file (who may add versions). */
+function EditMenu({
+  abilities,
+  onOpenDialog,
+  onEditContent,
+}: {
+  abilities: Document["abilities"];
+  onOpenDialog: (dialog: DocumentDialog) => void;
+  onEditContent: () => void;
+}) {
+  const editChosen = useRef(false);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="button-edit">
+          <Pencil aria-hidden="true" />
+          Edit
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="start"
+        // Choosing Edit content moves the reader to the editor; focus must not jump back to the menu's button.
+        onCloseAutoFocus={(event) => {
+          if (!editChosen.current) return;
+          editChosen.current = false;
+          event.preventDefault();
+        }}
+      >
+        {abilities.update && (
+          <DropdownMenuItem onSelect={() => onOpenDialog("metadata")} data-testid="menu-edit-metadata">
+            <Tags aria-hidden="true" />
+            Edit metadata
+          </DropdownMenuItem>
+        )}
+        {abilities.createVersion && (
+          <DropdownMenuItem
+            onSelect={() => {
+              editChosen.current = true;
+              onEditContent();
+            }}
+            data-testid="menu-edit-content"
+          >
+            <FilePen aria-hidden="true" />
+            Edit content
+          </DropdownMenuItem>
+        )}
+        {abilities.createVersion && (
+          <DropdownMenuItem onSelect={() => onOpenDialog("upload")} data-testid="menu-upload-version">
+            <FileUp aria-hidden="true" />
+            Upload a new version
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
