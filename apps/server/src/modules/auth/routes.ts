@@ -1,39 +1,25 @@
 import {
-  apiTokenSchema,
-  changePasswordBodySchema,
-  createdTokenSchema,
-  createTokenBodySchema,
   demoRoleBodySchema,
-  idParamsSchema,
   loginBodySchema,
   loginOptionsSchema,
-  savedViewsSchema,
   sessionUserSchema,
   type SessionUser,
 } from "@quire/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../context";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { requireActor, SESSION_COOKIE, sessionToken } from "../../plugins/auth";
-import {
-  changePassword,
-  createApiToken,
-  demoUserForRole,
-  DEMO_USERS,
-  isDemoUsername,
-  listApiTokens,
-  revokeApiToken,
-} from "./service";
+import { accountRoutes } from "./account-routes";
+import { demoUserForRole, DEMO_USERS, isDemoUsername } from "./service";
 import { checkCredentials } from "./login";
-import { readSavedViews, writeSavedViews } from "./saved-views";
 import { replaceSession, signOut } from "./sessions";
 import { oidcRoutes } from "./oidc-routes";
 import { presentUser } from "../users/presenter";
 import { appAbilities } from "../../policies/policy";
 import { cachedSettings } from "../settings/service";
 
+/** Signing in and out, the session's user and the demo's role switch; the account's own routes beside. */
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -124,40 +110,5 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  // The signed-in user's own saved views of All Documents.
-  r.get("/views", { schema: { response: { 200: savedViewsSchema } } }, async (request) =>
-    readSavedViews(ctx, requireActor(request).id),
-  );
-
-  r.put(
-    "/views",
-    { schema: { body: savedViewsSchema, response: { 200: savedViewsSchema } } },
-    async (request) => writeSavedViews(ctx, requireActor(request), request.body),
-  );
-
-  r.post("/password", { schema: { body: changePasswordBodySchema } }, async (request, reply) => {
-    await changePassword(
-      ctx,
-      requireActor(request),
-      { current: request.body.currentPassword, next: request.body.newPassword },
-      sessionToken(request),
-    );
-    return reply.code(204).send();
-  });
-
-  r.get("/tokens", { schema: { response: { 200: z.array(apiTokenSchema) } } }, async (request) =>
-    listApiTokens(ctx, requireActor(request)),
-  );
-
-  r.post(
-    "/tokens",
-    { schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await createApiToken(ctx, requireActor(request), request.body)),
-  );
-
-  r.delete("/tokens/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await revokeApiToken(ctx, requireActor(request), request.params.id);
-    return reply.code(204).send();
-  });
+  await accountRoutes(app, { ctx });
 }

@@ -1,0 +1,57 @@
+import {
+  apiTokenSchema,
+  changePasswordBodySchema,
+  createdTokenSchema,
+  createTokenBodySchema,
+  idParamsSchema,
+  savedViewsSchema,
+} from "@quire/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { requireActor, sessionToken } from "../../plugins/auth";
+import { readSavedViews, writeSavedViews } from "./saved-views";
+import { changePassword, createApiToken, listApiTokens, revokeApiToken } from "./service";
+
+/** The signed-in user's own account (under /api/auth): saved views, password, personal access tokens. */
+export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The signed-in user's own saved views of All Documents.
+  r.get("/views", { schema: { response: { 200: savedViewsSchema } } }, async (request) =>
+    readSavedViews(ctx, requireActor(request).id),
+  );
+
+  r.put(
+    "/views",
+    { schema: { body: savedViewsSchema, response: { 200: savedViewsSchema } } },
+    async (request) => writeSavedViews(ctx, requireActor(request), request.body),
+  );
+
+  r.post("/password", { schema: { body: changePasswordBodySchema } }, async (request, reply) => {
+    await changePassword(
+      ctx,
+      requireActor(request),
+      { current: request.body.currentPassword, next: request.body.newPassword },
+      sessionToken(request),
+    );
+    return reply.code(204).send();
+  });
+
+  r.get("/tokens", { schema: { response: { 200: z.array(apiTokenSchema) } } }, async (request) =>
+    listApiTokens(ctx, requireActor(request)),
+  );
+
+  r.post(
+    "/tokens",
+    { schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await createApiToken(ctx, requireActor(request), request.body)),
+  );
+
+  r.delete("/tokens/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await revokeApiToken(ctx, requireActor(request), request.params.id);
+    return reply.code(204).send();
+  });
+}

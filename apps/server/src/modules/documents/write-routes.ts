@@ -1,0 +1,142 @@
+import { RATE_LIMITS } from "../../plugins/rate-limit";
+import {
+  documentSchema,
+  duplicateUploadSchema,
+  idParamsSchema,
+  newVersionBodySchema,
+  updateDocumentBodySchema,
+} from "@quire/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { badRequest } from "../../lib/errors";
+import { requireActor } from "../../plugins/auth";
+import { loadedDocument } from "../../policies/guard";
+import { findIdenticalOriginal, presentLoaded, presentVisible } from "./read";
+import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
+import { receiveUpload, titleFromFilename, validateFile } from "./upload";
+
+/** Uploads, metadata, new versions, archiving and retries (under /api/documents). */
+export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The title is the one typed, else the document's own (PDF/DOCX metadata or first heading),
+  // else the file name. An identical original the user can see answers 409 unless a copy is asked for.
+  r.post(
+    "/upload",
+    {
+      config: { rateLimit: RATE_LIMITS.upload },
+      schema: { response: { 201: documentSchema, 409: duplicateUploadSchema } },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const upload = await receiveUpload(request);
+      const categoryId = upload.fields.categoryId?.trim();
+      if (!categoryId) throw badRequest("categoryId is required");
+      if (upload.fields.allowDuplicate !== "true") {
+        const existing = await findIdenticalOriginal(ctx, actor, upload.bytes);
+        if (existing) {
+          return reply.code(409).send({
+            message: `This file is already in the archive as "${existing.title}". Open it, or upload it again as a copy.`,
+            existing: { id: existing.id, title: existing.title },
+          });
+        }
+      }
+      const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
+      const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
+      const title = (upload.fields.title?.trim() || file.title || titleFromFilename(upload.filename)).slice(
+        0,
+        300,
+      );
+      const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
+      return reply.code(201).send(await presentVisible(ctx, actor, id));
+    },
+  );
+
+  r.patch(
+    "/:id",
+    {
+      config: { document: "document.update" },
+      schema: { params: idParamsSchema, body: updateDocumentBodySchema, response: { 200: documentSchema } },
+    },
+    async (request) => {
+      const target = loadedDocument(request);
+      await updateMetadata(ctx, target, request.body);
+      return presentVisible(ctx, target.actor, target.id);
+    },
+  );
+
+  r.post(
+    "/:id/versions",
+    {
+      config: { rateLimit: RATE_LIMITS.upload, document: "document.createVersion" },
+      schema: { params: idParamsSchema, response: { 201: documentSchema } },
+    },
+    async (request, reply) => {
+      const target = loadedDocument(request);
+      const current = await presentLoaded(ctx, target);
+      const input = await newVersionInput(ctx, request, current.title);
+      await addVersion(ctx, target, input);
+      return reply.code(201).send(await presentVisible(ctx, target.actor, target.id));
+    },
+  );
+
+  for (const [path, archived] of [
+    ["/:id/archive", true],
+    ["/:id/restore", false],
+  ] as const) {
+    r.post(
+      path,
+      {
+        config: { document: "document.archive" },
+        schema: { params: idParamsSchema, response: { 200: documentSchema } },
+      },
+      async (request) => {
+        const target = loadedDocument(request);
+        await setArchived(ctx, target, archived);
+        return presentVisible(ctx, target.actor, target.id);
+      },
+    );
+  }
+
+  r.post(
+    "/:id/retry",
+    {
+      config: { document: "document.update" },
+      schema: { params: idParamsSchema, response: { 200: documentSchema } },
+    },
+    async (request) => {
+      const target = loadedDocument(request);
+      await retryProcessing(ctx, target);
+      return presentVisible(ctx, target.actor, target.id);
+    },
+  );
+}
+
+/** A new version comes as JSON (edited markdown) or as multipart (a new file), with the same fields. */
+async function newVersionInput(ctx: AppContext, request: FastifyRequest, title: string) {
+  if (request.isMultipart()) {
+    const upload = await receiveUpload(request);
+    const fields = newVersionBodySchema.omit({ content: true }).safeParse(upload.fields);
+    if (!fields.success)
+      throw badRequest(
+        `Invalid body: ${fields.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
+    const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
+    return { file, changeNote: fields.data.changeNote || null, expectedVersion: fields.data.expectedVersion };
+  }
+  const body = newVersionBodySchema.safeParse(request.body);
+  if (!body.success)
+    throw badRequest(
+      `Invalid body: ${body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  const bytes = Buffer.from(body.data.content, "utf8");
+  const file = {
+    bytes,
+    filename: `${title.replace(/[^A-Za-z0-9]+/g, "_")}.md`,
+    mediaType: "text/markdown",
+    markdown: body.data.content,
+    pagesNeedingOcr: [],
+  };
+  return { file, changeNote: body.data.changeNote || null, expectedVersion: body.data.expectedVersion };
+}
