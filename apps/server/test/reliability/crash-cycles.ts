@@ -33,6 +33,8 @@ export interface CrashReport {
   orphansSwept: number;
   orphansLeft: number;
   missingOriginals: number;
+  /** Reviews and decisions checked in an earlier round (a new version or submission followed). */
+  inSupersededRounds: number;
 }
 
 /**
@@ -101,10 +103,10 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
     // gone (PostgreSQL); the bounds only stop a broken recovery from hanging the run.
     const stillProcessing = await waitForProcessing(server.baseUrl, admin, ids, 120_000);
     await waitForJobs(server.baseUrl, admin, 120_000);
-    const { lost, corrupted } = await verifyLedger(server.baseUrl, admin, ledger);
+    const { lost, corrupted, superseded } = await verifyLedger(server.baseUrl, admin, ledger);
     await server.stop("SIGTERM");
     server = null;
-    const storage = await verifyStorage({ databaseUrl: database?.url, dataDir, blobStore });
+    const storage = await verifyStorage({ databaseUrl: database?.url, dataDir, blobStore }, superseded);
     return {
       database: database ? "postgres" : "pglite",
       cycles,
@@ -116,7 +118,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
         reviews: ledger.reviews.length,
         decisions: ledger.decisions.length,
       },
-      lost,
+      lost: [...lost, ...storage.lost],
       corrupted: [...corrupted, ...storage.corrupted],
       serverErrors: ledger.serverErrors,
       stillProcessing: stillProcessing.length,
@@ -124,6 +126,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       orphansSwept: storage.orphansSwept,
       orphansLeft: storage.orphansLeft,
       missingOriginals: storage.missingOriginals,
+      inSupersededRounds: superseded.reviews.length + superseded.decisions.length,
     };
   } finally {
     await server?.stop("SIGKILL");
@@ -143,6 +146,7 @@ export function formatReport(report: CrashReport): string {
         .map(([k, v]) => `${v} ${k}`)
         .join(", ")})`,
     ],
+    ["of which in superseded rounds", report.inSupersededRounds],
     ["lost", report.lost.length],
     ["corrupted", report.corrupted.length],
     ["server errors (5xx)", report.serverErrors.length],

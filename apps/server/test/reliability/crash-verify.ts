@@ -1,7 +1,7 @@
 import type { SystemInfo } from "@quire/contracts";
-import { ne } from "drizzle-orm";
-import { openDatabase } from "../../src/db/client";
-import { blobs, jobs, versions } from "../../src/db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import { openDatabase, type Database } from "../../src/db/client";
+import { approvalReviewers, approvals, blobs, jobs, versions } from "../../src/db/schema";
 import { DbBlobStore, FsBlobStore, sha256Of } from "../../src/storage/blob-store";
 import { sweepOrphanBlobs } from "../../src/storage/orphan-sweep";
 import type { Ledger } from "./crash-workload";
@@ -47,18 +47,55 @@ export async function verifyLedger(baseUrl: string, adminCookie: string, ledger:
   for (const s of ledger.submissions) {
     if (!(await approval(s.documentId))) lost.push(`submission of ${s.documentId}`);
   }
+  // The API shows a document's latest round. A review or decision in an earlier round (a new
+  // version restarted the review, or the document was approved and submitted again) is checked
+  // in that round's own rows by verifyStorage, once the server has stopped.
+  const superseded: Superseded = { reviews: [], decisions: [] };
   for (const r of ledger.reviews) {
     const a = await approval(r.documentId);
-    const mine = a?.round === r.round ? a.reviewers.find((x) => x.id === r.reviewerId) : undefined;
-    if (mine?.status !== "Approved")
-      lost.push(`review of ${r.documentId} round ${r.round} by ${r.reviewerId}`);
+    if (a && a.round > r.round) superseded.reviews.push(r);
+    else if (a?.round !== r.round || a.reviewers.find((x) => x.id === r.reviewerId)?.status !== "Approved")
+      lost.push(reviewLabel(r));
   }
   for (const d of ledger.decisions) {
     const a = await approval(d.documentId);
-    if (a?.round !== d.round || a.approverStatus !== "Approved")
-      lost.push(`decision on ${d.documentId} round ${d.round}`);
+    if (a && a.round > d.round) superseded.decisions.push(d);
+    else if (a?.round !== d.round || a.approverStatus !== "Approved") lost.push(decisionLabel(d));
   }
-  return { lost, corrupted };
+  return { lost, corrupted, superseded };
+}
+
+type Superseded = Pick<Ledger, "reviews" | "decisions">;
+const reviewLabel = (r: Ledger["reviews"][number]) =>
+  `review of ${r.documentId} round ${r.round} by ${r.reviewerId}`;
+const decisionLabel = (d: Ledger["decisions"][number]) => `decision on ${d.documentId} round ${d.round}`;
+
+/** The acknowledged reviews and decisions of superseded rounds, read from those rounds' rows. */
+async function verifySupersededRounds(db: Database, superseded: Superseded): Promise<string[]> {
+  const lost: string[] = [];
+  const roundOf = async (documentId: string, round: number) =>
+    (
+      await db
+        .select({ id: approvals.id, approverStatus: approvals.approverStatus })
+        .from(approvals)
+        .where(and(eq(approvals.documentId, documentId), eq(approvals.round, round)))
+    )[0];
+  for (const r of superseded.reviews) {
+    const row = await roundOf(r.documentId, r.round);
+    const [mine] = row
+      ? await db
+          .select({ status: approvalReviewers.status })
+          .from(approvalReviewers)
+          .where(
+            and(eq(approvalReviewers.approvalId, row.id), eq(approvalReviewers.reviewerId, r.reviewerId)),
+          )
+      : [];
+    if (mine?.status !== "Approved") lost.push(reviewLabel(r));
+  }
+  for (const d of superseded.decisions) {
+    if ((await roundOf(d.documentId, d.round))?.approverStatus !== "Approved") lost.push(decisionLabel(d));
+  }
+  return lost;
 }
 
 /** Waits until no acknowledged document is still processing (its jobs ran after the restarts). */
@@ -98,13 +135,13 @@ export async function waitForJobs(baseUrl: string, adminCookie: string, timeoutM
 
 /**
  * With the server stopped, straight from the database and the blob store: every job finished,
- * every original matches its sha256, and after the sweep no stored file is unclaimed.
+ * every original matches its sha256, after the sweep no stored file is unclaimed, and the reviews
+ * and decisions of superseded rounds are in those rounds.
  */
-export async function verifyStorage(target: {
-  databaseUrl?: string;
-  dataDir: string;
-  blobStore: "fs" | "db";
-}) {
+export async function verifyStorage(
+  target: { databaseUrl?: string; dataDir: string; blobStore: "fs" | "db" },
+  superseded: Superseded = { reviews: [], decisions: [] },
+) {
   const database = await openDatabase(
     target.databaseUrl ? { url: target.databaseUrl } : { dataDir: target.dataDir },
   );
@@ -125,6 +162,7 @@ export async function verifyStorage(target: {
       if (sha256Of(await store.get(hash)) !== hash) corrupted.push(`original ${hash}`);
     const storedSet = new Set(stored);
     return {
+      lost: await verifySupersededRounds(database.db, superseded),
       unfinishedJobs: unfinished.length,
       orphansSwept: swept.deleted,
       orphansLeft: stored.filter((h) => !claimed.has(h)).length,
