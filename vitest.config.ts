@@ -35,6 +35,7 @@ export default defineConfig({
           name: "server",
           include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           globalSetup: ["apps/server/test/support/global-setup.ts"],
+          setupFiles: ["apps/server/test/support/overlapping-queries.ts"],
           // Each API test file boots its own database; PGlite start-up dominates, so allow for it.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -12,6 +12,7 @@ import {
   type DocumentFacts,
   type GlobalAction,
 } from "./policy";
+import { readAll } from "../db/read-all";
 
 /** One document, loaded and checked once for one action: what a document route's handler receives. */
 export interface LoadedDocument {
@@ -51,7 +52,10 @@ export async function authorizeDocumentById(
   action: DocumentAction,
   documentId: string,
 ): Promise<LoadedDocument> {
-  const [facts, accessActor] = await Promise.all([loadAccessFacts(db, documentId), withGroups(db, actor)]);
+  const [facts, accessActor] = await readAll(db, [
+    () => loadAccessFacts(db, documentId),
+    () => withGroups(db, actor),
+  ]);
   if (!facts) throw notFound("Document");
   authorizeDocument(accessActor, action, facts);
   return { id: documentId, facts, actor: accessActor, level: documentLevel(accessActor, facts) };

@@ -13,6 +13,7 @@ import {
 } from "../../db/schema";
 import { loadAccessFacts } from "../../policies/facts";
 import type { HolderInputs } from "./holders";
+import { readAll } from "../../db/read-all";
 
 /** A category's access list, or null when there is no such category. */
 export async function findCategoryAccess(
@@ -65,17 +66,19 @@ export async function findDocumentAccess(db: Database, documentId: string): Prom
     .where(eq(documents.id, documentId))
     .limit(1);
   if (!doc) return null;
-  const [userRows, groupRows] = await Promise.all([
-    db
-      .select({ userId: documentUserAccess.userId })
-      .from(documentUserAccess)
-      .where(eq(documentUserAccess.documentId, documentId))
-      .orderBy(asc(documentUserAccess.userId)),
-    db
-      .select({ groupId: documentGroupAccess.groupId })
-      .from(documentGroupAccess)
-      .where(eq(documentGroupAccess.documentId, documentId))
-      .orderBy(asc(documentGroupAccess.groupId)),
+  const [userRows, groupRows] = await readAll(db, [
+    () =>
+      db
+        .select({ userId: documentUserAccess.userId })
+        .from(documentUserAccess)
+        .where(eq(documentUserAccess.documentId, documentId))
+        .orderBy(asc(documentUserAccess.userId)),
+    () =>
+      db
+        .select({ groupId: documentGroupAccess.groupId })
+        .from(documentGroupAccess)
+        .where(eq(documentGroupAccess.documentId, documentId))
+        .orderBy(asc(documentGroupAccess.groupId)),
   ]);
   return {
     documentId,
@@ -103,18 +106,20 @@ export async function replaceDocumentAccess(
 export async function loadHolderInputs(db: Database, documentId: string): Promise<HolderInputs | null> {
   const document = await loadAccessFacts(db, documentId);
   if (!document) return null;
-  const [category, people, groupRows, memberships] = await Promise.all([
-    db
-      .select({ name: categories.name })
-      .from(categories)
-      .where(eq(categories.id, document.categoryId))
-      .limit(1),
-    db
-      .select({ id: users.id, username: users.username, role: users.role })
-      .from(users)
-      .where(isNull(users.disabledAt)),
-    db.select({ id: groups.id, name: groups.name }).from(groups),
-    db.select({ groupId: groupMembers.groupId, userId: groupMembers.userId }).from(groupMembers),
+  const [category, people, groupRows, memberships] = await readAll(db, [
+    () =>
+      db
+        .select({ name: categories.name })
+        .from(categories)
+        .where(eq(categories.id, document.categoryId))
+        .limit(1),
+    () =>
+      db
+        .select({ id: users.id, username: users.username, role: users.role })
+        .from(users)
+        .where(isNull(users.disabledAt)),
+    () => db.select({ id: groups.id, name: groups.name }).from(groups),
+    () => db.select({ groupId: groupMembers.groupId, userId: groupMembers.userId }).from(groupMembers),
   ]);
   return {
     users: people.map((u) => ({ ...u, role: u.role as Role })),

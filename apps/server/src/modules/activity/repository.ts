@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { activity, categories, documents, groups, users } from "../../db/schema";
+import { readAll } from "../../db/read-all";
 
 /** What a change names about itself; the command helper adds who, from where and when. */
 export type SubjectType =
@@ -132,28 +133,35 @@ export async function findActivity(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ActivityRecord[]; total: number }> {
   const where = whereOf(filter);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        entry: activity,
-        username: users.username,
-        documentTitle: documents.title,
-        categoryName: categories.name,
-        subjectUsername: subjectUsers.username,
-        groupName: groups.name,
-      })
-      .from(activity)
-      .leftJoin(users, eq(users.id, activity.userId))
-      .leftJoin(documents, eq(documents.id, activity.documentId))
-      .leftJoin(categories, and(eq(activity.subjectType, "category"), eq(categories.id, activity.subjectId)))
-      .leftJoin(subjectUsers, and(eq(activity.subjectType, "user"), eq(subjectUsers.id, activity.subjectId)))
-      .leftJoin(groups, and(eq(activity.subjectType, "group"), eq(groups.id, activity.subjectId)))
-      .where(where)
-      // By time: imports and the demo's history are written backdated, out of id order.
-      .orderBy(desc(activity.createdAt), desc(activity.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(activity).where(where),
+  const [rows, [counted]] = await readAll(db, [
+    () =>
+      db
+        .select({
+          entry: activity,
+          username: users.username,
+          documentTitle: documents.title,
+          categoryName: categories.name,
+          subjectUsername: subjectUsers.username,
+          groupName: groups.name,
+        })
+        .from(activity)
+        .leftJoin(users, eq(users.id, activity.userId))
+        .leftJoin(documents, eq(documents.id, activity.documentId))
+        .leftJoin(
+          categories,
+          and(eq(activity.subjectType, "category"), eq(categories.id, activity.subjectId)),
+        )
+        .leftJoin(
+          subjectUsers,
+          and(eq(activity.subjectType, "user"), eq(subjectUsers.id, activity.subjectId)),
+        )
+        .leftJoin(groups, and(eq(activity.subjectType, "group"), eq(groups.id, activity.subjectId)))
+        .where(where)
+        // By time: imports and the demo's history are written backdated, out of id order.
+        .orderBy(desc(activity.createdAt), desc(activity.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    () => db.select({ n: count() }).from(activity).where(where),
   ]);
   return {
     rows: rows.map((r) => ({

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { textWork } from "../../lib/text-work";
 import { findVersion } from "../documents/repository";
+import { readAll } from "../../db/read-all";
 
 /** The Diff page's AI Analysis Summary for versions `from` → `to` of a document the guard let through. */
 export async function analyseVersions(
@@ -11,9 +12,9 @@ export async function analyseVersions(
   from: number,
   to: number,
 ): Promise<ChangeAnalysis> {
-  const [older, newer] = await Promise.all([
-    findVersion(ctx.db, documentId, from),
-    findVersion(ctx.db, documentId, to),
+  const [older, newer] = await readAll(ctx.db, [
+    () => findVersion(ctx.db, documentId, from),
+    () => findVersion(ctx.db, documentId, to),
   ]);
   if (!older || !newer) throw notFound("Version");
   const analysis = await textWork(ctx, {

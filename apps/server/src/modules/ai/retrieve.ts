@@ -29,6 +29,7 @@ import { readQueryStats } from "../search/bm25-repository";
 import { DOCUMENT_MODEL, RERANK_MODEL } from "./ask-model";
 import { archiveTitles, initialsExpansions, wordsNotInArchive } from "./titles";
 import { matchingPassages, type StoredPassage } from "../search/repository";
+import { readAll } from "../../db/read-all";
 
 /**
  * Retrieval for questions, on top of search: the question's framing is removed, search is asked
@@ -322,10 +323,10 @@ export async function retrieve(
     idf: new Map(),
   });
   if (analysis.asked.length === 0) return nothing(new Map());
-  const [synonyms, titles, unseen] = await Promise.all([
-    synonymStems(ctx, analysis),
-    archiveTitles(ctx),
-    wordsNotInArchive(ctx, analysis),
+  const [synonyms, titles, unseen] = await readAll(ctx.db, [
+    () => synonymStems(ctx, analysis),
+    () => archiveTitles(ctx),
+    () => wordsNotInArchive(ctx, analysis),
   ]);
   const expansions = initialsExpansions(titles, unseen);
   const found = await candidates(ctx, actor, analysis, synonyms, expansions, candidateDocuments);

@@ -33,6 +33,7 @@ import {
   type DerivedSuggestion,
   type SuggestionPlan,
 } from "./suggestion-facts";
+import { readAll } from "../../db/read-all";
 
 /** What applying a plan changes, checked per document with the ordinary policy. */
 function requiredChanges(plan: SuggestionPlan): Array<[ArchiveDocument, DocumentAction]> {
@@ -66,17 +67,17 @@ async function deriveSuggestions(
   ctx: AppContext,
   actor: Actor,
 ): Promise<{ suggestions: DerivedSuggestion[]; levels: Levels }> {
-  const [visible, levels] = await Promise.all([
-    listArchiveDocuments(ctx.db, listableDocumentsWhere(actor)),
-    categoryLevelsFor(ctx.db, actor),
+  const [visible, levels] = await readAll(ctx.db, [
+    () => listArchiveDocuments(ctx.db, listableDocumentsWhere(actor)),
+    () => categoryLevelsFor(ctx.db, actor),
   ]);
   const visibleIds = new Set(visible.map((d) => d.id));
   const now = ctx.clock.now();
-  const [trained, names, resolved, stuck] = await Promise.all([
-    trainedClassifier(ctx),
-    listCategoryNames(ctx.db),
-    resolvedSuggestionIds(ctx.db),
-    stuckInReview(ctx, visible, now),
+  const [trained, names, resolved, stuck] = await readAll(ctx.db, [
+    () => trainedClassifier(ctx),
+    () => listCategoryNames(ctx.db),
+    () => resolvedSuggestionIds(ctx.db),
+    () => stuckInReview(ctx, visible, now),
   ]);
   const moves = trained
     ? miscategorised(
@@ -115,90 +116,94 @@ async function reviewersToRemind(db: Database, documentId: string): Promise<stri
   return (await resolveAssignment(db, {})).reviewerIds;
 }
 
+type PlanOf<K extends SuggestionPlan["kind"]> = Extract<SuggestionPlan, { kind: K }>;
+type Performers = {
+  [K in SuggestionPlan["kind"]]: (
+    ctx: AppContext,
+    actor: Actor,
+    plan: PlanOf<K>,
+    names: Map<string, string>,
+  ) => Promise<string>;
+};
+
+/** What each kind of plan does with the transaction's context; each says what was done, for the toast. */
+const performers: Performers = {
+  async move(ctx, actor, plan, names) {
+    await updateMetadata(
+      ctx,
+      await authorizeDocumentById(ctx.db, actor, "document.update", plan.document.id),
+      { categoryId: plan.categoryId },
+      { inside: ctx.db },
+    );
+    return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
+  },
+  async "notify-owner"(ctx, _actor, plan) {
+    await notify(ctx, [plan.document.ownerId], {
+      kind: "review_due",
+      title: `Review due: ${plan.document.title}`,
+      body: `${plan.reason} Please review it and confirm or update its content.`,
+      documentId: plan.document.id,
+    });
+    return `Asked the owner of '${plan.document.title}' to review it`;
+  },
+  async "notify-reviewers"(ctx, _actor, plan) {
+    const recipients = await reviewersToRemind(ctx.db, plan.document.id);
+    const reminded = await notify(ctx, recipients, {
+      kind: "review_reminder",
+      title: `Reminder: review '${plan.document.title}'`,
+      body: `It has been waiting ${plan.days} days for your review.`,
+      documentId: plan.document.id,
+    });
+    const optedOut = recipients.length - reminded;
+    const note = optedOut > 0 ? ` (${optedOut} turned review reminders off)` : "";
+    return `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`;
+  },
+  async "archive-duplicate"(ctx, actor, plan) {
+    await setArchived(
+      ctx,
+      await authorizeDocumentById(ctx.db, actor, "document.archive", plan.older.id),
+      true,
+      { inside: ctx.db },
+    );
+    await notify(ctx, [plan.older.ownerId], {
+      kind: "duplicate_archived",
+      title: `Archived: ${plan.older.title}`,
+      body: `Archived as a near-duplicate of '${plan.newer.title}', which supersedes it. Restore it from the document page if that is wrong.`,
+      documentId: plan.older.id,
+    });
+    return `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`;
+  },
+  async "notify-duplicate"(ctx, _actor, plan) {
+    await notify(ctx, [plan.older.ownerId, plan.newer.ownerId], {
+      kind: "review_due",
+      title: `Near-duplicate: ${plan.older.title}`,
+      body: `'${plan.newer.title}' repeats most of it. Archive the older copy once the newer one is approved.`,
+      documentId: plan.older.id,
+    });
+    return `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`;
+  },
+};
+
+/** Notifies inside the transaction, at the context's time; answers how many were told. */
+function notify(ctx: AppContext, userIds: string[], note: Parameters<typeof notifyUsers>[2]) {
+  return notifyUsers(ctx.db, userIds, note, ctx.clock.now(), ctx.config.mail);
+}
+
 /** Performs the plan with the transaction's context; returns what was done, for the toast. */
-async function perform(
+function perform(
   ctx: AppContext,
   actor: Actor,
   plan: SuggestionPlan,
   names: Map<string, string>,
 ): Promise<string> {
-  const now = ctx.clock.now();
-  switch (plan.kind) {
-    case "move":
-      await updateMetadata(
-        ctx,
-        await authorizeDocumentById(ctx.db, actor, "document.update", plan.document.id),
-        { categoryId: plan.categoryId },
-        { inside: ctx.db },
-      );
-      return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
-    case "notify-owner":
-      await notifyUsers(
-        ctx.db,
-        [plan.document.ownerId],
-        {
-          kind: "review_due",
-          title: `Review due: ${plan.document.title}`,
-          body: `${plan.reason} Please review it and confirm or update its content.`,
-          documentId: plan.document.id,
-        },
-        now,
-        ctx.config.mail,
-      );
-      return `Asked the owner of '${plan.document.title}' to review it`;
-    case "notify-reviewers": {
-      const recipients = await reviewersToRemind(ctx.db, plan.document.id);
-      const reminded = await notifyUsers(
-        ctx.db,
-        recipients,
-        {
-          kind: "review_reminder",
-          title: `Reminder: review '${plan.document.title}'`,
-          body: `It has been waiting ${plan.days} days for your review.`,
-          documentId: plan.document.id,
-        },
-        now,
-        ctx.config.mail,
-      );
-      const optedOut = recipients.length - reminded;
-      const note = optedOut > 0 ? ` (${optedOut} turned review reminders off)` : "";
-      return `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`;
-    }
-    case "archive-duplicate":
-      await setArchived(
-        ctx,
-        await authorizeDocumentById(ctx.db, actor, "document.archive", plan.older.id),
-        true,
-        { inside: ctx.db },
-      );
-      await notifyUsers(
-        ctx.db,
-        [plan.older.ownerId],
-        {
-          kind: "duplicate_archived",
-          title: `Archived: ${plan.older.title}`,
-          body: `Archived as a near-duplicate of '${plan.newer.title}', which supersedes it. Restore it from the document page if that is wrong.`,
-          documentId: plan.older.id,
-        },
-        now,
-        ctx.config.mail,
-      );
-      return `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`;
-    case "notify-duplicate":
-      await notifyUsers(
-        ctx.db,
-        [plan.older.ownerId, plan.newer.ownerId],
-        {
-          kind: "review_due",
-          title: `Near-duplicate: ${plan.older.title}`,
-          body: `'${plan.newer.title}' repeats most of it. Archive the older copy once the newer one is approved.`,
-          documentId: plan.older.id,
-        },
-        now,
-        ctx.config.mail,
-      );
-      return `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`;
-  }
+  // TypeScript cannot pair a union's member with its own entry of a mapped type; the map's type does.
+  const run = performers[plan.kind] as (
+    ctx: AppContext,
+    actor: Actor,
+    plan: SuggestionPlan,
+    names: Map<string, string>,
+  ) => Promise<string>;
+  return run(ctx, actor, plan, names);
 }
 
 async function findOpen(ctx: AppContext, actor: Actor, id: string): Promise<DerivedSuggestion> {

@@ -5,6 +5,7 @@ import { notFound } from "../../lib/errors";
 import { textWork } from "../../lib/text-work";
 import { findVersion } from "../documents/repository";
 import { findCachedSummary, storeSummary } from "./repository";
+import { readAll } from "../../db/read-all";
 
 /**
  * Per-version summaries, cached in `summaries`. A cached summary is reused while the facts it was
@@ -50,9 +51,9 @@ export async function computeSummary(
   ctx: AppContext,
   target: { documentId: string; version: number; title: string; status: string },
 ): Promise<Summary> {
-  const [current, previous] = await Promise.all([
-    findVersion(ctx.db, target.documentId, target.version),
-    target.version > 1 ? findVersion(ctx.db, target.documentId, target.version - 1) : null,
+  const [current, previous] = await readAll(ctx.db, [
+    () => findVersion(ctx.db, target.documentId, target.version),
+    async () => (target.version > 1 ? findVersion(ctx.db, target.documentId, target.version - 1) : null),
   ]);
   if (!current) throw notFound("Version");
   const now = ctx.clock.now();

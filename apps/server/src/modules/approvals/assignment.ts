@@ -6,6 +6,7 @@ import { groupIdsOf } from "../../policies/facts";
 import { dutyRole } from "../../policies/policy";
 import { readSettingValue } from "../settings/repository";
 import { activeUsers, activeUsersWithRole } from "./repository";
+import { readAll } from "../../db/read-all";
 
 /** Settings key of the organisation's default reviewers and approver (Admin sets it in Settings). */
 export const APPROVAL_DEFAULTS_KEY = "approvalDefaults";
@@ -87,7 +88,7 @@ export async function assertAssigneesCanSee(
   facts: DocumentAccessFacts,
 ): Promise<void> {
   const ids = [...assignment.reviewerIds, assignment.approverId];
-  const [people, groups] = await Promise.all([activeUsers(db, ids), groupIdsOf(db, ids)]);
+  const [people, groups] = await readAll(db, [() => activeUsers(db, ids), () => groupIdsOf(db, ids)]);
   const byId = new Map(people.map((p) => [p.id, p]));
   for (const id of ids) {
     const person = byId.get(id);

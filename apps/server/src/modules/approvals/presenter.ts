@@ -10,6 +10,7 @@ import {
   type ApprovalRow,
   type ReviewerRow,
 } from "./repository";
+import { readAll } from "../../db/read-all";
 
 /** The rows one round is made of. */
 export interface RoundRows {
@@ -34,10 +35,10 @@ export async function presentRounds(
   rounds: readonly ApprovalRow[],
 ): Promise<Approval[]> {
   const ids = rounds.map((r) => r.id);
-  const [reviewers, log, owners] = await Promise.all([
-    findReviewers(db, ids),
-    findActivity(db, ids),
-    ownersOf(db, rounds),
+  const [reviewers, log, owners] = await readAll(db, [
+    () => findReviewers(db, ids),
+    () => findActivity(db, ids),
+    () => ownersOf(db, rounds),
   ]);
   const names = await usernamesOf(db, [
     ...rounds.flatMap((r) => [r.approverId, r.submittedBy]),

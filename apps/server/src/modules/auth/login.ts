@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import { tooManyRequests, unauthorized } from "../../lib/errors";
 import { findUser } from "../users/repository";
 import { countLoginFailures, deleteLoginFailure, insertLoginFailure, lockSignIn } from "./repository";
+import { readAll } from "../../db/read-all";
 
 /** An IP may fail more often than one username: an office behind one NAT shares an address. */
 const IP_FAILURE_MULTIPLIER = 4;
@@ -30,10 +31,10 @@ async function reserveAttempt(ctx: AppContext, key: string, ip: string, now: Dat
   const max = ctx.config.loginMaxFailures;
   return ctx.db.transaction(async (tx) => {
     await lockSignIn(tx, LOGIN_LOCK_CLASS, key);
-    const [fromHere, fromIp, forAccount] = await Promise.all([
-      countLoginFailures(tx, { username: key, ip, since }),
-      countLoginFailures(tx, { ip, since }),
-      countLoginFailures(tx, { username: key, since }),
+    const [fromHere, fromIp, forAccount] = await readAll(tx, [
+      () => countLoginFailures(tx, { username: key, ip, since }),
+      () => countLoginFailures(tx, { ip, since }),
+      () => countLoginFailures(tx, { username: key, since }),
     ]);
     if (fromHere >= max || fromIp >= max * IP_FAILURE_MULTIPLIER) {
       throw tooManyRequests(

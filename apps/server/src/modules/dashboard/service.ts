@@ -8,15 +8,16 @@ import {
   documentCountsByStatus,
   documentTotals,
 } from "../documents/repository";
+import { readAll } from "../../db/read-all";
 
 /** The dashboard's figures over exactly the documents the actor may list, counted by the database. */
 export async function dashboardInsights(ctx: AppContext, actor: Actor): Promise<DashboardInsights> {
   const visible = listableDocumentsWhere(actor);
-  const [totals, byCategory, byStatus, approvals] = await Promise.all([
-    documentTotals(ctx.db, visible, ctx.clock.now()),
-    documentCountsByCategoryName(ctx.db, visible),
-    documentCountsByStatus(ctx.db, visible),
-    approvalStats(ctx, actor),
+  const [totals, byCategory, byStatus, approvals] = await readAll(ctx.db, [
+    () => documentTotals(ctx.db, visible, ctx.clock.now()),
+    () => documentCountsByCategoryName(ctx.db, visible),
+    () => documentCountsByStatus(ctx.db, visible),
+    () => approvalStats(ctx, actor),
   ]);
   return {
     total: totals.total,

@@ -9,6 +9,7 @@ import { presentDocument } from "./presenter";
 import { documentListFilter } from "./list-filters";
 import { findDocument, findDocumentWithOriginal, listDocuments } from "./repository";
 import { sha256Hex } from "./service";
+import { readAll } from "../../db/read-all";
 
 /** The full Document answer for a document the guard has loaded and checked. */
 export async function presentLoaded(ctx: AppContext, loaded: LoadedDocument): Promise<Document> {
@@ -34,14 +35,15 @@ export async function listVisibleDocuments(
 ): Promise<{ items: Document[]; total: number }> {
   // The filters narrow what the actor may list; they never widen it.
   const where = and(listableDocumentsWhere(actor), query ? documentListFilter(query) : undefined) as SQL;
-  const [{ rows, total }, levels] = await Promise.all([
-    listDocuments(ctx.db, {
-      where,
-      sort: page.sort,
-      limit: page.pageSize,
-      offset: (page.page - 1) * page.pageSize,
-    }),
-    categoryLevelsFor(ctx.db, actor),
+  const [{ rows, total }, levels] = await readAll(ctx.db, [
+    () =>
+      listDocuments(ctx.db, {
+        where,
+        sort: page.sort,
+        limit: page.pageSize,
+        offset: (page.page - 1) * page.pageSize,
+      }),
+    () => categoryLevelsFor(ctx.db, actor),
   ]);
   return {
     items: rows.map((row) => presentDocument(actor, row, levels.get(row.doc.categoryId) ?? "none")),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { blobs, categories, documents, users, versions } from "../../db/schema";
+import { readAll } from "../../db/read-all";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;
@@ -92,16 +93,18 @@ export async function listDocuments(
     query.sort === "title"
       ? [asc(sql`lower(${documents.title})`), asc(documents.id)]
       : [desc(documents.updatedAt), asc(documents.id)];
-  const [rows, [counted]] = await Promise.all([
-    baseQuery(db, false)
-      .where(query.where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(documents)
-      .where(query.where),
+  const [rows, [counted]] = await readAll(db, [
+    () =>
+      baseQuery(db, false)
+        .where(query.where)
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset(query.offset),
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(documents)
+        .where(query.where),
   ]);
   return { rows: rows as DocumentRecord[], total: counted?.n ?? 0 };
 }

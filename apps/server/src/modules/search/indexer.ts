@@ -24,6 +24,7 @@ import {
   type IndexSource,
   type PassageRow,
 } from "./passage-writes";
+import { readAll } from "../../db/read-all";
 
 export const INDEX_DOCUMENT_JOB = "search.index";
 export const REFIT_MODEL_JOB = "search.refitModel";
@@ -130,7 +131,10 @@ export const indexDocumentJob = defineJob({
 });
 
 async function scheduleRefitIfGrown(ctx: AppContext): Promise<void> {
-  const [model, passages] = await Promise.all([loadModelHeader(ctx.db), countPassages(ctx.db)]);
+  const [model, passages] = await readAll(ctx.db, [
+    () => loadModelHeader(ctx.db),
+    () => countPassages(ctx.db),
+  ]);
   const grown = model
     ? passages >= model.passagesAtFit * (1 + REFIT_GROWTH) && passages - model.passagesAtFit >= 20
     : passages >= MIN_PASSAGES_FOR_MODEL;

@@ -13,6 +13,7 @@ import { requireActor } from "../../plugins/auth";
 import { presentVersion } from "../documents/presenter";
 import { findVersion, listVersions } from "../documents/repository";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
+import { readAll } from "../../db/read-all";
 
 export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +72,10 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     { config: { feature: "versionDiff", document: "document.read" }, schema: { params: diffParamsSchema } },
     async (request) => {
       const { id, from, to } = request.params;
-      const [older, newer] = await Promise.all([findVersion(ctx.db, id, from), findVersion(ctx.db, id, to)]);
+      const [older, newer] = await readAll(ctx.db, [
+        () => findVersion(ctx.db, id, from),
+        () => findVersion(ctx.db, id, to),
+      ]);
       if (!older || !newer) throw notFound("Version");
       return {
         from,
