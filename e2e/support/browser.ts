@@ -19,9 +19,9 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Closes the browser, waiting at most 30 s: a Chromium that hangs on close must not hold a test
- * file (and CI) until its time limit. One left open is killed when the file's process exits,
- * which `--test-force-exit` (scripts/test.mjs) makes happen once the tests are done.
+ * Closes the browser, waiting at most 30 s: a Chromium that hangs on close must not hold the
+ * rest of a test file's teardown. One left open goes when the file's process exits, at the latest
+ * when its time limit (scripts/test.mjs) stops it.
  */
 export async function closeBrowser(browser: Browser | undefined): Promise<void> {
   if (!browser) return;

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
   loginOptionsSchema,
   sessionUserSchema,
@@ -68,12 +68,22 @@ export function useSetPassword() {
   });
 }
 
+/** Waits, at most `limitMs`, until no query is fetching. */
+export async function settleFetches(client: QueryClient, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (client.isFetching() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+}
+
 /** Demo mode only: the server switches this session to the demo user holding `role`. */
 export function useDemoRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (role: Role) =>
-      apiFetch("/api/auth/demo-role", sessionUserSchema, { method: "POST", body: { role } }),
+    mutationFn: async (role: Role) => {
+      // Loads already sent carry this session's cookie and the switch ends that session: sent on,
+      // they would come back 401 (a page still loading when the role is changed). They land first.
+      await settleFetches(client, 5_000);
+      return apiFetch("/api/auth/demo-role", sessionUserSchema, { method: "POST", body: { role } });
+    },
     onSuccess: async (user) => {
       client.setQueryData(userQueryKey, user);
       // Everything shown so far was computed for the previous user (abilities, notifications).
