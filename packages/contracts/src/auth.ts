@@ -5,6 +5,11 @@ export const roles = ["Admin", "Author", "Reviewer", "Approver", "Viewer"] as co
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
+/** A select's string value narrowed to a role. */
+export function isRole(value: string): value is Role {
+  return roleSchema.safeParse(value).success;
+}
+
 /** Roles the seed's top-bar selector offers (seed §2). */
 export const selectableRoles = ["Admin", "Author", "Reviewer", "Approver"] as const;
 

@@ -1,12 +1,8 @@
-import { roles, selectableRoles, type Role } from "@quire/contracts";
+import { isRole, selectableRoles, type Role } from "@quire/contracts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useDemoRole, useLoginOptions, useUser } from "@/lib/auth";
-
-function isRole(value: string): value is Role {
-  return (roles as readonly string[]).includes(value);
-}
 
 /**
  * In demo mode, choosing a role switches this session to that role's demo user on the server,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { roles, type Role } from "@quire/contracts";
+import { isRole, roles, type Role } from "@quire/contracts";
 import { Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
@@ -16,10 +16,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateUser, type CreatedUser } from "@/lib/api/settings";
-
-export function isRole(value: string): value is Role {
-  return (roles as readonly string[]).includes(value);
-}
 
 /** Add User: a username and a role; the answer's one-time password is shown once, until it closes. */
 export function CreateUserDialog({

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { roles, type User } from "@quire/contracts";
+import { isRole, roles, type User } from "@quire/contracts";
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,7 +10,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useUpdateUserRole } from "@/lib/api/settings";
 import { useUsers } from "@/lib/api/users";
 import { previewUsers } from "../lib/permissions";
-import { CreateUserDialog, isRole } from "./create-user-dialog";
+import { CreateUserDialog } from "./create-user-dialog";
 
 /** Users (Admin only): count, first 4, '+N more users', role changes and new accounts. */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
