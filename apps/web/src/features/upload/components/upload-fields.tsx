@@ -1,32 +1,73 @@
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-/** One file's title: empty means the title inside the file. */
-export function TitleField({
+/** One labelled text input of the upload form, with an optional hint below. */
+function TextField({
+  id,
+  label,
   value,
+  maxLength,
+  placeholder,
+  hint,
   disabled,
-  onType,
+  onChange,
+  testId,
 }: {
+  id: string;
+  label: string;
   value: string;
+  maxLength: number;
+  placeholder: string;
+  hint?: string;
   disabled: boolean;
-  onType: (value: string) => void;
+  onChange: (value: string) => void;
+  testId: string;
 }) {
   return (
     <div className="grid gap-2">
-      <Label htmlFor="upload-title">Title</Label>
+      <Label htmlFor={id}>{label}</Label>
       <Input
-        id="upload-title"
+        id={id}
         value={value}
-        maxLength={300}
-        placeholder="The document's own title, or its file name"
+        maxLength={maxLength}
+        placeholder={placeholder}
         disabled={disabled}
-        onChange={(e) => onType(e.target.value)}
-        data-testid="input-title"
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
       />
-      <p className="text-xs text-muted-foreground">
-        Leave it empty to use the title inside the file (a PDF's or DOCX's title, or its first heading).
-      </p>
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
+  );
+}
+
+type FieldProps = { value: string; disabled: boolean; onChange: (value: string) => void };
+
+/** One file's title: empty means the title inside the file. */
+export function TitleField(props: FieldProps) {
+  return (
+    <TextField
+      {...props}
+      id="upload-title"
+      label="Title"
+      maxLength={300}
+      placeholder="The document's own title, or its file name"
+      hint="Leave it empty to use the title inside the file (a PDF's or DOCX's title, or its first heading)."
+      testId="input-title"
+    />
+  );
+}
+
+/** One file's tags, comma-separated; the suggestion's until the user types. */
+export function TagsField(props: FieldProps) {
+  return (
+    <TextField
+      {...props}
+      id="upload-tags"
+      label="Tags"
+      maxLength={600}
+      placeholder="Key phrases from the content are added after upload"
+      testId="input-tags"
+    />
   );
 }
 
@@ -37,32 +78,6 @@ export function MultipleFilesNote({ count }: { count: number }) {
       {count} files: each document takes its own title (the one inside the file, else its file name) and its
       own tags from its content.
     </p>
-  );
-}
-
-/** One file's tags, comma-separated; the suggestion's until the user types. */
-export function TagsField({
-  value,
-  disabled,
-  onChange,
-}: {
-  value: string;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor="upload-tags">Tags</Label>
-      <Input
-        id="upload-tags"
-        value={value}
-        maxLength={600}
-        placeholder="Key phrases from the content are added after upload"
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid="input-tags"
-      />
-    </div>
   );
 }
 

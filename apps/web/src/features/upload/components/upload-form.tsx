@@ -72,7 +72,7 @@ export function UploadForm() {
         )}
       </div>
       {files.length <= 1 ? (
-        <TitleField value={choices.title} disabled={processing} onType={choices.typeTitle} />
+        <TitleField value={choices.title} disabled={processing} onChange={choices.typeTitle} />
       ) : (
         <MultipleFilesNote count={files.length} />
       )}
