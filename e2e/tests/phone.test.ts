@@ -228,7 +228,8 @@ test("chart labels on the dashboard and the Approval Dashboard never overlap at 
 });
 
 for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
-  test(`the help-tour button covers no content at ${viewport.width} px`, async () => {
+  // Seconds when well; bounded so a browser that stops answering fails this test, not the whole file.
+  test(`the help-tour button covers no content at ${viewport.width} px`, { timeout: 180_000 }, async () => {
     const context = await newContext(browser, server.baseUrl, viewport);
     await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
     const page = await context.newPage();
@@ -247,7 +248,13 @@ for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
         const step = Math.max(200, window.innerHeight / 2);
         for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
           window.scrollTo(0, y);
-          await new Promise((r) => requestAnimationFrame(() => r(null)));
+          // A frame lets fixed and sticky parts settle; bounded, because a headless Chromium under
+          // load sometimes stops producing frames, and page.evaluate has no time limit of its own
+          // (two browser runs stood still here until their file's limit).
+          await new Promise((r) => {
+            requestAnimationFrame(() => r(null));
+            setTimeout(() => r(null), 100);
+          });
           const box = help.getBoundingClientRect();
           for (const el of Array.from(
             document.querySelectorAll<HTMLElement>(

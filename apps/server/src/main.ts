@@ -8,6 +8,65 @@ import { demoModeWarnings } from "./modules/auth/demo-mode";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 import { createJobRunner, startEventHub } from "./services";
 import { startOrphanSweeper } from "./storage/orphan-sweep";
+import type { JobRunner } from "./jobs/runner";
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+type Context = ReturnType<typeof createContext>;
+
+/** First start sets up the data directory; every start says what an operator must still do. */
+async function prepare(ctx: Context, app: App): Promise<void> {
+  for (const warning of scaleOutWarnings(ctx.config)) app.log.warn(warning);
+  const { seeded } = await bootstrap(ctx, [seedDemoDocuments]);
+  if (seeded) app.log.info({ demo: ctx.config.demo }, "first start: data directory set up");
+  for (const warning of await demoModeWarnings(ctx)) app.log.warn(warning);
+  if ((await userCount(ctx.db)) === 0) {
+    app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");
+  }
+}
+
+/** Jobs and the orphan sweep, in the process that runs them (WORKER); returns what stops them. */
+async function startWork(
+  ctx: Context,
+  app: App,
+  runner: JobRunner,
+  embedded: boolean,
+): Promise<() => Promise<void>> {
+  if (!ctx.config.runWorker) return () => runner.stop();
+  // With embedded storage this is the only process, so any job still marked running was cut off.
+  const requeued = await runner.recover(embedded);
+  if (requeued > 0) app.log.info({ requeued }, "resumed jobs interrupted by the last stop");
+  runner.start();
+  // Jobs queued by other processes (API processes on the same PostgreSQL) wake this runner at once.
+  const stopJobListener = await ctx.jobs.listen(() => runner.wake());
+  const stopSweeper = startOrphanSweeper(ctx, app.log);
+  return async () => {
+    stopSweeper();
+    await runner.stop();
+    await stopJobListener();
+  };
+}
+
+/** Stops on SIGTERM or SIGINT: requests first, then work, then storage; forced after 10 s. */
+function exitOnSignals(app: App, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,50 +82,14 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, redact: { paths: logRedactions, censor: "[redacted]" } },
   });
   const runner = createJobRunner(ctx);
-
-  for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
-  const { seeded } = await bootstrap(ctx, [seedDemoDocuments]);
-  if (seeded) app.log.info({ demo: config.demo }, "first start: data directory set up");
-  for (const warning of await demoModeWarnings(ctx)) app.log.warn(warning);
-  if ((await userCount(ctx.db)) === 0) {
-    app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");
-  }
-
-  let stopSweeper = () => {};
-  let stopJobListener = async () => {};
-  if (config.runWorker) {
-    // With embedded storage this is the only process, so any job still marked running was cut off.
-    const requeued = await runner.recover(database.kind === "pglite");
-    if (requeued > 0) app.log.info({ requeued }, "resumed jobs interrupted by the last stop");
-    runner.start();
-    // Jobs queued by other processes (API processes on the same PostgreSQL) wake this runner at once.
-    stopJobListener = await ctx.jobs.listen(() => runner.wake());
-    stopSweeper = startOrphanSweeper(ctx, app.log);
-  }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
-    forceExit.unref();
-    try {
-      stopSweeper();
-      await app.close();
-      await runner.stop();
-      await stopJobListener();
-      await hub.stop();
-      await ctx.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  await prepare(ctx, app);
+  const stopWork = await startWork(ctx, app, runner, database.kind === "pglite");
+  exitOnSignals(app, async () => {
+    await stopWork();
+    await hub.stop();
+    await ctx.close();
+    await database.close();
+  });
 
   await app.listen({ host: config.host, port: config.port });
   // After listening, so /api/health answers at once; the thread loads beside the event loop.

@@ -40,25 +40,60 @@ const copy: Record<Decision, { title: string; description: string }> = {
   },
 };
 
-/**
- * Confirms a review or decision before it is sent. Request Changes and Reject cannot be confirmed
- * without a reason (the server refuses them too); the author's notification carries it.
- */
-export function DecisionDialog({
-  documentId,
-  kind,
+/** The reason (or optional comment) box, with the server's refusal under it. */
+function DecisionReasonField({
+  id,
   status,
-  initialComment = "",
-  onClose,
-  onDone,
+  value,
+  onChange,
+  error,
 }: {
+  id: string;
+  status: Decision;
+  value: string;
+  onChange: (comment: string) => void;
+  error: string | null;
+}) {
+  const required = needsReason(status);
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{required ? "Reason (required)" : "Comment (optional)"}</Label>
+      <Textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={5000}
+        required={required}
+        aria-invalid={required && value.trim() === "" ? true : undefined}
+        data-testid="input-decision-reason"
+      />
+      {error !== null && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type DecisionDialogProps = {
   documentId: string;
   kind: ApprovalAction;
   status: Decision;
   initialComment?: string;
   onClose: () => void;
   onDone?: () => void;
-}) {
+};
+
+/** The comment being written and its sending; the dialog closes once the server has recorded it. */
+function useDecision({
+  documentId,
+  kind,
+  status,
+  initialComment = "",
+  onClose,
+  onDone,
+}: DecisionDialogProps) {
   const [comment, setComment] = useState(initialComment);
   const update = useUpdateApproval(documentId);
   const reasonMissing = needsReason(status) && comment.trim() === "";
@@ -75,11 +110,21 @@ export function DecisionDialog({
         onDone?.();
         onClose();
       },
+      // The mutation's own error state shows the failure under the field.
       () => undefined,
     );
   }
 
-  const fieldId = `decision-reason-${kind}`;
+  return { comment, setComment, reasonMissing, confirm, update };
+}
+
+/**
+ * Confirms a review or decision before it is sent. Request Changes and Reject cannot be confirmed
+ * without a reason (the server refuses them too); the author's notification carries it.
+ */
+export function DecisionDialog(props: DecisionDialogProps) {
+  const { kind, status, onClose } = props;
+  const { comment, setComment, reasonMissing, confirm, update } = useDecision(props);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-decision">
@@ -88,25 +133,17 @@ export function DecisionDialog({
             <DialogTitle>{copy[status].title}</DialogTitle>
             <DialogDescription>{copy[status].description}</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>
-              {needsReason(status) ? "Reason (required)" : "Comment (optional)"}
-            </Label>
-            <Textarea
-              id={fieldId}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              maxLength={5000}
-              required={needsReason(status)}
-              aria-invalid={reasonMissing ? true : undefined}
-              data-testid="input-decision-reason"
-            />
-            {update.isError && (
-              <p role="alert" className="text-sm text-destructive">
-                {errorMessage(update.error, "There was an error updating the approval status.")}
-              </p>
-            )}
-          </div>
+          <DecisionReasonField
+            id={`decision-reason-${kind}`}
+            status={status}
+            value={comment}
+            onChange={setComment}
+            error={
+              update.isError
+                ? errorMessage(update.error, "There was an error updating the approval status.")
+                : null
+            }
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

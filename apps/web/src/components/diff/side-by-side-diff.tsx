@@ -1,12 +1,13 @@
 import { ChevronDown, ChevronUp } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useIsMobile } from "@/hooks/use-mobile";
 import type { SideBySideRow } from "@/lib/api/version-diff";
 import { cn } from "@/lib/utils";
-import { changeAnchorId, indexChanges } from "./changes";
 import { foldRuns, type FoldItem } from "./fold-unified";
+import { SplitTable, StackedColumn } from "./side-by-side-layout";
 import { SplitRow, StackedRow } from "./split-rows";
+import { useChangeNavigation } from "./use-change-navigation";
 
 /** Unchanged lines kept either side of a change; longer unchanged runs fold. */
 const CONTEXT_LINES = 3;
@@ -100,36 +101,9 @@ export function SideBySideDiff({
 }) {
   const stacked = useIsMobile();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const [current, setCurrent] = useState<number | null>(null);
-  const region = useRef<HTMLDivElement>(null);
-  const changes = useMemo(() => indexChanges(rows), [rows]);
+  const { region, changes, current, go, isCurrent } = useChangeNavigation(rows);
   const items = foldRuns(rows, (row) => row.kind === "unchanged", CONTEXT_LINES, expanded);
   const open = (start: number) => setExpanded(new Set([...expanded, start]));
-  const currentHunkStart = current === null ? null : (changes.hunkStarts[current] ?? null);
-
-  // A link to `#change-N` (from another page, or typed) lands on that row once the rows exist;
-  // links within the page scroll natively.
-  useEffect(() => {
-    if (!/^#change-\d{1,7}$/.test(window.location.hash)) return;
-    const target = region.current?.querySelector<HTMLElement>(`[id="${window.location.hash.slice(1)}"]`);
-    target?.scrollIntoView({ block: "center" });
-  }, [changes]);
-
-  function go(hunk: number) {
-    setCurrent(hunk);
-    const first = changes.hunkStarts[hunk];
-    if (first === undefined) return;
-    const target = region.current?.querySelector<HTMLElement>(`[id="${changeAnchorId(first)}"]`);
-    target?.scrollIntoView({ block: "center", behavior: "smooth" });
-  }
-
-  // Rows of the current hunk share its outline: from its first change number to the next hunk's.
-  const nextHunkStart = current === null ? null : (changes.hunkStarts[current + 1] ?? Infinity);
-  const isCurrent = (change: number | null) =>
-    change !== null &&
-    currentHunkStart !== null &&
-    change >= currentHunkStart &&
-    change < (nextHunkStart ?? 0);
 
   const renderItem = (item: FoldItem<SideBySideRow>) => {
     if (item.type === "fold") {
@@ -147,6 +121,7 @@ export function SideBySideDiff({
     return <Row key={item.index} row={item.line} change={change} current={isCurrent(change)} />;
   };
 
+  const Layout = stacked ? StackedColumn : SplitTable;
   return (
     <div className="grid gap-2">
       <ChangeNavigator hunks={changes.hunkStarts.length} current={current} onGo={go} />
@@ -159,43 +134,9 @@ export function SideBySideDiff({
         data-layout={stacked ? "stacked" : "split"}
         data-testid="diff-side-by-side"
       >
-        {stacked ? (
-          <div className="font-mono text-xs leading-5" data-testid="diff-stacked">
-            <p className="sticky top-0 z-10 bg-muted px-2 py-1.5 font-sans text-xs font-medium">
-              − {fromLabel} · + {toLabel}
-            </p>
-            {items.map(renderItem)}
-          </div>
-        ) : (
-          <table className="w-full min-w-[36rem] table-fixed border-collapse font-mono text-xs leading-5">
-            <caption className="sr-only">
-              Lines of {fromLabel} on the left and {toLabel} on the right
-            </caption>
-            <colgroup>
-              <col className="w-12" />
-              <col />
-              <col className="w-12" />
-              <col />
-            </colgroup>
-            <thead className="sticky top-0 z-10 bg-muted text-left font-sans text-xs">
-              <tr>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  <span className="sr-only">Line in {fromLabel}</span>#
-                </th>
-                <th scope="col" className="border-r px-2 py-1.5 font-medium">
-                  {fromLabel}
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  <span className="sr-only">Line in {toLabel}</span>#
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-medium">
-                  {toLabel}
-                </th>
-              </tr>
-            </thead>
-            <tbody>{items.map(renderItem)}</tbody>
-          </table>
-        )}
+        <Layout fromLabel={fromLabel} toLabel={toLabel}>
+          {items.map(renderItem)}
+        </Layout>
       </div>
     </div>
   );

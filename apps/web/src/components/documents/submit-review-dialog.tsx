@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
-import type { Document, User } from "@quire/contracts";
+import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -10,46 +9,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { useSubmitForReview } from "@/lib/api/submit-review";
 import { useUsers } from "@/lib/api/users";
+import { ReviewAssignees } from "./review-assignees";
 
-function ReviewerChoices({
-  reviewers,
-  chosen,
-  onToggle,
-}: {
-  reviewers: User[];
-  chosen: ReadonlySet<string>;
-  onToggle: (id: string, checked: boolean) => void;
-}) {
-  if (reviewers.length === 0) {
-    return <p className="text-sm text-muted-foreground">No user holds the Reviewer role.</p>;
-  }
-  return (
-    <ul className="grid gap-2">
-      {reviewers.map((user) => (
-        <li key={user.id} className="flex items-center gap-2">
-          <Checkbox
-            id={`reviewer-${user.id}`}
-            checked={chosen.has(user.id)}
-            onCheckedChange={(checked) => onToggle(user.id, checked === true)}
-            data-testid={`checkbox-reviewer-${user.username}`}
-          />
-          <Label htmlFor={`reviewer-${user.id}`} className="font-normal">
-            {user.username}
-          </Label>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Submit for Review: the submitter picks reviewers (Reviewer role) and an approver (Approver role). */
-export function SubmitReviewDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+/** Who may review and approve this document, and who has been chosen so far. */
+function useReviewAssignment(document: Document) {
   const users = useUsers();
   // Nobody reviews or approves their own document (the server refuses it too).
   const others = (users.data ?? []).filter((u) => u.id !== document.ownerId);
@@ -61,7 +27,6 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
   const [approverId, setApproverId] = useState<string | null>(null);
   const chosenReviewers = chosen ?? new Set(reviewers.map((u) => u.id));
   const chosenApprover = approverId ?? approvers[0]?.id ?? "";
-  const submit = useSubmitForReview();
 
   function toggle(id: string, checked: boolean) {
     const next = new Set(chosenReviewers);
@@ -69,6 +34,23 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
     else next.delete(id);
     setChosen(next);
   }
+
+  return {
+    loading: users.isPending,
+    reviewers,
+    approvers,
+    chosenReviewers,
+    chosenApprover,
+    onToggleReviewer: toggle,
+    onChooseApprover: setApproverId,
+  };
+}
+
+/** Submit for Review: the submitter picks reviewers (Reviewer role) and an approver (Approver role). */
+export function SubmitReviewDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const assignment = useReviewAssignment(document);
+  const { reviewers, chosenReviewers, chosenApprover } = assignment;
+  const submit = useSubmitForReview();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -103,35 +85,7 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
               Choose who reviews &ldquo;{document.title}&rdquo; and who gives the final approval.
             </DialogDescription>
           </DialogHeader>
-          {users.isPending ? (
-            <div className="grid gap-2" role="status" aria-label="Loading users">
-              <Skeleton className="h-5 w-40" />
-              <Skeleton className="h-5 w-32" />
-              <Skeleton className="h-9 w-full" />
-            </div>
-          ) : (
-            <>
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 text-sm font-medium">Reviewers</legend>
-                <ReviewerChoices reviewers={reviewers} chosen={chosenReviewers} onToggle={toggle} />
-              </fieldset>
-              <div className="grid gap-2">
-                <Label htmlFor="submit-approver">Approver</Label>
-                <Select value={chosenApprover} onValueChange={setApproverId}>
-                  <SelectTrigger id="submit-approver" className="w-full" data-testid="select-approver">
-                    <SelectValue placeholder="Select an approver" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {approvers.map((u) => (
-                      <SelectItem key={u.id} value={u.id}>
-                        {u.username}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-            </>
-          )}
+          <ReviewAssignees {...assignment} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

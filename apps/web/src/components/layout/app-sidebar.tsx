@@ -1,5 +1,6 @@
 import { Link, useLocation } from "wouter";
 import { FileStack, LogOut, Settings, Sparkles } from "lucide-react";
+import type { SessionUser } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -71,7 +72,7 @@ function CategoryList({ location, onNavigate }: { location: string; onNavigate?:
         Categories
       </h2>
       {stats.isPending && (
-        <div className="space-y-2 px-3" aria-busy="true" aria-label="Loading categories">
+        <div className="space-y-2 px-3" role="status" aria-busy="true" aria-label="Loading categories">
           <Skeleton className="h-5" />
           <Skeleton className="h-5" />
           <Skeleton className="h-5" />
@@ -124,6 +125,8 @@ function SidebarFooter({ location, onNavigate }: { location: string; onNavigate?
   const logout = useLogout();
   const settingsActive = isActivePath(location, paths.settings.getHref());
 
+  // Signing out lives here, not in SidebarUser: a successful logout clears the user, which
+  // unmounts SidebarUser, and its mutate callbacks (the redirect to login) would then never run.
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => navigate(paths.login.getHref(), { replace: true }),
@@ -155,39 +158,51 @@ function SidebarFooter({ location, onNavigate }: { location: string; onNavigate?
         <Sparkles className="size-4" aria-hidden="true" />
         Take Tour
       </button>
-      {user && (
-        <div className="mt-2 flex items-center gap-3 rounded-md px-2 py-2" data-testid="sidebar-user">
-          <span
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-            aria-hidden="true"
+      {user && <SidebarUser user={user} signingOut={logout.isPending} onSignOut={signOut} />}
+    </div>
+  );
+}
+
+function SidebarUser({
+  user,
+  signingOut,
+  onSignOut,
+}: {
+  user: SessionUser;
+  signingOut: boolean;
+  onSignOut: () => void;
+}) {
+  return (
+    <div className="mt-2 flex items-center gap-3 rounded-md px-2 py-2" data-testid="sidebar-user">
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+        aria-hidden="true"
+      >
+        {initials(user.username)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium" data-testid="text-username">
+          {user.username}
+        </p>
+        <p className="truncate text-xs text-muted-foreground" data-testid="text-role">
+          {user.role}
+        </p>
+      </div>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Sign out"
+            data-testid="button-sign-out"
+            disabled={signingOut}
+            onClick={onSignOut}
           >
-            {initials(user.username)}
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium" data-testid="text-username">
-              {user.username}
-            </p>
-            <p className="truncate text-xs text-muted-foreground" data-testid="text-role">
-              {user.role}
-            </p>
-          </div>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Sign out"
-                data-testid="button-sign-out"
-                disabled={logout.isPending}
-                onClick={signOut}
-              >
-                <LogOut aria-hidden="true" />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Sign out</TooltipContent>
-          </Tooltip>
-        </div>
-      )}
+            <LogOut aria-hidden="true" />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Sign out</TooltipContent>
+      </Tooltip>
     </div>
   );
 }

@@ -18,9 +18,7 @@ import {
   useUnreadCount,
   type Notification,
 } from "@/lib/api/notifications";
-import { errorMessage } from "@/lib/api-client";
-import { shortRelativeTime } from "@/lib/format";
-import { cn } from "@/lib/utils";
+import { NotificationList } from "./notification-list";
 
 /** Badge text: nothing at zero, the number up to 99, then "99+". */
 export function badgeText(count: number): string | null {
@@ -35,14 +33,38 @@ function notificationTarget(link: string | null): string | null {
   return target === "" ? null : target;
 }
 
-export function NotificationsMenu() {
+function NotificationsTrigger({ badge }: { badge: string | null }) {
+  return (
+    <DropdownMenuTrigger asChild>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="relative"
+        aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"}
+        data-testid="button-notifications"
+      >
+        <Bell aria-hidden="true" />
+        {badge && (
+          <span
+            className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground"
+            data-testid="badge-notifications"
+            aria-hidden="true"
+          >
+            {badge}
+          </span>
+        )}
+      </Button>
+    </DropdownMenuTrigger>
+  );
+}
+
+function useNotificationsMenu() {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const unread = useUnreadCount();
   const list = useNotifications(open);
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
-  const badge = badgeText(unread.data ?? 0);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -59,31 +81,17 @@ export function NotificationsMenu() {
     if (target) navigate(target);
   };
 
+  return { open, onOpenChange, unreadCount: unread.data ?? 0, list, onSelect, markAllRead };
+}
+
+export function NotificationsMenu() {
+  const { open, onOpenChange, unreadCount, list, onSelect, markAllRead } = useNotificationsMenu();
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"}
-          data-testid="button-notifications"
-        >
-          <Bell aria-hidden="true" />
-          {badge && (
-            <span
-              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground"
-              data-testid="badge-notifications"
-              aria-hidden="true"
-            >
-              {badge}
-            </span>
-          )}
-        </Button>
-      </DropdownMenuTrigger>
+      <NotificationsTrigger badge={badgeText(unreadCount)} />
       <DropdownMenuContent align="end" className="w-80">
         <DropdownMenuLabel>Recent Notifications</DropdownMenuLabel>
-        {(unread.data ?? 0) > 0 && (
+        {unreadCount > 0 && (
           <DropdownMenuItem
             onSelect={(event) => {
               // Stay open: the list shows them read at once.
@@ -97,45 +105,7 @@ export function NotificationsMenu() {
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        {list.isPending && <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>}
-        {list.isError && (
-          <p role="alert" className="px-2 py-3 text-sm text-destructive">
-            {errorMessage(list.error)}
-          </p>
-        )}
-        {list.data?.length === 0 && (
-          <p className="px-2 py-3 text-sm text-muted-foreground" data-testid="text-no-notifications">
-            No notifications
-          </p>
-        )}
-        {list.data?.map((notification) => (
-          <DropdownMenuItem
-            key={notification.id}
-            onSelect={() => onSelect(notification)}
-            className="items-start"
-            data-testid={`notification-${notification.id}`}
-          >
-            <span
-              className={cn(
-                "mt-1.5 size-2 shrink-0 rounded-full",
-                notification.read ? "bg-transparent" : "bg-primary",
-              )}
-              aria-hidden="true"
-            />
-            <span className="min-w-0 flex-1">
-              <span className={cn("block truncate", !notification.read && "font-semibold")}>
-                {notification.title}
-                {!notification.read && <span className="sr-only"> (unread)</span>}
-              </span>
-              {notification.body && (
-                <span className="line-clamp-2 block text-xs text-muted-foreground">{notification.body}</span>
-              )}
-              <span className="block text-xs text-muted-foreground">
-                {shortRelativeTime(notification.createdAt)}
-              </span>
-            </span>
-          </DropdownMenuItem>
-        ))}
+        <NotificationList list={list} onSelect={onSelect} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

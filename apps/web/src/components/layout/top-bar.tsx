@@ -47,25 +47,31 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
           </li>
         </ol>
       </nav>
-      <div className="ml-auto flex items-center gap-1 sm:gap-2">
-        <Button variant="ghost" size="sm" asChild className="px-2 sm:px-3">
-          <Link href={paths.landing.getHref()} data-testid="link-landing">
-            <Globe aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Landing</span>
+      <TopBarActions />
+    </header>
+  );
+}
+
+function TopBarActions() {
+  return (
+    <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <Button variant="ghost" size="sm" asChild className="px-2 sm:px-3">
+        <Link href={paths.landing.getHref()} data-testid="link-landing">
+          <Globe aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Landing</span>
+        </Link>
+      </Button>
+      <Can ability="uploadDocuments">
+        <Button size="sm" asChild className="px-2 sm:px-3">
+          <Link href={paths.upload.getHref()} data-testid="button-upload">
+            <Upload aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Upload</span>
           </Link>
         </Button>
-        <Can ability="uploadDocuments">
-          <Button size="sm" asChild className="px-2 sm:px-3">
-            <Link href={paths.upload.getHref()} data-testid="button-upload">
-              <Upload aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Upload</span>
-            </Link>
-          </Button>
-        </Can>
-        <RoleSelector />
-        <ThemeToggle />
-        <NotificationsMenu />
-      </div>
-    </header>
+      </Can>
+      <RoleSelector />
+      <ThemeToggle />
+      <NotificationsMenu />
+    </div>
   );
 }

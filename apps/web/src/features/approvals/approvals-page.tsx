@@ -11,7 +11,13 @@ import { useApprovals } from "@/lib/api/approvals";
 import { useFeatures } from "@/lib/api/settings";
 import { ApprovalCard } from "./components/approval-card";
 import { ApprovalStatCards } from "./components/approval-stat-cards";
-import { activityOverTime, approvalFilters, filterApprovals, type ApprovalFilter } from "./lib/derive";
+import {
+  activityOverTime,
+  approvalFilters,
+  filterApprovals,
+  type ActivityPoint,
+  type ApprovalFilter,
+} from "./lib/derive";
 
 // Recharts is large; the chart loads after the cards.
 const ApprovalsChart = lazy(async () => ({
@@ -71,22 +77,9 @@ export function ApprovalsPage() {
         Figures count all approval rounds you can see; "Waiting on You" counts yours.
       </p>
       <ApprovalStatCards />
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Filter approvals">
-        {views.map((name) => (
-          <Button
-            key={name}
-            variant={filter === name ? "default" : "outline"}
-            size="sm"
-            aria-pressed={filter === name}
-            data-testid={filterTestIds[name]}
-            onClick={() => setFilter(name)}
-          >
-            {name}
-          </Button>
-        ))}
-      </div>
+      <ViewFilters filter={filter} onFilter={setFilter} />
       {approvals.isPending ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading approvals">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading approvals">
           <Skeleton className="h-48" />
           <Skeleton className="h-48" />
         </div>
@@ -97,19 +90,42 @@ export function ApprovalsPage() {
       ) : (
         <ApprovalCards shown={shown} waiting={filter === WAITING} />
       )}
-      {chartData.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>Approvals over time</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Suspense fallback={<Skeleton className="h-64" />}>
-              <ApprovalsChart data={chartData} />
-            </Suspense>
-          </CardContent>
-        </Card>
-      )}
+      {chartData.length > 0 && <ActivityChartCard data={chartData} />}
     </div>
+  );
+}
+
+function ViewFilters({ filter, onFilter }: { filter: View; onFilter: (view: View) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Filter approvals">
+      {views.map((name) => (
+        <Button
+          key={name}
+          variant={filter === name ? "default" : "outline"}
+          size="sm"
+          aria-pressed={filter === name}
+          data-testid={filterTestIds[name]}
+          onClick={() => onFilter(name)}
+        >
+          {name}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function ActivityChartCard({ data }: { data: ActivityPoint[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Approvals over time</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Suspense fallback={<Skeleton className="h-64" />}>
+          <ApprovalsChart data={data} />
+        </Suspense>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -69,6 +69,53 @@ function NotComparable({ documentId, message = NOT_COMPARABLE }: { documentId: s
   );
 }
 
+function DocumentNotFound() {
+  return (
+    <div className="grid gap-3 py-16 text-center">
+      <h1 className="text-2xl font-bold">Document Not Found</h1>
+      <p className="text-muted-foreground">
+        The document you&apos;re looking for doesn&apos;t exist or you don&apos;t have permission to view it.
+      </p>
+      <Link href={paths.documents.getHref()} className="font-medium text-primary underline">
+        Back to Documents
+      </Link>
+    </div>
+  );
+}
+
+function DiffHeader({
+  documentId,
+  title,
+  from,
+  to,
+}: {
+  documentId: string;
+  title: string;
+  from: number;
+  to: number;
+}) {
+  return (
+    <>
+      <Link
+        href={paths.document.getHref(documentId)}
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        data-testid="link-back"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to document
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight break-words" data-testid="text-diff-title">
+          {title}
+        </h1>
+        <p className="text-muted-foreground" data-testid="text-diff-versions">
+          v{from} → v{to}
+        </p>
+      </div>
+    </>
+  );
+}
+
 /** Seed §2 Diff page: /document/{documentId}/diff/{fromVersion}/{toVersion}. */
 export function DiffPage() {
   const params = useParams<{ documentId: string; fromVersion: string; toVersion: string }>();
@@ -80,20 +127,7 @@ export function DiffPage() {
   const versions = useDocumentVersions(documentId);
   const diff = useVersionDiff(documentId, valid ? from : null, valid ? to : null);
 
-  if (document.isError && errorStatus(document.error) === 404) {
-    return (
-      <div className="grid gap-3 py-16 text-center">
-        <h1 className="text-2xl font-bold">Document Not Found</h1>
-        <p className="text-muted-foreground">
-          The document you&apos;re looking for doesn&apos;t exist or you don&apos;t have permission to view
-          it.
-        </p>
-        <Link href={paths.documents.getHref()} className="font-medium text-primary underline">
-          Back to Documents
-        </Link>
-      </div>
-    );
-  }
+  if (document.isError && errorStatus(document.error) === 404) return <DocumentNotFound />;
   // 403 here means the Version Diff Viewer is turned off in Settings: say so rather than "unable".
   if (diff.isError && errorStatus(diff.error) === 403)
     return <NotComparable documentId={documentId} message={errorMessage(diff.error, NOT_COMPARABLE)} />;
@@ -107,22 +141,7 @@ export function DiffPage() {
 
   return (
     <div className="grid gap-6" data-testid="diff-page">
-      <Link
-        href={paths.document.getHref(documentId)}
-        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
-        data-testid="link-back"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to document
-      </Link>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight break-words" data-testid="text-diff-title">
-          {document.data.title}
-        </h1>
-        <p className="text-muted-foreground" data-testid="text-diff-versions">
-          v{from} → v{to}
-        </p>
-      </div>
+      <DiffHeader documentId={documentId} title={document.data.title} from={from} to={to} />
       <AiAnalysisSummary documentId={documentId} from={from} to={to} />
       <div className="grid gap-4 sm:grid-cols-2">
         <VersionCard label="From" version={older} />

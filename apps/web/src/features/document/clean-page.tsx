@@ -72,114 +72,145 @@ function DocumentInfo({ document }: { document: Document }) {
   );
 }
 
+function CleanPageSkeleton() {
+  return (
+    <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label="Loading document">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-48" />
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
+
+function CleanPageError({ error }: { error: unknown }) {
+  if (errorStatus(error) === 404) {
+    return <DocumentNotFound message="The document you're looking for doesn't exist or has been removed." />;
+  }
+  return (
+    <p role="alert" className="text-destructive">
+      {errorMessage(error)}
+    </p>
+  );
+}
+
+function CleanToolbar({
+  doc,
+  permalink,
+  showInfo,
+  onToggleInfo,
+}: {
+  doc: Document;
+  permalink: string;
+  showInfo: boolean;
+  onToggleInfo: () => void;
+}) {
+  const { copied, copy } = useCopyLink();
+  return (
+    <div className="flex flex-wrap gap-2" data-print-hide>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={showInfo}
+        onClick={onToggleInfo}
+        data-testid="button-toggle-info"
+      >
+        <Info aria-hidden="true" />
+        {showInfo ? "Hide Info" : "Show Info"}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void copy("permalink", permalink)}
+        data-testid="button-clean-share"
+      >
+        <Share2 aria-hidden="true" />
+        {copied === "permalink" ? "Copied" : "Share"}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => window.print()} data-testid="button-clean-print">
+        <Printer aria-hidden="true" />
+        Print
+      </Button>
+      <Button variant="ghost" size="sm" asChild>
+        <a href={originalUrl(doc.id, doc.currentVersionNumber)} download data-testid="button-clean-download">
+          <Download aria-hidden="true" />
+          Download original ({originalFormat(doc.mediaType, doc.originalFilename).label})
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+function CleanHeader({ doc, permalink }: { doc: Document; permalink: string }) {
+  const [showInfo, setShowInfo] = useState(false);
+  return (
+    <header className="grid gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1
+            className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
+            data-testid="text-clean-title"
+          >
+            {doc.title}
+          </h1>
+          <p className="text-sm text-muted-foreground" data-testid="text-clean-subtitle">
+            Clean reading view • Version {doc.currentVersionNumber}
+          </p>
+        </div>
+        <Button variant="outline" size="sm" asChild data-print-hide>
+          <Link href={paths.document.getHref(doc.id)} data-testid="link-full-view">
+            <Maximize2 aria-hidden="true" />
+            Full View
+          </Link>
+        </Button>
+      </div>
+      <CleanToolbar
+        doc={doc}
+        permalink={permalink}
+        showInfo={showInfo}
+        onToggleInfo={() => setShowInfo(!showInfo)}
+      />
+      {showInfo && <DocumentInfo document={doc} />}
+    </header>
+  );
+}
+
+function CleanFooter({ doc, permalink }: { doc: Document; permalink: string }) {
+  return (
+    <footer className="grid gap-1 text-sm text-muted-foreground">
+      <p>
+        Permalink:{" "}
+        <a
+          href={permalink}
+          className="break-all text-primary underline-offset-4 hover:underline"
+          data-testid="link-permalink"
+        >
+          {permalink}
+        </a>
+      </p>
+      <p data-testid="text-last-updated">
+        Last updated {formatDate(doc.updatedAt)} by {doc.owner}
+      </p>
+    </footer>
+  );
+}
+
 /** Seed §2 Clean reading view (/doc/{id} and /clean/{id}). */
 export function CleanPage() {
   const { id = "" } = useParams<{ id: string }>();
   const document = useDocument(id);
-  const [showInfo, setShowInfo] = useState(false);
-  const { copied, copy } = useCopyLink();
 
-  if (document.isPending) {
-    return (
-      <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label="Loading document">
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-4 w-48" />
-        <Skeleton className="h-96 w-full" />
-      </div>
-    );
-  }
-  if (document.isError) {
-    if (errorStatus(document.error) === 404) {
-      return (
-        <DocumentNotFound message="The document you're looking for doesn't exist or has been removed." />
-      );
-    }
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(document.error)}
-      </p>
-    );
-  }
+  if (document.isPending) return <CleanPageSkeleton />;
+  if (document.isError) return <CleanPageError error={document.error} />;
   const doc = document.data;
   const permalink = `${window.location.origin}${paths.doc.getHref(doc.id)}`;
 
   return (
     <article className="mx-auto grid max-w-3xl gap-6" data-print-root data-testid="clean-page">
-      <header className="grid gap-3">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h1
-              className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
-              data-testid="text-clean-title"
-            >
-              {doc.title}
-            </h1>
-            <p className="text-sm text-muted-foreground" data-testid="text-clean-subtitle">
-              Clean reading view • Version {doc.currentVersionNumber}
-            </p>
-          </div>
-          <Button variant="outline" size="sm" asChild data-print-hide>
-            <Link href={paths.document.getHref(doc.id)} data-testid="link-full-view">
-              <Maximize2 aria-hidden="true" />
-              Full View
-            </Link>
-          </Button>
-        </div>
-        <div className="flex flex-wrap gap-2" data-print-hide>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={showInfo}
-            onClick={() => setShowInfo(!showInfo)}
-            data-testid="button-toggle-info"
-          >
-            <Info aria-hidden="true" />
-            {showInfo ? "Hide Info" : "Show Info"}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void copy("permalink", permalink)}
-            data-testid="button-clean-share"
-          >
-            <Share2 aria-hidden="true" />
-            {copied === "permalink" ? "Copied" : "Share"}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => window.print()} data-testid="button-clean-print">
-            <Printer aria-hidden="true" />
-            Print
-          </Button>
-          <Button variant="ghost" size="sm" asChild>
-            <a
-              href={originalUrl(doc.id, doc.currentVersionNumber)}
-              download
-              data-testid="button-clean-download"
-            >
-              <Download aria-hidden="true" />
-              Download original ({originalFormat(doc.mediaType, doc.originalFilename).label})
-            </a>
-          </Button>
-        </div>
-        {showInfo && <DocumentInfo document={doc} />}
-      </header>
+      <CleanHeader doc={doc} permalink={permalink} />
       <Separator />
       <DocumentBody document={doc} />
       <Separator />
-      <footer className="grid gap-1 text-sm text-muted-foreground">
-        <p>
-          Permalink:{" "}
-          <a
-            href={permalink}
-            className="break-all text-primary underline-offset-4 hover:underline"
-            data-testid="link-permalink"
-          >
-            {permalink}
-          </a>
-        </p>
-        <p data-testid="text-last-updated">
-          Last updated {formatDate(doc.updatedAt)} by {doc.owner}
-        </p>
-      </footer>
+      <CleanFooter doc={doc} permalink={permalink} />
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { useParams, useSearch } from "wouter";
+import type { Document } from "@quire/contracts";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ReviewActionBanner } from "@/components/approvals/review-action-banner";
 import { errorMessage, errorStatus } from "@/lib/api-client";
@@ -17,7 +18,7 @@ import { ImprovementSuggestions } from "./components/improvement-suggestions";
 import { ProcessingBanner } from "./components/processing-banner";
 import { ShareEmbedPanel } from "./components/share-embed-panel";
 import { SummaryPanel } from "./components/summary-panel";
-import { documentOutline } from "./lib/anchors";
+import { documentOutline, type OutlineEntry } from "./lib/anchors";
 
 export function DocumentPageSkeleton() {
   return (
@@ -40,36 +41,40 @@ function readVersion(search: URLSearchParams): number | null {
   return Number.isInteger(v) && v > 0 ? v : null;
 }
 
+/**
+ * What the page shows: tab, editing, open dialog and summary panel. Held by DocumentPage above its
+ * loading and error returns, so it survives the document being re-read or briefly failing.
+ */
+function useDocumentView(expandSummary: boolean) {
+  const [tab, setTab] = useState<DocumentTab>("content");
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<DocumentDialog | null>(null);
+  const [summaryOpen, setSummaryOpen] = useState(expandSummary);
+  return { tab, setTab, editing, setEditing, dialog, setDialog, summaryOpen, setSummaryOpen };
+}
+
+type DocumentView = ReturnType<typeof useDocumentView>;
+
 /** Seed §2 Document detail (/document/{id}, ?expand=summary, ?v={version}). */
 export function DocumentPage() {
   const { id = "" } = useParams<{ id: string }>();
   const search = new URLSearchParams(useSearch());
   const document = useDocument(id);
-  const [tab, setTab] = useState<DocumentTab>("content");
-  const [editing, setEditing] = useState(false);
-  const [dialog, setDialog] = useState<DocumentDialog | null>(null);
-  const [summaryOpen, setSummaryOpen] = useState(search.get("expand") === "summary");
+  const view = useDocumentView(search.get("expand") === "summary");
   const features = useFeatures();
   const content = document.data?.currentVersion.content ?? "";
   const outline = useMemo(() => documentOutline(content), [content]);
 
   if (document.isPending) return <DocumentPageSkeleton />;
-  if (document.isError) {
-    if (errorStatus(document.error) === 404) return <DocumentNotFound />;
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(document.error, "The document could not be loaded. Please try again.")}
-      </p>
-    );
-  }
+  if (document.isError) return <DocumentLoadError error={document.error} />;
   const doc = document.data;
   // Summaries fetch as they mount: wait for the settings, so an Admin's "off" never costs a 403.
   const showSummaries = features.loaded && features.aiSummaries;
   const version = readVersion(search);
   // The outline is the current version's: shown while that text is on screen.
   const showOutline =
-    tab === "content" &&
-    !editing &&
+    view.tab === "content" &&
+    !view.editing &&
     (version === null || version === doc.currentVersionNumber) &&
     wantsOutline(content, outline);
   return (
@@ -77,51 +82,108 @@ export function DocumentPage() {
       className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_auto]"
       data-testid="document-page"
     >
-      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
-        <DocumentHeader
-          document={doc}
-          onOpenDialog={setDialog}
-          onEditContent={() => {
-            setTab("content");
-            setEditing(true);
-          }}
-        />
-        <ReviewActionBanner document={doc} onNewVersion={() => setDialog("upload")} />
-        <ProcessingBanner document={doc} />
-        {showSummaries && (
-          <AiSummaryCard
-            documentId={doc.id}
-            tab={tab}
-            panelOpen={summaryOpen}
-            onOpenPanel={() => setSummaryOpen(true)}
-          />
-        )}
-        <DocumentTabs
-          document={doc}
-          tab={tab}
-          onTabChange={setTab}
-          version={version}
-          editing={editing}
-          onStopEditing={() => setEditing(false)}
-          outline={showOutline ? outline : null}
-          onSubmitForReview={() => setDialog("submit")}
-        />
-        <ImprovementSuggestions documentId={doc.id} />
-      </div>
-      <aside
-        aria-label="Document side panel"
-        className={cn("grid content-start gap-4 transition-[width]", summaryOpen ? "lg:w-96" : "lg:w-72")}
-        data-testid="side-panel"
-        data-expanded={summaryOpen}
-      >
-        {showSummaries && (
-          <SummaryPanel documentId={doc.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
-        )}
-        <ShareEmbedPanel document={doc} onShowAccess={() => setDialog("share")} />
-        {doc.abilities.archive && <DocumentHistory documentId={doc.id} />}
-        {showOutline && <OutlineSidebar entries={outline} />}
-      </aside>
-      <DocumentDialogs document={doc} open={dialog} onClose={() => setDialog(null)} />
+      <DocumentMain
+        document={doc}
+        view={view}
+        showSummaries={showSummaries}
+        version={version}
+        outline={showOutline ? outline : null}
+      />
+      <DocumentSidePanel
+        document={doc}
+        view={view}
+        showSummaries={showSummaries}
+        outline={showOutline ? outline : null}
+      />
+      <DocumentDialogs document={doc} open={view.dialog} onClose={() => view.setDialog(null)} />
     </div>
+  );
+}
+
+function DocumentLoadError({ error }: { error: unknown }) {
+  if (errorStatus(error) === 404) return <DocumentNotFound />;
+  return (
+    <p role="alert" className="text-destructive">
+      {errorMessage(error, "The document could not be loaded. Please try again.")}
+    </p>
+  );
+}
+
+/** Header, banners, summary card, the tabs and suggestions. */
+function DocumentMain({
+  document,
+  view,
+  showSummaries,
+  version,
+  outline,
+}: {
+  document: Document;
+  view: DocumentView;
+  showSummaries: boolean;
+  version: number | null;
+  outline: readonly OutlineEntry[] | null;
+}) {
+  const { tab, setTab, editing, setEditing, setDialog } = view;
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
+      <DocumentHeader
+        document={document}
+        onOpenDialog={setDialog}
+        onEditContent={() => {
+          setTab("content");
+          setEditing(true);
+        }}
+      />
+      <ReviewActionBanner document={document} onNewVersion={() => setDialog("upload")} />
+      <ProcessingBanner document={document} />
+      {showSummaries && (
+        <AiSummaryCard
+          documentId={document.id}
+          tab={tab}
+          panelOpen={view.summaryOpen}
+          onOpenPanel={() => view.setSummaryOpen(true)}
+        />
+      )}
+      <DocumentTabs
+        document={document}
+        tab={tab}
+        onTabChange={setTab}
+        version={version}
+        editing={editing}
+        onStopEditing={() => setEditing(false)}
+        outline={outline}
+        onSubmitForReview={() => setDialog("submit")}
+      />
+      <ImprovementSuggestions documentId={document.id} />
+    </div>
+  );
+}
+
+function DocumentSidePanel({
+  document,
+  view,
+  showSummaries,
+  outline,
+}: {
+  document: Document;
+  view: DocumentView;
+  showSummaries: boolean;
+  outline: readonly OutlineEntry[] | null;
+}) {
+  const { summaryOpen, setSummaryOpen } = view;
+  return (
+    <aside
+      aria-label="Document side panel"
+      className={cn("grid content-start gap-4 transition-[width]", summaryOpen ? "lg:w-96" : "lg:w-72")}
+      data-testid="side-panel"
+      data-expanded={summaryOpen}
+    >
+      {showSummaries && (
+        <SummaryPanel documentId={document.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
+      )}
+      <ShareEmbedPanel document={document} onShowAccess={() => view.setDialog("share")} />
+      {document.abilities.archive && <DocumentHistory documentId={document.id} />}
+      {outline && <OutlineSidebar entries={outline} />}
+    </aside>
   );
 }

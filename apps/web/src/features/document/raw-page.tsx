@@ -86,20 +86,67 @@ function OriginalBody({ document, format }: { document: Document; format: Origin
   );
 }
 
+function RawPageSkeleton() {
+  return (
+    <div className="grid gap-4" role="status" aria-label="Loading document">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
+
+function RawDownloads({ doc, format }: { doc: Document; format: OriginalFormat }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" asChild>
+        <a
+          href={originalUrl(doc.id, doc.currentVersionNumber)}
+          download
+          data-testid="button-raw-download-original"
+        >
+          <FileDown aria-hidden="true" />
+          Download original ({format.label})
+        </a>
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() => saveTextFile(textFileName(doc.title, "_raw"), doc.currentVersion.content)}
+        title="The current version's text (markdown) as a .txt file"
+        data-testid="button-download-raw"
+      >
+        <Download aria-hidden="true" />
+        Download Raw (.txt)
+      </Button>
+    </div>
+  );
+}
+
+function RawHeader({ doc, format }: { doc: Document; format: OriginalFormat }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight break-words" data-testid="text-raw-title">
+          {doc.title} (Original Format)
+        </h1>
+        <p className="text-sm text-muted-foreground" data-testid="text-version-count">
+          {doc.versionCount} {doc.versionCount === 1 ? "version" : "versions"}
+        </p>
+        <p className="text-sm text-muted-foreground" data-testid="text-original-file">
+          {doc.originalFilename} · {format.label}
+        </p>
+      </div>
+      <RawDownloads doc={doc} format={format} />
+    </div>
+  );
+}
+
 /** Seed §2 Raw page: the original format of the current version, with its converted text as the fallback. */
 export function RawPage() {
   const { id = "" } = useParams<{ id: string }>();
   const document = useDocument(id);
 
-  if (document.isPending) {
-    return (
-      <div className="grid gap-4" role="status" aria-label="Loading document">
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-4 w-32" />
-        <Skeleton className="h-96 w-full" />
-      </div>
-    );
-  }
+  if (document.isPending) return <RawPageSkeleton />;
   if (document.isError) {
     if (errorStatus(document.error) === 404) return <DocumentNotFound />;
     return (
@@ -119,40 +166,7 @@ export function RawPage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to document
       </Link>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight break-words" data-testid="text-raw-title">
-            {doc.title} (Original Format)
-          </h1>
-          <p className="text-sm text-muted-foreground" data-testid="text-version-count">
-            {doc.versionCount} {doc.versionCount === 1 ? "version" : "versions"}
-          </p>
-          <p className="text-sm text-muted-foreground" data-testid="text-original-file">
-            {doc.originalFilename} · {format.label}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" asChild>
-            <a
-              href={originalUrl(doc.id, doc.currentVersionNumber)}
-              download
-              data-testid="button-raw-download-original"
-            >
-              <FileDown aria-hidden="true" />
-              Download original ({format.label})
-            </a>
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => saveTextFile(textFileName(doc.title, "_raw"), doc.currentVersion.content)}
-            title="The current version's text (markdown) as a .txt file"
-            data-testid="button-download-raw"
-          >
-            <Download aria-hidden="true" />
-            Download Raw (.txt)
-          </Button>
-        </div>
-      </div>
+      <RawHeader doc={doc} format={format} />
       <OriginalBody document={doc} format={format} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link, useParams } from "wouter";
 import { ArrowLeft, Upload } from "lucide-react";
+import type { Category } from "@quire/contracts";
 import { PageHeader } from "@/components/page-header";
 import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
@@ -18,7 +19,6 @@ export function CategoryPage() {
   const categories = useCategories();
   const category = categories.data?.find((c) => c.id === categoryId);
   const query = useDocuments({ category: categoryId, status, sort, page, pageSize: DOCUMENTS_PAGE_SIZE });
-  const total = query.data?.total;
 
   return (
     <div className="space-y-6" data-testid="category-page">
@@ -28,36 +28,7 @@ export function CategoryPage() {
           Back to All Documents
         </Link>
       </Button>
-      {categories.isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading category">
-          <Skeleton className="h-8 w-64" />
-          <Skeleton className="h-4 w-96 max-w-full" />
-        </div>
-      ) : (
-        <PageHeader
-          title={category ? `${category.name} Documents` : "Category Documents"}
-          description={
-            <>
-              {total !== undefined && (
-                <span className="block" data-testid="text-category-count">
-                  {total} {total === 1 ? "document" : "documents"} found
-                </span>
-              )}
-              {category?.description && <span className="block">{category.description}</span>}
-            </>
-          }
-          actions={
-            <Can ability="uploadDocuments">
-              <Button asChild>
-                <Link href={paths.upload.getHref()}>
-                  <Upload aria-hidden="true" />
-                  Upload Document
-                </Link>
-              </Button>
-            </Can>
-          }
-        />
-      )}
+      <CategoryHeader loading={categories.isPending} category={category} total={query.data?.total} />
       <DocumentFilters
         status={status}
         sort={sort}
@@ -76,5 +47,49 @@ export function CategoryPage() {
         onPage={(next) => update({ page: next, status, sort })}
       />
     </div>
+  );
+}
+
+function CategoryHeader({
+  loading,
+  category,
+  total,
+}: {
+  loading: boolean;
+  category: Category | undefined;
+  total: number | undefined;
+}) {
+  if (loading) {
+    return (
+      <div className="space-y-2" role="status" aria-label="Loading category">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </div>
+    );
+  }
+  return (
+    <PageHeader
+      title={category ? `${category.name} Documents` : "Category Documents"}
+      description={
+        <>
+          {total !== undefined && (
+            <span className="block" data-testid="text-category-count">
+              {total} {total === 1 ? "document" : "documents"} found
+            </span>
+          )}
+          {category?.description && <span className="block">{category.description}</span>}
+        </>
+      }
+      actions={
+        <Can ability="uploadDocuments">
+          <Button asChild>
+            <Link href={paths.upload.getHref()}>
+              <Upload aria-hidden="true" />
+              Upload Document
+            </Link>
+          </Button>
+        </Can>
+      }
+    />
   );
 }

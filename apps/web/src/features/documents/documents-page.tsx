@@ -33,24 +33,7 @@ export function DocumentsPage() {
 
   return (
     <div className="space-y-6" data-testid="documents-page">
-      <PageHeader
-        title="All Documents"
-        description={
-          query.data
-            ? `${query.data.total} ${query.data.total === 1 ? "document" : "documents"}${categoryName ? ` in ${categoryName}` : ""}`
-            : undefined
-        }
-        actions={
-          <Can ability="uploadDocuments">
-            <Button asChild>
-              <Link href={paths.upload.getHref()}>
-                <Upload aria-hidden="true" />
-                Upload
-              </Link>
-            </Button>
-          </Can>
-        }
-      />
+      <DocumentsHeader total={query.data?.total} categoryName={categoryName} />
       <DocumentFilters
         status={status}
         sort={sort}
@@ -75,5 +58,34 @@ export function DocumentsPage() {
         onPage={(next) => update({ page: next })}
       />
     </div>
+  );
+}
+
+function DocumentsHeader({
+  total,
+  categoryName,
+}: {
+  total: number | undefined;
+  categoryName: string | undefined;
+}) {
+  return (
+    <PageHeader
+      title="All Documents"
+      description={
+        total !== undefined
+          ? `${total} ${total === 1 ? "document" : "documents"}${categoryName ? ` in ${categoryName}` : ""}`
+          : undefined
+      }
+      actions={
+        <Can ability="uploadDocuments">
+          <Button asChild>
+            <Link href={paths.upload.getHref()}>
+              <Upload aria-hidden="true" />
+              Upload
+            </Link>
+          </Button>
+        </Can>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import type { Document } from "@quire/contracts";
 import { CheckCircle2, FileText, FolderOpen, Search, Upload } from "lucide-react";
 import { StatusBadge } from "@/components/ui/badge";
 import { HelpTourButton, helpGutterClass } from "@/components/help-tour-button";
@@ -157,42 +158,51 @@ function RecentDocuments() {
             {errorMessage(recent.error, "The recent documents could not be loaded.")}
           </p>
         ) : recent.data.length === 0 ? (
-          <div
-            className="flex flex-col items-center gap-3 py-8 text-center"
-            data-testid="empty-recent-documents"
-          >
-            <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="text-muted-foreground">No documents yet</p>
-            <Can ability="uploadDocuments">
-              <Button asChild>
-                <Link href={paths.upload.getHref()}>
-                  <Upload aria-hidden="true" />
-                  Upload Document
-                </Link>
-              </Button>
-            </Can>
-          </div>
+          <NoRecentDocuments />
         ) : (
           <ul className="divide-y">
             {recent.data.slice(0, HOME_RECENT_DOCUMENTS).map((document) => (
-              <li key={document.id} data-testid={`recent-document-${document.id}`}>
-                <Link
-                  href={paths.document.getHref(document.id)}
-                  className="flex items-center justify-between gap-3 rounded-md px-2 py-3 hover:bg-muted/50"
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{document.title}</span>
-                    <span className="block truncate text-sm text-muted-foreground">
-                      {document.category.name} · {document.owner} · {shortRelativeTime(document.updatedAt)}
-                    </span>
-                  </span>
-                  <StatusBadge status={document.status} />
-                </Link>
-              </li>
+              <RecentDocumentRow key={document.id} document={document} />
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function NoRecentDocuments() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="empty-recent-documents">
+      <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="text-muted-foreground">No documents yet</p>
+      <Can ability="uploadDocuments">
+        <Button asChild>
+          <Link href={paths.upload.getHref()}>
+            <Upload aria-hidden="true" />
+            Upload Document
+          </Link>
+        </Button>
+      </Can>
+    </div>
+  );
+}
+
+function RecentDocumentRow({ document }: { document: Document }) {
+  return (
+    <li data-testid={`recent-document-${document.id}`}>
+      <Link
+        href={paths.document.getHref(document.id)}
+        className="flex items-center justify-between gap-3 rounded-md px-2 py-3 hover:bg-muted/50"
+      >
+        <span className="min-w-0">
+          <span className="block truncate font-medium">{document.title}</span>
+          <span className="block truncate text-sm text-muted-foreground">
+            {document.category.name} · {document.owner} · {shortRelativeTime(document.updatedAt)}
+          </span>
+        </span>
+        <StatusBadge status={document.status} />
+      </Link>
+    </li>
   );
 }

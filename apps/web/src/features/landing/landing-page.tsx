@@ -1,15 +1,14 @@
-import { useState } from "react";
 import { Link } from "wouter";
-import { ArrowUp, Building2, ChevronDown, FileStack, Mail, Menu, Sparkles, Workflow, X } from "lucide-react";
+import { ArrowUp, Building2, ChevronDown, Mail, Sparkles, Workflow } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { usePublicContact } from "@/lib/api/settings";
 import { FadeInSection, SectionHeading } from "./components/fade-in-section";
 import { WaitlistForm } from "./components/waitlist-form";
+import { LandingNav } from "./landing-nav";
 import { scrollToSection, scrollToTop, useScrolledPast, useTypedText } from "./hooks";
 import { CONTACTS } from "./lib/landing-content";
-import { LANDING_SECTIONS } from "./lib/landing-logic";
 
 import {
   ProblemSolution,
@@ -54,96 +53,6 @@ export function LandingPage() {
         </Button>
       )}
     </div>
-  );
-}
-
-function LandingNav() {
-  const [open, setOpen] = useState(false);
-  // The Demo section exists only once a demo video is published; its link goes with it.
-  const hasDemo = Boolean(usePublicContact().data?.demoVideoUrl);
-  const sections = LANDING_SECTIONS.filter((section) => section.id !== "demo" || hasDemo);
-  const go = (id: string) => {
-    setOpen(false);
-    scrollToSection(id);
-  };
-  return (
-    <header className="sticky top-0 z-50 border-b bg-background/90 backdrop-blur">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3 sm:px-6"
-      >
-        <button
-          type="button"
-          onClick={() => go("hero")}
-          className="flex items-center gap-2 text-lg font-bold"
-          aria-label="Quire, back to top"
-        >
-          <FileStack className="size-6 text-primary" aria-hidden="true" />
-          Quire
-        </button>
-        <ul className="hidden items-center gap-1 md:flex">
-          {sections.map((section) => (
-            <li key={section.id}>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => go(section.id)}
-                data-testid={`nav-${section.id}`}
-              >
-                {section.label}
-              </Button>
-            </li>
-          ))}
-          <li>
-            <Button size="sm" onClick={() => go("contact")} data-testid="nav-contact">
-              Contact Us
-            </Button>
-          </li>
-          <li>
-            <Button asChild size="sm" variant="outline" data-testid="link-sign-in">
-              <Link href={paths.login.getHref()}>Sign in</Link>
-            </Button>
-          </li>
-        </ul>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label={open ? "Close menu" : "Open menu"}
-          aria-expanded={open}
-          aria-controls="landing-mobile-menu"
-          onClick={() => setOpen((value) => !value)}
-          data-testid="button-mobile-menu"
-        >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
-      </nav>
-      {open && (
-        <ul
-          id="landing-mobile-menu"
-          className="space-y-1 border-t px-4 py-3 md:hidden"
-          data-testid="mobile-menu"
-        >
-          {sections.map((section) => (
-            <li key={section.id}>
-              <Button variant="ghost" className="w-full justify-start" onClick={() => go(section.id)}>
-                {section.label}
-              </Button>
-            </li>
-          ))}
-          <li>
-            <Button className="w-full" onClick={() => go("contact")}>
-              Contact Us
-            </Button>
-          </li>
-          <li>
-            <Button asChild variant="outline" className="w-full">
-              <Link href={paths.login.getHref()}>Sign in</Link>
-            </Button>
-          </li>
-        </ul>
-      )}
-    </header>
   );
 }
 

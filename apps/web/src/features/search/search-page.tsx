@@ -23,8 +23,8 @@ function formValuesOf(params: SearchParams | null): SearchFormValues {
   };
 }
 
-/** Seed §2 Search: runs only on an explicit submit or a suggestion click; the URL keeps it. */
-export function SearchPage() {
+/** The page's state: the URL's search, the form's edits to it, and their queries. */
+function useSearchPage() {
   const { submitted, submit, key } = useSearchUrl();
   // The form shows the URL's search until the person edits it; a new URL (submit, Back,
   // Forward) resets the form to that search.
@@ -61,6 +61,13 @@ export function SearchPage() {
     run(text);
   }
 
+  return { submitted, values, setValues, suggestions, results, run, pick };
+}
+
+/** Seed §2 Search: runs only on an explicit submit or a suggestion click; the URL keeps it. */
+export function SearchPage() {
+  const { submitted, values, setValues, suggestions, results, run, pick } = useSearchPage();
+
   return (
     <div className="space-y-6" data-testid="search-page">
       <PageHeader
@@ -78,28 +85,34 @@ export function SearchPage() {
           <PopularSearches suggestions={suggestions.data} loading={suggestions.isPending} onPick={pick} />
           <StartYourSearch onPick={pick} />
         </>
-      ) : results.isPending ? (
-        <SearchResultsSkeleton />
-      ) : results.isError ? (
-        <p role="alert" className="text-destructive" data-testid="text-search-error">
-          {errorMessage(results.error, "The search could not be run. Please try again.")}
-        </p>
-      ) : results.data.length === 0 ? (
-        <NoResults />
       ) : (
-        <section aria-labelledby="search-results-heading" className="space-y-3">
-          <h2 id="search-results-heading" className="text-lg font-semibold" data-testid="text-results-count">
-            Search Results ({results.data.length} found)
-          </h2>
-          <ul className="grid gap-3">
-            {results.data.map((result) => (
-              <li key={result.document.id}>
-                <SearchResultCard result={result} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <SearchResults results={results} />
       )}
     </div>
+  );
+}
+
+function SearchResults({ results }: { results: ReturnType<typeof useSearchDocuments> }) {
+  if (results.isPending) return <SearchResultsSkeleton />;
+  if (results.isError)
+    return (
+      <p role="alert" className="text-destructive" data-testid="text-search-error">
+        {errorMessage(results.error, "The search could not be run. Please try again.")}
+      </p>
+    );
+  if (results.data.length === 0) return <NoResults />;
+  return (
+    <section aria-labelledby="search-results-heading" className="space-y-3">
+      <h2 id="search-results-heading" className="text-lg font-semibold" data-testid="text-results-count">
+        Search Results ({results.data.length} found)
+      </h2>
+      <ul className="grid gap-3">
+        {results.data.map((result) => (
+          <li key={result.document.id}>
+            <SearchResultCard result={result} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

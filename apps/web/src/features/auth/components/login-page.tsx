@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type UseFormReturn } from "react-hook-form";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
@@ -28,7 +29,6 @@ export function LoginPage() {
   });
 
   if (user.data) return <Redirect to={next} replace />;
-  const sso = options.data?.sso ?? null;
   // Until the options arrive the form shows, as before; only an explicit "off" hides it.
   const localLogin = options.data?.localLogin !== false;
 
@@ -42,33 +42,16 @@ export function LoginPage() {
         <FileStack className="size-7 text-primary" aria-hidden="true" />
         Quire
       </Link>
-      <Card className="w-full max-w-sm">
-        <CardHeader>
-          <h1 className="text-xl font-semibold">Sign in</h1>
-          <CardDescription>Sign in to your document archive.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {ssoError && (
-            <p role="alert" className="text-sm text-destructive" data-testid="text-sso-error">
-              {ssoError.slice(0, 300)}
-            </p>
-          )}
-          {sso && <SsoButton label={sso.buttonLabel} href={ssoHref(sso.startUrl, next)} />}
-          {sso && localLogin && (
-            <p className="text-center text-xs text-muted-foreground" aria-hidden="true">
-              or
-            </p>
-          )}
-          {localLogin && (
-            <SignInForm
-              form={form}
-              onSubmit={onSubmit}
-              pending={login.isPending}
-              error={login.isError ? errorMessage(login.error) : null}
-            />
-          )}
-        </CardContent>
-      </Card>
+      <SignInCard ssoError={ssoError} sso={options.data?.sso ?? null} next={next}>
+        {localLogin && (
+          <SignInForm
+            form={form}
+            onSubmit={onSubmit}
+            pending={login.isPending}
+            error={login.isError ? errorMessage(login.error) : null}
+          />
+        )}
+      </SignInCard>
       {options.data?.demo && localLogin && (
         <DemoAccounts
           options={options.data}
@@ -84,6 +67,42 @@ export function LoginPage() {
         </p>
       )}
     </main>
+  );
+}
+
+/** The sign-in choices: single sign-on, the local form (`children`, absent when switched off), or both. */
+function SignInCard({
+  ssoError,
+  sso,
+  next,
+  children,
+}: {
+  ssoError: string | null;
+  sso: LoginOptions["sso"];
+  next: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="w-full max-w-sm">
+      <CardHeader>
+        <h1 className="text-xl font-semibold">Sign in</h1>
+        <CardDescription>Sign in to your document archive.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {ssoError && (
+          <p role="alert" className="text-sm text-destructive" data-testid="text-sso-error">
+            {ssoError.slice(0, 300)}
+          </p>
+        )}
+        {sso && <SsoButton label={sso.buttonLabel} href={ssoHref(sso.startUrl, next)} />}
+        {sso && children && (
+          <p className="text-center text-xs text-muted-foreground" aria-hidden="true">
+            or
+          </p>
+        )}
+        {children}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type UseFormRegister } from "react-hook-form";
 import { KeyRound } from "lucide-react";
 import { z } from "zod";
 import { changePasswordBodySchema, type User } from "@quire/contracts";
@@ -24,19 +24,8 @@ type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
  * the server refuses everything else until then.
  */
 export function SetNewPassword({ user }: { user: User }) {
-  const setPassword = useSetPassword();
+  const { form, setPassword, next, mismatch, onSubmit } = useSetPasswordForm();
   const logout = useLogout();
-  const form = useForm<SetPasswordForm>({
-    resolver: zodResolver(setPasswordFormSchema),
-    defaultValues: { currentPassword: "", newPassword: "", repeat: "" },
-  });
-  // Shown while typing, not only on submit, as the button's state is.
-  const [next, repeat] = useWatch({ control: form.control, name: ["newPassword", "repeat"] });
-  const mismatch = repeat !== "" && next !== repeat;
-
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
-    setPassword.mutate({ currentPassword, newPassword }),
-  );
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center p-4">
@@ -52,39 +41,7 @@ export function SetNewPassword({ user }: { user: User }) {
         </CardHeader>
         <CardContent>
           <form className="space-y-4" onSubmit={onSubmit} data-testid="form-set-password">
-            <div className="space-y-2">
-              <Label htmlFor="current-password">One-time password</Label>
-              <Input
-                id="current-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                {...form.register("currentPassword")}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="new-password">New password (at least 8 characters)</Label>
-              <Input
-                id="new-password"
-                type="password"
-                autoComplete="new-password"
-                minLength={8}
-                required
-                {...form.register("newPassword")}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="repeat-password">Repeat the new password</Label>
-              <Input
-                id="repeat-password"
-                type="password"
-                autoComplete="new-password"
-                aria-invalid={mismatch}
-                required
-                {...form.register("repeat")}
-              />
-              {mismatch && <p className="text-sm text-destructive">The two new passwords differ.</p>}
-            </div>
+            <PasswordFields register={form.register} mismatch={mismatch} />
             {setPassword.isError && (
               <p role="alert" className="text-sm text-destructive">
                 {errorMessage(setPassword.error)}
@@ -105,5 +62,67 @@ export function SetNewPassword({ user }: { user: User }) {
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+function useSetPasswordForm() {
+  const setPassword = useSetPassword();
+  const form = useForm<SetPasswordForm>({
+    resolver: zodResolver(setPasswordFormSchema),
+    defaultValues: { currentPassword: "", newPassword: "", repeat: "" },
+  });
+  // Shown while typing, not only on submit, as the button's state is.
+  const [next, repeat] = useWatch({ control: form.control, name: ["newPassword", "repeat"] });
+  const mismatch = repeat !== "" && next !== repeat;
+
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    setPassword.mutate({ currentPassword, newPassword }),
+  );
+  return { form, setPassword, next, mismatch, onSubmit };
+}
+
+function PasswordFields({
+  register,
+  mismatch,
+}: {
+  register: UseFormRegister<SetPasswordForm>;
+  mismatch: boolean;
+}) {
+  return (
+    <>
+      <div className="space-y-2">
+        <Label htmlFor="current-password">One-time password</Label>
+        <Input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...register("currentPassword")}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="new-password">New password (at least 8 characters)</Label>
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          {...register("newPassword")}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="repeat-password">Repeat the new password</Label>
+        <Input
+          id="repeat-password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={mismatch}
+          required
+          {...register("repeat")}
+        />
+        {mismatch && <p className="text-sm text-destructive">The two new passwords differ.</p>}
+      </div>
+    </>
   );
 }

@@ -19,7 +19,6 @@ import {
 export function AiAssistant() {
   const [question, setQuestion] = useState("");
   const ask = useAskAi();
-  const trimmed = question.trim();
 
   const submit = (text: string) => {
     const value = text.trim();
@@ -41,61 +40,98 @@ export function AiAssistant() {
         <CardDescription>Ask a question; answers come from your archive with their sources.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form onSubmit={onSubmit} className="flex gap-2">
-          <Input
-            value={question}
-            onChange={(event) => setQuestion(event.target.value)}
-            placeholder="Ask about your documents…"
-            aria-label="Question for the AI assistant"
-            maxLength={1000}
-            data-testid="input-ai-question"
-          />
-          <Button type="submit" disabled={!trimmed || ask.isPending} data-testid="button-ask-ai">
-            {ask.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Send aria-hidden="true" />
-            )}
-            Ask
-          </Button>
-        </form>
-        <div className="flex flex-wrap gap-2" aria-label="Quick questions">
-          {QUICK_QUESTIONS.map((preset, index) => (
-            <Button
-              key={preset}
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={ask.isPending}
-              onClick={() => {
-                setQuestion(preset);
-                submit(preset);
-              }}
-              data-testid={`button-quick-question-${index}`}
-            >
-              {preset}
-            </Button>
-          ))}
-        </div>
-        <div aria-live="polite">
-          {ask.isPending && (
-            <p
-              className="flex items-center gap-2 text-sm text-muted-foreground"
-              data-testid="text-ai-thinking"
-            >
-              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-              Thinking…
-            </p>
-          )}
-          {ask.isError && (
-            <p role="alert" className="text-sm text-destructive" data-testid="text-ai-error">
-              {ASK_ERROR_MESSAGE}
-            </p>
-          )}
-          {ask.isSuccess && <AiAnswerView answer={ask.data} />}
-        </div>
+        <QuestionForm
+          question={question}
+          onQuestionChange={setQuestion}
+          onSubmit={onSubmit}
+          pending={ask.isPending}
+        />
+        <QuickQuestions
+          disabled={ask.isPending}
+          onPick={(preset) => {
+            setQuestion(preset);
+            submit(preset);
+          }}
+        />
+        <AskStatus pending={ask.isPending} failed={ask.isError} answer={ask.isSuccess ? ask.data : null} />
       </CardContent>
     </Card>
+  );
+}
+
+function QuestionForm({
+  question,
+  onQuestionChange,
+  onSubmit,
+  pending,
+}: {
+  question: string;
+  onQuestionChange: (question: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  pending: boolean;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="flex gap-2">
+      <Input
+        value={question}
+        onChange={(event) => onQuestionChange(event.target.value)}
+        placeholder="Ask about your documents…"
+        aria-label="Question for the AI assistant"
+        maxLength={1000}
+        data-testid="input-ai-question"
+      />
+      <Button type="submit" disabled={!question.trim() || pending} data-testid="button-ask-ai">
+        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        Ask
+      </Button>
+    </form>
+  );
+}
+
+function QuickQuestions({ disabled, onPick }: { disabled: boolean; onPick: (preset: string) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Quick questions">
+      {QUICK_QUESTIONS.map((preset, index) => (
+        <Button
+          key={preset}
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={disabled}
+          onClick={() => onPick(preset)}
+          data-testid={`button-quick-question-${index}`}
+        >
+          {preset}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function AskStatus({
+  pending,
+  failed,
+  answer,
+}: {
+  pending: boolean;
+  failed: boolean;
+  answer: AiAnswer | null;
+}) {
+  return (
+    <div aria-live="polite">
+      {pending && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="text-ai-thinking">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Thinking…
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className="text-sm text-destructive" data-testid="text-ai-error">
+          {ASK_ERROR_MESSAGE}
+        </p>
+      )}
+      {answer && <AiAnswerView answer={answer} />}
+    </div>
   );
 }
 

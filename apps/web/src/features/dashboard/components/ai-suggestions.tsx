@@ -65,44 +65,60 @@ export function AiSuggestions() {
           </p>
         ) : (
           <ul className="space-y-3">
-            {suggestions.data.map((suggestion) => {
-              const Icon = suggestionIcons[suggestion.icon];
-              const applying = apply.isPending && apply.variables === suggestion.id;
-              return (
-                <li
-                  key={suggestion.id}
-                  className="flex gap-3 rounded-lg border p-3"
-                  data-testid={`suggestion-${suggestion.id}`}
-                >
-                  <span className={cn("h-fit rounded-lg p-2", suggestionColours[suggestion.color])}>
-                    <Icon className="size-4" aria-hidden="true" />
-                  </span>
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="text-sm font-medium">{suggestion.title}</p>
-                      <Badge variant={confidenceBadgeVariant(suggestion.confidence)}>
-                        {confidencePercent(suggestion.confidence)}
-                      </Badge>
-                    </div>
-                    <p className="text-sm text-muted-foreground">{suggestion.description}</p>
-                    {suggestion.canApply && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={apply.isPending}
-                        onClick={() => onApply(suggestion)}
-                        data-testid={`button-apply-${suggestion.id}`}
-                      >
-                        {applying ? "Applying…" : suggestion.action}
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
+            {suggestions.data.map((suggestion) => (
+              <SuggestionRow
+                key={suggestion.id}
+                suggestion={suggestion}
+                busy={apply.isPending}
+                applying={apply.isPending && apply.variables === suggestion.id}
+                onApply={() => onApply(suggestion)}
+              />
+            ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function SuggestionRow({
+  suggestion,
+  busy,
+  applying,
+  onApply,
+}: {
+  suggestion: AiSuggestion;
+  /** Any suggestion is being applied: one at a time. */
+  busy: boolean;
+  applying: boolean;
+  onApply: () => void;
+}) {
+  const Icon = suggestionIcons[suggestion.icon];
+  return (
+    <li className="flex gap-3 rounded-lg border p-3" data-testid={`suggestion-${suggestion.id}`}>
+      <span className={cn("h-fit rounded-lg p-2", suggestionColours[suggestion.color])}>
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-medium">{suggestion.title}</p>
+          <Badge variant={confidenceBadgeVariant(suggestion.confidence)}>
+            {confidencePercent(suggestion.confidence)}
+          </Badge>
+        </div>
+        <p className="text-sm text-muted-foreground">{suggestion.description}</p>
+        {suggestion.canApply && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={onApply}
+            data-testid={`button-apply-${suggestion.id}`}
+          >
+            {applying ? "Applying…" : suggestion.action}
+          </Button>
+        )}
+      </div>
+    </li>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Sparkles } from "lucide-react";
+import type { DashboardInsights } from "@quire/contracts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
@@ -35,44 +36,52 @@ export function InsightsCard() {
           </p>
         ) : (
           <>
-            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-              <Figure
-                label="Approval rate"
-                value={`${insights.data.approvalRate}%`}
-                testId="insight-approval-rate"
-              />
-              <Figure label="Still in draft" value={String(insights.data.drafts)} testId="insight-drafts" />
-              <Figure
-                label="Processing failed"
-                value={String(insights.data.processingFailed)}
-                testId="insight-failed"
-              />
-              <Figure
-                label="Open suggestions"
-                value={suggestions.data ? String(suggestions.data.length) : "—"}
-                testId="insight-suggestions"
-              />
-            </dl>
-            {insights.data.total > 0 && (
-              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-                <div className="min-w-0">
-                  <h3 className="mb-2 text-sm font-medium">Documents by category</h3>
-                  <Suspense fallback={<Skeleton className="h-48" />}>
-                    <InsightsChart label="Documents by category" data={insights.data.byCategory} />
-                  </Suspense>
-                </div>
-                <div className="min-w-0">
-                  <h3 className="mb-2 text-sm font-medium">Documents by status</h3>
-                  <Suspense fallback={<Skeleton className="h-48" />}>
-                    <InsightsChart label="Documents by status" data={insights.data.byStatus} />
-                  </Suspense>
-                </div>
-              </div>
-            )}
+            <InsightFigures insights={insights.data} openSuggestions={suggestions.data?.length} />
+            {insights.data.total > 0 && <InsightCharts insights={insights.data} />}
           </>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function InsightFigures({
+  insights,
+  openSuggestions,
+}: {
+  insights: DashboardInsights;
+  openSuggestions: number | undefined;
+}) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <Figure label="Approval rate" value={`${insights.approvalRate}%`} testId="insight-approval-rate" />
+      <Figure label="Still in draft" value={String(insights.drafts)} testId="insight-drafts" />
+      <Figure label="Processing failed" value={String(insights.processingFailed)} testId="insight-failed" />
+      <Figure
+        label="Open suggestions"
+        value={openSuggestions === undefined ? "—" : String(openSuggestions)}
+        testId="insight-suggestions"
+      />
+    </dl>
+  );
+}
+
+function InsightCharts({ insights }: { insights: DashboardInsights }) {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="min-w-0">
+        <h3 className="mb-2 text-sm font-medium">Documents by category</h3>
+        <Suspense fallback={<Skeleton className="h-48" />}>
+          <InsightsChart label="Documents by category" data={insights.byCategory} />
+        </Suspense>
+      </div>
+      <div className="min-w-0">
+        <h3 className="mb-2 text-sm font-medium">Documents by status</h3>
+        <Suspense fallback={<Skeleton className="h-48" />}>
+          <InsightsChart label="Documents by status" data={insights.byStatus} />
+        </Suspense>
+      </div>
+    </div>
   );
 }
 

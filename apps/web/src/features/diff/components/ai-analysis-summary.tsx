@@ -2,7 +2,7 @@ import { Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useDiffAnalysis } from "../api/get-diff-analysis";
+import { useDiffAnalysis, type DiffAnalysis } from "../api/get-diff-analysis";
 import { diffRowId } from "@/components/diff/row-anchor";
 
 function text(item: unknown): string {
@@ -41,6 +41,15 @@ function keyChangeLinks(
     .filter((c) => c.text !== "");
 }
 
+/** Tolerates a list as well as the contract's single string, as the key changes do. */
+function impactLines(data: DiffAnalysis | undefined): string[] {
+  return Array.isArray(data?.impact)
+    ? data.impact.map(text).filter(Boolean)
+    : data?.impact
+      ? [data.impact]
+      : [];
+}
+
 function riskVariant(level: string | undefined) {
   if (level === "High") return "destructive" as const;
   if (level === "Medium") return "warning" as const;
@@ -60,12 +69,6 @@ export function AiAnalysisSummary({
   const analysis = useDiffAnalysis(documentId, from, to);
   if (analysis.data === null || analysis.isError) return null;
   const data = analysis.data;
-  const keyChanges = keyChangeLinks(data);
-  const impact = Array.isArray(data?.impact)
-    ? data.impact.map(text).filter(Boolean)
-    : data?.impact
-      ? [data.impact]
-      : [];
 
   return (
     <Card className="gap-3 border-primary/30" data-testid="card-ai-analysis">
@@ -88,43 +91,54 @@ export function AiAnalysisSummary({
           </div>
         ) : (
           <>
-            <div>
-              <h3 className="mb-1 font-semibold">Key Changes</h3>
-              {keyChanges.length === 0 ? (
-                <p className="text-muted-foreground">No notable changes found.</p>
-              ) : (
-                <ul className="list-disc space-y-1 pl-5">
-                  {keyChanges.map((change, i) => (
-                    <li key={i}>
-                      {change.href ? (
-                        <a
-                          href={change.href}
-                          className="underline decoration-dotted underline-offset-2 hover:text-primary"
-                          data-testid="link-key-change"
-                        >
-                          {change.text}
-                        </a>
-                      ) : (
-                        change.text
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            {impact.length > 0 && (
-              <div>
-                <h3 className="mb-1 font-semibold">Impact</h3>
-                {impact.map((line, i) => (
-                  <p key={i} className="text-muted-foreground">
-                    {line}
-                  </p>
-                ))}
-              </div>
-            )}
+            <KeyChanges changes={keyChangeLinks(data)} />
+            <Impact lines={impactLines(data)} />
           </>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function KeyChanges({ changes }: { changes: KeyChangeLink[] }) {
+  return (
+    <div>
+      <h3 className="mb-1 font-semibold">Key Changes</h3>
+      {changes.length === 0 ? (
+        <p className="text-muted-foreground">No notable changes found.</p>
+      ) : (
+        <ul className="list-disc space-y-1 pl-5">
+          {changes.map((change, i) => (
+            <li key={i}>
+              {change.href ? (
+                <a
+                  href={change.href}
+                  className="underline decoration-dotted underline-offset-2 hover:text-primary"
+                  data-testid="link-key-change"
+                >
+                  {change.text}
+                </a>
+              ) : (
+                change.text
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Impact({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-1 font-semibold">Impact</h3>
+      {lines.map((line, i) => (
+        <p key={i} className="text-muted-foreground">
+          {line}
+        </p>
+      ))}
+    </div>
   );
 }

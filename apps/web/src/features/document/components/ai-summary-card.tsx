@@ -17,6 +17,51 @@ const perTab: Record<
   approvals: { heading: "Suggested actions", pick: "suggestedActions" },
 };
 
+function OpenPanelButton({ onOpenPanel }: { onOpenPanel: () => void }) {
+  return (
+    <Button
+      variant="link"
+      size="sm"
+      className="mt-1 h-auto px-0"
+      onClick={() => {
+        onOpenPanel();
+        // On a phone the panel sits below the page: bring it into view.
+        requestAnimationFrame(() =>
+          globalThis.document
+            .querySelector('[data-testid="panel-summary"]')
+            ?.scrollIntoView?.({ block: "nearest", behavior: "smooth" }),
+        );
+      }}
+      data-testid="button-open-summary"
+    >
+      Full summary
+    </Button>
+  );
+}
+
+function SummaryCardItems({
+  heading,
+  items,
+  onOpenPanel,
+}: {
+  heading: string;
+  items: string[];
+  onOpenPanel: (() => void) | undefined;
+}) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">Nothing to point out here.</p>;
+  return (
+    <>
+      <h3 className="sr-only">{heading}</h3>
+      <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="summary-card-items">
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+      {onOpenPanel && <OpenPanelButton onOpenPanel={onOpenPanel} />}
+    </>
+  );
+}
+
 /**
  * Seed §2: above the tabs, an AI summary card for the active tab: the key points for Content,
  * the change highlights for Versions, the suggested actions for Approvals. The summary is shown
@@ -62,36 +107,12 @@ export function AiSummaryCard({
         <p className="text-sm text-muted-foreground" data-testid="text-summary-in-panel">
           The full summary is open in the AI Summary panel.
         </p>
-      ) : items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing to point out here.</p>
       ) : (
-        <>
-          <h3 className="sr-only">{heading}</h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="summary-card-items">
-            {items.map((item, i) => (
-              <li key={i}>{item}</li>
-            ))}
-          </ul>
-          {onOpenPanel && (more || tab === "content") && (
-            <Button
-              variant="link"
-              size="sm"
-              className="mt-1 h-auto px-0"
-              onClick={() => {
-                onOpenPanel();
-                // On a phone the panel sits below the page: bring it into view.
-                requestAnimationFrame(() =>
-                  globalThis.document
-                    .querySelector('[data-testid="panel-summary"]')
-                    ?.scrollIntoView?.({ block: "nearest", behavior: "smooth" }),
-                );
-              }}
-              data-testid="button-open-summary"
-            >
-              Full summary
-            </Button>
-          )}
-        </>
+        <SummaryCardItems
+          heading={heading}
+          items={items}
+          onOpenPanel={more || tab === "content" ? onOpenPanel : undefined}
+        />
       )}
     </section>
   );

@@ -1,23 +1,13 @@
-import { useState, type FormEvent } from "react";
 import { Check } from "lucide-react";
 import { featureOffMessages, type Approval } from "@quire/contracts";
 import { useFeatures } from "@/lib/api/settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { useApproval } from "@/lib/api/document-approval";
-import {
-  DecisionDialog,
-  decisionLabel,
-  needsReason,
-  type Decision,
-} from "@/components/approvals/decision-dialog";
-import { useUpdateApproval } from "@/lib/api/update-approval";
 import { formatDateTime } from "@/lib/format";
+import { DecisionForm } from "./decision-form";
 
 /** Seed §4: the progress bar shows the first three stages and marks the current one. */
 export const PROGRESS_STAGES = ["Not Started", "Awaiting Review", "Awaiting Approval"] as const;
@@ -83,77 +73,69 @@ function WithdrawnNote({ approval }: { approval: Approval }) {
   );
 }
 
-function DecisionForm({ documentId, kind }: { documentId: string; kind: "review" | "decide" }) {
-  const [comment, setComment] = useState("");
-  const [confirming, setConfirming] = useState<Decision | null>(null);
-  const update = useUpdateApproval(documentId);
-  const choices: Decision[] =
-    kind === "review" ? ["Approved", "Changes Requested"] : ["Approved", "Rejected"];
-
-  function send(status: Decision) {
-    // Request Changes and Reject are confirmed with their (required) reason first.
-    if (needsReason(status)) {
-      setConfirming(status);
-      return;
-    }
-    // A promise rather than mutate's callbacks: those are skipped when the form unmounts, and a
-    // successful decision removes this form (the user may no longer act), so no toast showed.
-    update.mutateAsync({ status, comment, kind }).then(
-      () => {
-        setComment("");
-        toast({
-          title: "Approval updated",
-          description: "The approval status has been updated successfully.",
-        });
-      },
-      () =>
-        toast({
-          variant: "destructive",
-          title: "Update failed",
-          description: "There was an error updating the approval status.",
-        }),
-    );
-  }
-
-  const id = `approval-comment-${kind}`;
+function ReviewersSection({ reviewers }: { reviewers: Approval["reviewers"] }) {
   return (
-    <form
-      className="grid gap-2 rounded-md border p-4"
-      onSubmit={(e: FormEvent) => e.preventDefault()}
-      data-testid={`form-${kind}`}
-    >
-      <h4 className="font-semibold">{kind === "review" ? "Your Review" : "Final Decision"}</h4>
-      <Label htmlFor={id}>Comment</Label>
-      <Textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} />
-      <div className="flex flex-wrap gap-2">
-        {choices.map((status) => (
-          <Button
-            key={status}
-            type="button"
-            variant={status === "Approved" ? "default" : "destructive"}
-            disabled={update.isPending}
-            onClick={() => send(status)}
-          >
-            {decisionLabel[status]}
-          </Button>
+    <section aria-labelledby="reviewers-title">
+      <h4 id="reviewers-title" className="mb-2 font-semibold">
+        Reviewers
+      </h4>
+      <ul className="grid gap-2">
+        {reviewers.map((r) => (
+          <li key={r.id} className="rounded-md border p-3 text-sm">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{r.username}</span>
+              <Badge variant={statusVariant(r.status)}>{r.status}</Badge>
+            </div>
+            {r.comment && <p className="mt-1 text-muted-foreground">{r.comment}</p>}
+          </li>
         ))}
+      </ul>
+    </section>
+  );
+}
+
+function ApproverSection({ approval }: { approval: Approval }) {
+  return (
+    <section aria-labelledby="approver-title">
+      <h4 id="approver-title" className="mb-2 font-semibold">
+        Approver
+      </h4>
+      <div className="rounded-md border p-3 text-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{approval.approver}</span>
+          <Badge variant={statusVariant(approval.approverStatus)}>{approval.approverStatus}</Badge>
+        </div>
+        {approval.approverComment && <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>}
       </div>
-      {confirming && (
-        <DecisionDialog
-          documentId={documentId}
-          kind={kind}
-          status={confirming}
-          initialComment={comment}
-          onDone={() => setComment("")}
-          onClose={() => setConfirming(null)}
-        />
+    </section>
+  );
+}
+
+function ActivitySection({ activityLog }: { activityLog: Approval["activityLog"] }) {
+  const activity = activityLog.slice(-ACTIVITY_SHOWN).reverse();
+  return (
+    <section aria-labelledby="activity-title">
+      <h4 id="activity-title" className="mb-2 font-semibold">
+        Recent Activity
+      </h4>
+      {activity.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No activity yet.</p>
+      ) : (
+        <ul className="grid gap-2 text-sm">
+          {activity.map((entry, i) => (
+            <li key={i} className="border-l-2 pl-3">
+              <span className="font-medium">{entry.action}</span> by {entry.username} ·{" "}
+              <span className="text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
+              {entry.comment && <p className="text-muted-foreground">{entry.comment}</p>}
+            </li>
+          ))}
+        </ul>
       )}
-    </form>
+    </section>
   );
 }
 
 function ApprovalDetails({ approval }: { approval: Approval }) {
-  const activity = approval.activityLog.slice(-ACTIVITY_SHOWN).reverse();
   return (
     <div className="grid gap-5" data-testid="approval-workflow">
       <div className="flex flex-wrap items-center gap-2">
@@ -167,54 +149,9 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
       </div>
       <StageProgress approval={approval} />
       {approval.stage === "Withdrawn" && <WithdrawnNote approval={approval} />}
-      <section aria-labelledby="reviewers-title">
-        <h4 id="reviewers-title" className="mb-2 font-semibold">
-          Reviewers
-        </h4>
-        <ul className="grid gap-2">
-          {approval.reviewers.map((r) => (
-            <li key={r.id} className="rounded-md border p-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{r.username}</span>
-                <Badge variant={statusVariant(r.status)}>{r.status}</Badge>
-              </div>
-              {r.comment && <p className="mt-1 text-muted-foreground">{r.comment}</p>}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="approver-title">
-        <h4 id="approver-title" className="mb-2 font-semibold">
-          Approver
-        </h4>
-        <div className="rounded-md border p-3 text-sm">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{approval.approver}</span>
-            <Badge variant={statusVariant(approval.approverStatus)}>{approval.approverStatus}</Badge>
-          </div>
-          {approval.approverComment && (
-            <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>
-          )}
-        </div>
-      </section>
-      <section aria-labelledby="activity-title">
-        <h4 id="activity-title" className="mb-2 font-semibold">
-          Recent Activity
-        </h4>
-        {activity.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No activity yet.</p>
-        ) : (
-          <ul className="grid gap-2 text-sm">
-            {activity.map((entry, i) => (
-              <li key={i} className="border-l-2 pl-3">
-                <span className="font-medium">{entry.action}</span> by {entry.username} ·{" "}
-                <span className="text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
-                {entry.comment && <p className="text-muted-foreground">{entry.comment}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ReviewersSection reviewers={approval.reviewers} />
+      <ApproverSection approval={approval} />
+      <ActivitySection activityLog={approval.activityLog} />
     </div>
   );
 }

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/hooks/use-toast";
-import { errorMessage, errorStatus } from "@/lib/api-client";
-import { useCreateVersion } from "../api/create-version";
 import { MarkdownContent } from "./markdown-content";
+import { useContentDraft } from "./use-content-draft";
 
 /**
  * Edit content: the markdown in a text area, saved as a new version with a change note. The
@@ -19,11 +17,7 @@ import { MarkdownContent } from "./markdown-content";
  * Content tab will, and the change note and Save stay in a bar pinned above the footer line.
  */
 export function ContentEditor({ document, onDone }: { document: Document; onDone: () => void }) {
-  const [content, setContent] = useState(document.currentVersion.content);
-  const [changeNote, setChangeNote] = useState("");
-  const [baseVersion, setBaseVersion] = useState(document.currentVersionNumber);
-  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null);
-  const save = useCreateVersion(document.id);
+  const draft = useContentDraft(document, onDone);
   const form = useRef<HTMLFormElement>(null);
 
   // Opened below the header, tabs and banners (far down on a phone): bring the editor to the top,
@@ -33,74 +27,67 @@ export function ContentEditor({ document, onDone }: { document: Document; onDone
     form.current?.querySelector("textarea")?.focus({ preventScroll: true });
   }, []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    save.mutate(
-      { content, changeNote, expectedVersion: baseVersion },
-      {
-        onSuccess: (saved) => {
-          toast({
-            title: "Version saved",
-            description: `Version ${saved.currentVersionNumber} of ${saved.title} was created.`,
-          });
-          onDone();
-        },
-        onError: (err) =>
-          setError({
-            message: errorMessage(err, "The new version could not be saved. Please try again."),
-            conflict: errorStatus(err) === 409,
-          }),
-      },
-    );
-  }
-
   return (
-    <form ref={form} onSubmit={submit} className="grid scroll-mt-24 gap-4" data-testid="form-edit-content">
-      <WriteAndPreview content={content} onChange={setContent} />
-      {error && (
-        <SaveError
-          message={error.message}
-          newer={
-            error.conflict && document.currentVersionNumber !== baseVersion
-              ? document.currentVersionNumber
-              : null
-          }
-          onSaveOver={() => {
-            setBaseVersion(document.currentVersionNumber);
-            setError(null);
-          }}
-        />
+    <form
+      ref={form}
+      onSubmit={draft.submit}
+      className="grid scroll-mt-24 gap-4"
+      data-testid="form-edit-content"
+    >
+      <WriteAndPreview content={draft.content} onChange={draft.setContent} />
+      {draft.error && (
+        <SaveError message={draft.error.message} newer={draft.newer} onSaveOver={draft.saveOver} />
       )}
-      <div
-        className="sticky bottom-8 z-10 -mx-4 flex flex-wrap items-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
-        data-testid="edit-bar"
-      >
-        <div className="grid min-w-48 flex-1 gap-1.5">
-          <Label htmlFor="edit-change-note">Change note</Label>
-          <Input
-            id="edit-change-note"
-            value={changeNote}
-            maxLength={500}
-            placeholder="What changed and why"
-            onChange={(e) => setChangeNote(e.target.value)}
-            data-testid="input-change-note"
-          />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            disabled={save.isPending || content === document.currentVersion.content}
-            data-testid="button-save-version"
-          >
-            {save.isPending ? "Saving..." : "Save as New Version"}
-          </Button>
-        </div>
-      </div>
+      <EditBar
+        changeNote={draft.changeNote}
+        onChangeNote={draft.setChangeNote}
+        saving={draft.saving}
+        unchanged={draft.content === document.currentVersion.content}
+        onCancel={onDone}
+      />
     </form>
+  );
+}
+
+/** The change note, Cancel and Save, in a bar pinned above the footer line. */
+function EditBar({
+  changeNote,
+  onChangeNote,
+  saving,
+  unchanged,
+  onCancel,
+}: {
+  changeNote: string;
+  onChangeNote: (changeNote: string) => void;
+  saving: boolean;
+  unchanged: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div
+      className="sticky bottom-8 z-10 -mx-4 flex flex-wrap items-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
+      data-testid="edit-bar"
+    >
+      <div className="grid min-w-48 flex-1 gap-1.5">
+        <Label htmlFor="edit-change-note">Change note</Label>
+        <Input
+          id="edit-change-note"
+          value={changeNote}
+          maxLength={500}
+          placeholder="What changed and why"
+          onChange={(e) => onChangeNote(e.target.value)}
+          data-testid="input-change-note"
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving || unchanged} data-testid="button-save-version">
+          {saving ? "Saving..." : "Save as New Version"}
+        </Button>
+      </div>
+    </div>
   );
 }
 

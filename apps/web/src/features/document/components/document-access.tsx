@@ -12,13 +12,8 @@ import { useGroups } from "@/lib/api/groups";
 import { useUsers } from "@/lib/api/users";
 import { useAccessHolders, useDocumentAccess, usePutDocumentAccess } from "../api/document-access";
 
-/** The Share dialog's access part (owner or Admin): "Who has access" and "Restrict to…". */
-export function DocumentAccessSection({ documentId }: { documentId: string }) {
-  const access = useDocumentAccess(documentId);
-  const users = useUsers();
-  const groups = useGroups();
-  const [editing, setEditing] = useState(false);
-  // Owned here, not by the editor: a save re-keys the editor, and an unmounted caller hears no result.
+/** Saves the access list and reports the outcome; `onSaved` runs once the server accepted it. */
+function useSaveAccess(onSaved: () => void) {
   const save = usePutDocumentAccess();
   const onSave = (next: DocumentAccess) =>
     save.mutate(next, {
@@ -29,11 +24,22 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
             ? "Only the people and groups you chose (and the owner and Admins) can open it."
             : "Everyone the category allows can open it again.",
         });
-        setEditing(false);
+        onSaved();
       },
       onError: (error) =>
         toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
     });
+  return { save, onSave };
+}
+
+/** The Share dialog's access part (owner or Admin): "Who has access" and "Restrict to…". */
+export function DocumentAccessSection({ documentId }: { documentId: string }) {
+  const access = useDocumentAccess(documentId);
+  const users = useUsers();
+  const groups = useGroups();
+  const [editing, setEditing] = useState(false);
+  // Owned here, not by the editor: a save re-keys the editor, and an unmounted caller hears no result.
+  const { save, onSave } = useSaveAccess(() => setEditing(false));
 
   return (
     <section className="space-y-3" aria-labelledby="who-has-access" data-testid="section-document-access">
@@ -148,30 +154,46 @@ function RestrictEditor({
         chosen={userIds}
         onToggle={(id, on) => setUserIds((s) => flip(s, id, on))}
       />
-      <div className="flex flex-wrap gap-2">
+      <RestrictActions restricted={access.restricted} saving={saving} onSubmit={submit} onCancel={onDone} />
+    </div>
+  );
+}
+
+function RestrictActions({
+  restricted,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  restricted: boolean;
+  saving: boolean;
+  onSubmit: (restricted: boolean) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        onClick={() => onSubmit(true)}
+        disabled={saving}
+        data-testid="button-save-restriction"
+      >
+        {saving ? "Saving..." : "Save Restriction"}
+      </Button>
+      {restricted && (
         <Button
           size="sm"
-          onClick={() => submit(true)}
+          variant="outline"
+          onClick={() => onSubmit(false)}
           disabled={saving}
-          data-testid="button-save-restriction"
+          data-testid="button-remove-restriction"
         >
-          {saving ? "Saving..." : "Save Restriction"}
+          Remove Restriction
         </Button>
-        {access.restricted && (
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => submit(false)}
-            disabled={saving}
-            data-testid="button-remove-restriction"
-          >
-            Remove Restriction
-          </Button>
-        )}
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      )}
+      <Button size="sm" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
     </div>
   );
 }

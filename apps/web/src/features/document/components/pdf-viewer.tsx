@@ -1,25 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { MoveHorizontal, ZoomIn, ZoomOut } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiFetchBytes } from "@/lib/api-client";
+import { usePdfPages } from "./use-pdf-pages";
 
-type State = { status: "loading" } | { status: "ready"; pages: number } | { status: "failed" };
-
-/** At "fit width" a page is as wide as the reading column, up to this many CSS pixels. */
-const MAX_PAGE_WIDTH = 900;
-/**
- * Pixels each page is drawn with: twice the widest fit, so zooming stays sharp on a desktop and a
- * 390 px phone can enlarge a page four-fold; bounded so a long PDF does not exhaust a phone's memory.
- */
-const RENDER_WIDTH = 1800;
 /** Zoom steps, as multiples of the fit width. */
 const ZOOMS = [1, 1.5, 2, 3, 4] as const;
-
-/** A page's CSS width at `zoom`: the fit width (column or 900 px) times the zoom. */
-function pageWidth(zoom: number): string {
-  return `calc(min(100%, ${MAX_PAGE_WIDTH}px) * ${zoom})`;
-}
 
 function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
   const step = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
@@ -79,64 +65,8 @@ function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) =
  * never the page, so a phone reader can enlarge small print without the layout sliding sideways.
  */
 export function PdfViewer({ url, title, fallback }: { url: string; title: string; fallback: ReactNode }) {
-  const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<State>({ status: "loading" });
   const [zoom, setZoom] = useState(1);
-  // Pages drawn while loading read the zoom from here, not from a stale closure.
-  const zoomRef = useRef(zoom);
-
-  useEffect(() => {
-    zoomRef.current = zoom;
-    for (const canvas of container.current?.querySelectorAll("canvas") ?? []) {
-      canvas.style.width = pageWidth(zoom);
-    }
-  }, [zoom]);
-
-  useEffect(() => {
-    let cancelled = false;
-    let destroy: (() => Promise<void>) | null = null;
-    void (async () => {
-      try {
-        const [pdfjs, worker] = await Promise.all([
-          import("pdfjs-dist"),
-          import("pdfjs-dist/build/pdf.worker.min.mjs?url"),
-        ]);
-        pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-        const data = new Uint8Array(await apiFetchBytes(url));
-        const task = pdfjs.getDocument({ data, isEvalSupported: false });
-        destroy = () => task.destroy();
-        const pdf = await task.promise;
-        if (cancelled) return;
-        const host = container.current;
-        if (!host) return;
-        host.replaceChildren();
-        for (let n = 1; n <= pdf.numPages; n++) {
-          const page = await pdf.getPage(n);
-          if (cancelled) return;
-          const base = page.getViewport({ scale: 1 });
-          const scale = RENDER_WIDTH / base.width;
-          const viewport = page.getViewport({ scale });
-          const canvas = document.createElement("canvas");
-          canvas.width = Math.floor(viewport.width);
-          canvas.height = Math.floor(viewport.height);
-          canvas.className = "mx-auto mb-4 block h-auto max-w-none rounded border bg-white shadow-sm";
-          canvas.style.width = pageWidth(zoomRef.current);
-          canvas.setAttribute("role", "img");
-          canvas.setAttribute("aria-label", `${title}, page ${n} of ${pdf.numPages}`);
-          canvas.dataset.testid = "pdf-page";
-          host.append(canvas);
-          await page.render({ canvas, viewport }).promise;
-        }
-        if (!cancelled) setState({ status: "ready", pages: pdf.numPages });
-      } catch {
-        if (!cancelled) setState({ status: "failed" });
-      }
-    })();
-    return () => {
-      cancelled = true;
-      void destroy?.();
-    };
-  }, [url, title]);
+  const { container, state } = usePdfPages(url, title, zoom);
 
   return (
     <div className="min-w-0" data-testid="pdf-viewer">

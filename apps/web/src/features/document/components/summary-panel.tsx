@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
-import { summaryExportUrl, useSummary } from "../api/get-summary";
+import { summaryExportUrl, useSummary, type DocumentSummary } from "../api/get-summary";
 import { useRefreshSummary } from "../api/refresh-summary";
 import { itemTexts } from "../lib/item-text";
 import { formatDateTime } from "@/lib/format";
@@ -32,6 +32,93 @@ function SummaryList({ title, items, testId }: { title: string; items: string[];
   );
 }
 
+function SummaryPanelHeader({ open }: { open: boolean }) {
+  return (
+    <CardHeader className="flex flex-row items-center justify-between gap-2 px-4">
+      <CardTitle className="flex items-center gap-2 text-base">
+        <Sparkles className="size-4 text-primary" aria-hidden="true" />
+        AI Summary
+      </CardTitle>
+      <CollapsibleTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={open ? "Collapse summary" : "Expand summary"}
+          data-testid="button-toggle-summary"
+        >
+          <ChevronDown className={cn("transition-transform", open && "rotate-180")} />
+        </Button>
+      </CollapsibleTrigger>
+    </CardHeader>
+  );
+}
+
+function SummaryGenerating() {
+  return (
+    <div className="grid gap-2" role="status">
+      <p className="text-sm text-muted-foreground">Generating AI summary...</p>
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}
+
+function SummaryActions({
+  documentId,
+  refreshing,
+  onRefresh,
+}: {
+  documentId: string;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={refreshing}
+        onClick={onRefresh}
+        data-testid="button-refresh-summary"
+      >
+        <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
+        Refresh Summary
+      </Button>
+      <Button size="sm" variant="outline" asChild>
+        <a href={summaryExportUrl(documentId)} download data-testid="button-export-summary">
+          <Download aria-hidden="true" />
+          Export Summary
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+function SummaryDetails({ data }: { data: DocumentSummary }) {
+  return (
+    <>
+      {data.riskLevel && (
+        <p className="text-sm" data-testid="text-risk-level">
+          Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
+        </p>
+      )}
+      <SummaryList title="Key Points" items={itemTexts(data.keyPoints)} testId="summary-key-points" />
+      <SummaryList title="Recent Changes" items={itemTexts(data.changeHighlights)} testId="summary-changes" />
+      <SummaryList title="Risk Notes" items={itemTexts(data.riskNotes)} testId="summary-risks" />
+      <SummaryList
+        title="Suggested Actions"
+        items={itemTexts(data.suggestedActions)}
+        testId="summary-actions"
+      />
+      {data.updatedAt && (
+        <p className="text-xs text-muted-foreground">Updated {formatDateTime(data.updatedAt)}</p>
+      )}
+    </>
+  );
+}
+
 /** The collapsible AI summary of the side panel (seed §2), hidden while the server offers none. */
 export function SummaryPanel({
   documentId,
@@ -43,30 +130,21 @@ export function SummaryPanel({
   onOpenChange: (open: boolean) => void;
 }) {
   const summary = useSummary(documentId);
+  // Kept here rather than in SummaryActions: collapsing the panel unmounts its content, and a
+  // mutation whose caller has unmounted skips its onError, so a failed refresh would go unreported.
   const refresh = useRefreshSummary(documentId);
   if (summary.data === null || summary.isError) return null;
   const data = summary.data;
+  const onRefresh = () =>
+    refresh.mutate(undefined, {
+      onError: (error) =>
+        toast({ variant: "destructive", title: "Refresh failed", description: errorMessage(error) }),
+    });
 
   return (
     <Card className="gap-3 py-4" data-testid="panel-summary">
       <Collapsible open={open} onOpenChange={onOpenChange}>
-        <CardHeader className="flex flex-row items-center justify-between gap-2 px-4">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Sparkles className="size-4 text-primary" aria-hidden="true" />
-            AI Summary
-          </CardTitle>
-          <CollapsibleTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={open ? "Collapse summary" : "Expand summary"}
-              data-testid="button-toggle-summary"
-            >
-              <ChevronDown className={cn("transition-transform", open && "rotate-180")} />
-            </Button>
-          </CollapsibleTrigger>
-        </CardHeader>
+        <SummaryPanelHeader open={open} />
         {!open && data?.riskLevel && (
           <CardContent className="px-4 pt-2 text-sm text-muted-foreground">
             Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
@@ -75,65 +153,15 @@ export function SummaryPanel({
         <CollapsibleContent>
           <CardContent className="grid gap-4 px-4 pt-3">
             {summary.isPending || !data ? (
-              <div className="grid gap-2" role="status">
-                <p className="text-sm text-muted-foreground">Generating AI summary...</p>
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-4 w-5/6" />
-                <Skeleton className="h-4 w-2/3" />
-              </div>
+              <SummaryGenerating />
             ) : (
               <>
-                {data.riskLevel && (
-                  <p className="text-sm" data-testid="text-risk-level">
-                    Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
-                  </p>
-                )}
-                <SummaryList
-                  title="Key Points"
-                  items={itemTexts(data.keyPoints)}
-                  testId="summary-key-points"
+                <SummaryDetails data={data} />
+                <SummaryActions
+                  documentId={documentId}
+                  refreshing={refresh.isPending}
+                  onRefresh={onRefresh}
                 />
-                <SummaryList
-                  title="Recent Changes"
-                  items={itemTexts(data.changeHighlights)}
-                  testId="summary-changes"
-                />
-                <SummaryList title="Risk Notes" items={itemTexts(data.riskNotes)} testId="summary-risks" />
-                <SummaryList
-                  title="Suggested Actions"
-                  items={itemTexts(data.suggestedActions)}
-                  testId="summary-actions"
-                />
-                {data.updatedAt && (
-                  <p className="text-xs text-muted-foreground">Updated {formatDateTime(data.updatedAt)}</p>
-                )}
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={refresh.isPending}
-                    onClick={() =>
-                      refresh.mutate(undefined, {
-                        onError: (error) =>
-                          toast({
-                            variant: "destructive",
-                            title: "Refresh failed",
-                            description: errorMessage(error),
-                          }),
-                      })
-                    }
-                    data-testid="button-refresh-summary"
-                  >
-                    <RefreshCw className={cn(refresh.isPending && "animate-spin")} aria-hidden="true" />
-                    Refresh Summary
-                  </Button>
-                  <Button size="sm" variant="outline" asChild>
-                    <a href={summaryExportUrl(documentId)} download data-testid="button-export-summary">
-                      <Download aria-hidden="true" />
-                      Export Summary
-                    </a>
-                  </Button>
-                </div>
               </>
             )}
           </CardContent>

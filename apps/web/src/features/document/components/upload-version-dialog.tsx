@@ -18,8 +18,7 @@ import { useCreateVersion } from "../api/create-version";
 /** Seed §9: pdf, docx, txt and md, up to 10MB (the server enforces both). */
 export const ACCEPTED_TYPES = ".pdf,.docx,.txt,.md";
 
-/** Upload a new version: a file and a change note, sent as multipart with `expectedVersion`. */
-export function UploadVersionDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+function useUploadVersion(document: Document, onClose: () => void) {
   const [file, setFile] = useState<File | null>(null);
   const [changeNote, setChangeNote] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +46,16 @@ export function UploadVersionDialog({ document, onClose }: { document: Document;
       },
     );
   }
+
+  return { file, setFile, changeNote, setChangeNote, error, submit, uploading: upload.isPending };
+}
+
+/** Upload a new version: a file and a change note, sent as multipart with `expectedVersion`. */
+export function UploadVersionDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { file, setFile, changeNote, setChangeNote, error, submit, uploading } = useUploadVersion(
+    document,
+    onClose,
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -88,8 +97,8 @@ export function UploadVersionDialog({ document, onClose }: { document: Document;
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!file || upload.isPending} data-testid="button-upload-version">
-              {upload.isPending ? "Uploading..." : "Upload Version"}
+            <Button type="submit" disabled={!file || uploading} data-testid="button-upload-version">
+              {uploading ? "Uploading..." : "Upload Version"}
             </Button>
           </DialogFooter>
         </form>

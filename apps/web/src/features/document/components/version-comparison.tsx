@@ -47,6 +47,51 @@ function VersionSelect({
   );
 }
 
+function ComparisonDiff({
+  documentId,
+  from,
+  to,
+  missing,
+}: {
+  documentId: string;
+  from: number | null;
+  to: number | null;
+  missing: boolean;
+}) {
+  const diff = useVersionDiff(documentId, from, to);
+  if (missing || diff.isError) {
+    return (
+      <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
+        {COMPARISON_ERROR}
+      </p>
+    );
+  }
+  if (diff.isPending) {
+    return (
+      <div className="grid gap-2" role="status" aria-label="Loading comparison">
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <ChangesSummary stats={diff.data.stats} />
+      {diff.data.truncated && diff.data.truncatedReason && (
+        <p className="text-sm text-muted-foreground">{diff.data.truncatedReason}</p>
+      )}
+      <SideBySideDiff
+        rows={diff.data.sideBySide}
+        fromLabel={`Version ${from}`}
+        toLabel={`Version ${to}`}
+        className="max-h-[32rem]"
+      />
+      <h4 className="text-sm font-semibold">Unified Diff</h4>
+      <UnifiedDiff lines={diff.data.unified} label={`version ${from} to version ${to}`} />
+    </>
+  );
+}
+
 /** Two selects (default: previous against current) and the server's diff between them. */
 export function VersionComparison({
   documentId,
@@ -61,7 +106,6 @@ export function VersionComparison({
   const from = chosenFrom ?? defaults.from;
   const to = chosenTo ?? defaults.to;
   const known = (n: number | null) => n !== null && versions.some((v) => v.version === n);
-  const diff = useVersionDiff(documentId, from, to);
   const missing = !known(from) || !known(to);
 
   return (
@@ -90,31 +134,7 @@ export function VersionComparison({
         />
         <VersionSelect id="select-compare-to" label="To" value={to} versions={versions} onChange={setTo} />
       </div>
-      {missing || diff.isError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
-          {COMPARISON_ERROR}
-        </p>
-      ) : diff.isPending ? (
-        <div className="grid gap-2" role="status" aria-label="Loading comparison">
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : (
-        <>
-          <ChangesSummary stats={diff.data.stats} />
-          {diff.data.truncated && diff.data.truncatedReason && (
-            <p className="text-sm text-muted-foreground">{diff.data.truncatedReason}</p>
-          )}
-          <SideBySideDiff
-            rows={diff.data.sideBySide}
-            fromLabel={`Version ${from}`}
-            toLabel={`Version ${to}`}
-            className="max-h-[32rem]"
-          />
-          <h4 className="text-sm font-semibold">Unified Diff</h4>
-          <UnifiedDiff lines={diff.data.unified} label={`version ${from} to version ${to}`} />
-        </>
-      )}
+      <ComparisonDiff documentId={documentId} from={from} to={to} missing={missing} />
     </section>
   );
 }

@@ -17,6 +17,53 @@ function ProcessingBadge({ document }: { document: Document }) {
   );
 }
 
+function DocumentFacts({ document, showCategory }: { document: Document; showCategory: boolean }) {
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      {showCategory && (
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Category</dt>
+          <dd data-testid={`text-category-${document.id}`}>{document.category.name}</dd>
+        </div>
+      )}
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Owner</dt>
+        <User className="size-3.5" aria-hidden="true" />
+        <dd>{document.owner}</dd>
+      </div>
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Last updated</dt>
+        <Calendar className="size-3.5" aria-hidden="true" />
+        <dd>
+          <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
+            {formatDate(document.updatedAt)}
+          </time>
+        </dd>
+      </div>
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Versions</dt>
+        <GitBranch className="size-3.5" aria-hidden="true" />
+        <dd>
+          {document.versionCount} {document.versionCount === 1 ? "version" : "versions"}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function DocumentCardActions({ document, href }: { document: Document; href: string }) {
+  return (
+    <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+      <Button asChild variant="outline" size="sm">
+        <Link href={href} aria-label={`View ${document.title}`} data-testid={`button-view-${document.id}`}>
+          View
+        </Link>
+      </Button>
+      <DocumentActionsMenu document={document} />
+    </div>
+  );
+}
+
 /** Seed §2 document card: title link, status, category, owner, updated, versions, tags, View, menu. */
 export function DocumentCard({
   document,
@@ -43,35 +90,7 @@ export function DocumentCard({
             <StatusBadge status={document.status} data-testid={`status-document-${document.id}`} />
             <ProcessingBadge document={document} />
           </div>
-          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-            {showCategory && (
-              <div className="flex items-center gap-1">
-                <dt className="sr-only">Category</dt>
-                <dd data-testid={`text-category-${document.id}`}>{document.category.name}</dd>
-              </div>
-            )}
-            <div className="flex items-center gap-1">
-              <dt className="sr-only">Owner</dt>
-              <User className="size-3.5" aria-hidden="true" />
-              <dd>{document.owner}</dd>
-            </div>
-            <div className="flex items-center gap-1">
-              <dt className="sr-only">Last updated</dt>
-              <Calendar className="size-3.5" aria-hidden="true" />
-              <dd>
-                <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
-                  {formatDate(document.updatedAt)}
-                </time>
-              </dd>
-            </div>
-            <div className="flex items-center gap-1">
-              <dt className="sr-only">Versions</dt>
-              <GitBranch className="size-3.5" aria-hidden="true" />
-              <dd>
-                {document.versionCount} {document.versionCount === 1 ? "version" : "versions"}
-              </dd>
-            </div>
-          </dl>
+          <DocumentFacts document={document} showCategory={showCategory} />
           {document.tags.length > 0 && (
             <ul className="flex flex-wrap gap-1 pt-1" aria-label="Tags">
               {document.tags.map((tag) => (
@@ -82,18 +101,7 @@ export function DocumentCard({
             </ul>
           )}
         </div>
-        <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
-          <Button asChild variant="outline" size="sm">
-            <Link
-              href={href}
-              aria-label={`View ${document.title}`}
-              data-testid={`button-view-${document.id}`}
-            >
-              View
-            </Link>
-          </Button>
-          <DocumentActionsMenu document={document} />
-        </div>
+        <DocumentCardActions document={document} href={href} />
       </div>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type ComponentProps, type FormEvent } from "react";
 import type { Category } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,6 +9,110 @@ import type { ListParams } from "../hooks/use-list-params";
 const ALL = "all";
 
 type Filters = Pick<ListParams, "category" | "tag" | "owner" | "updatedFrom" | "updatedTo">;
+
+// Typed over every key of Filters, so a filter added later cannot be left out of Clear.
+const cleared: { [K in keyof Filters]: undefined } = {
+  category: undefined,
+  tag: undefined,
+  owner: undefined,
+  updatedFrom: undefined,
+  updatedTo: undefined,
+};
+
+/** What is typed into Tag and Owner but not applied yet. */
+function useTypedFilters(values: Filters) {
+  // Keyed by the URL's values: Back/Forward or a saved view resets what is typed.
+  const urlKey = `${values.tag ?? ""}\u0000${values.owner ?? ""}`;
+  const [typed, setTyped] = useState({ key: urlKey, tag: values.tag ?? "", owner: values.owner ?? "" });
+  const draft =
+    typed.key === urlKey ? typed : { key: urlKey, tag: values.tag ?? "", owner: values.owner ?? "" };
+  const edit = (changes: { tag?: string; owner?: string }) => setTyped({ ...draft, ...changes });
+  return { draft, edit };
+}
+
+function LabeledInput({ label, id, ...props }: { label: string; id: string } & ComponentProps<typeof Input>) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...props} />
+    </div>
+  );
+}
+
+function CategoryFilter({
+  value,
+  categories,
+  onChange,
+}: {
+  value: string | undefined;
+  categories: readonly Category[];
+  onChange: (category: string | undefined) => void;
+}) {
+  return (
+    <div className="grid gap-1 lg:col-span-1">
+      <Label htmlFor="filter-category">Category</Label>
+      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
+        <SelectTrigger id="filter-category" data-testid="select-category-filter">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>All Categories</SelectItem>
+          {categories.map((c) => (
+            <SelectItem key={c.id} value={c.id}>
+              {c.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** The two date inputs; each applies as soon as it changes (an empty one clears its bound). */
+function UpdatedRange({
+  from,
+  to,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (changes: Partial<Pick<Filters, "updatedFrom" | "updatedTo">>) => void;
+}) {
+  return (
+    <>
+      <LabeledInput
+        label="Updated from"
+        id="filter-from"
+        type="date"
+        value={from ?? ""}
+        onChange={(e) => onChange({ updatedFrom: e.target.value || undefined })}
+        data-testid="input-filter-from"
+      />
+      <LabeledInput
+        label="Updated to"
+        id="filter-to"
+        type="date"
+        value={to ?? ""}
+        onChange={(e) => onChange({ updatedTo: e.target.value || undefined })}
+        data-testid="input-filter-to"
+      />
+    </>
+  );
+}
+
+/** 'Apply' submits the typed tag and owner; 'Clear' drops every filter, typed or not. */
+function FilterButtons({ onClear }: { onClear: () => void }) {
+  return (
+    <div className="flex items-end gap-2">
+      <Button type="submit" variant="secondary" data-testid="button-apply-filters">
+        Apply
+      </Button>
+      <Button type="button" variant="ghost" onClick={onClear} data-testid="button-clear-filters">
+        Clear
+      </Button>
+    </div>
+  );
+}
 
 /**
  * All Documents' further filters: category, tag, owner and the days last updated. Selects and
@@ -24,11 +128,7 @@ export function MoreFilters({
   categories: readonly Category[];
   onChange: (changes: Partial<Filters>) => void;
 }) {
-  // Keyed by the URL's values: Back/Forward or a saved view resets what is typed.
-  const urlKey = `${values.tag ?? ""}\u0000${values.owner ?? ""}`;
-  const [typed, setTyped] = useState({ key: urlKey, tag: values.tag ?? "", owner: values.owner ?? "" });
-  const draft =
-    typed.key === urlKey ? typed : { key: urlKey, tag: values.tag ?? "", owner: values.owner ?? "" };
+  const { draft, edit } = useTypedFilters(values);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -41,87 +141,30 @@ export function MoreFilters({
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
       data-testid="form-more-filters"
     >
-      <div className="grid gap-1 lg:col-span-1">
-        <Label htmlFor="filter-category">Category</Label>
-        <Select
-          value={values.category ?? ALL}
-          onValueChange={(v) => onChange({ category: v === ALL ? undefined : v })}
-        >
-          <SelectTrigger id="filter-category" data-testid="select-category-filter">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All Categories</SelectItem>
-            {categories.map((c) => (
-              <SelectItem key={c.id} value={c.id}>
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="filter-tag">Tag</Label>
-        <Input
-          id="filter-tag"
-          value={draft.tag}
-          maxLength={100}
-          onChange={(e) => setTyped({ ...draft, tag: e.target.value })}
-          data-testid="input-filter-tag"
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="filter-owner">Owner</Label>
-        <Input
-          id="filter-owner"
-          value={draft.owner}
-          maxLength={64}
-          autoComplete="off"
-          onChange={(e) => setTyped({ ...draft, owner: e.target.value })}
-          data-testid="input-filter-owner"
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="filter-from">Updated from</Label>
-        <Input
-          id="filter-from"
-          type="date"
-          value={values.updatedFrom ?? ""}
-          onChange={(e) => onChange({ updatedFrom: e.target.value || undefined })}
-          data-testid="input-filter-from"
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="filter-to">Updated to</Label>
-        <Input
-          id="filter-to"
-          type="date"
-          value={values.updatedTo ?? ""}
-          onChange={(e) => onChange({ updatedTo: e.target.value || undefined })}
-          data-testid="input-filter-to"
-        />
-      </div>
-      <div className="flex items-end gap-2">
-        <Button type="submit" variant="secondary" data-testid="button-apply-filters">
-          Apply
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() =>
-            onChange({
-              category: undefined,
-              tag: undefined,
-              owner: undefined,
-              updatedFrom: undefined,
-              updatedTo: undefined,
-            })
-          }
-          data-testid="button-clear-filters"
-        >
-          Clear
-        </Button>
-      </div>
+      <CategoryFilter
+        value={values.category}
+        categories={categories}
+        onChange={(category) => onChange({ category })}
+      />
+      <LabeledInput
+        label="Tag"
+        id="filter-tag"
+        value={draft.tag}
+        maxLength={100}
+        onChange={(e) => edit({ tag: e.target.value })}
+        data-testid="input-filter-tag"
+      />
+      <LabeledInput
+        label="Owner"
+        id="filter-owner"
+        value={draft.owner}
+        maxLength={64}
+        autoComplete="off"
+        onChange={(e) => edit({ owner: e.target.value })}
+        data-testid="input-filter-owner"
+      />
+      <UpdatedRange from={values.updatedFrom} to={values.updatedTo} onChange={onChange} />
+      <FilterButtons onClear={() => onChange(cleared)} />
     </form>
   );
 }

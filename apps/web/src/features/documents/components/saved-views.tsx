@@ -11,25 +11,86 @@ import { useSavedViews, useSaveViews } from "@/features/documents/api/saved-view
 import type { SavedView } from "@quire/contracts";
 import { withView, withoutView } from "../lib/saved-views";
 
+function SavedViewItem({ view, onDelete }: { view: SavedView; onDelete: () => void }) {
+  return (
+    <li className="flex items-center rounded-md border">
+      <Link
+        href={view.query ? `${paths.documents.getHref()}?${view.query}` : paths.documents.getHref()}
+        className="flex items-center gap-1 px-2 py-1 text-sm break-words hover:underline"
+        data-testid={`saved-view-${view.name}`}
+      >
+        <Bookmark className="size-3 shrink-0" aria-hidden="true" />
+        {view.name}
+      </Link>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-7"
+        aria-label={`Delete saved view ${view.name}`}
+        onClick={onDelete}
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}
+
+/** Names the current filters; the name goes out as typed, since withView trims it. */
+function SaveViewForm({
+  loaded,
+  saving,
+  onSave,
+}: {
+  loaded: boolean;
+  saving: boolean;
+  onSave: (name: string) => void;
+}) {
+  const [name, setName] = useState("");
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim() || !loaded) return;
+    onSave(name);
+    setName("");
+  }
+
+  return (
+    <form onSubmit={save} className="flex flex-wrap items-end gap-2">
+      <div className="grid gap-1">
+        <Label htmlFor="saved-view-name">Save these filters as</Label>
+        <Input
+          id="saved-view-name"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="View name"
+          data-testid="input-view-name"
+        />
+      </div>
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={!name.trim() || !loaded || saving}
+        data-testid="button-save-view"
+      >
+        Save view
+      </Button>
+    </form>
+  );
+}
+
 /** Saved views of All Documents: save the current filters under a name, open or delete one. */
 export function SavedViews({ currentQuery }: { currentQuery: string }) {
   const views = useSavedViews();
   const saveViews = useSaveViews();
   const list = views.data ?? [];
-  const [name, setName] = useState("");
 
   function store(next: SavedView[]) {
     saveViews.mutate(next, {
       onError: (error) =>
         toast({ variant: "destructive", title: "Could not save the view", description: errorMessage(error) }),
     });
-  }
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim() || !views.data) return;
-    store(withView(list, { name, query: currentQuery }));
-    setName("");
   }
 
   return (
@@ -40,50 +101,16 @@ export function SavedViews({ currentQuery }: { currentQuery: string }) {
       {list.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {list.map((view) => (
-            <li key={view.name} className="flex items-center rounded-md border">
-              <Link
-                href={view.query ? `${paths.documents.getHref()}?${view.query}` : paths.documents.getHref()}
-                className="flex items-center gap-1 px-2 py-1 text-sm break-words hover:underline"
-                data-testid={`saved-view-${view.name}`}
-              >
-                <Bookmark className="size-3 shrink-0" aria-hidden="true" />
-                {view.name}
-              </Link>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label={`Delete saved view ${view.name}`}
-                onClick={() => store(withoutView(list, view.name))}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </li>
+            <SavedViewItem key={view.name} view={view} onDelete={() => store(withoutView(list, view.name))} />
           ))}
         </ul>
       )}
-      <form onSubmit={save} className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-1">
-          <Label htmlFor="saved-view-name">Save these filters as</Label>
-          <Input
-            id="saved-view-name"
-            value={name}
-            maxLength={60}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="View name"
-            data-testid="input-view-name"
-          />
-        </div>
-        <Button
-          type="submit"
-          variant="outline"
-          disabled={!name.trim() || !views.data || saveViews.isPending}
-          data-testid="button-save-view"
-        >
-          Save view
-        </Button>
-      </form>
+      <SaveViewForm
+        // Until the list has loaded, saving would replace the stored views with this one alone.
+        loaded={views.data !== undefined}
+        saving={saveViews.isPending}
+        onSave={(name) => store(withView(list, { name, query: currentQuery }))}
+      />
     </section>
   );
 }

@@ -10,10 +10,56 @@ import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RelevanceStars } from "./relevance-stars";
 import { formatDate } from "@/lib/format";
 
+function ResultFacts({ document }: { document: SearchResult["document"] }) {
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Category</dt>
+        <Folder className="size-3.5" aria-hidden="true" />
+        <dd>{document.category.name}</dd>
+      </div>
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Owner</dt>
+        <User className="size-3.5" aria-hidden="true" />
+        <dd>{document.owner}</dd>
+      </div>
+      <div className="flex items-center gap-1">
+        <dt className="sr-only">Updated</dt>
+        <Calendar className="size-3.5" aria-hidden="true" />
+        <dd>
+          <time dateTime={document.updatedAt}>{formatDate(document.updatedAt)}</time>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ResultActions({ documentId, href }: { documentId: string; href: string }) {
+  const { aiSummaries } = useFeatures();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild size="sm">
+        <Link href={href} data-testid="button-view-document">
+          View Document
+        </Link>
+      </Button>
+      {aiSummaries && (
+        <Button asChild size="sm" variant="outline">
+          <Link
+            href={paths.document.getHref(documentId, { expandSummary: true })}
+            data-testid="button-view-summary"
+          >
+            View Summary
+          </Link>
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** Seed §2 search result: title, status, stars, category, owner, date, excerpt, tags, two buttons. */
 export function SearchResultCard({ result }: { result: SearchResult }) {
   const { document } = result;
-  const { aiSummaries } = useFeatures();
   // Both links open the document at the passage the excerpt comes from.
   const href = paths.document.getHref(document.id, { passage: result.passage?.ordinal });
   return (
@@ -29,25 +75,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           <RelevanceStars score={result.relevanceScore} />
         </span>
       </div>
-      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">Category</dt>
-          <Folder className="size-3.5" aria-hidden="true" />
-          <dd>{document.category.name}</dd>
-        </div>
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">Owner</dt>
-          <User className="size-3.5" aria-hidden="true" />
-          <dd>{document.owner}</dd>
-        </div>
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">Updated</dt>
-          <Calendar className="size-3.5" aria-hidden="true" />
-          <dd>
-            <time dateTime={document.updatedAt}>{formatDate(document.updatedAt)}</time>
-          </dd>
-        </div>
-      </dl>
+      <ResultFacts document={document} />
       {result.passage?.heading && (
         <p className="text-xs text-muted-foreground" data-testid="text-result-section">
           § {result.passage.heading}
@@ -68,23 +96,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button asChild size="sm">
-          <Link href={href} data-testid="button-view-document">
-            View Document
-          </Link>
-        </Button>
-        {aiSummaries && (
-          <Button asChild size="sm" variant="outline">
-            <Link
-              href={paths.document.getHref(document.id, { expandSummary: true })}
-              data-testid="button-view-summary"
-            >
-              View Summary
-            </Link>
-          </Button>
-        )}
-      </div>
+      <ResultActions documentId={document.id} href={href} />
     </Card>
   );
 }

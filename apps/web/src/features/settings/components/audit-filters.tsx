@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type ComponentProps, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -20,7 +20,6 @@ export function AuditFiltersForm({
   filters: AuditFilters;
   onApply: (filters: AuditFilters) => void;
 }) {
-  const users = useUsers();
   const [draft, setDraft] = useState(filters);
   const set = (key: keyof AuditFilters, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const onSubmit = (event: FormEvent) => {
@@ -39,80 +38,7 @@ export function AuditFiltersForm({
       aria-label="Audit filters"
       data-testid="form-audit-filters"
     >
-      <div className="space-y-1">
-        <Label id="audit-user-label">User</Label>
-        <Select value={draft.userId || ANY} onValueChange={(v) => set("userId", v === ANY ? "" : v)}>
-          <SelectTrigger
-            aria-labelledby="audit-user-label"
-            className="w-full"
-            data-testid="select-audit-user"
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>Any user</SelectItem>
-            {(users.data ?? []).map((user) => (
-              <SelectItem key={user.id} value={user.id}>
-                {user.username}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <Label id="audit-kind-label">Kind</Label>
-        <Select
-          value={draft.subjectType || ANY}
-          onValueChange={(v) => set("subjectType", v === ANY ? "" : v)}
-        >
-          <SelectTrigger
-            aria-labelledby="audit-kind-label"
-            className="w-full"
-            data-testid="select-audit-kind"
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>Everything</SelectItem>
-            {subjectKinds.map((kind) => (
-              <SelectItem key={kind.value} value={kind.value}>
-                {kind.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="audit-action">Action</Label>
-        <Input
-          id="audit-action"
-          data-testid="input-audit-action"
-          placeholder="e.g. role, archived"
-          maxLength={100}
-          value={draft.action}
-          onChange={(e) => set("action", e.target.value)}
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="audit-from">From</Label>
-        <Input
-          id="audit-from"
-          type="date"
-          data-testid="input-audit-from"
-          value={draft.from}
-          onChange={(e) => set("from", e.target.value)}
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="audit-to">To</Label>
-        <Input
-          id="audit-to"
-          type="date"
-          data-testid="input-audit-to"
-          value={draft.to}
-          onChange={(e) => set("to", e.target.value)}
-        />
-      </div>
+      <AuditFilterFields draft={draft} set={set} />
       <div className="flex items-end gap-2">
         <Button type="submit" data-testid="button-audit-apply">
           Apply filters
@@ -122,5 +48,109 @@ export function AuditFiltersForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+function AuditFilterFields({
+  draft,
+  set,
+}: {
+  draft: AuditFilters;
+  set: (key: keyof AuditFilters, value: string) => void;
+}) {
+  const users = useUsers();
+  return (
+    <>
+      <FilterSelect
+        id="audit-user"
+        label="User"
+        anyLabel="Any user"
+        testId="select-audit-user"
+        value={draft.userId}
+        options={(users.data ?? []).map((user) => ({ value: user.id, label: user.username }))}
+        onChange={(v) => set("userId", v)}
+      />
+      <FilterSelect
+        id="audit-kind"
+        label="Kind"
+        anyLabel="Everything"
+        testId="select-audit-kind"
+        value={draft.subjectType}
+        options={subjectKinds}
+        onChange={(v) => set("subjectType", v)}
+      />
+      <FilterInput
+        id="audit-action"
+        label="Action"
+        data-testid="input-audit-action"
+        placeholder="e.g. role, archived"
+        maxLength={100}
+        value={draft.action}
+        onChange={(e) => set("action", e.target.value)}
+      />
+      <FilterInput
+        id="audit-from"
+        label="From"
+        type="date"
+        data-testid="input-audit-from"
+        value={draft.from}
+        onChange={(e) => set("from", e.target.value)}
+      />
+      <FilterInput
+        id="audit-to"
+        label="To"
+        type="date"
+        data-testid="input-audit-to"
+        value={draft.to}
+        onChange={(e) => set("to", e.target.value)}
+      />
+    </>
+  );
+}
+
+/** A select whose first option, `anyLabel`, unsets the filter (reported as ""). */
+function FilterSelect({
+  id,
+  label,
+  anyLabel,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  testId: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label id={`${id}-label`}>{label}</Label>
+      <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? "" : v)}>
+        <SelectTrigger aria-labelledby={`${id}-label`} className="w-full" data-testid={testId}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>{anyLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function FilterInput({ id, label, ...props }: { id: string; label: string } & ComponentProps<"input">) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...props} />
+    </div>
   );
 }

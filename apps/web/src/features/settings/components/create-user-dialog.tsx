@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from "react";
-import { isRole, roles, type Role } from "@quire/contracts";
+import { useState } from "react";
 import { Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
@@ -10,12 +9,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { useCreateUser, type CreatedUser } from "@/lib/api/settings";
+import { NewUserForm } from "./new-user-form";
 
 /** Add User: a username and a role; the answer's one-time password is shown once, until it closes. */
 export function CreateUserDialog({
@@ -58,84 +54,6 @@ export function CreateUserDialog({
         )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function NewUserForm({
-  create,
-  onCreated,
-  onCancel,
-}: {
-  create: ReturnType<typeof useCreateUser>;
-  onCreated: (user: CreatedUser) => void;
-  onCancel: () => void;
-}) {
-  const [username, setUsername] = useState("");
-  const [role, setRole] = useState<Role>("Author");
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    create.mutate(
-      { username: username.trim(), role },
-      {
-        onSuccess: (user) => {
-          onCreated(user);
-          toast({ title: "User created", description: `${user.username} (${user.role}) can now sign in.` });
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
-  };
-
-  return (
-    <form className="space-y-4" onSubmit={onSubmit}>
-      <div className="space-y-2">
-        <Label htmlFor="new-username">Username</Label>
-        <Input
-          id="new-username"
-          data-testid="input-new-username"
-          value={username}
-          autoComplete="off"
-          onChange={(e) => setUsername(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "new-user-error" : undefined}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label id="new-role-label">Role</Label>
-        <Select value={role} onValueChange={(v) => isRole(v) && setRole(v)}>
-          <SelectTrigger aria-labelledby="new-role-label" data-testid="select-new-role" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {roles.map((r) => (
-              <SelectItem key={r} value={r}>
-                {r}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      {error && (
-        <p id="new-user-error" role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          disabled={create.isPending || username.trim() === ""}
-          data-testid="button-submit-user"
-        >
-          {create.isPending ? "Creating..." : "Create User"}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }
 

@@ -9,12 +9,14 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useUpdateSettings } from "@/lib/api/settings";
 
+type Organization = Settings["organization"];
+
 /** Organization Profile: saved on the server by an Admin, read-only for everyone else. */
 export function OrganizationCard({
   organization,
   canEdit,
 }: {
-  organization: Settings["organization"];
+  organization: Organization;
   canEdit: boolean;
 }) {
   const [draft, setDraft] = useState(organization);
@@ -45,36 +47,7 @@ export function OrganizationCard({
       </CardHeader>
       <CardContent>
         <form className="space-y-4" onSubmit={onSubmit}>
-          <div className="space-y-2">
-            <Label htmlFor="org-name">Organization Name</Label>
-            <Input
-              id="org-name"
-              data-testid="input-org-name"
-              value={draft.name}
-              readOnly={!canEdit}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="org-domain">Domain</Label>
-            <Input
-              id="org-domain"
-              data-testid="input-org-domain"
-              value={draft.domain}
-              readOnly={!canEdit}
-              onChange={(e) => setDraft({ ...draft, domain: e.target.value })}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="org-description">Description</Label>
-            <Textarea
-              id="org-description"
-              data-testid="input-org-description"
-              value={draft.description}
-              readOnly={!canEdit}
-              onChange={(e) => setDraft({ ...draft, description: e.target.value })}
-            />
-          </div>
+          <OrganizationFields draft={draft} canEdit={canEdit} onChange={setDraft} />
           {canEdit && (
             <Button type="submit" disabled={update.isPending} data-testid="button-save-organization">
               {update.isPending ? "Saving..." : "Save Changes"}
@@ -83,5 +56,50 @@ export function OrganizationCard({
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function OrganizationFields({
+  draft,
+  canEdit,
+  onChange,
+}: {
+  draft: Organization;
+  canEdit: boolean;
+  onChange: (next: Organization) => void;
+}) {
+  return (
+    <>
+      <div className="space-y-2">
+        <Label htmlFor="org-name">Organization Name</Label>
+        <Input
+          id="org-name"
+          data-testid="input-org-name"
+          value={draft.name}
+          readOnly={!canEdit}
+          onChange={(e) => onChange({ ...draft, name: e.target.value })}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="org-domain">Domain</Label>
+        <Input
+          id="org-domain"
+          data-testid="input-org-domain"
+          value={draft.domain}
+          readOnly={!canEdit}
+          onChange={(e) => onChange({ ...draft, domain: e.target.value })}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="org-description">Description</Label>
+        <Textarea
+          id="org-description"
+          data-testid="input-org-description"
+          value={draft.description}
+          readOnly={!canEdit}
+          onChange={(e) => onChange({ ...draft, description: e.target.value })}
+        />
+      </div>
+    </>
   );
 }

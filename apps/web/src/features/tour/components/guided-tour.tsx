@@ -88,20 +88,10 @@ function useStepTarget(step: TourStep) {
 function TourOverlay({ tour }: { tour: Tour }) {
   const step = tourSteps[tour.step] ?? tourSteps[0]!;
   const { target, viewport } = useStepTarget(step);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") tour.close();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [tour]);
+  useCloseOnEscape(tour.close);
 
   const placement = placeCard(target, step.position, viewport);
   const hole = target && step.position !== "center" ? spotlightRect(target) : null;
-  const Icon = step.icon;
-  const progress = tourProgress(tour.step);
-  const titleId = "tour-step-title";
 
   return (
     <div className="fixed inset-0 z-[70]" data-testid="tour-overlay" data-step={step.id}>
@@ -109,7 +99,7 @@ function TourOverlay({ tour }: { tour: Tour }) {
       <div
         role="dialog"
         aria-modal="true"
-        aria-labelledby={titleId}
+        aria-labelledby={TITLE_ID}
         aria-describedby="tour-step-description"
         data-testid="tour-card"
         data-position={placement.position}
@@ -123,48 +113,73 @@ function TourOverlay({ tour }: { tour: Tour }) {
           transitionDuration: `${TOUR_FADE_MS}ms`,
         }}
       >
-        <div className="flex items-start gap-3">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0 flex-1">
-            <h2 id={titleId} className="text-lg leading-tight font-semibold" data-testid="tour-title">
-              {step.title}
-            </h2>
-            <p className="text-xs text-muted-foreground" data-testid="tour-step-count">
-              Step {tour.step + 1} of {TOUR_STEP_COUNT}
-            </p>
-          </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="-mt-1 -mr-2 size-8"
-            aria-label="Close tour"
-            data-testid="button-tour-close"
-            onClick={tour.close}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </div>
+        <TourCardHeader step={step} index={tour.step} onClose={tour.close} />
         <p
           id="tour-step-description"
           className="mt-3 min-h-0 flex-1 overflow-y-auto text-sm text-muted-foreground"
         >
           {step.description}
         </p>
-        <div
-          className="mt-3 h-1.5 overflow-hidden rounded-full bg-muted"
-          role="progressbar"
-          aria-label="Tour progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          data-testid="tour-progress"
-        >
-          <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-        </div>
+        <TourProgress value={tourProgress(tour.step)} />
         <TourControls tour={tour} />
       </div>
+    </div>
+  );
+}
+
+const TITLE_ID = "tour-step-title";
+
+function useCloseOnEscape(close: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [close]);
+}
+
+function TourCardHeader({ step, index, onClose }: { step: TourStep; index: number; onClose: () => void }) {
+  const Icon = step.icon;
+  return (
+    <div className="flex items-start gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id={TITLE_ID} className="text-lg leading-tight font-semibold" data-testid="tour-title">
+          {step.title}
+        </h2>
+        <p className="text-xs text-muted-foreground" data-testid="tour-step-count">
+          Step {index + 1} of {TOUR_STEP_COUNT}
+        </p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="-mt-1 -mr-2 size-8"
+        aria-label="Close tour"
+        data-testid="button-tour-close"
+        onClick={onClose}
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+function TourProgress({ value }: { value: number }) {
+  return (
+    <div
+      className="mt-3 h-1.5 overflow-hidden rounded-full bg-muted"
+      role="progressbar"
+      aria-label="Tour progress"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      data-testid="tour-progress"
+    >
+      <div className="h-full bg-primary transition-all" style={{ width: `${value}%` }} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useCategories } from "@/lib/api/categories";
+import { CategorySelect } from "@/components/documents/category-select";
 import { isPlainText } from "../lib/upload-rules";
 
 /**
@@ -25,26 +23,16 @@ export function CategoryField({
   confident: boolean;
   files: File[];
 }) {
-  const categories = useCategories();
   return (
     <div className="grid gap-2">
       <Label htmlFor="upload-category">Category</Label>
-      {categories.isPending ? (
-        <Skeleton className="h-9 w-full" />
-      ) : (
-        <Select value={value} onValueChange={onChange} disabled={disabled}>
-          <SelectTrigger id="upload-category" className="w-full" data-testid="select-category">
-            <SelectValue placeholder="Select a category" />
-          </SelectTrigger>
-          <SelectContent>
-            {(categories.data ?? []).map((c) => (
-              <SelectItem key={c.id} value={c.id}>
-                {c.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
+      <CategorySelect
+        id="upload-category"
+        testId="select-category"
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+      />
       {suggested && (
         <p
           className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground"

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from "react";
+import { useRef, useState, type DragEvent, type RefObject } from "react";
 import { FileUp, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -17,24 +17,11 @@ export function DropZone({
   disabled?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    if (disabled) return;
-    const dropped = [...event.dataTransfer.files];
-    if (dropped.length > 0) onAdd(dropped);
-  }
+  const { dragging, dropHandlers } = useFileDrop(onAdd, disabled);
 
   return (
     <div
-      onDragOver={(event) => {
-        event.preventDefault();
-        if (!disabled) setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      {...dropHandlers}
       className={cn(
         "flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center transition-colors",
         dragging ? "border-primary bg-accent" : "border-input",
@@ -43,51 +30,18 @@ export function DropZone({
     >
       <FileUp className="size-10 text-muted-foreground" aria-hidden="true" />
       {files.length > 0 ? (
-        <ul className="grid w-full max-w-full gap-1" aria-label="Chosen files">
-          {files.map((file, index) => (
-            <li
-              key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
-              className="flex min-w-0 items-center justify-center gap-2"
-              data-testid="text-selected-file"
-            >
-              <span className="min-w-0 truncate font-medium">{file.name}</span>
-              <span className="shrink-0 text-sm text-muted-foreground">{formatFileSize(file.size)}</span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7"
-                aria-label={`Remove ${file.name}`}
-                disabled={disabled}
-                onClick={() => {
-                  onRemove(index);
-                  if (input.current) input.current.value = "";
-                }}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <ChosenFiles
+          files={files}
+          disabled={disabled}
+          onRemove={(index) => {
+            onRemove(index);
+            if (input.current) input.current.value = "";
+          }}
+        />
       ) : (
         <p className="text-sm text-muted-foreground">Drag and drop files here, or</p>
       )}
-      <input
-        ref={input}
-        type="file"
-        multiple
-        accept={ACCEPT_ATTRIBUTE}
-        className="sr-only"
-        aria-label="Choose files to upload"
-        tabIndex={-1}
-        disabled={disabled}
-        onChange={(event) => {
-          const chosen = [...(event.target.files ?? [])];
-          if (chosen.length > 0) onAdd(chosen);
-          event.target.value = "";
-        }}
-        data-testid="input-file"
-      />
+      <FileInput inputRef={input} onAdd={onAdd} disabled={disabled} />
       <Button type="button" variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
         {files.length > 0 ? "Add more files" : "Browse files"}
       </Button>
@@ -95,5 +49,92 @@ export function DropZone({
         Accepted types: .pdf, .docx, .txt, .md (maximum size 10MB)
       </p>
     </div>
+  );
+}
+
+/** Drag state and the handlers that feed dropped files to `onAdd` (ignored while disabled). */
+function useFileDrop(onAdd: (files: File[]) => void, disabled: boolean | undefined) {
+  const [dragging, setDragging] = useState(false);
+  const dropHandlers = {
+    onDragOver: (event: DragEvent) => {
+      event.preventDefault();
+      if (!disabled) setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      if (disabled) return;
+      const dropped = [...event.dataTransfer.files];
+      if (dropped.length > 0) onAdd(dropped);
+    },
+  };
+  return { dragging, dropHandlers };
+}
+
+function ChosenFiles({
+  files,
+  disabled,
+  onRemove,
+}: {
+  files: File[];
+  disabled: boolean | undefined;
+  onRemove: (index: number) => void;
+}) {
+  return (
+    <ul className="grid w-full max-w-full gap-1" aria-label="Chosen files">
+      {files.map((file, index) => (
+        <li
+          key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+          className="flex min-w-0 items-center justify-center gap-2"
+          data-testid="text-selected-file"
+        >
+          <span className="min-w-0 truncate font-medium">{file.name}</span>
+          <span className="shrink-0 text-sm text-muted-foreground">{formatFileSize(file.size)}</span>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label={`Remove ${file.name}`}
+            disabled={disabled}
+            onClick={() => onRemove(index)}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The hidden native picker, opened by the visible browse button. */
+function FileInput({
+  inputRef,
+  onAdd,
+  disabled,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  onAdd: (files: File[]) => void;
+  disabled: boolean | undefined;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      multiple
+      accept={ACCEPT_ATTRIBUTE}
+      className="sr-only"
+      aria-label="Choose files to upload"
+      tabIndex={-1}
+      disabled={disabled}
+      onChange={(event) => {
+        const chosen = [...(event.target.files ?? [])];
+        if (chosen.length > 0) onAdd(chosen);
+        // Cleared so the same file can be chosen again after it was removed.
+        event.target.value = "";
+      }}
+      data-testid="input-file"
+    />
   );
 }

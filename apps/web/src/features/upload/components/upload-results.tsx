@@ -49,49 +49,9 @@ function RowBody({
   onRetry: (key: string) => void;
 }) {
   if (row.state === "waiting") return <p className="text-muted-foreground">Waiting...</p>;
-  if (row.state === "uploading") {
-    const percent = Math.round(row.progress * 100);
-    return (
-      <div className="grid gap-1">
-        <div
-          role="progressbar"
-          aria-label={`Uploading ${row.file.name}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="text-muted-foreground">Uploading... {percent}%</p>
-      </div>
-    );
-  }
+  if (row.state === "uploading") return <UploadProgress name={row.file.name} progress={row.progress} />;
   if (row.state === "duplicate" && row.existing) {
-    return (
-      <div className="grid gap-2" role="status" data-testid="upload-duplicate">
-        <p>
-          <Copy className="mr-1 inline size-4 align-text-bottom" aria-hidden="true" />
-          This file is already in the archive as “{row.existing.title}”.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild size="sm" variant="outline">
-            <Link href={paths.document.getHref(row.existing.id)} data-testid="link-open-existing">
-              Open existing
-            </Link>
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            variant="ghost"
-            onClick={() => onUploadAnyway(row.key)}
-            data-testid="button-upload-anyway"
-          >
-            Upload anyway
-          </Button>
-        </div>
-      </div>
-    );
+    return <DuplicateNotice existing={row.existing} onUploadAnyway={() => onUploadAnyway(row.key)} />;
   }
   if (row.state === "failed") {
     return (
@@ -107,6 +67,58 @@ function RowBody({
     );
   }
   return row.document ? <UploadedDocument id={row.document.id} initial={row.document} /> : null;
+}
+
+function UploadProgress({ name, progress }: { name: string; progress: number }) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="grid gap-1">
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded bg-muted"
+      >
+        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-muted-foreground">Uploading... {percent}%</p>
+    </div>
+  );
+}
+
+function DuplicateNotice({
+  existing,
+  onUploadAnyway,
+}: {
+  existing: NonNullable<UploadRow["existing"]>;
+  onUploadAnyway: () => void;
+}) {
+  return (
+    <div className="grid gap-2" role="status" data-testid="upload-duplicate">
+      <p>
+        <Copy className="mr-1 inline size-4 align-text-bottom" aria-hidden="true" />
+        This file is already in the archive as “{existing.title}”.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild size="sm" variant="outline">
+          <Link href={paths.document.getHref(existing.id)} data-testid="link-open-existing">
+            Open existing
+          </Link>
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          onClick={onUploadAnyway}
+          data-testid="button-upload-anyway"
+        >
+          Upload anyway
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 /** A stored upload: its processing state from the server (live), then what its content suggests. */

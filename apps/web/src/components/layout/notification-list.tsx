@@ -1,0 +1,69 @@
+import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
+import type { Notification, useNotifications } from "@/lib/api/notifications";
+import { errorMessage } from "@/lib/api-client";
+import { shortRelativeTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+function NotificationRow({
+  notification,
+  onSelect,
+}: {
+  notification: Notification;
+  onSelect: (notification: Notification) => void;
+}) {
+  return (
+    <DropdownMenuItem
+      onSelect={() => onSelect(notification)}
+      className="items-start"
+      data-testid={`notification-${notification.id}`}
+    >
+      <span
+        className={cn(
+          "mt-1.5 size-2 shrink-0 rounded-full",
+          notification.read ? "bg-transparent" : "bg-primary",
+        )}
+        aria-hidden="true"
+      />
+      <span className="min-w-0 flex-1">
+        <span className={cn("block truncate", !notification.read && "font-semibold")}>
+          {notification.title}
+          {!notification.read && <span className="sr-only"> (unread)</span>}
+        </span>
+        {notification.body && (
+          <span className="line-clamp-2 block text-xs text-muted-foreground">{notification.body}</span>
+        )}
+        <span className="block text-xs text-muted-foreground">
+          {shortRelativeTime(notification.createdAt)}
+        </span>
+      </span>
+    </DropdownMenuItem>
+  );
+}
+
+/** The menu's items below its header: loading, failure, none, or one row per notification. */
+export function NotificationList({
+  list,
+  onSelect,
+}: {
+  list: ReturnType<typeof useNotifications>;
+  onSelect: (notification: Notification) => void;
+}) {
+  return (
+    <>
+      {list.isPending && <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>}
+      {list.isError && (
+        <p role="alert" className="px-2 py-3 text-sm text-destructive">
+          {errorMessage(list.error)}
+        </p>
+      )}
+      {list.data?.length === 0 && (
+        <p className="px-2 py-3 text-sm text-muted-foreground" data-testid="text-no-notifications">
+          No notifications
+        </p>
+      )}
+      {list.data?.map((notification) => (
+        <NotificationRow key={notification.id} notification={notification} onSelect={onSelect} />
+      ))}
+    </>
+  );
+}

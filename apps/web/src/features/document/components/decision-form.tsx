@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import {
+  DecisionDialog,
+  decisionLabel,
+  needsReason,
+  type Decision,
+} from "@/components/approvals/decision-dialog";
+import { useUpdateApproval } from "@/lib/api/update-approval";
+
+type DecisionKind = "review" | "decide";
+
+function useDecision(documentId: string, kind: DecisionKind) {
+  const [comment, setComment] = useState("");
+  const [confirming, setConfirming] = useState<Decision | null>(null);
+  const update = useUpdateApproval(documentId);
+
+  function send(status: Decision) {
+    // Request Changes and Reject are confirmed with their (required) reason first.
+    if (needsReason(status)) {
+      setConfirming(status);
+      return;
+    }
+    // A promise rather than mutate's callbacks: those are skipped when the form unmounts, and a
+    // successful decision removes this form (the user may no longer act), so no toast showed.
+    update.mutateAsync({ status, comment, kind }).then(
+      () => {
+        setComment("");
+        toast({
+          title: "Approval updated",
+          description: "The approval status has been updated successfully.",
+        });
+      },
+      () =>
+        toast({
+          variant: "destructive",
+          title: "Update failed",
+          description: "There was an error updating the approval status.",
+        }),
+    );
+  }
+
+  return { comment, setComment, confirming, setConfirming, send, sending: update.isPending };
+}
+
+export function DecisionForm({ documentId, kind }: { documentId: string; kind: DecisionKind }) {
+  const { comment, setComment, confirming, setConfirming, send, sending } = useDecision(documentId, kind);
+  const choices: Decision[] =
+    kind === "review" ? ["Approved", "Changes Requested"] : ["Approved", "Rejected"];
+  const id = `approval-comment-${kind}`;
+  return (
+    <form
+      className="grid gap-2 rounded-md border p-4"
+      onSubmit={(e: FormEvent) => e.preventDefault()}
+      data-testid={`form-${kind}`}
+    >
+      <h4 className="font-semibold">{kind === "review" ? "Your Review" : "Final Decision"}</h4>
+      <Label htmlFor={id}>Comment</Label>
+      <Textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} />
+      <div className="flex flex-wrap gap-2">
+        {choices.map((status) => (
+          <Button
+            key={status}
+            type="button"
+            variant={status === "Approved" ? "default" : "destructive"}
+            disabled={sending}
+            onClick={() => send(status)}
+          >
+            {decisionLabel[status]}
+          </Button>
+        ))}
+      </div>
+      {confirming && (
+        <DecisionDialog
+          documentId={documentId}
+          kind={kind}
+          status={confirming}
+          initialComment={comment}
+          onDone={() => setComment("")}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </form>
+  );
+}

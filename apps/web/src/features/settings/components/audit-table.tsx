@@ -1,0 +1,99 @@
+import type { AuditEntry } from "@quire/contracts";
+import { Filter } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { formatDateTime } from "@/lib/format";
+import { describeSubject } from "../lib/audit";
+
+const cell = "flex min-w-0 gap-2 py-0.5 md:table-cell md:px-2 md:py-2 md:align-top";
+const label = "w-16 shrink-0 text-muted-foreground md:hidden";
+
+/** The audit entries: a table on wide screens, a stack of cards (labelled cells) on phones. */
+export function AuditTable({
+  entries,
+  onOnlyDocument,
+}: {
+  entries: AuditEntry[];
+  onOnlyDocument: (entry: AuditEntry) => void;
+}) {
+  return (
+    <table className="block w-full text-sm md:table" data-testid="table-audit">
+      <thead className="hidden text-left text-muted-foreground md:table-header-group">
+        <tr className="border-b">
+          <th className="px-2 py-2 font-medium">Time</th>
+          <th className="px-2 py-2 font-medium">User</th>
+          <th className="px-2 py-2 font-medium">Action</th>
+          <th className="px-2 py-2 font-medium">What</th>
+          <th className="px-2 py-2 font-medium">Source</th>
+        </tr>
+      </thead>
+      <tbody className="grid gap-2 md:table-row-group">
+        {entries.map((entry) => (
+          <AuditRow key={entry.id} entry={entry} onOnlyDocument={() => onOnlyDocument(entry)} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument: () => void }) {
+  return (
+    <tr
+      className="block rounded-md border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
+      data-testid="row-audit"
+    >
+      <td className={cell}>
+        <span className={label}>Time</span>
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+      </td>
+      <td className={cell}>
+        <span className={label}>User</span>
+        <span className="min-w-0 break-words">{entry.username ?? "Anonymous"}</span>
+      </td>
+      <td className={cell}>
+        <span className={label}>Action</span>
+        <span className="min-w-0 break-words font-medium">{entry.action}</span>
+      </td>
+      <td className={cell}>
+        <span className={label}>What</span>
+        <AuditSubject entry={entry} onOnlyDocument={onOnlyDocument} />
+      </td>
+      <td className={cell}>
+        <span className={label}>Source</span>
+        <span className="min-w-0 font-mono text-xs break-words md:whitespace-nowrap">{entry.ip ?? "—"}</span>
+      </td>
+    </tr>
+  );
+}
+
+/** What an entry is about: a document links to it and can narrow the trail to it; anything else is text. */
+function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument: () => void }) {
+  const subject = describeSubject(entry);
+  return (
+    <span className="flex min-w-0 items-start gap-1">
+      {subject.documentId ? (
+        <>
+          <Link
+            href={paths.document.getHref(subject.documentId)}
+            className="min-w-0 break-words text-primary underline-offset-4 hover:underline"
+          >
+            {subject.label}
+          </Link>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-6 shrink-0"
+            aria-label={`Only ${subject.label}`}
+            title="Only this document"
+            onClick={onOnlyDocument}
+          >
+            <Filter aria-hidden="true" />
+          </Button>
+        </>
+      ) : (
+        <span className="min-w-0 break-words">{subject.label}</span>
+      )}
+    </span>
+  );
+}
