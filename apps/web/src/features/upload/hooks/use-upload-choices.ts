@@ -59,3 +59,5 @@ export function useUploadChoices() {
     setTags,
   };
 }
+
+export type UploadChoices = ReturnType<typeof useUploadChoices>;
