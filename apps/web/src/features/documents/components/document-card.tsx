@@ -4,6 +4,7 @@ import type { Document } from "@quire/contracts";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Fact } from "@/components/documents/fact";
 import { paths } from "@/config/paths";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { DocumentActionsMenu } from "./document-actions-menu";
@@ -21,32 +22,21 @@ function DocumentFacts({ document, showCategory }: { document: Document; showCat
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
       {showCategory && (
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">Category</dt>
-          <dd data-testid={`text-category-${document.id}`}>{document.category.name}</dd>
-        </div>
+        <Fact label="Category" testId={`text-category-${document.id}`}>
+          {document.category.name}
+        </Fact>
       )}
-      <div className="flex items-center gap-1">
-        <dt className="sr-only">Owner</dt>
-        <User className="size-3.5" aria-hidden="true" />
-        <dd>{document.owner}</dd>
-      </div>
-      <div className="flex items-center gap-1">
-        <dt className="sr-only">Last updated</dt>
-        <Calendar className="size-3.5" aria-hidden="true" />
-        <dd>
-          <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
-            {formatDate(document.updatedAt)}
-          </time>
-        </dd>
-      </div>
-      <div className="flex items-center gap-1">
-        <dt className="sr-only">Versions</dt>
-        <GitBranch className="size-3.5" aria-hidden="true" />
-        <dd>
-          {document.versionCount} {document.versionCount === 1 ? "version" : "versions"}
-        </dd>
-      </div>
+      <Fact label="Owner" icon={User}>
+        {document.owner}
+      </Fact>
+      <Fact label="Last updated" icon={Calendar}>
+        <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
+          {formatDate(document.updatedAt)}
+        </time>
+      </Fact>
+      <Fact label="Versions" icon={GitBranch}>
+        {document.versionCount} {document.versionCount === 1 ? "version" : "versions"}
+      </Fact>
     </dl>
   );
 }

@@ -1,8 +1,7 @@
-import { documentStatuses, type DocumentStatus } from "@quire/contracts";
+import type { DocumentStatus } from "@quire/contracts";
+import { StatusFilterSelect } from "@/components/documents/filter-selects";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { DocumentSort } from "../api/get-documents";
-
-const ALL = "all";
 
 /** Seed §2: status filter (All Statuses and the five statuses) and sort by Updated or Title. */
 export function DocumentFilters({
@@ -18,22 +17,13 @@ export function DocumentFilters({
 }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Select
-        value={status ?? ALL}
-        onValueChange={(value) => onStatusChange(documentStatuses.find((s) => s === value))}
-      >
-        <SelectTrigger className="w-full sm:w-48" aria-label="Filter by status" data-testid="select-status">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All Statuses</SelectItem>
-          {documentStatuses.map((s) => (
-            <SelectItem key={s} value={s}>
-              {s}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <StatusFilterSelect
+        value={status}
+        onChange={onStatusChange}
+        label="Filter by status"
+        testId="select-status"
+        className="w-full sm:w-48"
+      />
       <Select value={sort} onValueChange={(value) => onSortChange(value === "title" ? "title" : "updated")}>
         <SelectTrigger className="w-full sm:w-48" aria-label="Sort documents" data-testid="select-sort">
           <SelectValue />

@@ -3,10 +3,8 @@ import type { Category } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { CategoryFilterSelect } from "@/components/documents/filter-selects";
 import type { ListParams } from "../hooks/use-list-params";
-
-const ALL = "all";
 
 type Filters = Pick<ListParams, "category" | "tag" | "owner" | "updatedFrom" | "updatedTo">;
 
@@ -51,19 +49,13 @@ function CategoryFilter({
   return (
     <div className="grid gap-1 lg:col-span-1">
       <Label htmlFor="filter-category">Category</Label>
-      <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-        <SelectTrigger id="filter-category" data-testid="select-category-filter">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All Categories</SelectItem>
-          {categories.map((c) => (
-            <SelectItem key={c.id} value={c.id}>
-              {c.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <CategoryFilterSelect
+        categories={categories}
+        value={value}
+        onChange={onChange}
+        id="filter-category"
+        testId="select-category-filter"
+      />
     </div>
   );
 }

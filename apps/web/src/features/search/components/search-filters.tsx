@@ -1,9 +1,6 @@
-import { documentStatuses, type DocumentStatus } from "@quire/contracts";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { DocumentStatus } from "@quire/contracts";
+import { CategoryFilterSelect, StatusFilterSelect } from "@/components/documents/filter-selects";
 import { useCategories } from "@/lib/api/categories";
-
-// Radix Select has no empty value, so "no filter" needs a value of its own.
-const ALL = "all";
 
 export function CategoryFilter({
   value,
@@ -14,23 +11,14 @@ export function CategoryFilter({
 }) {
   const categories = useCategories();
   return (
-    <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-      <SelectTrigger
-        className="w-full sm:w-52"
-        aria-label="Filter by category"
-        data-testid="select-search-category"
-      >
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>All Categories</SelectItem>
-        {(categories.data ?? []).map((c) => (
-          <SelectItem key={c.id} value={c.id}>
-            {c.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <CategoryFilterSelect
+      categories={categories.data ?? []}
+      value={value}
+      onChange={onChange}
+      label="Filter by category"
+      testId="select-search-category"
+      className="w-full sm:w-52"
+    />
   );
 }
 
@@ -42,23 +30,13 @@ export function StatusFilter({
   onChange: (status: DocumentStatus | undefined) => void;
 }) {
   return (
-    <Select value={value ?? ALL} onValueChange={(v) => onChange(documentStatuses.find((s) => s === v))}>
-      <SelectTrigger
-        className="w-full sm:w-52"
-        aria-label="Filter by status"
-        data-testid="select-search-status"
-      >
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>All Statuses</SelectItem>
-        {documentStatuses.map((s) => (
-          <SelectItem key={s} value={s}>
-            {s}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <StatusFilterSelect
+      value={value}
+      onChange={onChange}
+      label="Filter by status"
+      testId="select-search-status"
+      className="w-full sm:w-52"
+    />
   );
 }
 

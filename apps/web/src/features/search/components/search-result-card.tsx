@@ -3,6 +3,7 @@ import { Calendar, Folder, User } from "lucide-react";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Fact } from "@/components/documents/fact";
 import { paths } from "@/config/paths";
 import { useFeatures } from "@/lib/api/settings";
 import type { SearchResult } from "@quire/contracts";
@@ -13,23 +14,15 @@ import { formatDate } from "@/lib/format";
 function ResultFacts({ document }: { document: SearchResult["document"] }) {
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-      <div className="flex items-center gap-1">
-        <dt className="sr-only">Category</dt>
-        <Folder className="size-3.5" aria-hidden="true" />
-        <dd>{document.category.name}</dd>
-      </div>
-      <div className="flex items-center gap-1">
-        <dt className="sr-only">Owner</dt>
-        <User className="size-3.5" aria-hidden="true" />
-        <dd>{document.owner}</dd>
-      </div>
-      <div className="flex items-center gap-1">
-        <dt className="sr-only">Updated</dt>
-        <Calendar className="size-3.5" aria-hidden="true" />
-        <dd>
-          <time dateTime={document.updatedAt}>{formatDate(document.updatedAt)}</time>
-        </dd>
-      </div>
+      <Fact label="Category" icon={Folder}>
+        {document.category.name}
+      </Fact>
+      <Fact label="Owner" icon={User}>
+        {document.owner}
+      </Fact>
+      <Fact label="Updated" icon={Calendar}>
+        <time dateTime={document.updatedAt}>{formatDate(document.updatedAt)}</time>
+      </Fact>
     </dl>
   );
 }
