@@ -1,15 +1,14 @@
 import type { ReactNode } from "react";
 
-/** Below 768 px: one column, old line above new, under a sticky key to the two versions. */
-export function StackedColumn({
-  fromLabel,
-  toLabel,
-  children,
-}: {
+/** The two versions' names, and the diff's lines. */
+interface LabelledVersions {
   fromLabel: string;
   toLabel: string;
   children: ReactNode;
-}) {
+}
+
+/** Below 768 px: one column, old line above new, under a sticky key to the two versions. */
+export function StackedColumn({ fromLabel, toLabel, children }: LabelledVersions) {
   return (
     <div className="font-mono text-xs leading-5" data-testid="diff-stacked">
       <p className="sticky top-0 z-10 bg-muted px-2 py-1.5 font-sans text-xs font-medium">
@@ -21,15 +20,7 @@ export function StackedColumn({
 }
 
 /** The four-column table (old number, old text, new number, new text); `children` are its rows. */
-export function SplitTable({
-  fromLabel,
-  toLabel,
-  children,
-}: {
-  fromLabel: string;
-  toLabel: string;
-  children: ReactNode;
-}) {
+export function SplitTable({ fromLabel, toLabel, children }: LabelledVersions) {
   return (
     <table className="w-full min-w-[36rem] table-fixed border-collapse font-mono text-xs leading-5">
       <caption className="sr-only">

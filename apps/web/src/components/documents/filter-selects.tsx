@@ -15,26 +15,30 @@ interface FilterSelectProps<T> {
   className?: string;
 }
 
-/** "All Categories" or one category: the search page's and the document list's category filter. */
-export function CategoryFilterSelect({
-  categories,
+/** "All …" (no filter) or one of `options`. */
+function FilterSelect({
+  allLabel,
+  options,
   value,
   onChange,
   testId,
   id,
   label,
   className,
-}: FilterSelectProps<string> & { categories: readonly Category[] }) {
+}: FilterSelectProps<string> & {
+  allLabel: string;
+  options: ReadonlyArray<{ value: string; name: string }>;
+}) {
   return (
     <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
       <SelectTrigger id={id} className={className} aria-label={label} data-testid={testId}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        <SelectItem value={ALL}>All Categories</SelectItem>
-        {categories.map((c) => (
-          <SelectItem key={c.id} value={c.id}>
-            {c.name}
+        <SelectItem value={ALL}>{allLabel}</SelectItem>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.name}
           </SelectItem>
         ))}
       </SelectContent>
@@ -42,28 +46,25 @@ export function CategoryFilterSelect({
   );
 }
 
-/** "All Statuses" or one of the five (seed §2): the search page's and the document list's status filter. */
-export function StatusFilterSelect({
-  value,
-  onChange,
-  testId,
-  id,
-  label,
-  className,
-}: FilterSelectProps<DocumentStatus>) {
+/** The search page's and the document list's category filter. */
+export function CategoryFilterSelect({
+  categories,
+  ...props
+}: FilterSelectProps<string> & { categories: readonly Category[] }) {
+  const options = categories.map((c) => ({ value: c.id, name: c.name }));
+  return <FilterSelect {...props} allLabel="All Categories" options={options} />;
+}
+
+const statusOptions = documentStatuses.map((s) => ({ value: s, name: s }));
+
+/** The search page's and the document list's status filter: the five statuses of seed §2. */
+export function StatusFilterSelect({ onChange, ...props }: FilterSelectProps<DocumentStatus>) {
   return (
-    <Select value={value ?? ALL} onValueChange={(v) => onChange(documentStatuses.find((s) => s === v))}>
-      <SelectTrigger id={id} className={className} aria-label={label} data-testid={testId}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>All Statuses</SelectItem>
-        {documentStatuses.map((s) => (
-          <SelectItem key={s} value={s}>
-            {s}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <FilterSelect
+      {...props}
+      allLabel="All Statuses"
+      options={statusOptions}
+      onChange={(v) => onChange(documentStatuses.find((s) => s === v))}
+    />
   );
 }

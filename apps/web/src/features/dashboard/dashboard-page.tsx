@@ -1,8 +1,7 @@
 import { Link } from "wouter";
-import { Search, Upload } from "lucide-react";
+import { Search } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { HelpTourButton, helpGutterClass } from "@/components/help-tour-button";
-import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/utils";
@@ -13,6 +12,7 @@ import { CategoryTiles } from "./components/category-tiles";
 import { InsightsCard } from "./components/insights-card";
 import { QuickStats } from "./components/quick-stats";
 import { RecentUpdates } from "./components/recent-updates";
+import { UploadButton } from "@/components/documents/upload-button";
 
 /** Seed §2 Dashboard, with real figures where the seed had placeholders (PRODUCT.md). */
 export function DashboardPage() {
@@ -24,14 +24,7 @@ export function DashboardPage() {
         description="Here is what is happening in your archive."
         actions={
           <>
-            <Can ability="uploadDocuments">
-              <Button asChild data-testid="button-dashboard-upload">
-                <Link href={paths.upload.getHref()}>
-                  <Upload aria-hidden="true" />
-                  Upload Documents
-                </Link>
-              </Button>
-            </Can>
+            <UploadButton data-testid="button-dashboard-upload">Upload Documents</UploadButton>
             <Button asChild variant="outline" data-testid="button-search">
               <Link href={paths.search.getHref()}>
                 <Search aria-hidden="true" />

@@ -12,6 +12,7 @@ import { AiAnalysisSummary } from "./components/ai-analysis-summary";
 import { ChangesSummary } from "@/components/diff/changes-summary";
 import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
 import { formatDateTime } from "@/lib/format";
+import { DocumentNotFound } from "@/components/documents/document-states";
 
 function VersionCard({ label, version }: { label: string; version: Version }) {
   return (
@@ -65,20 +66,6 @@ function NotComparable({ documentId, message = NOT_COMPARABLE }: { documentId: s
       <p role="alert" className="text-destructive">
         {message}
       </p>
-    </div>
-  );
-}
-
-function DocumentNotFound() {
-  return (
-    <div className="grid gap-3 py-16 text-center">
-      <h1 className="text-2xl font-bold">Document Not Found</h1>
-      <p className="text-muted-foreground">
-        The document you&apos;re looking for doesn&apos;t exist or you don&apos;t have permission to view it.
-      </p>
-      <Link href={paths.documents.getHref()} className="font-medium text-primary underline">
-        Back to Documents
-      </Link>
     </div>
   );
 }

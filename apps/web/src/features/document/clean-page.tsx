@@ -5,12 +5,10 @@ import type { Document } from "@quire/contracts";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
-import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
 import "./clean-print.css";
-import { DocumentNotFound } from "./components/document-not-found";
+import { DocumentLoadError, DocumentTextSkeleton } from "@/components/documents/document-states";
 import { MarkdownContent } from "./components/markdown-content";
 import { PdfViewer } from "./components/pdf-viewer";
 import { useCopyLink } from "./hooks/use-copy-link";
@@ -69,27 +67,6 @@ function DocumentInfo({ document }: { document: Document }) {
         <dd>{document.tags.length > 0 ? document.tags.join(", ") : "No tags"}</dd>
       </div>
     </dl>
-  );
-}
-
-function CleanPageSkeleton() {
-  return (
-    <div className="mx-auto grid max-w-3xl gap-4" role="status" aria-label="Loading document">
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-4 w-48" />
-      <Skeleton className="h-96 w-full" />
-    </div>
-  );
-}
-
-function CleanPageError({ error }: { error: unknown }) {
-  if (errorStatus(error) === 404) {
-    return <DocumentNotFound message="The document you're looking for doesn't exist or has been removed." />;
-  }
-  return (
-    <p role="alert" className="text-destructive">
-      {errorMessage(error)}
-    </p>
   );
 }
 
@@ -199,8 +176,14 @@ export function CleanPage() {
   const { id = "" } = useParams<{ id: string }>();
   const document = useDocument(id);
 
-  if (document.isPending) return <CleanPageSkeleton />;
-  if (document.isError) return <CleanPageError error={document.error} />;
+  if (document.isPending) return <DocumentTextSkeleton className="mx-auto grid max-w-3xl gap-4" />;
+  if (document.isError)
+    return (
+      <DocumentLoadError
+        error={document.error}
+        notFoundMessage="The document you're looking for doesn't exist or has been removed."
+      />
+    );
   const doc = document.data;
   const permalink = `${window.location.origin}${paths.doc.getHref(doc.id)}`;
 

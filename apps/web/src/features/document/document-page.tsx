@@ -1,9 +1,9 @@
 import { useMemo, useState } from "react";
 import { useParams, useSearch } from "wouter";
 import type { Document } from "@quire/contracts";
+import { DocumentLoadError } from "@/components/documents/document-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ReviewActionBanner } from "@/components/approvals/review-action-banner";
-import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useDocument } from "@/lib/api/document";
 import { useFeatures } from "@/lib/api/settings";
 import { cn } from "@/lib/utils";
@@ -11,7 +11,6 @@ import { AiSummaryCard, type DocumentTab } from "./components/ai-summary-card";
 import { DocumentDialogs } from "./components/document-dialogs";
 import { DocumentHeader, type DocumentDialog } from "./components/document-header";
 import { DocumentHistory } from "./components/document-history";
-import { DocumentNotFound } from "./components/document-not-found";
 import { OutlineSidebar, wantsOutline } from "./components/document-outline";
 import { DocumentTabs } from "./components/document-tabs";
 import { ImprovementSuggestions } from "./components/improvement-suggestions";
@@ -97,15 +96,6 @@ export function DocumentPage() {
       />
       <DocumentDialogs document={doc} open={view.dialog} onClose={() => view.setDialog(null)} />
     </div>
-  );
-}
-
-function DocumentLoadError({ error }: { error: unknown }) {
-  if (errorStatus(error) === 404) return <DocumentNotFound />;
-  return (
-    <p role="alert" className="text-destructive">
-      {errorMessage(error, "The document could not be loaded. Please try again.")}
-    </p>
   );
 }
 

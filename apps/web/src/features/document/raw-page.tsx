@@ -5,10 +5,10 @@ import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { apiFetchBytes, errorMessage, errorStatus } from "@/lib/api-client";
+import { apiFetchBytes, errorMessage } from "@/lib/api-client";
 import { documentKeys } from "@/lib/query-keys";
 import { useDocument } from "@/lib/api/document";
-import { DocumentNotFound } from "./components/document-not-found";
+import { DocumentLoadError, DocumentTextSkeleton } from "@/components/documents/document-states";
 import { PdfViewer } from "./components/pdf-viewer";
 import { originalUrl, saveTextFile, textFileName } from "./lib/download";
 import { originalFormat, type OriginalFormat } from "./lib/original-format";
@@ -86,16 +86,6 @@ function OriginalBody({ document, format }: { document: Document; format: Origin
   );
 }
 
-function RawPageSkeleton() {
-  return (
-    <div className="grid gap-4" role="status" aria-label="Loading document">
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-4 w-32" />
-      <Skeleton className="h-96 w-full" />
-    </div>
-  );
-}
-
 function RawDownloads({ doc, format }: { doc: Document; format: OriginalFormat }) {
   return (
     <div className="flex flex-wrap gap-2">
@@ -146,15 +136,8 @@ export function RawPage() {
   const { id = "" } = useParams<{ id: string }>();
   const document = useDocument(id);
 
-  if (document.isPending) return <RawPageSkeleton />;
-  if (document.isError) {
-    if (errorStatus(document.error) === 404) return <DocumentNotFound />;
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(document.error)}
-      </p>
-    );
-  }
+  if (document.isPending) return <DocumentTextSkeleton />;
+  if (document.isError) return <DocumentLoadError error={document.error} />;
   const doc = document.data;
   const format = originalFormat(doc.mediaType, doc.originalFilename);
   return (

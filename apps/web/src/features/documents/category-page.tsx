@@ -1,8 +1,7 @@
 import { Link, useParams } from "wouter";
-import { ArrowLeft, Upload } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import type { Category } from "@quire/contracts";
 import { PageHeader } from "@/components/page-header";
-import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
@@ -11,6 +10,7 @@ import { useDocuments } from "./api/get-documents";
 import { DocumentFilters } from "./components/document-filters";
 import { DocumentResults } from "./components/document-results";
 import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
+import { UploadButton } from "@/components/documents/upload-button";
 
 /** Seed §2 Category page: '{name} Documents', count, description, back link, filters, upload. */
 export function CategoryPage() {
@@ -80,16 +80,7 @@ function CategoryHeader({
           {category?.description && <span className="block">{category.description}</span>}
         </>
       }
-      actions={
-        <Can ability="uploadDocuments">
-          <Button asChild>
-            <Link href={paths.upload.getHref()}>
-              <Upload aria-hidden="true" />
-              Upload Document
-            </Link>
-          </Button>
-        </Can>
-      }
+      actions={<UploadButton />}
     />
   );
 }

@@ -1,9 +1,4 @@
-import { Link } from "wouter";
-import { Upload } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
-import { Can } from "@/components/can";
-import { Button } from "@/components/ui/button";
-import { paths } from "@/config/paths";
 import { useCategories } from "@/lib/api/categories";
 import { useDocuments } from "./api/get-documents";
 import { DocumentFilters } from "./components/document-filters";
@@ -11,6 +6,7 @@ import { DocumentResults } from "./components/document-results";
 import { MoreFilters } from "./components/more-filters";
 import { SavedViews } from "./components/saved-views";
 import { DOCUMENTS_PAGE_SIZE, listQueryString, useListParams } from "./hooks/use-list-params";
+import { UploadButton } from "@/components/documents/upload-button";
 
 /** Seed §2 All Documents, with the optional ?category= filter. */
 export function DocumentsPage() {
@@ -76,16 +72,7 @@ function DocumentsHeader({
           ? `${total} ${total === 1 ? "document" : "documents"}${categoryName ? ` in ${categoryName}` : ""}`
           : undefined
       }
-      actions={
-        <Can ability="uploadDocuments">
-          <Button asChild>
-            <Link href={paths.upload.getHref()}>
-              <Upload aria-hidden="true" />
-              Upload
-            </Link>
-          </Button>
-        </Can>
-      }
+      actions={<UploadButton>Upload</UploadButton>}
     />
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Document } from "@quire/contracts";
-import { CheckCircle2, FileText, FolderOpen, Search, Upload } from "lucide-react";
+import { CheckCircle2, FileText, FolderOpen, Search } from "lucide-react";
 import { StatusBadge } from "@/components/ui/badge";
 import { HelpTourButton, helpGutterClass } from "@/components/help-tour-button";
-import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,6 +15,7 @@ import { useDocumentCount } from "@/lib/api/document-counts";
 import { useRecentDocuments } from "@/lib/api/recent-documents";
 import { shortRelativeTime } from "@/lib/format";
 import { HomeExplore } from "./components/home-explore";
+import { UploadButton } from "@/components/documents/upload-button";
 
 /** Seed §9: Home shows the first 5 recent documents. */
 export const HOME_RECENT_DOCUMENTS = 5;
@@ -53,14 +53,7 @@ function Hero() {
             Search Documents
           </Link>
         </Button>
-        <Can ability="uploadDocuments">
-          <Button asChild size="lg" variant="outline" data-testid="hero-upload">
-            <Link href={paths.upload.getHref()}>
-              <Upload aria-hidden="true" />
-              Upload Document
-            </Link>
-          </Button>
-        </Can>
+        <UploadButton size="lg" variant="outline" data-testid="hero-upload" />
       </div>
     </section>
   );
@@ -176,14 +169,7 @@ function NoRecentDocuments() {
     <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="empty-recent-documents">
       <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
       <p className="text-muted-foreground">No documents yet</p>
-      <Can ability="uploadDocuments">
-        <Button asChild>
-          <Link href={paths.upload.getHref()}>
-            <Upload aria-hidden="true" />
-            Upload Document
-          </Link>
-        </Button>
-      </Can>
+      <UploadButton />
     </div>
   );
 }
