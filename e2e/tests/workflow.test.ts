@@ -200,3 +200,60 @@ test("the approver rejects from Waiting on Me only with a reason, on a phone too
   assert.ok(told?.body.includes("Out of date after the October policy review."));
   await author.context.close();
 });
+
+test("a review chosen on round 1 is refused once a new version opened round 2, and the page shows round 2", async () => {
+  const author = await signedIn("author");
+  const categories = await api<Array<{ id: string }>>(author.page, "/api/categories");
+  const text = "# Travel policy\n\nEconomy class for flights under six hours.\n";
+  const uploaded = await author.page.request.post("/api/documents/upload", {
+    multipart: {
+      title: "Travel policy under review",
+      categoryId: categories[0]?.id ?? "",
+      allowDuplicate: "true",
+      file: { name: "travel.md", mimeType: "text/markdown", buffer: Buffer.from(text) },
+    },
+  });
+  assert.equal(uploaded.status(), 201, await uploaded.text());
+  const { id } = (await uploaded.json()) as { id: string };
+  const submitted = await author.page.request.post(`/api/documents/${id}/submit-review`, { data: {} });
+  assert.equal(submitted.status(), 201, await submitted.text());
+
+  const reviewer = await signedIn("reviewer");
+  await reviewer.page.goto(`/document/${id}`);
+  const banner = reviewer.page.getByTestId("banner-review-action");
+  await banner.getByText("Version 1, round 1", { exact: false }).waitFor();
+
+  // While the reviewer reads version 1, the author adds version 2: the review starts again on it.
+  const v2 = await author.page.request.post(`/api/documents/${id}/versions`, {
+    data: { content: `${text}\nBusiness class needs the approver's consent.\n`, expectedVersion: 1 },
+  });
+  assert.equal(v2.status(), 201, await v2.text());
+  await author.context.close();
+
+  await banner.getByTestId("banner-approve").click();
+  const dialog = reviewer.page.getByTestId("dialog-decision");
+  const answer = reviewer.page.waitForResponse((res) => res.request().method() === "PATCH");
+  await dialog.getByTestId("button-confirm-decision").click();
+  assert.equal((await answer).status(), 409);
+  await dialog
+    .getByRole("alert")
+    .getByText(/round 2 \(version 2\) has started/)
+    .waitFor();
+  await reviewer.page.keyboard.press("Escape");
+  await banner.getByText("Version 2, round 2", { exact: false }).waitFor();
+  const approval = await api<{ round: number; reviewers: Array<{ username: string; status: string }> }>(
+    reviewer.page,
+    `/api/documents/${id}/approval`,
+  );
+  assert.deepEqual(
+    [approval.round, approval.reviewers.find((r) => r.username === "reviewer")?.status],
+    [2, "Pending"],
+    "nothing was recorded on the new round",
+  );
+  const refused = /status of 409.*\/api\/documents\/[^/]+\/approval\)$/;
+  assert.deepEqual(
+    unexpected(reviewer.consoleErrors()).filter((e) => !refused.test(e)),
+    [],
+  );
+  await reviewer.context.close();
+});

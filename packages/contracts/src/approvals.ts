@@ -62,6 +62,11 @@ export const updateApprovalBodySchema = z.object({
   comment: comment.nullish(),
   approverStatus: z.string().max(50).optional(),
   approverComment: comment.nullish(),
+  /**
+   * The round the person saw when they chose. Sent by Quire's web app, so a review of version 3 is
+   * never recorded on the round a new version 4 opened meanwhile; optional for older clients.
+   */
+  round: z.number().int().positive().max(1_000_000).optional(),
   stage: z.unknown().optional(),
   activityLog: z.unknown().optional(),
 });

@@ -161,9 +161,11 @@ export async function runWorkload(options: WorkloadOptions): Promise<void> {
     );
     const item = pick(items);
     if (!item) return;
+    // The round it chose on, as the web app sends it: a round a new version replaced meanwhile is
+    // refused (409), so an acknowledged review is always in the round the ledger names.
     const body = item.abilities.decide
-      ? { approverStatus: "Approved" }
-      : { status: "Approved", comment: `Read in cycle ${cycle}` };
+      ? { approverStatus: "Approved", round: item.round }
+      : { status: "Approved", comment: `Read in cycle ${cycle}`, round: item.round };
     const res = await call(session, ledger, "PATCH", `/api/documents/${item.documentId}/approval`, body);
     if (res?.status !== 200) return;
     if (item.abilities.decide) ledger.decisions.push({ documentId: item.documentId, round: item.round });

@@ -230,6 +230,33 @@ describe("refusals change nothing", () => {
     expect(await snapshot(t, doc)).toEqual(before);
   });
 
+  it("refuses with 409 a review chosen on a round that a new version has since replaced", async () => {
+    const doc = await uploadDraft(t);
+    await submit(doc);
+    later();
+    const v2 = await t.request("POST", `/api/documents/${doc}/versions`, {
+      as: "author",
+      body: { content: "# Policy\n\nRevised while in review.\n", expectedVersion: 1 },
+    });
+    expect(v2.statusCode, v2.body).toBe(201);
+    const before = await snapshot(t, doc);
+    const stale = await act(doc, "reviewer", { status: "Approved", round: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(json<{ message: string }>(stale).message).toMatch(
+      /chose on round 1, but round 2 \(version 2\) has started/,
+    );
+    expect(await snapshot(t, doc)).toEqual(before);
+    const bad = await act(doc, "reviewer", { status: "Approved", round: "2" });
+    expect(bad.statusCode).toBe(400);
+    const current = await act(doc, "reviewer", { status: "Approved", round: 2 });
+    expect(current.statusCode, current.body).toBe(200);
+    const shown = json<Approval>(current);
+    expect([shown.round, shown.reviewers.find((r) => r.id === ids.reviewer)?.status]).toEqual([
+      2,
+      "Approved",
+    ]);
+  });
+
   it("ignores a forged stage, activity log and other reviewers' entries", async () => {
     const doc = await uploadDraft(t);
     await submit(doc);

@@ -129,6 +129,21 @@ export function refuseStaleRound(roundVersion: number, currentVersion: number): 
   );
 }
 
+/**
+ * The person chose on the round they were shown; if a new version or a resubmission opened another
+ * round meanwhile, their choice is not carried over to a text they have not seen.
+ */
+export function refuseMovedRound(
+  shownRound: number | undefined,
+  latest: { round: number; version: number },
+): HttpError | null {
+  if (shownRound === undefined || shownRound === latest.round) return null;
+  return conflict(
+    `You chose on round ${shownRound}, but round ${latest.round} (version ${latest.version}) has started since; ` +
+      "reload the document and review the current version",
+  );
+}
+
 /** Asking for changes and rejecting are told to the author, who needs the reason. */
 export function refuseMissingReason(intent: Intent): HttpError | null {
   if (intent.comment) return null;

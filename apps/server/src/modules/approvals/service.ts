@@ -23,6 +23,7 @@ import {
   readIntent,
   refuseByStanding,
   refuseMissingReason,
+  refuseMovedRound,
   refuseStaleRound,
   type Intent,
   type RoundState,
@@ -135,6 +136,7 @@ export async function actOnApproval(
         (doc.archivedAt
           ? conflict("The document is archived; restore it before acting on its review")
           : null) ??
+        refuseMovedRound(body.round, approval) ??
         refuseStaleRound(approval.version, doc.currentVersion);
       if (refusal) throw refusal;
       const after = applyIntent(actor.id, before, intent);

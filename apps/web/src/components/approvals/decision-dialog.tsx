@@ -78,6 +78,8 @@ function DecisionReasonField({
 
 type DecisionDialogProps = {
   documentId: string;
+  /** The round the person is looking at (see useUpdateApproval). */
+  round: number;
   kind: ApprovalAction;
   status: Decision;
   initialComment?: string;
@@ -88,6 +90,7 @@ type DecisionDialogProps = {
 /** The comment being written and its sending; the dialog closes once the server has recorded it. */
 function useDecision({
   documentId,
+  round,
   kind,
   status,
   initialComment = "",
@@ -101,7 +104,7 @@ function useDecision({
   function confirm(event: FormEvent) {
     event.preventDefault();
     if (reasonMissing) return;
-    update.mutateAsync({ status, comment, kind }).then(
+    update.mutateAsync({ status, comment, kind, round }).then(
       () => {
         toast({
           title: "Approval updated",

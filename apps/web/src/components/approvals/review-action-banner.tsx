@@ -16,10 +16,12 @@ const choicesFor: Record<ApprovalAction, Decision[]> = {
 /** The buttons of a review or decision; each opens the confirmation (with the reason where needed). */
 export function DecisionButtons({
   documentId,
+  round,
   kind,
   testIdPrefix,
 }: {
   documentId: string;
+  round: number;
   kind: ApprovalAction;
   testIdPrefix: string;
 }) {
@@ -39,7 +41,13 @@ export function DecisionButtons({
         </Button>
       ))}
       {chosen && (
-        <DecisionDialog documentId={documentId} kind={kind} status={chosen} onClose={() => setChosen(null)} />
+        <DecisionDialog
+          documentId={documentId}
+          round={round}
+          kind={kind}
+          status={chosen}
+          onClose={() => setChosen(null)}
+        />
       )}
     </div>
   );
@@ -82,7 +90,12 @@ function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAc
           </p>
         </div>
       </div>
-      <DecisionButtons documentId={approval.documentId} kind={kind} testIdPrefix="banner" />
+      <DecisionButtons
+        documentId={approval.documentId}
+        round={approval.round}
+        kind={kind}
+        testIdPrefix="banner"
+      />
     </section>
   );
 }

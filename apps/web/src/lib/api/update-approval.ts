@@ -19,18 +19,26 @@ export type ApprovalAction = "review" | "decide";
 export function useUpdateApproval(documentId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: UpdateApprovalInput & { kind?: ApprovalAction }) => {
+    mutationFn: async (input: UpdateApprovalInput & { kind?: ApprovalAction; round: number }) => {
       const { status, comment } = updateApprovalInputSchema.parse(input);
-      // Seed §7: the final decision is sent as approverStatus and approverComment.
+      // Seed §7: the final decision is sent as approverStatus and approverComment. The round shown
+      // goes too: if a new version opened another round meanwhile, the server refuses (409) rather
+      // than record this choice on text the person has not seen.
       const body =
         input.kind === "decide"
-          ? { approverStatus: status, ...(comment ? { approverComment: comment } : {}) }
-          : { status, ...(comment ? { comment } : {}) };
+          ? { approverStatus: status, ...(comment ? { approverComment: comment } : {}), round: input.round }
+          : { status, ...(comment ? { comment } : {}), round: input.round };
       return apiFetch(`/api/documents/${encodeURIComponent(documentId)}/approval`, approvalSchema, {
         method: "PATCH",
         body,
       });
     },
+    // A refusal usually means the round moved on: show the person the current one.
+    onError: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: documentKeys.detail(documentId) }),
+        client.invalidateQueries({ queryKey: approvalKeys.all }),
+      ]),
     onSuccess: async (approval) => {
       client.setQueryData(documentKeys.approval(documentId), approval);
       await Promise.all([

@@ -172,6 +172,7 @@ function YourAction({ approval }: { approval: ApprovalListItem }) {
       </p>
       <DecisionButtons
         documentId={approval.documentId}
+        round={approval.round}
         kind={action}
         testIdPrefix={`card-${approval.documentId}`}
       />

@@ -207,10 +207,10 @@ export function ApprovalsTab({
         </p>
       )}
       {workflowsOn && approval.data.abilities.review && (
-        <DecisionForm documentId={documentId} kind="review" />
+        <DecisionForm documentId={documentId} round={approval.data.round} kind="review" />
       )}
       {workflowsOn && approval.data.abilities.decide && (
-        <DecisionForm documentId={documentId} kind="decide" />
+        <DecisionForm documentId={documentId} round={approval.data.round} kind="decide" />
       )}
     </div>
   );

@@ -13,7 +13,7 @@ import { useUpdateApproval } from "@/lib/api/update-approval";
 
 type DecisionKind = "review" | "decide";
 
-function useDecision(documentId: string, kind: DecisionKind) {
+function useDecision(documentId: string, round: number, kind: DecisionKind) {
   const [comment, setComment] = useState("");
   const [confirming, setConfirming] = useState<Decision | null>(null);
   const update = useUpdateApproval(documentId);
@@ -26,7 +26,7 @@ function useDecision(documentId: string, kind: DecisionKind) {
     }
     // A promise rather than mutate's callbacks: those are skipped when the form unmounts, and a
     // successful decision removes this form (the user may no longer act), so no toast showed.
-    update.mutateAsync({ status, comment, kind }).then(
+    update.mutateAsync({ status, comment, kind, round }).then(
       () => {
         setComment("");
         toast({
@@ -46,8 +46,20 @@ function useDecision(documentId: string, kind: DecisionKind) {
   return { comment, setComment, confirming, setConfirming, send, sending: update.isPending };
 }
 
-export function DecisionForm({ documentId, kind }: { documentId: string; kind: DecisionKind }) {
-  const { comment, setComment, confirming, setConfirming, send, sending } = useDecision(documentId, kind);
+export function DecisionForm({
+  documentId,
+  round,
+  kind,
+}: {
+  documentId: string;
+  round: number;
+  kind: DecisionKind;
+}) {
+  const { comment, setComment, confirming, setConfirming, send, sending } = useDecision(
+    documentId,
+    round,
+    kind,
+  );
   const choices: Decision[] =
     kind === "review" ? ["Approved", "Changes Requested"] : ["Approved", "Rejected"];
   const id = `approval-comment-${kind}`;
@@ -76,6 +88,7 @@ export function DecisionForm({ documentId, kind }: { documentId: string; kind: D
       {confirming && (
         <DecisionDialog
           documentId={documentId}
+          round={round}
           kind={kind}
           status={confirming}
           initialComment={comment}
