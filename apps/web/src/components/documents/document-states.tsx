@@ -1,9 +1,10 @@
 import { FileX } from "lucide-react";
 import { Link } from "wouter";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage, errorStatus } from "@/lib/api-client";
+import { errorStatus } from "@/lib/api-client";
 
 /** Seed §2/§8: the detail, raw and diff pages' message, or the clean view's own (`message`). */
 export function DocumentNotFound({
@@ -31,11 +32,7 @@ export function DocumentNotFound({
 /** A document that could not be read: not found (or not the user's to see), or the server's reason. */
 export function DocumentLoadError({ error, notFoundMessage }: { error: unknown; notFoundMessage?: string }) {
   if (errorStatus(error) === 404) return <DocumentNotFound message={notFoundMessage} />;
-  return (
-    <p role="alert" className="text-destructive">
-      {errorMessage(error, "The document could not be loaded. Please try again.")}
-    </p>
-  );
+  return <ErrorNotice error={error} fallback="The document could not be loaded. Please try again." />;
 }
 
 /** While a document's text loads: its title, a line of facts, the text. */

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "wouter";
 import { FileStack, LogOut, Settings, Sparkles } from "lucide-react";
 import type { SessionUser } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -78,11 +79,7 @@ function CategoryList({ location, onNavigate }: { location: string; onNavigate?:
           <Skeleton className="h-5" />
         </div>
       )}
-      {stats.isError && (
-        <p role="alert" className="px-3 text-sm text-destructive">
-          {errorMessage(stats.error)}
-        </p>
-      )}
+      {stats.isError && <ErrorNotice error={stats.error} className="px-3 text-sm" />}
       {stats.data?.length === 0 && <p className="px-3 text-sm text-muted-foreground">No categories yet</p>}
       {stats.data && stats.data.length > 0 && (
         <ul className="space-y-1" data-testid="sidebar-categories">

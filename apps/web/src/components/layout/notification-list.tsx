@@ -1,6 +1,6 @@
+import { ErrorNotice } from "@/components/error-notice";
 import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import type { Notification, useNotifications } from "@/lib/api/notifications";
-import { errorMessage } from "@/lib/api-client";
 import { shortRelativeTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -51,11 +51,7 @@ export function NotificationList({
   return (
     <>
       {list.isPending && <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>}
-      {list.isError && (
-        <p role="alert" className="px-2 py-3 text-sm text-destructive">
-          {errorMessage(list.error)}
-        </p>
-      )}
+      {list.isError && <ErrorNotice error={list.error} className="px-2 py-3 text-sm" />}
       {list.data?.length === 0 && (
         <p className="px-2 py-3 text-sm text-muted-foreground" data-testid="text-no-notifications">
           No notifications

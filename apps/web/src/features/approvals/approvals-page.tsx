@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
+import { ErrorNotice } from "@/components/error-notice";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
 import type { ApprovalListItem } from "@quire/contracts";
 import { useApprovals } from "@/lib/api/approvals";
 import { useFeatures } from "@/lib/api/settings";
@@ -84,9 +84,7 @@ export function ApprovalsPage() {
           <Skeleton className="h-48" />
         </div>
       ) : approvals.isError ? (
-        <p role="alert" className="text-destructive">
-          {errorMessage(approvals.error, "The approvals could not be loaded.")}
-        </p>
+        <ErrorNotice error={approvals.error} fallback="The approvals could not be loaded." />
       ) : (
         <ApprovalCards shown={shown} waiting={filter === WAITING} />
       )}

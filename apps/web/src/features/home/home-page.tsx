@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Document } from "@quire/contracts";
 import { CheckCircle2, FileText, FolderOpen, Search } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { StatusBadge } from "@/components/ui/badge";
 import { HelpTourButton, helpGutterClass } from "@/components/help-tour-button";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/utils";
-import { errorMessage } from "@/lib/api-client";
 import { useCategoryStats } from "@/lib/api/category-stats";
 import { useDocumentCount } from "@/lib/api/document-counts";
 import { useRecentDocuments } from "@/lib/api/recent-documents";
@@ -147,9 +147,7 @@ function RecentDocuments() {
             ))}
           </ul>
         ) : recent.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(recent.error, "The recent documents could not be loaded.")}
-          </p>
+          <ErrorNotice error={recent.error} fallback="The recent documents could not be loaded." />
         ) : recent.data.length === 0 ? (
           <NoRecentDocuments />
         ) : (

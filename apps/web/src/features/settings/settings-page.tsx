@@ -1,6 +1,6 @@
+import { ErrorNotice } from "@/components/error-notice";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { useSettings } from "@/lib/api/settings";
 import { useAbilities, useLoginOptions, useUser } from "@/lib/auth";
 import { Can } from "@/components/can";
@@ -33,9 +33,11 @@ export function SettingsPage() {
             <Skeleton className="h-72" />
           </>
         ) : settings.isError ? (
-          <p role="alert" className="text-destructive lg:col-span-2">
-            {errorMessage(settings.error, "The settings could not be loaded.")}
-          </p>
+          <ErrorNotice
+            error={settings.error}
+            fallback="The settings could not be loaded."
+            className="lg:col-span-2"
+          />
         ) : (
           <>
             {/* Keyed by the saved values so a save or reload shows what the server holds. */}

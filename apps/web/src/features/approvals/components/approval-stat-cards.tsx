@@ -1,7 +1,7 @@
 import { CheckCircle, Clock, FileText, Inbox, TrendingUp } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { useApprovalStats } from "@/lib/api/approvals";
 import { approvalRate } from "../lib/derive";
 
@@ -54,9 +54,7 @@ export function ApprovalStatCards() {
         ))}
       </div>
       {stats.isError && (
-        <p role="alert" className="text-destructive">
-          {errorMessage(stats.error, "The approval figures could not be loaded.")}
-        </p>
+        <ErrorNotice error={stats.error} fallback="The approval figures could not be loaded." />
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { useForm, type UseFormReturn } from "react-hook-form";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { FileStack, KeyRound, LogIn } from "lucide-react";
 import { loginBodySchema, type LoginBody, type LoginOptions } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -61,11 +62,7 @@ export function LoginPage() {
           }}
         />
       )}
-      {options.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(options.error)}
-        </p>
-      )}
+      {options.isError && <ErrorNotice error={options.error} className="text-sm" />}
     </main>
   );
 }

@@ -3,11 +3,11 @@ import { useForm, useWatch, type UseFormRegister } from "react-hook-form";
 import { KeyRound } from "lucide-react";
 import { z } from "zod";
 import { changePasswordBodySchema, type User } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorMessage } from "@/lib/api-client";
 import { useLogout, useSetPassword } from "@/lib/auth";
 
 /** The request's schema plus the repeated password, which must match. */
@@ -42,11 +42,7 @@ export function SetNewPassword({ user }: { user: User }) {
         <CardContent>
           <form className="space-y-4" onSubmit={onSubmit} data-testid="form-set-password">
             <PasswordFields register={form.register} mismatch={mismatch} />
-            {setPassword.isError && (
-              <p role="alert" className="text-sm text-destructive">
-                {errorMessage(setPassword.error)}
-              </p>
-            )}
+            {setPassword.isError && <ErrorNotice error={setPassword.error} className="text-sm" />}
             <Button
               type="submit"
               className="w-full"

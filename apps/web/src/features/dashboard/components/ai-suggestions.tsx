@@ -1,11 +1,11 @@
 import { AlertTriangle, Lightbulb, RefreshCw, type LucideIcon } from "lucide-react";
 import type { AiSuggestion } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { useAiSuggestions, useApplySuggestion } from "@/features/dashboard/api/ai-suggestions";
 import { cn } from "@/lib/utils";
 import { confidenceBadgeVariant, confidencePercent } from "../lib/dashboard-logic";
@@ -56,9 +56,7 @@ export function AiSuggestions() {
             ))}
           </div>
         ) : suggestions.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(suggestions.error, "The suggestions could not be loaded.")}
-          </p>
+          <ErrorNotice error={suggestions.error} fallback="The suggestions could not be loaded." />
         ) : suggestions.data.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="text-no-suggestions">
             No suggestions right now: the archive looks tidy.

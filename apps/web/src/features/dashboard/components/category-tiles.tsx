@@ -1,11 +1,11 @@
 import { Link } from "wouter";
 import { BarChart3, Code, Cog, Folder, Scale, Users, type LucideIcon } from "lucide-react";
 import type { CategoryStats } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/format";
-import { errorMessage } from "@/lib/api-client";
 import { useCategoryStats } from "@/lib/api/category-stats";
 import { cn } from "@/lib/utils";
 import { progressPercent, tileColor, tileTestId } from "../lib/dashboard-logic";
@@ -33,11 +33,7 @@ export function CategoryTiles() {
     );
   }
   if (stats.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(stats.error, "The categories could not be loaded.")}
-      </p>
-    );
+    return <ErrorNotice error={stats.error} fallback="The categories could not be loaded." />;
   }
   const largest = Math.max(0, ...stats.data.map((category) => category.count));
   return (

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
 import { Sparkles } from "lucide-react";
 import type { DashboardInsights } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { useAiSuggestions } from "@/features/dashboard/api/ai-suggestions";
 import { useInsights } from "../api/get-insights";
 
@@ -31,9 +31,7 @@ export function InsightsCard() {
         {insights.isPending ? (
           <Skeleton className="h-48" />
         ) : insights.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(insights.error, "The insights could not be loaded.")}
-          </p>
+          <ErrorNotice error={insights.error} fallback="The insights could not be loaded." />
         ) : (
           <>
             <InsightFigures insights={insights.data} openSuggestions={suggestions.data?.length} />

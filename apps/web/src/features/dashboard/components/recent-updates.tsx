@@ -1,10 +1,10 @@
 import { Link } from "wouter";
 import { Clock } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { StatusBadge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
 import { useRecentDocuments } from "@/lib/api/recent-documents";
 import { relativeUpdateTime } from "../lib/dashboard-logic";
 
@@ -26,9 +26,7 @@ export function RecentUpdates() {
             ))}
           </div>
         ) : recent.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(recent.error, "The recent updates could not be loaded.")}
-          </p>
+          <ErrorNotice error={recent.error} fallback="The recent updates could not be loaded." />
         ) : recent.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No documents yet</p>
         ) : (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { DocumentAccess, Group, User } from "@quire/contracts";
 import { Lock, Users } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -54,11 +55,7 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
         )}
       </div>
       <HoldersList documentId={documentId} />
-      {access.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(access.error)}
-        </p>
-      )}
+      {access.isError && <ErrorNotice error={access.error} className="text-sm" />}
       {access.data && users.data && groups.data ? (
         editing ? (
           <RestrictEditor
@@ -86,12 +83,7 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
 function HoldersList({ documentId }: { documentId: string }) {
   const holders = useAccessHolders(documentId);
   if (holders.isPending) return <Skeleton className="h-20" />;
-  if (holders.isError)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {errorMessage(holders.error)}
-      </p>
-    );
+  if (holders.isError) return <ErrorNotice error={holders.error} className="text-sm" />;
   return (
     <ul className="max-h-56 divide-y overflow-y-auto rounded-md border" data-testid="list-access-holders">
       {holders.data.map((h) => (

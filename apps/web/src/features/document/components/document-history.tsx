@@ -1,8 +1,8 @@
 import { useState } from "react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { useDocumentActivity } from "../api/get-document-activity";
 
@@ -28,9 +28,11 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
         {history.isPending ? (
           <Skeleton className="h-24" />
         ) : history.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(history.error, "The history could not be loaded.")}
-          </p>
+          <ErrorNotice
+            error={history.error}
+            fallback="The history could not be loaded."
+            className="text-sm"
+          />
         ) : history.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
         ) : (

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { errorMessage } from "@/lib/api-client";
 import type { DocumentPage } from "../api/get-documents";
 import { DOCUMENTS_PAGE_SIZE } from "../hooks/use-list-params";
 import { DocumentList, DocumentListSkeleton, EmptyDocuments, Pagination } from "./documents-list";
+import { ErrorNotice } from "@/components/error-notice";
 
 /** The list part both All Documents and Category share: skeleton, error, empty state, cards, paging. */
 export function DocumentResults(props: {
@@ -15,11 +15,7 @@ export function DocumentResults(props: {
   const { query } = props;
   if (query.isPending) return <DocumentListSkeleton />;
   if (query.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {errorMessage(query.error, "The documents could not be loaded.")}
-      </p>
-    );
+    return <ErrorNotice error={query.error} fallback="The documents could not be loaded." />;
   }
   if (query.data.items.length === 0) return <EmptyDocuments message={props.emptyMessage} />;
   return (

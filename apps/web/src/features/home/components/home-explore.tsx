@@ -1,10 +1,10 @@
 import { Link } from "wouter";
 import { Bot, FolderOpen } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
 import { useCategoryStats } from "@/lib/api/category-stats";
 
 /**
@@ -49,9 +49,7 @@ function HomeCategories() {
         {stats.isPending ? (
           <Skeleton className="h-16" />
         ) : stats.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(stats.error, "The categories could not be loaded.")}
-          </p>
+          <ErrorNotice error={stats.error} fallback="The categories could not be loaded." />
         ) : (
           <ul className="flex flex-wrap gap-2">
             {stats.data.map((category) => (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { CheckCircle2 } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
-import { errorMessage } from "@/lib/api-client";
 import { useJoinWaitlist } from "@/features/landing/api/waitlist";
 import { acceptsWaitlistEmail } from "../lib/landing-logic";
 
@@ -54,9 +54,11 @@ export function WaitlistForm() {
         {join.isPending ? "Joining…" : "Join Waitlist"}
       </Button>
       {join.isError && (
-        <p role="alert" className="text-sm text-destructive sm:basis-full">
-          {errorMessage(join.error, "We could not add you to the waitlist. Please try again.")}
-        </p>
+        <ErrorNotice
+          error={join.error}
+          fallback="We could not add you to the waitlist. Please try again."
+          className="text-sm sm:basis-full"
+        />
       )}
     </form>
   );

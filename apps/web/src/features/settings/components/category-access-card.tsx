@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Category, CategoryAccess } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -40,11 +41,7 @@ export function CategoryAccessCard() {
       <CardContent className="space-y-4">
         <CategorySelect categories={categories.data ?? []} value={categoryId} onChange={setChosen} />
         {(access.isPending || groups.isPending) && categoryId && <Skeleton className="h-32" />}
-        {access.isError && (
-          <p role="alert" className="text-destructive">
-            {errorMessage(access.error)}
-          </p>
-        )}
+        {access.isError && <ErrorNotice error={access.error} />}
         {access.data && groups.data && (
           // Keyed by what the server holds, so switching category or saving starts from its answer.
           <AccessEditor

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { Group } from "@quire/contracts";
 import { Pencil, Users } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { useGroups } from "@/lib/api/groups";
 import { useUsers } from "@/lib/api/users";
 import { GroupDialog } from "./group-dialog";
@@ -30,11 +30,7 @@ export function GroupsCard() {
       </CardHeader>
       <CardContent className="space-y-2">
         {groups.isPending && <Skeleton className="h-24" />}
-        {groups.isError && (
-          <p role="alert" className="text-destructive">
-            {errorMessage(groups.error)}
-          </p>
-        )}
+        {groups.isError && <ErrorNotice error={groups.error} />}
         {groups.data?.length === 0 && (
           <p className="text-sm text-muted-foreground" data-testid="text-no-groups">
             No groups yet. Create one to share categories and documents with a team.

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import type { NotificationPreferences, NotificationPreferencesView } from "@quire/contracts";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "@/lib/api/settings";
 import { SettingSwitch } from "./setting-switch";
 import { failed, saved } from "./toggles-cards";
@@ -32,9 +32,7 @@ export function NotificationsCard() {
         {prefs.isPending ? (
           <Skeleton className="h-24" />
         ) : prefs.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(prefs.error)}
-          </p>
+          <ErrorNotice error={prefs.error} />
         ) : (
           <>
             {preferenceRows.map((row) => (

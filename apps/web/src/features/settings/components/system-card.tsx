@@ -1,6 +1,6 @@
+import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useSystemInfo } from "@/lib/api/settings";
 
@@ -21,9 +21,7 @@ export function SystemCard() {
         {system.isPending ? (
           <Skeleton className="h-24" />
         ) : system.isError ? (
-          <p role="alert" className="text-destructive">
-            {errorMessage(system.error)}
-          </p>
+          <ErrorNotice error={system.error} />
         ) : (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted-foreground">Version</dt>

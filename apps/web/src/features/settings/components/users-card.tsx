@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { isRole, roles, type User } from "@quire/contracts";
 import { UserPlus } from "lucide-react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -37,11 +38,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       </CardHeader>
       <CardContent className="space-y-2">
         {users.isPending && <Skeleton className="h-32" />}
-        {users.isError && (
-          <p role="alert" className="text-destructive">
-            {errorMessage(users.error)}
-          </p>
-        )}
+        {users.isError && <ErrorNotice error={users.error} />}
         <ul className="divide-y">
           {list.shown.map((user) => (
             <UserRow key={user.id} user={user} self={user.id === currentUserId} />
