@@ -1,10 +1,15 @@
+import { useState } from "react";
+import { ChevronDown } from "lucide-react";
 import { Link } from "wouter";
 import type { ApprovalListItem } from "@quire/contracts";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { paths } from "@/config/paths";
+import { useIsMobile } from "@/hooks/use-mobile";
 import { formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
 import { deriveApprovalStatus, recentActivity, reviewProgress } from "../lib/derive";
 import { actionFor, DecisionButtons } from "@/components/approvals/review-action-banner";
 
@@ -51,11 +56,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
           </div>
         </dl>
         <ReviewProgress labelId={`${headingId}-progress`} progress={reviewProgress(approval.reviewers)} />
-        <div className="grid gap-4 md:grid-cols-2">
-          <ReviewerList approval={approval} />
-          <FinalApprover approval={approval} />
-        </div>
-        <RecentActivity activity={recentActivity(approval.activityLog)} />
+        <RoundDetails approval={approval} />
         <YourAction approval={approval} />
         <Button asChild variant="outline" size="sm">
           <Link
@@ -67,6 +68,45 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Who reviewed with what comment, the approver and the last activity. On a phone a card with all of
+ * it is a screen and a half tall, so a list of rounds became dozens of screens: there the details
+ * fold behind one button per card (the figures, the progress and the user's own action stay out).
+ */
+function RoundDetails({ approval }: { approval: ApprovalListItem }) {
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const details = (
+    <div className="space-y-4">
+      <div className="grid gap-4 md:grid-cols-2">
+        <ReviewerList approval={approval} />
+        <FinalApprover approval={approval} />
+      </div>
+      <RecentActivity activity={recentActivity(approval.activityLog)} />
+    </div>
+  );
+  if (!isMobile) return details;
+  return (
+    <Collapsible open={open} onOpenChange={setOpen}>
+      <CollapsibleTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-2"
+          data-testid={`button-details-${approval.documentId}`}
+        >
+          <ChevronDown
+            className={cn("size-4 transition-transform", open && "rotate-180")}
+            aria-hidden="true"
+          />
+          {open ? "Hide reviewers and activity" : "Reviewers, approver and activity"}
+        </Button>
+      </CollapsibleTrigger>
+      <CollapsibleContent className="pt-2">{details}</CollapsibleContent>
+    </Collapsible>
   );
 }
 
