@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import { closeBrowser, launchBrowser, newContext, seriousAxeViolations, signIn } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import { seriousAxeViolations, signIn } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 test("axe finds no serious or critical violation on sign-in and home, in both themes", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   // The first visit's tour opens a second after Home shows and would cover the theme toggle; its
   // own screens are checked in layout.test.ts.
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
@@ -44,7 +32,7 @@ test("axe finds no serious or critical violation on sign-in and home, in both th
 });
 
 test("axe finds no serious or critical violation in the narrow-screen drawer", async () => {
-  const context = await newContext(browser, server.baseUrl, { width: 375, height: 740 });
+  const context = await suite.context({ width: 375, height: 740 });
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
   const page = await context.newPage();
   await page.goto("/login");

@@ -1,32 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
 /**
  * Issue 16 item 14: a role sees only what it can do. Upload controls follow the server's
  * abilities (GET /api/auth/user), and a page the role cannot use explains why.
  */
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const uploadControls = ["button-upload", "hero-upload", "button-dashboard-upload"];
 
@@ -37,7 +18,7 @@ for (const [username, role, canUpload] of [
   ["author", "Author", true],
 ] as const) {
   test(`${username}: Upload is offered exactly when the server allows it`, async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await suite.context();
     await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
@@ -84,7 +65,7 @@ for (const [username, role, canUpload] of [
 }
 
 test("switching the demo role swaps the controls without a reload", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
   const page = await context.newPage();
   await page.goto("/login");

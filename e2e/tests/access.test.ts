@@ -1,34 +1,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
-import type { APIRequestContext, Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Viewport,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { APIRequestContext, Page } from "playwright-core";
+import { seriousAxeViolations, type Viewport } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 const group = `Auditors ${Date.now()}`;
 const closedCategory = "Legal";
 const restrictedTitle = "Company Handbook: Welcome to Northwind Analytics";
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
 const signedIn = (username: string, viewport?: Viewport) =>
-  openSession(browser, server.baseUrl, username, { viewport, tourCompleted: true });
+  suite.session(username, { viewport, tourCompleted: true });
 
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();

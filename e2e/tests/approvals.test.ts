@@ -1,35 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Viewport,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, type Viewport } from "../support/browser";
+import { browserSuite, unexpectedErrors } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-/** The document page asks for the AI summary and improvements; 404 while there are none. */
-const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(approval|summary|improvements)\)$/;
-const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(e));
+const suite = browserSuite();
 
 // These tests are about approvals: the first-visit guided tour is marked done beforehand.
 const signedIn = (username: string, viewport?: Viewport) =>
-  openSession(browser, server.baseUrl, username, { viewport, tourCompleted: true });
+  suite.session(username, { viewport, tourCompleted: true });
 
 async function documentId(page: Page, title: string): Promise<string> {
   const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];
@@ -58,7 +37,7 @@ async function act(username: string, id: string, form: "review" | "decide", butt
   }
   // The comment box clears after submission.
   if ((await box.count()) > 0) assert.equal(await box.getByLabel("Comment").inputValue(), "");
-  assert.deepEqual(unexpected(consoleErrors()), [], `${username}: console`);
+  assert.deepEqual(unexpectedErrors(consoleErrors()), [], `${username}: console`);
   await context.close();
 }
 
@@ -78,7 +57,7 @@ test("the full approval flow through the UI: author submits, two reviewers and t
   }
   await dialog.getByRole("button", { name: "Submit for Review" }).click();
   await author.page.getByText("Document submitted for review", { exact: true }).waitFor();
-  assert.deepEqual(unexpected(author.consoleErrors()), []);
+  assert.deepEqual(unexpectedErrors(author.consoleErrors()), []);
 
   // The author's Approval Dashboard shows it In Progress.
   await author.page.goto("/approvals");
@@ -124,7 +103,7 @@ test("the full approval flow through the UI: author submits, two reviewers and t
   await approver.page.getByTestId("filter-all").click();
   await done.getByRole("link", { name: "View Document" }).click();
   await approver.page.waitForURL((url) => url.pathname === `/document/${id}`);
-  assert.deepEqual(unexpected(approver.consoleErrors()), []);
+  assert.deepEqual(unexpectedErrors(approver.consoleErrors()), []);
   await approver.context.close();
 });
 
@@ -151,7 +130,7 @@ for (const viewport of [
     assert.ok(overflow <= 0, `no horizontal scrolling (${overflow} px): ${wide.join(" | ")}`);
     const violations = await seriousAxeViolations(page);
     assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-    assert.deepEqual(unexpected(consoleErrors()), []);
+    assert.deepEqual(unexpectedErrors(consoleErrors()), []);
     await context.close();
   });
 }
@@ -163,6 +142,6 @@ test("a Viewer sees no approvals when none are visible, and the empty state", as
   const items = (await (await page.request.get("/api/approvals")).json()) as unknown[];
   await page.getByTestId("filter-rejected").click();
   if (items.length === 0) await page.getByText("No approvals found", { exact: true }).waitFor();
-  assert.deepEqual(unexpected(consoleErrors()), []);
+  assert.deepEqual(unexpectedErrors(consoleErrors()), []);
   await context.close();
 });

@@ -1,31 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 test("signing in as author shows the sidebar with username and role", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
 
@@ -59,7 +40,7 @@ test("signing in as author shows the sidebar with username and role", async () =
 });
 
 test("a wrong password shows the server's message", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   await page.goto("/login");
   await signIn(page, "author", "not-the-password");
@@ -71,7 +52,7 @@ test("a wrong password shows the server's message", async () => {
 });
 
 test("a signed-out visit to /documents goes to sign-in and returns there afterwards", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
 
@@ -94,31 +75,31 @@ test("a signed-out visit to /documents goes to sign-in and returns there afterwa
 });
 
 test("an off-site next parameter is ignored", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   await page.goto("/login?next=//evil.example/steal");
   await signIn(page, "author");
   await page.waitForURL((url) => url.pathname === "/home");
-  assert.equal(new URL(page.url()).host, new URL(server.baseUrl).host);
+  assert.equal(new URL(page.url()).host, new URL(suite.server.baseUrl).host);
   await context.close();
 });
 
 test("a user an Admin created sets a new password at first sign-in before anything else", async () => {
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+  const login = await fetch(`${suite.server.baseUrl}/api/auth/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+    headers: { "Content-Type": "application/json", Origin: suite.server.baseUrl },
     body: JSON.stringify({ username: "admin", password: "demo" }),
   });
   const adminCookie = login.headers.get("set-cookie")!.split(";")[0]!;
   const created = (await (
-    await fetch(`${server.baseUrl}/api/users`, {
+    await fetch(`${suite.server.baseUrl}/api/users`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.baseUrl, cookie: adminCookie },
+      headers: { "Content-Type": "application/json", Origin: suite.server.baseUrl, cookie: adminCookie },
       body: JSON.stringify({ username: "first.timer", role: "Author" }),
     })
   ).json()) as { temporaryPassword: string };
 
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   await page.goto("/login?next=/documents");

@@ -1,33 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function dashboard(
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: () => string[] }> {
-  const context = await newContext(browser, server.baseUrl, viewport);
+  const context = await suite.context(viewport);
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   await page.goto("/login?next=/dashboard");

@@ -1,33 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Viewport,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, type Viewport } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** The AI analysis answers 404 where the server offers none; the page then hides the card. */
 const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(diff\/\d+\/\d+\/analysis|versions\/\d+)\)$/;
 
 async function signedIn(viewport?: Viewport) {
-  const session = await openSession(browser, server.baseUrl, "author", { viewport });
+  const session = await suite.session("author", { viewport });
   return { ...session, consoleErrors: () => session.consoleErrors().filter((e) => !expected404.test(e)) };
 }
 

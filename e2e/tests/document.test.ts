@@ -1,29 +1,13 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Viewport,
-} from "../support/browser";
-import { repoRoot, startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, type Viewport } from "../support/browser";
+import { repoRoot } from "../support/server";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /**
  * 404s the page expects: a document without an approval round, and the AI endpoints (summary,
@@ -36,8 +20,7 @@ const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(
 
 type Doc = { id: string; title: string; versionCount: number; currentVersionNumber: number };
 
-const signedInPage = (viewport?: Viewport) =>
-  openSession(browser, server.baseUrl, "author", { viewport, clipboard: true });
+const signedInPage = (viewport?: Viewport) => suite.session("author", { viewport, clipboard: true });
 
 async function findDocument(page: Page, title: string): Promise<Doc> {
   const res = await page.request.get("/api/documents");
@@ -170,7 +153,10 @@ test("Download gives the text under the seed's name; Download original gives the
   // Share & Embed: copy puts the link on the clipboard and toasts 'Link Copied'.
   await page.getByTestId("panel-share-embed").getByTestId("button-copy-short").click();
   await page.getByText("Link Copied").first().waitFor();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${server.baseUrl}/doc/${doc.id}`);
+  assert.equal(
+    await page.evaluate(() => navigator.clipboard.readText()),
+    `${suite.server.baseUrl}/doc/${doc.id}`,
+  );
 
   assert.deepEqual(unexpected(consoleErrors()), []);
   await context.close();
@@ -204,7 +190,10 @@ test("the raw page and the clean reading view render, and an unknown id is 'Docu
       (await page.getByTestId("text-last-updated").textContent()) ?? "",
       /^Last updated .+ by author$/,
     );
-    assert.equal(await page.getByTestId("link-permalink").textContent(), `${server.baseUrl}/doc/${doc.id}`);
+    assert.equal(
+      await page.getByTestId("link-permalink").textContent(),
+      `${suite.server.baseUrl}/doc/${doc.id}`,
+    );
   }
   await assertNoSeriousAxe(page, "clean view");
   await page.getByTestId("link-full-view").click();

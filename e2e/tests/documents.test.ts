@@ -1,33 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Session,
-  type Viewport,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, type Session, type Viewport } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 type DocumentsSession = Session & { dialogs: string[] };
 
 async function signedIn(username: string, path: string, viewport?: Viewport): Promise<DocumentsSession> {
-  const session = await openSession(browser, server.baseUrl, username, { viewport, path });
+  const session = await suite.session(username, { viewport, path });
   const dialogs: string[] = [];
   session.page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());

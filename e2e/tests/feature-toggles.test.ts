@@ -1,21 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newContext, signIn, watchConsole } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { signIn, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const features = ["aiSummaries", "versionDiff", "approvalWorkflows", "semanticSearch"] as const;
 
@@ -46,7 +35,7 @@ async function runbookId(page: Page): Promise<string> {
 }
 
 test("Admin turns every feature off: its controls disappear and the API refuses; on again, they return", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);

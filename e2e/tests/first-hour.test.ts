@@ -1,15 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { browserSuite, unexpectedErrors } from "../support/suite";
 
 /**
  * Issue 16 "Done when": the demo's first hour, after a fresh start, as author, reviewer, approver
@@ -18,18 +11,7 @@ import { startServer, type RunningServer } from "../support/server";
  * Documents, a document and the notifications badge is compared with what the API answers that
  * same person. workflow.test.ts drives the actions; this walk checks that every screen agrees.
  */
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 type CategoryStat = { id: string; name: string; count: number };
 type ApprovalStats = { total: number; pending: number; approved: number; waitingOnYou: number };
@@ -81,7 +63,7 @@ const viewports = [
 for (const viewport of viewports) {
   for (const username of ["author", "reviewer", "approver", "viewer"]) {
     test(`first hour as ${username} on a ${viewport.name}: every count, queue and status agrees with the API`, async () => {
-      const context = await newContext(browser, server.baseUrl, viewport);
+      const context = await suite.context(viewport);
       await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
       const page = await context.newPage();
       const consoleErrors = watchConsole(page);
@@ -201,11 +183,7 @@ for (const viewport of viewports) {
 
       const violations = await seriousAxeViolations(page);
       assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-      const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(approval|summary|improvements)\)$/;
-      assert.deepEqual(
-        consoleErrors().filter((e) => !expected404.test(e)),
-        [],
-      );
+      assert.deepEqual(unexpectedErrors(consoleErrors()), []);
       await context.close();
     });
   }

@@ -1,35 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 375, height: 800 },
 ]) {
   test(`home at ${viewport.width} px: real counts, five recent documents, hero links, no console errors or serious axe findings`, async () => {
-    const context = await newContext(browser, server.baseUrl, viewport);
+    const context = await suite.context(viewport);
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
     await page.goto("/login?next=/home");

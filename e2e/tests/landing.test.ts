@@ -1,37 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function waitlistAsAdmin(): Promise<string[]> {
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+  const login = await fetch(`${suite.server.baseUrl}/api/auth/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+    headers: { "Content-Type": "application/json", Origin: suite.server.baseUrl },
     body: JSON.stringify({ username: "admin", password: "demo" }),
   });
   const cookie = login.headers.get("set-cookie")?.split(";")[0] ?? "";
-  const res = await fetch(`${server.baseUrl}/api/waitlist`, { headers: { cookie } });
+  const res = await fetch(`${suite.server.baseUrl}/api/waitlist`, { headers: { cookie } });
   assert.equal(res.status, 200);
   return ((await res.json()) as { email: string }[]).map((e) => e.email);
 }
@@ -44,7 +25,7 @@ const published = {
 };
 
 test("landing invents no contact or video; an Admin publishes them in Settings and the page shows them", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
@@ -86,7 +67,7 @@ test("landing invents no contact or video; an Admin publishes them in Settings a
 });
 
 test("an unconfigured landing leaves out empty sections, and its contact actions do what they say", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   await page.route("**/api/public/contact", (route) =>
@@ -128,7 +109,7 @@ for (const viewport of [
   { width: 375, height: 800 },
 ]) {
   test(`landing at ${viewport.width} px: sections, MVP links, typed headline, valid waitlist stored once`, async () => {
-    const context = await newContext(browser, server.baseUrl, viewport);
+    const context = await suite.context(viewport);
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
     await page.goto("/");
@@ -181,7 +162,7 @@ for (const viewport of [
 }
 
 test("landing waitlist: a value without @ is not accepted and nothing is sent", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   const posts: string[] = [];

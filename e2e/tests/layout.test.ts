@@ -1,33 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  openSession,
-  type Viewport,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import { type Viewport, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-const signedInPage = (viewport?: Viewport) => openSession(browser, server.baseUrl, "author", { viewport });
+const signedInPage = (viewport?: Viewport) => suite.session("author", { viewport });
 
 test("an unknown path shows the 404 page with the router hint", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   await page.goto("/no/such/page");
@@ -77,7 +58,7 @@ test("the theme is dark by default and a change survives a reload", async () => 
 });
 
 test("a stored theme is applied by the blocking head script, before any app code runs", async () => {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   await context.addInitScript(() => localStorage.setItem("theme", "light"));
   const page = await context.newPage();
   // Without the app's modules only public/theme-init.js can have set the class.

@@ -1,27 +1,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, newContext, seriousAxeViolations, signIn } from "../support/browser";
-import { repoRoot, startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, signIn } from "../support/browser";
+import { repoRoot } from "../support/server";
+import { browserSuite } from "../support/suite";
 
 /**
  * Issue 16 item 15: the clean view of a PDF is readable on a 390 px phone. Its pages fit the
  * screen, zoom widens them inside their own scroll box, and the page itself never scrolls sideways.
  */
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -56,7 +46,7 @@ async function widths(page: Page) {
 }
 
 test("a PDF's clean view fits a 390 px phone and zooms inside its own scroll box", async () => {
-  const context = await newContext(browser, server.baseUrl, PHONE);
+  const context = await suite.context(PHONE);
   const page = await context.newPage();
   await page.goto("/login");
   await signIn(page, "author");

@@ -1,17 +1,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { repoRoot, startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { repoRoot } from "../support/server";
+import { browserSuite } from "../support/suite";
 
 /**
  * Issue 16 item 15 and its third "Done when": at 390 px no page scrolls sideways and axe finds no
@@ -20,18 +14,7 @@ import { repoRoot, startServer, type RunningServer } from "../support/server";
  * tabs), as each role that sees different controls. The route list is read from routes.ts itself,
  * so a new page is checked without anyone remembering to add it here.
  */
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -121,7 +104,7 @@ test("the route list covers the app", () => {
 
 for (const username of ["admin", "author", "reviewer", "approver", "viewer"]) {
   test(`no page scrolls sideways at 390 px or shows an id for a name, as ${username}`, async () => {
-    const context = await newContext(browser, server.baseUrl, PHONE);
+    const context = await suite.context(PHONE);
     await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
@@ -172,7 +155,7 @@ for (const username of ["admin", "author", "reviewer", "approver", "viewer"]) {
 }
 
 async function phoneSession(username: string) {
-  const context = await newContext(browser, server.baseUrl, PHONE);
+  const context = await suite.context(PHONE);
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
@@ -230,7 +213,7 @@ test("chart labels on the dashboard and the Approval Dashboard never overlap at 
 for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
   // Seconds when well; bounded so a browser that stops answering fails this test, not the whole file.
   test(`the help-tour button covers no content at ${viewport.width} px`, { timeout: 180_000 }, async () => {
-    const context = await newContext(browser, server.baseUrl, viewport);
+    const context = await suite.context(viewport);
     await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
     const page = await context.newPage();
     await page.goto("/login");
@@ -296,7 +279,7 @@ async function pageText(page: Page): Promise<string> {
 }
 
 test("one date style: no page shows a numeric or ISO date", async () => {
-  const context = await newContext(browser, server.baseUrl, { width: 1440, height: 900 });
+  const context = await suite.context({ width: 1440, height: 900 });
   await context.addInitScript(() => localStorage.setItem("tour-completed", "true"));
   const page = await context.newPage();
   await page.goto("/login");

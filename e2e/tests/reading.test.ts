@@ -1,28 +1,18 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import type { Browser, Locator, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, openSession, seriousAxeViolations } from "../support/browser";
-import { repoRoot, startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import { seriousAxeViolations } from "../support/browser";
+import { repoRoot } from "../support/server";
+import { browserSuite } from "../support/suite";
 
 /**
  * Reading long documents (issue 16 items 9, 10, 11, 13): links that land on the passage, the
  * outline, the folded comparison with change navigation and its phone layout, the editor with a
  * preview and a sticky save bar, and buttons that say what they show or download.
  */
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** 404s the page expects: AI endpoints and approvals a document may not have. */
 const expected404 =
@@ -56,7 +46,7 @@ function longMarkdown(changes: { section: number; text: string }[] = []): string
   return lines.join("\n");
 }
 
-const signedIn = (viewport = DESK) => openSession(browser, server.baseUrl, "author", { viewport });
+const signedIn = (viewport = DESK) => suite.session("author", { viewport });
 
 async function upload(page: Page, name: string, mimeType: string, buffer: Buffer, title: string) {
   const categories = (await (await page.request.get("/api/categories")).json()) as { id: string }[];

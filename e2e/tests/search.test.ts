@@ -1,28 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 type Session = { context: BrowserContext; page: Page; consoleErrors: () => string[]; dialogs: string[] };
 
@@ -30,7 +12,7 @@ async function searchPage(
   username = "author",
   viewport?: { width: number; height: number },
 ): Promise<Session> {
-  const context = await newContext(browser, server.baseUrl, viewport);
+  const context = await suite.context(viewport);
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   const dialogs: string[] = [];
@@ -127,7 +109,7 @@ test("markup in a document's title and text comes back as text in results; no di
       categoryId: categories[0]!.id,
       file: { name: "memo.md", mimeType: "text/markdown", buffer: Buffer.from(body) },
     },
-    headers: { Origin: server.baseUrl },
+    headers: { Origin: suite.server.baseUrl },
   });
   assert.equal(res.status(), 201);
 

@@ -1,30 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Viewport,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import { seriousAxeViolations, type Viewport } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const signedIn = (username: string, viewport?: Viewport) =>
-  openSession(browser, server.baseUrl, username, { viewport, tourCompleted: true, clipboard: true });
+  suite.session(username, { viewport, tourCompleted: true, clipboard: true });
 
 /** Changing a user's role to keep the last Admin answers 409; Chromium logs the failed fetch. */
 const expected409 = /status of 409.*\/api\/users\//;

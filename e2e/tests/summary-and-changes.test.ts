@@ -1,23 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { closeBrowser, launchBrowser, openSession } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-const signedIn = () => openSession(browser, server.baseUrl, "author");
+const signedIn = () => suite.session("author");
 
 async function documentId(page: Page, title: string): Promise<string> {
   const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];

@@ -1,30 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Viewport,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, type Viewport } from "../support/browser";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const signedIn = (viewport?: Viewport, tourCompleted?: boolean) =>
-  openSession(browser, server.baseUrl, "author", { viewport, tourCompleted });
+  suite.session("author", { viewport, tourCompleted });
 
 const flag = (page: Page) => page.evaluate(() => localStorage.getItem("tour-completed"));
 

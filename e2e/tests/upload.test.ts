@@ -1,31 +1,14 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  newContext,
-  seriousAxeViolations,
-  signIn,
-  watchConsole,
-} from "../support/browser";
-import { repoRoot, startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { repoRoot } from "../support/server";
+import { browserSuite } from "../support/suite";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 const fixtures = join(repoRoot, "apps/server/test-fixtures");
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
 
 async function uploadPage(username = "author"): Promise<{
   context: BrowserContext;
@@ -33,7 +16,7 @@ async function uploadPage(username = "author"): Promise<{
   consoleErrors: () => string[];
   dialogs: string[];
 }> {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await suite.context();
   const page = await context.newPage();
   const consoleErrors = watchConsole(page);
   const dialogs: string[] = [];

@@ -1,38 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import {
-  closeBrowser,
-  launchBrowser,
-  openSession,
-  seriousAxeViolations,
-  type Viewport,
-} from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { seriousAxeViolations, type Viewport } from "../support/browser";
+import { browserSuite, unexpectedErrors } from "../support/suite";
 
 /**
  * Issue 16 items 1-5 as a person sees them after a fresh start: the demo's rounds are real, every
  * count agrees with the API, the reviewer's next step is at the top of the page they land on,
  * sending a document back needs a reason, and the stage pills tick only what happened.
  */
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await closeBrowser(browser);
-  await server?.stop();
-});
-
-const expected404 = /status of 404.*\/api\/documents\/[^/]+\/(approval|summary|improvements)\)$/;
-const unexpected = (errors: string[]) => errors.filter((e) => !expected404.test(e));
+const suite = browserSuite();
 
 const signedIn = (username: string, viewport?: Viewport) =>
-  openSession(browser, server.baseUrl, username, { viewport, tourCompleted: true });
+  suite.session(username, { viewport, tourCompleted: true });
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);
@@ -95,7 +75,7 @@ for (const username of ["admin", "reviewer", "reviewer2", "approver", "author", 
     assert.equal(await page.locator('[data-testid^="approval-card-"]').count(), mine.length);
     if (["reviewer", "reviewer2", "approver"].includes(username))
       assert.ok(mine.length > 0, `${username} has something to do in the demo`);
-    assert.deepEqual(unexpected(consoleErrors()), [], `${username}: console`);
+    assert.deepEqual(unexpectedErrors(consoleErrors()), [], `${username}: console`);
     await context.close();
   });
 }
@@ -137,7 +117,7 @@ test("a reviewer's notification opens the document with their action on top; Req
   await banner.waitFor({ state: "detached" });
   const violations = await seriousAxeViolations(reviewer.page);
   assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-  assert.deepEqual(unexpected(reviewer.consoleErrors()), []);
+  assert.deepEqual(unexpectedErrors(reviewer.consoleErrors()), []);
   await reviewer.context.close();
 
   // The author hears the reason and is told what makes the document submittable again.
@@ -166,7 +146,7 @@ test("a reviewer's notification opens the document with their action on top; Req
   await author.page.getByTestId("badge-notifications").waitFor({ state: "detached" });
   const left = (await api<{ count: number }>(author.page, "/api/notifications/unread-count")).count;
   assert.equal(left, 0);
-  assert.deepEqual(unexpected(author.consoleErrors()), []);
+  assert.deepEqual(unexpectedErrors(author.consoleErrors()), []);
   await author.context.close();
 });
 
@@ -190,7 +170,7 @@ test("the approver rejects from Waiting on Me only with a reason, on a phone too
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   assert.ok(overflow <= 0, `no horizontal scrolling (${overflow} px)`);
-  assert.deepEqual(unexpected(approver.consoleErrors()), []);
+  assert.deepEqual(unexpectedErrors(approver.consoleErrors()), []);
   await approver.context.close();
 
   const author = await signedIn("author");
@@ -252,7 +232,7 @@ test("a review chosen on round 1 is refused once a new version opened round 2, a
   );
   const refused = /status of 409.*\/api\/documents\/[^/]+\/approval\)$/;
   assert.deepEqual(
-    unexpected(reviewer.consoleErrors()).filter((e) => !refused.test(e)),
+    unexpectedErrors(reviewer.consoleErrors()).filter((e) => !refused.test(e)),
     [],
   );
   await reviewer.context.close();

@@ -32,6 +32,7 @@ const round: ApprovalListItem = {
   documentTitle: "Travel Policy",
   documentStatus: "In Review",
   owner: "author",
+  ownerId: "u2",
 };
 
 const desktopWidth = window.innerWidth;
