@@ -41,7 +41,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
         />
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
-        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <dl className="grid grid-cols-3 gap-2 break-words">
           <div>
             <dt className="text-muted-foreground">Stage</dt>
             <dd data-testid={`text-stage-${approval.documentId}`}>{approval.stage}</dd>
