@@ -230,6 +230,12 @@ test("a review chosen on round 1 is refused once a new version opened round 2, a
     [2, "Pending"],
     "nothing was recorded on the new round",
   );
+  // Having read version 2, the reviewer approves it: the page now sends round 2.
+  await banner.getByTestId("banner-approve").click();
+  const again = reviewer.page.waitForResponse((res) => res.request().method() === "PATCH");
+  await reviewer.page.getByTestId("dialog-decision").getByTestId("button-confirm-decision").click();
+  assert.equal((await again).status(), 200);
+  await reviewer.page.getByText("Approval updated", { exact: true }).waitFor();
   const refused = /status of 409.*\/api\/documents\/[^/]+\/approval\)$/;
   assert.deepEqual(
     unexpectedErrors(reviewer.consoleErrors()).filter((e) => !refused.test(e)),

@@ -140,7 +140,7 @@ export function refuseMovedRound(
   if (shownRound === undefined || shownRound === latest.round) return null;
   return conflict(
     `You chose on round ${shownRound}, but round ${latest.round} (version ${latest.version}) has started since; ` +
-      "reload the document and review the current version",
+      `read version ${latest.version} and choose again`,
   );
 }
 

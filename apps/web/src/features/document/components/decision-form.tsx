@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -43,7 +44,16 @@ function useDecision(documentId: string, round: number, kind: DecisionKind) {
     );
   }
 
-  return { comment, setComment, confirming, setConfirming, send, sending: update.isPending };
+  return {
+    comment,
+    setComment,
+    confirming,
+    setConfirming,
+    send,
+    sending: update.isPending,
+    // The toast keeps the seed's words; the server's reason (e.g. a new round started) stays here.
+    refusal: update.isError ? update.error : null,
+  };
 }
 
 export function DecisionForm({
@@ -55,7 +65,7 @@ export function DecisionForm({
   round: number;
   kind: DecisionKind;
 }) {
-  const { comment, setComment, confirming, setConfirming, send, sending } = useDecision(
+  const { comment, setComment, confirming, setConfirming, send, sending, refusal } = useDecision(
     documentId,
     round,
     kind,
@@ -85,6 +95,7 @@ export function DecisionForm({
           </Button>
         ))}
       </div>
+      {refusal && <ErrorNotice error={refusal} className="text-sm" />}
       {confirming && (
         <DecisionDialog
           documentId={documentId}
