@@ -30,6 +30,8 @@ export interface CrashReport {
   /** Acknowledged documents still processing after the final restart's wait. */
   stillProcessing: number;
   unfinishedJobs: number;
+  /** Each job not done: its kind, status, attempts and last error. */
+  unfinishedDetails: string[];
   orphansSwept: number;
   orphansLeft: number;
   missingOriginals: number;
@@ -123,6 +125,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       serverErrors: ledger.serverErrors,
       stillProcessing: stillProcessing.length,
       unfinishedJobs: storage.unfinishedJobs,
+      unfinishedDetails: storage.unfinishedDetails,
       orphansSwept: storage.orphansSwept,
       orphansLeft: storage.orphansLeft,
       missingOriginals: storage.missingOriginals,
@@ -154,7 +157,12 @@ export function formatReport(report: CrashReport): string {
     ["orphans swept / left", `${report.orphansSwept} / ${report.orphansLeft}`],
     ["versions without their original", report.missingOriginals],
   ];
-  const details = [...report.lost, ...report.corrupted, ...report.serverErrors].slice(0, 20);
+  const details = [
+    ...report.lost,
+    ...report.corrupted,
+    ...report.serverErrors,
+    ...report.unfinishedDetails,
+  ].slice(0, 20);
   return [...rows.map(([k, v]) => `  ${k.padEnd(34)} ${v}`), ...details.map((d) => `  ! ${d}`)].join("\n");
 }
 

@@ -148,7 +148,16 @@ export async function verifyStorage(
   try {
     const store =
       target.blobStore === "db" ? new DbBlobStore(database.db) : new FsBlobStore(`${target.dataDir}/blobs`);
-    const unfinished = await database.db.select({ id: jobs.id }).from(jobs).where(ne(jobs.status, "done"));
+    const unfinished = await database.db
+      .select({
+        kind: jobs.kind,
+        status: jobs.status,
+        attempts: jobs.attempts,
+        maxAttempts: jobs.maxAttempts,
+        lastError: jobs.lastError,
+      })
+      .from(jobs)
+      .where(ne(jobs.status, "done"));
     const swept = await sweepOrphanBlobs({ db: database.db, blobs: store }, 0);
     const claimed = new Set(
       (await database.db.select({ sha256: blobs.sha256 }).from(blobs)).map((r) => r.sha256),
@@ -164,6 +173,10 @@ export async function verifyStorage(
     return {
       lost: await verifySupersededRounds(database.db, superseded),
       unfinishedJobs: unfinished.length,
+      unfinishedDetails: unfinished.map(
+        (j) =>
+          `job ${j.kind} ${j.status} after ${j.attempts}/${j.maxAttempts} attempts: ${j.lastError ?? ""}`,
+      ),
       orphansSwept: swept.deleted,
       orphansLeft: stored.filter((h) => !claimed.has(h)).length,
       missingOriginals: [...referenced].filter((h) => !storedSet.has(h)).length,
