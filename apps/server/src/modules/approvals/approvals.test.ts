@@ -25,6 +25,16 @@ function act(id: string, as: string, body: unknown) {
   later();
   return t.request("PATCH", `/api/documents/${id}/approval`, { as, body });
 }
+/** The author's next version of a document at version 1 (a new round if it is In Review). */
+async function addVersion(id: string, content: string, changeNote?: string) {
+  later();
+  const res = await t.request("POST", `/api/documents/${id}/versions`, {
+    as: "author",
+    body: { content, ...(changeNote ? { changeNote } : {}), expectedVersion: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res;
+}
 /** The seed's review payload: the whole reviewers list with the actor's entry changed. */
 const seedReview = (approval: Approval, actorId: string, status: string, comment: string) => ({
   reviewers: approval.reviewers.map((r) => (r.id === actorId ? { ...r, status, comment } : r)),
@@ -106,11 +116,7 @@ describe("approval flows with the demo users", () => {
     expect(early.statusCode).toBe(409);
     expect(json<{ message: string }>(early).message).toMatch(/add a new version/);
 
-    const v2 = await t.request("POST", `/api/documents/${doc}/versions`, {
-      as: "author",
-      body: { content: "# Policy\n\nDated 2025-01-01.\n", changeNote: "Added the date", expectedVersion: 1 },
-    });
-    expect(v2.statusCode, v2.body).toBe(201);
+    const v2 = await addVersion(doc, "# Policy\n\nDated 2025-01-01.\n", "Added the date");
     expect(json<Document>(v2).status).toBe("Draft");
 
     const again = await submit(doc);
@@ -139,12 +145,7 @@ describe("approval flows with the demo users", () => {
   it("tells the reviewers when a new version lands while the document is In Review", async () => {
     const doc = await uploadDraft(t);
     await submit(doc);
-    later();
-    const v2 = await t.request("POST", `/api/documents/${doc}/versions`, {
-      as: "author",
-      body: { content: "# Policy\n\nRevised.\n", expectedVersion: 1 },
-    });
-    expect(v2.statusCode, v2.body).toBe(201);
+    await addVersion(doc, "# Policy\n\nRevised.\n");
     expect(await inbox(t, "reviewer", doc)).toEqual(["review_requested", "new_version"]);
   });
 });
@@ -233,12 +234,7 @@ describe("refusals change nothing", () => {
   it("refuses with 409 a review chosen on a round that a new version has since replaced", async () => {
     const doc = await uploadDraft(t);
     await submit(doc);
-    later();
-    const v2 = await t.request("POST", `/api/documents/${doc}/versions`, {
-      as: "author",
-      body: { content: "# Policy\n\nRevised while in review.\n", expectedVersion: 1 },
-    });
-    expect(v2.statusCode, v2.body).toBe(201);
+    await addVersion(doc, "# Policy\n\nRevised while in review.\n");
     const before = await snapshot(t, doc);
     const stale = await act(doc, "reviewer", { status: "Approved", round: 1 });
     expect(stale.statusCode).toBe(409);

@@ -24,13 +24,13 @@ export function useUpdateApproval(documentId: string) {
       // Seed §7: the final decision is sent as approverStatus and approverComment. The round shown
       // goes too: if a new version opened another round meanwhile, the server refuses (409) rather
       // than record this choice on text the person has not seen.
-      const body =
+      const decision =
         input.kind === "decide"
-          ? { approverStatus: status, ...(comment ? { approverComment: comment } : {}), round: input.round }
-          : { status, ...(comment ? { comment } : {}), round: input.round };
+          ? { approverStatus: status, ...(comment ? { approverComment: comment } : {}) }
+          : { status, ...(comment ? { comment } : {}) };
       return apiFetch(`/api/documents/${encodeURIComponent(documentId)}/approval`, approvalSchema, {
         method: "PATCH",
-        body,
+        body: { ...decision, round: input.round },
       });
     },
     // A refusal usually means the round moved on: show the person the current one.
