@@ -1,26 +1,78 @@
-import type { LucideIcon } from "lucide-react";
+import { Calendar, Folder, GitBranch, User, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import type { Document } from "@quire/contracts";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/utils";
+import { formatDate, formatDateTime } from "@/lib/format";
 
 /**
  * One fact of a document's card or search result, inside a `<dl>`: the term is for screen readers,
  * the icon for the eye.
  */
-export function Fact({
+function Fact({
   label,
   icon: Icon,
   testId,
   children,
 }: {
   label: string;
-  icon?: LucideIcon;
+  icon: LucideIcon;
   testId?: string;
   children: ReactNode;
 }) {
   return (
     <div className="flex items-center gap-1">
       <dt className="sr-only">{label}</dt>
-      {Icon && <Icon className="size-3.5" aria-hidden="true" />}
+      <Icon className="size-3.5" aria-hidden="true" />
       <dd data-testid={testId}>{children}</dd>
     </div>
+  );
+}
+
+/** Category, owner, last update and (optionally) the version count: the facts under a document's title. */
+export function DocumentFacts({
+  document,
+  showCategory = true,
+  showVersions = true,
+}: {
+  document: Document;
+  showCategory?: boolean;
+  showVersions?: boolean;
+}) {
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      {showCategory && (
+        <Fact label="Category" icon={Folder} testId={`text-category-${document.id}`}>
+          {document.category.name}
+        </Fact>
+      )}
+      <Fact label="Owner" icon={User}>
+        {document.owner}
+      </Fact>
+      <Fact label="Last updated" icon={Calendar}>
+        <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
+          {formatDate(document.updatedAt)}
+        </time>
+      </Fact>
+      {showVersions && (
+        <Fact label="Versions" icon={GitBranch}>
+          {document.versionCount} {document.versionCount === 1 ? "version" : "versions"}
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+/** A document's tags as badges, or nothing when it has none. */
+export function DocumentTags({ tags, className }: { tags: readonly string[]; className?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={cn("flex flex-wrap gap-1", className)} aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Badge variant="secondary">{tag}</Badge>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,12 +1,11 @@
 import { Link } from "wouter";
-import { Calendar, FileText, GitBranch, User } from "lucide-react";
+import { FileText } from "lucide-react";
 import type { Document } from "@quire/contracts";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Fact } from "@/components/documents/fact";
+import { DocumentFacts, DocumentTags } from "@/components/documents/document-meta";
 import { paths } from "@/config/paths";
-import { formatDate, formatDateTime } from "@/lib/format";
 import { DocumentActionsMenu } from "./document-actions-menu";
 
 function ProcessingBadge({ document }: { document: Document }) {
@@ -15,29 +14,6 @@ function ProcessingBadge({ document }: { document: Document }) {
     <Badge variant="destructive">Processing failed</Badge>
   ) : (
     <Badge variant="outline">Processing</Badge>
-  );
-}
-
-function DocumentFacts({ document, showCategory }: { document: Document; showCategory: boolean }) {
-  return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-      {showCategory && (
-        <Fact label="Category" testId={`text-category-${document.id}`}>
-          {document.category.name}
-        </Fact>
-      )}
-      <Fact label="Owner" icon={User}>
-        {document.owner}
-      </Fact>
-      <Fact label="Last updated" icon={Calendar}>
-        <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
-          {formatDate(document.updatedAt)}
-        </time>
-      </Fact>
-      <Fact label="Versions" icon={GitBranch}>
-        {document.versionCount} {document.versionCount === 1 ? "version" : "versions"}
-      </Fact>
-    </dl>
   );
 }
 
@@ -81,15 +57,7 @@ export function DocumentCard({
             <ProcessingBadge document={document} />
           </div>
           <DocumentFacts document={document} showCategory={showCategory} />
-          {document.tags.length > 0 && (
-            <ul className="flex flex-wrap gap-1 pt-1" aria-label="Tags">
-              {document.tags.map((tag) => (
-                <li key={tag}>
-                  <Badge variant="secondary">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
+          <DocumentTags tags={document.tags} className="pt-1" />
         </div>
         <DocumentCardActions document={document} href={href} />
       </div>

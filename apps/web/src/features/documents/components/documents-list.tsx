@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ChevronLeft, ChevronRight, FileText } from "lucide-react";
 import type { Document } from "@quire/contracts";
+import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -22,15 +23,9 @@ export function DocumentListSkeleton({ count = 4 }: { count?: number }) {
 
 export function EmptyDocuments({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center"
-      data-testid="empty-documents"
-    >
-      <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-lg font-semibold">No documents found</h2>
-      <p className="text-muted-foreground">{message}</p>
+    <EmptyState icon={FileText} title="No documents found" description={message} testId="empty-documents">
       {children}
-    </div>
+    </EmptyState>
   );
 }
 

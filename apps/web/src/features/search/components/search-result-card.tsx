@@ -1,31 +1,13 @@
 import { Link } from "wouter";
-import { Calendar, Folder, User } from "lucide-react";
-import { Badge, StatusBadge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Fact } from "@/components/documents/fact";
+import { DocumentFacts, DocumentTags } from "@/components/documents/document-meta";
 import { paths } from "@/config/paths";
 import { useFeatures } from "@/lib/api/settings";
 import type { SearchResult } from "@quire/contracts";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RelevanceStars } from "./relevance-stars";
-import { formatDate } from "@/lib/format";
-
-function ResultFacts({ document }: { document: SearchResult["document"] }) {
-  return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-      <Fact label="Category" icon={Folder}>
-        {document.category.name}
-      </Fact>
-      <Fact label="Owner" icon={User}>
-        {document.owner}
-      </Fact>
-      <Fact label="Updated" icon={Calendar}>
-        <time dateTime={document.updatedAt}>{formatDate(document.updatedAt)}</time>
-      </Fact>
-    </dl>
-  );
-}
 
 function ResultActions({ documentId, href }: { documentId: string; href: string }) {
   const { aiSummaries } = useFeatures();
@@ -68,7 +50,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           <RelevanceStars score={result.relevanceScore} />
         </span>
       </div>
-      <ResultFacts document={document} />
+      <DocumentFacts document={document} showVersions={false} />
       {result.passage?.heading && (
         <p className="text-xs text-muted-foreground" data-testid="text-result-section">
           § {result.passage.heading}
@@ -80,15 +62,7 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           className="text-sm leading-relaxed break-words"
         />
       )}
-      {document.tags.length > 0 && (
-        <ul className="flex flex-wrap gap-1" aria-label="Tags">
-          {document.tags.map((tag) => (
-            <li key={tag}>
-              <Badge variant="secondary">{tag}</Badge>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DocumentTags tags={document.tags} />
       <ResultActions documentId={document.id} href={href} />
     </Card>
   );

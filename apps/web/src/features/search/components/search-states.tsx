@@ -1,4 +1,5 @@
 import { Lightbulb, Search, SearchX, TrendingUp } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -43,15 +44,12 @@ export function PopularSearches({
 
 export function StartYourSearch({ onPick }: { onPick: (query: string) => void }) {
   return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center"
-      data-testid="start-search"
+    <EmptyState
+      icon={Search}
+      title="Start Your Search"
+      description="Search by words or by meaning across titles, content, tags and metadata. Try one of these:"
+      testId="start-search"
     >
-      <Search className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-lg font-semibold">Start Your Search</h2>
-      <p className="text-muted-foreground">
-        Search by words or by meaning across titles, content, tags and metadata. Try one of these:
-      </p>
       <ul className="flex flex-wrap justify-center gap-2">
         {EXAMPLE_QUERIES.map((q) => (
           <li key={q}>
@@ -61,19 +59,18 @@ export function StartYourSearch({ onPick }: { onPick: (query: string) => void })
           </li>
         ))}
       </ul>
-    </div>
+    </EmptyState>
   );
 }
 
 export function NoResults() {
   return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center"
-      data-testid="no-results"
+    <EmptyState
+      icon={SearchX}
+      title="No Results Found"
+      description="Nothing matched your search. Some tips:"
+      testId="no-results"
     >
-      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-lg font-semibold">No Results Found</h2>
-      <p className="text-muted-foreground">Nothing matched your search. Some tips:</p>
       <ul className="grid gap-1 text-left text-sm text-muted-foreground">
         {[
           "Check the spelling, or try fewer or more general words",
@@ -86,7 +83,7 @@ export function NoResults() {
           </li>
         ))}
       </ul>
-    </div>
+    </EmptyState>
   );
 }
 
