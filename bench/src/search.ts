@@ -335,6 +335,11 @@ export async function runSearchBench(): Promise<void> {
   console.log(
     `corpus: ${corpus.length} documents (${corpus.filter((d) => !d.query).length} READMEs), ${passages} passages; ${all.length} known-item queries (${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
+  if (corpus.length < Math.max(...TIERS))
+    // Debian's container images turn apt's description lists off; without them only installed packages have text.
+    console.log(
+      `  (only ${corpus.length} of ${Math.max(...TIERS)} documents: \`apt-get update -o Acquire::Languages=en\` fetches the package descriptions the full corpus needs; figures on a smaller corpus are not comparable with the README's)`,
+    );
   const queries = latencyQueries(corpus, items);
   console.log(`load average before the run: ${load()}`);
   console.log(
