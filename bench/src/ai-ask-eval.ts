@@ -8,7 +8,7 @@ import { ask, localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import { loadArchive, loadEvalSet, type EvalQuestion } from "./ai-ask-archive.js";
 import { fitBench, type Refit } from "./ai-ask-fit.js";
-import { retrievalStages, type FitCase } from "./ai-ask-learn.js";
+import { quotesNonAnswering, retrievalStages, type FitCase } from "./ai-ask-learn.js";
 
 const TOTAL_DOCUMENTS = Number(process.env.BENCH_AI_DOCUMENTS ?? 1000);
 
@@ -108,6 +108,8 @@ async function evaluate(
   let first = 0;
   let top3 = 0;
   let fact = 0;
+  let quotingTwo = 0;
+  let nonAnswering = 0;
   const scored: Array<{ p: number; right: boolean }> = [];
   for (const q of questions) {
     const answer = await timed(q.question);
@@ -117,6 +119,8 @@ async function evaluate(
     if (titles.slice(0, 3).includes(q.document)) top3++;
     const holds = holdsFact(answer, q.expected);
     if (holds) fact++;
+    if (new Set(titles).size > 1) quotingTwo++;
+    if (quotesNonAnswering(answer, q.document, q.expected)) nonAnswering++;
     if (titles.length > 0) scored.push({ p: answer.confidence, right });
     if (verbose && (!right || !holds))
       console.log(
@@ -149,6 +153,9 @@ async function evaluate(
   console.log(`    right document in the top 3 citations  ${pct(top3, n)}`);
   console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
   console.log(`    absent topics refused                  ${pct(refused, absent.length)}`);
+  console.log(
+    `    answers quoting two documents ${quotingTwo}; quoting one that is not the asked document and does not hold the fact ${nonAnswering}`,
+  );
   console.log(
     `    mean confidence, answers right ${mean(scored.filter((s) => s.right).map((s) => s.p)).toFixed(2)} vs wrong ${mean(scored.filter((s) => !s.right).map((s) => s.p)).toFixed(2)}; AUC ${area.toFixed(3)} (${scored.length} answers)`,
   );

@@ -3,6 +3,7 @@
  * regularisation is chosen). `BENCH_AI_FIT=all|document|confidence` prints new values to paste
  * into apps/server/src/modules/ai/ask-model.ts; every run prints the curve and the shipped threshold.
  */
+import { localAnswer, SECOND_DOCUMENT_GAP } from "../../apps/server/src/modules/ai/ask.js";
 import {
   ANSWER_THRESHOLD,
   CONFIDENCE,
@@ -18,6 +19,7 @@ import {
   fitConfidence,
   fitDocuments,
   prCurve,
+  quotesNonAnswering,
   retrievalStages,
   scoredCases,
   type AskModels,
@@ -39,6 +41,42 @@ async function fitCases(archive: LoadedArchive, set: EvalSet): Promise<FitCase[]
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+const GAPS = [0, 0.25, 0.5, 0.75, 1, 1.5, 2];
+
+/**
+ * How close (in logit) a second document must come to the best for its sentences to be quoted:
+ * on the fit half, each gap's answers quoting two documents and those quoting one that does not
+ * answer; the widest gap with none of those is the choice.
+ */
+function secondDocumentSweep(cases: FitCase[], threshold: number, confidence: AskModels["confidence"]): void {
+  const answerable = cases.filter((c) => c.document !== null);
+  const rows = GAPS.map((gap) => {
+    let quotingTwo = 0;
+    let nonAnswering = 0;
+    let top3 = 0;
+    for (const c of answerable) {
+      const { answer } = localAnswer(c.retrieval, { threshold, confidence, secondDocumentGap: gap });
+      const titles = [...new Set(answer.citations.map((x) => x.title))];
+      if (titles.slice(0, 3).includes(c.document!)) top3++;
+      if (titles.length > 1) quotingTwo++;
+      if (quotesNonAnswering(answer, c.document!, c.expected!)) nonAnswering++;
+    }
+    return { gap, quotingTwo, nonAnswering, top3 };
+  });
+  const chosen = rows.filter((r) => r.nonAnswering === 0).at(-1)?.gap ?? 0;
+  console.log(
+    `  second document quoted within a gap of (fit half, ${answerable.length} answerable): ${rows
+      .map(
+        (r) =>
+          `${r.gap}: ${r.quotingTwo} answers quote two, ${r.nonAnswering} one not answering, right in top 3 ${r.top3}`,
+      )
+      .join("; ")}`,
+  );
+  console.log(
+    `  gap: widest with no answer quoting a document that does not answer → ${chosen}; shipped SECOND_DOCUMENT_GAP ${SECOND_DOCUMENT_GAP}`,
+  );
+}
 
 /**
  * `refit` "all" fits the re-ranker, document model, confidence and threshold; "document" keeps the
@@ -76,6 +114,12 @@ export async function fitBench(archive: LoadedArchive, set: EvalSet, refit: Refi
   }
   const curve = prCurve(scored, confidence);
   const chosen = chooseThreshold(curve);
+  const threshold = refit ? chosen : ANSWER_THRESHOLD;
+  secondDocumentSweep(
+    cases.map((c) => ({ ...c, retrieval: rescored(c.retrieval, reranker, document) })),
+    threshold,
+    confidence,
+  );
   console.log(
     `  precision-recall on the fit half (answer when confidence ≥ t): ${curve
       .filter((_, i) => i % 2 === 1)
@@ -88,5 +132,5 @@ export async function fitBench(archive: LoadedArchive, set: EvalSet, refit: Refi
   console.log(
     `  threshold: best F1 refusing ≥ 95% of absent topics → ${chosen.toFixed(2)}${refit ? "" : `; shipped ANSWER_THRESHOLD ${ANSWER_THRESHOLD}`}`,
   );
-  return { reranker, document, confidence, threshold: refit ? chosen : ANSWER_THRESHOLD };
+  return { reranker, document, confidence, threshold };
 }

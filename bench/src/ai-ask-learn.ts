@@ -16,6 +16,7 @@ import {
 import { confidenceOf, evidenceOf, type AnswerEvidence } from "../../apps/server/src/modules/ai/ask.js";
 import type { ConfidenceModel } from "../../apps/server/src/modules/ai/ask-model.js";
 import type { Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
+import type { AiAnswer } from "@quire/contracts";
 
 export interface FitCase {
   retrieval: Retrieval;
@@ -25,6 +26,23 @@ export interface FitCase {
 }
 
 const normalise = (s: string) => s.replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * Whether an answer quoting two or more documents quotes one that is not the asked one and whose
+ * quoted passages do not hold the expected fact: sentences mixed in from a document that does not
+ * answer the question. (A one-document answer from the wrong document is a miss, not a mix.)
+ */
+export function quotesNonAnswering(answer: AiAnswer, document: string, expected: string): boolean {
+  const titles = new Set(answer.citations.map((c) => c.title));
+  if (titles.size < 2) return false;
+  return [...titles].some(
+    (title) =>
+      title !== document &&
+      !answer.citations
+        .filter((c) => c.title === title)
+        .some((c) => normalise(c.quote).includes(normalise(expected))),
+  );
+}
 
 export function fitDocuments(cases: FitCase[], l2 = 0.01): DocumentModel {
   return fitDocumentModel(

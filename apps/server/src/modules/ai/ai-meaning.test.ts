@@ -38,6 +38,28 @@ async function upload(title: string, text: string, name = "doc.txt"): Promise<st
 const summaryOf = async (id: string) =>
   json<Summary>(await t.request("GET", `/api/documents/${id}/summary`, { as: "admin" }));
 
+describe("answers from two real documents", () => {
+  it("quote both documents that state the fact, and only the one that does when the other does not", async () => {
+    await upload("GNU Free Documentation License 1.2", licence("GFDL-1.2"));
+    await upload("GNU Free Documentation License 1.3", licence("GFDL-1.3"));
+    await upload("Mozilla Public License 2.0", licence("MPL-2.0"));
+    const ask = async (question: string) =>
+      json<AiAnswer>(await t.request("POST", "/api/ai/ask", { as: "admin", body: { question } }));
+    const both = await ask("How many words may a Back-Cover Text have under the free documentation licence?");
+    expect(new Set(both.citations.map((c) => c.title))).toEqual(
+      new Set(["GNU Free Documentation License 1.2", "GNU Free Documentation License 1.3"]),
+    );
+    expect(both.answer).toMatch(/25 words/);
+    // Only 1.3 has a section on wikis ("Massive Multiauthor Collaboration Sites"): 1.2, close in words, answers nothing.
+    const one = await ask(
+      "May a wiki that republished documentation relicense it under a Creative Commons licence?",
+    );
+    expect(one.citations.map((c) => c.title)).toContain("GNU Free Documentation License 1.3");
+    expect(one.citations.map((c) => c.title)).not.toContain("GNU Free Documentation License 1.2");
+    expect(one.citations.map((c) => c.title)).not.toContain("Mozilla Public License 2.0");
+  });
+});
+
 describe("summaries of real documents", () => {
   it("say what a licence is, cover its copyleft, termination and warranty terms, and are not Medium for a missing owner", async () => {
     const gpl = await summaryOf(await upload("GPL-3", licence("GPL-3")));
