@@ -8,7 +8,13 @@ import { ask, localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import { loadArchive, loadEvalSet, type EvalQuestion } from "./ai-ask-archive.js";
 import { fitBench, type Refit } from "./ai-ask-fit.js";
-import { quotesNonAnswering, retrievalStages, type FitCase } from "./ai-ask-learn.js";
+import {
+  quotesNonAnswering,
+  retrievalStages,
+  textsHoldFact,
+  type FitCase,
+  type HoldsFact,
+} from "./ai-ask-learn.js";
 
 const TOTAL_DOCUMENTS = Number(process.env.BENCH_AI_DOCUMENTS ?? 1000);
 
@@ -97,6 +103,7 @@ async function evaluate(
   questions: EvalQuestion[],
   absent: string[],
   verbose: boolean,
+  documentHolds: HoldsFact,
 ): Promise<PassReport> {
   const times: number[] = [];
   const timed = async (q: string) => {
@@ -110,6 +117,7 @@ async function evaluate(
   let fact = 0;
   let quotingTwo = 0;
   let nonAnswering = 0;
+  let quotedNonAnswering = 0;
   const scored: Array<{ p: number; right: boolean }> = [];
   for (const q of questions) {
     const answer = await timed(q.question);
@@ -120,7 +128,8 @@ async function evaluate(
     const holds = holdsFact(answer, q.expected);
     if (holds) fact++;
     if (new Set(titles).size > 1) quotingTwo++;
-    if (quotesNonAnswering(answer, q.document, q.expected)) nonAnswering++;
+    if (quotesNonAnswering(answer, q.document, q.expected, documentHolds)) nonAnswering++;
+    if (quotesNonAnswering(answer, q.document, q.expected)) quotedNonAnswering++;
     if (titles.length > 0) scored.push({ p: answer.confidence, right });
     if (verbose && (!right || !holds))
       console.log(
@@ -154,7 +163,7 @@ async function evaluate(
   console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
   console.log(`    absent topics refused                  ${pct(refused, absent.length)}`);
   console.log(
-    `    answers quoting two documents ${quotingTwo}; quoting one that is not the asked document and does not hold the fact ${nonAnswering}`,
+    `    answers quoting two or more documents ${quotingTwo}; quoting one that is not the asked document and whose text does not hold the fact ${nonAnswering} (whose quoted sentences do not: ${quotedNonAnswering})`,
   );
   console.log(
     `    mean confidence, answers right ${mean(scored.filter((s) => s.right).map((s) => s.p)).toFixed(2)} vs wrong ${mean(scored.filter((s) => !s.right).map((s) => s.p)).toFixed(2)}; AUC ${area.toFixed(3)} (${scored.length} answers)`,
@@ -200,7 +209,8 @@ export async function askEvalBench(): Promise<void> {
           ? fitting
           : null;
     const verbose = process.env.BENCH_AI_VERBOSE === "1";
-    const models = await fitBench(archive, set, refit);
+    const holds = textsHoldFact(archive.texts);
+    const models = await fitBench(archive, set, refit, holds);
     const offline = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
     const answerer: Answerer = refit
       ? async (q) =>
@@ -216,6 +226,7 @@ export async function askEvalBench(): Promise<void> {
         fit,
         fitAbsent,
         verbose,
+        holds,
       );
     }
     const local = await evaluate(
@@ -224,6 +235,7 @@ export async function askEvalBench(): Promise<void> {
       answerable,
       absent,
       verbose && !refit,
+      holds,
     );
     const stages: FitCase[] = [];
     for (const q of answerable) {
@@ -247,6 +259,7 @@ export async function askEvalBench(): Promise<void> {
         answerable,
         absent,
         false,
+        holds,
       );
     } else {
       console.log("  provider path: AI_BASE_URL is not set, so only the offline engine was measured");

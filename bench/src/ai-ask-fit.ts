@@ -21,6 +21,7 @@ import {
   prCurve,
   quotesNonAnswering,
   retrievalStages,
+  type HoldsFact,
   scoredCases,
   type AskModels,
   type FitCase,
@@ -49,7 +50,12 @@ const GAPS = [0, 0.25, 0.5, 0.75, 1, 1.5, 2];
  * on the fit half, each gap's answers quoting two documents and those quoting one that does not
  * answer; the widest gap with none of those is the choice.
  */
-function secondDocumentSweep(cases: FitCase[], threshold: number, confidence: AskModels["confidence"]): void {
+function secondDocumentSweep(
+  cases: FitCase[],
+  threshold: number,
+  confidence: AskModels["confidence"],
+  holds: HoldsFact,
+): void {
   const answerable = cases.filter((c) => c.document !== null);
   const rows = GAPS.map((gap) => {
     let quotingTwo = 0;
@@ -60,7 +66,7 @@ function secondDocumentSweep(cases: FitCase[], threshold: number, confidence: As
       const titles = [...new Set(answer.citations.map((x) => x.title))];
       if (titles.slice(0, 3).includes(c.document!)) top3++;
       if (titles.length > 1) quotingTwo++;
-      if (quotesNonAnswering(answer, c.document!, c.expected!)) nonAnswering++;
+      if (quotesNonAnswering(answer, c.document!, c.expected!, holds)) nonAnswering++;
     }
     return { gap, quotingTwo, nonAnswering, top3 };
   });
@@ -84,7 +90,12 @@ function secondDocumentSweep(cases: FitCase[], threshold: number, confidence: As
  */
 export type Refit = "all" | "document" | "confidence" | null;
 
-export async function fitBench(archive: LoadedArchive, set: EvalSet, refit: Refit): Promise<AskModels> {
+export async function fitBench(
+  archive: LoadedArchive,
+  set: EvalSet,
+  refit: Refit,
+  holds: HoldsFact,
+): Promise<AskModels> {
   const cases = await fitCases(archive, set);
   let confidence = CONFIDENCE;
   let reranker = RERANK_MODEL;
@@ -119,6 +130,7 @@ export async function fitBench(archive: LoadedArchive, set: EvalSet, refit: Refi
     cases.map((c) => ({ ...c, retrieval: rescored(c.retrieval, reranker, document) })),
     threshold,
     confidence,
+    holds,
   );
   console.log(
     `  precision-recall on the fit half (answer when confidence ≥ t): ${curve

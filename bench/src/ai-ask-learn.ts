@@ -27,21 +27,33 @@ export interface FitCase {
 
 const normalise = (s: string) => s.replace(/\s+/g, " ").toLowerCase();
 
+/** Whether a document's text holds a fact, by title: the archive's texts read once. */
+export type HoldsFact = (title: string, expected: string) => boolean;
+
+export function textsHoldFact(texts: ReadonlyArray<{ title: string; markdown: string }>): HoldsFact {
+  const byTitle = new Map(texts.map((d) => [d.title, normalise(d.markdown)]));
+  return (title, expected) => byTitle.get(title)?.includes(normalise(expected)) ?? false;
+}
+
 /**
- * Whether an answer quoting two or more documents quotes one that is not the asked one and whose
- * quoted passages do not hold the expected fact: sentences mixed in from a document that does not
- * answer the question. (A one-document answer from the wrong document is a miss, not a mix.)
+ * Whether an answer quoting two or more documents quotes one that is not the asked one and does
+ * not answer: `holds` is false for it (its text does not hold the expected fact), or, without
+ * `holds`, the sentences quoted from it do not. (A one-document answer from the wrong document is
+ * a miss, not a mix.)
  */
-export function quotesNonAnswering(answer: AiAnswer, document: string, expected: string): boolean {
+export function quotesNonAnswering(
+  answer: AiAnswer,
+  document: string,
+  expected: string,
+  holds?: HoldsFact,
+): boolean {
   const titles = new Set(answer.citations.map((c) => c.title));
   if (titles.size < 2) return false;
-  return [...titles].some(
-    (title) =>
-      title !== document &&
-      !answer.citations
-        .filter((c) => c.title === title)
-        .some((c) => normalise(c.quote).includes(normalise(expected))),
-  );
+  const quoted = (title: string) =>
+    answer.citations
+      .filter((c) => c.title === title)
+      .some((c) => normalise(c.quote).includes(normalise(expected)));
+  return [...titles].some((title) => title !== document && !(holds ? holds(title, expected) : quoted(title)));
 }
 
 export function fitDocuments(cases: FitCase[], l2 = 0.01): DocumentModel {
