@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { fitLsaInThread } from "./lsa-thread";
+import { fitLsaInThread, type LsaThreadLimits } from "./lsa-thread";
 import { z } from "zod";
 import { defineJob } from "../../jobs/define";
 import { textWork } from "../../lib/text-work";
@@ -160,13 +160,15 @@ async function forEachPassagePage(
 /**
  * Fits the archive's LSA model on its passages, stores it (so every process loads the same one)
  * and re-embeds the passages in the new space. Returns the model, or null with too little text.
+ * A thread that outgrows its heap fails the refit; while fitting, before anything is stored, so
+ * the previous model stays in use.
  */
-export async function refitModel(ctx: AppContext): Promise<StoredModel | null> {
+export async function refitModel(ctx: AppContext, limits: LsaThreadLimits = {}): Promise<StoredModel | null> {
   const texts: string[] = [];
   await forEachPassagePage(ctx, async (page) => {
     for (const p of page) texts.push(embeddingText(p.heading, p.text));
   });
-  const thread = await fitLsaInThread(texts, { dims: 128, maxPassages: 20_000 });
+  const thread = await fitLsaInThread(texts, { dims: 128, maxPassages: 20_000 }, limits);
   try {
     if (!thread.model) return null;
     const stored: StoredModel = {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/rows";
 import { seedDemoDocuments } from "../../demo/seed";
 import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { loadModelHeader } from "./embeddings";
+import { refitModel } from "./indexer";
 import { reindexAll } from "./reindex";
 import { searchPassages } from "./service";
 
@@ -246,6 +248,29 @@ describe("reindexAll (npm run reindex)", () => {
     const [best] = await search("admin", { q: "quokka census", mode: "hybrid" });
     expect(best?.document.title).toBe("Fresh arrival");
     expect(await search("admin", { q: "wombat" })).toEqual([]); // archived stays out
+  });
+});
+
+describe("a refit whose worker thread runs out of memory", () => {
+  it("fails, saying so, and leaves the previous model and every passage's embedding in use", async () => {
+    const embeddings = async () =>
+      rowsOf<{ digest: string }>(
+        await t.ctx.db.execute(
+          sql`select md5(string_agg(coalesce(encode(embedding, 'hex'), '-'), ',' order by id)) as digest from chunks`,
+        ),
+      )[0]?.digest;
+    const model = await loadModelHeader(t.ctx.db);
+    const stored = await embeddings();
+    expect(model).not.toBeNull();
+    // 4 MB does not even hold the thread's start; an archive too large for the real limit dies in
+    // the fit itself (lsa-thread.test.ts), before the new model is stored either way.
+    await expect(refitModel(t.ctx, { heapMb: 4, youngMb: 1 })).rejects.toThrow(
+      /LSA worker: out of memory \(its heap is limited to 4 MB\)/,
+    );
+    expect(await loadModelHeader(t.ctx.db)).toEqual(model);
+    expect(await embeddings()).toBe(stored);
+    const [best] = await search("admin", { q: "quokka census", mode: "hybrid" });
+    expect(best?.document.title).toBe("Fresh arrival");
   });
 });
 
