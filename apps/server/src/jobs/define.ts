@@ -11,8 +11,11 @@ interface JobSpec<P extends Record<string, unknown>> {
   /** Attempts before the job ends failed (the queue's default when absent). */
   maxAttempts?: number;
   run(ctx: AppContext, payload: P, job: JobRow): Promise<void>;
-  /** Once the job has used all its attempts, e.g. to show the failure on the document. */
-  onFinalFailure?(ctx: AppContext, payload: P, error: string): Promise<void>;
+  /**
+   * Once the job has used all its attempts, e.g. to show the failure on the document. `job` is its
+   * row as it ended (endedByKillLimit tells a process killed at its last attempt from an error).
+   */
+  onFinalFailure?(ctx: AppContext, payload: P, error: string, job: JobRow): Promise<void>;
 }
 
 export interface JobDefinition<P extends Record<string, unknown>> extends JobHandler {
@@ -40,7 +43,7 @@ export function defineJob<P extends Record<string, unknown>>(spec: JobSpec<P>): 
       ? {
           onFinalFailure: async (ctx: AppContext, job: JobRow, error: string) => {
             const parsed = spec.payload.safeParse(job.payload);
-            if (parsed.success) await spec.onFinalFailure?.(ctx, parsed.data, error);
+            if (parsed.success) await spec.onFinalFailure?.(ctx, parsed.data, error, job);
           },
         }
       : {}),

@@ -133,6 +133,32 @@ export async function runningJobOwners(db: Database): Promise<string[]> {
   return rows.map((r) => r.lockedBy).filter((id): id is string => id !== null);
 }
 
+/** The last error of a job whose process died during its last attempt, around its two counts. */
+const KILL_LIMIT_ERROR = [
+  "The server stopped while running this job, ",
+  " times out of ",
+  " attempts (out of memory or killed); it will not be retried automatically.",
+] as const;
+
+/** What requeueAbandonedJobs records as the last error of a job it ends failed. */
+export function killLimitError(attempts: number, maxAttempts: number): string {
+  return `${KILL_LIMIT_ERROR[0]}${attempts}${KILL_LIMIT_ERROR[1]}${maxAttempts}${KILL_LIMIT_ERROR[2]}`;
+}
+
+/**
+ * Whether a job ended failed by the kill limit (its process died during its last attempt), as
+ * opposed to an error of its own or a job still waiting: its record says so, whatever its kind.
+ */
+export function endedByKillLimit(
+  job: Pick<JobRow, "status" | "attempts" | "maxAttempts" | "lastError">,
+): boolean {
+  return (
+    job.status === "failed" &&
+    job.attempts >= job.maxAttempts &&
+    job.lastError === killLimitError(job.attempts, job.maxAttempts)
+  );
+}
+
 export interface AbandonedJobs {
   requeued: number;
   /** Jobs whose process died on their last attempt: they end failed, so a restart comes up. */
@@ -161,7 +187,7 @@ export async function requeueAbandonedJobs(
       status: "failed",
       lockedAt: null,
       lockedBy: null,
-      lastError: sql`'The server stopped while running this job, ' || ${jobs.attempts} || ' times out of ' || ${jobs.maxAttempts} || ' attempts (out of memory or killed); it will not be retried automatically.'`,
+      lastError: sql`${KILL_LIMIT_ERROR[0]}::text || ${jobs.attempts} || ${KILL_LIMIT_ERROR[1]}::text || ${jobs.maxAttempts} || ${KILL_LIMIT_ERROR[2]}::text`,
       updatedAt: now,
     })
     .where(and(running, gte(jobs.attempts, jobs.maxAttempts)))

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { jobs } from "../db/schema";
 import { createTestApp, type TestApp } from "../../test/support/harness";
 import { defineJob } from "./define";
-import { claimJob, enqueueJob } from "./queue";
+import { claimJob, endedByKillLimit, enqueueJob } from "./queue";
 import { createWorkerLiveness, type WorkerLiveness } from "./liveness";
 import { JobRunner, type JobHandler } from "./runner";
 
@@ -69,10 +69,31 @@ describe("job locks", () => {
     expect(job?.status).toBe("failed");
     expect(job?.attempts).toBe(2);
     expect(job?.lastError).toMatch(/stopped while running this job, 2 times out of 2/);
+    expect(job && endedByKillLimit(job)).toBe(true);
     expect(failures).toHaveLength(1);
     // A restart finds nothing to run: the job that took the process down is not claimed again.
     expect(await claimJob(t.ctx.db, "after-restart", t.clock.now())).toBeNull();
     await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.killer"));
+  });
+
+  it("a job that fails by its own error, or was killed before its last attempt, did not end by the kill limit", async () => {
+    const runner = new JobRunner(
+      t.ctx,
+      new Map([["test.thrower", { run: () => Promise.reject(new Error("disk full")) }]]),
+      everyoneAlive,
+    );
+    await enqueueJob(t.ctx.db, { kind: "test.thrower", payload: {}, runAt: t.clock.now(), maxAttempts: 2 });
+    // Killed at its first attempt, then its own error at its last: failed, but not by the kill limit.
+    expect(await claimJob(t.ctx.db, "killed-process", t.clock.now())).not.toBeNull();
+    await runner.recover(true);
+    expect((await jobOf("test.thrower"))?.status).toBe("queued");
+    expect(endedByKillLimit((await jobOf("test.thrower"))!)).toBe(false);
+    await runner.runUntilIdle();
+    const job = await jobOf("test.thrower");
+    expect(job?.status).toBe("failed");
+    expect(job?.lastError).toBe("disk full");
+    expect(endedByKillLimit(job!)).toBe(false);
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.thrower"));
   });
 
   it("liveness tells a live worker from a dead one", async () => {

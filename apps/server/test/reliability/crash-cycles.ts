@@ -29,9 +29,18 @@ export interface CrashReport {
   serverErrors: string[];
   /** Acknowledged documents still processing after the final restart's wait. */
   stillProcessing: number;
+  /** Jobs not done, other than those below: still waiting or running, or failed by their own error. */
   unfinishedJobs: number;
-  /** Each job not done: its kind, status, attempts and last error. */
+  /** Each of those: its kind, status, attempts and last error. */
   unfinishedDetails: string[];
+  /**
+   * Jobs that ended failed by the kill limit: a process was killed during each one's last attempt
+   * (a run longer than the workload lets a process live). The specified ending, not a defect.
+   */
+  killLimitFailures: number;
+  killLimitDetails: string[];
+  /** Information only: the passages the search model was fitted on, and those in another model's space. */
+  searchModel: { fittedOn: number | null; passages: number; inAnotherModel: number };
   orphansSwept: number;
   orphansLeft: number;
   missingOriginals: number;
@@ -126,6 +135,9 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       stillProcessing: stillProcessing.length,
       unfinishedJobs: storage.unfinishedJobs,
       unfinishedDetails: storage.unfinishedDetails,
+      killLimitFailures: storage.killLimitFailures,
+      killLimitDetails: storage.killLimitDetails,
+      searchModel: storage.searchModel,
       orphansSwept: storage.orphansSwept,
       orphansLeft: storage.orphansLeft,
       missingOriginals: storage.missingOriginals,
@@ -154,6 +166,11 @@ export function formatReport(report: CrashReport): string {
     ["corrupted", report.corrupted.length],
     ["server errors (5xx)", report.serverErrors.length],
     ["unfinished jobs", report.unfinishedJobs + report.stillProcessing],
+    ["failed by the kill limit (as specified)", report.killLimitFailures],
+    [
+      "search model (information)",
+      `fitted on ${report.searchModel.fittedOn ?? "-"} of ${report.searchModel.passages} passages; ${report.searchModel.inAnotherModel} in another model's space`,
+    ],
     ["orphans swept / left", `${report.orphansSwept} / ${report.orphansLeft}`],
     ["versions without their original", report.missingOriginals],
   ];
@@ -163,7 +180,11 @@ export function formatReport(report: CrashReport): string {
     ...report.serverErrors,
     ...report.unfinishedDetails,
   ].slice(0, 20);
-  return [...rows.map(([k, v]) => `  ${k.padEnd(34)} ${v}`), ...details.map((d) => `  ! ${d}`)].join("\n");
+  return [
+    ...rows.map(([k, v]) => `  ${k.padEnd(40)} ${v}`),
+    ...details.map((d) => `  ! ${d}`),
+    ...report.killLimitDetails.slice(0, 10).map((d) => `  ~ ${d}`),
+  ].join("\n");
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,10 @@
 import type { SystemInfo } from "@quire/contracts";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/db/client";
-import { approvalReviewers, approvals, blobs, jobs, versions } from "../../src/db/schema";
+import { rowsOf } from "../../src/db/rows";
+import { approvalReviewers, approvals, blobs, chunks, jobs, versions } from "../../src/db/schema";
+import { endedByKillLimit } from "../../src/jobs/queue";
+import { loadModelHeader } from "../../src/modules/search/embeddings";
 import { DbBlobStore, FsBlobStore, sha256Of } from "../../src/storage/blob-store";
 import { sweepOrphanBlobs } from "../../src/storage/orphan-sweep";
 import type { Ledger } from "./crash-workload";
@@ -133,8 +136,40 @@ export async function waitForJobs(baseUrl: string, adminCookie: string, timeoutM
   }
 }
 
+const describeJob = (j: {
+  kind: string;
+  payload: unknown;
+  status: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+}) =>
+  `job ${j.kind} ${JSON.stringify(j.payload)} ${j.status} after ${j.attempts}/${j.maxAttempts} attempts: ${j.lastError ?? ""}`;
+
 /**
- * With the server stopped, straight from the database and the blob store: every job finished,
+ * The search model as the run left it (information, not a verdict: a refit that ended failed by
+ * the kill limit after its last round leaves an older model by rule): how many passages it was
+ * fitted on, of how many, and how many passages are embedded in another model's space.
+ */
+async function searchModelState(db: Database) {
+  const header = await loadModelHeader(db);
+  const tag = header?.tag ?? "";
+  const [row] = rowsOf<{ passages: number | string; elsewhere: number | string }>(
+    await db.execute(sql`select count(*) as passages, count(*) filter (where embedding is not null
+      and substring(embedding from 2 for octet_length(convert_to(${tag}, 'UTF8'))) <> convert_to(${tag}, 'UTF8'))
+      as elsewhere from ${chunks}`),
+  );
+  return {
+    fittedOn: header?.passagesAtFit ?? null,
+    passages: Number(row?.passages ?? 0),
+    inAnotherModel: Number(row?.elsewhere ?? 0),
+  };
+}
+
+/**
+ * With the server stopped, straight from the database and the blob store: every job finished
+ * (or ended failed by the kill limit: its process was killed during its last attempt, which is the
+ * rule that lets a restart come up, so such a job is counted apart and is not a failure here),
  * every original matches its sha256, after the sweep no stored file is unclaimed, and the reviews
  * and decisions of superseded rounds are in those rounds.
  */
@@ -151,13 +186,17 @@ export async function verifyStorage(
     const unfinished = await database.db
       .select({
         kind: jobs.kind,
+        payload: jobs.payload,
         status: jobs.status,
         attempts: jobs.attempts,
         maxAttempts: jobs.maxAttempts,
         lastError: jobs.lastError,
       })
       .from(jobs)
-      .where(ne(jobs.status, "done"));
+      .where(ne(jobs.status, "done"))
+      .orderBy(jobs.id);
+    const killed = unfinished.filter(endedByKillLimit);
+    const stuckOrFailed = unfinished.filter((j) => !endedByKillLimit(j));
     const swept = await sweepOrphanBlobs({ db: database.db, blobs: store }, 0);
     const claimed = new Set(
       (await database.db.select({ sha256: blobs.sha256 }).from(blobs)).map((r) => r.sha256),
@@ -172,11 +211,11 @@ export async function verifyStorage(
     const storedSet = new Set(stored);
     return {
       lost: await verifySupersededRounds(database.db, superseded),
-      unfinishedJobs: unfinished.length,
-      unfinishedDetails: unfinished.map(
-        (j) =>
-          `job ${j.kind} ${j.status} after ${j.attempts}/${j.maxAttempts} attempts: ${j.lastError ?? ""}`,
-      ),
+      unfinishedJobs: stuckOrFailed.length,
+      unfinishedDetails: stuckOrFailed.map(describeJob),
+      killLimitFailures: killed.length,
+      killLimitDetails: killed.map(describeJob),
+      searchModel: await searchModelState(database.db),
       orphansSwept: swept.deleted,
       orphansLeft: stored.filter((h) => !claimed.has(h)).length,
       missingOriginals: [...referenced].filter((h) => !storedSet.has(h)).length,

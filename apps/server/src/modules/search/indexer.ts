@@ -1,8 +1,9 @@
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { fitLsaInThread } from "./lsa-thread";
+import { fitLsaInThread, type LsaThreadLimits } from "./lsa-thread";
 import { z } from "zod";
 import { defineJob } from "../../jobs/define";
+import { endedByKillLimit, enqueueJob } from "../../jobs/queue";
 import { textWork } from "../../lib/text-work";
 import type { PipelineStep } from "../documents/pipeline-step";
 import { embeddingText } from "../../lib/embedding-text";
@@ -160,13 +161,15 @@ async function forEachPassagePage(
 /**
  * Fits the archive's LSA model on its passages, stores it (so every process loads the same one)
  * and re-embeds the passages in the new space. Returns the model, or null with too little text.
+ * A thread that outgrows its heap fails the refit; while fitting, before anything is stored, so
+ * the previous model stays in use.
  */
-export async function refitModel(ctx: AppContext): Promise<StoredModel | null> {
+export async function refitModel(ctx: AppContext, limits: LsaThreadLimits = {}): Promise<StoredModel | null> {
   const texts: string[] = [];
   await forEachPassagePage(ctx, async (page) => {
     for (const p of page) texts.push(embeddingText(p.heading, p.text));
   });
-  const thread = await fitLsaInThread(texts, { dims: 128, maxPassages: 20_000 });
+  const thread = await fitLsaInThread(texts, { dims: 128, maxPassages: 20_000 }, limits);
   try {
     if (!thread.model) return null;
     const stored: StoredModel = {
@@ -191,10 +194,32 @@ export async function refitModel(ctx: AppContext): Promise<StoredModel | null> {
   }
 }
 
+/**
+ * Rounds of attempts a refit is given again after one ended failed by the kill limit (its process
+ * was killed during its last attempt). Such a refit leaves the model it found, or a new one with
+ * only some passages re-embedded in its space, and nothing else would queue another until the
+ * archive grows by REFIT_GROWTH: a quiet archive kept that model for good. Bounded, so a refit that
+ * kills its process itself ends failed for good after (1 + this) × its attempts, and a restart
+ * always comes up.
+ */
+const REFIT_ROUNDS_AFTER_KILLS = 2;
+
 export const refitModelJob = defineJob({
   kind: REFIT_MODEL_JOB,
-  payload: z.object({}),
+  payload: z.object({ round: z.number().int().min(0).optional() }),
   async run(ctx) {
     await refitModel(ctx);
+  },
+  async onFinalFailure(ctx, { round = 0 }, _error, job) {
+    // Kills need not be the refit's doing (the process may be stopped for any reason); an error
+    // of its own would only fail the same way again.
+    if (!endedByKillLimit(job) || round >= REFIT_ROUNDS_AFTER_KILLS) return;
+    await enqueueJob(ctx.db, {
+      kind: REFIT_MODEL_JOB,
+      payload: { round: round + 1 },
+      runAt: ctx.clock.now(),
+      dedupeKey: REFIT_MODEL_JOB,
+    });
+    ctx.notifyJobs();
   },
 });

@@ -3,8 +3,11 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/rows";
+import { claimJob, enqueueJob } from "../../jobs/queue";
 import { seedDemoDocuments } from "../../demo/seed";
 import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { loadModelHeader } from "./embeddings";
+import { REFIT_MODEL_JOB, refitModel } from "./indexer";
 import { reindexAll } from "./reindex";
 import { searchPassages } from "./service";
 
@@ -246,6 +249,80 @@ describe("reindexAll (npm run reindex)", () => {
     const [best] = await search("admin", { q: "quokka census", mode: "hybrid" });
     expect(best?.document.title).toBe("Fresh arrival");
     expect(await search("admin", { q: "wombat" })).toEqual([]); // archived stays out
+  });
+});
+
+describe("a refit whose worker thread runs out of memory", () => {
+  it("fails, saying so, and leaves the previous model and every passage's embedding in use", async () => {
+    const embeddings = async () =>
+      rowsOf<{ digest: string }>(
+        await t.ctx.db.execute(
+          sql`select md5(string_agg(coalesce(encode(embedding, 'hex'), '-'), ',' order by id)) as digest from chunks`,
+        ),
+      )[0]?.digest;
+    const model = await loadModelHeader(t.ctx.db);
+    const stored = await embeddings();
+    expect(model).not.toBeNull();
+    // 4 MB does not even hold the thread's start; an archive too large for the real limit dies in
+    // the fit itself (lsa-thread.test.ts), before the new model is stored either way.
+    await expect(refitModel(t.ctx, { heapMb: 4, youngMb: 1 })).rejects.toThrow(
+      /LSA worker: out of memory \(its heap is limited to 4 MB\)/,
+    );
+    expect(await loadModelHeader(t.ctx.db)).toEqual(model);
+    expect(await embeddings()).toBe(stored);
+    const [best] = await search("admin", { q: "quokka census", mode: "hybrid" });
+    expect(best?.document.title).toBe("Fresh arrival");
+  });
+});
+
+describe("a refit killed at every attempt", () => {
+  const refitJobs = async () =>
+    rowsOf<{ status: string; payload: unknown }>(
+      await t.ctx.db.execute(
+        sql`select status, payload from jobs where kind = ${REFIT_MODEL_JOB} and status <> 'done' order by id`,
+      ),
+    );
+  /** Each attempt is claimed, then its process "dies"; the next start-up's recovery finds it. */
+  async function killEveryAttempt(): Promise<void> {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await claimJob(t.ctx.db, `killed-process-${attempt}`, t.clock.now())).not.toBeNull();
+      expect(await t.runner.recover(true)).toBe(1);
+    }
+  }
+
+  it("keeps the previous model, and is queued again so the archive is not left with it", async () => {
+    await t.runner.runUntilIdle();
+    await upload("admin", "Refit after kills", "# Kills\n\nThe marmoset survey of the estuary.");
+    await t.runner.runUntilIdle();
+    await t.ctx.db.execute(sql`delete from jobs where kind = ${REFIT_MODEL_JOB}`);
+    const before = await loadModelHeader(t.ctx.db);
+    t.clock.advance(60_000); // a new model's tag is its fitting time
+    await enqueueJob(t.ctx.db, { kind: REFIT_MODEL_JOB, payload: {}, runAt: t.clock.now() });
+    await killEveryAttempt();
+    expect(await loadModelHeader(t.ctx.db)).toEqual(before);
+    // Ended failed by the kill limit, so a restart comes up; a new round is queued at once.
+    expect(await refitJobs()).toEqual([
+      { status: "failed", payload: {} },
+      { status: "queued", payload: { round: 1 } },
+    ]);
+    await t.runner.runUntilIdle();
+    const after = await loadModelHeader(t.ctx.db);
+    expect(after?.tag).not.toBe(before?.tag);
+    const [passages] = rowsOf<{ n: number | string; elsewhere: number | string }>(
+      await t.ctx.db.execute(sql`select count(*) as n,
+        count(*) filter (where embedding is not null and substring(embedding from 2 for octet_length(convert_to(${after?.tag ?? ""}, 'UTF8'))) <> convert_to(${after?.tag ?? ""}, 'UTF8')) as elsewhere
+        from chunks`),
+    );
+    expect(after?.passagesAtFit).toBe(Number(passages!.n));
+    expect(Number(passages!.elsewhere)).toBe(0);
+  });
+
+  it("is queued again a bounded number of times, so a refit that kills every process cannot loop", async () => {
+    await t.ctx.db.execute(sql`delete from jobs where kind = ${REFIT_MODEL_JOB}`);
+    await enqueueJob(t.ctx.db, { kind: REFIT_MODEL_JOB, payload: {}, runAt: t.clock.now() });
+    for (let round = 0; round <= 2; round++) await killEveryAttempt();
+    expect((await refitJobs()).map((j) => j.status)).toEqual(["failed", "failed", "failed"]);
+    await t.ctx.db.execute(sql`delete from jobs where kind = ${REFIT_MODEL_JOB}`);
   });
 });
 
