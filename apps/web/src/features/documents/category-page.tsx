@@ -49,7 +49,7 @@ export function CategoryPage() {
             : "No documents found in this category yet."
         }
         showCategory={false}
-        onPage={(next) => update({ page: next, status, sort })}
+        onPage={(next, options) => update({ page: next, status, sort }, options)}
       />
     </div>
   );
