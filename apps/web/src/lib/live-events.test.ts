@@ -10,29 +10,34 @@ function clientWith(keys: unknown[][]) {
 const stale = (client: QueryClient, key: unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
 
 describe("live events", () => {
-  it("marks documents and category counts stale when a document changes", () => {
+  it("marks documents, category counts and the AI suggestions stale when a document changes", () => {
     const client = clientWith([
       ["/api/documents"],
       ["/api/documents", "d1"],
       ["/api/categories", "stats"],
       ["/api/notifications"],
+      ["/api/ai/suggestions"],
     ]);
     applyLiveEvent(client, { type: "document.changed", documentId: "d1" });
     expect(stale(client, ["/api/documents"])).toBe(true);
     expect(stale(client, ["/api/documents", "d1"])).toBe(true);
     expect(stale(client, ["/api/categories", "stats"])).toBe(true);
+    expect(stale(client, ["/api/ai/suggestions"])).toBe(true);
     expect(stale(client, ["/api/notifications"])).toBe(false);
   });
 
-  it("marks only that document's data and the approvals stale when its approval changes", () => {
+  it("marks only that document's data, the approvals and the AI suggestions stale when its approval changes", () => {
     const client = clientWith([
       ["/api/documents", "d1", "approval"],
       ["/api/documents", "d2"],
       ["/api/approvals"],
+      ["/api/ai/suggestions"],
     ]);
     applyLiveEvent(client, { type: "approval.changed", documentId: "d1" });
     expect(stale(client, ["/api/documents", "d1", "approval"])).toBe(true);
     expect(stale(client, ["/api/approvals"])).toBe(true);
+    // "Stuck in review" suggestions end when the round moves on (Dashboard showed 6 open, 5 after reload).
+    expect(stale(client, ["/api/ai/suggestions"])).toBe(true);
     expect(stale(client, ["/api/documents", "d2"])).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { liveEventSchema, liveEventTypes, type LiveEvent } from "@quire/contracts";
-import { approvalKeys, categoryKeys, documentKeys, notificationKeys } from "./query-keys";
+import { aiKeys, approvalKeys, categoryKeys, documentKeys, notificationKeys } from "./query-keys";
 
 /** An SSE message checked against the contracts' live-event schema; anything else is ignored. */
 export function parseLiveEvent(type: string, data: string): LiveEvent | null {
@@ -13,7 +13,11 @@ export function parseLiveEvent(type: string, data: string): LiveEvent | null {
   }
 }
 
-/** What each server event makes stale; only queries on screen refetch, the rest on next use. */
+/**
+ * What each server event makes stale; only queries on screen refetch, the rest on next use. The
+ * AI suggestions are read from documents and review rounds (stuck reviews, misfiled documents,
+ * near-duplicates), so either change can add or settle one.
+ */
 export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
   switch (event.type) {
     case "notification.created":
@@ -22,10 +26,12 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
     case "document.changed":
       void client.invalidateQueries({ queryKey: documentKeys.all });
       void client.invalidateQueries({ queryKey: categoryKeys.stats() });
+      void client.invalidateQueries({ queryKey: aiKeys.suggestions });
       return;
     case "approval.changed":
       void client.invalidateQueries({ queryKey: documentKeys.detail(event.documentId) });
       void client.invalidateQueries({ queryKey: approvalKeys.all });
+      void client.invalidateQueries({ queryKey: aiKeys.suggestions });
       return;
   }
 }

@@ -74,4 +74,18 @@ describe("AppLayout", () => {
     expect(location.history.at(-1)).toBe("/approvals");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
+
+  it("gives focus back to the menu button when the drawer closes", async () => {
+    window.innerWidth = 375;
+    mockFetch(routes);
+    renderWithApp(<AppLayout>page</AppLayout>, { path: "/home" });
+    const menu = screen.getByTestId("button-menu");
+    menu.focus();
+    fireEvent.click(menu);
+    const drawer = await screen.findByRole("dialog");
+    fireEvent.keyDown(drawer, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // Closed with Escape, keyboard users carry on from where they opened it, not from the page top.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("button-menu")));
+  });
 });

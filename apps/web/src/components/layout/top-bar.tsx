@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { Link, useLocation } from "wouter";
 import { ChevronRight, Globe, Menu, Upload } from "lucide-react";
 import { Can } from "@/components/can";
@@ -8,7 +9,16 @@ import { pageTitle } from "./navigation";
 import { RoleSelector } from "./role-selector";
 import { ThemeToggle } from "./theme-toggle";
 
-export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void; showMenuButton: boolean }) {
+export function TopBar({
+  onOpenMenu,
+  showMenuButton,
+  menuButtonRef,
+}: {
+  onOpenMenu: () => void;
+  showMenuButton: boolean;
+  /** Where focus returns when the drawer closes. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const [location] = useLocation();
   return (
     // On narrow screens the breadcrumb takes a second row so the actions keep their size.
@@ -17,6 +27,7 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
         <Button
           variant="ghost"
           size="icon"
+          ref={menuButtonRef}
           onClick={onOpenMenu}
           aria-label="Open navigation"
           aria-haspopup="dialog"

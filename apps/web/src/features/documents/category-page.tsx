@@ -1,6 +1,7 @@
 import { Link, useParams } from "wouter";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, FolderX } from "lucide-react";
 import type { Category } from "@quire/contracts";
+import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -19,6 +20,10 @@ export function CategoryPage() {
   const categories = useCategories();
   const category = categories.data?.find((c) => c.id === categoryId);
   const query = useDocuments({ category: categoryId, status, sort, page, pageSize: DOCUMENTS_PAGE_SIZE });
+
+  // An old or mistyped link would otherwise show an empty "Category Documents" page that invites
+  // uploading into a category that does not exist.
+  if (categories.isSuccess && !category) return <CategoryNotFound />;
 
   return (
     <div className="space-y-6" data-testid="category-page">
@@ -44,9 +49,26 @@ export function CategoryPage() {
             : "No documents found in this category yet."
         }
         showCategory={false}
-        onPage={(next) => update({ page: next, status, sort })}
+        onPage={(next, options) => update({ page: next, status, sort }, options)}
       />
     </div>
+  );
+}
+
+function CategoryNotFound() {
+  return (
+    <EmptyState
+      icon={FolderX}
+      title="Category Not Found"
+      description="The category you're looking for doesn't exist or has been removed."
+      testId="category-not-found"
+    >
+      <Button asChild>
+        <Link href={paths.documents.getHref()} data-testid="link-back-documents">
+          Back to All Documents
+        </Link>
+      </Button>
+    </EmptyState>
   );
 }
 

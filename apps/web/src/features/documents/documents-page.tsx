@@ -51,7 +51,7 @@ export function DocumentsPage() {
             : "Get started by uploading your first document."
         }
 
-        onPage={(next) => update({ page: next })}
+        onPage={(next, options) => update({ page: next }, options)}
       />
     </div>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { approvalSchema, reviewDecisions, finalDecisions } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
-import { approvalKeys, documentKeys, notificationKeys } from "@/lib/query-keys";
+import { aiKeys, approvalKeys, documentKeys, notificationKeys, searchKeys } from "@/lib/query-keys";
 
 export const updateApprovalInputSchema = z.object({
   status: z.enum([...reviewDecisions, ...finalDecisions]),
@@ -45,6 +45,10 @@ export function useUpdateApproval(documentId: string) {
         client.invalidateQueries({ queryKey: documentKeys.all }),
         client.invalidateQueries({ queryKey: approvalKeys.all }),
         client.invalidateQueries({ queryKey: notificationKeys.all }),
+        // A settled review can settle a "stuck in review" suggestion on the Dashboard.
+        client.invalidateQueries({ queryKey: aiKeys.suggestions }),
+        // Search results carry each document's status badge, and Back shows the cached ones.
+        client.invalidateQueries({ queryKey: searchKeys.all }),
       ]);
     },
   });

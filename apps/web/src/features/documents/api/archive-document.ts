@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { documentSchema, type Document } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
-import { categoryKeys, documentKeys, searchKeys } from "@/lib/query-keys";
+import { aiKeys, approvalKeys, categoryKeys, documentKeys, searchKeys } from "@/lib/query-keys";
 
 /** POST /api/documents/{id}/archive: hides the document from lists; its data is kept. */
 export function archiveDocument(id: string): Promise<Document> {
@@ -18,6 +18,10 @@ export function useArchiveDocument() {
         client.invalidateQueries({ queryKey: documentKeys.all }),
         client.invalidateQueries({ queryKey: categoryKeys.all }),
         client.invalidateQueries({ queryKey: searchKeys.all }),
+        // Archiving ends an open round and can settle a suggestion ("archive the older copy"); the
+        // person who archived sees that at once, without waiting on a live event.
+        client.invalidateQueries({ queryKey: approvalKeys.all }),
+        client.invalidateQueries({ queryKey: aiKeys.suggestions }),
       ]);
     },
   });

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { DocumentPage } from "../api/get-documents";
 import { DOCUMENTS_PAGE_SIZE } from "../hooks/use-list-params";
@@ -10,10 +11,17 @@ export function DocumentResults(props: {
   page: number;
   emptyMessage: string;
   showCategory?: boolean;
-  onPage(next: number): void;
+  /** `replace`: correcting a page past the end, which must not stay in the history (Back would bounce). */
+  onPage(next: number, options?: { replace?: boolean }): void;
 }) {
-  const { query } = props;
-  if (query.isPending) return <DocumentListSkeleton />;
+  const { query, page, onPage } = props;
+  const lastPage = pastTheEnd(query, page);
+  // A page past the end (a bookmarked ?page=3, or the last page after its only document was
+  // archived) would say "Get started by uploading" under "26 documents": go to the last page.
+  useEffect(() => {
+    if (lastPage !== null) onPage(lastPage, { replace: true });
+  }, [lastPage, onPage]);
+  if (query.isPending || lastPage !== null) return <DocumentListSkeleton />;
   if (query.isError) {
     return <ErrorNotice error={query.error} fallback="The documents could not be loaded." />;
   }
@@ -32,4 +40,14 @@ export function DocumentResults(props: {
       />
     </>
   );
+}
+
+/** The last page with documents when `page` is past it (and the answer is for this page), else null. */
+function pastTheEnd(query: UseQueryResult<DocumentPage>, page: number): number | null {
+  if (!query.isSuccess || query.isPlaceholderData || page <= 1) return null;
+  const { items, total } = query.data;
+  if (items.length > 0 || total === 0) return null;
+  const last = Math.max(1, Math.ceil(total / DOCUMENTS_PAGE_SIZE));
+  // Only forward to an earlier page, so a count that disagrees with its list cannot loop.
+  return page > last ? last : null;
 }

@@ -55,11 +55,12 @@ export function useListParams() {
   const [search, setSearch] = useSearchParams();
   const params = parseListParams(search);
 
-  function update(changes: Partial<ListParams>) {
+  /** `replace` corrects the URL in place (no history entry), so Back does not return to it. */
+  function update(changes: Partial<ListParams>, options?: { replace?: boolean }) {
     setSearch((previous) => {
       const merged = { ...parseListParams(previous), page: 1, ...changes };
       return new URLSearchParams(listQueryString(merged));
-    });
+    }, options);
   }
 
   return { ...params, update };

@@ -168,11 +168,32 @@ describe("UploadForm", () => {
     expect(within(results[1]!).getByTestId("text-upload-error").textContent).toBe(
       "Unsupported file type: Quire accepts PDF, DOCX, TXT and MD files.",
     );
+    // The same bytes would be refused again: no Retry that cannot help.
+    expect(within(results[1]!).queryByRole("button", { name: "Retry" })).toBeNull();
     expect(within(results[0]!).getByText("one")).toBeTruthy();
     expect(sent.every((fields) => fields.get("categoryId") === "c1" && fields.get("title") === "")).toBe(
       true,
     );
     await screen.findByText("Upload failed");
+  });
+
+  it("offers Retry after a server error, and Retry sends the file again", async () => {
+    mockFetch({ "GET /api/auth/user": { body: user }, "GET /api/categories": { body: categories } });
+    let calls = 0;
+    const sent = mockUploads(() =>
+      ++calls === 1
+        ? { status: 500, body: { message: "boom" } }
+        : { status: 201, body: documentFor("id-notes", "notes") },
+    );
+    renderWithApp(<UploadForm />, { path: "/upload" });
+    await screen.findByTestId("select-category");
+    choose([new File(["n"], "notes.md")]);
+    await pickCategory("Engineering");
+    fireEvent.click(screen.getByTestId("button-submit-upload"));
+    const [result] = await screen.findAllByTestId("upload-result");
+    await waitFor(() => expect(result!.dataset.state).toBe("failed"));
+    fireEvent.click(within(result!).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
   });
 
   it("explains a refused upload (403) by the role, not with 'try again'", async () => {

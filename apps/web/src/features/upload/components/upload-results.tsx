@@ -60,9 +60,11 @@ function RowBody({
         <span className="min-w-0 flex-1 break-words text-destructive" data-testid="text-upload-error">
           {row.error}
         </span>
-        <Button type="button" size="sm" variant="outline" onClick={() => onRetry(row.key)}>
-          Retry
-        </Button>
+        {row.retryable && (
+          <Button type="button" size="sm" variant="outline" onClick={() => onRetry(row.key)}>
+            Retry
+          </Button>
+        )}
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Document, Role } from "@quire/contracts";
 import { DuplicateUploadError, useUploadDocument } from "../api/upload-document";
-import { uploadErrorDescription } from "../lib/upload-error";
+import { uploadErrorDescription, uploadRetryable } from "../lib/upload-error";
 
 /** One file of an upload and where it stands. */
 export type UploadRow = {
@@ -12,6 +12,8 @@ export type UploadRow = {
   progress: number;
   document?: Document;
   error?: string;
+  /** A failure that sending the same file again could mend; Retry is offered only then. */
+  retryable?: boolean;
   existing?: { id: string; title: string };
 };
 
@@ -45,7 +47,11 @@ export function useUploadQueue(role?: Role) {
       if (error instanceof DuplicateUploadError) {
         patchRow(row.key, { state: "duplicate", existing: error.existing });
       } else {
-        patchRow(row.key, { state: "failed", error: uploadErrorDescription(error, role) });
+        patchRow(row.key, {
+          state: "failed",
+          error: uploadErrorDescription(error, role),
+          retryable: uploadRetryable(error),
+        });
       }
       return { document: null, error };
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { uploadErrorDescription } from "./upload-error";
+import { uploadErrorDescription, uploadRetryable } from "./upload-error";
 
 const generic = "There was an error uploading your document. Please try again.";
 
@@ -22,5 +22,13 @@ describe("uploadErrorDescription", () => {
     const error = new ApiError(403, JSON.stringify({ message: "Forbidden" }), "Forbidden");
     expect(uploadErrorDescription(error, "Viewer")).toBe("Your role (Viewer) cannot upload documents.");
     expect(uploadErrorDescription(error)).toBe("Your role cannot upload documents.");
+  });
+  it("offers Retry only where the same file could pass next time", () => {
+    for (const status of [400, 403, 413, 415, 422]) {
+      expect(uploadRetryable(new ApiError(status, JSON.stringify({ message: "refused" }), ""))).toBe(false);
+    }
+    expect(uploadRetryable(new ApiError(429, "", "Too Many Requests"))).toBe(true);
+    expect(uploadRetryable(new ApiError(500, "", "Internal Server Error"))).toBe(true);
+    expect(uploadRetryable(new TypeError("Failed to fetch"))).toBe(true);
   });
 });

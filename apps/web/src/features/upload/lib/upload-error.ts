@@ -17,3 +17,13 @@ export function uploadErrorDescription(error: unknown, role?: Role): string {
   }
   return GENERIC;
 }
+
+/**
+ * Whether sending the same file again could succeed: not when the server refused the file itself
+ * (400 a bad field, 403 the role, 413 too large, 415 its type, 422 unreadable, empty or over a
+ * limit); a network failure, a busy server (429) or a server error may pass next time.
+ */
+export function uploadRetryable(error: unknown): boolean {
+  const status = errorStatus(error);
+  return !(status === 400 || status === 403 || status === 413 || status === 415 || status === 422);
+}

@@ -1,0 +1,41 @@
+import { screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { document, sessionUser } from "@/test/fixtures";
+import { mockFetch, server } from "@/test/fetch-mock";
+import { renderWithApp } from "@/test/render";
+import { DocumentsPage } from "../documents-page";
+
+/** 26 documents, 20 a page: page 2 holds 6 and every later page none, with the total in X-Total-Count. */
+function archiveOf26() {
+  mockFetch({
+    "GET /api/auth/user": { body: sessionUser({ id: "5", username: "viewer", role: "Viewer" }) },
+    "GET /api/categories": { body: [] },
+  });
+  const pagesAsked: number[] = [];
+  server.use(
+    http.get("*/api/documents", ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+      pagesAsked.push(page);
+      const count = page === 1 ? 20 : page === 2 ? 6 : 0;
+      const items = Array.from({ length: count }, (_, i) =>
+        document({ id: `d${page}-${i}`, title: `Document ${page}-${i}` }),
+      );
+      return HttpResponse.json(items, { headers: { "X-Total-Count": "26" } });
+    }),
+  );
+  return pagesAsked;
+}
+
+describe("DocumentResults", () => {
+  it("goes to the last page from a page past the end, instead of 'Get started by uploading'", async () => {
+    const pagesAsked = archiveOf26();
+    const { location } = renderWithApp(<DocumentsPage />, { path: "/documents?page=3" });
+    expect(await screen.findByText("Document 2-0")).toBeTruthy();
+    expect(screen.getByText("26 documents")).toBeTruthy();
+    expect(screen.queryByText("Get started by uploading your first document.")).toBeNull();
+    expect(pagesAsked).toEqual([3, 2]);
+    // Corrected in place: Back leaves the list rather than bouncing off page 3 again.
+    await waitFor(() => expect(location.history).toEqual(["/documents?page=2"]));
+  });
+});
