@@ -91,6 +91,16 @@ describe("quoteAnswer", () => {
     expect(citations.map((c) => c.documentId)).toEqual(["a", "b"]);
   });
 
+  it("says a sentence two copies hold once, citing both", () => {
+    const text = "The notice period is 30 days.  Lunch is at noon.";
+    const { answer, citations } = quoteAnswer(request, [[passage("a", 0, text)], [passage("b", 3, text)]]);
+    expect(answer).toBe("The notice period is 30 days [1][2].");
+    expect(citations.map((c) => [c.documentId, c.quote])).toEqual([
+      ["a", "The notice period is 30 days."],
+      ["b", "The notice period is 30 days."],
+    ]);
+  });
+
   it("reads indented plain-text paragraphs as prose", () => {
     const text =
       "      The notice period is thirty days from the date of the letter.\n      It may be extended.";

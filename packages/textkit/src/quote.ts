@@ -206,9 +206,10 @@ function scoreSentence(request: QuoteRequest, text: string, subject: ReadonlySet
   return total > 0 ? (bonus * score) / total / (1 + tokens.length / tuning.lengthScale) : 0;
 }
 
-function withMarker(sentence: string, n: number): string {
+function withMarkers(sentence: string, ns: readonly number[]): string {
+  const markers = ns.map((n) => `[${n}]`).join("");
   const match = /([.!?:;]+)$/.exec(sentence);
-  return match ? `${sentence.slice(0, match.index)} [${n}]${match[1]}` : `${sentence} [${n}].`;
+  return match ? `${sentence.slice(0, match.index)} ${markers}${match[1]}` : `${sentence} ${markers}.`;
 }
 
 /** The best sentences of `group` (the best passage first, then its neighbours), in document order. */
@@ -239,13 +240,17 @@ export function chooseSentences(request: QuoteRequest, group: QuotePassage[]): U
   return chosen.sort((a, b) => a.passage.ordinal - b.passage.ordinal || a.index - b.index);
 }
 
-/** Quotes each group (one per answering document, best first) with numbered citations. */
+/**
+ * Quotes each group (one per answering document, best first) with numbered citations. A sentence
+ * that two copies of a text both hold is said once, with both documents' markers.
+ */
 export function quoteAnswer(
   request: QuoteRequest,
   groups: QuotePassage[][],
 ): { answer: string; citations: Citation[] } {
   const citations: Citation[] = [];
-  const parts: string[] = [];
+  const parts: Array<{ text: string; markers: number[] }> = [];
+  const said = new Map<string, { text: string; markers: number[] }>();
   for (const group of groups) {
     const chosen = chooseSentences(request, group);
     for (const unit of chosen) {
@@ -255,8 +260,16 @@ export function quoteAnswer(
         citation = { n: citations.length + 1, documentId, title, passageId, heading, quote: unit.text };
         citations.push(citation);
       } else citation.quote = `${citation.quote} ${unit.text}`;
-      parts.push(withMarker(unit.text, citation.n));
+      const key = unit.text.replace(/\s+/g, " ").toLowerCase();
+      const earlier = said.get(key);
+      if (earlier) {
+        if (!earlier.markers.includes(citation.n)) earlier.markers.push(citation.n);
+        continue;
+      }
+      const part = { text: unit.text, markers: [citation.n] };
+      parts.push(part);
+      said.set(key, part);
     }
   }
-  return { answer: parts.join(" "), citations };
+  return { answer: parts.map((p) => withMarkers(p.text, p.markers)).join(" "), citations };
 }
