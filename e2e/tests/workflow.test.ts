@@ -199,6 +199,11 @@ test("a review chosen on round 1 is refused once a new version opened round 2, a
   assert.equal(submitted.status(), 201, await submitted.text());
 
   const reviewer = await signedIn("reviewer");
+  // This reviewer's page hears no live events (a dropped connection, a proxy that buffers them):
+  // otherwise it may show round 2 before the click, and rightly send it.
+  await reviewer.page.route("**/api/events", (route) =>
+    route.fulfill({ status: 200, contentType: "text/event-stream", body: "retry: 600000\n\n" }),
+  );
   await reviewer.page.goto(`/document/${id}`);
   const banner = reviewer.page.getByTestId("banner-review-action");
   await banner.getByText("Version 1, round 1", { exact: false }).waitFor();
