@@ -2,7 +2,16 @@
  * Complete API answers for unit tests. The web parses every answer with its contracts schema,
  * so a fixture must be whole: these builders start from a valid answer and take overrides.
  */
-import type { AppAbilities, Category, Document, Role, SessionUser, Settings } from "@quire/contracts";
+import type {
+  AppAbilities,
+  Approval,
+  ApprovalListItem,
+  Category,
+  Document,
+  Role,
+  SessionUser,
+  Settings,
+} from "@quire/contracts";
 
 const none: AppAbilities = {
   uploadDocuments: false,
@@ -70,6 +79,40 @@ export function document(overrides: Partial<Document> = {}): Document {
     processing: { state: "ready", error: null },
     archived: false,
     abilities: { update: true, createVersion: true, submitForReview: true, archive: true, share: true },
+    ...overrides,
+  };
+}
+
+/** Round 1 of document d1: one reviewer has approved, the approver has not decided. */
+export function approval(overrides: Partial<Approval> = {}): Approval {
+  return {
+    id: "a1",
+    documentId: "d1",
+    round: 1,
+    version: 1,
+    stage: "Awaiting Approval",
+    reviewers: [{ id: "u3", username: "reviewer", status: "Approved", comment: null }],
+    approverId: "u4",
+    approver: "approver",
+    approverStatus: "Pending",
+    approverComment: null,
+    submittedBy: "u2",
+    submittedByUsername: "author",
+    activityLog: [],
+    createdAt: "2026-11-19T10:00:00.000Z",
+    updatedAt: "2026-11-20T10:00:00.000Z",
+    abilities: { review: false, decide: false },
+    ...overrides,
+  };
+}
+
+export function approvalListItem(overrides: Partial<ApprovalListItem> = {}): ApprovalListItem {
+  return {
+    ...approval(),
+    documentTitle: "Travel Policy",
+    documentStatus: "In Review",
+    owner: "author",
+    ownerId: "u2",
     ...overrides,
   };
 }

@@ -11,13 +11,15 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {};
 });
 
-function Body() {
+function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <>
-      <DialogTitle>Share</DialogTitle>
-      <DialogDescription>Links to this document.</DialogDescription>
-      <input aria-label="Link" />
-    </>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Share</DialogTitle>
+        <DialogDescription>Links to this document.</DialogDescription>
+        <input aria-label="Link" />
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -27,11 +29,7 @@ function OpenedByButton() {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Share</Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <Body />
-        </DialogContent>
-      </Dialog>
+      <ShareDialog open={open} onOpenChange={setOpen} />
     </>
   );
 }
@@ -49,11 +47,7 @@ function OpenedFromMenu() {
           <DropdownMenuItem onSelect={() => setOpen(true)}>Edit metadata</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <Body />
-        </DialogContent>
-      </Dialog>
+      <ShareDialog open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -2,30 +2,13 @@ import type { ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Approval } from "@quire/contracts";
 import { createQueryClient } from "@/lib/query-client";
 import { aiKeys, approvalKeys, searchKeys } from "@/lib/query-keys";
 import { mockFetch } from "@/test/fetch-mock";
+import { approval as fixture } from "@/test/fixtures";
 import { useUpdateApproval } from "./update-approval";
 
-const approval: Approval = {
-  id: "a1",
-  documentId: "d1",
-  round: 1,
-  version: 1,
-  stage: "Awaiting Review",
-  reviewers: [{ id: "u3", username: "reviewer", status: "Approved", comment: null }],
-  approverId: "u4",
-  approver: "approver",
-  approverStatus: "Pending",
-  approverComment: null,
-  submittedBy: "u2",
-  submittedByUsername: "author",
-  activityLog: [],
-  createdAt: "2026-11-20T10:00:00.000Z",
-  updatedAt: "2026-11-27T10:00:00.000Z",
-  abilities: { review: false, decide: false },
-};
+const approval = fixture({ stage: "Awaiting Review" });
 
 describe("useUpdateApproval", () => {
   it("marks the Dashboard's AI suggestions stale with the approvals, since a review can settle one", async () => {

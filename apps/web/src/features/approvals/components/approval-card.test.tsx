@@ -1,22 +1,11 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ApprovalListItem } from "@quire/contracts";
+import { approvalListItem } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { ApprovalCard } from "./approval-card";
 
-const round: ApprovalListItem = {
-  id: "a1",
-  documentId: "d1",
-  round: 1,
-  version: 1,
-  stage: "Awaiting Approval",
+const round = approvalListItem({
   reviewers: [{ id: "u3", username: "reviewer", status: "Approved", comment: "Figures checked." }],
-  approverId: "u4",
-  approver: "approver",
-  approverStatus: "Pending",
-  approverComment: null,
-  submittedBy: "u2",
-  submittedByUsername: "author",
   activityLog: [
     {
       action: "Review Approved",
@@ -26,14 +15,7 @@ const round: ApprovalListItem = {
       comment: null,
     },
   ],
-  createdAt: "2026-11-19T10:00:00.000Z",
-  updatedAt: "2026-11-20T10:00:00.000Z",
-  abilities: { review: false, decide: false },
-  documentTitle: "Travel Policy",
-  documentStatus: "In Review",
-  owner: "author",
-  ownerId: "u2",
-};
+});
 
 const desktopWidth = window.innerWidth;
 afterEach(() => {
