@@ -1,10 +1,10 @@
 import type { SystemInfo } from "@quire/contracts";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { openDatabase, type Database } from "../../src/db/client";
-import { rowsOf } from "../../src/db/rows";
-import { approvalReviewers, approvals, blobs, chunks, jobs, versions } from "../../src/db/schema";
+import { approvalReviewers, approvals, blobs, jobs, versions } from "../../src/db/schema";
 import { endedByKillLimit } from "../../src/jobs/queue";
 import { loadModelHeader } from "../../src/modules/search/embeddings";
+import { passagesBySpace } from "../support/embedding-spaces";
 import { DbBlobStore, FsBlobStore, sha256Of } from "../../src/storage/blob-store";
 import { sweepOrphanBlobs } from "../../src/storage/orphan-sweep";
 import type { Ledger } from "./crash-workload";
@@ -153,17 +153,8 @@ const describeJob = (j: {
  */
 async function searchModelState(db: Database) {
   const header = await loadModelHeader(db);
-  const tag = header?.tag ?? "";
-  const [row] = rowsOf<{ passages: number | string; elsewhere: number | string }>(
-    await db.execute(sql`select count(*) as passages, count(*) filter (where embedding is not null
-      and substring(embedding from 2 for octet_length(convert_to(${tag}, 'UTF8'))) <> convert_to(${tag}, 'UTF8'))
-      as elsewhere from ${chunks}`),
-  );
-  return {
-    fittedOn: header?.passagesAtFit ?? null,
-    passages: Number(row?.passages ?? 0),
-    inAnotherModel: Number(row?.elsewhere ?? 0),
-  };
+  const { passages, elsewhere } = await passagesBySpace(db, header?.tag ?? "");
+  return { fittedOn: header?.passagesAtFit ?? null, passages, inAnotherModel: elsewhere };
 }
 
 /**

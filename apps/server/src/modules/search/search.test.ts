@@ -6,6 +6,7 @@ import { rowsOf } from "../../db/rows";
 import { claimJob, enqueueJob } from "../../jobs/queue";
 import { seedDemoDocuments } from "../../demo/seed";
 import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { passagesBySpace } from "../../../test/support/embedding-spaces";
 import { loadModelHeader } from "./embeddings";
 import { REFIT_MODEL_JOB, refitModel } from "./indexer";
 import { reindexAll } from "./reindex";
@@ -308,13 +309,9 @@ describe("a refit killed at every attempt", () => {
     await t.runner.runUntilIdle();
     const after = await loadModelHeader(t.ctx.db);
     expect(after?.tag).not.toBe(before?.tag);
-    const [passages] = rowsOf<{ n: number | string; elsewhere: number | string }>(
-      await t.ctx.db.execute(sql`select count(*) as n,
-        count(*) filter (where embedding is not null and substring(embedding from 2 for octet_length(convert_to(${after?.tag ?? ""}, 'UTF8'))) <> convert_to(${after?.tag ?? ""}, 'UTF8')) as elsewhere
-        from chunks`),
-    );
-    expect(after?.passagesAtFit).toBe(Number(passages!.n));
-    expect(Number(passages!.elsewhere)).toBe(0);
+    const { passages, elsewhere } = await passagesBySpace(t.ctx.db, after?.tag ?? "");
+    expect(after?.passagesAtFit).toBe(passages);
+    expect(elsewhere).toBe(0);
   });
 
   it("is queued again a bounded number of times, so a refit that kills every process cannot loop", async () => {
