@@ -249,7 +249,7 @@ export function quoteAnswer(
   groups: QuotePassage[][],
 ): { answer: string; citations: Citation[] } {
   const citations: Citation[] = [];
-  const parts: Array<{ text: string; markers: number[] }> = [];
+  // Sentences in the order first said (a Map keeps insertion order), keyed by their words.
   const said = new Map<string, { text: string; markers: number[] }>();
   for (const group of groups) {
     const chosen = chooseSentences(request, group);
@@ -266,10 +266,9 @@ export function quoteAnswer(
         if (!earlier.markers.includes(citation.n)) earlier.markers.push(citation.n);
         continue;
       }
-      const part = { text: unit.text, markers: [citation.n] };
-      parts.push(part);
-      said.set(key, part);
+      said.set(key, { text: unit.text, markers: [citation.n] });
     }
   }
-  return { answer: parts.map((p) => withMarkers(p.text, p.markers)).join(" "), citations };
+  const answer = [...said.values()].map((p) => withMarkers(p.text, p.markers)).join(" ");
+  return { answer, citations };
 }

@@ -72,33 +72,38 @@ function evidenceFor(
 /** At most this many documents are quoted in one answer. */
 const MAX_ANSWERING = 3;
 
+interface Answering {
+  documents: RankedDocument[];
+  /** The first document after them: the answer's lead is over it. */
+  next: RankedDocument | undefined;
+  /** The best document's evidence, with that lead. */
+  evidence: AnswerEvidence | null;
+}
+
 /**
  * The best document and those that may answer as well as it: copies of its best passage (as alike
  * as the near-duplicates the dashboard suggests archiving: a policy and its regional copy, two
- * versions of a licence) or documents within `gap` of its score. `next` is the first of the rest:
- * the answer's lead is over it, not over a copy, which would make every duplicated fact a refusal.
+ * versions of a licence) or documents within `gap` of its score. The lead is over the first of the
+ * rest, not over a copy, which would make every duplicated fact a refusal.
  */
-function answeringDocuments(
-  retrieval: Retrieval,
-  gap = SECOND_DOCUMENT_GAP,
-): { answering: RankedDocument[]; next: RankedDocument | undefined } {
+function answeringDocuments(retrieval: Retrieval, gap: number): Answering {
   const [best, ...rest] = retrieval.documents;
-  if (!best) return { answering: [], next: undefined };
+  if (!best) return { documents: [], next: undefined, evidence: null };
   const bestShingles = shingle(best.best.text);
-  const answering = [best];
+  const documents = [best];
   let i = 0;
-  for (; i < rest.length && answering.length < MAX_ANSWERING; i++) {
+  for (; i < rest.length && documents.length < MAX_ANSWERING; i++) {
     const document = rest[i]!;
     const copy = jaccard(bestShingles, shingle(document.best.text)) >= DUPLICATE_SIMILARITY;
     if (!copy && document.score < best.score - gap) break;
-    answering.push(document);
+    documents.push(document);
   }
-  return { answering, next: rest[i] };
+  const next = rest[i];
+  return { documents, next, evidence: evidenceFor(best, next, retrieval.unknownShare) };
 }
 
-export function evidenceOf(retrieval: Retrieval, gap = SECOND_DOCUMENT_GAP): AnswerEvidence | null {
-  const { answering, next } = answeringDocuments(retrieval, gap);
-  return answering[0] ? evidenceFor(answering[0], next, retrieval.unknownShare) : null;
+export function evidenceOf(retrieval: Retrieval): AnswerEvidence | null {
+  return answeringDocuments(retrieval, SECOND_DOCUMENT_GAP).evidence;
 }
 
 export function confidenceOf(evidence: AnswerEvidence | null, model: ConfidenceModel = CONFIDENCE): number {
@@ -155,8 +160,7 @@ export function localAnswer(
     secondDocumentGap?: number;
   } = {},
 ): LocalAnswer {
-  const { answering, next } = answeringDocuments(retrieval, secondDocumentGap);
-  const evidence = answering[0] ? evidenceFor(answering[0], next, retrieval.unknownShare) : null;
+  const { documents: answering, next, evidence } = answeringDocuments(retrieval, secondDocumentGap);
   const confidence = confidenceOf(evidence, model);
   const refuse = (): LocalAnswer => ({
     answer: {
