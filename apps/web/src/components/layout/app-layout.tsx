@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useIsMobile } from "@/hooks/use-mobile";
@@ -18,7 +18,6 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
   const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
   const drawerOpen = isMobile && drawerOpenedAt === here;
   const closeDrawer = () => setDrawerOpenedAt(null);
-  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="min-h-screen pb-8">
@@ -36,17 +35,7 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
         )}
         {isMobile && (
           <Sheet open={drawerOpen} onOpenChange={(open) => (open ? setDrawerOpenedAt(here) : closeDrawer())}>
-            <SheetContent
-              side="left"
-              closeLabel="Close navigation"
-              aria-describedby="drawer-description"
-              // Radix returns focus to a Dialog.Trigger, and the menu button is not one (it lives in
-              // the top bar): without this, closing the drawer drops keyboard focus on the page body.
-              onCloseAutoFocus={(event) => {
-                event.preventDefault();
-                menuButton.current?.focus();
-              }}
-            >
+            <SheetContent side="left" closeLabel="Close navigation" aria-describedby="drawer-description">
               <SheetTitle className="sr-only">Navigation</SheetTitle>
               <SheetDescription id="drawer-description" className="sr-only">
                 Pages, categories and your account
@@ -56,11 +45,7 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
           </Sheet>
         )}
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar
-            showMenuButton={isMobile}
-            onOpenMenu={() => setDrawerOpenedAt(here)}
-            menuButtonRef={menuButton}
-          />
+          <TopBar showMenuButton={isMobile} onOpenMenu={() => setDrawerOpenedAt(here)} />
           <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
             {children}
           </main>

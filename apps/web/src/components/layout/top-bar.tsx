@@ -1,4 +1,3 @@
-import type { Ref } from "react";
 import { Link, useLocation } from "wouter";
 import { ChevronRight, Globe, Menu, Upload } from "lucide-react";
 import { Can } from "@/components/can";
@@ -9,16 +8,7 @@ import { pageTitle } from "./navigation";
 import { RoleSelector } from "./role-selector";
 import { ThemeToggle } from "./theme-toggle";
 
-export function TopBar({
-  onOpenMenu,
-  showMenuButton,
-  menuButtonRef,
-}: {
-  onOpenMenu: () => void;
-  showMenuButton: boolean;
-  /** Where focus returns when the drawer closes. */
-  menuButtonRef?: Ref<HTMLButtonElement>;
-}) {
+export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void; showMenuButton: boolean }) {
   const [location] = useLocation();
   return (
     // On narrow screens the breadcrumb takes a second row so the actions keep their size.
@@ -27,7 +17,6 @@ export function TopBar({
         <Button
           variant="ghost"
           size="icon"
-          ref={menuButtonRef}
           onClick={onOpenMenu}
           aria-label="Open navigation"
           aria-haspopup="dialog"

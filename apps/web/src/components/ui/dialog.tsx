@@ -1,7 +1,8 @@
-import { useRef, type ComponentProps } from "react";
+import type { ComponentProps } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { useReturnFocus } from "./return-focus";
 
 /** A modal dialog on Radix Dialog: focus is trapped, Escape and a click outside close it. */
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
@@ -24,43 +25,6 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
       {...props}
     />
   );
-}
-
-/** What had focus as the dialog opened; for an item of a menu that closes, the menu's button. */
-function openerOf(active: Element | null): HTMLElement | null {
-  if (!(active instanceof HTMLElement) || active === document.body) return null;
-  const menu = active.closest<HTMLElement>('[role="menu"]');
-  const menuButton = menu?.id
-    ? Array.from(document.querySelectorAll<HTMLElement>("[aria-controls]")).find(
-        (element) => element.getAttribute("aria-controls") === menu.id,
-      )
-    : undefined;
-  return menuButton ?? active;
-}
-
-/**
- * Radix gives focus back on close only to a Dialog.Trigger; most of our dialogs open from a plain
- * button or a menu item, and focus then fell to the page body. So the dialog remembers what had
- * focus when it opened and returns there, while that element is still on the page.
- */
-function useReturnFocus({
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-}: Pick<ComponentProps<typeof DialogPrimitive.Content>, "onOpenAutoFocus" | "onCloseAutoFocus">) {
-  const opener = useRef<HTMLElement | null>(null);
-  return {
-    onOpenAutoFocus: (event: Event) => {
-      opener.current = openerOf(document.activeElement);
-      onOpenAutoFocus?.(event);
-    },
-    onCloseAutoFocus: (event: Event) => {
-      onCloseAutoFocus?.(event);
-      const target = opener.current;
-      if (event.defaultPrevented || !target?.isConnected) return;
-      event.preventDefault();
-      target.focus();
-    },
-  };
 }
 
 export function DialogContent({

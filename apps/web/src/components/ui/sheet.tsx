@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { useReturnFocus } from "./return-focus";
 
 /** A side drawer on Radix Dialog: focus is trapped, Escape and a click outside close it. */
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
@@ -29,8 +30,11 @@ export function SheetContent({
   children,
   side = "left",
   closeLabel = "Close",
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: "left" | "right"; closeLabel?: string }) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50" />
@@ -42,6 +46,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         <SheetPrimitive.Close
