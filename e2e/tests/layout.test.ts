@@ -29,6 +29,17 @@ test("at 375 px the sidebar is a drawer that closes on an outside click and afte
   await page.mouse.click(360, 400);
   await sidebar.waitFor({ state: "detached" });
 
+  // Opened to navigate: focus starts on the first page link (not Take Tour at the bottom) and
+  // Escape gives it back to the menu button.
+  await page.getByTestId("button-menu").click();
+  await sidebar.waitFor();
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null);
+  await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+  assert.equal(await focused(), "nav-home");
+  await page.keyboard.press("Escape");
+  await sidebar.waitFor({ state: "detached" });
+  assert.equal(await focused(), "button-menu");
+
   await page.getByTestId("button-menu").click();
   await sidebar.getByTestId("nav-approvals").click();
   await page.waitForURL((url) => url.pathname === "/approvals");

@@ -75,6 +75,18 @@ describe("AppLayout", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("puts focus on the drawer's first navigation link when it opens", async () => {
+    window.innerWidth = 375;
+    mockFetch(routes);
+    renderWithApp(<AppLayout>page</AppLayout>, { path: "/documents" });
+    const menu = screen.getByTestId("button-menu");
+    menu.focus();
+    fireEvent.click(menu);
+    const drawer = await screen.findByRole("dialog");
+    // Radix skips links when it picks the first focusable, which landed on Take Tour.
+    await waitFor(() => expect(document.activeElement).toBe(within(drawer).getByTestId("nav-home")));
+  });
+
   it("gives focus back to the menu button when the drawer closes", async () => {
     window.innerWidth = 375;
     mockFetch(routes);

@@ -35,7 +35,12 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
         )}
         {isMobile && (
           <Sheet open={drawerOpen} onOpenChange={(open) => (open ? setDrawerOpenedAt(here) : closeDrawer())}>
-            <SheetContent side="left" closeLabel="Close navigation" aria-describedby="drawer-description">
+            <SheetContent
+              side="left"
+              closeLabel="Close navigation"
+              aria-describedby="drawer-description"
+              onOpenAutoFocus={focusFirstNavLink}
+            >
               <SheetTitle className="sr-only">Navigation</SheetTitle>
               <SheetDescription id="drawer-description" className="sr-only">
                 Pages, categories and your account
@@ -57,4 +62,17 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
       </footer>
     </div>
   );
+}
+
+/**
+ * Radix focuses the first tabbable element that is not a link, which in the drawer is Take Tour
+ * near the bottom; a phone user opened the drawer to navigate, so start them on the first page link.
+ */
+function focusFirstNavLink(event: Event) {
+  const drawer = event.currentTarget;
+  if (!(drawer instanceof HTMLElement)) return;
+  const first = drawer.querySelector<HTMLElement>('nav[aria-label="Main"] a[href]');
+  if (!first) return;
+  event.preventDefault();
+  first.focus();
 }
