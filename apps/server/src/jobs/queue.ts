@@ -133,11 +133,15 @@ export async function runningJobOwners(db: Database): Promise<string[]> {
   return rows.map((r) => r.lockedBy).filter((id): id is string => id !== null);
 }
 
-/** The last error of a job whose process died during its last attempt, around its two counts. */
+/**
+ * The last error of a job whose process died during its last attempt, around its two counts. It
+ * states what happened and promises nothing after: this job runs no more, but a kind may queue a
+ * fresh one from onFinalFailure (the search refit does), so "not retried" would be false there.
+ */
 const KILL_LIMIT_ERROR = [
   "The server stopped while running this job, ",
   " times out of ",
-  " attempts (out of memory or killed); it will not be retried automatically.",
+  " attempts (out of memory or killed), so it has used up its attempts.",
 ] as const;
 
 /** What requeueAbandonedJobs records as the last error of a job it ends failed. */
