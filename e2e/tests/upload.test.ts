@@ -113,6 +113,26 @@ test("an executable renamed .pdf is refused with the server's 415 message", asyn
   await context.close();
 });
 
+test("a PDF damaged in its header is refused as damaged (422), not as an unsupported type", async () => {
+  const { context, page, consoleErrors } = await uploadPage();
+  // A bad disk block: the first 4 KB zeroed, the rest of a real PDF intact.
+  const damaged = readFileSync(join(fixtures, "users-and-groups.pdf"));
+  damaged.fill(0, 0, 4096);
+  await page
+    .getByTestId("input-file")
+    .setInputFiles({ name: "minutes.pdf", mimeType: "application/pdf", buffer: damaged });
+  await chooseCategory(page, "Operations");
+  await page.getByTestId("button-submit-upload").click();
+  await page.getByText("Upload failed", { exact: true }).first().waitFor();
+  const row = page.getByTestId("text-upload-error");
+  await row.waitFor();
+  assert.match(await row.innerText(), /^The file is damaged or incomplete: .*the PDF could not be read$/);
+  assert.equal(new URL(page.url()).pathname, "/upload", "stays on the form");
+  const others = consoleErrors().filter((e) => !/status of 422/.test(e));
+  assert.deepEqual(others, []);
+  await context.close();
+});
+
 test("a file over 10MB is stopped in the browser before any upload", async () => {
   const { context, page } = await uploadPage();
   const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x61);

@@ -1,6 +1,6 @@
 // The ingest module: file type sniffing and conversion to markdown, free of HTTP and database.
 export { sniffFileType, MEDIA_TYPES } from "./sniff.js";
-export type { SupportedKind, SupportedType, UnsupportedType } from "./sniff.js";
+export type { DamagedType, SupportedKind, SupportedType, UnsupportedType } from "./sniff.js";
 export { convertToMarkdown } from "./convert.js";
 export type { Conversion, ConvertOptions } from "./convert.js";
 export { UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE, PASSWORD_PROTECTED_REASON } from "./errors.js";

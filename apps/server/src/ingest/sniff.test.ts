@@ -97,6 +97,45 @@ describe("sniffFileType", () => {
     });
   });
 
+  describe("a .pdf that starts like a PDF but is damaged", () => {
+    const pdf = () => fixture("users-and-groups.pdf");
+    const damaged = {
+      kind: "damaged",
+      reason: expect.stringMatching(/^The file is damaged or incomplete: /),
+    };
+
+    it("is damaged, not of another type, when cut short inside its header", async () => {
+      for (const head of ["%P", "%PD", "%PDF"]) {
+        expect(await sniffFileType(new TextEncoder().encode(head), "report.pdf")).toEqual(damaged);
+      }
+    });
+
+    it("is damaged when its header was overwritten but its objects remain", async () => {
+      const bytes = pdf().slice();
+      bytes.fill(0, 0, 4096);
+      expect(await sniffFileType(bytes, "report.pdf")).toEqual(damaged);
+      bytes.set(new TextEncoder().encode("%PDF1.4"), 0);
+      expect(await sniffFileType(bytes, "report.pdf")).toEqual(damaged);
+    });
+
+    it("says the PDF could not be read", async () => {
+      const result = await sniffFileType(new TextEncoder().encode("%PDF"), "report.pdf");
+      expect(result).toMatchObject({ reason: expect.stringContaining("PDF could not be read") });
+    });
+
+    it("leaves other types named .pdf unsupported, and damaged PDFs named otherwise", async () => {
+      expect(await sniffFileType(fixture("elf-executable.pdf"), "invoice.pdf")).toMatchObject({
+        kind: "unsupported",
+      });
+      expect(await sniffFileType(new TextEncoder().encode("plain words"), "notes.pdf")).toMatchObject({
+        kind: "unsupported",
+      });
+      expect(await sniffFileType(new TextEncoder().encode("%PDF"), "notes.docx")).toMatchObject({
+        kind: "unsupported",
+      });
+    });
+  });
+
   it("refuses text with NUL bytes (UTF-16, binary) as .txt", async () => {
     const utf16 = new Uint8Array(Buffer.from("\ufeffhello", "utf16le"));
     expect(await sniffFileType(utf16, "notes.txt")).toMatchObject({ kind: "unsupported" });

@@ -1,5 +1,6 @@
 import { unzipSync } from "fflate";
 import { fileTypeFromBuffer } from "file-type";
+import { damagedFile } from "./errors.js";
 
 export type SupportedKind = "pdf" | "docx" | "txt" | "md";
 
@@ -11,6 +12,16 @@ export interface SupportedType {
 export interface UnsupportedType {
   kind: "unsupported";
   /** Why, for logs and for the caller's message: which of bytes and name did not fit. */
+  reason: string;
+}
+
+/**
+ * A file whose name and bytes say it is one of the accepted kinds but that is too damaged to be
+ * sniffed as one (a PDF cut short inside its header): the caller answers 422 with `reason`, as for
+ * a file the conversion finds damaged, not 415, which would tell the person to convert it.
+ */
+export interface DamagedType {
+  kind: "damaged";
   reason: string;
 }
 
@@ -70,6 +81,19 @@ function looksLikePdf(bytes: Uint8Array): boolean {
   return latin1(bytes.subarray(0, PDF_HEADER_WINDOW)).includes(PDF_MAGIC);
 }
 
+/**
+ * A PDF whose header did not survive: cut short inside "%PDF-", "%PDF" with a damaged version, or
+ * the first block overwritten while its numbered objects ("12 0 obj … endobj") remain. Only asked
+ * of bytes named .pdf that file-type does not know as something else, so an executable renamed
+ * .pdf stays an unsupported type.
+ */
+function looksLikeDamagedPdf(bytes: Uint8Array): boolean {
+  const head = latin1(bytes.subarray(0, PDF_MAGIC.length));
+  if (head.length >= 2 && (PDF_MAGIC.startsWith(head) || head.startsWith("%PDF"))) return true;
+  const text = latin1(bytes);
+  return /\b\d+\s+\d+\s+obj\b/.test(text) && text.includes("endobj");
+}
+
 /** Names of the zip's entries from its central directory, inflating nothing; null if unreadable. */
 function zipEntryNames(bytes: Uint8Array): Set<string> | null {
   const names = new Set<string>();
@@ -123,6 +147,12 @@ async function describeBytes(bytes: Uint8Array): Promise<string> {
   return looksLikeText(bytes) ? "plain text" : "binary data of an unknown type";
 }
 
+/** file-type names "%PDF" (its signature, without the "-") a PDF, and an Illustrator file is one. */
+async function knownAsPdfOrNothing(bytes: Uint8Array): Promise<boolean> {
+  const known = await fileTypeFromBuffer(bytes);
+  return !known || NAMES_BY_EXTENSION[known.ext] === "a PDF";
+}
+
 function detectKind(bytes: Uint8Array): SupportedKind | "text" | null {
   if (looksLikePdf(bytes)) return "pdf";
   if (isDocx(bytes)) return "docx";
@@ -132,12 +162,13 @@ function detectKind(bytes: Uint8Array): SupportedKind | "text" | null {
 
 /**
  * Decides the type from the bytes and the file name together: both must agree on one of the
- * accepted kinds, or the file is unsupported (the caller answers 415).
+ * accepted kinds, or the file is unsupported (the caller answers 415), unless it is a damaged
+ * file of the kind its name claims (422).
  */
 export async function sniffFileType(
   bytes: Uint8Array,
   filename: string,
-): Promise<SupportedType | UnsupportedType> {
+): Promise<SupportedType | UnsupportedType | DamagedType> {
   const extension = extensionOf(filename);
   const claimed = KIND_BY_EXTENSION[extension];
   if (!claimed) {
@@ -147,6 +178,12 @@ export async function sniffFileType(
   const detected = detectKind(bytes);
   const agrees = detected === claimed || (detected === "text" && (claimed === "txt" || claimed === "md"));
   if (!agrees) {
+    if (claimed === "pdf" && (await knownAsPdfOrNothing(bytes)) && looksLikeDamagedPdf(bytes)) {
+      return {
+        kind: "damaged",
+        reason: damagedFile("its PDF header is missing or cut short, so the PDF could not be read").reason,
+      };
+    }
     return {
       kind: "unsupported",
       reason: `the name ends in ".${extension}" but the content is ${await describeBytes(bytes)}`,

@@ -9,6 +9,12 @@ import { trainingSetKeys } from "../ai/repository";
 import type { Document, Summary, Version } from "@quire/contracts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test-fixtures/${name}`, import.meta.url));
+/** A real PDF whose first 4 KB were zeroed (a bad disk block): no header, its objects intact. */
+const headerlessPdf = () => {
+  const bytes = Buffer.from(fixture("users-and-groups.pdf"));
+  bytes.fill(0, 0, 4096);
+  return bytes;
+};
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 let t: TestApp;
@@ -131,6 +137,20 @@ describe("refused uploads keep nothing", () => {
       /Unsupported file type: Quire accepts PDF, DOCX, TXT and MD files/,
     ],
     ["a truncated PDF", "truncated.pdf", () => fixture("truncated.pdf"), 422, /damaged or incomplete/],
+    [
+      "a PDF cut short inside its header",
+      "scan.pdf",
+      () => Buffer.from("%PDF"),
+      422,
+      /^The file is damaged or incomplete: .*the PDF could not be read$/,
+    ],
+    [
+      "a PDF whose first block was overwritten",
+      "scan.pdf",
+      () => headerlessPdf(),
+      422,
+      /^The file is damaged or incomplete: .*the PDF could not be read$/,
+    ],
     ["an encrypted PDF", "encrypted.pdf", () => fixture("encrypted.pdf"), 422, /password-protected/],
     ["a corrupt DOCX", "corrupt.docx", () => fixture("corrupt.docx"), 422, /damaged or incomplete/],
     ["an empty file", "empty.txt", () => new Uint8Array(0), 422, /empty/],
@@ -144,6 +164,22 @@ describe("refused uploads keep nothing", () => {
       expect(await stored()).toEqual(before);
     });
   }
+
+  it("answers 422 to a damaged PDF sent as a new version, and the current version stays", async () => {
+    const doc = json<Document>(await upload("author", "rota.md", Buffer.from("# Rota\n\nMondays: Ana.\n")));
+    const before = await stored();
+    const { body, headers } = multipart(
+      { expectedVersion: "1" },
+      { name: "rota.pdf", bytes: headerlessPdf() },
+    );
+    const res = await t.request("POST", `/api/documents/${doc.id}/versions`, { as: "author", body, headers });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(json<{ message: string }>(res).message).toMatch(/damaged or incomplete.*PDF could not be read/);
+    expect(await stored()).toEqual(before);
+    const after = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
+    expect(after.versionCount).toBe(1);
+    expect(after.currentVersion?.content).toContain("Mondays: Ana.");
+  });
 
   it("requires a category that exists", async () => {
     const res = await upload("author", "a.txt", Buffer.from("hello"), { categoryId: "no-such-category" });

@@ -81,8 +81,9 @@ export function safeFilename(name: string | undefined): string {
 }
 
 /**
- * Sniffs the real type (415 when not accepted) and converts to markdown (422 when unreadable, or
- * past a conversion limit), in a worker thread: the request waits, the server does not.
+ * Sniffs the real type (415 when not accepted, 422 when too damaged to tell) and converts to
+ * markdown (422 when unreadable, or past a conversion limit), in a worker thread: the request
+ * waits, the server does not.
  */
 export async function validateFile(
   converter: Converter,
@@ -92,6 +93,7 @@ export async function validateFile(
   if (bytes.length === 0) throw new HttpError(422, "The file is empty");
   const type = await sniffFileType(bytes, filename);
   if (type.kind === "unsupported") throw new HttpError(415, UNSUPPORTED_FILE_TYPE_MESSAGE);
+  if (type.kind === "damaged") throw new HttpError(422, type.reason);
   try {
     const converted = await converter.convert(bytes, type.kind);
     return {
