@@ -92,3 +92,30 @@ test("a first visit to Home starts the tour by itself; once started it does not 
   assert.deepEqual(consoleErrors(), []);
   await context.close();
 });
+
+test("each role's tour tells it only what it can do: a Viewer is never told to upload", async () => {
+  for (const username of ["viewer", "author"] as const) {
+    const { context, page, consoleErrors } = await suite.session(username, { tourCompleted: true });
+    await page.goto("/home?tour=true");
+    await page.getByTestId("tour-card").waitFor();
+    const said: string[] = [];
+    for (let i = 1; i <= 8; i += 1) {
+      await page.getByTestId("tour-step-count").getByText(`Step ${i} of 8`, { exact: true }).waitFor();
+      said.push(await page.locator("#tour-step-description").innerText());
+      if (i < 8) await page.getByTestId("button-tour-next").click();
+    }
+    const quickActions = said[2];
+    if (username === "viewer") {
+      assert.deepEqual(
+        said.filter((text) => /upload/i.test(text)),
+        [],
+        "the Viewer cannot upload, so no step says to",
+      );
+      assert.equal(quickActions, "Search the archive straight from here.");
+    } else {
+      assert.equal(quickActions, "Upload a document or search the archive straight from here.");
+    }
+    assert.deepEqual(consoleErrors(), []);
+    await context.close();
+  }
+});

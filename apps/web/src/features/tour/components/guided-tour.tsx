@@ -4,11 +4,11 @@ import { useLocation, useSearch } from "wouter";
 import { paths } from "@/config/paths";
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useUser } from "@/lib/auth";
+import { useAbilities, useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { useTourAutoStart, useTourState } from "../hooks/use-tour";
 import { placeCard, spotlightRect, type Rect } from "../lib/tour-layout";
-import { TOUR_FADE_MS, TOUR_STEP_COUNT, tourProgress, tourSteps, type TourStep } from "../lib/tour-steps";
+import { TOUR_FADE_MS, TOUR_STEP_COUNT, tourProgress, tourStepsFor, type TourStep } from "../lib/tour-steps";
 
 /** The first selector that matches a visible element, or null (the step is then centred). */
 function findTarget(step: TourStep): Element | null {
@@ -86,7 +86,8 @@ function useStepTarget(step: TourStep) {
 }
 
 function TourOverlay({ tour }: { tour: Tour }) {
-  const step = tourSteps[tour.step] ?? tourSteps[0]!;
+  const steps = tourStepsFor(useAbilities());
+  const step = steps[tour.step] ?? steps[0]!;
   const { target, viewport } = useStepTarget(step);
   useCloseOnEscape(tour.close);
 

@@ -2,10 +2,37 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTourAutoStart, useTourState, wantsTour } from "../hooks/use-tour";
 import { placeCard, spotlightRect } from "./tour-layout";
-import { TOUR_STORAGE_KEY, tourProgress, tourSteps } from "./tour-steps";
+import {
+  TOUR_STEP_COUNT,
+  TOUR_STORAGE_KEY,
+  tourProgress,
+  tourStepsFor,
+  type TourAbilities,
+} from "./tour-steps";
+
+/** What the server's policy grants each role, with approval workflows and semantic search on. */
+const can = (granted: Partial<TourAbilities> = {}): TourAbilities => ({
+  uploadDocuments: false,
+  reviewDocuments: false,
+  approvalWorkflows: true,
+  semanticSearch: true,
+  ...granted,
+});
+const byRole = {
+  Admin: can({ uploadDocuments: true, reviewDocuments: true }),
+  Author: can({ uploadDocuments: true }),
+  Reviewer: can({ reviewDocuments: true }),
+  Approver: can({ reviewDocuments: true }),
+  Viewer: can(),
+};
+const tourSteps = tourStepsFor(byRole.Author);
 
 describe("tour steps", () => {
-  it("has the seed's eight steps in order", () => {
+  it("has the seed's eight steps in order, for every role", () => {
+    for (const abilities of Object.values(byRole)) {
+      expect(tourStepsFor(abilities).map((s) => s.id)).toEqual(tourSteps.map((s) => s.id));
+    }
+    expect(tourSteps).toHaveLength(TOUR_STEP_COUNT);
     expect(tourSteps.map((s) => s.id)).toEqual([
       "welcome",
       "layout",
@@ -18,6 +45,38 @@ describe("tour steps", () => {
     ]);
     expect(tourSteps[1]?.title).toBe("Smart Navigation");
     expect(tourSteps.filter((s) => s.spotlight).map((s) => s.id)).toEqual(["ai-assistant"]);
+  });
+  it("tells only those who may upload to upload, and points them at the upload buttons", () => {
+    for (const [role, abilities] of Object.entries(byRole)) {
+      const steps = tourStepsFor(abilities);
+      const text = steps.map((s) => s.description).join(" ");
+      const targets = steps.flatMap((s) => s.target).join(" ");
+      if (abilities.uploadDocuments) {
+        // The text Admins and Authors have always had.
+        expect(steps[2]?.description, role).toBe(
+          "Upload a document or search the archive straight from here.",
+        );
+      } else {
+        expect(text, role).not.toMatch(/upload/i);
+        expect(targets, role).not.toMatch(/upload/);
+        expect(steps[2]?.description, role).toBe("Search the archive straight from here.");
+      }
+    }
+  });
+  it("offers routing for review to those who upload, acting to reviewers, following to the rest", () => {
+    const approvalsText = (abilities: TourAbilities) => tourStepsFor(abilities)[6]?.description;
+    expect(approvalsText(byRole.Author)).toMatch(/^Route documents through review/);
+    expect(approvalsText(byRole.Approver)).toMatch(/^Review or decide on the documents assigned to you/);
+    expect(approvalsText(byRole.Viewer)).toMatch(/^Follow every document's review/);
+    expect(approvalsText({ ...byRole.Author, approvalWorkflows: false })).toMatch(/^Follow/);
+  });
+  it("promises search by meaning only while semantic search is on", () => {
+    expect(tourStepsFor(byRole.Viewer)[5]?.description).toMatch(/by meaning/);
+    expect(tourStepsFor({ ...byRole.Viewer, semanticSearch: false })[5]?.description).not.toMatch(/meaning/);
+  });
+  it("gives the same step objects for the same abilities, so the overlay's effects stay put", () => {
+    const again = tourStepsFor(can());
+    tourStepsFor(byRole.Viewer).forEach((step, i) => expect(step).toBe(again[i]));
   });
   it("reports progress as step number over 8", () => {
     expect(tourProgress(0)).toBe(13);
