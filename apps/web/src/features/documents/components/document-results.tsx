@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { DocumentPage } from "../api/get-documents";
 import { DOCUMENTS_PAGE_SIZE } from "../hooks/use-list-params";
-import { DocumentList, DocumentListSkeleton, EmptyDocuments, Pagination } from "./documents-list";
+import { DocumentList, DocumentListSkeleton, EmptyDocuments } from "./documents-list";
+import { Pagination } from "@/components/pagination";
 import { ErrorNotice } from "@/components/error-notice";
 
 /** The list part both All Documents and Category share: skeleton, error, empty state, cards, paging. */
