@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link } from "wouter";
 import { ErrorNotice } from "@/components/error-notice";
 import { PageHeader } from "@/components/page-header";
+import { Pagination } from "@/components/pagination";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -9,27 +10,24 @@ import { paths } from "@/config/paths";
 import type { ApprovalListItem } from "@quire/contracts";
 import { useApprovals } from "@/lib/api/approvals";
 import { useFeatures } from "@/lib/api/settings";
+import { pageOf } from "@/lib/paging";
 import { ApprovalCard } from "./components/approval-card";
 import { ApprovalStatCards } from "./components/approval-stat-cards";
 import {
-  activityOverTime,
-  approvalFilters,
-  filterApprovals,
-  type ActivityPoint,
-  type ApprovalFilter,
-} from "./lib/derive";
+  APPROVALS_PAGE_SIZE,
+  approvalViews,
+  useApprovalListParams,
+  WAITING,
+  type ApprovalView,
+} from "./hooks/use-approval-list-params";
+import { activityOverTime, filterApprovals, type ActivityPoint } from "./lib/derive";
 
 // Recharts is large; the chart loads after the cards.
 const ApprovalsChart = lazy(async () => ({
   default: (await import("./components/approvals-chart")).ApprovalsChart,
 }));
 
-/** The seed's four filters, plus the rounds waiting on the signed-in user's own action. */
-const WAITING = "Waiting on Me";
-type View = ApprovalFilter | typeof WAITING;
-const views: readonly View[] = [WAITING, ...approvalFilters];
-
-const filterTestIds: Record<View, string> = {
+const filterTestIds: Record<ApprovalView, string> = {
   [WAITING]: "filter-waiting-on-me",
   "All Documents": "filter-all",
   "In Progress": "filter-in-progress",
@@ -42,13 +40,20 @@ const waitingOnMe = (item: ApprovalListItem) => item.abilities.review || item.ab
 /** Seed §2 Approval Dashboard, plus a chart of approval activity over time. */
 export function ApprovalsPage() {
   const approvals = useApprovals();
-  const [filter, setFilter] = useState<View>("All Documents");
+  const { view: filter, page, update } = useApprovalListParams();
   const { approvalWorkflows } = useFeatures();
   const shown = !approvals.data
     ? []
     : filter === WAITING
       ? approvals.data.filter(waitingOnMe)
       : filterApprovals(approvals.data, filter);
+  const listTop = useRef<HTMLDivElement>(null);
+  // Next sits below the last card: bring the new page's first card into view, not its last.
+  const onPage = (next: number) => {
+    update({ page: next });
+    const top = listTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
+  };
   const chartData = approvals.data ? activityOverTime(approvals.data) : [];
 
   return (
@@ -77,26 +82,28 @@ export function ApprovalsPage() {
         Figures count all approval rounds you can see; "Waiting on You" counts yours.
       </p>
       <ApprovalStatCards />
-      <ViewFilters filter={filter} onFilter={setFilter} />
-      {approvals.isPending ? (
-        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading approvals">
-          <Skeleton className="h-48" />
-          <Skeleton className="h-48" />
-        </div>
-      ) : approvals.isError ? (
-        <ErrorNotice error={approvals.error} fallback="The approvals could not be loaded." />
-      ) : (
-        <ApprovalCards shown={shown} waiting={filter === WAITING} />
-      )}
+      <div ref={listTop} className="scroll-mt-4 space-y-6">
+        <ViewFilters filter={filter} onFilter={(view) => update({ view })} />
+        {approvals.isPending ? (
+          <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading approvals">
+            <Skeleton className="h-48" />
+            <Skeleton className="h-48" />
+          </div>
+        ) : approvals.isError ? (
+          <ErrorNotice error={approvals.error} fallback="The approvals could not be loaded." />
+        ) : (
+          <ApprovalCards shown={shown} page={page} waiting={filter === WAITING} onPage={onPage} />
+        )}
+      </div>
       {chartData.length > 0 && <ActivityChartCard data={chartData} />}
     </div>
   );
 }
 
-function ViewFilters({ filter, onFilter }: { filter: View; onFilter: (view: View) => void }) {
+function ViewFilters({ filter, onFilter }: { filter: ApprovalView; onFilter: (view: ApprovalView) => void }) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Filter approvals">
-      {views.map((name) => (
+      {approvalViews.map((name) => (
         <Button
           key={name}
           variant={filter === name ? "default" : "outline"}
@@ -127,7 +134,18 @@ function ActivityChartCard({ data }: { data: ActivityPoint[] }) {
   );
 }
 
-function ApprovalCards({ shown, waiting }: { shown: ApprovalListItem[]; waiting: boolean }) {
+/** One page of the view's cards, with the same paging as All Documents. */
+function ApprovalCards({
+  shown,
+  page,
+  waiting,
+  onPage,
+}: {
+  shown: ApprovalListItem[];
+  page: number;
+  waiting: boolean;
+  onPage: (page: number) => void;
+}) {
   if (shown.length === 0)
     return (
       <Card>
@@ -138,11 +156,20 @@ function ApprovalCards({ shown, waiting }: { shown: ApprovalListItem[]; waiting:
         </CardContent>
       </Card>
     );
+  const current = pageOf(shown, page, APPROVALS_PAGE_SIZE);
   return (
-    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-      {shown.map((approval) => (
-        <ApprovalCard key={approval.id} approval={approval} />
-      ))}
+    <div className="space-y-4">
+      <p className="text-sm text-muted-foreground" data-testid="text-approvals-count">
+        {current.total > APPROVALS_PAGE_SIZE
+          ? `Showing ${current.first}–${current.last} of ${current.total} documents`
+          : `${current.total} ${current.total === 1 ? "document" : "documents"}`}
+      </p>
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        {current.items.map((approval) => (
+          <ApprovalCard key={approval.id} approval={approval} />
+        ))}
+      </div>
+      <Pagination page={current.page} pageSize={APPROVALS_PAGE_SIZE} total={current.total} onPage={onPage} />
     </div>
   );
 }
