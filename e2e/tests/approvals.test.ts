@@ -135,6 +135,37 @@ for (const viewport of [
   });
 }
 
+test("on a 390 px phone the Approval Dashboard shows one bounded page and moves between pages", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 844 });
+  const items = (await (await page.request.get("/api/approvals")).json()) as { documentId: string }[];
+  const stats = (await (await page.request.get("/api/approvals/stats")).json()) as { total: number };
+  assert.equal(items.length, stats.total, "the list and its figures agree");
+  assert.ok(items.length > 10, `the demo has more than a page of rounds (${items.length})`);
+  await page.goto("/approvals");
+  const cards = page.locator('[data-testid^="approval-card-"]');
+  await cards.first().waitFor();
+  assert.equal(await cards.count(), 10);
+  assert.equal(
+    await page.getByTestId("text-approvals-count").innerText(),
+    `Showing 1–10 of ${items.length} documents`,
+  );
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  // Ten cards, the figures and the chart: about 4,900 px with the demo data (every round was 10,000).
+  assert.ok(height < 6000, `one page is bounded (${height} px)`);
+  const pager = page.getByTestId("pagination");
+  await pager.getByRole("button", { name: "Next" }).click();
+  await page.waitForURL((url) => url.searchParams.get("page") === "2");
+  const second = page.getByTestId(`approval-card-${items[10]!.documentId}`);
+  await second.waitFor();
+  // The new page opens at its top, not at the pager below its last card.
+  const top = await page.getByTestId("filter-all").boundingBox();
+  assert.ok(top && top.y >= 0 && top.y < 844, `the filters are in view (${top?.y})`);
+  await pager.getByRole("button", { name: "Previous" }).click();
+  await page.getByTestId(`approval-card-${items[0]!.documentId}`).waitFor();
+  assert.deepEqual(unexpectedErrors(consoleErrors()), []);
+  await context.close();
+});
+
 test("a Viewer sees no approvals when none are visible, and the empty state", async () => {
   const { context, page, consoleErrors } = await signedIn("viewer");
   await page.goto("/approvals");
