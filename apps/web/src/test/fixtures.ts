@@ -29,13 +29,16 @@ const none: AppAbilities = {
   semanticSearch: true,
 };
 
-/** Roughly what the server's policy grants each role (tests override what they exercise). */
+/**
+ * What the server's appAbilities (policies/policy.ts) grants each role with the default feature
+ * toggles: only Admins and Authors upload, only Reviewers and Approvers are given review duties.
+ * Tests override what they exercise.
+ */
 export function abilitiesFor(role: Role, overrides: Partial<AppAbilities> = {}): AppAbilities {
   const admin = role === "Admin";
-  const writes = role !== "Viewer";
   return {
     ...none,
-    uploadDocuments: writes,
+    uploadDocuments: admin || role === "Author",
     manageUsers: admin,
     manageSettings: admin,
     manageCategories: admin,
@@ -43,7 +46,7 @@ export function abilitiesFor(role: Role, overrides: Partial<AppAbilities> = {}):
     readWaitlist: admin,
     createBackup: admin,
     readActivity: admin,
-    reviewDocuments: role === "Admin" || role === "Reviewer",
+    reviewDocuments: role === "Reviewer" || role === "Approver",
     ...overrides,
   };
 }
