@@ -83,12 +83,13 @@ describe("quoteAnswer", () => {
     expect(citations.map((c) => c.passageId)).toEqual(["a-1", "a-2"]);
   });
 
-  it("cites two documents when each answers", () => {
-    const { citations } = quoteAnswer(request, [
+  it("never mixes in another document's own sentences", () => {
+    const { answer, citations } = quoteAnswer(request, [
       [passage("a", 0, "The notice period is 30 days.")],
       [passage("b", 0, "Our notice period is one month.")],
     ]);
-    expect(citations.map((c) => c.documentId)).toEqual(["a", "b"]);
+    expect(answer).toBe("The notice period is 30 days [1].");
+    expect(citations.map((c) => c.documentId)).toEqual(["a"]);
   });
 
   it("says a sentence two copies hold once, citing both", () => {

@@ -6,9 +6,12 @@ import { acronymMatch, titleStems } from "./document-rank";
 
 /**
  * The answer as quotation: the sentences that hold the fact, taken from the best passage and its
- * neighbours in the same document, in document order, each followed by its citation number. A
- * second document is quoted only when it answers the question on its own (the caller decides),
- * so sentences of documents that do not each answer are never mixed.
+ * neighbours in the same document, in document order, each followed by its citation number. The
+ * sentences come from the first document; another (the caller names those that may answer as
+ * well) is cited beside a sentence only when it says that sentence too, so an answer never mixes
+ * in the words of a document that does not answer. On the fit half of `npm run bench -- ai`, a
+ * later document's own best sentences, even when they matched the question as well as the
+ * first's, came from a document that did not answer in about half the answers quoting two.
  */
 
 /** A passage the assistant answers from (and hands to a provider), with its retrieval score. */
@@ -241,8 +244,8 @@ export function chooseSentences(request: QuoteRequest, group: QuotePassage[]): U
 }
 
 /**
- * Quotes each group (one per answering document, best first) with numbered citations. A sentence
- * that two copies of a text both hold is said once, with both documents' markers.
+ * Quotes the first group (the best document's passages) with numbered citations; a later group
+ * (another document that may answer) adds its marker to the sentences it says too, and nothing else.
  */
 export function quoteAnswer(
   request: QuoteRequest,
@@ -251,8 +254,9 @@ export function quoteAnswer(
   const citations: Citation[] = [];
   // Sentences in the order first said (a Map keeps insertion order), keyed by their words.
   const said = new Map<string, { text: string; markers: number[] }>();
-  for (const group of groups) {
-    const chosen = chooseSentences(request, group);
+  const keyOf = (text: string) => text.replace(/\s+/g, " ").toLowerCase();
+  groups.forEach((group, g) => {
+    const chosen = chooseSentences(request, group).filter((u) => g === 0 || said.has(keyOf(u.text)));
     for (const unit of chosen) {
       let citation = citations.find((c) => c.passageId === unit.passage.passageId);
       if (!citation) {
@@ -260,7 +264,7 @@ export function quoteAnswer(
         citation = { n: citations.length + 1, documentId, title, passageId, heading, quote: unit.text };
         citations.push(citation);
       } else citation.quote = `${citation.quote} ${unit.text}`;
-      const key = unit.text.replace(/\s+/g, " ").toLowerCase();
+      const key = keyOf(unit.text);
       const earlier = said.get(key);
       if (earlier) {
         if (!earlier.markers.includes(citation.n)) earlier.markers.push(citation.n);
@@ -268,7 +272,7 @@ export function quoteAnswer(
       }
       said.set(key, { text: unit.text, markers: [citation.n] });
     }
-  }
+  });
   const answer = [...said.values()].map((p) => withMarkers(p.text, p.markers)).join(" ");
   return { answer, citations };
 }
