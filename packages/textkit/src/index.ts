@@ -8,6 +8,7 @@ export * from "./rank-fusion";
 export * from "./bm25";
 export * from "./svd";
 export * from "./lsa";
+export * from "./reservoir";
 export * from "./vectors";
 export * from "./keyphrases";
 export * from "./sections";

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { fitLsaInThread, type LsaThreadLimits } from "./lsa-thread";
 import { z } from "zod";
+import { reservoir } from "@quire/textkit";
 import { defineJob } from "../../jobs/define";
 import { endedByKillLimit, enqueueJob } from "../../jobs/queue";
 import { textWork } from "../../lib/text-work";
@@ -158,24 +159,32 @@ async function forEachPassagePage(
   }
 }
 
+/** The LSA model is fitted on a seeded sample of at most this many passages; the rest are folded in. */
+const FIT_PASSAGES = 20_000;
+
 /**
  * Fits the archive's LSA model on its passages, stores it (so every process loads the same one)
  * and re-embeds the passages in the new space. Returns the model, or null with too little text.
  * A thread that outgrows its heap fails the refit; while fitting, before anything is stored, so
  * the previous model stays in use.
  */
-export async function refitModel(ctx: AppContext, limits: LsaThreadLimits = {}): Promise<StoredModel | null> {
-  const texts: string[] = [];
+export async function refitModel(
+  ctx: AppContext,
+  limits: LsaThreadLimits = {},
+  fitPassages = FIT_PASSAGES,
+): Promise<StoredModel | null> {
+  // Only the sample the fit reads is held and sent to the thread, however large the archive.
+  const sample = reservoir<string>(fitPassages);
   await forEachPassagePage(ctx, async (page) => {
-    for (const p of page) texts.push(embeddingText(p.heading, p.text));
+    for (const p of page) sample.add(embeddingText(p.heading, p.text));
   });
-  const thread = await fitLsaInThread(texts, { dims: 128, maxPassages: 20_000 }, limits);
+  const thread = await fitLsaInThread(sample.items(), { dims: 128, maxPassages: fitPassages }, limits);
   try {
     if (!thread.model) return null;
     const stored: StoredModel = {
       model: thread.model,
       tag: `lsa:${ctx.clock.now().getTime().toString(36)}`,
-      passagesAtFit: texts.length,
+      passagesAtFit: sample.seen,
     };
     await saveModel(ctx.db, stored);
     if (!ctx.config.ai) {

@@ -14,9 +14,9 @@ export type LsaResponse =
  * documents (11,305 passages, 4.6 million characters; scratch fit and embed of every passage with
  * --trace-gc, 2026-11-27): at most 88 MB of heap in use, 123 MB reserved; it failed with an old
  * generation capped at 56 MB and passed at 64 MB. 512 MB is eight times what it needed: the fit
- * samples at most 20,000 passages and 40,000 terms, but every passage's text is sent to the thread,
- * so the need grows slowly with the archive. The SVD's typed arrays live outside this heap (tens
- * of MB at most, bounded by those options, not by the archive).
+ * reads at most 20,000 passages (the refit sends only that sample) and 40,000 terms, so the need
+ * does not grow with the archive; embedding goes a page of 1,000 passages at a time. The SVD's
+ * typed arrays live outside this heap (tens of MB at most, bounded by those options).
  */
 export const LSA_THREAD_LIMITS = {
   heapMb: 512,

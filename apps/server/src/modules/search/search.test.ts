@@ -253,6 +253,22 @@ describe("reindexAll (npm run reindex)", () => {
   });
 });
 
+describe("a refit of an archive larger than the sample it fits on", () => {
+  it("fits on the sample alone, counts every passage and embeds each one in the new space", async () => {
+    const before = await passagesBySpace(t.ctx.db, "-");
+    expect(before.passages).toBeGreaterThan(20);
+    const stored = await refitModel(t.ctx, {}, 20);
+    expect(stored?.model.fittedOn).toBe(20);
+    expect(stored?.passagesAtFit).toBe(before.passages);
+    expect(await passagesBySpace(t.ctx.db, stored?.tag ?? "-")).toEqual({
+      passages: before.passages,
+      elsewhere: 0,
+    });
+    // The tests after this one search by meaning: give them a model fitted on every passage again.
+    await refitModel(t.ctx);
+  });
+});
+
 describe("a refit whose worker thread runs out of memory", () => {
   it("fails, saying so, and leaves the previous model and every passage's embedding in use", async () => {
     const embeddings = async () =>
