@@ -113,7 +113,8 @@ export async function fitBench(
     console.log(
       `  fit half: first after re-ranking with the models fitted now ${scored.filter((s) => s.right).length}`,
     );
-    confidence = fitConfidence(scored);
+    // Refitting the confidence alone recalibrates the shipped evidence weights; "all" fits them anew.
+    confidence = fitConfidence(scored, refit === "all" ? undefined : CONFIDENCE);
     console.log(`  fitted on the fit half (${refit}; ${cases.length} questions):`);
     console.log(
       `    RERANK_MODEL = { bias: ${round(reranker.bias)}, weights: [${reranker.weights.map(round).join(", ")}] }`,

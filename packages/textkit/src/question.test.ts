@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./question";
 import { fitLogistic, logisticProbability, passageTerms, rerankFeatures } from "./rerank";
-import { chooseSentences, QUOTE_TUNING, quoteAnswer, quotableSentences } from "./quote";
+import { answersKind, chooseSentences, QUOTE_TUNING, quoteAnswer, quotableSentences } from "./quote";
 
 describe("analyseQuestion", () => {
   it("takes the framing off and keeps what the question is about", () => {
@@ -90,6 +90,26 @@ describe("quoteAnswer", () => {
     ]);
     expect(answer).toBe("The notice period is 30 days [1].");
     expect(citations.map((c) => c.documentId)).toEqual(["a"]);
+  });
+
+  it("cites another document only when it says the whole answer too", () => {
+    const a = passage("a", 0, "The notice period is 30 days. A longer notice period may be agreed.");
+    const part = passage("b", 0, "The notice period is 30 days. Lunch is at noon.");
+    const whole = passage(
+      "c",
+      4,
+      "Preamble. The notice period is 30 days. A longer notice period may be agreed.",
+    );
+    const partly = quoteAnswer(request, [[a], [part]]);
+    expect(partly.citations.map((c) => c.documentId)).toEqual(["a"]);
+    const wholly = quoteAnswer(request, [[a], [whole]]);
+    expect(wholly.answer).toBe(
+      "The notice period is 30 days [1][2]. A longer notice period may be agreed [1][2].",
+    );
+    expect(wholly.citations.map((c) => [c.documentId, c.quote])).toEqual([
+      ["a", "The notice period is 30 days. A longer notice period may be agreed."],
+      ["c", "The notice period is 30 days. A longer notice period may be agreed."],
+    ]);
   });
 
   it("says a sentence two copies hold once, citing both", () => {
@@ -214,5 +234,16 @@ describe("quote tuning", () => {
     expect(chooseSentences(request, [p]).length).toBeGreaterThan(1);
     const one = { ...QUOTE_TUNING, maxSentences: 1 };
     expect(chooseSentences({ ...request, tuning: one }, [p])).toHaveLength(1);
+  });
+});
+
+describe("answersKind", () => {
+  it("says whether the quoted sentences give the kind of answer asked for", () => {
+    expect(answersKind("number", ["The notice period is 30 days."])).toBe(1);
+    expect(answersKind("number", ["The notice period is thirty days."])).toBe(1);
+    expect(answersKind("number", ["Notice must be given in writing."])).toBe(-1);
+    expect(answersKind("option", ["Use --ignore-case to match either case."])).toBe(1);
+    expect(answersKind("option", ["Case is ignored when asked."])).toBe(-1);
+    expect(answersKind(null, ["Anything at all."])).toBe(0);
   });
 });

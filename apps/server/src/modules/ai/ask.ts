@@ -1,10 +1,13 @@
 import type { AiAnswer } from "@quire/contracts";
 import {
+  answersKind,
+  chooseSentences,
   jaccard,
   quoteAnswer,
   shingle,
   type AnswerPassage,
   type QuotePassage,
+  type QuoteRequest,
   type QuoteTuning,
 } from "@quire/textkit";
 import type { AppContext } from "../../context";
@@ -20,17 +23,17 @@ const PROVIDER_PASSAGES = 6;
 export const PROVIDER_TIMEOUT_MS = 15_000;
 /**
  * Besides copies of the best document's passage, a document whose score is this close (in logit)
- * to the best one's, and whose own confidence clears the threshold, may answer as well: it is
- * cited beside the sentences it says too (quoteAnswer never quotes its other sentences). Chosen
- * on the fit half as the widest gap at which no answer cites a document that is neither the asked
- * one nor holds the fact (`npm run bench -- ai` prints the sweep): gaps 0.25, 0.5, 1, 2 and 3
- * cited two documents in 0, 0, 1, 1 and 3 of 90 answers, 1 of them one that does not hold the
- * fact (GPL 3 beside GPL 2 for the warranty sentence both say). When a later document's own best
- * sentences were quoted too, the same gaps gave 0, 3, 10, 17 and 26 such answers, 0, 1, 6, 10 and
- * 17 citing a document that did not answer, and requiring its sentences to match the question as
- * well as the first's still left half of them.
+ * to the best one's may answer as well: when its own confidence clears the threshold, it is cited
+ * beside the sentences it says too (quoteAnswer never quotes its other sentences). Chosen on the fit half as the widest gap at which no answer
+ * cites a document that is neither the asked one nor holds the fact (`npm run bench -- ai` prints
+ * the sweep; in session 18's snapshot gaps 0.5, 1 and 3 cited two documents in 2, 3 and 6 of 90
+ * answers, 0, 1 and 1 of them one that does not hold the fact: GPL 3 beside GPL 2 for the warranty
+ * sentence both say). When a later document's own best sentences were quoted too, gaps 0.5, 1, 2
+ * and 3 gave 3, 10, 17 and 26 such answers, 1, 6, 10 and 17 citing a document that did not
+ * answer, and requiring its sentences to match the question as well as the first's still left
+ * half of them.
  */
-export const SECOND_DOCUMENT_GAP = 0.5;
+export const SECOND_DOCUMENT_GAP = 2;
 /**
  * The answering document's next best passages whose sentences may be quoted besides the best
  * passage and its neighbours (0, 1, 2, 4 tried on the fit half: facts held 30, 31, 31, 32 of 90;
@@ -44,7 +47,8 @@ const NOT_FOUND =
 /**
  * What the confidence is computed from: the best document's score and its lead over the next
  * candidate, the share of the asked words the document holds, how much of its title the question
- * names, its best passage's re-ranker logit, and the share of asked words the archive never uses.
+ * names, its best passage's re-ranker logit, the share of asked words the archive never uses, and
+ * whether the sentences it would quote give the kind of answer asked for (textkit's answersKind).
  */
 export interface AnswerEvidence {
   score: number;
@@ -53,17 +57,30 @@ export interface AnswerEvidence {
   titleNamed: number;
   passage: number;
   unknown: number;
+  kind: number;
 }
 
 const MAX_LEAD = 4;
 
+/** What quoteAnswer reads of a retrieval. */
+function quoteRequest(retrieval: Retrieval, tuning?: QuoteTuning): QuoteRequest {
+  // Equal weights: weighing the asked words by idf among the candidates chose worse sentences on the fit half.
+  const weights = new Map(retrieval.analysis.asked.map((a) => [a.stem, 1]));
+  const { asked, expects } = retrieval.analysis;
+  return { asked, weights, synonyms: retrieval.synonyms, expects, tuning };
+}
+
 function evidenceFor(
+  retrieval: Retrieval,
   document: RankedDocument,
   next: RankedDocument | undefined,
-  unknown: number,
+  tuning?: QuoteTuning,
 ): AnswerEvidence {
+  const request = quoteRequest(retrieval, tuning);
+  const sentences = chooseSentences(request, withNeighbours(retrieval, document.best)).map((u) => u.text);
   return {
-    unknown,
+    unknown: retrieval.unknownShare,
+    kind: answersKind(request.expects, sentences),
     score: document.score,
     lead: next ? Math.min(MAX_LEAD, document.score - next.score) : MAX_LEAD,
     coverage: document.features.coverage,
@@ -77,36 +94,40 @@ const MAX_ANSWERING = 3;
 
 interface Answering {
   documents: RankedDocument[];
-  /** The first document after them: the answer's lead is over it. */
-  next: RankedDocument | undefined;
-  /** The best document's evidence, with that lead. */
-  evidence: AnswerEvidence | null;
+  /** Each of those documents' evidence, the best's first. */
+  evidence: AnswerEvidence[];
 }
 
 /**
- * The best document and those that may answer as well as it: copies of its best passage (as alike
- * as the near-duplicates the dashboard suggests archiving: a policy and its regional copy, two
- * versions of a licence) or documents within `gap` of its score. The lead is over the first of the
- * rest, not over a copy, which would make every duplicated fact a refusal.
+ * The best document and those that may be cited beside it for the sentences they say too: copies
+ * of its best passage (as alike as the near-duplicates the dashboard suggests archiving: a policy
+ * and its regional copy, two versions of a licence) and documents within `gap` of its score. Each
+ * one's lead is over the first document after it that is not a copy of the best: a copy would
+ * make every duplicated fact a refusal, while a different document close behind is the doubt the
+ * lead measures.
  */
-function answeringDocuments(retrieval: Retrieval, gap: number): Answering {
-  const [best, ...rest] = retrieval.documents;
-  if (!best) return { documents: [], next: undefined, evidence: null };
+function answeringDocuments(retrieval: Retrieval, gap: number, tuning?: QuoteTuning): Answering {
+  const ranked = retrieval.documents;
+  const best = ranked[0];
+  if (!best) return { documents: [], evidence: [] };
   const bestShingles = shingle(best.best.text);
-  const documents = [best];
-  let i = 0;
-  for (; i < rest.length && documents.length < MAX_ANSWERING; i++) {
-    const document = rest[i]!;
-    const copy = jaccard(bestShingles, shingle(document.best.text)) >= DUPLICATE_SIMILARITY;
-    if (!copy && document.score < best.score - gap) break;
-    documents.push(document);
+  const copy = ranked.map(
+    (d, i) => i > 0 && jaccard(bestShingles, shingle(d.best.text)) >= DUPLICATE_SIMILARITY,
+  );
+  const nextAfter = (k: number) => ranked.find((_, i) => i > k && !copy[i]);
+  const chosen = [0];
+  for (let i = 1; i < ranked.length && chosen.length < MAX_ANSWERING; i++) {
+    if (copy[i] || ranked[i]!.score >= best.score - gap) chosen.push(i);
+    else break;
   }
-  const next = rest[i];
-  return { documents, next, evidence: evidenceFor(best, next, retrieval.unknownShare) };
+  return {
+    documents: chosen.map((i) => ranked[i]!),
+    evidence: chosen.map((i) => evidenceFor(retrieval, ranked[i]!, nextAfter(i), tuning)),
+  };
 }
 
 export function evidenceOf(retrieval: Retrieval): AnswerEvidence | null {
-  return answeringDocuments(retrieval, SECOND_DOCUMENT_GAP).evidence;
+  return answeringDocuments(retrieval, SECOND_DOCUMENT_GAP).evidence[0] ?? null;
 }
 
 export function confidenceOf(evidence: AnswerEvidence | null, model: ConfidenceModel = CONFIDENCE): number {
@@ -118,6 +139,7 @@ export function confidenceOf(evidence: AnswerEvidence | null, model: ConfidenceM
     evidence.titleNamed,
     evidence.passage,
     evidence.unknown,
+    evidence.kind,
   ];
   const z = x.reduce((sum, v, i) => sum + v * (model.weights[i] ?? 0), model.bias);
   return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
@@ -163,7 +185,8 @@ export function localAnswer(
     secondDocumentGap?: number;
   } = {},
 ): LocalAnswer {
-  const { documents: answering, next, evidence } = answeringDocuments(retrieval, secondDocumentGap);
+  const answering = answeringDocuments(retrieval, secondDocumentGap, tuning);
+  const evidence = answering.evidence[0] ?? null;
   const confidence = confidenceOf(evidence, model);
   const refuse = (): LocalAnswer => ({
     answer: {
@@ -177,24 +200,12 @@ export function localAnswer(
     evidence,
   });
   if (!evidence || confidence < threshold) return refuse();
-  const groups = answering
-    .filter(
-      (document, i) =>
-        i === 0 || confidenceOf(evidenceFor(document, next, retrieval.unknownShare), model) >= threshold,
-    )
+  // A later document is cited only when it answers on its own too, and then only beside the
+  // sentences it says too (quoteAnswer).
+  const groups = answering.documents
+    .filter((_, i) => i === 0 || confidenceOf(answering.evidence[i] ?? null, model) >= threshold)
     .map((document) => withNeighbours(retrieval, document.best));
-  // Equal weights: weighing the asked words by idf among the candidates chose worse sentences on the fit half.
-  const weights = new Map(retrieval.analysis.asked.map((a) => [a.stem, 1]));
-  const { answer, citations } = quoteAnswer(
-    {
-      asked: retrieval.analysis.asked,
-      weights,
-      synonyms: retrieval.synonyms,
-      expects: retrieval.analysis.expects,
-      tuning,
-    },
-    groups,
-  );
+  const { answer, citations } = quoteAnswer(quoteRequest(retrieval, tuning), groups);
   if (citations.length === 0) return refuse();
   return {
     answer: {
