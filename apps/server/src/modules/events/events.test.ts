@@ -115,6 +115,33 @@ describe("live events", () => {
     await until(() => t.hub.size === 0, 2000);
   });
 
+  it("goes by the role a user holds now: a stream opened as Admin hears nothing of a private draft once demoted", async () => {
+    const users = json<Array<{ id: string; username: string }>>(
+      await t.request("GET", "/api/users", { as: "admin" }),
+    );
+    const viewerId = users.find((u) => u.username === "viewer")!.id;
+    const setRole = async (role: string) => {
+      const res = await t.request("PATCH", `/api/users/${viewerId}`, { as: "admin", body: { role } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setRole("Admin");
+    const demoted = await connect(t, baseUrl, "viewer");
+    const author = await connect(t, baseUrl, "author");
+    await until(() => t.hub.size === 2, 2000);
+    try {
+      await setRole("Viewer");
+      const id = await uploadDraft(t, "Draft after a demotion");
+      await until(() => author.received.some((e) => e.data.documentId === id), 1000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(demoted.received.filter((e) => e.data.documentId === id)).toHaveLength(0);
+    } finally {
+      await setRole("Viewer");
+      demoted.close();
+      author.close();
+      await until(() => t.hub.size === 0, 2000);
+    }
+  });
+
   it("ends a stream when its sign-in ends: at logout, and for other sessions at a password change", async () => {
     const viewer = await connect(t, baseUrl, "viewer");
     const reviewer = await connect(t, baseUrl, "reviewer");
