@@ -40,6 +40,10 @@ export const categoryKeys = {
   access: (id: string) => [...categoryKeys.all, id, "access"] as const,
 };
 
+export const tokenKeys = {
+  all: ["/api/auth/tokens"] as const,
+};
+
 export const groupKeys = {
   all: ["/api/groups"] as const,
 };
