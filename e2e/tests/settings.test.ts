@@ -134,3 +134,40 @@ test("the appearance switch uses the top bar's stored theme", async () => {
   assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
   await context.close();
 });
+
+test("a person makes an API token in Settings, uses it and revokes it; an Admin downloads a backup, which the audit records", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 800 });
+  await page.goto("/settings");
+  const tokens = page.getByTestId("card-api-tokens");
+  await tokens.getByTestId("input-token-name").fill("Nightly backup");
+  await tokens.getByTestId("button-create-token").click();
+  const secret = await tokens.getByTestId("input-new-token").inputValue();
+  assert.match(secret, /^qt_/);
+  await tokens.getByTestId("button-copy-token").click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+  // The token acts as its owner on the API, with no session cookie.
+  const api = suite.server.baseUrl;
+  const asToken = () =>
+    fetch(`${api}/api/documents/stats`, { headers: { authorization: `Bearer ${secret}` } });
+  assert.equal((await asToken()).status, 200);
+  await tokens.getByTestId("button-revoke-token-Nightly backup").click();
+  await page.getByText("Token revoked", { exact: true }).waitFor();
+  assert.equal((await asToken()).status, 401);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("button-download-backup").click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^quire-backup-.*\.ndjson\.gz$/);
+  assert.equal(await download.failure(), null);
+  const audit = (await (await context.request.get("/api/activity?subjectType=backup")).json()) as {
+    items: { action: string; username: string }[];
+  };
+  assert.deepEqual(
+    audit.items.map((e) => [e.action, e.username]),
+    [["Downloaded backup", "admin"]],
+  );
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
