@@ -81,6 +81,8 @@ export const settingsKeys = {
 
 export const userKeys = {
   all: ["/api/users"] as const,
+  /** Disabled accounts included (Settings › Users, for Admins). */
+  managed: () => [...userKeys.all, "managed"] as const,
 };
 
 export const activityKeys = {

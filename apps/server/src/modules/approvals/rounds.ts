@@ -216,6 +216,7 @@ export async function endRoundsAssigneesCannotSee(
   tx: Database,
   scope: AccessChangeScope,
   change: RoundChange,
+  why = "after a change of access",
 ): Promise<number> {
   let ended = 0;
   for (const documentId of await documentsWithOpenRound(tx, scope)) {
@@ -227,7 +228,7 @@ export async function endRoundsAssigneesCannotSee(
     const shutOut = (await waitingAssignees(tx, round)).filter((id) => !viewers.has(id));
     if (shutOut.length === 0) continue;
     const names = [...(await usernamesOf(tx, shutOut)).values()].sort().join(", ") || "an assignee";
-    const reason = `${names} can no longer open it after a change of access`;
+    const reason = `${names} can no longer open it ${why}`;
     if (await endOpenRound(tx, documentId, reason, change)) ended += 1;
   }
   return ended;
