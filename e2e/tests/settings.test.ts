@@ -171,3 +171,39 @@ test("a person makes an API token in Settings, uses it and revokes it; an Admin 
   assert.deepEqual(consoleErrors(), []);
   await context.close();
 });
+
+test("on a phone an Admin disables a departing reviewer, who is signed out at once and cannot sign in, then enables them again", async () => {
+  const reviewer = await signedIn("reviewer2");
+  await reviewer.page.goto("/approvals");
+  await reviewer.page.getByRole("heading", { name: "Approval Dashboard" }).waitFor();
+
+  const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 800 });
+  await page.goto("/settings");
+  const card = page.getByTestId("card-users");
+  await card.getByTestId("button-more-users").click();
+  await card.getByTestId("button-disable-user-reviewer2").click();
+  await card.getByTestId("button-confirm-disable-reviewer2").click();
+  await page.getByText("User disabled", { exact: true }).waitFor();
+  await card.getByTestId("badge-disabled-reviewer2").waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+
+  // The reviewer's open session ended with the account: the next page asks them to sign in.
+  assert.equal((await reviewer.context.request.get("/api/auth/user")).status(), 401);
+  await reviewer.page.goto("/settings");
+  await reviewer.page.waitForURL((url) => url.pathname === "/login");
+  const login = await reviewer.context.request.post("/api/auth/login", {
+    data: { username: "reviewer2", password: "demo" },
+  });
+  assert.equal(login.status(), 401);
+  await reviewer.context.close();
+
+  await card.getByTestId("button-enable-user-reviewer2").click();
+  await page.getByText("User enabled", { exact: true }).waitFor();
+  assert.equal(await card.getByTestId("badge-disabled-reviewer2").count(), 0);
+  const again = await context.request.post("/api/auth/login", {
+    data: { username: "reviewer2", password: "demo" },
+  });
+  assert.equal(again.status(), 200);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
