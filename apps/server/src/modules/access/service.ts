@@ -11,6 +11,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { announceAccessChanged } from "../events/events";
 import { groupNamesOf, unknownGroupIds, unknownUserIds } from "../groups/repository";
 import { findUsers } from "../users/repository";
 import { accessHolders } from "./holders";
@@ -78,6 +79,7 @@ export async function putCategoryAccess(
       data: { name: after.name, from: named(before), to: named(after) },
     });
     await endRoundsAssigneesCannotSee(tx, { categoryId }, roundChange(ctx, admin));
+    await announceAccessChanged(tx);
     return present(after);
   });
 }
@@ -125,6 +127,7 @@ export async function putDocumentAccess(
       },
     });
     await endRoundsAssigneesCannotSee(tx, { documentId }, roundChange(ctx, actor));
+    await announceAccessChanged(tx);
     const after = await findDocumentAccess(tx, documentId);
     if (!after) throw notFound("Document");
     return after;

@@ -142,6 +142,46 @@ describe("live events", () => {
     }
   });
 
+  it("tells every open page that access changed, naming nothing, when a category's list changes", async () => {
+    const viewer = await connect(t, baseUrl, "viewer");
+    const author = await connect(t, baseUrl, "author");
+    await until(() => t.hub.size === 2, 2000);
+    const categories = json<Array<{ id: string }>>(
+      await t.request("GET", "/api/categories", { as: "admin" }),
+    );
+    const category = categories[categories.length - 1]!;
+    try {
+      const res = await t.request("PUT", `/api/categories/${category.id}/access`, {
+        as: "admin",
+        body: { everyone: "none", groups: [] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const c of [viewer, author]) {
+        await until(() => c.received.some((e) => e.event === "access.changed"), 1000);
+        expect(c.received.find((e) => e.event === "access.changed")!.data).toEqual({
+          type: "access.changed",
+        });
+      }
+      // A refused change announces nothing.
+      const count = viewer.received.length;
+      const refused = await t.request("PUT", `/api/categories/${category.id}/access`, {
+        as: "author",
+        body: { everyone: "edit", groups: [] },
+      });
+      expect(refused.statusCode).toBe(403);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(viewer.received.length).toBe(count);
+    } finally {
+      await t.request("PUT", `/api/categories/${category.id}/access`, {
+        as: "admin",
+        body: { everyone: "edit", groups: [] },
+      });
+      viewer.close();
+      author.close();
+      await until(() => t.hub.size === 0, 2000);
+    }
+  });
+
   it("ends a stream when its sign-in ends: at logout, and for other sessions at a password change", async () => {
     const viewer = await connect(t, baseUrl, "viewer");
     const reviewer = await connect(t, baseUrl, "reviewer");

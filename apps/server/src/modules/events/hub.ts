@@ -52,6 +52,11 @@ export class EventHub {
       }
       return;
     }
+    if (event.type === "access.changed") {
+      // It names nothing, so everyone hears it and reads again what they may now see.
+      for (const c of this.connections) c.send(event);
+      return;
+    }
     if (event.type === "notification.created") {
       for (const c of this.connections) if (event.userIds.includes(c.actor.id)) c.send(event);
       return;

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { announceAccessChanged } from "../events/events";
 import { presentGroup } from "./presenter";
 import {
   deleteGroupRow,
@@ -97,7 +98,10 @@ export async function updateGroup(
       subjectId: id,
       data: groupChange(before.name, previous?.memberIds ?? [], after.name, after.memberIds, input),
     });
-    if (memberIds) await endRoundsAssigneesCannotSee(tx, "every", roundChange(ctx, by));
+    if (memberIds) {
+      await endRoundsAssigneesCannotSee(tx, "every", roundChange(ctx, by));
+      await announceAccessChanged(tx);
+    }
     return presentGroup(after, true);
   });
 }
@@ -129,5 +133,6 @@ export async function deleteGroup(ctx: AppContext, by: GroupEditor, id: string):
     await deleteGroupRow(tx, id);
     await record({ action: "Deleted group", subjectType: "group", subjectId: id, data: { name: row.name } });
     await endRoundsAssigneesCannotSee(tx, "every", roundChange(ctx, by));
+    await announceAccessChanged(tx);
   });
 }
