@@ -257,3 +257,33 @@ test("at 390 px the groups, category access and Share dialog fit without sideway
   assert.deepEqual(consoleErrors(), []);
   await context.close();
 });
+
+test("an open page follows an access change live: the outsider's sidebar loses a closed category and gets it back, without a reload", async () => {
+  const { context, page, consoleErrors } = await signedIn("viewer");
+  await page.goto("/documents");
+  const admin = await signedIn("admin");
+  const categories = (await (await admin.context.request.get("/api/categories")).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const operations = categories.find((c) => c.name === "Operations")!;
+  const path = `/api/categories/${operations.id}/access`;
+  const before = (await (await admin.context.request.get(path)).json()) as object;
+  const tile = page.getByRole("link", { name: /Operations/ });
+  await tile.first().waitFor();
+  const put = async (body: object) => {
+    const res = await admin.context.request.put(path, { data: body });
+    assert.equal(res.status(), 200, await res.text());
+  };
+  await put({ everyone: "none", groups: [] });
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll("a")].some((a) => a.textContent?.includes("Operations")),
+    undefined,
+    { timeout: 5000 },
+  );
+  await put({ ...before, categoryId: undefined });
+  await tile.first().waitFor({ timeout: 5000 });
+  assert.deepEqual(consoleErrors(), []);
+  await admin.context.close();
+  await context.close();
+});

@@ -134,3 +134,76 @@ test("the appearance switch uses the top bar's stored theme", async () => {
   assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
   await context.close();
 });
+
+test("a person makes an API token in Settings, uses it and revokes it; an Admin downloads a backup, which the audit records", async () => {
+  const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 800 });
+  await page.goto("/settings");
+  const tokens = page.getByTestId("card-api-tokens");
+  await tokens.getByTestId("input-token-name").fill("Nightly backup");
+  await tokens.getByTestId("button-create-token").click();
+  const secret = await tokens.getByTestId("input-new-token").inputValue();
+  assert.match(secret, /^qt_/);
+  await tokens.getByTestId("button-copy-token").click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+  // The token acts as its owner on the API, with no session cookie.
+  const api = suite.server.baseUrl;
+  const asToken = () =>
+    fetch(`${api}/api/documents/stats`, { headers: { authorization: `Bearer ${secret}` } });
+  assert.equal((await asToken()).status, 200);
+  await tokens.getByTestId("button-revoke-token-Nightly backup").click();
+  await page.getByText("Token revoked", { exact: true }).waitFor();
+  assert.equal((await asToken()).status, 401);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("button-download-backup").click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^quire-backup-.*\.ndjson\.gz$/);
+  assert.equal(await download.failure(), null);
+  const audit = (await (await context.request.get("/api/activity?subjectType=backup")).json()) as {
+    items: { action: string; username: string }[];
+  };
+  assert.deepEqual(
+    audit.items.map((e) => [e.action, e.username]),
+    [["Downloaded backup", "admin"]],
+  );
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
+test("on a phone an Admin disables a departing reviewer, who is signed out at once and cannot sign in, then enables them again", async () => {
+  const reviewer = await signedIn("reviewer2");
+  await reviewer.page.goto("/approvals");
+  await reviewer.page.getByRole("heading", { name: "Approval Dashboard" }).waitFor();
+
+  const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 800 });
+  await page.goto("/settings");
+  const card = page.getByTestId("card-users");
+  await card.getByTestId("button-more-users").click();
+  await card.getByTestId("button-disable-user-reviewer2").click();
+  await card.getByTestId("button-confirm-disable-reviewer2").click();
+  await page.getByText("User disabled", { exact: true }).waitFor();
+  await card.getByTestId("badge-disabled-reviewer2").waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+
+  // The reviewer's open session ended with the account: the next page asks them to sign in.
+  assert.equal((await reviewer.context.request.get("/api/auth/user")).status(), 401);
+  await reviewer.page.goto("/settings");
+  await reviewer.page.waitForURL((url) => url.pathname === "/login");
+  const login = await reviewer.context.request.post("/api/auth/login", {
+    data: { username: "reviewer2", password: "demo" },
+  });
+  assert.equal(login.status(), 401);
+  await reviewer.context.close();
+
+  await card.getByTestId("button-enable-user-reviewer2").click();
+  await page.getByText("User enabled", { exact: true }).waitFor();
+  assert.equal(await card.getByTestId("badge-disabled-reviewer2").count(), 0);
+  const again = await context.request.post("/api/auth/login", {
+    data: { username: "reviewer2", password: "demo" },
+  });
+  assert.equal(again.status(), 200);
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});

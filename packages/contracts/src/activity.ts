@@ -13,6 +13,7 @@ export const activitySubjectTypes = [
   "notification",
   "suggestion",
   "waitlist",
+  "backup",
 ] as const;
 export const activitySubjectTypeSchema = z.enum(activitySubjectTypes);
 

@@ -19,6 +19,8 @@ export const userSchema = z.object({
   role: roleSchema,
   /** Signed in with a one-time password: nothing else is allowed until a new password is set. */
   mustChangePassword: z.boolean().optional(),
+  /** Disabled by an Admin: cannot sign in, and is listed only to those who manage users. */
+  disabled: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -63,7 +65,18 @@ export const createUserBodySchema = z.object({
 /** A created user comes back once with a one-time password for the Admin to hand over. */
 export const createdUserSchema = userSchema.extend({ temporaryPassword: z.string() });
 
-export const updateUserBodySchema = z.object({ role: roleSchema });
+/** An Admin changes a user's role, or disables (offboards) or enables the account. */
+export const updateUserBodySchema = z
+  .object({ role: roleSchema.optional(), disabled: z.boolean().optional() })
+  .refine((body) => body.role !== undefined || body.disabled !== undefined, "role or disabled is required");
+
+/** GET /api/users: `includeDisabled=true` (Admins) lists disabled accounts too, to enable them again. */
+export const listUsersQuerySchema = z.object({
+  includeDisabled: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true"),
+});
 
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string().min(1).max(1000),

@@ -8,6 +8,11 @@ export const categorySchema = z.object({
   description: z.string(),
   icon: z.string(),
   color: z.string(),
+  /**
+   * What the signed-in user may do here (GET /api/categories and /api/categories/{id}): upload or
+   * move documents in, by their role and the category's access list, so forms offer only those.
+   */
+  abilities: z.object({ addDocuments: z.boolean() }).optional(),
 });
 export type Category = z.infer<typeof categorySchema>;
 

@@ -18,11 +18,21 @@ export const notificationCreatedEventSchema = z.object({
   userIds: z.array(z.string()),
 });
 
+/**
+ * Who may see what changed (a category's access list, a document's restriction, a group's
+ * members): sent to everyone, naming nothing, since those who lost sight of a document must not
+ * learn which; open pages read their lists, counts and documents again through the API.
+ */
+export const accessChangedEventSchema = z.object({
+  type: z.literal("access.changed"),
+});
+
 /** What a browser receives; the SSE event name is the `type`. */
 export const liveEventSchema = z.discriminatedUnion("type", [
   documentChangedEventSchema,
   approvalChangedEventSchema,
   notificationCreatedEventSchema,
+  accessChangedEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];

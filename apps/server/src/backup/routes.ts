@@ -3,11 +3,20 @@ import { createGzip } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { attachment } from "../lib/attachment";
+import { withTransaction } from "../modules/activity/command";
+import { requireActor } from "../plugins/auth";
 import { writeBackup } from "./archive";
 
 export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   // A consistent snapshot while Quire keeps serving (what `npm run quire -- backup` calls when the server runs).
   app.get("/admin/backup", { config: { allow: "backup.create" } }, async (request, reply) => {
+    const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, "-");
+    const file = `quire-backup-${stamp}.ndjson.gz`;
+    // A backup is a copy of every document, however restricted: auditors need to see who took one.
+    const admin = requireActor(request);
+    await withTransaction(ctx, { id: admin.id, ip: admin.ip }, (_tx, record) =>
+      record({ action: "Downloaded backup", subjectType: "backup", subjectId: null, data: { file } }),
+    );
     const body = new PassThrough();
     const gzip = createGzip();
     gzip.pipe(body);
@@ -24,10 +33,9 @@ export async function backupRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         body.destroy(error instanceof Error ? error : new Error(String(error)));
       },
     );
-    const stamp = ctx.clock.now().toISOString().replace(/[:.]/g, "-");
     return reply
       .header("content-type", "application/gzip")
-      .header("content-disposition", attachment(`quire-backup-${stamp}.ndjson.gz`))
+      .header("content-disposition", attachment(file))
       .send(body);
   });
 }

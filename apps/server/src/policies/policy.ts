@@ -83,7 +83,12 @@ export function canGlobal(actor: Pick<Actor, "role">, action: GlobalAction): boo
 
 /** Uploading into a category: the role allows uploads and the person holds add there. */
 export function canCreateIn(actor: AccessActor, category: CategoryAccessFacts): boolean {
-  return canGlobal(actor, "document.create") && atLeast(levelIn(actor, category), "add");
+  return canAddAtLevel(actor, levelIn(actor, category));
+}
+
+/** canCreateIn for a level already known (categoryLevelsFor gives Admins edit everywhere). */
+export function canAddAtLevel(actor: Pick<Actor, "role">, level: Level): boolean {
+  return canGlobal(actor, "document.create") && atLeast(level, "add");
 }
 
 const levelIn = (actor: AccessActor, category: CategoryAccessFacts): Level =>

@@ -26,6 +26,31 @@ describe("live events", () => {
     expect(stale(client, ["/api/notifications"])).toBe(false);
   });
 
+  it("marks every list, count, category, search and approval stale when access changes", () => {
+    const client = clientWith([
+      ["/api/documents", "list", {}],
+      ["/api/documents", "d1"],
+      ["/api/categories"],
+      ["/api/categories", "stats"],
+      ["/api/approvals"],
+      ["/api/search", "results", { q: "policy" }],
+      ["/api/ai/suggestions"],
+      ["/api/auth/user"],
+    ]);
+    applyLiveEvent(client, { type: "access.changed" });
+    for (const key of [
+      ["/api/documents", "list", {}],
+      ["/api/documents", "d1"],
+      ["/api/categories"],
+      ["/api/categories", "stats"],
+      ["/api/approvals"],
+      ["/api/search", "results", { q: "policy" }],
+      ["/api/ai/suggestions"],
+    ])
+      expect(stale(client, key), JSON.stringify(key)).toBe(true);
+    expect(stale(client, ["/api/auth/user"])).toBe(false);
+  });
+
   it("marks only that document's data, the approvals and the AI suggestions stale when its approval changes", () => {
     const client = clientWith([
       ["/api/documents", "d1", "approval"],

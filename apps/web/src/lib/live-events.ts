@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { liveEventSchema, liveEventTypes, type LiveEvent } from "@quire/contracts";
-import { aiKeys, approvalKeys, categoryKeys, documentKeys, notificationKeys } from "./query-keys";
+import { aiKeys, approvalKeys, categoryKeys, documentKeys, notificationKeys, searchKeys } from "./query-keys";
 
 /** An SSE message checked against the contracts' live-event schema; anything else is ignored. */
 export function parseLiveEvent(type: string, data: string): LiveEvent | null {
@@ -27,6 +27,18 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
       void client.invalidateQueries({ queryKey: documentKeys.all });
       void client.invalidateQueries({ queryKey: categoryKeys.stats() });
       void client.invalidateQueries({ queryKey: aiKeys.suggestions });
+      return;
+    case "access.changed":
+      // Whole lists, counts, categories and answers can change: read again what is on screen.
+      for (const queryKey of [
+        documentKeys.all,
+        categoryKeys.all,
+        approvalKeys.all,
+        searchKeys.all,
+        notificationKeys.all,
+        aiKeys.suggestions,
+      ])
+        void client.invalidateQueries({ queryKey });
       return;
     case "approval.changed":
       void client.invalidateQueries({ queryKey: documentKeys.detail(event.documentId) });

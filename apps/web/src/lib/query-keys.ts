@@ -40,6 +40,10 @@ export const categoryKeys = {
   access: (id: string) => [...categoryKeys.all, id, "access"] as const,
 };
 
+export const tokenKeys = {
+  all: ["/api/auth/tokens"] as const,
+};
+
 export const groupKeys = {
   all: ["/api/groups"] as const,
 };
@@ -77,6 +81,8 @@ export const settingsKeys = {
 
 export const userKeys = {
   all: ["/api/users"] as const,
+  /** Disabled accounts included (Settings › Users, for Admins). */
+  managed: () => [...userKeys.all, "managed"] as const,
 };
 
 export const activityKeys = {

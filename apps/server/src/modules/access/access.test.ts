@@ -8,7 +8,7 @@ import {
 import { desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activity, documents } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
 
 let t: TestApp;
@@ -239,3 +239,43 @@ describe("document restriction and who has access", () => {
     expect((await changesSince(before?.id)).map((e) => e.action)).toEqual(["Changed category access"]);
   });
 });
+
+describe("what a category offers each person", () => {
+  it("says whether they may add documents there, by role and access list, agreeing with the upload", async () => {
+    const cats = json<Category[]>(await t.request("GET", "/api/categories", { as: "admin" }));
+    const viewOnly = cats[2]!;
+    const open = cats[0]!;
+    await t.request("PUT", `/api/categories/${viewOnly.id}/access`, {
+      as: "admin",
+      body: { everyone: "view", groups: [] },
+    });
+    const offered = async (as: string) =>
+      new Map(
+        json<Category[]>(await t.request("GET", "/api/categories", { as })).map((c) => [
+          c.id,
+          c.abilities?.addDocuments,
+        ]),
+      );
+    const author = await offered("author");
+    expect([author.get(viewOnly.id), author.get(open.id)]).toEqual([false, true]);
+    expect((await offered("viewer")).get(open.id)).toBe(false);
+    expect((await offered("admin")).get(viewOnly.id)).toBe(true);
+    const one = json<Category>(await t.request("GET", `/api/categories/${viewOnly.id}`, { as: "author" }));
+    expect(one.abilities).toEqual({ addDocuments: false });
+    // The upload agrees: refused where the category says no.
+    await expect(uploadDraftInto(viewOnly.id)).resolves.toBe(403);
+    await expect(uploadDraftInto(open.id)).resolves.toBe(201);
+    await t.request("PUT", `/api/categories/${viewOnly.id}/access`, {
+      as: "admin",
+      body: { everyone: "edit", groups: [] },
+    });
+  });
+});
+
+async function uploadDraftInto(categoryId: string): Promise<number> {
+  const { body, headers } = multipart(
+    { title: "Filed", categoryId, allowDuplicate: "true" },
+    { name: "filed.md", bytes: Buffer.from("# Filed\n\nText.\n") },
+  );
+  return (await t.request("POST", "/api/documents/upload", { as: "author", body, headers })).statusCode;
+}

@@ -10,6 +10,8 @@ import type { Database } from "../../db/client";
 import { badRequest, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
+import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { announceAccessChanged } from "../events/events";
 import { groupNamesOf, unknownGroupIds, unknownUserIds } from "../groups/repository";
 import { findUsers } from "../users/repository";
 import { accessHolders } from "./holders";
@@ -21,6 +23,13 @@ import {
   replaceCategoryAccess,
   replaceDocumentAccess,
 } from "./repository";
+
+const roundChange = (ctx: AppContext, actor: Actor) => ({
+  actorId: actor.id,
+  actorName: actor.username,
+  now: ctx.clock.now(),
+  mail: ctx.config.mail,
+});
 
 const present = ({ categoryId, everyone, groups: entries }: CategoryAccess): CategoryAccess => ({
   categoryId,
@@ -69,6 +78,8 @@ export async function putCategoryAccess(
       subjectId: categoryId,
       data: { name: after.name, from: named(before), to: named(after) },
     });
+    await endRoundsAssigneesCannotSee(tx, { categoryId }, roundChange(ctx, admin));
+    await announceAccessChanged(tx);
     return present(after);
   });
 }
@@ -115,6 +126,8 @@ export async function putDocumentAccess(
         groups: groupIds.map((g) => names.get(g) ?? g).sort(),
       },
     });
+    await endRoundsAssigneesCannotSee(tx, { documentId }, roundChange(ctx, actor));
+    await announceAccessChanged(tx);
     const after = await findDocumentAccess(tx, documentId);
     if (!after) throw notFound("Document");
     return after;

@@ -45,6 +45,28 @@ describe("the audit trail", () => {
     expect((await audit(`documentId=${doc}&to=2000-01-01`)).total).toBe(0);
   });
 
+  it("records who downloaded a backup, and from where: a backup holds every document", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/backup",
+      headers: { cookie: await t.cookieFor("admin") },
+      remoteAddress: "198.51.100.9",
+    });
+    expect(res.statusCode).toBe(200);
+    const file = parse(res.headers["content-disposition"] as string).parameters.filename;
+    const page = await audit("subjectType=backup");
+    expect(page.items[0]).toMatchObject({
+      action: "Downloaded backup",
+      username: "admin",
+      ip: "198.51.100.9",
+      data: { file },
+    });
+    // A refused request leaves no trace.
+    const refused = await t.request("GET", "/api/admin/backup", { as: "author" });
+    expect(refused.statusCode).toBe(403);
+    expect((await audit("subjectType=backup")).total).toBe(1);
+  });
+
   it("records the public waitlist anonymously, once per address", async () => {
     for (let i = 0; i < 2; i++) {
       const res = await t.request("POST", "/api/waitlist", {

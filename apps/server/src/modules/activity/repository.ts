@@ -1,3 +1,4 @@
+import type { AuditEntry } from "@quire/contracts";
 import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -5,19 +6,11 @@ import { rowsOf } from "../../db/rows";
 import { activity, categories, documents, groups, users } from "../../db/schema";
 import { readAll } from "../../db/read-all";
 
-/** What a change names about itself; the command helper adds who, from where and when. */
-export type SubjectType =
-  | "document"
-  | "approval"
-  | "category"
-  | "group"
-  | "user"
-  | "session"
-  | "token"
-  | "settings"
-  | "notification"
-  | "suggestion"
-  | "waitlist";
+/**
+ * What a change names about itself (the command helper adds who, from where and when): the
+ * contract's list, so an entry's kind is always one the audit's filter offers.
+ */
+export type SubjectType = AuditEntry["subjectType"];
 
 export interface ActivityInput {
   /** What happened, as a person reads it: "Uploaded", "Review Approved", "Changed role". */

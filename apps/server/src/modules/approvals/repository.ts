@@ -233,3 +233,23 @@ export async function documentsWithApprover(
     .where(and(eq(approvals.approverId, approverId), inArray(approvals.stage, [...stages])));
   return rows.map((r) => r.documentId);
 }
+
+/** Which documents an access change can have touched: one, a category's, or every one (groups). */
+export type AccessChangeScope = { documentId: string } | { categoryId: string } | "every";
+
+/** Documents in the scope whose latest round is still open (someone is waited on). */
+export async function documentsWithOpenRound(db: Database, scope: AccessChangeScope): Promise<string[]> {
+  const inScope =
+    scope === "every"
+      ? undefined
+      : "documentId" in scope
+        ? eq(documents.id, scope.documentId)
+        : eq(documents.categoryId, scope.categoryId);
+  const rows = await db
+    .select({ documentId: approvals.documentId })
+    .from(approvals)
+    .innerJoin(documents, eq(documents.id, approvals.documentId))
+    .where(and(inArray(approvals.stage, ["Awaiting Review", "Awaiting Approval"]), isLatestRound, inScope))
+    .orderBy(asc(approvals.documentId));
+  return [...new Set(rows.map((r) => r.documentId))];
+}

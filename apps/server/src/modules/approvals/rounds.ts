@@ -1,5 +1,6 @@
 import type { MailConfig } from "../../config";
 import type { Database } from "../../db/client";
+import { documentViewerIds } from "../../policies/documents-where";
 import { appendActivity } from "../activity/repository";
 import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
 import { notifyUsers } from "../notifications/service";
@@ -8,11 +9,14 @@ import {
   activeUsers,
   documentsAwaitingReviewer,
   documentsWithApprover,
+  documentsWithOpenRound,
   findLatestRound,
   findReviewers,
   insertPendingReviewers,
   insertRound,
   updateRound,
+  usernamesOf,
+  type AccessChangeScope,
   type ApprovalRow,
 } from "./repository";
 
@@ -196,6 +200,35 @@ export async function endRoundsForRoleChange(
     // The document row first, as everywhere else in the workflow.
     await lockDocument(tx, documentId);
     const reason = `${user?.username ?? "an assignee"} no longer holds the role this review needs (now ${role})`;
+    if (await endOpenRound(tx, documentId, reason, change)) ended += 1;
+  }
+  return ended;
+}
+
+/**
+ * Called after an access change (a document's restriction, a category's access list, a group's
+ * members): every open round in the scope that waits on someone who can no longer open the
+ * document ends (Draft again, owner and assignees told), as at a role change, since that person
+ * could never finish it and nobody else may act in their place. Access wins over the workflow: an
+ * Admin closing a document to someone is never refused because a review is open. Returns how many.
+ */
+export async function endRoundsAssigneesCannotSee(
+  tx: Database,
+  scope: AccessChangeScope,
+  change: RoundChange,
+  why = "after a change of access",
+): Promise<number> {
+  let ended = 0;
+  for (const documentId of await documentsWithOpenRound(tx, scope)) {
+    // The document row first, as everywhere else in the workflow.
+    await lockDocument(tx, documentId);
+    const round = await openRound(tx, documentId);
+    if (!round) continue;
+    const viewers = new Set(await documentViewerIds(tx, documentId));
+    const shutOut = (await waitingAssignees(tx, round)).filter((id) => !viewers.has(id));
+    if (shutOut.length === 0) continue;
+    const names = [...(await usernamesOf(tx, shutOut)).values()].sort().join(", ") || "an assignee";
+    const reason = `${names} can no longer open it ${why}`;
     if (await endOpenRound(tx, documentId, reason, change)) ended += 1;
   }
   return ended;

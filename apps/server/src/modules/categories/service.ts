@@ -1,9 +1,11 @@
 import type { Category, CategoryStats } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
-import type { Actor } from "../../policies/policy";
+import type { Level } from "../../policies/access";
+import { canAddAtLevel, type Actor } from "../../policies/policy";
+import { readAll } from "../../db/read-all";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { listableDocumentsWhere } from "../../policies/documents-where";
+import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
 import { countDocumentsInCategory } from "../documents/repository";
 import {
   deleteCategoryRow,
@@ -21,15 +23,29 @@ export function presentCategory(row: CategoryRow): Category {
   return { id: row.id, name: row.name, description: row.description, icon: row.icon, color: row.color };
 }
 
+/** A category with what the actor may do in it, so the upload and edit forms offer only those. */
+function withAbilities(row: CategoryRow, actor: Actor, levels: Map<string, Level>): Category {
+  return {
+    ...presentCategory(row),
+    abilities: { addDocuments: canAddAtLevel(actor, levels.get(row.id) ?? "none") },
+  };
+}
+
 export async function listCategories(ctx: AppContext, actor: Actor): Promise<Category[]> {
-  const rows = await findCategories(ctx.db, { viewer: actor });
-  return rows.map(presentCategory);
+  const [rows, levels] = await readAll(ctx.db, [
+    () => findCategories(ctx.db, { viewer: actor }),
+    () => categoryLevelsFor(ctx.db, actor),
+  ]);
+  return rows.map((row) => withAbilities(row, actor, levels));
 }
 
 export async function getCategory(ctx: AppContext, actor: Actor, id: string): Promise<Category> {
-  const row = await findCategory(ctx.db, { id, viewer: actor });
+  const [row, levels] = await readAll(ctx.db, [
+    () => findCategory(ctx.db, { id, viewer: actor }),
+    () => categoryLevelsFor(ctx.db, actor),
+  ]);
   if (!row) throw notFound("Category");
-  return presentCategory(row);
+  return withAbilities(row, actor, levels);
 }
 
 /** Counts only what the actor could list, so the sidebar's numbers match the pages they link to. */

@@ -8,7 +8,12 @@ import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandOptions } from "../activity/command";
 import { statusAfterNewVersion } from "./lifecycle";
-import { endOpenRound, restartRoundForNewVersion, type RoundChange } from "../approvals/rounds";
+import {
+  endOpenRound,
+  endRoundsAssigneesCannotSee,
+  restartRoundForNewVersion,
+  type RoundChange,
+} from "../approvals/rounds";
 import { enqueueIndexDocument } from "../search/indexer";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
@@ -267,6 +272,9 @@ export async function updateMetadata(
         subjectId: documentId,
         data: { before, after: input },
       });
+      // Another category can have another access list, closed to someone the review waits on.
+      if (before && input.categoryId !== undefined && input.categoryId !== before.categoryId)
+        await endRoundsAssigneesCannotSee(tx, { documentId }, roundChange(ctx, actor, ctx.clock.now()));
       // Title and tags are weighted into the search index.
       await enqueueIndexDocument(tx, documentId, ctx.clock.now());
     },

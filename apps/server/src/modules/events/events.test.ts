@@ -115,6 +115,73 @@ describe("live events", () => {
     await until(() => t.hub.size === 0, 2000);
   });
 
+  it("goes by the role a user holds now: a stream opened as Admin hears nothing of a private draft once demoted", async () => {
+    const users = json<Array<{ id: string; username: string }>>(
+      await t.request("GET", "/api/users", { as: "admin" }),
+    );
+    const viewerId = users.find((u) => u.username === "viewer")!.id;
+    const setRole = async (role: string) => {
+      const res = await t.request("PATCH", `/api/users/${viewerId}`, { as: "admin", body: { role } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setRole("Admin");
+    const demoted = await connect(t, baseUrl, "viewer");
+    const author = await connect(t, baseUrl, "author");
+    await until(() => t.hub.size === 2, 2000);
+    try {
+      await setRole("Viewer");
+      const id = await uploadDraft(t, "Draft after a demotion");
+      await until(() => author.received.some((e) => e.data.documentId === id), 1000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(demoted.received.filter((e) => e.data.documentId === id)).toHaveLength(0);
+    } finally {
+      await setRole("Viewer");
+      demoted.close();
+      author.close();
+      await until(() => t.hub.size === 0, 2000);
+    }
+  });
+
+  it("tells every open page that access changed, naming nothing, when a category's list changes", async () => {
+    const viewer = await connect(t, baseUrl, "viewer");
+    const author = await connect(t, baseUrl, "author");
+    await until(() => t.hub.size === 2, 2000);
+    const categories = json<Array<{ id: string }>>(
+      await t.request("GET", "/api/categories", { as: "admin" }),
+    );
+    const category = categories[categories.length - 1]!;
+    try {
+      const res = await t.request("PUT", `/api/categories/${category.id}/access`, {
+        as: "admin",
+        body: { everyone: "none", groups: [] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const c of [viewer, author]) {
+        await until(() => c.received.some((e) => e.event === "access.changed"), 1000);
+        expect(c.received.find((e) => e.event === "access.changed")!.data).toEqual({
+          type: "access.changed",
+        });
+      }
+      // A refused change announces nothing.
+      const count = viewer.received.length;
+      const refused = await t.request("PUT", `/api/categories/${category.id}/access`, {
+        as: "author",
+        body: { everyone: "edit", groups: [] },
+      });
+      expect(refused.statusCode).toBe(403);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(viewer.received.length).toBe(count);
+    } finally {
+      await t.request("PUT", `/api/categories/${category.id}/access`, {
+        as: "admin",
+        body: { everyone: "edit", groups: [] },
+      });
+      viewer.close();
+      author.close();
+      await until(() => t.hub.size === 0, 2000);
+    }
+  });
+
   it("ends a stream when its sign-in ends: at logout, and for other sessions at a password change", async () => {
     const viewer = await connect(t, baseUrl, "viewer");
     const reviewer = await connect(t, baseUrl, "reviewer");

@@ -1,4 +1,6 @@
 import { channelEventSchema, type ChannelEvent } from "@quire/contracts";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
 
 /** The NOTIFY channel the live-event triggers of migration 0001_live_events send on. */
 export const EVENTS_CHANNEL = "quire_events";
@@ -22,4 +24,13 @@ export function parseLiveEvent(payload: string): LiveEvent | null {
 /** The JSON an event is sent as (NOTIFY payload, SSE data), checked against the contract first. */
 export function encodeLiveEvent(event: LiveEvent): string {
   return JSON.stringify(channelEventSchema.parse(event));
+}
+
+/**
+ * Tells every open page that access changed, inside the caller's transaction: NOTIFY is sent at
+ * commit, so a refused change announces nothing. No database trigger sees these changes as a
+ * document's, and those who lost sight of a document would hear nothing of it otherwise.
+ */
+export async function announceAccessChanged(db: Database): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${encodeLiveEvent({ type: "access.changed" })})`);
 }

@@ -52,15 +52,21 @@ export class EventHub {
       }
       return;
     }
+    if (event.type === "access.changed") {
+      // It names nothing, so everyone hears it and reads again what they may now see.
+      for (const c of this.connections) c.send(event);
+      return;
+    }
     if (event.type === "notification.created") {
       for (const c of this.connections) if (event.userIds.includes(c.actor.id)) c.send(event);
       return;
     }
-    // One set-based look-up per event (the policy's own filter, with memberships as they are now),
-    // then each connection hears only of what its user may see. Admins hear of everything.
+    // One set-based look-up per event (the policy's own filter, with roles and memberships as they
+    // are now), then each connection hears only of what its user may see. The role a stream was
+    // opened with is not trusted: an Admin demoted since would still hear of every private draft.
     const viewers = new Set(await documentViewerIds(this.ctx.db, event.documentId).catch(() => []));
     for (const c of this.connections) {
-      if (c.actor.role === "Admin" || viewers.has(c.actor.id)) c.send(event);
+      if (viewers.has(c.actor.id)) c.send(event);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { groupMembers, groups, users } from "../../db/schema";
 
@@ -46,13 +46,17 @@ export async function groupNameTaken(db: Database, name: string, exceptId?: stri
   return row !== undefined;
 }
 
-/** The ids among `ids` that name no active user. */
+/**
+ * The ids among `ids` that name no user. A disabled user is known: they keep their groups and
+ * shares so that enabling them gives those back, and a group or restriction listing them must
+ * still save (the editors send every member they were shown).
+ */
 export async function unknownUserIds(db: Database, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...ids]), isNull(users.disabledAt)));
+    .where(inArray(users.id, [...ids]));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }

@@ -4,6 +4,8 @@ import type { Database } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
+import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { announceAccessChanged } from "../events/events";
 import { presentGroup } from "./presenter";
 import {
   deleteGroupRow,
@@ -61,9 +63,19 @@ export async function createGroup(
   });
 }
 
+/** Who changes a group: reviews their change shuts out end in their name. */
+type GroupEditor = Pick<Actor, "id" | "username"> & CommandActor;
+
+const roundChange = (ctx: AppContext, by: GroupEditor) => ({
+  actorId: by.id,
+  actorName: by.username,
+  now: ctx.clock.now(),
+  mail: ctx.config.mail,
+});
+
 export async function updateGroup(
   ctx: AppContext,
-  by: CommandActor,
+  by: GroupEditor,
   id: string,
   input: { name?: string | undefined; description?: string | undefined; memberIds?: string[] | undefined },
 ): Promise<Group> {
@@ -86,6 +98,10 @@ export async function updateGroup(
       subjectId: id,
       data: groupChange(before.name, previous?.memberIds ?? [], after.name, after.memberIds, input),
     });
+    if (memberIds) {
+      await endRoundsAssigneesCannotSee(tx, "every", roundChange(ctx, by));
+      await announceAccessChanged(tx);
+    }
     return presentGroup(after, true);
   });
 }
@@ -110,11 +126,13 @@ function groupChange(
 }
 
 /** Its memberships and every access list entry naming it go with it. */
-export async function deleteGroup(ctx: AppContext, by: CommandActor, id: string): Promise<void> {
+export async function deleteGroup(ctx: AppContext, by: GroupEditor, id: string): Promise<void> {
   await withTransaction(ctx, by, async (tx, record) => {
     const row = await lockGroup(tx, id);
     if (!row) throw notFound("Group");
     await deleteGroupRow(tx, id);
     await record({ action: "Deleted group", subjectType: "group", subjectId: id, data: { name: row.name } });
+    await endRoundsAssigneesCannotSee(tx, "every", roundChange(ctx, by));
+    await announceAccessChanged(tx);
   });
 }

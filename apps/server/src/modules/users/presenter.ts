@@ -6,12 +6,14 @@ export function presentUser(user: {
   username: string;
   role: string;
   mustChangePassword?: boolean;
+  disabledAt?: Date | null;
 }): User {
   return {
     id: user.id,
     username: user.username,
     role: user.role as Role,
     ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+    ...(user.disabledAt ? { disabled: true } : {}),
   };
 }
 

@@ -2,14 +2,20 @@ import type { Role, User, UserListItem } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
 import { generateTemporaryPassword } from "../../lib/passwords";
-import type { Actor } from "../../policies/policy";
+import { authorizeGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { endRoundsForRoleChange } from "../approvals/rounds";
 import { presentUser, presentUserListItem } from "./presenter";
 import { countUsers, findUser, findUsers, insertUser, updateUser } from "./repository";
 
-export async function listUsers(ctx: AppContext): Promise<UserListItem[]> {
-  const rows = await findUsers(ctx.db, { active: true });
+/** Active users for everyone (pickers, owners); disabled ones too for those who manage users. */
+export async function listUsers(
+  ctx: AppContext,
+  actor: Actor,
+  query: { includeDisabled: boolean },
+): Promise<UserListItem[]> {
+  if (query.includeDisabled) authorizeGlobal(actor, "user.manage");
+  const rows = await findUsers(ctx.db, { active: !query.includeDisabled });
   return rows.map(presentUserListItem);
 }
 

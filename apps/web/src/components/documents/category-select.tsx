@@ -1,8 +1,16 @@
+import type { Category } from "@quire/contracts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCategories } from "@/lib/api/categories";
 
-/** The archive's categories to file a document under; a placeholder of the same size while they load. */
+/** Whether the server lets the signed-in user upload or move documents into this category. */
+export const canFileIn = (category: Category): boolean => category.abilities?.addDocuments !== false;
+
+/**
+ * The categories the signed-in user may file a document under (the server's abilities; the one
+ * already chosen stays, so editing a document never hides its own category); a placeholder of the
+ * same size while they load.
+ */
 export function CategorySelect({
   id,
   testId,
@@ -25,11 +33,13 @@ export function CategorySelect({
         <SelectValue placeholder="Select a category" />
       </SelectTrigger>
       <SelectContent>
-        {(categories.data ?? []).map((c) => (
-          <SelectItem key={c.id} value={c.id}>
-            {c.name}
-          </SelectItem>
-        ))}
+        {(categories.data ?? [])
+          .filter((c) => canFileIn(c) || c.id === value)
+          .map((c) => (
+            <SelectItem key={c.id} value={c.id}>
+              {c.name}
+            </SelectItem>
+          ))}
       </SelectContent>
     </Select>
   );

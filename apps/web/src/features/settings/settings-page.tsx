@@ -14,6 +14,7 @@ import { FeaturesCard } from "./components/toggles-cards";
 import { UsersCard } from "./components/users-card";
 import { GroupsCard } from "./components/groups-card";
 import { CategoryAccessCard } from "./components/category-access-card";
+import { ApiTokensCard } from "./components/api-tokens-card";
 
 /** Seed §2 Settings, saved on the server: organisation and features by an Admin, notifications per user. */
 export function SettingsPage() {
@@ -58,6 +59,7 @@ export function SettingsPage() {
         <NotificationsCard />
         {user && <RoleCard user={user} demo={options?.demo === true} />}
         <AppearanceCard />
+        <ApiTokensCard />
         {user && abilities.manageUsers && <UsersCard currentUserId={user.id} />}
         <Can ability="manageUsers">
           <GroupsCard />

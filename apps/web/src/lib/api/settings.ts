@@ -14,7 +14,7 @@ import {
   type User,
 } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
-import { notificationKeys, settingsKeys, userKeys } from "@/lib/query-keys";
+import { approvalKeys, documentKeys, notificationKeys, settingsKeys, userKeys } from "@/lib/query-keys";
 
 /** GET /api/settings: organisation profile, feature toggles and approval defaults. */
 export const settingsQueryOptions = queryOptions({
@@ -123,5 +123,22 @@ export function useUpdateUserRole() {
     mutationFn: ({ id, role }: { id: string; role: Role }): Promise<User> =>
       apiFetch(`/api/users/${encodeURIComponent(id)}`, userSchema, { method: "PATCH", body: { role } }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/**
+ * PATCH /api/users/{id} with `disabled`: offboards (or brings back) an account. Reviews that waited
+ * on a disabled person end, so documents and approvals are read again too.
+ */
+export function useSetUserDisabled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }): Promise<User> =>
+      apiFetch(`/api/users/${encodeURIComponent(id)}`, userSchema, { method: "PATCH", body: { disabled } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: userKeys.all });
+      await client.invalidateQueries({ queryKey: documentKeys.all });
+      await client.invalidateQueries({ queryKey: approvalKeys.all });
+    },
   });
 }

@@ -12,3 +12,13 @@ export const usersQueryOptions = queryOptions({
 export function useUsers(options: { enabled?: boolean } = {}) {
   return useQuery({ ...usersQueryOptions, enabled: options.enabled ?? true });
 }
+
+/** GET /api/users?includeDisabled=true (Admins): disabled accounts too, so they can be enabled again. */
+export const managedUsersQueryOptions = queryOptions({
+  queryKey: userKeys.managed(),
+  queryFn: () => apiFetch("/api/users?includeDisabled=true", userListItemSchema.array()),
+});
+
+export function useManagedUsers() {
+  return useQuery(managedUsersQueryOptions);
+}

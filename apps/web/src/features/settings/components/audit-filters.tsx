@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { useUsers } from "@/lib/api/users";
+import { useManagedUsers } from "@/lib/api/users";
 import { emptyAuditFilters, subjectKinds, type AuditFilters } from "../lib/audit";
 
 /** Radix Select has no empty value: "any" stands for an unset filter. */
@@ -58,7 +58,7 @@ function AuditFilterFields({
   draft: AuditFilters;
   set: (key: keyof AuditFilters, value: string) => void;
 }) {
-  const users = useUsers();
+  const users = useManagedUsers();
   return (
     <>
       <FilterSelect

@@ -89,7 +89,11 @@ function GroupMembers({
               data-testid={`checkbox-member-${user.username}`}
             />
             <Label htmlFor={`member-${user.id}`} className="min-w-0 truncate font-normal">
-              {user.username} <span className="text-muted-foreground">({user.role})</span>
+              {user.username}{" "}
+              <span className="text-muted-foreground">
+                ({user.role}
+                {user.disabled ? ", disabled" : ""})
+              </span>
             </Label>
           </li>
         ))}

@@ -6,13 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useGroups } from "@/lib/api/groups";
-import { useUsers } from "@/lib/api/users";
+import { useManagedUsers } from "@/lib/api/users";
 import { GroupDialog } from "./group-dialog";
 
 /** Settings › Users and Groups (Admin): the groups that category and document access lists name. */
 export function GroupsCard() {
   const groups = useGroups();
-  const users = useUsers();
+  const users = useManagedUsers();
   const [editing, setEditing] = useState<Group | "new" | null>(null);
   const nameOf = new Map((users.data ?? []).map((u) => [u.id, u.username]));
 

@@ -1,4 +1,7 @@
+import { Download } from "lucide-react";
+import { Can } from "@/components/can";
 import { ErrorNotice } from "@/components/error-notice";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
@@ -7,6 +10,27 @@ import { useSystemInfo } from "@/lib/api/settings";
 /** The app's one date style, like every other date (issue 16.16), not an ISO day. */
 function lastUpdate(iso: string | null): string {
   return (iso && formatDate(iso)) || "Unknown";
+}
+
+/**
+ * A consistent backup while Quire keeps serving (GET /api/admin/backup, recorded in the audit), for
+ * Admins. The command line can take one too, but on embedded storage only through the server.
+ */
+function BackupDownload() {
+  return (
+    <div className="mt-4 space-y-2 border-t pt-4">
+      <Button asChild size="sm" variant="outline">
+        <a href="/api/admin/backup" download data-testid="button-download-backup">
+          <Download aria-hidden="true" />
+          Download Backup
+        </a>
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        Every document, version, original, approval, group and setting in one file. Restore it into an empty
+        installation with <code>npm run quire -- restore &lt;file&gt;</code>.
+      </p>
+    </div>
+  );
 }
 
 /** System Information from the running build (GET /api/system). */
@@ -47,6 +71,9 @@ export function SystemCard() {
             )}
           </dl>
         )}
+        <Can ability="createBackup">
+          <BackupDownload />
+        </Can>
       </CardContent>
     </Card>
   );

@@ -1,24 +1,30 @@
 import { useState } from "react";
 import { isRole, roles, type User } from "@quire/contracts";
-import { UserPlus } from "lucide-react";
+import { UserCheck, UserPlus, UserX } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { useUpdateUserRole } from "@/lib/api/settings";
-import { useUsers } from "@/lib/api/users";
+import { useSetUserDisabled, useUpdateUserRole } from "@/lib/api/settings";
+import { useManagedUsers } from "@/lib/api/users";
 import { previewUsers } from "../lib/permissions";
 import { CreateUserDialog } from "./create-user-dialog";
 
-/** Users (Admin only): count, first 4, '+N more users', role changes and new accounts. */
+/**
+ * Users (Admin only): count, first 4, '+N more users', role changes, new accounts, and disabling
+ * (offboarding) or enabling an account. Disabled accounts are listed last and not counted as users.
+ */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
-  const users = useUsers();
+  const users = useManagedUsers();
+  const active = users.data?.filter((u) => !u.disabled);
   const [expanded, setExpanded] = useState(false);
   const [creating, setCreating] = useState(false);
-  const list = users.data ? previewUsers(users.data, expanded) : { shown: [], more: 0 };
+  const ordered = users.data ? [...(active ?? []), ...users.data.filter((u) => u.disabled)] : [];
+  const list = previewUsers(ordered, expanded);
 
   return (
     <Card data-testid="card-users">
@@ -26,9 +32,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
         <div className="space-y-1">
           <CardTitle>Users</CardTitle>
           <CardDescription data-testid="text-user-count">
-            {users.data
-              ? `${users.data.length} ${users.data.length === 1 ? "user" : "users"}`
-              : "Loading users"}
+            {active ? `${active.length} ${active.length === 1 ? "user" : "users"}` : "Loading users"}
           </CardDescription>
         </div>
         <Button size="sm" onClick={() => setCreating(true)} data-testid="button-create-user">
@@ -62,6 +66,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
 
 function UserRow({ user, self }: { user: User; self: boolean }) {
   const update = useUpdateUserRole();
+  const [confirming, setConfirming] = useState(false);
   const labelId = `user-${user.id}-name`;
   const onChange = (value: string) => {
     if (!isRole(value) || value === user.role) return;
@@ -76,27 +81,125 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
     );
   };
   return (
-    <li className="flex items-center justify-between gap-2 py-2" data-testid={`user-row-${user.username}`}>
-      <span id={labelId} className="min-w-0 truncate text-sm font-medium">
-        {user.username}
-        {self && <span className="text-muted-foreground"> (you)</span>}
-      </span>
-      <Select value={user.role} onValueChange={onChange} disabled={update.isPending}>
-        <SelectTrigger
-          className="w-32"
-          aria-label={`Role of ${user.username}`}
-          data-testid={`select-user-role-${user.username}`}
-        >
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {roles.map((role) => (
-            <SelectItem key={role} value={role}>
-              {role}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+    <li className="space-y-2 py-2" data-testid={`user-row-${user.username}`}>
+      <div className="flex items-center justify-between gap-2">
+        <span id={labelId} className="flex min-w-0 items-center gap-2 text-sm font-medium">
+          <span className="truncate">
+            {user.username}
+            {self && <span className="text-muted-foreground"> (you)</span>}
+          </span>
+          {user.disabled && (
+            <Badge variant="secondary" data-testid={`badge-disabled-${user.username}`}>
+              Disabled
+            </Badge>
+          )}
+        </span>
+        <span className="flex shrink-0 items-center gap-1">
+          <Select value={user.role} onValueChange={onChange} disabled={update.isPending || user.disabled}>
+            <SelectTrigger
+              className="w-32"
+              aria-label={`Role of ${user.username}`}
+              data-testid={`select-user-role-${user.username}`}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {roles.map((role) => (
+                <SelectItem key={role} value={role}>
+                  {role}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {!self && <AccountSwitch user={user} onDisable={() => setConfirming(true)} />}
+        </span>
+      </div>
+      {confirming && <ConfirmDisable user={user} onDone={() => setConfirming(false)} />}
     </li>
   );
+}
+
+/** Enable at once; Disable asks first, since it ends the person's sessions and their open reviews. */
+function AccountSwitch({ user, onDisable }: { user: User; onDisable: () => void }) {
+  const enable = useAccountChange(user, false);
+  if (!user.disabled)
+    return (
+      <Button
+        size="icon"
+        variant="ghost"
+        onClick={onDisable}
+        aria-label={`Disable ${user.username}`}
+        title={`Disable ${user.username}`}
+        data-testid={`button-disable-user-${user.username}`}
+      >
+        <UserX aria-hidden="true" />
+      </Button>
+    );
+  return (
+    <Button
+      size="icon"
+      variant="ghost"
+      onClick={() => enable.mutate()}
+      disabled={enable.isPending}
+      aria-label={`Enable ${user.username}`}
+      title={`Enable ${user.username}`}
+      data-testid={`button-enable-user-${user.username}`}
+    >
+      <UserCheck aria-hidden="true" />
+    </Button>
+  );
+}
+
+function ConfirmDisable({ user, onDone }: { user: User; onDone: () => void }) {
+  const disable = useAccountChange(user, true, onDone);
+  return (
+    <div className="space-y-2 rounded-md border border-destructive/50 p-3 text-sm" role="group">
+      <p>
+        Disable {user.username}? They are signed out everywhere, their API tokens stop working and reviews
+        waiting on them end. Their documents and history stay.
+      </p>
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={() => disable.mutate()}
+          disabled={disable.isPending}
+          data-testid={`button-confirm-disable-${user.username}`}
+        >
+          {disable.isPending ? "Disabling..." : "Disable"}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function useAccountChange(user: User, disabled: boolean, onDone?: () => void) {
+  const change = useSetUserDisabled();
+  return {
+    isPending: change.isPending,
+    mutate: () =>
+      change.mutate(
+        { id: user.id, disabled },
+        {
+          onSuccess: () => {
+            toast({
+              title: disabled ? "User disabled" : "User enabled",
+              description: disabled
+                ? `${user.username} can no longer sign in.`
+                : `${user.username} can sign in again.`,
+            });
+            onDone?.();
+          },
+          onError: (error) =>
+            toast({
+              variant: "destructive",
+              title: disabled ? "Disabling failed" : "Enabling failed",
+              description: errorMessage(error),
+            }),
+        },
+      ),
+  };
 }

@@ -65,6 +65,8 @@ export function describeSubject(entry: AuditEntry): { label: string; documentId:
       return { label: "Notifications", documentId: null };
     case "suggestion":
       return { label: `AI suggestion ${text(data.kind) ?? ""}`.trim(), documentId: null };
+    case "backup":
+      return { label: "Backup", documentId: null };
     default:
       return { label: entry.subjectType, documentId: null };
   }
@@ -83,4 +85,5 @@ export const subjectKinds: ReadonlyArray<{ value: AuditEntry["subjectType"]; lab
   { value: "notification", label: "Notifications" },
   { value: "suggestion", label: "AI suggestions" },
   { value: "waitlist", label: "Waitlist" },
+  { value: "backup", label: "Backups" },
 ];

@@ -132,6 +132,29 @@ describe("UploadForm", () => {
     expect(screen.getByTestId("select-category").textContent).toContain("Legal");
   });
 
+  it("offers only categories the user may add to, and never suggests one they may only view", async () => {
+    const viewOnly = { ...categories[1]!, abilities: { addDocuments: false } };
+    const open = { ...categories[0]!, abilities: { addDocuments: true } };
+    mockFetch({
+      "GET /api/auth/user": { body: user },
+      "GET /api/categories": { body: [open, viewOnly] },
+      "POST /api/ai/categorize": {
+        body: { categoryId: "c2", categoryName: "Legal", confidence: 0.83, tags: [], alternatives: [] },
+      },
+    });
+    renderWithApp(<UploadForm />, { path: "/upload" });
+    await screen.findByTestId("select-category");
+    choose([new File(["# Data Processing Agreement\n\nThe processor shall..."], "dpa.md")]);
+    await waitFor(() =>
+      expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Data Processing Agreement"),
+    );
+    expect(screen.queryByText(/Suggested category: Legal/)).toBeNull();
+    expect(screen.getByTestId("select-category").textContent).not.toContain("Legal");
+    fireEvent.click(screen.getByTestId("select-category"));
+    const options = (await screen.findAllByRole("option")).map((o) => o.textContent);
+    expect(options).toEqual(["Engineering"]);
+  });
+
   it("leaves a PDF's title to the server and says its suggestion follows the upload", async () => {
     mockFetch({ "GET /api/auth/user": { body: user }, "GET /api/categories": { body: categories } });
     renderWithApp(<UploadForm />, { path: "/upload" });

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { canFileIn } from "@/components/documents/category-select";
 import { useCategories } from "@/lib/api/categories";
 import { useCategorySuggestion } from "../api/categorize";
 import { admitFiles, CONFIDENT_SUGGESTION, isPlainText, titleOfTextFile } from "../lib/upload-rules";
@@ -18,7 +19,8 @@ export function useUploadChoices() {
   const [tags, setTags] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const suggestion = useCategorySuggestion(files.length === 1 ? files[0]! : null);
-  const suggested = categories.data?.find((c) => c.id === suggestion.data?.categoryId);
+  // A category the user may not add to is never suggested: the upload would be refused.
+  const suggested = categories.data?.find((c) => c.id === suggestion.data?.categoryId && canFileIn(c));
   const confidence = suggestion.data?.confidence ?? 0;
   const confident = Boolean(suggested) && confidence >= CONFIDENT_SUGGESTION;
 

@@ -1,0 +1,48 @@
+import type { User } from "@quire/contracts";
+import type { AppContext } from "../../context";
+import { conflict, notFound } from "../../lib/errors";
+import type { Actor } from "../../policies/policy";
+import { withTransaction } from "../activity/command";
+import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { revokeApiTokens } from "../auth/repository";
+import { endSessions } from "../auth/sessions";
+import { presentUser } from "./presenter";
+import { countUsers, findUser, updateUser } from "./repository";
+
+/**
+ * Offboarding: a disabled account cannot sign in (by password or single sign-on), its sessions and
+ * open event streams end at once, its API tokens are revoked, and reviews waiting on it end (nobody
+ * could finish them). Its documents, history and group memberships stay, so enabling it again
+ * gives back what it had; a new password is not needed, since nobody learnt the old one here.
+ */
+export async function setDisabled(
+  ctx: AppContext,
+  admin: Actor,
+  userId: string,
+  disabled: boolean,
+): Promise<User> {
+  if (disabled && userId === admin.id) throw conflict("You cannot disable your own account");
+  return withTransaction(ctx, admin, async (tx, record) => {
+    const user = await findUser(tx, { id: userId }, true);
+    if (!user) throw notFound("User");
+    if (Boolean(user.disabledAt) === disabled) return presentUser(user);
+    if (disabled && user.role === "Admin" && (await countUsers(tx, { role: "Admin", active: true })) <= 1)
+      throw conflict("The last Admin cannot be disabled; make another user Admin first");
+    const now = ctx.clock.now();
+    const updated = await updateUser(tx, userId, { disabledAt: disabled ? now : null });
+    if (!updated) throw notFound("User");
+    await record({
+      action: disabled ? "Disabled user" : "Enabled user",
+      subjectType: "user",
+      subjectId: userId,
+      data: { username: user.username },
+    });
+    if (disabled) {
+      await endSessions(tx, { userId });
+      await revokeApiTokens(tx, { userId }, now);
+      const change = { actorId: admin.id, actorName: admin.username, now, mail: ctx.config.mail };
+      await endRoundsAssigneesCannotSee(tx, "every", change, "(their account was disabled)");
+    }
+    return presentUser(updated);
+  });
+}
