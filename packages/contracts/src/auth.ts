@@ -48,6 +48,8 @@ export const loginOptionsSchema = z.object({
   sso: z.object({ buttonLabel: z.string(), startUrl: z.string() }).nullable().optional(),
   /** Whether username and password sign-in is on (LOCAL_LOGIN); absent means on. */
   localLogin: z.boolean().optional(),
+  /** Why this browser's last single sign-on was refused (set by the server, never from the URL). */
+  ssoError: z.string().nullable().optional(),
 });
 export type LoginOptions = z.infer<typeof loginOptionsSchema>;
 

@@ -9,6 +9,14 @@ import { replaceSession } from "./sessions";
 
 const FLOW_COOKIE = "quire_oidc";
 const FLOW_COOKIE_PATH = "/api/auth/oidc";
+/**
+ * Why single sign-on was refused, for the sign-in page's options (GET /api/auth/login) to show.
+ * Signed and set by this server only: the page used to show any ?error= text, so a link could put
+ * an attacker's sentence on Quire's real sign-in page.
+ */
+export const SSO_ERROR_COOKIE = "quire_sso_error";
+const SSO_ERROR_COOKIE_PATH = "/api/auth/login";
+const SSO_ERROR_MAX_AGE_SECONDS = 300;
 export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
 
 type SetSessionCookie = (reply: FastifyReply, token: string) => void;
@@ -63,6 +71,7 @@ export async function oidcRoutes(
         },
       );
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+      reply.clearCookie(SSO_ERROR_COOKIE, { path: SSO_ERROR_COOKIE_PATH });
       setSessionCookie(reply, token);
       return reply.redirect(flow.next);
     } catch (error) {
@@ -77,13 +86,30 @@ function redirectUri(ctx: AppContext, request: FastifyRequest): string {
   return `${base}${OIDC_CALLBACK_PATH}`;
 }
 
-/** Back to the sign-in page with a sentence it shows; the details go to the log. */
+/** Back to the sign-in page, which shows the sentence this sets; the details go to the log. */
 function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const known = error instanceof OidcFailure || error instanceof SsoRefused;
   request.log.warn({ err: error }, "single sign-on refused");
-  const message = known ? error.message : "Single sign-on failed. Try again, or ask an Admin.";
+  const message = known ? error.message : SSO_FAILED;
   reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
-  return reply.redirect(`/login?error=${encodeURIComponent(message)}`);
+  reply.setCookie(SSO_ERROR_COOKIE, message, {
+    path: SSO_ERROR_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: "auto",
+    signed: true,
+    maxAge: SSO_ERROR_MAX_AGE_SECONDS,
+  });
+  return reply.redirect("/login?error=sso");
+}
+
+const SSO_FAILED = "Single sign-on failed. Try again, or ask an Admin.";
+
+/** The refusal this browser's last single sign-on left, if this server signed it. */
+export function ssoErrorOf(request: FastifyRequest): string | null {
+  const raw = request.cookies[SSO_ERROR_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  return unsigned?.valid && unsigned.value ? unsigned.value.slice(0, 500) : null;
 }
 
 /** The flow this browser started, if its cookie is ours (signed) and still fresh. */

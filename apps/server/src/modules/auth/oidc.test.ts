@@ -107,12 +107,23 @@ async function userRow(subject: string) {
     .where(and(eq(users.oidcIssuer, idp.issuer), eq(users.oidcSubject, subject)));
 }
 
-/** The refusal lands on the sign-in page with a readable message and signs nobody in. */
-function expectRefused(res: Awaited<ReturnType<typeof ssoSignIn>>, reason: RegExp): void {
-  expect(res.done.statusCode).toBe(302);
-  const location = new URL(String(res.done.headers.location), QUIRE);
+/** The sentence the sign-in page shows this browser after a refusal (its options, with its cookies). */
+async function refusalShown(res: LightMyRequestResponse): Promise<string | null | undefined> {
+  expect(res.statusCode).toBe(302);
+  const location = new URL(String(res.headers.location), QUIRE);
   expect(location.pathname).toBe("/login");
-  expect(location.searchParams.get("error")).toMatch(reason);
+  expect(location.searchParams.get("error")).toBe("sso");
+  const options = await t.app.inject({
+    method: "GET",
+    url: "/api/auth/login",
+    headers: { cookie: cookiesOf(res) },
+  });
+  return json<LoginOptions>(options).ssoError;
+}
+
+/** The refusal lands on the sign-in page with a readable message and signs nobody in. */
+async function expectRefused(res: Awaited<ReturnType<typeof ssoSignIn>>, reason: RegExp): Promise<void> {
+  expect(await refusalShown(res.done)).toMatch(reason);
   expect(res.session).toBeUndefined();
 }
 
@@ -228,7 +239,7 @@ describe("single sign-on with OpenID Connect", () => {
         idp.setAccount("sub-bob", { preferred_username: "bob", roles: ["quire-admins"], groups: ["Forged"] });
         idp.tamper = forge;
         try {
-          expectRefused(await ssoSignIn("sub-bob"), reason);
+          await expectRefused(await ssoSignIn("sub-bob"), reason);
         } finally {
           idp.tamper = null;
           idp.setAccount("sub-bob", {
@@ -248,14 +259,14 @@ describe("single sign-on with OpenID Connect", () => {
     const res = await ssoSignIn("sub-carol", (callback) =>
       callback.searchParams.set("state", "forged-state"),
     );
-    expectRefused(res, /state/);
+    await expectRefused(res, /state/);
     expect(await userRow("sub-carol")).toHaveLength(0);
   });
 
   it("refuses a sign-in that took longer than ten minutes at the provider", async () => {
     idp.setAccount("sub-slow", { preferred_username: "slow" });
     const res = await ssoSignIn("sub-slow", undefined, () => t.clock.advance(11 * 60_000));
-    expectRefused(res, /took too long/);
+    await expectRefused(res, /took too long/);
     expect(await userRow("sub-slow")).toHaveLength(0);
   });
 
@@ -263,14 +274,23 @@ describe("single sign-on with OpenID Connect", () => {
     idp.setAccount("sub-gone", { preferred_username: "gone" });
     await signedInUser((await ssoSignIn("sub-gone")).session);
     await t.ctx.db.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.oidcSubject, "sub-gone"));
-    expectRefused(await ssoSignIn("sub-gone"), /disabled/);
+    await expectRefused(await ssoSignIn("sub-gone"), /disabled/);
   });
 
   it("refuses a callback without the flow cookie, and says why", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/auth/oidc/callback?code=x&state=y" });
-    expect(res.statusCode).toBe(302);
-    const location = new URL(String(res.headers.location), QUIRE);
-    expect(location.searchParams.get("error")).toMatch(/did not start here/);
+    expect(await refusalShown(res)).toMatch(/did not start here/);
+  });
+
+  it("shows only a refusal it signed itself: a forged or absent one is no message", async () => {
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/login?error=Your%20account%20is%20locked",
+      headers: { cookie: "quire_sso_error=Your%20account%20is%20locked.%20Call%20us" },
+    });
+    expect(json<LoginOptions>(forged).ssoError).toBeNull();
+    const none = await t.app.inject({ method: "GET", url: "/api/auth/login" });
+    expect(json<LoginOptions>(none).ssoError).toBeNull();
   });
 
   it("shows the provider's refusal", async () => {
@@ -279,7 +299,7 @@ describe("single sign-on with OpenID Connect", () => {
       callback.searchParams.set("error", "access_denied");
       callback.searchParams.set("error_description", "End-User aborted interaction");
     });
-    expectRefused(res, /refused the sign-in: End-User aborted/);
+    await expectRefused(res, /refused the sign-in: End-User aborted/);
   });
 });
 

@@ -14,7 +14,7 @@ import { accountRoutes } from "./account-routes";
 import { demoUserForRole, DEMO_USERS, isDemoUsername } from "./service";
 import { checkCredentials } from "./login";
 import { replaceSession, signOut } from "./sessions";
-import { oidcRoutes } from "./oidc-routes";
+import { oidcRoutes, ssoErrorOf } from "./oidc-routes";
 import { presentUser } from "../users/presenter";
 import { appAbilities } from "../../policies/policy";
 import { cachedSettings } from "../settings/service";
@@ -44,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     "/login",
     { config: { public: true }, schema: { response: { 200: loginOptionsSchema } } },
-    async () => ({
+    async (request) => ({
       demo: ctx.config.demo,
       demoPassword: ctx.config.demo ? ctx.config.demoPassword : null,
       demoUsers: ctx.config.demo ? DEMO_USERS.map(({ username, role }) => ({ username, role })) : [],
@@ -52,6 +52,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         ? { buttonLabel: ctx.config.oidc.buttonLabel, startUrl: "/api/auth/oidc/start" }
         : null,
       localLogin: ctx.config.localLogin,
+      ssoError: ctx.config.oidc ? ssoErrorOf(request) : null,
     }),
   );
 

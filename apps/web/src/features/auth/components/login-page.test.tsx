@@ -98,12 +98,11 @@ describe("LoginPage", () => {
           ...demoOptions,
           sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" },
           localLogin: false,
+          ssoError: "The identity provider could not be reached.",
         },
       },
     });
-    renderWithApp(<LoginPage />, {
-      path: "/login?error=The%20identity%20provider%20could%20not%20be%20reached.",
-    });
+    renderWithApp(<LoginPage />, { path: "/login?error=sso" });
     expect((await screen.findByTestId("button-sso")).getAttribute("href")).toBe("/api/auth/oidc/start");
     await waitFor(() => expect(spy.mock.calls.map((c) => c[0])).toContain("/api/auth/login"));
     expect(screen.queryByTestId("input-username")).toBeNull();
@@ -112,6 +111,23 @@ describe("LoginPage", () => {
     expect(screen.getByTestId("text-sso-error").textContent).toBe(
       "The identity provider could not be reached.",
     );
+  });
+
+  it("never shows text a link puts in ?error=", async () => {
+    mockFetch({
+      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+      "GET /api/auth/login": {
+        body: {
+          ...demoOptions,
+          sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" },
+          ssoError: null,
+        },
+      },
+    });
+    renderWithApp(<LoginPage />, { path: "/login?error=Your%20account%20is%20locked.%20Call%20555-0100" });
+    const error = await screen.findByTestId("text-sso-error");
+    expect(error.textContent).toBe("Single sign-on did not finish. Try again, or ask an Admin.");
+    expect(document.body.textContent).not.toMatch(/locked|555-0100/);
   });
 
   it("shows no SSO button when single sign-on is not configured", async () => {

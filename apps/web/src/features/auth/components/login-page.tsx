@@ -13,15 +13,18 @@ import { paths, safeNextPath } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useLogin, useLoginOptions, useUser } from "@/lib/auth";
 
+const SSO_FAILED = "Single sign-on did not finish. Try again, or ask an Admin.";
+
 export function LoginPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(search);
   const next = safeNextPath(params.get("next"));
-  // The single sign-on callback comes back here with its refusal as ?error=.
-  const ssoError = params.get("error");
   const user = useUser();
   const options = useLoginOptions();
+  // A refused single sign-on comes back here with ?error=; the sentence is the one the server
+  // signed for this browser (its options), never text from the URL, which anyone can link to.
+  const ssoError = params.has("error") && options.data ? (options.data.ssoError ?? SSO_FAILED) : null;
   const login = useLogin();
   // The request's own schema checks the form: the username is trimmed as the server would.
   const form = useForm<LoginBody>({
