@@ -290,6 +290,26 @@ describe("personal access tokens", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers })).statusCode).toBe(401);
   });
 
+  it("holds at most 25 working tokens per account, saying so, and room comes back with a revoke", async () => {
+    const make = (name: string) => t.request("POST", "/api/auth/tokens", { as: "approver", body: { name } });
+    const made: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await make(`script ${i}`);
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(json<{ id: string }>(res).id);
+    }
+    const refused = await make("one too many");
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toEqual({
+      message: expect.stringMatching(/already have 25 API tokens.*Revoke one/),
+    });
+    expect(json<unknown[]>(await t.request("GET", "/api/auth/tokens", { as: "approver" }))).toHaveLength(25);
+    expect((await t.request("DELETE", `/api/auth/tokens/${made[0]}`, { as: "approver" })).statusCode).toBe(
+      204,
+    );
+    expect((await make("after a revoke")).statusCode).toBe(201);
+  });
+
   it("refuses a made-up bearer token", async () => {
     const res = await t.app.inject({
       method: "GET",

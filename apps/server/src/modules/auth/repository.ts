@@ -135,6 +135,21 @@ export async function findActiveApiTokens(db: Database, userId: string): Promise
     .orderBy(desc(apiTokens.createdAt));
 }
 
+/** The user's tokens that still work: neither revoked nor expired. */
+export async function countLiveApiTokens(db: Database, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function insertApiToken(tx: Database, values: NewApiToken): Promise<ApiTokenRow> {
   const [row] = await tx.insert(apiTokens).values(values).returning();
   if (!row) throw new Error("token insert returned nothing");

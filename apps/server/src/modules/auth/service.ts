@@ -1,11 +1,17 @@
 import type { ApiToken, Role } from "@quire/contracts";
 import type { AppContext } from "../../context";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { countUsers, findUser, updateUser } from "../users/repository";
-import { findActiveApiTokens, insertApiToken, revokeApiTokens, type ApiTokenRow } from "./repository";
+import {
+  countLiveApiTokens,
+  findActiveApiTokens,
+  insertApiToken,
+  revokeApiTokens,
+  type ApiTokenRow,
+} from "./repository";
 import { endSessions } from "./sessions";
 
 /** One demo user per role; the seed's second reviewer lets a review round have two reviewers. */
@@ -53,6 +59,12 @@ export async function listApiTokens(ctx: AppContext, actor: Actor): Promise<ApiT
   return rows.map(presentToken);
 }
 
+/**
+ * Working tokens one account may hold: a script per system is a handful, and every token is a
+ * standing credential an Admin must be able to review (Settings lists them unpaged).
+ */
+export const MAX_LIVE_API_TOKENS = 25;
+
 export async function createApiToken(
   ctx: AppContext,
   actor: Actor,
@@ -62,6 +74,10 @@ export async function createApiToken(
   const now = ctx.clock.now();
   const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null;
   const row = await withTransaction(ctx, actor, async (tx, record) => {
+    if ((await countLiveApiTokens(tx, actor.id, now)) >= MAX_LIVE_API_TOKENS)
+      throw conflict(
+        `You already have ${MAX_LIVE_API_TOKENS} API tokens that work, the most one account may hold. Revoke one you no longer use, then create this one.`,
+      );
     const inserted = await insertApiToken(tx, {
       userId: actor.id,
       name: input.name,
