@@ -52,7 +52,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         ? { buttonLabel: ctx.config.oidc.buttonLabel, startUrl: "/api/auth/oidc/start" }
         : null,
       localLogin: ctx.config.localLogin,
-      ssoError: ctx.config.oidc ? ssoErrorOf(request) : null,
+      ...(ctx.config.oidc ? { ssoError: ssoErrorOf(request) } : {}),
     }),
   );
 
