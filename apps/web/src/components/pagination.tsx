@@ -1,3 +1,4 @@
+import { useCallback, useRef } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
@@ -33,4 +34,18 @@ export function Pagination({
       </Button>
     </nav>
   );
+}
+
+/**
+ * The top of a paged list, to bring into view on a new page: Next sits below the last item, and
+ * the new page's first item, not its last, is where reading goes on. Nothing moves when the top is
+ * already on screen.
+ */
+export function useListTop<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const reveal = useCallback(() => {
+    const top = ref.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
+  }, []);
+  return [ref, reveal] as const;
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { ErrorNotice } from "@/components/error-notice";
 import { PageHeader } from "@/components/page-header";
-import { Pagination } from "@/components/pagination";
+import { Pagination, useListTop } from "@/components/pagination";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -47,12 +47,10 @@ export function ApprovalsPage() {
     : filter === WAITING
       ? approvals.data.filter(waitingOnMe)
       : filterApprovals(approvals.data, filter);
-  const listTop = useRef<HTMLDivElement>(null);
-  // Next sits below the last card: bring the new page's first card into view, not its last.
+  const [listTop, revealListTop] = useListTop<HTMLDivElement>();
   const onPage = (next: number) => {
     update({ page: next });
-    const top = listTop.current;
-    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: "start" });
+    revealListTop();
   };
   const chartData = approvals.data ? activityOverTime(approvals.data) : [];
 

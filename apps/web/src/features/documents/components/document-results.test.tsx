@@ -1,6 +1,6 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { document, sessionUser } from "@/test/fixtures";
 import { mockFetch, server } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
@@ -37,5 +37,26 @@ describe("DocumentResults", () => {
     expect(pagesAsked).toEqual([3, 2]);
     // Corrected in place: Back leaves the list rather than bouncing off page 3 again.
     await waitFor(() => expect(location.history).toEqual(["/documents?page=2"]));
+  });
+
+  it("brings the new page's first document into view after Next, which sits below the last", async () => {
+    archiveOf26();
+    renderWithApp(<DocumentsPage />, { path: "/documents" });
+    expect(await screen.findByText("Document 1-0")).toBeTruthy();
+    // Scrolled down to Next: the list's top is above the screen.
+    const above = vi
+      .spyOn(HTMLElement.prototype, "getBoundingClientRect")
+      .mockReturnValue({ top: -900 } as DOMRect);
+    const scrolled = vi.fn();
+    const original = HTMLElement.prototype.scrollIntoView;
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    try {
+      fireEvent.click(screen.getByRole("button", { name: /Next/ }));
+      expect(await screen.findByText("Document 2-0")).toBeTruthy();
+      expect(scrolled).toHaveBeenCalledWith({ block: "start" });
+    } finally {
+      above.mockRestore();
+      HTMLElement.prototype.scrollIntoView = original;
+    }
   });
 });

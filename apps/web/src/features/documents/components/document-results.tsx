@@ -3,7 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { DocumentPage } from "../api/get-documents";
 import { DOCUMENTS_PAGE_SIZE } from "../hooks/use-list-params";
 import { DocumentList, DocumentListSkeleton, EmptyDocuments } from "./documents-list";
-import { Pagination } from "@/components/pagination";
+import { Pagination, useListTop } from "@/components/pagination";
 import { ErrorNotice } from "@/components/error-notice";
 
 /** The list part both All Documents and Category share: skeleton, error, empty state, cards, paging. */
@@ -16,6 +16,7 @@ export function DocumentResults(props: {
   onPage(next: number, options?: { replace?: boolean }): void;
 }) {
   const { query, page, onPage } = props;
+  const [listTop, revealListTop] = useListTop<HTMLDivElement>();
   const lastPage = pastTheEnd(query, page);
   // A page past the end (a bookmarked ?page=3, or the last page after its only document was
   // archived) would say "Get started by uploading" under "26 documents": go to the last page.
@@ -28,7 +29,7 @@ export function DocumentResults(props: {
   }
   if (query.data.items.length === 0) return <EmptyDocuments message={props.emptyMessage} />;
   return (
-    <>
+    <div ref={listTop} className="scroll-mt-4 space-y-6">
       <DocumentList
         documents={query.data.items}
         {...(props.showCategory === false ? { showCategory: false } : {})}
@@ -37,9 +38,12 @@ export function DocumentResults(props: {
         page={props.page}
         pageSize={DOCUMENTS_PAGE_SIZE}
         total={query.data.total}
-        onPage={props.onPage}
+        onPage={(next) => {
+          onPage(next);
+          revealListTop();
+        }}
       />
-    </>
+    </div>
   );
 }
 
