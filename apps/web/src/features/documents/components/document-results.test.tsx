@@ -47,16 +47,16 @@ describe("DocumentResults", () => {
     const above = vi
       .spyOn(HTMLElement.prototype, "getBoundingClientRect")
       .mockReturnValue({ top: -900 } as DOMRect);
-    const scrolled = vi.fn();
-    const original = HTMLElement.prototype.scrollIntoView;
-    HTMLElement.prototype.scrollIntoView = scrolled;
+    // jsdom has no scrollIntoView; the web tests share one environment, so spy on a stand-in and restore it.
+    Element.prototype.scrollIntoView ??= () => {};
+    const scrolled = vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(() => {});
     try {
       fireEvent.click(screen.getByRole("button", { name: /Next/ }));
       expect(await screen.findByText("Document 2-0")).toBeTruthy();
       expect(scrolled).toHaveBeenCalledWith({ block: "start" });
     } finally {
       above.mockRestore();
-      HTMLElement.prototype.scrollIntoView = original;
+      scrolled.mockRestore();
     }
   });
 });
