@@ -78,6 +78,7 @@ export async function settleFetches(client: QueryClient, limitMs: number): Promi
 export function useDemoRole() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: sessionKeys.switchUser,
     mutationFn: async (role: Role) => {
       // Loads already sent carry this session's cookie and the switch ends that session: sent on,
       // they would come back 401 (a page still loading when the role is changed). They land first.

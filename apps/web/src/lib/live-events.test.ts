@@ -1,5 +1,5 @@
-import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { MutationObserver, QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
 import { applyLiveEvent, parseLiveEvent } from "./live-events";
 
 function clientWith(keys: unknown[][]) {
@@ -10,6 +10,23 @@ function clientWith(keys: unknown[][]) {
 const stale = (client: QueryClient, key: unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
 
 describe("live events", () => {
+  it("are not applied while the session is being swapped for another user's", async () => {
+    const client = clientWith([["/api/documents"]]);
+    let land = () => {};
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    const swap = new MutationObserver(client, {
+      mutationKey: ["/api/auth", "switch-user"],
+      mutationFn: () => landed,
+    }).mutate();
+    await vi.waitFor(() => expect(client.isMutating()).toBe(1));
+    applyLiveEvent(client, { type: "document.changed", documentId: "d1" });
+    expect(stale(client, ["/api/documents"])).toBe(false);
+    land();
+    await swap;
+    applyLiveEvent(client, { type: "document.changed", documentId: "d1" });
+    expect(stale(client, ["/api/documents"])).toBe(true);
+  });
+
   it("marks documents, category counts and the AI suggestions stale when a document changes", () => {
     const client = clientWith([
       ["/api/documents"],

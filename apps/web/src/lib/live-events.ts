@@ -1,7 +1,15 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { liveEventSchema, liveEventTypes, type LiveEvent } from "@quire/contracts";
-import { aiKeys, approvalKeys, categoryKeys, documentKeys, notificationKeys, searchKeys } from "./query-keys";
+import {
+  aiKeys,
+  approvalKeys,
+  categoryKeys,
+  documentKeys,
+  notificationKeys,
+  searchKeys,
+  sessionKeys,
+} from "./query-keys";
 
 /** An SSE message checked against the contracts' live-event schema; anything else is ignored. */
 export function parseLiveEvent(type: string, data: string): LiveEvent | null {
@@ -19,6 +27,9 @@ export function parseLiveEvent(type: string, data: string): LiveEvent | null {
  * near-duplicates), so either change can add or settle one.
  */
 export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
+  // While the session is being swapped for another user's, a refetch would carry the old cookie
+  // the swap ends (401); everything is read again once the swap lands.
+  if (client.isMutating({ mutationKey: sessionKeys.switchUser }) > 0) return;
   switch (event.type) {
     case "notification.created":
       void client.invalidateQueries({ queryKey: notificationKeys.all });

@@ -11,6 +11,8 @@ export const sessionKeys = {
   user: ["/api/auth/user"] as const,
   loginOptions: ["/api/auth/login"] as const,
   savedViews: ["/api/auth", "views"] as const,
+  /** The mutation that swaps this browser's session for another user's (the demo role switch). */
+  switchUser: ["/api/auth", "switch-user"] as const,
 };
 
 export const documentKeys = {
