@@ -15,6 +15,14 @@ const demoOptions = {
   ],
 };
 
+/** The sign-in options with single sign-on configured, plus `extra`. */
+const ssoOptions = (extra: Record<string, unknown>) => ({
+  "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
+  "GET /api/auth/login": {
+    body: { ...demoOptions, sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" }, ...extra },
+  },
+});
+
 describe("LoginPage", () => {
   it("lists the demo accounts and fills the form from one", async () => {
     mockFetch({
@@ -72,16 +80,7 @@ describe("LoginPage", () => {
   });
 
   it("offers single sign-on as a plain link that keeps the page asked for", async () => {
-    mockFetch({
-      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
-      "GET /api/auth/login": {
-        body: {
-          ...demoOptions,
-          sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" },
-          localLogin: true,
-        },
-      },
-    });
+    mockFetch(ssoOptions({ localLogin: true }));
     renderWithApp(<LoginPage />, { path: "/login?next=%2Fdocuments" });
     const link = await screen.findByTestId("button-sso");
     expect(link.tagName).toBe("A");
@@ -91,17 +90,9 @@ describe("LoginPage", () => {
   });
 
   it("shows only single sign-on when password sign-in is off, and the callback's message", async () => {
-    const spy = mockFetch({
-      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
-      "GET /api/auth/login": {
-        body: {
-          ...demoOptions,
-          sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" },
-          localLogin: false,
-          ssoError: "The identity provider could not be reached.",
-        },
-      },
-    });
+    const spy = mockFetch(
+      ssoOptions({ localLogin: false, ssoError: "The identity provider could not be reached." }),
+    );
     renderWithApp(<LoginPage />, { path: "/login?error=sso" });
     expect((await screen.findByTestId("button-sso")).getAttribute("href")).toBe("/api/auth/oidc/start");
     await waitFor(() => expect(spy.mock.calls.map((c) => c[0])).toContain("/api/auth/login"));
@@ -114,16 +105,7 @@ describe("LoginPage", () => {
   });
 
   it("never shows text a link puts in ?error=", async () => {
-    mockFetch({
-      "GET /api/auth/user": { status: 401, body: { message: "Not signed in" } },
-      "GET /api/auth/login": {
-        body: {
-          ...demoOptions,
-          sso: { buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" },
-          ssoError: null,
-        },
-      },
-    });
+    mockFetch(ssoOptions({ ssoError: null }));
     renderWithApp(<LoginPage />, { path: "/login?error=Your%20account%20is%20locked.%20Call%20555-0100" });
     const error = await screen.findByTestId("text-sso-error");
     expect(error.textContent).toBe("Single sign-on did not finish. Try again, or ask an Admin.");
