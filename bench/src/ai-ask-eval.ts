@@ -8,6 +8,7 @@ import { ask, localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import { loadArchive, loadEvalSet, type EvalQuestion } from "./ai-ask-archive.js";
 import { fitBench, type Refit } from "./ai-ask-fit.js";
+import { PlainBm25 } from "./plain-bm25.js";
 import {
   quotesNonAnswering,
   retrievalStages,
@@ -17,46 +18,6 @@ import {
 } from "./ai-ask-learn.js";
 
 const TOTAL_DOCUMENTS = Number(process.env.BENCH_AI_DOCUMENTS ?? 1000);
-
-/** Textbook BM25 (k1 1.2, b 0.75): lower-case words, no stemming, no stop list. */
-export class PlainBm25 {
-  private readonly docs: Array<Map<string, number>>;
-  private readonly lengths: number[];
-  private readonly df = new Map<string, number>();
-  private readonly avg: number;
-  constructor(texts: string[]) {
-    this.docs = texts.map((text) => {
-      const tf = new Map<string, number>();
-      for (const w of PlainBm25.words(text)) tf.set(w, (tf.get(w) ?? 0) + 1);
-      for (const w of tf.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
-      return tf;
-    });
-    this.lengths = this.docs.map((tf) => [...tf.values()].reduce((a, b) => a + b, 0));
-    this.avg = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, this.lengths.length);
-  }
-  static words(text: string): string[] {
-    return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  }
-  /** Index of the best-scoring document (-1 when no word matches). */
-  top(query: string): number {
-    const n = this.docs.length;
-    let best = -1;
-    let bestScore = 0;
-    const terms = [...new Set(PlainBm25.words(query))];
-    this.docs.forEach((tf, i) => {
-      let score = 0;
-      for (const t of terms) {
-        const f = tf.get(t);
-        if (!f) continue;
-        const df = this.df.get(t) ?? 0;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += (idf * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * (this.lengths[i] ?? 0)) / this.avg));
-      }
-      if (score > bestScore) [best, bestScore] = [i, score];
-    });
-    return best;
-  }
-}
 
 const normalise = (s: string) =>
   s
@@ -196,7 +157,7 @@ export async function askEvalBench(): Promise<void> {
     );
     const bm25 = new PlainBm25(archive.texts.map((d) => `${d.title}\n${d.markdown}`));
     const bm25First = answerable.filter(
-      (q) => archive.texts[bm25.top(q.question)]?.title === q.document,
+      (q) => archive.texts[bm25.rank(q.question, 1)[0] ?? -1]?.title === q.document,
     ).length;
     console.log(
       `  plain BM25 (k1 1.2, b 0.75, no stemming), top document right  ${pct(bm25First, answerable.length)}`,

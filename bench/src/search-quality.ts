@@ -18,6 +18,7 @@ import {
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
 import type { CorpusDocument } from "./search-corpus.js";
+import { PlainBm25 as TextbookBm25 } from "./plain-bm25.js";
 
 export interface KnownItem {
   query: string;
@@ -25,49 +26,18 @@ export interface KnownItem {
   fit: boolean;
 }
 
-/** The textbook: lowercase words, no stemming, no stop list, k1 1.2, b 0.75, whole documents. */
+/** The textbook baseline (plain-bm25.ts) over the corpus's documents, answering with their keys. */
 export class PlainBm25 {
-  private postings = new Map<string, Array<[number, number]>>();
-  private lengths: number[] = [];
-  private keys: string[] = [];
-  private avg = 0;
-
-  static words(text: string): string[] {
-    return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  }
+  private readonly bm25: TextbookBm25;
+  private readonly keys: string[];
 
   constructor(documents: CorpusDocument[]) {
-    for (const doc of documents) {
-      const words = PlainBm25.words(`${doc.title} ${doc.body}`);
-      const index = this.keys.length;
-      this.keys.push(doc.key);
-      this.lengths.push(words.length);
-      const tf = new Map<string, number>();
-      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-      for (const [w, n] of tf) {
-        const list = this.postings.get(w);
-        if (list) list.push([index, n]);
-        else this.postings.set(w, [[index, n]]);
-      }
-    }
-    this.avg = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, this.lengths.length);
+    this.bm25 = new TextbookBm25(documents.map((doc) => `${doc.title} ${doc.body}`));
+    this.keys = documents.map((doc) => doc.key);
   }
 
   search(query: string, limit = 10): string[] {
-    const scores = new Map<number, number>();
-    const n = this.keys.length;
-    for (const word of new Set(PlainBm25.words(query))) {
-      const list = this.postings.get(word) ?? [];
-      const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-      for (const [doc, tf] of list) {
-        const norm = tf + 1.2 * (1 - 0.75 + (0.75 * this.lengths[doc]!) / this.avg);
-        scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * 2.2) / norm);
-      }
-    }
-    return [...scores]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([doc]) => this.keys[doc]!);
+    return this.bm25.rank(query, limit).map((doc) => this.keys[doc]!);
   }
 }
 
