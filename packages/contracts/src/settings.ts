@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { roleSchema } from "./auth";
 
 /** Organisation profile (seed Settings › Organization Profile). */
 export const organizationSchema = z.object({
@@ -82,6 +83,29 @@ export const updateSettingsBodySchema = z
   );
 
 /** Settings › System Information, from the running build. */
+/**
+ * What an Admin must tell the identity provider, and how sign-in maps roles and groups: read from
+ * the running server's configuration (OIDC_* variables), so Settings shows what is in force.
+ */
+export const signInInfoSchema = z.object({
+  password: z.boolean(),
+  sso: z
+    .object({
+      issuer: z.string(),
+      clientId: z.string(),
+      /** The address the provider must allow as the redirect URI. */
+      redirectUri: z.string(),
+      scopes: z.string(),
+      /** The ID token claim that picks the role, and its values in priority order; null: roles are set in Quire. */
+      roleClaim: z.string().nullable(),
+      roleMap: z.array(z.object({ value: z.string(), role: roleSchema })),
+      /** The claim whose groups are kept on the user at each sign-in; null: groups are managed in Quire. */
+      groupsClaim: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SignInInfo = z.infer<typeof signInInfoSchema>;
+
 export const systemInfoSchema = z.object({
   version: z.string(),
   environment: z.string(),
@@ -96,5 +120,7 @@ export const systemInfoSchema = z.object({
   jobs: z
     .object({ queued: z.number().int(), running: z.number().int(), failed: z.number().int() })
     .nullable(),
+  /** How people sign in, for Admins only (null for everyone else); never the client secret. */
+  signIn: signInInfoSchema.nullable(),
 });
 export type SystemInfo = z.infer<typeof systemInfoSchema>;

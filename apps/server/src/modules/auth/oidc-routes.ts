@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { sessionToken } from "../../plugins/auth";
-import { finishFlow, OIDC_FLOW_MAX_AGE_SECONDS, OidcFailure, oidcClient, safeNext, startFlow } from "./oidc";
+import {
+  finishFlow,
+  OIDC_FLOW_MAX_AGE_SECONDS,
+  OidcFailure,
+  oidcClient,
+  oidcRedirectUri,
+  safeNext,
+  startFlow,
+} from "./oidc";
 import type { OidcFlow } from "./oidc";
 import { SsoRefused, userFromClaims } from "./oidc-users";
 import { replaceSession } from "./sessions";
@@ -17,7 +25,6 @@ const FLOW_COOKIE_PATH = "/api/auth/oidc";
 export const SSO_ERROR_COOKIE = "quire_sso_error";
 const SSO_ERROR_COOKIE_PATH = "/api/auth/login";
 const SSO_ERROR_MAX_AGE_SECONDS = 300;
-export const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
 
 type SetSessionCookie = (reply: FastifyReply, token: string) => void;
 
@@ -80,10 +87,8 @@ export async function oidcRoutes(
   });
 }
 
-/** Where the provider sends the browser back: PUBLIC_URL's, or this request's own address. */
 function redirectUri(ctx: AppContext, request: FastifyRequest): string {
-  const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${base}${OIDC_CALLBACK_PATH}`;
+  return oidcRedirectUri(ctx.config.publicUrl, `${request.protocol}://${request.host}`);
 }
 
 /** Back to the sign-in page, which shows the sentence this sets; the details go to the log. */

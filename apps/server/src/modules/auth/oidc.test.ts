@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import type { LoginOptions, SessionUser } from "@quire/contracts";
+import type { LoginOptions, SessionUser, SystemInfo } from "@quire/contracts";
 import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,6 +133,30 @@ describe("single sign-on with OpenID Connect", () => {
     expect(options.sso).toEqual({ buttonLabel: "Acme ID", startUrl: "/api/auth/oidc/start" });
     expect(options.localLogin).toBe(true);
     expect((await t.request("GET", "/api/auth/user", { as: "viewer" })).statusCode).toBe(200);
+  });
+
+  it("shows an Admin, in System Information, what the provider must be told, never the secret", async () => {
+    const res = await t.request("GET", "/api/system", { as: "admin", headers: { host: "quire.test" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<SystemInfo>(res).signIn).toEqual({
+      password: true,
+      sso: {
+        issuer: idp.issuer,
+        clientId: CLIENT.clientId,
+        // The address sign-in sends: the one the provider registered above.
+        redirectUri: `${QUIRE}/api/auth/oidc/callback`,
+        scopes: "openid profile email",
+        roleClaim: "roles",
+        roleMap: [
+          { value: "quire-admins", role: "Admin" },
+          { value: "quire-authors", role: "Author" },
+        ],
+        groupsClaim: "groups",
+      },
+    });
+    expect(res.body).not.toContain(CLIENT.clientSecret);
+    const author = json<SystemInfo>(await t.request("GET", "/api/system", { as: "author" }));
+    expect(author.signIn).toBeNull();
   });
 
   it("creates the user at the first sign-in with the mapped role and the groups", async () => {

@@ -1,6 +1,16 @@
 import * as client from "openid-client";
 import type { OidcConfig } from "../../config";
 
+const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
+
+/**
+ * Where the provider sends the browser back: PUBLIC_URL's, or the address the request came to
+ * (`origin`). Sign-in and Settings both read it here, so what an Admin registers is what is sent.
+ */
+export function oidcRedirectUri(publicUrl: string | undefined, origin: string): string {
+  return `${publicUrl ?? origin}${OIDC_CALLBACK_PATH}`;
+}
+
 /** How long a started sign-in may take at the provider before its state cookie is refused. */
 export const OIDC_FLOW_MAX_AGE_SECONDS = 10 * 60;
 

@@ -96,6 +96,12 @@ describe("system information", () => {
     expect(info.aiProvider).toBe("Built-in offline engine");
     expect(info.lastUpdate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(info.jobs).toBeNull();
+    expect(info.signIn).toBeNull();
+  });
+
+  it("tells an Admin how people sign in: passwords only, without single sign-on configured", async () => {
+    const info = json<SystemInfo>(await t.request("GET", "/api/system", { as: "admin" }));
+    expect(info.signIn).toEqual({ password: true, sso: null });
   });
 
   it("shows an Admin the background jobs by state, counted from the queue", async () => {

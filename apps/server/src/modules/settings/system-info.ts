@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { SystemInfo } from "@quire/contracts";
+import type { SignInInfo, SystemInfo } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { countJobsByStatus } from "../../jobs/queue";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { APP_VERSION } from "../../version";
+import { oidcRedirectUri } from "../auth/oidc";
 
 const startedAt = new Date().toISOString();
 
@@ -30,11 +31,37 @@ async function jobCounts(ctx: AppContext): Promise<NonNullable<SystemInfo["jobs"
 }
 
 /**
- * Settings › System Information, read from the running build rather than written in the page;
- * the job counts only for those who manage settings.
+ * How sign-in is configured, as the identity provider must be told it: the redirect URI is the one
+ * sign-in sends (PUBLIC_URL, else the address this request came to), the client secret never leaves.
  */
-export async function systemInfo(ctx: AppContext, actor: Pick<Actor, "role">): Promise<SystemInfo> {
-  const withJobs = canGlobal(actor, "settings.manage");
+function signInInfo(ctx: AppContext, origin: string): SignInInfo {
+  const oidc = ctx.config.oidc;
+  return {
+    password: ctx.config.localLogin,
+    sso: oidc
+      ? {
+          issuer: oidc.issuer,
+          clientId: oidc.clientId,
+          redirectUri: oidcRedirectUri(ctx.config.publicUrl, origin),
+          scopes: oidc.scopes,
+          roleClaim: oidc.roleClaim ?? null,
+          roleMap: oidc.roleMap,
+          groupsClaim: oidc.groupsClaim ?? null,
+        }
+      : null,
+  };
+}
+
+/**
+ * Settings › System Information, read from the running build rather than written in the page;
+ * the job counts and the sign-in configuration only for those who manage settings.
+ */
+export async function systemInfo(
+  ctx: AppContext,
+  actor: Pick<Actor, "role">,
+  origin: string,
+): Promise<SystemInfo> {
+  const manages = canGlobal(actor, "settings.manage");
   const environment = { production: "Production", development: "Development", test: "Test" }[ctx.config.env];
   return {
     version: `v${APP_VERSION}`,
@@ -48,6 +75,7 @@ export async function systemInfo(ctx: AppContext, actor: Pick<Actor, "role">): P
     nodeVersion: process.version,
     startedAt,
     lastUpdate: lastUpdate(),
-    jobs: withJobs ? await jobCounts(ctx) : null,
+    jobs: manages ? await jobCounts(ctx) : null,
+    signIn: manages ? signInInfo(ctx, origin) : null,
   };
 }

@@ -17,12 +17,26 @@ const system = {
   startedAt: "2026-11-27T06:00:00.000Z",
   lastUpdate: null,
   jobs: null,
+  signIn: null,
 };
 
-function renderAs(role: Role) {
+const sso = {
+  issuer: "https://id.acme.example/realms/staff",
+  clientId: "quire",
+  redirectUri: "https://quire.acme.example/api/auth/oidc/callback",
+  scopes: "openid profile email",
+  roleClaim: "roles",
+  roleMap: [
+    { value: "quire-admins", role: "Admin" },
+    { value: "quire-authors", role: "Author" },
+  ],
+  groupsClaim: null,
+};
+
+function renderAs(role: Role, overrides: Record<string, unknown> = {}) {
   mockFetch({
     "GET /api/auth/user": { body: sessionUser({ id: "u1", username: role.toLowerCase(), role }) },
-    "GET /api/system": { body: system },
+    "GET /api/system": { body: { ...system, ...overrides } },
   });
   renderWithApp(<SystemCard />, { path: "/settings" });
 }
@@ -39,5 +53,23 @@ describe("System Information", () => {
     renderAs("Author");
     expect((await screen.findByTestId("text-system-version")).textContent).toContain("v1.0.0");
     expect(screen.queryByTestId("button-download-backup")).toBeNull();
+  });
+
+  it("shows an Admin the single sign-on set-up the provider must match", async () => {
+    renderAs("Admin", { signIn: { password: true, sso } });
+    expect((await screen.findByTestId("text-system-sign-in")).textContent).toBe(
+      "Password and Single sign-on (OpenID Connect)",
+    );
+    expect(screen.getByTestId("text-sso-redirect-uri").textContent).toBe(sso.redirectUri);
+    expect(screen.getByTestId("text-sso-roles").textContent).toBe(
+      "From the “roles” claim: quire-admins → Admin, quire-authors → Author",
+    );
+    expect(screen.getByText("Managed in Quire")).toBeTruthy();
+  });
+
+  it("says passwords are the only way in when no single sign-on is configured", async () => {
+    renderAs("Admin", { signIn: { password: true, sso: null } });
+    expect((await screen.findByTestId("text-system-sign-in")).textContent).toBe("Password");
+    expect(screen.queryByTestId("text-sso-redirect-uri")).toBeNull();
   });
 });

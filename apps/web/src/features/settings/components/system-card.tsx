@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { useSystemInfo } from "@/lib/api/settings";
+import type { SignInInfo } from "@quire/contracts";
 
 /** The app's one date style, like every other date (issue 16.16), not an ISO day. */
 function lastUpdate(iso: string | null): string {
@@ -30,6 +31,51 @@ function BackupDownload() {
         installation with <code>npm run quire -- restore &lt;file&gt;</code>.
       </p>
     </div>
+  );
+}
+
+function roleSource(sso: NonNullable<SignInInfo["sso"]>): string {
+  if (!sso.roleClaim) return "Set in Quire by an Admin";
+  const mapped = sso.roleMap.map((m) => `${m.value} → ${m.role}`).join(", ");
+  return `From the “${sso.roleClaim}” claim${mapped ? `: ${mapped}` : ""}`;
+}
+
+/**
+ * How people sign in, for Admins: what the identity provider must be told (the redirect URI to
+ * register) and where roles and groups come from, as the running server has them configured.
+ */
+function SignInRows({ signIn }: { signIn: SignInInfo }) {
+  const { sso } = signIn;
+  const methods = [signIn.password && "Password", sso && "Single sign-on (OpenID Connect)"]
+    .filter(Boolean)
+    .join(" and ");
+  return (
+    <>
+      <dt className="text-muted-foreground">Sign-in</dt>
+      <dd data-testid="text-system-sign-in">{methods}</dd>
+      {sso && (
+        <>
+          <dt className="text-muted-foreground">Identity Provider</dt>
+          <dd className="min-w-0 break-all">{sso.issuer}</dd>
+          <dt className="text-muted-foreground">Client ID</dt>
+          <dd className="min-w-0 break-all">
+            <code>{sso.clientId}</code>
+          </dd>
+          <dt className="text-muted-foreground">Redirect URI</dt>
+          <dd className="min-w-0 break-all">
+            <code data-testid="text-sso-redirect-uri">{sso.redirectUri}</code>
+          </dd>
+          <dt className="text-muted-foreground">Roles</dt>
+          <dd className="min-w-0" data-testid="text-sso-roles">
+            {roleSource(sso)}
+          </dd>
+          <dt className="text-muted-foreground">Groups</dt>
+          <dd className="min-w-0">
+            {sso.groupsClaim ? `From the “${sso.groupsClaim}” claim, at each sign-in` : "Managed in Quire"}
+          </dd>
+        </>
+      )}
+    </>
   );
 }
 
@@ -69,6 +115,7 @@ export function SystemCard() {
                 </dd>
               </>
             )}
+            {system.data.signIn && <SignInRows signIn={system.data.signIn} />}
           </dl>
         )}
         <Can ability="createBackup">
