@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { GroupsCard } from "./groups-card";
@@ -25,6 +25,15 @@ const groups = Array.from({ length: 23 }, (_, i) => ({
   memberIds: users.slice(1, i + 2).map((u) => u.id),
   createdAt: "2026-11-01T00:00:00.000Z",
 }));
+
+beforeAll(() => {
+  // Radix Checkbox measures itself; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
 
 const rows = (card: HTMLElement, prefix: string) =>
   card.querySelectorAll(`[data-testid^="${prefix}"]`).length;
@@ -81,5 +90,29 @@ describe("Settings with many users and groups", () => {
     expect(screen.getByTestId("group-row-Team 20")).toBeTruthy();
     fireEvent.change(screen.getByTestId("input-filter-groups"), { target: { value: "team 23" } });
     expect(rows(card, "group-row-")).toBe(1);
+  });
+
+  it("Group dialog: filters the people to tick, and keeps those ticked while hidden", async () => {
+    const sent = mockFetch({
+      "GET /api/users": { body: users },
+      "GET /api/groups": { body: groups.slice(0, 1) },
+      "PATCH /api/groups/g1": { body: { ...groups[0], memberIds: ["u1", "u33"], memberCount: 2 } },
+    });
+    renderWithApp(<GroupsCard />, { path: "/settings" });
+    fireEvent.click(await screen.findByTestId("button-edit-group-Team 01"));
+    const dialog = await screen.findByTestId("dialog-group");
+    await waitFor(() => expect(rows(dialog, "checkbox-member-")).toBe(62));
+    fireEvent.change(within(dialog).getByTestId("input-filter-members"), { target: { value: "person33" } });
+    expect(rows(dialog, "checkbox-member-")).toBe(1);
+    fireEvent.click(within(dialog).getByTestId("checkbox-member-person33"));
+    fireEvent.change(within(dialog).getByTestId("input-filter-members"), { target: { value: "zzz" } });
+    expect(within(dialog).getByTestId("text-no-members-match").textContent).toBe("Nobody matches “zzz”.");
+    fireEvent.click(within(dialog).getByTestId("button-save-group"));
+    await waitFor(() => {
+      const patch = sent.mock.calls.find(
+        ([url, init]) => init?.method === "PATCH" && url === "/api/groups/g1",
+      );
+      expect(JSON.parse(patch?.[1]?.body ?? "{}").memberIds.sort()).toEqual(["u1", "u33"]);
+    });
   });
 });
