@@ -208,6 +208,11 @@ test("at 375 px the list fits the screen and the menu and dialog work", async ()
   await page.getByTestId("documents-list").waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scroll (overflow ${overflow}px)`);
+  // The further filters fold behind one button, so the first document is on the first screen.
+  const first = await page.locator('[data-testid^="link-document-"]').first().boundingBox();
+  assert.ok(first && first.y + first.height <= 740, `the first document is in view (at ${first?.y} px)`);
+  await page.getByTestId("button-toggle-filters").click();
+  await page.getByTestId("input-filter-tag").waitFor();
   await page.locator('[data-testid^="button-document-menu-"]').first().click();
   await page.getByTestId("menu-edit-metadata").click();
   await page.getByTestId("dialog-edit-metadata").waitFor();

@@ -1,6 +1,7 @@
 import type { Category } from "@quire/contracts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ErrorNotice } from "@/components/error-notice";
 import { useCategories } from "@/lib/api/categories";
 
 /** Whether the server lets the signed-in user upload or move documents into this category. */
@@ -9,7 +10,8 @@ export const canFileIn = (category: Category): boolean => category.abilities?.ad
 /**
  * The categories the signed-in user may file a document under (the server's abilities; the one
  * already chosen stays, so editing a document never hides its own category); a placeholder of the
- * same size while they load.
+ * same size while they load. When they cannot be loaded the select stays, empty and disabled, with
+ * the reason beneath: an empty list alone left the form's submit disabled with no word why.
  */
 export function CategorySelect({
   id,
@@ -27,8 +29,8 @@ export function CategorySelect({
 }) {
   const categories = useCategories();
   if (categories.isPending) return <Skeleton className="h-9 w-full" />;
-  return (
-    <Select value={value} onValueChange={onChange} disabled={disabled}>
+  const select = (
+    <Select value={value} onValueChange={onChange} disabled={disabled || categories.isError}>
       <SelectTrigger id={id} className="w-full" data-testid={testId}>
         <SelectValue placeholder="Select a category" />
       </SelectTrigger>
@@ -42,5 +44,16 @@ export function CategorySelect({
           ))}
       </SelectContent>
     </Select>
+  );
+  if (!categories.isError) return select;
+  return (
+    <>
+      {select}
+      <ErrorNotice
+        error={categories.error}
+        fallback="The categories could not be loaded."
+        className="text-sm"
+      />
+    </>
   );
 }

@@ -64,3 +64,24 @@ describe("ApprovalsPage paging", () => {
     expect(screen.getByTestId("filter-approved").getAttribute("aria-pressed")).toBe("true");
   });
 });
+
+describe("ApprovalsPage when its figures fail", () => {
+  it("shows a dash, not 0, in every stat card beside the error", async () => {
+    mockFetch({
+      "GET /api/auth/user": { body: sessionUser({ id: "u3", username: "reviewer", role: "Reviewer" }) },
+      "GET /api/settings": { body: settings() },
+      "GET /api/approvals": { body: rounds },
+      "GET /api/approvals/stats": { status: 500, body: { message: "Database unavailable" } },
+    });
+    renderWithApp(<ApprovalsPage />, { path: "/approvals" });
+    await screen.findByText(/Database unavailable/);
+    for (const id of [
+      "stat-approvals-total",
+      "stat-approvals-pending",
+      "stat-approvals-approved",
+      "stat-approval-rate",
+      "stat-approvals-waiting",
+    ])
+      expect(screen.getByTestId(id).textContent).toBe("—");
+  });
+});

@@ -4,6 +4,7 @@ import { useDocuments } from "./api/get-documents";
 import { DocumentFilters } from "./components/document-filters";
 import { DocumentResults } from "./components/document-results";
 import { MoreFilters } from "./components/more-filters";
+import { PhoneFilters } from "./components/phone-filters";
 import { SavedViews } from "./components/saved-views";
 import { DOCUMENTS_PAGE_SIZE, listQueryString, useListParams } from "./hooks/use-list-params";
 import { UploadButton } from "@/components/documents/upload-button";
@@ -26,6 +27,7 @@ export function DocumentsPage() {
     pageSize: DOCUMENTS_PAGE_SIZE,
   });
   const filtered = Boolean(category || status || tag || owner || updatedFrom || updatedTo);
+  const moreFilters = [category, tag, owner, updatedFrom, updatedTo].filter(Boolean).length;
 
   return (
     <div className="space-y-6" data-testid="documents-page">
@@ -36,12 +38,14 @@ export function DocumentsPage() {
         onStatusChange={(next) => update({ status: next })}
         onSortChange={(next) => update({ sort: next })}
       />
-      <MoreFilters
-        values={{ category, tag, owner, updatedFrom, updatedTo }}
-        categories={categories.data ?? []}
-        onChange={update}
-      />
-      <SavedViews currentQuery={listQueryString({ ...params, page: 1 })} />
+      <PhoneFilters active={moreFilters}>
+        <MoreFilters
+          values={{ category, tag, owner, updatedFrom, updatedTo }}
+          categories={categories.data ?? []}
+          onChange={update}
+        />
+        <SavedViews currentQuery={listQueryString({ ...params, page: 1 })} />
+      </PhoneFilters>
       <DocumentResults
         query={query}
         page={page}

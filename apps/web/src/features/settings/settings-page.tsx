@@ -27,7 +27,9 @@ export function SettingsPage() {
   return (
     <div className="space-y-6" data-testid="settings-page">
       <PageHeader title="Settings" description="Organization, features, notifications and your account" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit column grows to its widest unbreakable line (a
+          long username or e-mail in Users or Groups) and pushed the page sideways on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {settings.isPending ? (
           <>
             <Skeleton className="h-72" />

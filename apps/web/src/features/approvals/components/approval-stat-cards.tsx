@@ -5,29 +5,38 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useApprovalStats } from "@/lib/api/approvals";
 import { approvalRate } from "../lib/derive";
 
-/** The dashboard's figures, from GET /api/approvals/stats: the rounds the user can see, and theirs. */
+/**
+ * The dashboard's figures, from GET /api/approvals/stats: the rounds the user can see, and theirs.
+ * When they cannot be loaded each card shows "—", as Home and the Dashboard do: a 0 there would
+ * say "nothing waits on you" when nobody knows.
+ */
 export function ApprovalStatCards() {
   const stats = useApprovalStats();
-  const total = stats.data?.total ?? 0;
-  const approved = stats.data?.approved ?? 0;
+  const figure = (value: number | undefined): string => (value === undefined ? "—" : String(value));
+  const data = stats.data;
   const cards = [
-    { label: "Total Documents", value: total, icon: FileText, testId: "stat-approvals-total" },
+    { label: "Total Documents", value: figure(data?.total), icon: FileText, testId: "stat-approvals-total" },
     {
       label: "Pending Review",
-      value: stats.data?.pending ?? 0,
+      value: figure(data?.pending),
       icon: Clock,
       testId: "stat-approvals-pending",
     },
-    { label: "Approved", value: approved, icon: CheckCircle, testId: "stat-approvals-approved" },
+    {
+      label: "Approved",
+      value: figure(data?.approved),
+      icon: CheckCircle,
+      testId: "stat-approvals-approved",
+    },
     {
       label: "Approval Rate",
-      value: `${approvalRate(approved, total)}%`,
+      value: data ? `${approvalRate(data.approved, data.total)}%` : "—",
       icon: TrendingUp,
       testId: "stat-approval-rate",
     },
     {
       label: "Waiting on You",
-      value: stats.data?.waitingOnYou ?? 0,
+      value: figure(data?.waitingOnYou),
       icon: Inbox,
       testId: "stat-approvals-waiting",
     },

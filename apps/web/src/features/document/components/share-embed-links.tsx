@@ -4,19 +4,36 @@ import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
 import { useCopyLink } from "../hooks/use-copy-link";
 
-export type ShareLink = { key: string; label: string; href: string };
+/** `label` is shown; `spoken` names it in its buttons ("Copy API link", never "Copy api"). */
+export type ShareLink = { key: string; label: string; spoken: string; href: string };
 
 /** Seed §2 Share & Embed: /document/{id}, short /doc/{id}, /document/{id}?v={version}, API /api/documents/{id}. */
 export function shareLinks(origin: string, documentId: string, version: number): ShareLink[] {
   return [
-    { key: "document", label: "Document link", href: `${origin}${paths.document.getHref(documentId)}` },
-    { key: "short", label: "Short link", href: `${origin}${paths.doc.getHref(documentId)}` },
+    {
+      key: "document",
+      label: "Document link",
+      spoken: "document link",
+      href: `${origin}${paths.document.getHref(documentId)}`,
+    },
+    {
+      key: "short",
+      label: "Short link",
+      spoken: "short link",
+      href: `${origin}${paths.doc.getHref(documentId)}`,
+    },
     {
       key: "version",
       label: `Version ${version} link`,
+      spoken: `version ${version} link`,
       href: `${origin}${paths.document.getHref(documentId, { version })}`,
     },
-    { key: "api", label: "API", href: `${origin}/api/documents/${encodeURIComponent(documentId)}` },
+    {
+      key: "api",
+      label: "API",
+      spoken: "API link",
+      href: `${origin}/api/documents/${encodeURIComponent(documentId)}`,
+    },
   ];
 }
 
@@ -55,7 +72,7 @@ export function ShareEmbedLinks({
                 variant="outline"
                 size="icon"
                 className="size-8"
-                aria-label={`Copy ${link.label.toLowerCase()}`}
+                aria-label={`Copy ${link.spoken}`}
                 onClick={() => void copy(link.key, link.href)}
                 data-testid={`button-copy-${link.key}`}
               >
@@ -66,7 +83,7 @@ export function ShareEmbedLinks({
                   href={link.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Open ${link.label.toLowerCase()} in a new tab`}
+                  aria-label={`Open ${link.spoken} in a new tab`}
                   data-testid={`link-open-${link.key}`}
                 >
                   <ExternalLink />

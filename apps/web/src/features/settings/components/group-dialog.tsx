@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { Group, User } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -11,7 +12,10 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { filterList, userFilterText } from "../lib/list-filter";
+import { ListFilterField } from "./list-filter-field";
 import { useGroupForm } from "./use-group-form";
+import { SETTINGS_PAGE_SIZE } from "./use-filtered-page";
 
 /** Create (group null) or edit a group: its name and members, and deleting it. */
 export function GroupDialog({
@@ -67,6 +71,11 @@ export function GroupDialog({
   );
 }
 
+/**
+ * The member checkboxes. Past one page of people a filter narrows them (by name or role), so an
+ * Admin finds one person among hundreds instead of scrolling a 15-line box; people ticked stay
+ * members while the filter hides them.
+ */
 function GroupMembers({
   users,
   members,
@@ -76,11 +85,23 @@ function GroupMembers({
   members: Set<string>;
   onToggle: (id: string, on: boolean) => void;
 }) {
+  const [query, setQuery] = useState("");
+  const shown = filterList(users, query, userFilterText);
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">Members ({members.size})</legend>
+      {users.length > SETTINGS_PAGE_SIZE && (
+        <ListFilterField
+          id="filter-members"
+          label="Filter people by name or role"
+          placeholder="Filter by name or role"
+          value={query}
+          onChange={setQuery}
+          testId="input-filter-members"
+        />
+      )}
       <ul className="max-h-60 space-y-1 overflow-y-auto rounded-md border p-2">
-        {users.map((user) => (
+        {shown.map((user) => (
           <li key={user.id} className="flex items-center gap-2">
             <Checkbox
               id={`member-${user.id}`}
@@ -88,7 +109,11 @@ function GroupMembers({
               onCheckedChange={(v) => onToggle(user.id, v === true)}
               data-testid={`checkbox-member-${user.username}`}
             />
-            <Label htmlFor={`member-${user.id}`} className="min-w-0 truncate font-normal">
+            <Label
+              htmlFor={`member-${user.id}`}
+              className="min-w-0 truncate font-normal"
+              title={user.username}
+            >
               {user.username}{" "}
               <span className="text-muted-foreground">
                 ({user.role}
@@ -97,6 +122,11 @@ function GroupMembers({
             </Label>
           </li>
         ))}
+        {shown.length === 0 && (
+          <li className="text-sm text-muted-foreground" data-testid="text-no-members-match">
+            Nobody matches “{query.trim()}”.
+          </li>
+        )}
       </ul>
     </fieldset>
   );

@@ -7,14 +7,27 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { useGroups } from "@/lib/api/groups";
 import { useManagedUsers } from "@/lib/api/users";
+import { Pagination, useListTop } from "@/components/pagination";
 import { GroupDialog } from "./group-dialog";
+import { ListFilterField } from "./list-filter-field";
+import { ListStatus } from "./list-status";
+import { SETTINGS_PAGE_SIZE, useFilteredPage } from "./use-filtered-page";
+import { groupFilterText, memberSummary } from "../lib/group-members";
 
-/** Settings › Users and Groups (Admin): the groups that category and document access lists name. */
+/**
+ * Settings › Users and Groups (Admin): the groups that category and document access lists name.
+ * Past one page the groups are filtered (by name or member) and paged, and each row names a few
+ * members, so dozens of large groups stay readable.
+ */
 export function GroupsCard() {
   const groups = useGroups();
   const users = useManagedUsers();
   const [editing, setEditing] = useState<Group | "new" | null>(null);
   const nameOf = new Map((users.data ?? []).map((u) => [u.id, u.username]));
+  const all = groups.data ?? [];
+  const filter = useFilteredPage(all, (group) => groupFilterText(group, nameOf));
+  const [listTop, revealListTop] = useListTop<HTMLDivElement>();
+  const long = all.length > SETTINGS_PAGE_SIZE;
 
   return (
     <Card data-testid="card-groups">
@@ -36,11 +49,35 @@ export function GroupsCard() {
             No groups yet. Create one to share categories and documents with a team.
           </p>
         )}
+        {long && (
+          <div ref={listTop} className="scroll-mt-20 space-y-2">
+            <ListFilterField
+              id="filter-groups"
+              label="Filter groups by name or member"
+              placeholder="Filter by name or member"
+              value={filter.query}
+              onChange={filter.setQuery}
+              testId="input-filter-groups"
+            />
+            <ListStatus page={filter.current} query={filter.query} noun="groups" />
+          </div>
+        )}
         <ul className="divide-y">
-          {groups.data?.map((group) => (
+          {(long ? filter.current.items : all).map((group) => (
             <GroupRow key={group.id} group={group} nameOf={nameOf} onEdit={() => setEditing(group)} />
           ))}
         </ul>
+        {long && (
+          <Pagination
+            page={filter.current.page}
+            pageSize={SETTINGS_PAGE_SIZE}
+            total={filter.current.total}
+            onPage={(page) => {
+              filter.setPage(page);
+              revealListTop();
+            }}
+          />
+        )}
       </CardContent>
       {editing && (
         <GroupDialog
@@ -66,11 +103,7 @@ function GroupRow({
     <li className="flex items-start justify-between gap-2 py-2" data-testid={`group-row-${group.name}`}>
       <div className="min-w-0">
         <p className="truncate text-sm font-medium">{group.name}</p>
-        <p className="text-xs break-words text-muted-foreground">
-          {group.memberCount === 0
-            ? "No members"
-            : (group.memberIds ?? []).map((id) => nameOf.get(id) ?? "unknown user").join(", ")}
-        </p>
+        <p className="text-xs break-words text-muted-foreground">{memberSummary(group, nameOf)}</p>
       </div>
       <Button
         variant="outline"

@@ -11,12 +11,19 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useSetUserDisabled, useUpdateUserRole } from "@/lib/api/settings";
 import { useManagedUsers } from "@/lib/api/users";
-import { previewUsers } from "../lib/permissions";
+import { Pagination, useListTop } from "@/components/pagination";
+import { previewUsers, USER_PREVIEW_COUNT } from "../lib/permissions";
+import { userFilterText } from "../lib/list-filter";
 import { CreateUserDialog } from "./create-user-dialog";
+import { ListFilterField } from "./list-filter-field";
+import { ListStatus } from "./list-status";
+import { SETTINGS_PAGE_SIZE, useFilteredPage } from "./use-filtered-page";
 
 /**
  * Users (Admin only): count, first 4, '+N more users', role changes, new accounts, and disabling
  * (offboarding) or enabling an account. Disabled accounts are listed last and not counted as users.
+ * Past the preview the list is filtered by name or role and paged, so an organisation of hundreds
+ * stays one card high.
  */
 export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const users = useManagedUsers();
@@ -24,7 +31,11 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const [expanded, setExpanded] = useState(false);
   const [creating, setCreating] = useState(false);
   const ordered = users.data ? [...(active ?? []), ...users.data.filter((u) => u.disabled)] : [];
-  const list = previewUsers(ordered, expanded);
+  const filter = useFilteredPage(ordered, userFilterText);
+  const [listTop, revealListTop] = useListTop<HTMLDivElement>();
+  const filtering = filter.query.trim() !== "";
+  const preview = previewUsers(ordered, expanded || filtering);
+  const shown = expanded || filtering ? filter.current.items : preview.shown;
 
   return (
     <Card data-testid="card-users">
@@ -43,20 +54,46 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
       <CardContent className="space-y-2">
         {users.isPending && <Skeleton className="h-32" />}
         {users.isError && <ErrorNotice error={users.error} />}
+        {ordered.length > USER_PREVIEW_COUNT && (
+          <div ref={listTop} className="scroll-mt-20 space-y-2">
+            <ListFilterField
+              id="filter-users"
+              label="Filter users by name or role"
+              placeholder="Filter by name or role"
+              value={filter.query}
+              onChange={filter.setQuery}
+              testId="input-filter-users"
+            />
+            {(expanded || filtering) && (
+              <ListStatus page={filter.current} query={filter.query} noun="users" />
+            )}
+          </div>
+        )}
         <ul className="divide-y">
-          {list.shown.map((user) => (
+          {shown.map((user) => (
             <UserRow key={user.id} user={user} self={user.id === currentUserId} />
           ))}
         </ul>
-        {list.more > 0 && (
+        {preview.more > 0 && (
           <Button
             variant="link"
             className="px-0"
             onClick={() => setExpanded(true)}
             data-testid="button-more-users"
           >
-            +{list.more} more users
+            +{preview.more} more users
           </Button>
+        )}
+        {(expanded || filtering) && (
+          <Pagination
+            page={filter.current.page}
+            pageSize={SETTINGS_PAGE_SIZE}
+            total={filter.current.total}
+            onPage={(page) => {
+              filter.setPage(page);
+              revealListTop();
+            }}
+          />
         )}
       </CardContent>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
@@ -84,7 +121,8 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
     <li className="space-y-2 py-2" data-testid={`user-row-${user.username}`}>
       <div className="flex items-center justify-between gap-2">
         <span id={labelId} className="flex min-w-0 items-center gap-2 text-sm font-medium">
-          <span className="truncate">
+          {/* A long name (an SSO user's e-mail) is cut to fit a phone; the tooltip gives it whole. */}
+          <span className="truncate" title={user.username}>
             {user.username}
             {self && <span className="text-muted-foreground"> (you)</span>}
           </span>
