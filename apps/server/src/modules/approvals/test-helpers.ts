@@ -1,5 +1,5 @@
 import type { Approval, Document, Notification } from "@quire/contracts";
-import { count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { activity, approvals, documents, notifications } from "../../db/schema";
 import { json, multipart, type TestApp } from "../../../test/support/harness";
 
@@ -30,6 +30,17 @@ export async function statusOf(t: TestApp, documentId: string): Promise<string> 
     .from(documents)
     .where(eq(documents.id, documentId));
   return row?.status ?? "missing";
+}
+
+/** The document's latest "Review withdrawn" activity entry (its comment says why), if any. */
+export async function latestWithdrawal(t: TestApp, documentId: string) {
+  const [row] = await t.ctx.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.documentId, documentId), eq(activity.action, "Review withdrawn")))
+    .orderBy(desc(activity.id))
+    .limit(1);
+  return row;
 }
 
 /** The kinds of notification a user has about one document, oldest first. */

@@ -12,7 +12,7 @@ import {
   endOpenRound,
   endRoundsAssigneesCannotSee,
   restartRoundForNewVersion,
-  type RoundChange,
+  type PersonsChange,
 } from "../approvals/rounds";
 import { enqueueIndexDocument } from "../search/indexer";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
@@ -284,7 +284,7 @@ export async function updateMetadata(
   if (!command.inside) ctx.notifyJobs();
 }
 
-function roundChange(ctx: AppContext, actor: Actor, now: Date): RoundChange {
+function roundChange(ctx: AppContext, actor: Actor, now: Date): PersonsChange {
   return { actorId: actor.id, actorName: actor.username, now, mail: ctx.config.mail };
 }
 
