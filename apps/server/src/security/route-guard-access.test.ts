@@ -12,7 +12,8 @@ import {
 } from "../db/schema";
 import { createTestApp, type TestApp } from "../../test/support/harness";
 import { demoUserIds } from "../modules/approvals/test-helpers";
-import { ALL, demoUserOf, matrix, type MatrixEntry } from "./route-matrix";
+import { matrix } from "./route-matrix";
+import { ALL, demoUserOf, type MatrixEntry } from "./route-matrix-fixtures";
 
 /**
  * The route-guard matrix's permission axis (issue 18): every document route, for every role, with

@@ -5,7 +5,8 @@ import { asc, gt, max } from "drizzle-orm";
 import { activity } from "../db/schema";
 import { createTestApp, json, type TestApp } from "../../test/support/harness";
 import { demoUserIds } from "../modules/approvals/test-helpers";
-import { ALL, demoUserOf, matrix } from "./route-matrix";
+import { matrix } from "./route-matrix";
+import { ALL, demoUserOf } from "./route-matrix-fixtures";
 
 let t: TestApp;
 let userIds: Record<string, string>;

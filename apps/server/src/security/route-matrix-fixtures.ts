@@ -5,7 +5,39 @@ import { documents } from "../db/schema";
 import { json, multipart, type TestApp } from "../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 
-/** The fresh objects route-matrix.ts's requests act on, each made for the request that needs it. */
+/**
+ * What the route matrix (route-matrix.ts, route-matrix-documents.ts) is written in: the shape of
+ * an entry, each role's demo user, and the fresh objects its requests act on, each made for the
+ * request that needs it.
+ */
+
+export const demoUserOf: Record<Role, string> = {
+  Admin: "admin",
+  Author: "author",
+  Reviewer: "reviewer",
+  Approver: "approver",
+  Viewer: "viewer",
+};
+
+export interface MatrixEntry {
+  method: string;
+  /** The route as registered, e.g. /api/categories/:id */
+  route: string;
+  /** Roles that may act; every other role gets 403 (or 404 where existence is hidden). */
+  allowed: readonly Role[] | "all";
+  /** Builds a fresh, valid request for one attempt (a new target each time, so attempts do not interfere). */
+  prepare?: (t: TestApp) => Promise<{ url?: string; body?: unknown; headers?: Record<string, string> }>;
+  /** Expected success status. */
+  ok?: number;
+  /** What a role outside `allowed` gets: 403, or 404 where the target is hidden from it. */
+  denied?: 403 | 404;
+  /** An event stream never ends: read its status from a streamed response, then hang up. */
+  stream?: boolean;
+  /** A POST that computes and changes nothing (a question, a suggestion, a recomputed cache): no activity entry. */
+  readOnly?: boolean;
+  /** A GET an auditor needs (opening a document, downloading it): its first success writes this entry. */
+  recordsRead?: string;
+}
 
 export const ALL = "all" as const;
 export const freshCategory = async (t: TestApp) => {
