@@ -1,9 +1,9 @@
 import type { AiSuggestion, Notification } from "@quire/contracts";
 import { asc, eq, gt, max } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { activity, documents } from "../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import { json, multipart, type TestApp } from "../../test/support/harness";
+import { demoAppForFile, uploadDraft } from "../modules/approvals/test-helpers";
 import { matrix } from "./route-matrix";
 
 /**
@@ -23,13 +23,7 @@ interface Attempt {
 }
 type Scenario = { name: string; prepare: (t: TestApp) => Promise<Attempt> };
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 const DAY = 86_400_000;
 const suggestions = async (as: string) =>

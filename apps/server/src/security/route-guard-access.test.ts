@@ -1,5 +1,5 @@
 import { roles, type Role } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, gt, max } from "drizzle-orm";
 import {
   activity,
@@ -10,8 +10,7 @@ import {
   groupMembers,
   groups,
 } from "../db/schema";
-import { createTestApp, type TestApp } from "../../test/support/harness";
-import { demoUserIds } from "../modules/approvals/test-helpers";
+import { demoAppForFile } from "../modules/approvals/test-helpers";
 import { matrix } from "./route-matrix";
 import { ALL, demoUserOf, type MatrixEntry } from "./route-matrix-fixtures";
 
@@ -30,8 +29,7 @@ const situations: Situation[] = [
   "restricted to someone else",
 ];
 
-let t: TestApp;
-let ids: Record<string, string>;
+const { t, ids } = demoAppForFile();
 /** Everyone's group gets edit here; nobody else sees anything. */
 // Named to sort last: the matrix uploads into the first category it lists.
 let membersCategory: string;
@@ -39,8 +37,6 @@ let membersCategory: string;
 let closedCategory: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
   const group = async (name: string, members: string[]) => {
     const [row] = await t.ctx.db.insert(groups).values({ name }).returning({ id: groups.id });
     await t.ctx.db.insert(groupMembers).values(members.map((u) => ({ groupId: row!.id, userId: ids[u]! })));
@@ -60,7 +56,6 @@ beforeAll(async () => {
   );
   closedCategory = await category("Zz closed category", await group("Authors", ["author"]));
 });
-afterAll(async () => t.close());
 
 const documentId = (url: string) => /\/api\/(?:documents|ai\/categorize)\/([0-9a-f-]{36})/.exec(url)?.[1];
 

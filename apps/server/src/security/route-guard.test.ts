@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { roles } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { asc, gt, max } from "drizzle-orm";
 import { activity } from "../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/support/harness";
-import { demoUserIds } from "../modules/approvals/test-helpers";
+import { json } from "../../test/support/harness";
+import { demoAppForFile } from "../modules/approvals/test-helpers";
 import { matrix } from "./route-matrix";
 import { ALL, demoUserOf } from "./route-matrix-fixtures";
 
-let t: TestApp;
-let userIds: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  userIds = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids: userIds } = demoAppForFile();
 
 /** Swagger UI's own asset routes (/api/docs/static/*, /api/docs/*): closed like the rest, but not API operations. */
 const isDocsAsset = (url: string) =>

@@ -1,23 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { activity, documents, documentUserAccess, systemState, users } from "../../db/schema";
 import { runRepairs } from "../../bootstrap/repairs";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { json } from "../../../test/support/harness";
 import { endStrandedRounds } from "./stranded-rounds";
-import { demoUserIds, inbox, latestWithdrawal, statusOf, uploadDraft } from "./test-helpers";
+import { demoAppForFile, inbox, latestWithdrawal, statusOf, uploadDraft } from "./test-helpers";
 
 /**
  * Reviews an earlier release left open while they waited on someone who could no longer open the
  * document: the start-up repair ends them as the live path does. The state is made by writing the
  * tables directly, as that release did, since today's services end such a review at once.
  */
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 async function inReview(title: string, reviewers: string[], approverId: string): Promise<string> {
   const id = await uploadDraft(t, "author", title);
