@@ -1,4 +1,5 @@
 import type { MailConfig } from "../../config";
+import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { documentViewerIds } from "../../policies/documents-where";
 import { appendActivity } from "../activity/repository";
@@ -42,6 +43,15 @@ export interface RoundChange {
 
 /** A change a person made: a round restarted for a new version is submitted in their name. */
 export type PersonsChange = RoundChange & { actorId: string };
+
+/** The change `actor` makes at `now` (the clock's time unless the command fixed its own). */
+export function roundChange(
+  ctx: Pick<AppContext, "clock" | "config">,
+  actor: { id: string; username: string },
+  now = ctx.clock.now(),
+): PersonsChange {
+  return { actorId: actor.id, actorName: actor.username, now, mail: ctx.config.mail };
+}
 
 /** The latest round if it is still waiting on someone, locked. */
 async function openRound(tx: Database, documentId: string): Promise<ApprovalRow | null> {
