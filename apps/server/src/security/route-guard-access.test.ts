@@ -1,8 +1,7 @@
 import { roles, type Role } from "@quire/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq, gt, max } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
-  activity,
   categories,
   categoryGroupAccess,
   documents,
@@ -12,7 +11,7 @@ import {
 } from "../db/schema";
 import { demoAppForFile } from "../modules/approvals/test-helpers";
 import { matrix } from "./route-matrix";
-import { ALL, demoUserOf, type MatrixEntry } from "./route-matrix-fixtures";
+import { ALL, attemptAs, demoUserOf, type MatrixEntry, type Prepared } from "./route-matrix-fixtures";
 
 /**
  * The route-guard matrix's permission axis (issue 18): every document route, for every role, with
@@ -81,23 +80,8 @@ const documentRoutes = matrix.filter(
   (e) => e.route.startsWith("/api/documents/:id") || e.route === "/api/ai/categorize/:documentId",
 );
 
-async function attempt(
-  entry: MatrixEntry,
-  role: Role,
-  prepared: Awaited<ReturnType<NonNullable<MatrixEntry["prepare"]>>>,
-) {
-  const user = demoUserOf[role];
-  await t.cookieFor(user);
-  const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
-  const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
-    as: user,
-    body: prepared.body,
-    ...(prepared.headers ? { headers: prepared.headers } : {}),
-  });
-  const written = await t.ctx.db
-    .select({ action: activity.action })
-    .from(activity)
-    .where(gt(activity.id, before?.last ?? 0));
+async function attempt(entry: MatrixEntry, role: Role, prepared: Prepared) {
+  const { res, written } = await attemptAs(t, entry, role, prepared);
   return { status: res.statusCode, body: res.body, written: written.length };
 }
 

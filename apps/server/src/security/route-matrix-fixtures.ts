@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@quire/contracts";
-import { eq } from "drizzle-orm";
-import { documents } from "../db/schema";
+import { asc, eq, gt, max } from "drizzle-orm";
+import { activity, documents } from "../db/schema";
 import { json, multipart, type TestApp } from "../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 
@@ -102,3 +102,27 @@ export const inReview = async (t: TestApp) => {
   });
   return doc;
 };
+
+/** What an entry's `prepare` made for one attempt. */
+export type Prepared = Awaited<ReturnType<NonNullable<MatrixEntry["prepare"]>>>;
+
+/**
+ * The entry's request as the role's demo user, with the activity entries it wrote, oldest first.
+ * The user signs in before the count starts, so a first sign-in's own entry is not counted.
+ */
+export async function attemptAs(t: TestApp, entry: MatrixEntry, role: Role, prepared: Prepared) {
+  const user = demoUserOf[role];
+  await t.cookieFor(user);
+  const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
+  const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
+    as: user,
+    body: prepared.body,
+    ...(prepared.headers ? { headers: prepared.headers } : {}),
+  });
+  const written = await t.ctx.db
+    .select({ action: activity.action, userId: activity.userId })
+    .from(activity)
+    .where(gt(activity.id, before?.last ?? 0))
+    .orderBy(asc(activity.id));
+  return { res, user, written };
+}
