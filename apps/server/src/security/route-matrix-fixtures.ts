@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Role } from "@quire/contracts";
 import { asc, eq, gt, max } from "drizzle-orm";
 import { activity, documents } from "../db/schema";
-import { json, multipart, type TestApp } from "../../test/support/harness";
+import type { InjectOptions } from "fastify";
+import { json, multipart, type RequestOptions, type TestApp } from "../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 
 /**
@@ -107,22 +108,33 @@ export const inReview = async (t: TestApp) => {
 export type Prepared = Awaited<ReturnType<NonNullable<MatrixEntry["prepare"]>>>;
 
 /**
- * The entry's request as the role's demo user, with the activity entries it wrote, oldest first.
- * The user signs in before the count starts, so a first sign-in's own entry is not counted.
+ * A request with the activity entries it wrote, oldest first. The user (`as`) signs in before the
+ * count starts: a first sign-in is a change of its own, with its own entry.
  */
-export async function attemptAs(t: TestApp, entry: MatrixEntry, role: Role, prepared: Prepared) {
-  const user = demoUserOf[role];
-  await t.cookieFor(user);
+export async function requestWithEntries(
+  t: TestApp,
+  method: InjectOptions["method"],
+  url: string,
+  options: RequestOptions,
+) {
+  if (options.as) await t.cookieFor(options.as);
   const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
-  const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
-    as: user,
-    body: prepared.body,
-    ...(prepared.headers ? { headers: prepared.headers } : {}),
-  });
+  const res = await t.request(method, url, options);
   const written = await t.ctx.db
     .select({ action: activity.action, userId: activity.userId })
     .from(activity)
     .where(gt(activity.id, before?.last ?? 0))
     .orderBy(asc(activity.id));
+  return { res, written };
+}
+
+/** The matrix entry's request as the role's demo user, with the activity entries it wrote. */
+export async function attemptAs(t: TestApp, entry: MatrixEntry, role: Role, prepared: Prepared) {
+  const user = demoUserOf[role];
+  const { res, written } = await requestWithEntries(t, entry.method as "GET", prepared.url ?? entry.route, {
+    as: user,
+    body: prepared.body,
+    ...(prepared.headers ? { headers: prepared.headers } : {}),
+  });
   return { res, user, written };
 }
