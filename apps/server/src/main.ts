@@ -1,5 +1,6 @@
 import { buildApp, logRedactions } from "./app";
 import { bootstrap, userCount } from "./bootstrap/bootstrap";
+import { runRepairs } from "./bootstrap/repairs";
 import { loadConfig, scaleOutWarnings } from "./config";
 import { createContext } from "./context";
 import { openDatabase } from "./db/client";
@@ -18,6 +19,8 @@ async function prepare(ctx: Context, app: App): Promise<void> {
   for (const warning of scaleOutWarnings(ctx.config)) app.log.warn(warning);
   const { seeded } = await bootstrap(ctx, [seedDemoDocuments]);
   if (seeded) app.log.info({ demo: ctx.config.demo }, "first start: data directory set up");
+  for (const { key, changed } of await runRepairs(ctx))
+    app.log.info({ repair: key, changed }, "repaired data");
   for (const warning of await demoModeWarnings(ctx)) app.log.warn(warning);
   if ((await userCount(ctx.db)) === 0) {
     app.log.warn("No users yet. Create the first Admin with: npm run quire -- create-admin <username>");

@@ -74,9 +74,25 @@ export function cliConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** True when this module is the script node was started with (not imported by a test). */
-export function isEntryPoint(moduleUrl: string): boolean {
+function isEntryPoint(moduleUrl: string): boolean {
   const script = process.argv[1];
   return script !== undefined && pathToFileURL(path.resolve(script)).href === moduleUrl;
+}
+
+/**
+ * Runs a command when its module is the script node was started with, and exits with the code it
+ * answers; a command that throws prints its message (no stack: the person typed a command) and
+ * exits 1.
+ */
+export function runIfEntryPoint(moduleUrl: string, command: () => Promise<number>): void {
+  if (!isEntryPoint(moduleUrl)) return;
+  command().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(errorMessage(error));
+      process.exit(1);
+    },
+  );
 }
 
 export function errorMessage(error: unknown): string {

@@ -16,7 +16,7 @@ import {
   validateFile,
 } from "../modules/documents/upload";
 import { canGlobal, type Actor } from "../policies/policy";
-import { errorMessage, isEntryPoint, openCliContext, resolveFromUser } from "./context";
+import { errorMessage, openCliContext, resolveFromUser, runIfEntryPoint } from "./context";
 
 /** What the upload accepts; anything else is counted, not tried. */
 const ACCEPTED_EXTENSIONS = new Set([".pdf", ".docx", ".txt", ".md", ".markdown"]);
@@ -272,12 +272,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(errorMessage(error));
-      process.exit(1);
-    },
-  );
-}
+runIfEntryPoint(import.meta.url, () => main(process.argv.slice(2)));

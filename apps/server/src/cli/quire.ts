@@ -4,7 +4,7 @@ import { HttpError } from "../lib/errors";
 import { createUser } from "../modules/users/service";
 import { backupCommands } from "./backup-commands";
 import type { Command, CommandIo } from "./command";
-import { errorMessage, isEntryPoint, openCliContext } from "./context";
+import { openCliContext, runIfEntryPoint } from "./context";
 
 /** Where a command writes: stdout for results, stderr for problems (tests collect both). */
 
@@ -93,13 +93,7 @@ export async function runQuire(
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
+runIfEntryPoint(import.meta.url, () => {
   const io: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
-  runQuire(process.argv.slice(2), io).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(errorMessage(error));
-      process.exit(1);
-    },
-  );
-}
+  return runQuire(process.argv.slice(2), io);
+});

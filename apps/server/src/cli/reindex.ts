@@ -1,7 +1,7 @@
 // `npm run reindex`: rebuilds the search index (passages, tsvectors, LSA model, embeddings) of the
 // configured database. Run it with the server stopped when the database is embedded.
 import { reindexAll } from "../modules/search/reindex";
-import { errorMessage, isEntryPoint, openCliContext } from "./context";
+import { openCliContext, runIfEntryPoint } from "./context";
 
 export async function main(): Promise<number> {
   const cli = await openCliContext();
@@ -27,12 +27,4 @@ export async function main(): Promise<number> {
   }
 }
 
-if (isEntryPoint(import.meta.url)) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(errorMessage(error));
-      process.exit(1);
-    },
-  );
-}
+runIfEntryPoint(import.meta.url, main);

@@ -1,18 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { categories, categoryGroupAccess, documents, groupMembers, groups } from "../db/schema";
-import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { demoAppForFile, uploadDraft } from "../modules/approvals/test-helpers";
+import { json, multipart } from "../../test/support/harness";
 
 /** Levels decide where a role may act: uploads need add, changes need edit, assignees must see. */
-let t: TestApp;
-let ids: Record<string, string>;
+const { t, ids } = demoAppForFile();
 let viewOnly: string;
 let hidden: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
   const [group] = await t.ctx.db.insert(groups).values({ name: "Readers" }).returning({ id: groups.id });
   await t.ctx.db.insert(groupMembers).values({ groupId: group!.id, userId: ids.author! });
   const add = async (name: string) =>
@@ -28,7 +25,6 @@ beforeAll(async () => {
     .insert(categoryGroupAccess)
     .values({ categoryId: viewOnly, groupId: group!.id, access: "view" });
 });
-afterAll(async () => t.close());
 
 const upload = (categoryId: string) => {
   const { body, headers } = multipart(

@@ -1,10 +1,11 @@
 import type { AiSuggestion, Notification } from "@quire/contracts";
-import { asc, eq, gt, max } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activity, documents } from "../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { documents } from "../db/schema";
+import { json, multipart, type TestApp } from "../../test/support/harness";
+import { demoAppForFile, uploadDraft } from "../modules/approvals/test-helpers";
 import { matrix } from "./route-matrix";
+import { requestWithEntries } from "./route-matrix-fixtures";
 
 /**
  * Every change leaves exactly one activity entry (issue 17). The role matrix checks this for each
@@ -23,13 +24,7 @@ interface Attempt {
 }
 type Scenario = { name: string; prepare: (t: TestApp) => Promise<Attempt> };
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 const DAY = 86_400_000;
 const suggestions = async (as: string) =>
@@ -244,22 +239,12 @@ const publicChanges: Scenario[] = [
   },
 ];
 
-async function run(method: string, attempt: Attempt) {
-  // Sign in first: the sign-in is a change of its own, with its own entry.
-  if (attempt.as) await t.cookieFor(attempt.as);
-  const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
-  const res = await t.request(method as "POST", attempt.url, {
+const run = (method: string, attempt: Attempt) =>
+  requestWithEntries(t, method as "POST", attempt.url, {
     as: attempt.as,
     body: attempt.body,
     ...(attempt.headers ? { headers: attempt.headers } : {}),
   });
-  const written = await t.ctx.db
-    .select({ action: activity.action, userId: activity.userId })
-    .from(activity)
-    .where(gt(activity.id, before?.last ?? 0))
-    .orderBy(asc(activity.id));
-  return { res, written };
-}
 
 describe("every change writes exactly one activity entry", () => {
   const mutating = matrix.filter((e) => e.method !== "GET" && !e.readOnly);

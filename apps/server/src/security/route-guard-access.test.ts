@@ -1,8 +1,7 @@
 import { roles, type Role } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, gt, max } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import {
-  activity,
   categories,
   categoryGroupAccess,
   documents,
@@ -10,9 +9,9 @@ import {
   groupMembers,
   groups,
 } from "../db/schema";
-import { createTestApp, type TestApp } from "../../test/support/harness";
-import { demoUserIds } from "../modules/approvals/test-helpers";
-import { ALL, demoUserOf, matrix, type MatrixEntry } from "./route-matrix";
+import { demoAppForFile } from "../modules/approvals/test-helpers";
+import { matrix } from "./route-matrix";
+import { ALL, attemptAs, demoUserOf, type MatrixEntry, type Prepared } from "./route-matrix-fixtures";
 
 /**
  * The route-guard matrix's permission axis (issue 18): every document route, for every role, with
@@ -29,8 +28,7 @@ const situations: Situation[] = [
   "restricted to someone else",
 ];
 
-let t: TestApp;
-let ids: Record<string, string>;
+const { t, ids } = demoAppForFile();
 /** Everyone's group gets edit here; nobody else sees anything. */
 // Named to sort last: the matrix uploads into the first category it lists.
 let membersCategory: string;
@@ -38,8 +36,6 @@ let membersCategory: string;
 let closedCategory: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
   const group = async (name: string, members: string[]) => {
     const [row] = await t.ctx.db.insert(groups).values({ name }).returning({ id: groups.id });
     await t.ctx.db.insert(groupMembers).values(members.map((u) => ({ groupId: row!.id, userId: ids[u]! })));
@@ -59,7 +55,6 @@ beforeAll(async () => {
   );
   closedCategory = await category("Zz closed category", await group("Authors", ["author"]));
 });
-afterAll(async () => t.close());
 
 const documentId = (url: string) => /\/api\/(?:documents|ai\/categorize)\/([0-9a-f-]{36})/.exec(url)?.[1];
 
@@ -85,23 +80,8 @@ const documentRoutes = matrix.filter(
   (e) => e.route.startsWith("/api/documents/:id") || e.route === "/api/ai/categorize/:documentId",
 );
 
-async function attempt(
-  entry: MatrixEntry,
-  role: Role,
-  prepared: Awaited<ReturnType<NonNullable<MatrixEntry["prepare"]>>>,
-) {
-  const user = demoUserOf[role];
-  await t.cookieFor(user);
-  const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
-  const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
-    as: user,
-    body: prepared.body,
-    ...(prepared.headers ? { headers: prepared.headers } : {}),
-  });
-  const written = await t.ctx.db
-    .select({ action: activity.action })
-    .from(activity)
-    .where(gt(activity.id, before?.last ?? 0));
+async function attempt(entry: MatrixEntry, role: Role, prepared: Prepared) {
+  const { res, written } = await attemptAs(t, entry, role, prepared);
   return { status: res.statusCode, body: res.body, written: written.length };
 }
 

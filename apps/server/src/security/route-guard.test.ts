@@ -1,19 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { roles } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { asc, gt, max } from "drizzle-orm";
-import { activity } from "../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/support/harness";
-import { demoUserIds } from "../modules/approvals/test-helpers";
-import { ALL, demoUserOf, matrix } from "./route-matrix";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { json } from "../../test/support/harness";
+import { demoAppForFile } from "../modules/approvals/test-helpers";
+import { matrix } from "./route-matrix";
+import { ALL, attemptAs, demoUserOf } from "./route-matrix-fixtures";
 
-let t: TestApp;
-let userIds: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  userIds = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids: userIds } = demoAppForFile();
 
 /** Swagger UI's own asset routes (/api/docs/static/*, /api/docs/*): closed like the rest, but not API operations. */
 const isDocsAsset = (url: string) =>
@@ -91,22 +84,10 @@ describe("role matrix", () => {
           return;
         }
         const prepared = (await entry.prepare?.(t)) ?? {};
-        const user = demoUserOf[role];
-        await t.cookieFor(user);
-        const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
-        const res = await t.request(entry.method as "GET", prepared.url ?? entry.route, {
-          as: user,
-          body: prepared.body,
-          ...(prepared.headers ? { headers: prepared.headers } : {}),
-        });
+        const { res, user, written } = await attemptAs(t, entry, role, prepared);
         // Every change leaves exactly one entry, by the acting user, in its transaction; so does the
         // first success of a read an auditor needs (each attempt reads a fresh document); a refusal
         // or any other read leaves none.
-        const written = await t.ctx.db
-          .select({ action: activity.action, userId: activity.userId })
-          .from(activity)
-          .where(gt(activity.id, before?.last ?? 0))
-          .orderBy(asc(activity.id));
         const changed = entry.method !== "GET" && !entry.readOnly && res.statusCode < 300;
         const audited = entry.method === "GET" && entry.recordsRead !== undefined && res.statusCode === 200;
         expect(written.map((r) => [r.action, r.userId === userIds[user]])).toEqual(

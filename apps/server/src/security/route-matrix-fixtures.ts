@@ -1,11 +1,44 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@quire/contracts";
-import { eq } from "drizzle-orm";
-import { documents } from "../db/schema";
-import { json, multipart, type TestApp } from "../../test/support/harness";
+import { asc, eq, gt, max } from "drizzle-orm";
+import { activity, documents } from "../db/schema";
+import type { InjectOptions } from "fastify";
+import { json, multipart, type RequestOptions, type TestApp } from "../../test/support/harness";
 import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
 
-/** The fresh objects route-matrix.ts's requests act on, each made for the request that needs it. */
+/**
+ * What the route matrix (route-matrix.ts, route-matrix-documents.ts) is written in: the shape of
+ * an entry, each role's demo user, and the fresh objects its requests act on, each made for the
+ * request that needs it.
+ */
+
+export const demoUserOf: Record<Role, string> = {
+  Admin: "admin",
+  Author: "author",
+  Reviewer: "reviewer",
+  Approver: "approver",
+  Viewer: "viewer",
+};
+
+export interface MatrixEntry {
+  method: string;
+  /** The route as registered, e.g. /api/categories/:id */
+  route: string;
+  /** Roles that may act; every other role gets 403 (or 404 where existence is hidden). */
+  allowed: readonly Role[] | "all";
+  /** Builds a fresh, valid request for one attempt (a new target each time, so attempts do not interfere). */
+  prepare?: (t: TestApp) => Promise<{ url?: string; body?: unknown; headers?: Record<string, string> }>;
+  /** Expected success status. */
+  ok?: number;
+  /** What a role outside `allowed` gets: 403, or 404 where the target is hidden from it. */
+  denied?: 403 | 404;
+  /** An event stream never ends: read its status from a streamed response, then hang up. */
+  stream?: boolean;
+  /** A POST that computes and changes nothing (a question, a suggestion, a recomputed cache): no activity entry. */
+  readOnly?: boolean;
+  /** A GET an auditor needs (opening a document, downloading it): its first success writes this entry. */
+  recordsRead?: string;
+}
 
 export const ALL = "all" as const;
 export const freshCategory = async (t: TestApp) => {
@@ -70,3 +103,38 @@ export const inReview = async (t: TestApp) => {
   });
   return doc;
 };
+
+/** What an entry's `prepare` made for one attempt. */
+export type Prepared = Awaited<ReturnType<NonNullable<MatrixEntry["prepare"]>>>;
+
+/**
+ * A request with the activity entries it wrote, oldest first. The user (`as`) signs in before the
+ * count starts: a first sign-in is a change of its own, with its own entry.
+ */
+export async function requestWithEntries(
+  t: TestApp,
+  method: InjectOptions["method"],
+  url: string,
+  options: RequestOptions,
+) {
+  if (options.as) await t.cookieFor(options.as);
+  const [before] = await t.ctx.db.select({ last: max(activity.id) }).from(activity);
+  const res = await t.request(method, url, options);
+  const written = await t.ctx.db
+    .select({ action: activity.action, userId: activity.userId })
+    .from(activity)
+    .where(gt(activity.id, before?.last ?? 0))
+    .orderBy(asc(activity.id));
+  return { res, written };
+}
+
+/** The matrix entry's request as the role's demo user, with the activity entries it wrote. */
+export async function attemptAs(t: TestApp, entry: MatrixEntry, role: Role, prepared: Prepared) {
+  const user = demoUserOf[role];
+  const { res, written } = await requestWithEntries(t, entry.method as "GET", prepared.url ?? entry.route, {
+    as: user,
+    body: prepared.body,
+    ...(prepared.headers ? { headers: prepared.headers } : {}),
+  });
+  return { res, user, written };
+}

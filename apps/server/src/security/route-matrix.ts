@@ -1,54 +1,21 @@
 import { randomUUID } from "node:crypto";
-import type { Role } from "@quire/contracts";
-import type { TestApp } from "../../test/support/harness";
-
-/**
- * Every non-public API route with who may call it, for the route-guard tests (role matrix and
- * the access-list axis). A test helper, kept out of any test file so both can read it.
- */
-
-export const demoUserOf: Record<Role, string> = {
-  Admin: "admin",
-  Author: "author",
-  Reviewer: "reviewer",
-  Approver: "approver",
-  Viewer: "viewer",
-};
-
-export interface MatrixEntry {
-  method: string;
-  /** The route as registered, e.g. /api/categories/:id */
-  route: string;
-  /** Roles that may act; every other role gets 403 (or 404 where existence is hidden). */
-  allowed: readonly Role[] | "all";
-  /** Builds a fresh, valid request for one attempt (a new target each time, so attempts do not interfere). */
-  prepare?: (t: TestApp) => Promise<{ url?: string; body?: unknown; headers?: Record<string, string> }>;
-  /** Expected success status. */
-  ok?: number;
-  /** What a role outside `allowed` gets: 403, or 404 where the target is hidden from it. */
-  denied?: 403 | 404;
-  /** An event stream never ends: read its status from a streamed response, then hang up. */
-  stream?: boolean;
-  /** A POST that computes and changes nothing (a question, a suggestion, a recomputed cache): no activity entry. */
-  readOnly?: boolean;
-  /** A GET an auditor needs (opening a document, downloading it): its first success writes this entry. */
-  recordsRead?: string;
-}
-
+import { documentMatrix } from "./route-matrix-documents";
 import {
   ALL,
   freshCategory,
   freshUser,
   freshGroup,
   uploadBody,
-  freshDocument,
   OWNER_OR_ADMIN,
-  inReview,
+  type MatrixEntry,
 } from "./route-matrix-fixtures";
 
-export { ALL } from "./route-matrix-fixtures";
-
-/** Every non-public API route, with who may call it. The last test proves nothing is left out. */
+/**
+ * Every non-public API route with who may call it, for the route-guard tests (role matrix and
+ * the access-list axis): here the app-wide routes and lists, in route-matrix-documents.ts those
+ * that act on one document. A test helper, kept out of any test file so several can read it.
+ * The role matrix's last test proves nothing is left out.
+ */
 export const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/auth/user", allowed: ALL },
   { method: "GET", route: "/api/auth/views", allowed: ALL },
@@ -178,28 +145,6 @@ export const matrix: MatrixEntry[] = [
       body: { everyone: "view", groups: [{ groupId: await freshGroup(t), access: "edit" }] },
     }),
   },
-  // A document's own access list and "Who has access": its owner and Admins; others who see it get 403.
-  {
-    method: "GET",
-    route: "/api/documents/:id/access",
-    allowed: OWNER_OR_ADMIN,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/access` }),
-  },
-  {
-    method: "PUT",
-    route: "/api/documents/:id/access",
-    allowed: OWNER_OR_ADMIN,
-    prepare: async (t) => ({
-      url: `/api/documents/${await freshDocument(t)}/access`,
-      body: { restricted: true, userIds: [], groupIds: [await freshGroup(t)] },
-    }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/access/holders",
-    allowed: OWNER_OR_ADMIN,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/access/holders` }),
-  },
   { method: "GET", route: "/api/documents", allowed: ALL },
   { method: "GET", route: "/api/documents/recent", allowed: ALL },
   { method: "GET", route: "/api/documents/stats", allowed: ALL },
@@ -210,99 +155,6 @@ export const matrix: MatrixEntry[] = [
     prepare: async (t) => ({ url: `/api/documents/category/${await freshCategory(t)}` }),
   },
   { method: "POST", route: "/api/documents/upload", allowed: OWNER_OR_ADMIN, ok: 201, prepare: uploadBody },
-  {
-    method: "GET",
-    route: "/api/documents/:id",
-    allowed: ALL,
-    recordsRead: "Viewed",
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}` }),
-  },
-  {
-    method: "PATCH",
-    route: "/api/documents/:id",
-    allowed: OWNER_OR_ADMIN,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}`, body: { tags: ["matrix"] } }),
-  },
-  {
-    method: "POST",
-    route: "/api/documents/:id/versions",
-    allowed: OWNER_OR_ADMIN,
-    ok: 201,
-    prepare: async (t) => ({
-      url: `/api/documents/${await freshDocument(t)}/versions`,
-      body: { content: "# New\n", expectedVersion: 1 },
-    }),
-  },
-  {
-    method: "POST",
-    route: "/api/documents/:id/archive",
-    allowed: OWNER_OR_ADMIN,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/archive` }),
-  },
-  {
-    method: "POST",
-    route: "/api/documents/:id/restore",
-    allowed: OWNER_OR_ADMIN,
-    denied: 404,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t, { archived: true })}/restore` }),
-  },
-  {
-    method: "POST",
-    route: "/api/documents/:id/retry",
-    allowed: OWNER_OR_ADMIN,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t, { failed: true })}/retry` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/versions",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/versions/:version",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions/1` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/versions/:version/original",
-    allowed: ALL,
-    recordsRead: "Downloaded original",
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions/1/original` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/diff/:from/:to",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/diff/1/1` }),
-  },
-  // Owner Author and Admin pass the guard and meet the state rule (only a Draft is submitted): 409.
-  {
-    method: "POST",
-    route: "/api/documents/:id/submit-review",
-    allowed: OWNER_OR_ADMIN,
-    ok: 409,
-    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/submit-review`, body: {} }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/approval",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/approval` }),
-  },
-  // Only the assigned reviewers and approver pass the guard; here each meets a state rule (409):
-  // the reviewer already reviewed, the approver is early. Everyone else is refused with 403.
-  {
-    method: "PATCH",
-    route: "/api/documents/:id/approval",
-    allowed: ["Reviewer", "Approver"],
-    ok: 409,
-    prepare: async (t) => ({
-      url: `/api/documents/${await inReview(t)}/approval`,
-      body: { status: "Approved", approverStatus: "Approved" },
-    }),
-  },
   { method: "GET", route: "/api/approvals", allowed: ALL },
   { method: "GET", route: "/api/approvals/stats", allowed: ALL },
   { method: "GET", route: "/api/dashboard/insights", allowed: ALL },
@@ -335,44 +187,6 @@ export const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/waitlist", allowed: ["Admin"] },
   { method: "GET", route: "/api/activity", allowed: ["Admin"] },
   { method: "GET", route: "/api/activity.csv", allowed: ["Admin"] },
-  {
-    method: "GET",
-    route: "/api/documents/:id/activity",
-    allowed: OWNER_OR_ADMIN,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/activity` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/summary",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/summary` }),
-  },
-  {
-    method: "POST",
-    route: "/api/documents/:id/summary/refresh",
-    allowed: ALL,
-    readOnly: true,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/summary/refresh` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/summary.md",
-    allowed: ALL,
-    recordsRead: "Exported summary",
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/summary.md` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/improvements",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/improvements` }),
-  },
-  {
-    method: "GET",
-    route: "/api/documents/:id/diff/:from/:to/analysis",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/diff/1/1/analysis` }),
-  },
   { method: "GET", route: "/api/ai/suggestions", allowed: ALL },
   {
     method: "POST",
@@ -397,12 +211,6 @@ export const matrix: MatrixEntry[] = [
     prepare: async () => ({ url: `/api/ai/suggestions/other-${randomUUID()}/dismiss` }),
   },
   {
-    method: "GET",
-    route: "/api/ai/categorize/:documentId",
-    allowed: ALL,
-    prepare: async (t) => ({ url: `/api/ai/categorize/${await freshDocument(t)}` }),
-  },
-  {
     method: "POST",
     route: "/api/ai/categorize",
     allowed: ALL,
@@ -416,4 +224,5 @@ export const matrix: MatrixEntry[] = [
     prepare: async () => ({ url: "/api/search?q=policy" }),
   },
   { method: "GET", route: "/api/search/suggestions", allowed: ALL },
+  ...documentMatrix,
 ];

@@ -6,19 +6,16 @@ import {
   type Group,
 } from "@quire/contracts";
 import { desc, eq, gt } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { activity, documents } from "../../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
+import { json, multipart } from "../../../test/support/harness";
+import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
 
-let t: TestApp;
-let ids: Record<string, string>;
+const { t, ids } = demoAppForFile();
 let hr: Group;
 let legal: Group;
 let category: Category;
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
   const make = async (name: string, members: string[]) =>
     json<Group>(await t.request("POST", "/api/groups", { as: "admin", body: { name, memberIds: members } }));
   hr = await make("HR team", [ids.viewer!, ids.reviewer!]);
@@ -27,7 +24,6 @@ beforeAll(async () => {
   // uploadDraft files into the first category; the second is the one these tests close.
   category = cats[1]!;
 });
-afterAll(async () => t.close());
 
 /** Entries written since `after`, sign-ins aside (the roles below sign in as they go). */
 const changesSince = async (after: number | undefined) =>

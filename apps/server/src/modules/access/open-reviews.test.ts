@@ -1,23 +1,17 @@
 import type { Category, Group } from "@quire/contracts";
-import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activity } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, inbox, statusOf, uploadDraft } from "../approvals/test-helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile, inbox, latestWithdrawal, statusOf, uploadDraft } from "../approvals/test-helpers";
 
 /**
  * An access change that shuts out someone an open review waits on ends that review (Draft again,
  * owner told), as a role change does: nobody else may act in their place, so it could never finish.
  */
-let t: TestApp;
-let ids: Record<string, string>;
+const { t, ids } = demoAppForFile();
 let categories: Category[];
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
   categories = json<Category[]>(await t.request("GET", "/api/categories", { as: "admin" }));
 });
-afterAll(async () => t.close());
 
 /** A document by the demo author, In Review with both reviewers and the approver. */
 async function inReview(title: string): Promise<string> {
@@ -34,16 +28,6 @@ const waitingOn = async (username: string) =>
   json<{ waitingOnYou: number }>(await t.request("GET", "/api/approvals/stats", { as: username }))
     .waitingOnYou;
 
-async function withdrawal(documentId: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(activity)
-    .where(and(eq(activity.documentId, documentId), eq(activity.action, "Review withdrawn")))
-    .orderBy(desc(activity.id))
-    .limit(1);
-  return row;
-}
-
 const restrict = (documentId: string, userIds: string[]) =>
   t.request("PUT", `/api/documents/${documentId}/access`, {
     as: "admin",
@@ -56,7 +40,7 @@ describe("access changes under an open review", () => {
     const res = await restrict(id, [ids.reviewer!, ids.reviewer2!, ids.approver!]);
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(t, id)).toBe("In Review");
-    expect(await withdrawal(id)).toBeUndefined();
+    expect(await latestWithdrawal(t, id)).toBeUndefined();
   });
 
   it("a restriction that leaves out a pending reviewer ends the review and tells the owner why", async () => {
@@ -65,7 +49,7 @@ describe("access changes under an open review", () => {
     const res = await restrict(id, [ids.reviewer!, ids.approver!]);
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(t, id)).toBe("Draft");
-    expect((await withdrawal(id))?.comment).toMatch(/reviewer2 can no longer open it/);
+    expect((await latestWithdrawal(t, id))?.comment).toMatch(/reviewer2 can no longer open it/);
     expect(await inbox(t, "author", id)).toContain("review_withdrawn");
     // The reviewer who stayed is told too; the one shut out hears nothing of a document hidden from them.
     expect(await inbox(t, "reviewer", id)).toContain("review_withdrawn");
@@ -88,7 +72,7 @@ describe("access changes under an open review", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(t, id)).toBe("Draft");
-    expect((await withdrawal(id))?.comment).toMatch(/approver can no longer open it/);
+    expect((await latestWithdrawal(t, id))?.comment).toMatch(/approver can no longer open it/);
 
     // Leaving the one group that opens the category shuts a reviewer out as well (the approver's
     // group gets view first, since someone who cannot open a document cannot be assigned to it).
@@ -116,7 +100,7 @@ describe("access changes under an open review", () => {
     });
     expect(left.statusCode, left.body).toBe(200);
     expect(await statusOf(t, next)).toBe("Draft");
-    expect((await withdrawal(next))?.comment).toMatch(/reviewer2 can no longer open it/);
+    expect((await latestWithdrawal(t, next))?.comment).toMatch(/reviewer2 can no longer open it/);
 
     // The category opens again for the tests after this one.
     await t.request("PUT", `/api/categories/${category.id}/access`, {
@@ -138,6 +122,6 @@ describe("access changes under an open review", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(t, id)).toBe("Draft");
-    expect((await withdrawal(id))?.comment).toMatch(/can no longer open it/);
+    expect((await latestWithdrawal(t, id))?.comment).toMatch(/can no longer open it/);
   });
 });

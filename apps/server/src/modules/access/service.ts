@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { badRequest, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
-import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { endRoundsAssigneesCannotSee, roundChange } from "../approvals/rounds";
 import { announceAccessChanged } from "../events/events";
 import { groupNamesOf, unknownGroupIds, unknownUserIds } from "../groups/repository";
 import { findUsers } from "../users/repository";
@@ -23,13 +23,6 @@ import {
   replaceCategoryAccess,
   replaceDocumentAccess,
 } from "./repository";
-
-const roundChange = (ctx: AppContext, actor: Actor) => ({
-  actorId: actor.id,
-  actorName: actor.username,
-  now: ctx.clock.now(),
-  mail: ctx.config.mail,
-});
 
 const present = ({ categoryId, everyone, groups: entries }: CategoryAccess): CategoryAccess => ({
   categoryId,

@@ -1,16 +1,10 @@
 import { parse } from "content-disposition";
 import type { AuditPage } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
+import { describe, expect, it } from "vitest";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 const audit = async (query: string) =>
   json<AuditPage>(await t.request("GET", `/api/activity?${query}`, { as: "admin" }));

@@ -2,6 +2,7 @@ import type { DocumentStatus } from "@quire/contracts";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, chunks, documents, summaries, systemState, versions } from "../../db/schema";
+import { isCurrentVersion } from "../documents/repository";
 
 /** A document's current version with what the AI features look at. */
 export interface ArchiveDocument {
@@ -49,10 +50,7 @@ export async function listArchiveDocuments(db: Database, where: SQL | undefined)
   const rows = await db
     .select(archiveSelection)
     .from(documents)
-    .innerJoin(
-      versions,
-      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
-    )
+    .innerJoin(versions, isCurrentVersion)
     .where(where)
     .orderBy(asc(documents.id));
   return rows.map(toArchiveDocument);
@@ -72,10 +70,7 @@ export async function trainingSetKeys(db: Database): Promise<string[]> {
       length: sql<number>`octet_length(${versions.content})`,
     })
     .from(documents)
-    .leftJoin(
-      versions,
-      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
-    )
+    .leftJoin(versions, isCurrentVersion)
     .where(isNull(documents.archivedAt))
     .orderBy(asc(documents.id));
   return rows.map((r) => `${r.id}:${r.categoryId}:${r.version}:${r.length}`);

@@ -1,9 +1,9 @@
 import type { Approval } from "@quire/contracts";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { json } from "../../../test/support/harness";
 import { roundInvariantViolation } from "./policy";
-import { demoUserIds, snapshot, statusOf, uploadDraft } from "./test-helpers";
+import { demoAppForFile, snapshot, statusOf, uploadDraft } from "./test-helpers";
 
 /**
  * Random action sequences by random demo users, checked against a small independent model of
@@ -11,13 +11,7 @@ import { demoUserIds, snapshot, statusOf, uploadDraft } from "./test-helpers";
  * accepts is accepted, no round ever breaks its invariants, and the activity log is exactly the
  * accepted actions.
  */
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 const users = ["admin", "author", "reviewer", "reviewer2", "approver", "viewer"] as const;
 type User = (typeof users)[number];

@@ -1,16 +1,10 @@
 import type { Approval, ApprovalListItem, Document } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 // Each step a second later, so "newest first" has a defined order.
 const later = () => t.clock.advance(1000);

@@ -1,21 +1,15 @@
 import type { Approval, Notification } from "@quire/contracts";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { approvals, documents, settings, users } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
 
 /**
  * Issue 13 items 4 and 10: the text decided on is the text reviewed, and the people who act hold
  * the role the round needs and do not own the document, checked at each action.
  */
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 // Tests change roles; every test starts from the demo roles.
 afterEach(async () => {
   const demo: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
 
@@ -237,19 +237,31 @@ export async function documentsWithApprover(
 /** Which documents an access change can have touched: one, a category's, or every one (groups). */
 export type AccessChangeScope = { documentId: string } | { categoryId: string } | "every";
 
-/** Documents in the scope whose latest round is still open (someone is waited on). */
-export async function documentsWithOpenRound(db: Database, scope: AccessChangeScope): Promise<string[]> {
+/**
+ * Documents in the scope whose latest round is still open (someone is waited on), by id; `page`
+ * reads them a batch at a time (ids after `after`, at most `limit`).
+ */
+export async function documentsWithOpenRound(
+  db: Database,
+  scope: AccessChangeScope,
+  page?: { after?: string | undefined; limit: number },
+): Promise<string[]> {
   const inScope =
     scope === "every"
       ? undefined
       : "documentId" in scope
         ? eq(documents.id, scope.documentId)
         : eq(documents.categoryId, scope.categoryId);
-  const rows = await db
+  const after = page?.after === undefined ? undefined : gt(approvals.documentId, page.after);
+  const query = db
     .select({ documentId: approvals.documentId })
     .from(approvals)
     .innerJoin(documents, eq(documents.id, approvals.documentId))
-    .where(and(inArray(approvals.stage, ["Awaiting Review", "Awaiting Approval"]), isLatestRound, inScope))
+    .where(
+      and(inArray(approvals.stage, ["Awaiting Review", "Awaiting Approval"]), isLatestRound, inScope, after),
+    )
     .orderBy(asc(approvals.documentId));
+  // At most one latest round per document, so a page of rounds is a page of documents.
+  const rows = page ? await query.limit(page.limit) : await query;
   return [...new Set(rows.map((r) => r.documentId))];
 }

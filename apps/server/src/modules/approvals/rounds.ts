@@ -1,4 +1,5 @@
 import type { MailConfig } from "../../config";
+import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { documentViewerIds } from "../../policies/documents-where";
 import { appendActivity } from "../activity/repository";
@@ -30,11 +31,26 @@ import {
 const OPEN_STAGES = new Set(["Awaiting Review", "Awaiting Approval"]);
 
 export interface RoundChange {
-  /** Who caused it (the activity entry's user). */
-  actorId: string;
+  /**
+   * Who caused it (the activity entry's user, who is not told of their own change); null when
+   * Quire itself ends a round (the start-up repair of rounds an earlier release left waiting).
+   */
+  actorId: string | null;
   actorName: string;
   now: Date;
   mail: MailConfig | undefined;
+}
+
+/** A change a person made: a round restarted for a new version is submitted in their name. */
+export type PersonsChange = RoundChange & { actorId: string };
+
+/** The change `actor` makes at `now` (the clock's time unless the command fixed its own). */
+export function roundChange(
+  ctx: Pick<AppContext, "clock" | "config">,
+  actor: { id: string; username: string },
+  now = ctx.clock.now(),
+): PersonsChange {
+  return { actorId: actor.id, actorName: actor.username, now, mail: ctx.config.mail };
 }
 
 /** The latest round if it is still waiting on someone, locked. */
@@ -121,7 +137,7 @@ export async function restartRoundForNewVersion(
   tx: Database,
   documentId: string,
   version: number,
-  change: RoundChange,
+  change: PersonsChange,
 ): Promise<void> {
   const round = await openRound(tx, documentId);
   if (!round) return;
@@ -220,16 +236,29 @@ export async function endRoundsAssigneesCannotSee(
 ): Promise<number> {
   let ended = 0;
   for (const documentId of await documentsWithOpenRound(tx, scope)) {
-    // The document row first, as everywhere else in the workflow.
-    await lockDocument(tx, documentId);
-    const round = await openRound(tx, documentId);
-    if (!round) continue;
-    const viewers = new Set(await documentViewerIds(tx, documentId));
-    const shutOut = (await waitingAssignees(tx, round)).filter((id) => !viewers.has(id));
-    if (shutOut.length === 0) continue;
-    const names = [...(await usernamesOf(tx, shutOut)).values()].sort().join(", ") || "an assignee";
-    const reason = `${names} can no longer open it ${why}`;
-    if (await endOpenRound(tx, documentId, reason, change)) ended += 1;
+    if (await endRoundIfAssigneeShutOut(tx, documentId, change, why)) ended += 1;
   }
   return ended;
+}
+
+/**
+ * The document's open round ends if it waits on someone who can no longer open the document (or
+ * whose account is disabled): the check behind endRoundsAssigneesCannotSee, one document at a time,
+ * for the start-up repair too. Returns whether it ended one.
+ */
+export async function endRoundIfAssigneeShutOut(
+  tx: Database,
+  documentId: string,
+  change: RoundChange,
+  why: string,
+): Promise<boolean> {
+  // The document row first, as everywhere else in the workflow.
+  await lockDocument(tx, documentId);
+  const round = await openRound(tx, documentId);
+  if (!round) return false;
+  const viewers = new Set(await documentViewerIds(tx, documentId));
+  const shutOut = (await waitingAssignees(tx, round)).filter((id) => !viewers.has(id));
+  if (shutOut.length === 0) return false;
+  const names = [...(await usernamesOf(tx, shutOut)).values()].sort().join(", ") || "an assignee";
+  return endOpenRound(tx, documentId, `${names} can no longer open it ${why}`, change);
 }

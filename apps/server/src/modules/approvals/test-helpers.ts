@@ -1,7 +1,14 @@
 import type { Approval, Document, Notification } from "@quire/contracts";
-import { count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { activity, approvals, documents, notifications } from "../../db/schema";
-import { json, multipart, type TestApp } from "../../../test/support/harness";
+import { afterAll, beforeAll } from "vitest";
+import {
+  createTestApp,
+  json,
+  multipart,
+  type TestApp,
+  type TestAppOptions,
+} from "../../../test/support/harness";
 
 /** Demo user ids by username. */
 export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
@@ -9,6 +16,23 @@ export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
     await t.request("GET", "/api/users", { as: "admin" }),
   );
   return Object.fromEntries(users.map((u) => [u.username, u.id]));
+}
+
+/**
+ * The test file's app, opened before its tests (beforeAll) and closed after them (afterAll), with
+ * the demo users' ids by username. Both objects are filled in place when the app opens, so a file
+ * keeps them in constants; a file's own beforeAll, registered after this call, runs once they are.
+ */
+export function demoAppForFile(options: TestAppOptions = {}): { t: TestApp; ids: Record<string, string> } {
+  const t = {} as TestApp;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+    Object.assign(ids, await demoUserIds(t));
+  });
+  // Absent when opening failed: that failure is the one to report.
+  afterAll(async () => t.close?.());
+  return { t, ids };
 }
 
 /** A fresh Draft owned by `as`, made through the upload route. */
@@ -30,6 +54,17 @@ export async function statusOf(t: TestApp, documentId: string): Promise<string> 
     .from(documents)
     .where(eq(documents.id, documentId));
   return row?.status ?? "missing";
+}
+
+/** The document's latest "Review withdrawn" activity entry (its comment says why), if any. */
+export async function latestWithdrawal(t: TestApp, documentId: string) {
+  const [row] = await t.ctx.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.documentId, documentId), eq(activity.action, "Review withdrawn")))
+    .orderBy(desc(activity.id))
+    .limit(1);
+  return row;
 }
 
 /** The kinds of notification a user has about one document, oldest first. */

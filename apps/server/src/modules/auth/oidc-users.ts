@@ -4,7 +4,7 @@ import type { OidcConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { withTransaction } from "../activity/command";
-import { endRoundsAssigneesCannotSee, endRoundsForRoleChange } from "../approvals/rounds";
+import { endRoundsAssigneesCannotSee, endRoundsForRoleChange, roundChange } from "../approvals/rounds";
 import { changeMemberships, groupIdsOfUser, groupsNamed } from "../groups/repository";
 import { countUsers, findUser, insertUser, updateUser, type UserRow } from "../users/repository";
 
@@ -166,12 +166,7 @@ async function updateFromClaims(
       subjectId: user.id,
       data: { username: user.username, from: user.role, to: role, groups: next.groups, ...memberships },
     });
-    const change = {
-      actorId: user.id,
-      actorName: user.username,
-      now: ctx.clock.now(),
-      mail: ctx.config.mail,
-    };
+    const change = roundChange(ctx, user);
     if (role !== user.role) await endRoundsForRoleChange(tx, user.id, role, change);
     // Leaving a group can shut the user out of a document they were asked to review.
     if (memberships.left.length > 0) await endRoundsAssigneesCannotSee(tx, "every", change);

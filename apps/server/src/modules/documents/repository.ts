@@ -61,16 +61,19 @@ export type DocumentRecord = {
   versionCount: number;
 };
 
+/** A document's current version, the text it shows: `.innerJoin(versions, isCurrentVersion)`. */
+export const isCurrentVersion = and(
+  eq(versions.documentId, documents.id),
+  eq(versions.version, documents.currentVersion),
+);
+
 function baseQuery(db: Database, fullContent: boolean) {
   return db
     .select(documentSelection(fullContent))
     .from(documents)
     .innerJoin(categories, eq(categories.id, documents.categoryId))
     .innerJoin(users, eq(users.id, documents.ownerId))
-    .innerJoin(
-      versions,
-      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
-    );
+    .innerJoin(versions, isCurrentVersion);
 }
 
 export async function findDocument(db: Database, id: string): Promise<DocumentRecord | null> {

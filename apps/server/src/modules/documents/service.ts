@@ -12,7 +12,7 @@ import {
   endOpenRound,
   endRoundsAssigneesCannotSee,
   restartRoundForNewVersion,
-  type RoundChange,
+  roundChange,
 } from "../approvals/rounds";
 import { enqueueIndexDocument } from "../search/indexer";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
@@ -274,7 +274,7 @@ export async function updateMetadata(
       });
       // Another category can have another access list, closed to someone the review waits on.
       if (before && input.categoryId !== undefined && input.categoryId !== before.categoryId)
-        await endRoundsAssigneesCannotSee(tx, { documentId }, roundChange(ctx, actor, ctx.clock.now()));
+        await endRoundsAssigneesCannotSee(tx, { documentId }, roundChange(ctx, actor));
       // Title and tags are weighted into the search index.
       await enqueueIndexDocument(tx, documentId, ctx.clock.now());
     },
@@ -282,10 +282,6 @@ export async function updateMetadata(
   );
   // Inside another command the jobs commit with it, and that command announces them.
   if (!command.inside) ctx.notifyJobs();
-}
-
-function roundChange(ctx: AppContext, actor: Actor, now: Date): RoundChange {
-  return { actorId: actor.id, actorName: actor.username, now, mail: ctx.config.mail };
 }
 
 /** Archived documents leave every list but stay in the database with all their versions. */
@@ -304,13 +300,7 @@ export async function setArchived(
     async (tx, record) => {
       await lockDocument(tx, documentId);
       // An archived document is out of every queue: a review waiting on it ends rather than hang unseen.
-      if (archived)
-        await endOpenRound(
-          tx,
-          documentId,
-          "the document was archived",
-          roundChange(ctx, actor, ctx.clock.now()),
-        );
+      if (archived) await endOpenRound(tx, documentId, "the document was archived", roundChange(ctx, actor));
       await updateDocumentRow(tx, documentId, {
         archivedAt: archived ? ctx.clock.now() : null,
         updatedAt: ctx.clock.now(),

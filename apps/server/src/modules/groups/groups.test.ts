@@ -1,18 +1,12 @@
 import type { Group } from "@quire/contracts";
 import { groupSchema } from "@quire/contracts";
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { activity, groupMembers } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds } from "../approvals/test-helpers";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile } from "../approvals/test-helpers";
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 const lastEntry = async () => {
   const [row] = await t.ctx.db.select().from(activity).orderBy(desc(activity.id)).limit(1);

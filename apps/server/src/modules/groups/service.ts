@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { endRoundsAssigneesCannotSee, roundChange } from "../approvals/rounds";
 import { announceAccessChanged } from "../events/events";
 import { presentGroup } from "./presenter";
 import {
@@ -65,13 +65,6 @@ export async function createGroup(
 
 /** Who changes a group: reviews their change shuts out end in their name. */
 type GroupEditor = Pick<Actor, "id" | "username"> & CommandActor;
-
-const roundChange = (ctx: AppContext, by: GroupEditor) => ({
-  actorId: by.id,
-  actorName: by.username,
-  now: ctx.clock.now(),
-  mail: ctx.config.mail,
-});
 
 export async function updateGroup(
   ctx: AppContext,

@@ -1,15 +1,9 @@
 import type { Notification } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
+import { describe, expect, it } from "vitest";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 const inbox = async (as: string) =>
   json<Notification[]>(await t.request("GET", "/api/notifications", { as }));

@@ -1,7 +1,8 @@
 import { searchableText } from "@quire/textkit";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chunks, documents, versions } from "../../db/schema";
+import { isCurrentVersion } from "../documents/repository";
 
 /**
  * The search index's write path: a document's passages replaced or removed (the triggers of
@@ -41,10 +42,7 @@ export async function loadIndexSource(db: Database, documentId: string): Promise
       content: versions.content,
     })
     .from(documents)
-    .innerJoin(
-      versions,
-      and(eq(versions.documentId, documents.id), eq(versions.version, documents.currentVersion)),
-    )
+    .innerJoin(versions, isCurrentVersion)
     .where(eq(documents.id, documentId))
     .limit(1);
   if (!row) return null;

@@ -1,18 +1,12 @@
 import type { Settings, SystemInfo } from "@quire/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../approvals/test-helpers";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 describe("organisation settings", () => {
   it("start from the defaults: every feature on", async () => {

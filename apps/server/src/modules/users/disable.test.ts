@@ -1,17 +1,11 @@
 import type { UserListItem } from "@quire/contracts";
-import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { activity } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, statusOf, uploadDraft } from "../approvals/test-helpers";
+import { json } from "../../../test/support/harness";
+import { demoAppForFile, latestWithdrawal, statusOf, uploadDraft } from "../approvals/test-helpers";
 
-let t: TestApp;
-let ids: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoUserIds(t);
-});
-afterAll(async () => t.close());
+const { t, ids } = demoAppForFile();
 
 const setDisabled = (userId: string, disabled: boolean, as = "admin") =>
   t.request("PATCH", `/api/users/${userId}`, { as, body: { disabled } });
@@ -53,13 +47,9 @@ describe("disabling a user (offboarding)", () => {
     expect((await signIn("reviewer2")).statusCode).toBe(401);
 
     expect(await statusOf(t, doc)).toBe("Draft");
-    const [withdrawn] = await t.ctx.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.documentId, doc), eq(activity.action, "Review withdrawn")))
-      .orderBy(desc(activity.id))
-      .limit(1);
-    expect(withdrawn?.comment).toMatch(/reviewer2 can no longer open it \(their account was disabled\)/);
+    expect((await latestWithdrawal(t, doc))?.comment).toMatch(
+      /reviewer2 can no longer open it \(their account was disabled\)/,
+    );
 
     const [entry] = await t.ctx.db
       .select()

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
-import { endRoundsAssigneesCannotSee } from "../approvals/rounds";
+import { endRoundsAssigneesCannotSee, roundChange } from "../approvals/rounds";
 import { revokeApiTokens } from "../auth/repository";
 import { endSessions } from "../auth/sessions";
 import { presentUser } from "./presenter";
@@ -40,7 +40,7 @@ export async function setDisabled(
     if (disabled) {
       await endSessions(tx, { userId });
       await revokeApiTokens(tx, { userId }, now);
-      const change = { actorId: admin.id, actorName: admin.username, now, mail: ctx.config.mail };
+      const change = roundChange(ctx, admin, now);
       await endRoundsAssigneesCannotSee(tx, "every", change, "(their account was disabled)");
     }
     return presentUser(updated);

@@ -4,7 +4,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { generateTemporaryPassword } from "../../lib/passwords";
 import { authorizeGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { endRoundsForRoleChange } from "../approvals/rounds";
+import { endRoundsForRoleChange, roundChange } from "../approvals/rounds";
 import { presentUser, presentUserListItem } from "./presenter";
 import { countUsers, findUser, findUsers, insertUser, updateUser } from "./repository";
 
@@ -71,9 +71,7 @@ export async function changeRole(ctx: AppContext, admin: Actor, userId: string, 
       data: { username: user.username, from: user.role, to: role },
     });
     if (user.role !== role) {
-      const now = ctx.clock.now();
-      const change = { actorId: admin.id, actorName: admin.username, now, mail: ctx.config.mail };
-      await endRoundsForRoleChange(tx, userId, role, change);
+      await endRoundsForRoleChange(tx, userId, role, roundChange(ctx, admin));
     }
     return presentUser(updated);
   });
