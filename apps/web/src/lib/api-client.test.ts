@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { mockFetch } from "@/test/fetch-mock";
 import {
@@ -8,6 +8,7 @@ import {
   errorMessage,
   errorStatus,
   ResponseShapeError,
+  swapSession,
 } from "./api-client";
 
 const thing = z.object({ ok: z.boolean() });
@@ -95,5 +96,39 @@ describe("errorStatus", () => {
   it("reads the status from thrown errors", () => {
     expect(errorStatus(new Error('401: {"message":"x"}'))).toBe(401);
     expect(errorStatus(new Error("boom"))).toBeNull();
+  });
+});
+
+describe("swapSession", () => {
+  it("holds every other request until the session's swap has answered, and lets the swap's own through", async () => {
+    let answerSwap: () => void = () => {};
+    const swapAnswered = new Promise<void>((resolve) => (answerSwap = resolve));
+    const sent = mockFetch({
+      "POST /api/swap": { body: { ok: true } },
+      "GET /api/things": { body: { ok: true } },
+    });
+    const swap = swapSession(async () => {
+      const answer = await apiFetch("/api/swap", thing, { method: "POST" });
+      await swapAnswered;
+      return answer;
+    });
+    const load = apiFetch("/api/things", thing);
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith("/api/swap", expect.anything()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Sent now it would carry the cookie the swap ends.
+    expect(sent.mock.calls.map(([url]) => url)).toEqual(["/api/swap"]);
+    answerSwap();
+    await expect(swap).resolves.toEqual({ ok: true });
+    await expect(load).resolves.toEqual({ ok: true });
+    expect(sent.mock.calls.map(([url]) => url)).toEqual(["/api/swap", "/api/things"]);
+  });
+
+  it("lets requests go again when the swap fails", async () => {
+    mockFetch({
+      "POST /api/swap": { status: 403, body: { message: "No" } },
+      "GET /api/things": { body: { ok: true } },
+    });
+    await expect(swapSession(() => apiFetch("/api/swap", thing, { method: "POST" }))).rejects.toThrow(/^403/);
+    await expect(apiFetch("/api/things", thing)).resolves.toEqual({ ok: true });
   });
 });

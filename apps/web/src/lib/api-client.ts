@@ -51,7 +51,33 @@ export type RequestOptions = {
   form?: FormData;
 };
 
+/**
+ * A swap of the session's cookie in progress (the demo role switch). The swap ends the cookie
+ * every request carries, so a request sent meanwhile would come back 401; requests wait for it.
+ */
+let sessionSwap: Promise<void> | null = null;
+
+/**
+ * Runs `swap`, which sends the request that replaces the session, while every other request
+ * waits for it to end (then they carry the new cookie). The swap's own request starts before the
+ * wait is set up, so it is not held.
+ */
+export async function swapSession<T>(swap: () => Promise<T>): Promise<T> {
+  const running = swap();
+  const held = running.then(
+    () => undefined,
+    () => undefined,
+  );
+  sessionSwap = held;
+  try {
+    return await running;
+  } finally {
+    if (sessionSwap === held) sessionSwap = null;
+  }
+}
+
 async function send(url: string, { method = "GET", body, form }: RequestOptions): Promise<Response> {
+  if (sessionSwap) await sessionSwap;
   const json = body !== undefined && form === undefined;
   return fetch(url, {
     method,
@@ -116,7 +142,7 @@ export async function apiCommand(method: NonNullable<RequestOptions["method"]>, 
 
 /** Raw bytes (an original file), for viewers that decode them themselves. */
 export async function apiFetchBytes(url: string): Promise<ArrayBuffer> {
-  const res = await fetch(url, { credentials: "include" });
+  const res = await send(url, {});
   await throwIfResNotOk(res);
   return res.arrayBuffer();
 }

@@ -6,7 +6,7 @@ import {
   type LoginBody,
   type Role,
 } from "@quire/contracts";
-import { apiCommand, apiFetch, apiFetchOrNull } from "./api-client";
+import { apiCommand, apiFetch, apiFetchOrNull, swapSession } from "./api-client";
 import { sessionKeys } from "./query-keys";
 
 const userQueryKey = sessionKeys.user;
@@ -81,9 +81,12 @@ export function useDemoRole() {
     mutationKey: sessionKeys.switchUser,
     mutationFn: async (role: Role) => {
       // Loads already sent carry this session's cookie and the switch ends that session: sent on,
-      // they would come back 401 (a page still loading when the role is changed). They land first.
+      // they would come back 401 (a page still loading when the role is changed). They land
+      // first, and loads that start while the switch is under way wait for its new cookie.
       await settleFetches(client, 5_000);
-      return apiFetch("/api/auth/demo-role", sessionUserSchema, { method: "POST", body: { role } });
+      return swapSession(() =>
+        apiFetch("/api/auth/demo-role", sessionUserSchema, { method: "POST", body: { role } }),
+      );
     },
     onSuccess: async (user) => {
       client.setQueryData(userQueryKey, user);
