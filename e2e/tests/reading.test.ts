@@ -392,3 +392,17 @@ test("buttons say what they download, and View Original shows the original PDF",
   assert.deepEqual(unexpected(consoleErrors()), []);
   await context.close();
 });
+
+test("on a phone the clean reading view of a document with code blocks stays on screen", async () => {
+  const { context, page, consoleErrors } = await signedIn(PHONE);
+  const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];
+  // The API reference holds request and response blocks wider than a phone.
+  const api = docs.find((d) => d.title.startsWith("Platform API Reference"));
+  assert.ok(api);
+  await page.goto(`/doc/${api.id}`);
+  await page.getByTestId("clean-content").waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scroll (overflow ${overflow}px)`);
+  assert.deepEqual(unexpected(consoleErrors()), []);
+  await context.close();
+});

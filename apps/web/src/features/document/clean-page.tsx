@@ -187,8 +187,10 @@ export function CleanPage() {
   const doc = document.data;
   const permalink = `${window.location.origin}${paths.doc.getHref(doc.id)}`;
 
+  // grid-cols-1 (minmax(0, 1fr)): an implicit column grows to its widest code block, and the
+  // API reference's made the whole page 637 px wide on a 390 px phone.
   return (
-    <article className="mx-auto grid max-w-3xl gap-6" data-print-root data-testid="clean-page">
+    <article className="mx-auto grid max-w-3xl grid-cols-1 gap-6" data-print-root data-testid="clean-page">
       <CleanHeader doc={doc} permalink={permalink} />
       <Separator />
       <DocumentBody document={doc} />
