@@ -76,6 +76,18 @@ describe("Settings with many users and groups", () => {
     expect(screen.getByTestId("text-users-shown").textContent).toBe("No users match “nobody”.");
   }, 15_000);
 
+  it("Users: counts disabled accounts apart, so the preview and the pages add up to the header", async () => {
+    const withLeavers = users.map((u, i) => (i >= 60 ? { ...u, disabled: true } : u));
+    mockFetch({ "GET /api/users": { body: withLeavers } });
+    renderWithApp(<UsersCard currentUserId="u0" />, { path: "/settings" });
+    await waitFor(() => expect(screen.getByTestId("text-user-count").textContent).toBe("60 users"));
+    // 4 shown + 56 more = the 60 users of the header; the 2 disabled accounts are named apart.
+    const more = screen.getByTestId("button-more-users");
+    expect(more.textContent).toBe("+56 more users and 2 disabled");
+    fireEvent.click(more);
+    expect(screen.getByTestId("text-users-shown").textContent).toBe("Showing 1–10 of 62 accounts");
+  }, 15_000);
+
   it("Groups: names five members a row, filters by group or member, and pages ten at a time", async () => {
     mockFetch({ "GET /api/users": { body: users }, "GET /api/groups": { body: groups } });
     renderWithApp(<GroupsCard />, { path: "/settings" });
