@@ -182,6 +182,7 @@ export function CleanPage() {
       <DocumentLoadError
         error={document.error}
         notFoundMessage="The document you're looking for doesn't exist or has been removed."
+        onRetry={() => void document.refetch()}
       />
     );
   const doc = document.data;
