@@ -101,3 +101,22 @@ test("dashboard at 375 px renders without console errors", async () => {
   assert.deepEqual(consoleErrors(), []);
   await context.close();
 });
+
+test("dashboard at 390 px: an answer quoting a long token stays on screen, and the pressed quick question keeps the focus", async () => {
+  const { context, page, consoleErrors } = await dashboard({ width: 390, height: 844 });
+  // The API reference's answer quotes a bearer token and a URL, neither with a space to wrap at.
+  const preset = page.getByTestId("button-quick-question-2");
+  await preset.focus();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("ai-answer").waitFor({ timeout: 30_000 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.equal(overflow, 0, "no horizontal scrolling after the answer");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute("data-testid")),
+    "button-quick-question-2",
+  );
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});

@@ -392,3 +392,38 @@ test("buttons say what they download, and View Original shows the original PDF",
   assert.deepEqual(unexpected(consoleErrors()), []);
   await context.close();
 });
+
+test("on a phone the clean reading view of a document with code blocks stays on screen", async () => {
+  const { context, page, consoleErrors } = await signedIn(PHONE);
+  const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];
+  // The API reference holds request and response blocks wider than a phone.
+  const api = docs.find((d) => d.title.startsWith("Platform API Reference"));
+  assert.ok(api);
+  await page.goto(`/doc/${api.id}`);
+  await page.getByTestId("clean-content").waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scroll (overflow ${overflow}px)`);
+  assert.deepEqual(unexpected(consoleErrors()), []);
+  await context.close();
+});
+
+test("on a phone the editor's Preview of wide tables and code stays on screen, and Cancel gives the focus back to Edit", async () => {
+  const { context, page, consoleErrors } = await signedIn(PHONE);
+  const docs = (await (await page.request.get("/api/documents")).json()) as { id: string; title: string }[];
+  const api = docs.find((d) => d.title.startsWith("Platform API Reference"));
+  assert.ok(api);
+  await page.goto(`/document/${api.id}`);
+  await page.getByTestId("document-content").waitFor();
+  await page.getByTestId("button-edit").click();
+  await page.getByTestId("menu-edit-content").click();
+  await page.getByTestId("textarea-content").waitFor();
+  await page.getByTestId("tab-edit-preview").click();
+  await page.getByTestId("edit-preview").getByRole("heading").first().waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scroll in Preview (overflow ${overflow}px)`);
+  await page.getByTestId("edit-bar").getByRole("button", { name: "Cancel" }).click();
+  await page.getByTestId("form-edit-content").waitFor({ state: "detached" });
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "button-edit");
+  assert.deepEqual(unexpected(consoleErrors()), []);
+  await context.close();
+});

@@ -4,7 +4,10 @@ import { Button } from "@/components/ui/button";
 
 /**
  * Previous / Next between the pages of a list, with "Page n of m"; nothing when one page holds it
- * all. Every paged list uses it (All Documents, a category, the Approval Dashboard).
+ * all. Every paged list uses it (All Documents, a category, the Approval Dashboard, Settings' users
+ * and groups). Reaching the last (or first) page disables the button just pressed, which would drop
+ * the keyboard focus to the page's start; the focus moves to the other button instead, without
+ * scrolling, since the list may just have brought its top into view.
  */
 export function Pagination({
   page,
@@ -17,18 +20,36 @@ export function Pagination({
   total: number;
   onPage: (page: number) => void;
 }) {
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize) return null;
+  const go = (to: number, pressed: HTMLButtonElement | null, other: HTMLButtonElement | null) => {
+    onPage(to);
+    if ((to <= 1 || to >= pages) && document.activeElement === pressed) other?.focus({ preventScroll: true });
+  };
   return (
     <nav className="flex items-center justify-between gap-2" aria-label="Pages" data-testid="pagination">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button
+        ref={previous}
+        variant="outline"
+        size="sm"
+        disabled={page <= 1}
+        onClick={() => go(page - 1, previous.current, next.current)}
+      >
         <ChevronLeft aria-hidden="true" />
         Previous
       </Button>
       <span className="text-sm text-muted-foreground" aria-live="polite">
         Page {Math.min(page, pages)} of {pages}
       </span>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button
+        ref={next}
+        variant="outline"
+        size="sm"
+        disabled={page >= pages}
+        onClick={() => go(page + 1, next.current, previous.current)}
+      >
         Next
         <ChevronRight aria-hidden="true" />
       </Button>

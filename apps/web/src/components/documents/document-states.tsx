@@ -1,4 +1,4 @@
-import { FileX } from "lucide-react";
+import { FileWarning, FileX } from "lucide-react";
 import { Link } from "wouter";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
@@ -29,10 +29,43 @@ export function DocumentNotFound({
   );
 }
 
-/** A document that could not be read: not found (or not the user's to see), or the server's reason. */
-export function DocumentLoadError({ error, notFoundMessage }: { error: unknown; notFoundMessage?: string }) {
+/**
+ * A document that could not be read: not found (or not the user's to see), or the server's reason.
+ * The reason alone was once the whole page, with no heading and no way on; it now stands as the
+ * not-found page does, with Try Again (when the page can read again) and Back to Documents.
+ */
+export function DocumentLoadError({
+  error,
+  notFoundMessage,
+  onRetry,
+}: {
+  error: unknown;
+  notFoundMessage?: string;
+  onRetry?: () => void;
+}) {
   if (errorStatus(error) === 404) return <DocumentNotFound message={notFoundMessage} />;
-  return <ErrorNotice error={error} fallback="The document could not be loaded. Please try again." />;
+  return (
+    <div
+      className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center"
+      data-testid="document-load-error"
+    >
+      <FileWarning className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">Could Not Load Document</h1>
+      <ErrorNotice error={error} fallback="The document could not be loaded. Please try again." />
+      <div className="flex flex-wrap justify-center gap-2">
+        {onRetry && (
+          <Button variant="outline" onClick={onRetry} data-testid="button-retry-document">
+            Try Again
+          </Button>
+        )}
+        <Button asChild>
+          <Link href={paths.documents.getHref()} data-testid="link-back-to-documents">
+            Back to Documents
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 /** While a document's text loads: its title, a line of facts, the text. */

@@ -1,4 +1,4 @@
-import { useRef, type ComponentProps } from "react";
+import { useEffect, useRef, type ComponentProps } from "react";
 import type { Dialog as DialogPrimitive } from "radix-ui";
 
 /** What had focus as the dialog opened; for an item of a menu that closes, the menu's button. */
@@ -36,4 +36,19 @@ export function useReturnFocus({
       target.focus();
     },
   };
+}
+
+/**
+ * useReturnFocus for a panel that takes a part of the page instead of opening a dialog (the
+ * content editor): what had focus as it mounted (for a menu item, the menu's button) gets it back
+ * when it goes, if the focus went nowhere. Call it before any effect that moves the focus in.
+ */
+export function useReturnFocusOnUnmount() {
+  useEffect(() => {
+    const opener = openerOf(document.activeElement);
+    return () => {
+      const active = document.activeElement;
+      if (opener?.isConnected && (active === null || active === document.body)) opener.focus();
+    };
+  }, []);
 }

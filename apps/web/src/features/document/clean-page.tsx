@@ -182,13 +182,16 @@ export function CleanPage() {
       <DocumentLoadError
         error={document.error}
         notFoundMessage="The document you're looking for doesn't exist or has been removed."
+        onRetry={() => void document.refetch()}
       />
     );
   const doc = document.data;
   const permalink = `${window.location.origin}${paths.doc.getHref(doc.id)}`;
 
+  // grid-cols-1 (minmax(0, 1fr)): an implicit column grows to its widest code block, and the
+  // API reference's made the whole page 637 px wide on a 390 px phone.
   return (
-    <article className="mx-auto grid max-w-3xl gap-6" data-print-root data-testid="clean-page">
+    <article className="mx-auto grid max-w-3xl grid-cols-1 gap-6" data-print-root data-testid="clean-page">
       <CleanHeader doc={doc} permalink={permalink} />
       <Separator />
       <DocumentBody document={doc} />

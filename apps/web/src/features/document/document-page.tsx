@@ -65,7 +65,8 @@ export function DocumentPage() {
   const outline = useMemo(() => documentOutline(content), [content]);
 
   if (document.isPending) return <DocumentPageSkeleton />;
-  if (document.isError) return <DocumentLoadError error={document.error} />;
+  if (document.isError)
+    return <DocumentLoadError error={document.error} onRetry={() => void document.refetch()} />;
   const doc = document.data;
   // Summaries fetch as they mount: wait for the settings, so an Admin's "off" never costs a 403.
   const showSummaries = features.loaded && features.aiSummaries;

@@ -137,7 +137,8 @@ export function RawPage() {
   const document = useDocument(id);
 
   if (document.isPending) return <DocumentTextSkeleton />;
-  if (document.isError) return <DocumentLoadError error={document.error} />;
+  if (document.isError)
+    return <DocumentLoadError error={document.error} onRetry={() => void document.refetch()} />;
   const doc = document.data;
   const format = originalFormat(doc.mediaType, doc.originalFilename);
   return (

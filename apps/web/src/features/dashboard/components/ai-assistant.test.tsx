@@ -47,4 +47,23 @@ describe("AiAssistant", () => {
       ),
     );
   });
+
+  it("keeps a pressed quick question focusable while the answer is pending, and asks once", async () => {
+    const spy = mockFetch({
+      "POST /api/ai/ask": {
+        body: { answer: "None.", confidence: 0.2, relevantDocuments: [], citations: [], source: "local" },
+      },
+    });
+    renderWithApp(<AiAssistant />, { path: "/dashboard" });
+    const preset = screen.getByTestId("button-quick-question-1") as HTMLButtonElement;
+    preset.focus();
+    fireEvent.click(preset);
+    // A disabled button would drop the focus to the page's start.
+    expect(preset.disabled).toBe(false);
+    expect(preset.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(preset);
+    await screen.findByTestId("ai-answer");
+    expect(preset.getAttribute("aria-disabled")).toBeNull();
+    expect(spy.mock.calls.filter(([url]) => url === "/api/ai/ask")).toHaveLength(1);
+  });
 });

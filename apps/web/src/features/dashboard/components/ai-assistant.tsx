@@ -88,6 +88,11 @@ function QuestionForm({
   );
 }
 
+/**
+ * The preset questions. While an answer is pending they are aria-disabled rather than disabled: a
+ * disabled button drops the keyboard focus to the page's start, so the person who pressed one
+ * had to tab back from the top.
+ */
 function QuickQuestions({ disabled, onPick }: { disabled: boolean; onPick: (preset: string) => void }) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Quick questions">
@@ -97,8 +102,11 @@ function QuickQuestions({ disabled, onPick }: { disabled: boolean; onPick: (pres
           type="button"
           variant="outline"
           size="sm"
-          disabled={disabled}
-          onClick={() => onPick(preset)}
+          aria-disabled={disabled || undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          onClick={() => {
+            if (!disabled) onPick(preset);
+          }}
           data-testid={`button-quick-question-${index}`}
         >
           {preset}
@@ -138,7 +146,9 @@ function AskStatus({
 /** The answer, how sure it is, and its numbered sources (or, with none, the documents it drew on). */
 function AiAnswerView({ answer }: { answer: AiAnswer }) {
   return (
-    <div className="space-y-3 rounded-lg border bg-muted/30 p-4" data-testid="ai-answer">
+    // break-words: answers quote tokens, URLs and hashes with no space to wrap at, which pushed a
+    // phone's page sideways.
+    <div className="space-y-3 rounded-lg border bg-muted/30 p-4 break-words" data-testid="ai-answer">
       <div className="flex items-center justify-between gap-2">
         <span className="text-sm font-medium">Answer</span>
         <Badge variant={confidenceBadgeVariant(answer.confidence)} data-testid="badge-ai-confidence">

@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
+import { useReturnFocusOnUnmount } from "@/components/ui/return-focus";
 import { MarkdownContent } from "./markdown-content";
 import { useContentDraft } from "./use-content-draft";
 
@@ -19,6 +20,8 @@ import { useContentDraft } from "./use-content-draft";
 export function ContentEditor({ document, onDone }: { document: Document; onDone: () => void }) {
   const draft = useContentDraft(document, onDone);
   const form = useRef<HTMLFormElement>(null);
+  // Cancel or a save closes the editor: the focus goes back to Edit, not to the page's start.
+  useReturnFocusOnUnmount();
 
   // Opened below the header, tabs and banners (far down on a phone): bring the editor to the top,
   // so the text area and the bar with Save fit on the screen together, and start typing there.
@@ -31,7 +34,9 @@ export function ContentEditor({ document, onDone }: { document: Document; onDone
     <form
       ref={form}
       onSubmit={draft.submit}
-      className="grid scroll-mt-24 gap-4"
+      // grid-cols-1 (minmax(0, 1fr)): an implicit column grew to the Preview's widest table or
+      // code block and pushed a phone's page sideways (704 px at 390).
+      className="grid scroll-mt-24 grid-cols-1 gap-4"
       data-testid="form-edit-content"
     >
       <WriteAndPreview content={draft.content} onChange={draft.setContent} />

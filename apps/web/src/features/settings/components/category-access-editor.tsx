@@ -9,6 +9,9 @@ import {
 } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { filterList } from "../lib/list-filter";
+import { ListFilterField } from "./list-filter-field";
+import { SETTINGS_PAGE_SIZE } from "./use-filtered-page";
 
 const NO_EXTRA = "inherit";
 const levelLabel: Record<EveryoneAccess, string> = {
@@ -18,7 +21,11 @@ const levelLabel: Record<EveryoneAccess, string> = {
   edit: "View, add and edit",
 };
 
-/** One category's access list as a form; the caller owns the save (see CategoryAccessCard). */
+/**
+ * One category's access list as a form; the caller owns the save (see CategoryAccessCard). Past ten
+ * groups a filter narrows the rows (thirty groups made the card 2,700 px tall on a phone); a level
+ * set on a row the filter hides is kept and saved.
+ */
 export function AccessEditor({
   access,
   groups,
@@ -31,6 +38,8 @@ export function AccessEditor({
   onSave: (next: CategoryAccess) => void;
 }) {
   const draft = useAccessDraft(access);
+  const [query, setQuery] = useState("");
+  const shown = filterList(groups, query, (group) => group.name);
 
   return (
     <div className="space-y-3">
@@ -44,7 +53,22 @@ export function AccessEditor({
       {groups.length === 0 && (
         <p className="text-sm text-muted-foreground">Create groups above to give teams more than everyone.</p>
       )}
-      {groups.map((group) => (
+      {groups.length > SETTINGS_PAGE_SIZE && (
+        <ListFilterField
+          id="filter-access-groups"
+          label="Filter groups by name"
+          placeholder="Filter groups"
+          value={query}
+          onChange={setQuery}
+          testId="input-filter-access-groups"
+        />
+      )}
+      {groups.length > 0 && shown.length === 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="text-no-access-groups-match">
+          No groups match “{query.trim()}”.
+        </p>
+      )}
+      {shown.map((group) => (
         <LevelRow
           key={group.id}
           label={group.name}

@@ -59,7 +59,7 @@ export function GroupsCard() {
               onChange={filter.setQuery}
               testId="input-filter-groups"
             />
-            <ListStatus page={filter.current} query={filter.query} noun="groups" />
+            <ListStatus page={filter.current} query={filter.query} noun="groups" testId="text-groups-shown" />
           </div>
         )}
         <ul className="divide-y">

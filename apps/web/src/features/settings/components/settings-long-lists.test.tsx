@@ -39,7 +39,7 @@ const rows = (card: HTMLElement, prefix: string) =>
   card.querySelectorAll(`[data-testid^="${prefix}"]`).length;
 
 describe("Settings with many users and groups", () => {
-  it("Users: previews 4, then filters by name or role and pages ten at a time", async () => {
+  it("Users: previews 4, then pages ten at a time", async () => {
     mockFetch({ "GET /api/users": { body: users } });
     renderWithApp(<UsersCard currentUserId="u0" />, { path: "/settings" });
     const card = await screen.findByTestId("card-users");
@@ -54,8 +54,14 @@ describe("Settings with many users and groups", () => {
     fireEvent.click(within(pages).getByRole("button", { name: "Next" }));
     expect(screen.getByTestId("user-row-person10")).toBeTruthy();
     expect(screen.getByTestId("text-users-shown").textContent).toBe("Showing 11–20 of 62 users");
+  }, 15_000);
 
-    // A filter starts again at its first page: person57 is on page 6 of the whole list.
+  it("Users: filters by name or role from its first page, and says when nothing matches", async () => {
+    mockFetch({ "GET /api/users": { body: users } });
+    renderWithApp(<UsersCard currentUserId="u0" />, { path: "/settings" });
+    const card = await screen.findByTestId("card-users");
+    await waitFor(() => expect(rows(card, "user-row-")).toBe(4));
+    // person57 is on page 6 of the whole list.
     fireEvent.change(screen.getByTestId("input-filter-users"), { target: { value: "PERSON57" } });
     expect(rows(card, "user-row-")).toBe(1);
     expect(screen.getByTestId("user-row-person57")).toBeTruthy();
@@ -68,7 +74,19 @@ describe("Settings with many users and groups", () => {
     fireEvent.change(screen.getByTestId("input-filter-users"), { target: { value: "nobody" } });
     expect(rows(card, "user-row-")).toBe(0);
     expect(screen.getByTestId("text-users-shown").textContent).toBe("No users match “nobody”.");
-  });
+  }, 15_000);
+
+  it("Users: counts disabled accounts apart, so the preview and the pages add up to the header", async () => {
+    const withLeavers = users.map((u, i) => (i >= 60 ? { ...u, disabled: true } : u));
+    mockFetch({ "GET /api/users": { body: withLeavers } });
+    renderWithApp(<UsersCard currentUserId="u0" />, { path: "/settings" });
+    await waitFor(() => expect(screen.getByTestId("text-user-count").textContent).toBe("60 users"));
+    // 4 shown + 56 more = the 60 users of the header; the 2 disabled accounts are named apart.
+    const more = screen.getByTestId("button-more-users");
+    expect(more.textContent).toBe("+56 more users and 2 disabled");
+    fireEvent.click(more);
+    expect(screen.getByTestId("text-users-shown").textContent).toBe("Showing 1–10 of 62 accounts");
+  }, 15_000);
 
   it("Groups: names five members a row, filters by group or member, and pages ten at a time", async () => {
     mockFetch({ "GET /api/users": { body: users }, "GET /api/groups": { body: groups } });
@@ -90,7 +108,7 @@ describe("Settings with many users and groups", () => {
     expect(screen.getByTestId("group-row-Team 20")).toBeTruthy();
     fireEvent.change(screen.getByTestId("input-filter-groups"), { target: { value: "team 23" } });
     expect(rows(card, "group-row-")).toBe(1);
-  });
+  }, 15_000);
 
   it("Group dialog: filters the people to tick, and keeps those ticked while hidden", async () => {
     const sent = mockFetch({
@@ -114,5 +132,5 @@ describe("Settings with many users and groups", () => {
       );
       expect(JSON.parse(patch?.[1]?.body ?? "{}").memberIds.sort()).toEqual(["u1", "u33"]);
     });
-  });
+  }, 15_000);
 });

@@ -36,6 +36,11 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const filtering = filter.query.trim() !== "";
   const preview = previewUsers(ordered, expanded || filtering);
   const shown = expanded || filtering ? filter.current.items : preview.shown;
+  // The header counts active users; disabled accounts are listed too, so they are named apart
+  // wherever the list is counted, and the figures add up to the header's.
+  const disabledCount = ordered.length - (active?.length ?? 0);
+  const moreActive = Math.max(0, (active?.length ?? 0) - USER_PREVIEW_COUNT);
+  const moreDisabled = preview.more - moreActive;
 
   return (
     <Card data-testid="card-users">
@@ -65,7 +70,12 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
               testId="input-filter-users"
             />
             {(expanded || filtering) && (
-              <ListStatus page={filter.current} query={filter.query} noun="users" />
+              <ListStatus
+                page={filter.current}
+                query={filter.query}
+                noun={disabledCount > 0 ? "accounts" : "users"}
+                testId="text-users-shown"
+              />
             )}
           </div>
         )}
@@ -81,7 +91,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
             onClick={() => setExpanded(true)}
             data-testid="button-more-users"
           >
-            +{preview.more} more users
+            +{moreActive} more users{moreDisabled > 0 && ` and ${moreDisabled} disabled`}
           </Button>
         )}
         {(expanded || filtering) && (
