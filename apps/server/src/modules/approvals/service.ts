@@ -15,7 +15,7 @@ import type { LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import type { MailConfig } from "../../config";
 import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
-import { notifyUsers } from "../notifications/service";
+import { notifyUsers, settleRequests } from "../notifications/service";
 import { assertAssigneesCanSee, resolveAssignment } from "./assignment";
 import {
   activityActionFor,
@@ -152,6 +152,11 @@ export async function actOnApproval(
         comment: intent.comment,
       });
       await notifyTransition(tx, actor, approval, before, after, intent, { now, mail: ctx.config.mail });
+      await settleRequests(
+        tx,
+        { userId: actor.id, documentId, answered: intent.kind === "review" ? "review" : "decision" },
+        now,
+      );
     },
     { at: now },
   );

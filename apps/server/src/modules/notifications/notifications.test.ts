@@ -58,4 +58,29 @@ describe("notifications", () => {
     expect(await unread("reviewer")).toBe(0);
     expect((await list("reviewer")).every((n) => n.read)).toBe(true);
   });
+
+  it("settles a request once its addressee acts on it, and only that request", async () => {
+    await t.request("POST", "/api/notifications/read-all", { as: "reviewer" });
+    await t.request("POST", "/api/notifications/read-all", { as: "approver" });
+    const acted = await requestReview("Acted on");
+    const waiting = await requestReview("Still waiting");
+    expect(await unread("reviewer")).toBe(2);
+    const review = await t.request("PATCH", `/api/documents/${acted}/approval`, {
+      as: "reviewer",
+      body: { status: "Approved" },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    const reviewer = await list("reviewer");
+    expect(reviewer.filter((n) => !n.read).map((n) => n.documentId)).toEqual([waiting]);
+    expect(await unread("reviewer")).toBe(1);
+    // The approver's own request arrives with the review, and is settled by their decision.
+    expect(await unread("approver")).toBe(1);
+    const decision = await t.request("PATCH", `/api/documents/${acted}/approval`, {
+      as: "approver",
+      body: { approverStatus: "Approved" },
+    });
+    expect(decision.statusCode, decision.body).toBe(200);
+    expect(await unread("approver")).toBe(0);
+    expect(await unread("reviewer")).toBe(1);
+  });
 });

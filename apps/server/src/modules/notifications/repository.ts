@@ -72,6 +72,27 @@ export async function markNotificationRead(tx: Database, id: string, at: Date): 
   await tx.update(notifications).set({ readAt: at }).where(eq(notifications.id, id));
 }
 
+/** Marks the user's unread notifications of these kinds about one document read; answers how many were. */
+export async function markDocumentNotificationsRead(
+  tx: Database,
+  { userId, documentId, kinds }: { userId: string; documentId: string; kinds: readonly string[] },
+  at: Date,
+): Promise<number> {
+  const read = await tx
+    .update(notifications)
+    .set({ readAt: at })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.documentId, documentId),
+        inArray(notifications.kind, [...kinds]),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return read.length;
+}
+
 /** Marks every unread notification of the user read; answers how many were. */
 export async function markAllNotificationsRead(tx: Database, userId: string, at: Date): Promise<number> {
   const read = await tx

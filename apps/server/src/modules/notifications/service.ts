@@ -16,6 +16,7 @@ import {
   findPreferences,
   insertNotifications,
   markAllNotificationsRead,
+  markDocumentNotificationsRead,
   markNotificationRead,
   savePreferences,
 } from "./repository";
@@ -95,6 +96,21 @@ export async function markRead(ctx: AppContext, actor: Actor, id: string): Promi
     await markNotificationRead(tx, id, ctx.clock.now());
     await record({ action: "Read notification", subjectType: "notification", subjectId: id });
   });
+}
+
+/**
+ * A request to act is answered once its addressee acts: their review or decision settles the
+ * "Review requested" or "Ready for approval" notifications about that document, so the bell does
+ * not keep counting work the queues no longer show. Written in the action's transaction, whose
+ * activity entry records the action itself.
+ */
+export async function settleRequests(
+  tx: Database,
+  { userId, documentId, answered }: { userId: string; documentId: string; answered: "review" | "decision" },
+  at: Date,
+): Promise<number> {
+  const kinds: NotificationKind[] = answered === "review" ? ["review_requested"] : ["ready_for_approval"];
+  return markDocumentNotificationsRead(tx, { userId, documentId, kinds }, at);
 }
 
 export async function markAllRead(ctx: AppContext, actor: Actor): Promise<void> {
