@@ -1,22 +1,21 @@
 import { parse } from "content-disposition";
 import { count } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { blobs, documents } from "../db/schema";
 import { createConverter } from "../ingest/convert-pool";
 import { UnreadableFileError } from "../ingest/errors";
 import { CONVERSION_LIMITS } from "../ingest/limits";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
+import { json, multipart } from "../../test/support/harness";
 import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../../test/support/hostile-files";
 
-let t: TestApp;
+const t = appForFile();
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   categoryId = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }))[0]!.id;
 });
-afterAll(async () => t.close());
 
 const MB = 1024 * 1024;
 /**

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { TEXT_WORK_LIMITS } from "../lib/text-work";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
+import { json, multipart } from "../../test/support/harness";
 import { longTokenText } from "../../test/support/hostile-files";
 
 /**
@@ -9,13 +10,11 @@ import { longTokenText } from "../../test/support/hostile-files";
  * analysis, a summary and the improvement checks of any document they see, so each must stay
  * bounded on the worst text an upload may hold, and /api/health must keep answering meanwhile.
  */
-let t: TestApp;
+const t = appForFile();
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   categoryId = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }))[0]!.id;
 });
-afterAll(async () => t.close());
 
 const MB = 1024 * 1024;
 

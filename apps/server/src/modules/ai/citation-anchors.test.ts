@@ -1,15 +1,14 @@
 import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
 import { chunkMarkdown, markdownToPlainText, tokenize } from "@quire/textkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
+const t = appForFile({ seeders: [seedDemoDocuments] });
 beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
   await t.runner.runUntilIdle();
 });
-afterAll(async () => t.close());
 
 /** The web opens `#passage-{ordinal}` by chunking the shown content the way the indexer did. */
 async function passageOf(documentId: string, ordinal: number) {

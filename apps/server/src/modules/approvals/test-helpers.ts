@@ -1,14 +1,9 @@
 import type { Approval, Document, Notification } from "@quire/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
 import { activity, approvals, documents, notifications } from "../../db/schema";
-import { afterAll, beforeAll } from "vitest";
-import {
-  createTestApp,
-  json,
-  multipart,
-  type TestApp,
-  type TestAppOptions,
-} from "../../../test/support/harness";
+import { beforeAll } from "vitest";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json, multipart, type TestApp, type TestAppOptions } from "../../../test/support/harness";
 
 /** Demo user ids by username. */
 export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
@@ -19,19 +14,15 @@ export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
 }
 
 /**
- * The test file's app, opened before its tests (beforeAll) and closed after them (afterAll), with
- * the demo users' ids by username. Both objects are filled in place when the app opens, so a file
- * keeps them in constants; a file's own beforeAll, registered after this call, runs once they are.
+ * The test file's app (appForFile) with the demo users' ids by username, filled in place when the
+ * app opens, so a file keeps both in constants.
  */
 export function demoAppForFile(options: TestAppOptions = {}): { t: TestApp; ids: Record<string, string> } {
-  const t = {} as TestApp;
+  const t = appForFile(options);
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(options));
     Object.assign(ids, await demoUserIds(t));
   });
-  // Absent when opening failed: that failure is the one to report.
-  afterAll(async () => t.close?.());
   return { t, ids };
 }
 
