@@ -39,6 +39,28 @@ export async function uploadDraft(t: TestApp, as = "author", title = "Policy"): 
   return json<Document>(res).id;
 }
 
+/**
+ * A fresh Draft by the demo author, submitted for review (to both demo reviewers and the approver
+ * unless others are named): its id.
+ */
+export async function draftInReview(
+  t: TestApp,
+  ids: Record<string, string>,
+  title: string,
+  assignment: { reviewers: string[]; approverId: string } = {
+    reviewers: [ids.reviewer!, ids.reviewer2!],
+    approverId: ids.approver!,
+  },
+): Promise<string> {
+  const id = await uploadDraft(t, "author", title);
+  const res = await t.request("POST", `/api/documents/${id}/submit-review`, {
+    as: "author",
+    body: assignment,
+  });
+  if (res.statusCode !== 201) throw new Error(`submission failed: ${res.statusCode} ${res.body}`);
+  return id;
+}
+
 export async function statusOf(t: TestApp, documentId: string): Promise<string> {
   const [row] = await t.ctx.db
     .select({ status: documents.status })
