@@ -1,16 +1,12 @@
 import type { AiAnswer, Document } from "@quire/contracts";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { seedDemoDocuments } from "../../demo/seed";
 import { retrieve } from "./retrieve";
-import { appForFile } from "../../../test/support/app-for-file";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json } from "../../../test/support/harness";
 
-const t = appForFile({ seeders: [seedDemoDocuments] });
-beforeAll(async () => {
-  await t.runner.runUntilIdle();
-});
+const t = processedDemoArchiveForFile();
 
 const askAs = async (question: string, as = "viewer") =>
   json<AiAnswer>(await t.request("POST", "/api/ai/ask", { as, body: { question } }));

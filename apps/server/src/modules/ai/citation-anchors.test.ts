@@ -1,14 +1,10 @@
 import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
 import { chunkMarkdown, markdownToPlainText, tokenize } from "@quire/textkit";
-import { beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDocuments } from "../../demo/seed";
-import { appForFile } from "../../../test/support/app-for-file";
+import { describe, expect, it } from "vitest";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json } from "../../../test/support/harness";
 
-const t = appForFile({ seeders: [seedDemoDocuments] });
-beforeAll(async () => {
-  await t.runner.runUntilIdle();
-});
+const t = processedDemoArchiveForFile();
 
 /** The web opens `#passage-{ordinal}` by chunking the shown content the way the indexer did. */
 async function passageOf(documentId: string, ordinal: number) {

@@ -1,17 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDocuments } from "../../demo/seed";
-import { appForFile } from "../../../test/support/app-for-file";
+import { describe, expect, it } from "vitest";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 import { classifierTraining, trainedClassifier } from "./classifier";
 
-const t = appForFile({ seeders: [seedDemoDocuments] });
-beforeAll(async () => {
-  // The archive as `npm start` leaves it: every demo document processed. Mid-processing, the
-  // classifier answers with a model of a half-processed archive while the next one trains, and
-  // how far processing got depends on the machine's load (a CI run failed on it).
-  await t.runner.runUntilIdle();
-}, 120_000);
+const t = processedDemoArchiveForFile();
 
 const categorize = () =>
   t.request("POST", "/api/ai/categorize", {

@@ -4,8 +4,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/rows";
 import { claimJob, enqueueJob } from "../../jobs/queue";
-import { seedDemoDocuments } from "../../demo/seed";
-import { appForFile } from "../../../test/support/app-for-file";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json, multipart } from "../../../test/support/harness";
 import { passagesBySpace } from "../../../test/support/embedding-spaces";
 import { loadModelHeader } from "./embeddings";
@@ -13,14 +12,13 @@ import { REFIT_MODEL_JOB, refitModel } from "./indexer";
 import { reindexAll } from "./reindex";
 import { searchPassages } from "./service";
 
-const t = appForFile({ seeders: [seedDemoDocuments] });
+const t = processedDemoArchiveForFile();
 let categoryIds: string[];
 
 beforeAll(async () => {
-  await t.runner.runUntilIdle();
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
   categoryIds = categories.map((c) => c.id);
-}, 120_000);
+});
 
 async function upload(
   as: string,
