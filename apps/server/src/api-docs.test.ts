@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { appForFile } from "../test/support/app-for-file";
+import { json } from "../test/support/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = appForFile();
 
 describe("API documentation", () => {
   it("describes every API route from its schemas, for signed-in users and token clients", async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/support/harness";
+import { describe, expect, it } from "vitest";
 import type { CommandIo } from "./command";
+import { appForFile } from "../../test/support/app-for-file";
 import { runQuire } from "./quire";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = appForFile();
 
 function collect(): CommandIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];

@@ -12,22 +12,21 @@ import type {
   Version,
 } from "@quire/contracts";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrap } from "../bootstrap/bootstrap";
 import { documents, systemState, versions } from "../db/schema";
-import { createTestApp, json, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
+import { createTestApp, json } from "../../test/support/harness";
 import { DEMO_GROUPS } from "./access";
 import { loadDemoManifest, seedDemoDocuments, type DemoManifest } from "./seed";
 
-let t: TestApp;
+const t = appForFile({ seeders: [seedDemoDocuments] });
 let manifest: DemoManifest;
 let listed: Document[];
 beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
   manifest = await loadDemoManifest();
   listed = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
 });
-afterAll(async () => t.close());
 
 async function counts() {
   const [[d], [v]] = await Promise.all([

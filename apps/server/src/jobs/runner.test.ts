@@ -1,19 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../db/schema";
-import { createTestApp, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
 import { defineJob } from "./define";
 import { claimJob, endedByKillLimit, enqueueJob } from "./queue";
 import { createWorkerLiveness, type WorkerLiveness } from "./liveness";
 import { JobRunner, type JobHandler } from "./runner";
 
-let t: TestApp;
+const t = appForFile();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.runner.runUntilIdle();
 });
-afterAll(async () => t.close());
 
 const statusOf = async (kind: string) =>
   (await t.ctx.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.kind, kind)))[0]?.status;

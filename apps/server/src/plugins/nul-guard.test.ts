@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { appForFile } from "../../test/support/app-for-file";
+import { json } from "../../test/support/harness";
 import { findNul } from "./nul-guard";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = appForFile();
 
 describe("NUL characters", () => {
   it("are refused with 400 naming the field, on any route, before they reach the database", async () => {

@@ -9,11 +9,12 @@ import type {
 } from "@quire/contracts";
 import { inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { documents } from "../db/schema";
 import { notifyUsers } from "../modules/notifications/service";
 import type { LiveEvent } from "../modules/events/events";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
+import { json, multipart } from "../../test/support/harness";
 import { canSeeDocument, passesAccessLists } from "./access";
 import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenWorld } from "./test-world";
 
@@ -28,12 +29,11 @@ import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenW
  * gives itself away whatever shape it has.
  */
 
-let t: TestApp;
+const t = appForFile();
 let people: Awaited<ReturnType<typeof loadPeople>>;
 const received = new Map<string, LiveEvent[]>();
 
 beforeAll(async () => {
-  t = await createTestApp();
   people = await loadPeople(t.ctx.db);
   // A live connection per person, straight on the hub: what each would hear on /api/events.
   for (const p of people) {
@@ -46,7 +46,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => t.close());
 
 const WORDS = ["amberwick", "brindlemoss", "copperfen", "dunmarrow", "elderquay", "fallowmere"];
 

@@ -2,18 +2,18 @@ import { roles, type Role } from "@quire/contracts";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
+import { json, multipart } from "../../test/support/harness";
 
 /** Requests per run: the CI size by default; FUZZ_RUNS=10000 (npm run reliability) for the full run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 
-let t: TestApp;
+const t = appForFile();
 const tokens = new Map<Role, string>();
 let documentId = "";
 beforeAll(async () => {
-  t = await createTestApp();
   const usernames: Record<Role, string> = {
     Admin: "admin",
     Author: "author",
@@ -34,7 +34,6 @@ beforeAll(async () => {
     await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
   ).id;
 });
-afterAll(async () => t.close());
 
 /** Everything a request could change, in one comparable value. */
 async function stateDigest(): Promise<string> {

@@ -1,22 +1,22 @@
 import { parse } from "content-disposition";
 import { count } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { blobs, documents } from "../db/schema";
 import { createConverter } from "../ingest/convert-pool";
 import { UnreadableFileError } from "../ingest/errors";
 import { CONVERSION_LIMITS } from "../ingest/limits";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
+import { json, multipart } from "../../test/support/harness";
 import { deeplyNested, docxWithBody, manyPagePdf, paragraphsOfSize } from "../../test/support/hostile-files";
+import { whileServing } from "../../test/support/while-serving";
 
-let t: TestApp;
+const t = appForFile();
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   categoryId = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }))[0]!.id;
 });
-afterAll(async () => t.close());
 
 const MB = 1024 * 1024;
 /**
@@ -51,20 +51,8 @@ async function refusedWhileServing(name: string, bytes: Uint8Array) {
   const before = await stored();
   const started = performance.now();
   const hostile = upload(name, bytes);
-  let slowestHealth = 0;
-  let done = false;
-  void hostile.finally(() => (done = true));
   const ordinary = upload("note.md", Buffer.from(`# Note ${Math.random()}\n\nAn ordinary upload.\n`));
-  // Counted from when each request was due: a stall while the poller sleeps delays its timer.
-  let due = performance.now();
-  while (!done) {
-    const health = await t.request("GET", "/api/health");
-    expect(health.statusCode).toBe(200);
-    slowestHealth = Math.max(slowestHealth, performance.now() - due);
-    due = performance.now() + 50;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const res = await hostile;
+  const { result: res, slowestHealth } = await whileServing(t, () => hostile);
   const seconds = (performance.now() - started) / 1000;
   expect((await ordinary).statusCode).toBe(201);
   const after = await stored();

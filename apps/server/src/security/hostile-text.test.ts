@@ -1,21 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { TEXT_WORK_LIMITS } from "../lib/text-work";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { appForFile } from "../../test/support/app-for-file";
+import { json, multipart } from "../../test/support/harness";
 import { longTokenText } from "../../test/support/hostile-files";
+import { whileServing } from "../../test/support/while-serving";
 
 /**
  * Work on a hostile document's text (issue 13.2 and 13.3): every reader can ask for a diff, its
  * analysis, a summary and the improvement checks of any document they see, so each must stay
  * bounded on the worst text an upload may hold, and /api/health must keep answering meanwhile.
  */
-let t: TestApp;
+const t = appForFile();
 let categoryId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   categoryId = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }))[0]!.id;
 });
-afterAll(async () => t.close());
 
 const MB = 1024 * 1024;
 
@@ -35,33 +35,6 @@ async function addVersion(id: string, name: string, text: string, expectedVersio
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/**
- * Runs `work` while asking /api/health every 50 ms, and answers the work's result with the slowest
- * health reply, counted from when the request was due: a stall of the event loop that starts while
- * the poller sleeps delays its timer, not the request (injected requests and PGlite queries chain
- * as microtasks and get through), so timing only the request would miss it.
- */
-async function whileServing<T>(work: () => Promise<T>): Promise<{ result: T; slowestHealth: number }> {
-  let done = false;
-  let slowestHealth = 0;
-  const polling = (async () => {
-    let due = performance.now();
-    while (!done) {
-      const health = await t.request("GET", "/api/health");
-      expect(health.statusCode).toBe(200);
-      slowestHealth = Math.max(slowestHealth, performance.now() - due);
-      due = performance.now() + 50;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  try {
-    return { result: await work(), slowestHealth };
-  } finally {
-    done = true;
-    await polling;
-  }
-}
-
 describe("long tokens", () => {
   it("a document of long runs without spaces is summarised, checked and compared while /api/health answers", async () => {
     // The shapes that made the old e-mail, link and emphasis patterns quadratic, each one run of
@@ -77,7 +50,7 @@ describe("long tokens", () => {
       ].join("\n");
     expect(text("one").length).toBeGreaterThan(TEXT_WORK_LIMITS.inlineChars);
 
-    const { result: id, slowestHealth: uploading } = await whileServing(() =>
+    const { result: id, slowestHealth: uploading } = await whileServing(t, () =>
       upload("tokens.txt", text("one")),
     );
     expect(uploading).toBeLessThan(1_000);
@@ -93,7 +66,7 @@ describe("long tokens", () => {
       `/api/documents/${id}/diff/1/2`,
       `/api/documents/${id}/diff/1/2/analysis`,
     ]) {
-      const { result, slowestHealth } = await whileServing(() => t.request("GET", url, { as: "author" }));
+      const { result, slowestHealth } = await whileServing(t, () => t.request("GET", url, { as: "author" }));
       expect(result.statusCode, `${url}: ${result.body.slice(0, 200)}`).toBe(200);
       expect(slowestHealth, url).toBeLessThan(1_000);
     }
@@ -114,7 +87,7 @@ describe("processing jobs", () => {
     ];
     // Tags, chunking, embedding and writing thousands of passages (PGlite runs its SQL on this
     // thread): before, one slice of it held the event loop 28 s.
-    const { result: jobs, slowestHealth } = await whileServing(() => t.runner.runUntilIdle());
+    const { result: jobs, slowestHealth } = await whileServing(t, () => t.runner.runUntilIdle());
     expect(jobs).toBeGreaterThanOrEqual(2);
     expect(slowestHealth).toBeLessThan(1_000);
     for (const id of ids) {
@@ -137,13 +110,13 @@ describe("100k-line versions", () => {
     const id = await upload("register.md", lines("old"));
     await addVersion(id, "register.md", lines("new"), 1);
 
-    const { result: first, slowestHealth } = await whileServing(() =>
+    const { result: first, slowestHealth } = await whileServing(t, () =>
       t.request("GET", `/api/documents/${id}/diff/1/2`, { as: "author" }),
     );
     expect(first.statusCode).toBe(200);
     expect(slowestHealth).toBeLessThan(1_000);
     // Any reader may repeat it: the work runs in a worker thread, so a repeat costs no one else.
-    const { result: diff, slowestHealth: repeated } = await whileServing(() =>
+    const { result: diff, slowestHealth: repeated } = await whileServing(t, () =>
       t.request("GET", `/api/documents/${id}/diff/1/2`, { as: "author" }),
     );
     expect(repeated).toBeLessThan(1_000);
@@ -161,7 +134,7 @@ describe("100k-line versions", () => {
     expect(answer.stats.added).toBe(100_000);
 
     // The Diff page's analysis reads the same two versions.
-    const { result: analysis, slowestHealth: analysing } = await whileServing(() =>
+    const { result: analysis, slowestHealth: analysing } = await whileServing(t, () =>
       t.request("GET", `/api/documents/${id}/diff/1/2/analysis`, { as: "author" }),
     );
     expect(analysis.statusCode, analysis.body.slice(0, 200)).toBe(200);

@@ -4,7 +4,7 @@ import { asc, eq, gt, max } from "drizzle-orm";
 import { activity, documents } from "../db/schema";
 import type { InjectOptions } from "fastify";
 import { json, multipart, type RequestOptions, type TestApp } from "../../test/support/harness";
-import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import { demoUserIds, draftInReview } from "../modules/approvals/test-helpers";
 
 /**
  * What the route matrix (route-matrix.ts, route-matrix-documents.ts) is written in: the shape of
@@ -91,12 +91,7 @@ export const OWNER_OR_ADMIN: Role[] = ["Admin", "Author"];
 
 /** A document In Review (visible to every role): reviewer has approved, reviewer2 is still pending. */
 export const inReview = async (t: TestApp) => {
-  const ids = await demoUserIds(t);
-  const doc = await uploadDraft(t, "author", `Matrix ${randomUUID()}`);
-  await t.request("POST", `/api/documents/${doc}/submit-review`, {
-    as: "author",
-    body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
-  });
+  const doc = await draftInReview(t, await demoUserIds(t), `Matrix ${randomUUID()}`);
   await t.request("PATCH", `/api/documents/${doc}/approval`, {
     as: "reviewer",
     body: { status: "Approved" },

@@ -2,19 +2,16 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { appForFile } from "../../test/support/app-for-file";
+import { json, multipart } from "../../test/support/harness";
 import { DbBlobStore, FsBlobStore, type BlobStore } from "./blob-store";
 import { sweepOrphanBlobs } from "./orphan-sweep";
 
 const realText = readFileSync(new URL("../../test-fixtures/dpkg-triggers.txt", import.meta.url));
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { BLOB_STORE: "db" } });
-});
-afterAll(async () => t.close());
+const t = appForFile({ env: { BLOB_STORE: "db" } });
 
 function contract(name: string, make: () => BlobStore) {
   describe(name, () => {

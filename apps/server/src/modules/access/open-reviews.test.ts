@@ -1,7 +1,7 @@
 import type { Category, Group } from "@quire/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, inbox, latestWithdrawal, statusOf, uploadDraft } from "../approvals/test-helpers";
+import { demoAppForFile, draftInReview, inbox, latestWithdrawal, statusOf } from "../approvals/test-helpers";
 
 /**
  * An access change that shuts out someone an open review waits on ends that review (Draft again,
@@ -14,15 +14,7 @@ beforeAll(async () => {
 });
 
 /** A document by the demo author, In Review with both reviewers and the approver. */
-async function inReview(title: string): Promise<string> {
-  const id = await uploadDraft(t, "author", title);
-  const res = await t.request("POST", `/api/documents/${id}/submit-review`, {
-    as: "author",
-    body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return id;
-}
+const inReview = (title: string) => draftInReview(t, ids, title);
 
 const waitingOn = async (username: string) =>
   json<{ waitingOnYou: number }>(await t.request("GET", "/api/approvals/stats", { as: username }))

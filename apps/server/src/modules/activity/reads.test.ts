@@ -1,18 +1,15 @@
 import type { AuditPage } from "@quire/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
 import { documents } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 import { recordRead } from "./reads";
 import { READ_COALESCE_MS } from "./repository";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = appForFile();
 
 const trail = async (documentId: string) =>
   json<AuditPage>(await t.request("GET", `/api/activity?documentId=${documentId}`, { as: "admin" })).items;

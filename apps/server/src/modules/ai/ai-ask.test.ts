@@ -1,17 +1,12 @@
 import type { AiAnswer, Document } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { seedDemoDocuments } from "../../demo/seed";
 import { retrieve } from "./retrieve";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
-  await t.runner.runUntilIdle();
-});
-afterAll(async () => t.close());
+const t = processedDemoArchiveForFile();
 
 const askAs = async (question: string, as = "viewer") =>
   json<AiAnswer>(await t.request("POST", "/api/ai/ask", { as, body: { question } }));

@@ -1,26 +1,11 @@
 import { parse } from "content-disposition";
 import type { ChangeAnalysis, Document, Improvement, Summary } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { demoDocumentsByTitle, processedDemoArchiveForFile } from "../../../test/support/demo-archive";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
-let docs: Document[];
-const byTitle = (title: string) => {
-  const doc = docs.find((d) => d.title === title);
-  if (!doc) throw new Error(`no demo document '${title}'`);
-  return doc;
-};
-
-beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
-  // The archive as `npm start` leaves it: every demo document processed. Mid-processing, the
-  // classifier answers with a model of a half-processed archive while the next one trains, and
-  // how far processing got depends on the machine's load (a CI run failed on it).
-  await t.runner.runUntilIdle();
-  docs = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
-});
-afterAll(async () => t.close());
+const t = processedDemoArchiveForFile();
+const byTitle = demoDocumentsByTitle(t);
 
 const summaryOf = async (id: string, query = "") =>
   json<Summary>(await t.request("GET", `/api/documents/${id}/summary${query}`, { as: "viewer" }));

@@ -7,23 +7,22 @@ import type {
   SearchResult,
   Summary,
 } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json, multipart } from "../../../test/support/harness";
 
 /**
  * Summaries, improvements and change analysis on real text nobody here wrote (Debian's
  * /usr/share/common-licenses, Node.js's SECURITY.md, a converted PDF line), through the API.
  */
 
-let t: TestApp;
+const t = appForFile();
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
   categoryId = categories[0]?.id ?? "";
 }, 120_000);
-afterAll(async () => t.close());
 
 const licence = (name: string) => readFileSync(`/usr/share/common-licenses/${name}`, "utf8");
 

@@ -1,33 +1,18 @@
 import type { AiSuggestion, CategorizeResult, Document, Notification } from "@quire/contracts";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { documents } from "../../db/schema";
-import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { demoDocumentsByTitle, processedDemoArchiveForFile } from "../../../test/support/demo-archive";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
-let docs: Document[];
-const byTitle = (title: string) => {
-  const doc = docs.find((d) => d.title === title);
-  if (!doc) throw new Error(`no demo document '${title}'`);
-  return doc;
-};
+const t = processedDemoArchiveForFile();
+const byTitle = demoDocumentsByTitle(t);
 const suggestions = async (as = "admin") =>
   json<AiSuggestion[]>(await t.request("GET", "/api/ai/suggestions", { as }));
 const about = (list: AiSuggestion[], type: AiSuggestion["type"], title: string) =>
   list.find((s) => s.type === type && s.documentIds.includes(byTitle(title).id));
 const inbox = async (as: string) =>
   json<Notification[]>(await t.request("GET", "/api/notifications", { as }));
-
-beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
-  // The archive as `npm start` leaves it: every demo document processed. Mid-processing, the
-  // classifier answers with a model of a half-processed archive while the next one trains, and
-  // how far processing got depends on the machine's load (a CI run failed on it).
-  await t.runner.runUntilIdle();
-  docs = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
-});
-afterAll(async () => t.close());
 
 describe("categorise", () => {
   it("places the Travel Policy (filed under General) in Finance, with keyphrase tags", async () => {

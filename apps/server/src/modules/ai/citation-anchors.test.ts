@@ -1,15 +1,10 @@
 import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
 import { chunkMarkdown, markdownToPlainText, tokenize } from "@quire/textkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
-  await t.runner.runUntilIdle();
-});
-afterAll(async () => t.close());
+const t = processedDemoArchiveForFile();
 
 /** The web opens `#passage-{ordinal}` by chunking the shown content the way the indexer did. */
 async function passageOf(documentId: string, ordinal: number) {

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
+import { json } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 import { classifierTraining, trainedClassifier } from "./classifier";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
-  // The archive as `npm start` leaves it: every demo document processed. Mid-processing, the
-  // classifier answers with a model of a half-processed archive while the next one trains, and
-  // how far processing got depends on the machine's load (a CI run failed on it).
-  await t.runner.runUntilIdle();
-}, 120_000);
-afterAll(async () => t.close());
+const t = processedDemoArchiveForFile();
 
 const categorize = () =>
   t.request("POST", "/api/ai/categorize", {

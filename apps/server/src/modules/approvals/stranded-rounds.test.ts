@@ -4,7 +4,7 @@ import { activity, documents, documentUserAccess, systemState, users } from "../
 import { runRepairs } from "../../bootstrap/repairs";
 import { json } from "../../../test/support/harness";
 import { endStrandedRounds } from "./stranded-rounds";
-import { demoAppForFile, inbox, latestWithdrawal, statusOf, uploadDraft } from "./test-helpers";
+import { demoAppForFile, draftInReview, inbox, latestWithdrawal, statusOf } from "./test-helpers";
 
 /**
  * Reviews an earlier release left open while they waited on someone who could no longer open the
@@ -13,15 +13,8 @@ import { demoAppForFile, inbox, latestWithdrawal, statusOf, uploadDraft } from "
  */
 const { t, ids } = demoAppForFile();
 
-async function inReview(title: string, reviewers: string[], approverId: string): Promise<string> {
-  const id = await uploadDraft(t, "author", title);
-  const res = await t.request("POST", `/api/documents/${id}/submit-review`, {
-    as: "author",
-    body: { reviewers, approverId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return id;
-}
+const inReview = (title: string, reviewers: string[], approverId: string) =>
+  draftInReview(t, ids, title, { reviewers, approverId });
 
 /** What an earlier release's restriction did: the lists change, the review stays open. */
 async function restrictBehindTheWorkflow(documentId: string, usernames: string[]) {

@@ -1,14 +1,9 @@
 import type { Approval, Document, Notification } from "@quire/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
 import { activity, approvals, documents, notifications } from "../../db/schema";
-import { afterAll, beforeAll } from "vitest";
-import {
-  createTestApp,
-  json,
-  multipart,
-  type TestApp,
-  type TestAppOptions,
-} from "../../../test/support/harness";
+import { beforeAll } from "vitest";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json, multipart, type TestApp, type TestAppOptions } from "../../../test/support/harness";
 
 /** Demo user ids by username. */
 export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
@@ -19,19 +14,15 @@ export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
 }
 
 /**
- * The test file's app, opened before its tests (beforeAll) and closed after them (afterAll), with
- * the demo users' ids by username. Both objects are filled in place when the app opens, so a file
- * keeps them in constants; a file's own beforeAll, registered after this call, runs once they are.
+ * The test file's app (appForFile) with the demo users' ids by username, filled in place when the
+ * app opens, so a file keeps both in constants.
  */
 export function demoAppForFile(options: TestAppOptions = {}): { t: TestApp; ids: Record<string, string> } {
-  const t = {} as TestApp;
+  const t = appForFile(options);
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(options));
     Object.assign(ids, await demoUserIds(t));
   });
-  // Absent when opening failed: that failure is the one to report.
-  afterAll(async () => t.close?.());
   return { t, ids };
 }
 
@@ -46,6 +37,28 @@ export async function uploadDraft(t: TestApp, as = "author", title = "Policy"): 
   const res = await t.request("POST", "/api/documents/upload", { as, body, headers });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return json<Document>(res).id;
+}
+
+/**
+ * A fresh Draft by the demo author, submitted for review (to both demo reviewers and the approver
+ * unless others are named): its id.
+ */
+export async function draftInReview(
+  t: TestApp,
+  ids: Record<string, string>,
+  title: string,
+  assignment: { reviewers: string[]; approverId: string } = {
+    reviewers: [ids.reviewer!, ids.reviewer2!],
+    approverId: ids.approver!,
+  },
+): Promise<string> {
+  const id = await uploadDraft(t, "author", title);
+  const res = await t.request("POST", `/api/documents/${id}/submit-review`, {
+    as: "author",
+    body: assignment,
+  });
+  if (res.statusCode !== 201) throw new Error(`submission failed: ${res.statusCode} ${res.body}`);
+  return id;
 }
 
 export async function statusOf(t: TestApp, documentId: string): Promise<string> {

@@ -1,12 +1,9 @@
 import type { SessionUser } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = appForFile();
 
 async function me(as: string): Promise<SessionUser> {
   const res = await t.request("GET", "/api/auth/user", { as });

@@ -1,16 +1,13 @@
 import { demoModeWarnings } from "./demo-mode";
 import { accountDelayMs } from "./login";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = appForFile();
 // Several tests move the clock past session lifetimes; cached sign-ins would then be stale.
 afterEach(() => t.forgetSessions());
 

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { DEMO: "false" } });
-});
-afterAll(async () => t.close());
+const t = appForFile({ env: { DEMO: "false" } });
 
 describe("with demo mode off", () => {
   it("seeds no users and shows no demo password", async () => {

@@ -1,14 +1,11 @@
 import { dashboardInsightsSchema, type ApprovalStats, type Document } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
-});
-afterAll(async () => t.close());
+const t = appForFile({ seeders: [seedDemoDocuments] });
 
 const insights = async (as: string) =>
   dashboardInsightsSchema.parse(json(await t.request("GET", "/api/dashboard/insights", { as })));

@@ -2,9 +2,10 @@ import { parse } from "content-disposition";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blobs, documents, versions } from "../../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json, multipart } from "../../../test/support/harness";
 import { trainingSetKeys } from "../ai/repository";
 import type { Document, Summary, Version } from "@quire/contracts";
 
@@ -17,18 +18,16 @@ const headerlessPdf = () => {
 };
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-let t: TestApp;
+const t = appForFile();
 let engineering: string;
 let legal: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const cats = json<Array<{ id: string; name: string }>>(
     await t.request("GET", "/api/categories", { as: "admin" }),
   );
   engineering = cats.find((c) => c.name === "Engineering")!.id;
   legal = cats.find((c) => c.name === "Legal")!.id;
 });
-afterAll(async () => t.close());
 
 async function upload(as: string, name: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
   const { body, headers } = multipart({ title: "", categoryId: engineering, ...fields }, { name, bytes });

@@ -1,15 +1,14 @@
 import type { Document } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
+const t = appForFile({ seeders: [seedDemoDocuments] });
 let all: Document[];
 beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
   all = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
 });
-afterAll(async () => t.close());
 
 async function list(query: string, as = "admin"): Promise<{ docs: Document[]; total: string | undefined }> {
   const res = await t.request("GET", `/api/documents?pageSize=500&${query}`, { as });

@@ -1,20 +1,19 @@
 import { readFileSync } from "node:fs";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Document, DuplicateUpload } from "@quire/contracts";
 import { documents } from "../../db/schema";
-import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json, multipart } from "../../../test/support/harness";
 import { withOcrPlaceholders, withoutOcrPlaceholders } from "./upload";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test-fixtures/${name}`, import.meta.url));
 
-let t: TestApp;
+const t = appForFile();
 let category: string;
 beforeAll(async () => {
-  t = await createTestApp();
   category = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }))[0]!.id;
 });
-afterAll(async () => t.close());
 
 async function upload(as: string, name: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
   const { body, headers } = multipart({ categoryId: category, ...fields }, { name, bytes });

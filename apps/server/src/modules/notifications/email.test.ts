@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema";
 import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, statusOf, uploadDraft } from "../approvals/test-helpers";
+import { demoUserIds, draftInReview, statusOf } from "../approvals/test-helpers";
 import { SEND_EMAIL_JOB } from "./email";
 
 interface Received {
@@ -83,12 +83,7 @@ describe("e-mail notifications", () => {
   it("sends a copy of a notification to those who gave an address and kept e-mail on", async () => {
     await setPreferences("reviewer", { emailAddress: "reviewer@example.org", emailNotifications: true });
     await setPreferences("reviewer2", { emailAddress: "reviewer2@example.org", emailNotifications: false });
-    const id = await uploadDraft(t, "author", "Expense Policy");
-    const submitted = await t.request("POST", `/api/documents/${id}/submit-review`, {
-      as: "author",
-      body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(201);
+    const id = await draftInReview(t, ids, "Expense Policy");
     // Nothing is sent inside the transition: the e-mail waits in the durable queue.
     expect(mailbox.received).toHaveLength(0);
     await t.runner.runUntilIdle();
@@ -106,12 +101,10 @@ describe("e-mail notifications", () => {
 
   it("a mail server that refuses is retried, and the transition itself is never lost", async () => {
     await mailbox.close();
-    const id = await uploadDraft(t, "author", "Retry Policy");
-    const submitted = await t.request("POST", `/api/documents/${id}/submit-review`, {
-      as: "author",
-      body: { reviewers: [ids.reviewer], approverId: ids.approver },
+    const id = await draftInReview(t, ids, "Retry Policy", {
+      reviewers: [ids.reviewer!],
+      approverId: ids.approver!,
     });
-    expect(submitted.statusCode).toBe(201);
     await t.runner.runUntilIdle();
     expect(await statusOf(t, id)).toBe("In Review");
     const waiting = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, SEND_EMAIL_JOB));

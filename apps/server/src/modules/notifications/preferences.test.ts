@@ -1,7 +1,7 @@
 import type { Notification } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
+import { demoAppForFile, draftInReview } from "../approvals/test-helpers";
 
 const { t, ids } = demoAppForFile();
 
@@ -53,12 +53,7 @@ describe("notification preferences", () => {
       reviewer: (await inbox("reviewer")).length,
       reviewer2: (await inbox("reviewer2")).length,
     };
-    const id = await uploadDraft(t, "author", "Preference check");
-    const submitted = await t.request("POST", `/api/documents/${id}/submit-review`, {
-      as: "author",
-      body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(201);
+    const id = await draftInReview(t, ids, "Preference check");
     expect((await inbox("reviewer")).length).toBe(before.reviewer);
     expect((await inbox("reviewer2")).length).toBe(before.reviewer2 + 1);
 

@@ -1,6 +1,7 @@
 import type { AiAnswer, Document, SearchResult } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json, multipart } from "../../../test/support/harness";
 import { recomputedStats, storedStats } from "./bm25-repository";
 import { setPostingsPerLexeme } from "./ranking";
 import { reindexAll } from "./reindex";
@@ -10,7 +11,7 @@ import { reindexAll } from "./reindex";
  * frequency is the test's): BM25's idf and length normalisation, the title field, no cliff between
  * "all words" and "any word", statistics exact after every change, and visibility in search and ask.
  */
-let t: TestApp;
+const t = appForFile();
 let categoryId: string;
 
 const filler = (n: number, seed: string) =>
@@ -43,7 +44,6 @@ async function expectExactStats(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
   categoryId = categories[0]!.id;
   // Background documents: the common words of the tests below appear in many of them.
@@ -54,7 +54,6 @@ beforeAll(async () => {
     );
   await t.runner.runUntilIdle();
 }, 120_000);
-afterAll(async () => t.close());
 
 describe("BM25 ranking", () => {
   it("lets a rare query word outweigh a common one", async () => {

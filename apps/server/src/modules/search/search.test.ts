@@ -1,27 +1,24 @@
 import type { Document, SearchResult } from "@quire/contracts";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/rows";
 import { claimJob, enqueueJob } from "../../jobs/queue";
-import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
+import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
+import { json, multipart } from "../../../test/support/harness";
 import { passagesBySpace } from "../../../test/support/embedding-spaces";
 import { loadModelHeader } from "./embeddings";
 import { REFIT_MODEL_JOB, refitModel } from "./indexer";
 import { reindexAll } from "./reindex";
 import { searchPassages } from "./service";
 
-let t: TestApp;
+const t = processedDemoArchiveForFile();
 let categoryIds: string[];
 
 beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
-  await t.runner.runUntilIdle();
   const categories = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
   categoryIds = categories.map((c) => c.id);
-}, 120_000);
-afterAll(async () => t.close());
+});
 
 async function upload(
   as: string,

@@ -1,18 +1,17 @@
 import { featureOffMessages, type Document, type FeatureName } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 
-let t: TestApp;
+const t = appForFile({ seeders: [seedDemoDocuments] });
 let runbook: string;
 beforeAll(async () => {
-  t = await createTestApp({ seeders: [seedDemoDocuments] });
   const docs = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
   const doc = docs.find((d) => d.title === "Incident Response Runbook");
   if (!doc) throw new Error("no demo document 'Incident Response Runbook'");
   runbook = doc.id;
 });
-afterAll(async () => t.close());
 
 async function setFeature(feature: FeatureName, on: boolean): Promise<void> {
   const res = await t.request("PATCH", "/api/settings", {

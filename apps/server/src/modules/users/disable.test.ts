@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activity } from "../../db/schema";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, latestWithdrawal, statusOf, uploadDraft } from "../approvals/test-helpers";
+import { demoAppForFile, draftInReview, latestWithdrawal, statusOf } from "../approvals/test-helpers";
 
 const { t, ids } = demoAppForFile();
 
@@ -21,12 +21,7 @@ describe("disabling a user (offboarding)", () => {
     const session = await t.cookieFor("reviewer2");
     const made = await t.request("POST", "/api/auth/tokens", { as: "reviewer2", body: { name: "laptop" } });
     const { token } = json<{ token: string }>(made);
-    const doc = await uploadDraft(t, "author", "Offboarding policy");
-    const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
-      as: "author",
-      body: { reviewers: [ids.reviewer, ids.reviewer2], approverId: ids.approver },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(201);
+    const doc = await draftInReview(t, ids, "Offboarding policy");
 
     const res = await setDisabled(ids.reviewer2!, true);
     expect(res.statusCode, res.body).toBe(200);

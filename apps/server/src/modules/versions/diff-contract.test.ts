@@ -1,13 +1,10 @@
 import { versionDiffSchema } from "@quire/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, json, type TestApp } from "../../../test/support/harness";
+import { describe, expect, it } from "vitest";
+import { appForFile } from "../../../test/support/app-for-file";
+import { json } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = appForFile();
 
 /** Every object in the answer, strictly: a field the contract lacks fails like a missing one. */
 function strictKeys(value: unknown, path = "$"): string[] {

@@ -1,0 +1,31 @@
+import type { Document } from "@quire/contracts";
+import { beforeAll } from "vitest";
+import { seedDemoDocuments } from "../../src/demo/seed";
+import { appForFile } from "./app-for-file";
+import { json, type TestApp } from "./harness";
+
+/**
+ * The test file's app on the demo archive as `npm start` leaves it: every demo document processed.
+ * Mid-processing, the classifier answers with a model of a half-processed archive while the next
+ * one trains, and how far processing got depends on the machine's load (a CI run failed on it).
+ */
+export function processedDemoArchiveForFile(): TestApp {
+  const t = appForFile({ seeders: [seedDemoDocuments] });
+  beforeAll(async () => {
+    await t.runner.runUntilIdle();
+  }, 120_000);
+  return t;
+}
+
+/** The demo documents by title, listed (by an Admin) before the file's tests and after the set-up above. */
+export function demoDocumentsByTitle(t: TestApp): (title: string) => Document {
+  const docs: Document[] = [];
+  beforeAll(async () => {
+    docs.push(...json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" })));
+  });
+  return (title) => {
+    const doc = docs.find((d) => d.title === title);
+    if (!doc) throw new Error(`no demo document '${title}'`);
+    return doc;
+  };
+}
