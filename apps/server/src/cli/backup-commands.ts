@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { open, rename, rm, type FileHandle } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
@@ -98,9 +98,26 @@ export const backupCommands: Record<string, Command> = {
         io.err("Usage: npm run quire -- restore <file>");
         return 2;
       }
+      // Opened before anything else: a missing or unreadable file is a sentence, not a stack
+      // trace from a stream's unhandled error, and the database is never touched for it.
+      let backup: FileHandle;
+      try {
+        backup = await open(resolveFromUser(source), "r");
+      } catch (error) {
+        io.err(`Cannot read the backup ${source}: ${readError(error)}`);
+        return 1;
+      }
+      if (!(await backup.stat()).isFile()) {
+        await backup.close();
+        io.err(`Cannot read the backup ${source}: it is not a file`);
+        return 1;
+      }
       const cli = await openCliContext(process.env, { bootstrap: false });
       try {
-        const input = createReadStream(resolveFromUser(source)).pipe(createGunzip());
+        const raw = backup.createReadStream();
+        const input = raw.pipe(createGunzip());
+        // pipe() does not pass a read error on: the restore would wait, or the process die of it.
+        raw.on("error", (error) => input.destroy(error));
         const summary = await readBackup(cli.ctx.db, cli.ctx.blobs, input);
         io.out(
           `Restored ${Object.values(summary.tables).reduce((a, b) => a + b, 0)} rows and ${summary.blobs} originals.`,
@@ -108,7 +125,16 @@ export const backupCommands: Record<string, Command> = {
         return 0;
       } finally {
         await cli.close();
+        await backup.close().catch(() => undefined);
       }
     },
   },
 };
+
+/** What went wrong opening a file, in words ("no such file"), else the system's message. */
+function readError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EACCES") return "permission denied";
+  return errorMessage(error);
+}

@@ -48,4 +48,14 @@ describe("quire command", () => {
     expect(await runQuire(["frobnicate"], unknown)).toBe(2);
     expect(unknown.stderr[0]).toMatch(/Unknown command 'frobnicate'/);
   });
+
+  it("restore names a backup it cannot read, without opening the database", async () => {
+    const io = collect();
+    const refuseDatabase = () => Promise.reject(new Error("restore opens its own database"));
+    expect(await runQuire(["restore", "/nonexistent/quire.backup"], io, refuseDatabase)).toBe(1);
+    expect(io.stderr).toEqual(["Cannot read the backup /nonexistent/quire.backup: no such file"]);
+    const folder = collect();
+    expect(await runQuire(["restore", "/tmp"], folder, refuseDatabase)).toBe(1);
+    expect(folder.stderr).toEqual(["Cannot read the backup /tmp: it is not a file"]);
+  });
 });
