@@ -60,9 +60,10 @@ let sessionSwap: Promise<void> | null = null;
 /**
  * Runs `swap`, which sends the request that replaces the session, while every other request
  * waits for it to end (then they carry the new cookie). The swap's own request starts before the
- * wait is set up, so it is not held.
+ * wait is set up, so it is not held. It answers what `swap` answers, which its own fetcher has
+ * already checked against a schema.
  */
-export async function swapSession<T>(swap: () => Promise<T>): Promise<T> {
+export async function swapSession<Result>(swap: () => Promise<Result>): Promise<Result> {
   const running = swap();
   const held = running.then(
     () => undefined,
