@@ -38,6 +38,13 @@ test("at 375 px the sidebar is a drawer that closes on an outside click and afte
   assert.equal(await focused(), "nav-home");
   await page.keyboard.press("Escape");
   await sidebar.waitFor({ state: "detached" });
+  // Radix gives the focus back as the drawer's content unmounts, which can land a frame after the
+  // drawer left the page on a busy machine (a CI run read the focus in between); it must land.
+  await page
+    .waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "button-menu", null, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
   assert.equal(await focused(), "button-menu");
 
   await page.getByTestId("button-menu").click();
