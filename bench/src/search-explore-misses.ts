@@ -13,14 +13,8 @@ import {
 } from "../../apps/server/src/modules/search/ranking.js";
 import { buildCorpus } from "./search-corpus.js";
 import { PlainBm25 } from "./search-quality.js";
+import type { Dumped } from "./search-explore.js";
 
-interface Dumped {
-  query: string;
-  key: string;
-  fit: boolean;
-  target: string;
-  full: Evidence | null;
-}
 const d = deserialize(readFileSync(process.argv[2]!)) as { items: Dumped[]; titles: Map<string, string> };
 const fit = d.items.filter((i) => i.fit);
 

@@ -49,7 +49,8 @@ if (command === "dump") {
   process.exit(0);
 }
 
-interface Dumped {
+/** One known-item query's dumped evidence (what `dump` writes). */
+export interface Dumped {
   query: string;
   key: string;
   fit: boolean;
