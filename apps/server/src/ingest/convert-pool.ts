@@ -3,11 +3,17 @@ import type { Conversion } from "./convert.js";
 import type { ConvertResult, ConvertTask } from "./convert-worker.js";
 import { UnreadableFileError } from "./errors.js";
 import { CONVERSION_LIMITS } from "./limits.js";
+import type { OcrPageText } from "./pdf.js";
 import type { SupportedKind } from "./sniff.js";
 
 /** Converts files to markdown off the event loop that serves requests and runs PGlite. */
 export interface Converter {
   convert(bytes: Uint8Array, kind: SupportedKind): Promise<Conversion>;
+  /**
+   * OCRs pages of a PDF (1-based; others are skipped), one page per task under the same heap and
+   * time limits as a conversion. A page past either is refused with UnreadableFileError naming it.
+   */
+  ocr(bytes: Uint8Array, pages: number[]): Promise<OcrPageText[]>;
   /**
    * Starts a thread and loads what converting needs, so the first upload does not wait for it
    * (about 3 s: the TypeScript loader, the converters, pdf.js). Failures are left to the upload.
@@ -41,17 +47,30 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
   });
+  const run = async (task: ConvertTask, what: string): Promise<ConvertResult> => {
+    let result: ConvertResult;
+    try {
+      result = await pool.run(task, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw refusalFor(error, what, timeoutMs, heapMb) ?? error;
+    }
+    if (!result.ok) throw new UnreadableFileError(result.reason);
+    return result;
+  };
   return {
     async convert(bytes, kind) {
-      let result: ConvertResult;
-      try {
-        result = await pool.run({ bytes, kind }, { signal: AbortSignal.timeout(timeoutMs) });
-      } catch (error) {
-        throw refusalFor(error, timeoutMs, heapMb) ?? error;
-      }
-      if (!result.ok) throw new UnreadableFileError(result.reason);
-      if (!("conversion" in result)) throw new Error("the conversion worker answered a warm-up");
+      const result = await run({ bytes, kind }, "Converting the file");
+      if (!("conversion" in result)) throw new Error("the conversion worker answered another task");
       return result.conversion;
+    },
+    async ocr(bytes, pages) {
+      const texts: OcrPageText[] = [];
+      for (const page of pages) {
+        const result = await run({ bytes, ocrPage: page }, `Reading page ${page} by OCR`);
+        if (!("ocr" in result)) throw new Error("the conversion worker answered another task");
+        texts.push(...result.ocr);
+      }
+      return texts;
     },
     async warm() {
       await pool.run("warm", { signal: AbortSignal.timeout(timeoutMs) });
@@ -60,16 +79,21 @@ export function createConverter(options: ConverterOptions = {}): Converter {
   };
 }
 
-function refusalFor(error: unknown, timeoutMs: number, heapMb: number): UnreadableFileError | null {
+function refusalFor(
+  error: unknown,
+  what: string,
+  timeoutMs: number,
+  heapMb: number,
+): UnreadableFileError | null {
   const { name, code, message } = error as { name?: string; code?: string; message?: string };
   if (name === "AbortError" || name === "TimeoutError") {
     return new UnreadableFileError(
-      `Converting the file took longer than ${Math.round(timeoutMs / 1000)} s; it is refused. Split it into smaller files`,
+      `${what} took longer than ${Math.round(timeoutMs / 1000)} s; it is refused. Split it into smaller files`,
     );
   }
   if (code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap limit/i.test(message ?? "")) {
     return new UnreadableFileError(
-      `Converting the file needs more than ${heapMb} MB of memory; it is refused. Split it into smaller files`,
+      `${what} needs more than ${heapMb} MB of memory; it is refused. Split it into smaller files`,
     );
   }
   return null;

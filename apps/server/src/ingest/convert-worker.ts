@@ -1,14 +1,31 @@
 import { convertToMarkdown, type Conversion } from "./convert.js";
 import { UnreadableFileError } from "./errors.js";
+import { ocrPdfPages } from "./ocr.js";
+import type { OcrPageText } from "./pdf.js";
 import { loadPdfJs } from "./pdfjs.js";
 import type { SupportedKind } from "./sniff.js";
 
-/** A file to convert, or "warm": load what converting needs (pdf.js loads on first use). */
-export type ConvertTask = { bytes: Uint8Array; kind: SupportedKind } | "warm";
+/**
+ * A file to convert, a PDF page to OCR, or "warm": load what converting needs (pdf.js loads on
+ * first use).
+ */
+export type ConvertTask =
+  { bytes: Uint8Array; kind: SupportedKind } | { bytes: Uint8Array; ocrPage: number } | "warm";
 
 /** Errors lose their class crossing threads, so a refusal comes back as data with its reason. */
 export type ConvertResult =
-  { ok: true; conversion: Conversion } | { ok: false; reason: string } | { ok: true; warmed: true };
+  | { ok: true; conversion: Conversion }
+  | { ok: true; ocr: OcrPageText[] }
+  | { ok: false; reason: string }
+  | { ok: true; warmed: true };
+
+async function run(task: Exclude<ConvertTask, "warm">): Promise<ConvertResult> {
+  if ("ocrPage" in task) {
+    // The recognizer stays loaded in this thread for the scan's next page.
+    return { ok: true, ocr: await ocrPdfPages(task.bytes, [task.ocrPage], { keepRecognizer: true }) };
+  }
+  return { ok: true, conversion: await convertToMarkdown(task.bytes, task.kind) };
+}
 
 /** Runs in a conversion worker thread (see convert-pool.ts). */
 export default async function convert(task: ConvertTask): Promise<ConvertResult> {
@@ -17,7 +34,7 @@ export default async function convert(task: ConvertTask): Promise<ConvertResult>
     return { ok: true, warmed: true };
   }
   try {
-    return { ok: true, conversion: await convertToMarkdown(task.bytes, task.kind) };
+    return await run(task);
   } catch (error) {
     if (error instanceof UnreadableFileError) return { ok: false, reason: error.reason };
     throw error;

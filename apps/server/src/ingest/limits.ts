@@ -16,6 +16,11 @@ export const CONVERSION_LIMITS = {
   timeoutMs: 60_000,
   /** Heap of a conversion worker thread; past it the worker dies, never the server. */
   workerHeapMb: 1_024,
+  /**
+   * Pixels of one image OCR decodes (width × height): a 600 dpi A3 scan is about 70 million. An
+   * image of a few kilobytes on disk may declare far more, and decoding it would take gigabytes.
+   */
+  maxOcrImagePixels: 100_000_000,
   /** Conversions running at once (this machine class has 2 cores); more wait their turn. */
   workerThreads: 2,
 } as const;

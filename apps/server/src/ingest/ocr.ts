@@ -2,6 +2,8 @@ import { createCanvas } from "@napi-rs/canvas";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { OEM, createWorker, type Worker } from "tesseract.js";
+import { UnreadableFileError } from "./errors.js";
+import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import type { OcrPageText } from "./pdf.js";
 import { withPdf, type PDFDocumentProxy } from "./pdfjs.js";
 
@@ -10,6 +12,11 @@ export type { OcrPageText };
 export interface OcrOptions {
   /** Rendering resolution; Tesseract reads body text best at about 200–300 dpi. */
   dpi?: number;
+  /**
+   * Keep Tesseract loaded for the next call (about a second to start) instead of stopping it; the
+   * conversion worker threads do, since they OCR a scan one page per task.
+   */
+  keepRecognizer?: boolean;
 }
 
 const require = createRequire(import.meta.url);
@@ -22,6 +29,9 @@ const LANG_PATH = join(dirname(require.resolve("@tesseract.js-data/eng/package.j
 const DEFAULT_DPI = 200;
 /** Caps the bitmap of oversized pages (posters, maps) so one page cannot take gigabytes. */
 const MAX_PIXELS = 5_000 * 5_000;
+/** A kept recognizer stops after this long unused. */
+const RECOGNIZER_IDLE_MS = 30_000;
+const OVERSIZED_IMAGE_WARNING = /Image exceeded maximum allowed size/;
 
 async function startWorker(): Promise<Worker> {
   return createWorker("eng", OEM.LSTM_ONLY, {
@@ -33,9 +43,50 @@ async function startWorker(): Promise<Worker> {
   });
 }
 
-/** Renders one page to a PNG at `dpi` (white background, as on paper). */
+let kept: { worker: Promise<Worker>; idle?: NodeJS.Timeout } | null = null;
+
+/** Runs `use` with a recognizer: this thread's kept one, or one started and stopped for it. */
+async function withRecognizer<T>(keep: boolean, use: (worker: Worker) => Promise<T>): Promise<T> {
+  if (!keep) {
+    const worker = await startWorker();
+    try {
+      return await use(worker);
+    } finally {
+      await worker.terminate();
+    }
+  }
+  const slot = (kept ??= { worker: startWorker() });
+  clearTimeout(slot.idle);
+  try {
+    return await use(await slot.worker);
+  } catch (error) {
+    // A recognizer that failed may be broken: the next call starts a fresh one.
+    if (kept === slot) kept = null;
+    void slot.worker.then((w) => w.terminate()).catch(() => undefined);
+    throw error;
+  } finally {
+    if (kept === slot) {
+      slot.idle = setTimeout(() => {
+        if (kept === slot) kept = null;
+        void slot.worker.then((w) => w.terminate()).catch(() => undefined);
+      }, RECOGNIZER_IDLE_MS);
+      slot.idle.unref();
+    }
+  }
+}
+
+/**
+ * Renders one page to a PNG at `dpi` (white background, as on paper). An image too large to
+ * decode is skipped by pdf.js with a warning; that page is refused rather than read as blank.
+ */
 async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi: number): Promise<Buffer> {
   const page = await doc.getPage(pageNumber);
+  const warn = console.warn;
+  let oversized = false;
+  // pdf.js reports a skipped image only as a warning; this thread renders one page at a time.
+  console.warn = (...args: unknown[]) => {
+    if (args.some((a) => typeof a === "string" && OVERSIZED_IMAGE_WARNING.test(a))) oversized = true;
+  };
   try {
     const base = page.getViewport({ scale: 1 });
     const wanted = dpi / 72;
@@ -50,8 +101,14 @@ async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi: number
       typeof page.render
     >[0];
     await page.render(renderContext).promise;
+    if (oversized) {
+      throw new UnreadableFileError(
+        `Page ${pageNumber} holds an image of more than ${formatCount(CONVERSION_LIMITS.maxOcrImagePixels)} pixels; it is not read by OCR`,
+      );
+    }
     return await canvas.encode("png");
   } finally {
+    console.warn = warn;
     page.cleanup();
   }
 }
@@ -59,7 +116,8 @@ async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi: number
 /**
  * OCRs the given pages (1-based) of a PDF: each is rendered with pdf.js onto @napi-rs/canvas and
  * read by tesseract.js with the English data shipped in node_modules, entirely offline. Slow
- * (seconds per page), so callers run it as a background step.
+ * (seconds per page) and, for a hostile file, costly: the server runs it in the conversion
+ * worker threads (Converter.ocr), one page per task under their heap and time limits.
  */
 export async function ocrPdfPages(
   bytes: Uint8Array,
@@ -68,20 +126,20 @@ export async function ocrPdfPages(
 ): Promise<OcrPageText[]> {
   if (pageNumbers.length === 0) return [];
   const dpi = options.dpi ?? DEFAULT_DPI;
-  return withPdf(bytes, async (doc) => {
-    const pages = pageNumbers.filter((n) => Number.isInteger(n) && n >= 1 && n <= doc.numPages);
-    if (pages.length === 0) return [];
-    const worker = await startWorker();
-    try {
+  return withPdf(
+    bytes,
+    async (doc) => {
+      const pages = pageNumbers.filter((n) => Number.isInteger(n) && n >= 1 && n <= doc.numPages);
+      if (pages.length === 0) return [];
       const results: OcrPageText[] = [];
       for (const pageNumber of pages) {
+        // Rendered first: a page refused there never starts the recognizer.
         const image = await renderPage(doc, pageNumber, dpi);
-        const { data } = await worker.recognize(image);
+        const { data } = await withRecognizer(options.keepRecognizer ?? false, (w) => w.recognize(image));
         results.push({ page: pageNumber, text: data.text.trim() });
       }
       return results;
-    } finally {
-      await worker.terminate();
-    }
-  });
+    },
+    { maxImagePixels: CONVERSION_LIMITS.maxOcrImagePixels, warnings: true },
+  );
 }

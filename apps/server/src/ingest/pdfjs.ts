@@ -44,8 +44,18 @@ function toUnreadable(error: unknown): UnreadableFileError {
   return damagedFile(`the PDF cannot be parsed (${detail})`, error);
 }
 
+export interface OpenPdfOptions {
+  /**
+   * Images of more pixels are skipped when a page is drawn (pdf.js warns "Image exceeded maximum
+   * allowed size"), before anything of theirs is decoded. Reading text decodes no image.
+   */
+  maxImagePixels?: number;
+  /** Let pdf.js report warnings (on console.warn), for a caller that listens for one. */
+  warnings?: boolean;
+}
+
 /** Opens a PDF for reading, turning pdf.js failures into UnreadableFileError reasons. */
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+export async function openPdf(bytes: Uint8Array, options: OpenPdfOptions = {}): Promise<PDFDocumentProxy> {
   assertComplete(bytes);
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
@@ -53,7 +63,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     // A plain copy: Buffer.slice would share memory, and pdf.js refuses Buffers anyway.
     // (The typed-array constructor copies in one block; Uint8Array.from walks every byte.)
     data: new Uint8Array(bytes),
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    verbosity: options.warnings ? pdfjs.VerbosityLevel.WARNINGS : pdfjs.VerbosityLevel.ERRORS,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
@@ -61,6 +71,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     standardFontDataUrl: join(PDFJS_DIR, "standard_fonts") + "/",
     cMapUrl: join(PDFJS_DIR, "cmaps") + "/",
     cMapPacked: true,
+    ...(options.maxImagePixels === undefined ? {} : { maxImageSize: options.maxImagePixels }),
   });
   try {
     return await task.promise;
@@ -71,8 +82,12 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 }
 
 /** Runs `read` on an opened PDF, always releasing it, with failures mapped to reasons. */
-export async function withPdf<T>(bytes: Uint8Array, read: (doc: PDFDocumentProxy) => Promise<T>): Promise<T> {
-  const doc = await openPdf(bytes);
+export async function withPdf<T>(
+  bytes: Uint8Array,
+  read: (doc: PDFDocumentProxy) => Promise<T>,
+  options: OpenPdfOptions = {},
+): Promise<T> {
+  const doc = await openPdf(bytes, options);
   try {
     return await read(doc);
   } catch (error) {

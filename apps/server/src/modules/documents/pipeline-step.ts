@@ -10,6 +10,8 @@ export interface PipelineTarget {
   version: number;
   /** Scanned pages of this version and where their text goes (absent for text-only files). */
   ocr?: { ocrAnchors: OcrAnchor[]; ocrBase: string };
+  /** Why a step left part of the version out (a scanned page OCR refused), shown on the document. */
+  refusal?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { fillOcrPages, ocrPdfPages } from "../../ingest";
+import { fillOcrPages, UnreadableFileError, type OcrPageText } from "../../ingest";
 import { defineJob } from "../../jobs/define";
 import { textWork } from "../../lib/text-work";
 import { findCachedSummary } from "../ai/repository";
@@ -38,7 +38,7 @@ const ocrStep: PipelineStep = {
     const pages = pendingOcrPages(template);
     if (pages.length === 0) return;
     const bytes = await ctx.blobs.get(row.blobSha256);
-    const results = await ocrPdfPages(bytes, pages);
+    const results = await readPages(ctx, target, bytes, pages);
     // A page OCR found nothing on leaves no trace: its placeholder is dropped, never kept as text.
     const filled = fillOcrPages(template, results);
     await setVersionContent(
@@ -48,6 +48,28 @@ const ocrStep: PipelineStep = {
     );
   },
 };
+
+/**
+ * OCR in the conversion worker threads, under their limits. A page refused there (too large to
+ * decode, too slow) is left out, and the document says why once processing ends.
+ */
+async function readPages(
+  ctx: AppContext,
+  target: PipelineTarget,
+  bytes: Uint8Array,
+  pages: number[],
+): Promise<OcrPageText[]> {
+  const results: OcrPageText[] = [];
+  for (const page of pages) {
+    try {
+      results.push(...(await ctx.converter.ocr(bytes, [page])));
+    } catch (error) {
+      if (!(error instanceof UnreadableFileError)) throw error;
+      target.refusal ??= error.reason;
+    }
+  }
+  return results;
+}
 
 function withoutPlaceholders(markdown: string): string {
   return markdown.replace(/<!-- quire:ocr-pending page=\d+ -->\n*/g, "");
@@ -104,7 +126,9 @@ export const processDocumentJob = defineJob({
         });
       }
     }
-    await setProcessingState(ctx.db, target, "ready", null);
+    // A page OCR refused leaves the rest of the document processed, and says why it is missing.
+    if (target.refusal) await setProcessingState(ctx.db, target, "failed", target.refusal);
+    else await setProcessingState(ctx.db, target, "ready", null);
   },
   async onFinalFailure(ctx, payload, error) {
     await setProcessingState(ctx.db, targetOf(payload), "failed", `Processing failed at step ${error}`);
