@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle, DatabaseKind } from "./db/client";
+import { EventBus, type Subscriber } from "./events/bus";
+import type { DomainEventName } from "./events/catalog";
 import { createConverter, type Converter } from "./ingest/convert-pool";
 import { jobAnnouncer, type JobAnnouncer } from "./jobs/announce";
 import { systemClock, type Clock } from "./lib/clock";
@@ -26,6 +28,8 @@ export interface AppContext {
   passwords: Passwords;
   /** Every cache (models, settings, connections), each in a slot its module declares. */
   caches: ContextCaches;
+  /** Delivers the domain events commands raise to the subscribers the modules declared. */
+  events: EventBus<AppContext>;
   /** New jobs were committed: wakes this process's job runners and, on PostgreSQL, every other one. */
   notifyJobs(): void;
   /** The announcements of queued jobs, for whoever runs jobs in this process (main, worker, tests). */
@@ -74,6 +78,8 @@ export interface ContextOptions {
    * one pool per test process: each new pool's first upload loads a thread (about 0.5 s of CPU).
    */
   converter?: Converter;
+  /** Every module's reactions to domain events (src/subscribers.ts collects them). */
+  subscribers: ReadonlyArray<Subscriber<AppContext, DomainEventName>>;
 }
 
 export function createContext(options: ContextOptions): AppContext {
@@ -96,6 +102,10 @@ export function createContext(options: ContextOptions): AppContext {
     converter,
     passwords: passwordHasher(config.passwordHashing),
     caches,
+    events: new EventBus<AppContext>(options.subscribers, (name, error) => {
+      // The change is committed; a reaction that may be lost without harm is reported, not rethrown.
+      console.error(`${name}:`, error instanceof Error ? error.message : error);
+    }),
     notifyJobs: () => jobs.announce(),
     jobs,
     async close() {

@@ -8,6 +8,7 @@ import { seedDemoDocuments } from "./demo/seed";
 import { demoModeWarnings } from "./modules/auth/demo-mode";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 import { createJobRunner, startEventHub } from "./services";
+import { subscribers } from "./subscribers";
 import { startOrphanSweeper } from "./storage/orphan-sweep";
 import type { JobRunner } from "./jobs/runner";
 
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const ctx = createContext({ config, database, sessionSecret, warmConverter: true });
+  const ctx = createContext({ config, database, sessionSecret, subscribers, warmConverter: true });
   // Live events reach this process's streams from every process on the database.
   const hub = await startEventHub(ctx);
   const app = await buildApp(ctx, {

@@ -4,6 +4,7 @@ import { createContext } from "./context";
 import { openDatabase } from "./db/client";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 import { createJobRunner } from "./services";
+import { subscribers } from "./subscribers";
 import { startOrphanSweeper } from "./storage/orphan-sweep";
 
 /**
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ url: config.databaseUrl });
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const ctx = createContext({ config, database, sessionSecret });
+  const ctx = createContext({ config, database, sessionSecret, subscribers });
   for (const warning of scaleOutWarnings(config)) log.warn(warning);
   const runner = createJobRunner(ctx);
   await runner.recover(false);

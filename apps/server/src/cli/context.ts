@@ -8,6 +8,7 @@ import { seedDemoDocuments } from "../demo/seed";
 import type { JobRunner } from "../jobs/runner";
 import { loadOrCreateSessionSecret } from "../lib/secret";
 import { createJobRunner } from "../services";
+import { subscribers } from "../subscribers";
 
 /**
  * Where the user typed the command. `npm run import` at the repository root runs the script inside
@@ -45,7 +46,7 @@ export async function openCliContext(
   );
   try {
     const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-    const ctx = createContext({ config, database, sessionSecret });
+    const ctx = createContext({ config, database, sessionSecret, subscribers });
     const runner = createJobRunner(ctx);
     if (options.bootstrap !== false)
       await bootstrap(ctx, [seedDemoDocuments]).catch(async (error) => {

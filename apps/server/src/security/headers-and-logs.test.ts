@@ -7,6 +7,7 @@ import { createContext, type AppContext } from "../context";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import type { EventHub } from "../modules/events/hub";
 import { startEventHub } from "../services";
+import { subscribers } from "../subscribers";
 import { pgliteSnapshot } from "../../test/support/db-snapshot";
 import type { FastifyInstance } from "fastify";
 
@@ -27,7 +28,7 @@ let hub: EventHub;
 beforeAll(async () => {
   database = await openDatabase({ memory: true, snapshot: await pgliteSnapshot() });
   const config = loadConfig({ NODE_ENV: "test", DEMO: "true", DATA_DIR: "/nonexistent-quire-test" });
-  ctx = createContext({ config, database, sessionSecret });
+  ctx = createContext({ config, database, sessionSecret, subscribers });
   hub = await startEventHub(ctx);
   app = await buildApp(ctx, {
     hub,

@@ -13,6 +13,7 @@ import { manualClock } from "../../src/lib/clock";
 import type { JobRunner } from "../../src/jobs/runner";
 import type { EventHub } from "../../src/modules/events/hub";
 import { createJobRunner, startEventHub } from "../../src/services";
+import { subscribers } from "../../src/subscribers";
 import { ensurePostgresTemplate, TEMPLATE_ENV } from "./db-snapshot";
 import { acquirePglite, closeIdlePglite } from "./pglite-pool";
 
@@ -99,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ctx = createContext({
     config,
     database,
+    subscribers,
     sessionSecret: "test-secret-".padEnd(48, "x"),
     clock,
     converter: sharedConverter,

@@ -10,8 +10,7 @@ import type { Database } from "../../db/client";
 import { badRequest, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
-import { endRoundsAssigneesCannotSee, roundChange } from "../approvals/rounds";
-import { announceAccessChanged } from "../events/events";
+import { raise } from "../../events/subscriber";
 import { groupNamesOf, unknownGroupIds, unknownUserIds } from "../groups/repository";
 import { findUsers } from "../users/repository";
 import { accessHolders } from "./holders";
@@ -71,8 +70,7 @@ export async function putCategoryAccess(
       subjectId: categoryId,
       data: { name: after.name, from: named(before), to: named(after) },
     });
-    await endRoundsAssigneesCannotSee(tx, { categoryId }, roundChange(ctx, admin));
-    await announceAccessChanged(tx);
+    await raise(ctx, tx, { type: "category.permissionsChanged", by: admin, at: ctx.clock.now(), categoryId });
     return present(after);
   });
 }
@@ -119,8 +117,7 @@ export async function putDocumentAccess(
         groups: groupIds.map((g) => names.get(g) ?? g).sort(),
       },
     });
-    await endRoundsAssigneesCannotSee(tx, { documentId }, roundChange(ctx, actor));
-    await announceAccessChanged(tx);
+    await raise(ctx, tx, { type: "document.accessChanged", by: actor, at: ctx.clock.now(), documentId });
     const after = await findDocumentAccess(tx, documentId);
     if (!after) throw notFound("Document");
     return after;

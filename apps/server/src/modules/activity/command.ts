@@ -1,5 +1,5 @@
+import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import type { Clock } from "../../lib/clock";
 import { appendActivity, type ActivityInput } from "./repository";
 
 /** Who acts, as the activity log names them: a signed-in user, or nobody (a public form). */
@@ -26,25 +26,39 @@ export interface CommandOptions {
 
 /**
  * Every state change runs through here (Outline's command style): one transaction holds the
- * change, its activity entry, and the jobs and notifications it queues, so a change is never
- * committed without its trace and a refused one leaves none. `at` backdates entries for the
+ * change, its activity entry, the domain events it raises (events/catalog.ts) with the reactions
+ * that run inside it, and the jobs and notifications it queues, so a change is never committed
+ * without its trace and a refused one leaves none. `at` backdates entries for the
  * demo's history and imports; requests use the clock.
  */
 export async function withTransaction<T>(
-  ctx: { db: Database; clock: Clock },
+  ctx: AppContext,
   actor: CommandActor,
   run: (tx: Database, record: RecordActivity) => Promise<T>,
   options: CommandOptions = {},
 ): Promise<T> {
-  if (options.inside) return run(options.inside, async () => {});
+  const { inside } = options;
+  if (inside) {
+    if (ctx.events.inCommand(inside)) return run(inside, async () => {});
+    // A plain database handle commits each statement as it runs: reactions after `run` come after.
+    return ctx.events.command(async (enter) => {
+      enter(inside);
+      return run(inside, async () => {});
+    });
+  }
   const db = options.db ?? ctx.db;
-  return db.transaction(async (tx) => {
-    const record: RecordActivity = (entry) =>
-      appendActivity(tx, entry, {
-        userId: actor.id,
-        ip: actor.ip ?? null,
-        at: options.at ?? ctx.clock.now(),
-      });
-    return run(tx, record);
-  });
+  // Events raised in the transaction reach their in-transaction subscribers before it commits and
+  // their after-commit ones once it has (never for a change that rolled back).
+  return ctx.events.command((enter) =>
+    db.transaction(async (tx) => {
+      enter(tx);
+      const record: RecordActivity = (entry) =>
+        appendActivity(tx, entry, {
+          userId: actor.id,
+          ip: actor.ip ?? null,
+          at: options.at ?? ctx.clock.now(),
+        });
+      return run(tx, record);
+    }),
+  );
 }

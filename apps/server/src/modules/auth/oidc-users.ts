@@ -4,7 +4,7 @@ import type { OidcConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { withTransaction } from "../activity/command";
-import { endRoundsAssigneesCannotSee, endRoundsForRoleChange, roundChange } from "../approvals/rounds";
+import { raise } from "../../events/subscriber";
 import { changeMemberships, groupIdsOfUser, groupsNamed } from "../groups/repository";
 import { countUsers, findUser, insertUser, updateUser, type UserRow } from "../users/repository";
 
@@ -60,7 +60,7 @@ async function syncGroupMemberships(
   config: OidcConfig,
   userId: string,
   claim: { before: readonly string[]; after: readonly string[] },
-): Promise<{ joined: string[]; left: string[] }> {
+): Promise<{ joined: string[]; left: string[]; leftIds: string[] }> {
   const quireName = (name: string) => config.groupMap.get(name) ?? name;
   const wanted = await groupsNamed(tx, claim.after.map(quireName));
   const earlier = await groupsNamed(tx, claim.before.map(quireName));
@@ -69,7 +69,7 @@ async function syncGroupMemberships(
   const join = wanted.filter((g) => !held.has(g.id));
   const leave = earlier.filter((g) => !wantedIds.has(g.id) && held.has(g.id));
   await changeMemberships(tx, userId, { join: join.map((g) => g.id), leave: leave.map((g) => g.id) });
-  return { joined: join.map((g) => g.name), left: leave.map((g) => g.name) };
+  return { joined: join.map((g) => g.name), left: leave.map((g) => g.name), leftIds: leave.map((g) => g.id) };
 }
 
 /** preferred_username, else email, reduced to the characters local usernames use. */
@@ -156,7 +156,8 @@ async function updateFromClaims(
       before: user.oidcGroups,
       after: next.groups,
     });
-    const membershipsChanged = memberships.joined.length + memberships.left.length > 0;
+    const { leftIds, ...named } = memberships;
+    const membershipsChanged = named.joined.length + named.left.length > 0;
     if (role === user.role && !groupsChanged && !membershipsChanged)
       return { id: user.id, username: user.username, role, mustChangePassword: false };
     await updateUser(tx, user.id, { role, oidcGroups: next.groups });
@@ -164,12 +165,20 @@ async function updateFromClaims(
       action: "Updated user from single sign-on",
       subjectType: "user",
       subjectId: user.id,
-      data: { username: user.username, from: user.role, to: role, groups: next.groups, ...memberships },
+      data: { username: user.username, from: user.role, to: role, groups: next.groups, ...named },
     });
-    const change = roundChange(ctx, user);
-    if (role !== user.role) await endRoundsForRoleChange(tx, user.id, role, change);
-    // Leaving a group can shut the user out of a document they were asked to review.
-    if (memberships.left.length > 0) await endRoundsAssigneesCannotSee(tx, "every", change);
+    const at = ctx.clock.now();
+    if (role !== user.role)
+      await raise(ctx, tx, {
+        type: "user.roleChanged",
+        by: user,
+        at,
+        userId: user.id,
+        from: user.role,
+        to: role,
+      });
+    if (leftIds.length > 0)
+      await raise(ctx, tx, { type: "group.membersChanged", by: user, at, groupIds: leftIds });
     return { id: user.id, username: user.username, role, mustChangePassword: false };
   });
 }

@@ -6,15 +6,9 @@ import { conflict, notFound } from "../../lib/errors";
 import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
+import { raise } from "../../events/subscriber";
 import { withTransaction, type CommandOptions } from "../activity/command";
 import { statusAfterNewVersion } from "./lifecycle";
-import {
-  endOpenRound,
-  endRoundsAssigneesCannotSee,
-  restartRoundForNewVersion,
-  roundChange,
-} from "../approvals/rounds";
-import { enqueueIndexDocument } from "../search/indexer";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
 import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";
@@ -230,9 +224,7 @@ export async function addVersion(
         comment: input.changeNote,
         data: { version: next, filename: input.file.filename },
       });
-      // The text under review changed: the round on the old version must not be decided.
-      if (doc.status === "In Review")
-        await restartRoundForNewVersion(tx, documentId, next, roundChange(ctx, actor, now));
+      await raise(ctx, tx, { type: "document.versionAdded", by: actor, at: now, documentId, version: next });
       return next;
     },
     { at: now },
@@ -273,10 +265,11 @@ export async function updateMetadata(
         data: { before, after: input },
       });
       // Another category can have another access list, closed to someone the review waits on.
-      if (before && input.categoryId !== undefined && input.categoryId !== before.categoryId)
-        await endRoundsAssigneesCannotSee(tx, { documentId }, roundChange(ctx, actor));
-      // Title and tags are weighted into the search index.
-      await enqueueIndexDocument(tx, documentId, ctx.clock.now());
+      if (before && input.categoryId !== undefined && input.categoryId !== before.categoryId) {
+        const moved = { documentId, fromCategoryId: before.categoryId, toCategoryId: input.categoryId };
+        await raise(ctx, tx, { type: "document.moved", by: actor, at: ctx.clock.now(), ...moved });
+      }
+      await raise(ctx, tx, { type: "document.detailsChanged", by: actor, at: ctx.clock.now(), documentId });
     },
     command,
   );
@@ -300,7 +293,13 @@ export async function setArchived(
     async (tx, record) => {
       await lockDocument(tx, documentId);
       // An archived document is out of every queue: a review waiting on it ends rather than hang unseen.
-      if (archived) await endOpenRound(tx, documentId, "the document was archived", roundChange(ctx, actor));
+      await raise(ctx, tx, {
+        type: "document.archiveChanged",
+        by: actor,
+        at: ctx.clock.now(),
+        documentId,
+        archived,
+      });
       await updateDocumentRow(tx, documentId, {
         archivedAt: archived ? ctx.clock.now() : null,
         updatedAt: ctx.clock.now(),
@@ -310,8 +309,6 @@ export async function setArchived(
         subjectType: "document",
         subjectId: documentId,
       });
-      // Archived documents leave the search index; restored ones come back.
-      await enqueueIndexDocument(tx, documentId, ctx.clock.now());
     },
     command,
   );

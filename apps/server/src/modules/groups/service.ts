@@ -4,8 +4,7 @@ import type { Database } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { endRoundsAssigneesCannotSee, roundChange } from "../approvals/rounds";
-import { announceAccessChanged } from "../events/events";
+import { raise } from "../../events/subscriber";
 import { presentGroup } from "./presenter";
 import {
   deleteGroupRow,
@@ -91,10 +90,8 @@ export async function updateGroup(
       subjectId: id,
       data: groupChange(before.name, previous?.memberIds ?? [], after.name, after.memberIds, input),
     });
-    if (memberIds) {
-      await endRoundsAssigneesCannotSee(tx, "every", roundChange(ctx, by));
-      await announceAccessChanged(tx);
-    }
+    if (memberIds)
+      await raise(ctx, tx, { type: "group.membersChanged", by, at: ctx.clock.now(), groupIds: [id] });
     return presentGroup(after, true);
   });
 }
@@ -125,7 +122,6 @@ export async function deleteGroup(ctx: AppContext, by: GroupEditor, id: string):
     if (!row) throw notFound("Group");
     await deleteGroupRow(tx, id);
     await record({ action: "Deleted group", subjectType: "group", subjectId: id, data: { name: row.name } });
-    await endRoundsAssigneesCannotSee(tx, "every", roundChange(ctx, by));
-    await announceAccessChanged(tx);
+    await raise(ctx, tx, { type: "group.deleted", by, at: ctx.clock.now(), groupId: id });
   });
 }

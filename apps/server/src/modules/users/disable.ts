@@ -3,9 +3,7 @@ import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
-import { endRoundsAssigneesCannotSee, roundChange } from "../approvals/rounds";
-import { revokeApiTokens } from "../auth/repository";
-import { endSessions } from "../auth/sessions";
+import { raise } from "../../events/subscriber";
 import { presentUser } from "./presenter";
 import { countUsers, findUser, updateUser } from "./repository";
 
@@ -38,10 +36,7 @@ export async function setDisabled(
       data: { username: user.username },
     });
     if (disabled) {
-      await endSessions(tx, { userId });
-      await revokeApiTokens(tx, { userId }, now);
-      const change = roundChange(ctx, admin, now);
-      await endRoundsAssigneesCannotSee(tx, "every", change, "(their account was disabled)");
+      await raise(ctx, tx, { type: "user.disabled", by: admin, at: now, userId });
     }
     return presentUser(updated);
   });

@@ -4,7 +4,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { generateTemporaryPassword } from "../../lib/passwords";
 import { authorizeGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { endRoundsForRoleChange, roundChange } from "../approvals/rounds";
+import { raise } from "../../events/subscriber";
 import { presentUser, presentUserListItem } from "./presenter";
 import { countUsers, findUser, findUsers, insertUser, updateUser } from "./repository";
 
@@ -71,7 +71,14 @@ export async function changeRole(ctx: AppContext, admin: Actor, userId: string, 
       data: { username: user.username, from: user.role, to: role },
     });
     if (user.role !== role) {
-      await endRoundsForRoleChange(tx, userId, role, roundChange(ctx, admin));
+      await raise(ctx, tx, {
+        type: "user.roleChanged",
+        by: admin,
+        at: ctx.clock.now(),
+        userId,
+        from: user.role,
+        to: role,
+      });
     }
     return presentUser(updated);
   });

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * Every domain event, in one place: what a command says happened, inside its transaction, for the
+ * modules that react (events/subscriber.ts). A command names the event and its facts; it never
+ * knows who reacts, so a new module that changes who can see a document needs to know nothing of
+ * approvals, search or live pages.
+ *
+ * `narrowsAccess` marks the events after which someone may no longer be able to open a document
+ * (or act in a role): every reaction that must not leave a person waited on who cannot act keys
+ * on it, and the event test raises each one through a real command.
+ */
+
+const id = z.string().min(1);
+
+/** Who caused the change, as notifications and the activity log name them. */
+export const eventActorSchema = z.object({ id, username: z.string().min(1) });
+export type EventActor = z.infer<typeof eventActorSchema>;
+
+export const domainEvents = {
+  /** A new version of a document's text landed (an edit or an uploaded file). */
+  "document.versionAdded": {
+    payload: z.object({ documentId: id, version: z.number().int().positive() }),
+    narrowsAccess: false,
+  },
+  /** A document's own access list changed (restricted to named people and groups, or opened again). */
+  "document.accessChanged": { payload: z.object({ documentId: id }), narrowsAccess: true },
+  /** A document was filed in another category, whose access list may differ. */
+  "document.moved": {
+    payload: z.object({ documentId: id, fromCategoryId: id, toCategoryId: id }),
+    narrowsAccess: true,
+  },
+  /** A document's title or tags changed (the parts of it that search weighs). */
+  "document.detailsChanged": { payload: z.object({ documentId: id }), narrowsAccess: false },
+  /** A document was archived (out of every list and queue) or restored. */
+  "document.archiveChanged": {
+    payload: z.object({ documentId: id, archived: z.boolean() }),
+    narrowsAccess: false,
+  },
+  /** A category's access list changed. */
+  "category.permissionsChanged": { payload: z.object({ categoryId: id }), narrowsAccess: true },
+  /** People joined or left groups (by hand, or as single sign-on reported their groups). */
+  "group.membersChanged": { payload: z.object({ groupIds: z.array(id).min(1) }), narrowsAccess: true },
+  /** A group was deleted, and with it every access its members had through it. */
+  "group.deleted": { payload: z.object({ groupId: id }), narrowsAccess: true },
+  /** A user's role changed. */
+  "user.roleChanged": {
+    payload: z.object({ userId: id, from: z.string().min(1), to: z.string().min(1) }),
+    narrowsAccess: true,
+  },
+  /** A user's account was disabled: they can no longer sign in or act. */
+  "user.disabled": { payload: z.object({ userId: id }), narrowsAccess: true },
+} as const satisfies Record<string, { payload: z.ZodObject; narrowsAccess: boolean }>;
+
+export type DomainEventName = keyof typeof domainEvents;
+
+/** The event a command raises: its name, its facts, who caused it and when. */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = {
+  [K in N]: { type: K; by: EventActor; at: Date } & z.infer<(typeof domainEvents)[K]["payload"]>;
+}[N];
+
+/** The events after which someone may have lost sight of a document or the role a task needs. */
+export const accessNarrowingEvents = (Object.keys(domainEvents) as DomainEventName[]).filter(
+  (name) => domainEvents[name].narrowsAccess,
+);
+
+/**
+ * Checks an event against its declaration before anyone reacts: a command that raises a malformed
+ * event fails inside its transaction, which then rolls back, rather than a reaction misreading it.
+ */
+export function checkedEvent(event: DomainEvent): DomainEvent {
+  const declared = domainEvents[event.type];
+  const parsed = declared.payload.safeParse(event);
+  if (!parsed.success) {
+    throw new Error(`malformed ${event.type} event: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  }
+  eventActorSchema.parse(event.by);
+  if (!(event.at instanceof Date) || Number.isNaN(event.at.getTime()))
+    throw new Error(`malformed ${event.type} event: no time`);
+  return event;
+}

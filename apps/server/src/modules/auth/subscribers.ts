@@ -1,0 +1,17 @@
+import { defineSubscriber, type AppSubscriber } from "../../events/subscriber";
+import { revokeApiTokens } from "./repository";
+import { endSessions } from "./sessions";
+
+export const authSubscribers: AppSubscriber[] = [
+  defineSubscriber({
+    // In the same transaction as the account change: a disabled user keeps no way in, not even
+    // for the moment between two commits.
+    name: "auth: a disabled account's sign-ins and API tokens end",
+    event: "user.disabled",
+    phase: "in-transaction",
+    run: async (_ctx, tx, event) => {
+      await endSessions(tx, { userId: event.userId });
+      await revokeApiTokens(tx, { userId: event.userId }, event.at);
+    },
+  }),
+];
