@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appForFile } from "../../test/support/app-for-file";
 import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { EventBus, type Subscriber } from "./bus";
 import type { DomainEvent, DomainEventName } from "./catalog";
 
@@ -23,7 +24,9 @@ const event: DomainEvent = {
 };
 
 const probeNotes = async (db: Database): Promise<string[]> =>
-  (await db.execute<{ note: string }>(sql`select note from bus_probe order by note`)).rows.map((r) => r.note);
+  rowsOf<{ note: string }>(await db.execute(sql`select note from bus_probe order by note`)).map(
+    (r) => r.note,
+  );
 
 function busWith(subscribers: Array<Subscriber<{ db: Database }, DomainEventName>>, errors: string[] = []) {
   return new EventBus<{ db: Database }>(subscribers, (name) => errors.push(name));
