@@ -9,12 +9,14 @@ describe("parseSearchQuery", () => {
     expect(parsed.hasOperators).toBe(false);
   });
 
-  it("reads quoted phrases, or and exclusions like websearch_to_tsquery", () => {
-    const parsed = parseSearchQuery('"data retention" or backup -draft -"old plan"');
+  it("reads quoted phrases, capital OR and exclusions", () => {
+    const parsed = parseSearchQuery('"data retention" OR backup -draft -"old plan"');
     expect(parsed.phrases).toEqual(["data retention"]);
     expect(parsed.positiveWords).toEqual(["data", "retention", "backup"]);
     expect(parsed.excludedWords).toEqual(["draft", "old", "plan"]);
     expect(parsed.hasOperators).toBe(true);
+    expect(parsed.strictQuery).toBe('"data retention" OR backup -draft -"old plan"');
+    expect(parsed.excludedQuery).toBe('draft OR "old plan"');
   });
 
   it("keeps an excluded word out of the positive terms even when also given plainly", () => {
@@ -25,8 +27,32 @@ describe("parseSearchQuery", () => {
     expect(parseSearchQuery('"incident response').phrases).toEqual(["incident response"]);
   });
 
-  it("treats a lone minus and the word OR in any case as operators, not words", () => {
-    expect(parseSearchQuery("alpha OR beta - gamma").positiveWords).toEqual(["alpha", "beta", "gamma"]);
+  it("reads a lowercase or as a word and only a capital OR as an operator", () => {
+    const sentence = parseSearchQuery("inject plugin or plugout events");
+    expect(sentence.hasOperators).toBe(false);
+    expect(sentence.positiveWords).toEqual(["inject", "plugin", "or", "plugout", "events"]);
+    expect(sentence.strictQuery).toBe("inject plugin plugout events");
+    const alternatives = parseSearchQuery("alpha OR beta - gamma");
+    expect(alternatives.hasOperators).toBe(true);
+    expect(alternatives.positiveWords).toEqual(["alpha", "beta", "gamma"]);
+    expect(alternatives.strictQuery).toBe("alpha OR beta gamma");
+  });
+
+  it("ranks by a phrase among other words instead of requiring it, and requires a phrase alone", () => {
+    const mixed = parseSearchQuery('the "budget review" of zephyr');
+    expect(mixed.hasOperators).toBe(false);
+    expect(mixed.phraseQueries).toEqual(['"budget review"']);
+    expect(parseSearchQuery('"budget review"').hasOperators).toBe(true);
+    expect(parseSearchQuery('"budget review" -draft').hasOperators).toBe(true);
+  });
+
+  it("excludes only a dash-led word after a space, never a compound, an option or a number", () => {
+    const parsed = parseSearchQuery("plug-in e-mail --verbose -5 degrees -draft");
+    expect(parsed.excludedWords).toEqual(["draft"]);
+    expect(parsed.positiveWords).toEqual(expect.arrayContaining(["plug-in", "verbose", "5", "degrees"]));
+    expect(parsed.hasOperators).toBe(false);
+    expect(parsed.excludedQuery).toBe("draft");
+    expect(parseSearchQuery("plain words").excludedQuery).toBeNull();
   });
 
   it("reads a dash standing alone as punctuation and a quoted single word as the word", () => {
@@ -58,7 +84,7 @@ describe("searchableText", () => {
     expect(searchableText("Node.js and GHC.Generics")).toBe("Node . js and GHC . Generics");
     expect(searchableText("version 2.0.1 ends.")).toBe("version 2.0.1 ends.");
     expect(parseSearchQuery('"read/write" -TCP/IP').strictQuery).toBe('"read / write" -"TCP / IP"');
-    expect(parseSearchQuery('"use CD/DVD" or tape -').strictQuery).toBe('"use CD / DVD" or tape');
+    expect(parseSearchQuery('"use CD/DVD" OR tape -').strictQuery).toBe('"use CD / DVD" OR tape');
   });
 
   it("stays linear on hostile input", () => {

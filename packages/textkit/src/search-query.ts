@@ -1,10 +1,16 @@
 import { isStopWord, stem, tokenize } from "./tokenize";
 
 /**
- * A web-search style query read the way PostgreSQL's `websearch_to_tsquery` reads it: words are
- * ANDed, `"quoted phrases"` must appear in order, `or` between two items makes them alternatives,
- * and `-word` / `-"phrase"` excludes. The database does the matching; this reading tells the
- * server which words to highlight, which to expand with synonyms and whether the query is plain.
+ * A search query read as people type it, pasted sentences included:
+ * - words rank documents by how many of them (weighted by rarity) a document holds; none is required;
+ * - `"a quoted phrase"` ranks the documents holding it first; a query of phrases alone (with
+ *   exclusions or `OR`) finds only documents holding them;
+ * - `OR` in capitals between two items makes them alternatives and the query is then matched
+ *   strictly, as `websearch_to_tsquery` reads it; a lowercase "or" is an ordinary word;
+ * - `-word` (or `-"phrase"`) after a space excludes documents holding that word; a dash inside a
+ *   word ("plug-in"), a dash standing alone and `--option` are not exclusions.
+ * The database does the matching; this reading tells the server which words to rank, highlight
+ * and expand with synonyms, and what to require or exclude.
  */
 export interface ParsedSearchQuery {
   /** Words that count for the user (not excluded), lowercase, in order, without duplicates. */
@@ -13,16 +19,19 @@ export interface ParsedSearchQuery {
   positiveTerms: string[];
   /** Words after a minus sign. */
   excludedWords: string[];
-  /** Quoted phrases (not excluded), as the user wrote their words. */
+  /** Quoted phrases of two or more words (not excluded), lowercase, as the user wrote their words. */
   phrases: string[];
   /**
-   * True when the query uses any operator (a phrase of two or more words, `or`, `-word`): it must
-   * then be matched strictly. A quoted single word means the word itself (the database stems it
-   * alike), and a dash standing alone is punctuation ("libfoo -- runtime files"), not an exclusion.
+   * True when the query must be matched strictly with `strictQuery`: it uses a capital `OR`, or it
+   * is made of phrases alone. Exclusions and phrases among other words do not make a query strict.
    */
   hasOperators: boolean;
-  /** The query for `websearch_to_tsquery`, with lone dashes dropped so it reads them as punctuation too. */
+  /** The query for `websearch_to_tsquery`: the strict reading (lone dashes and lowercase "or" dropped). */
   strictQuery: string;
+  /** The excluded items for `websearch_to_tsquery`, as alternatives; null without exclusions. */
+  excludedQuery: string | null;
+  /** Each phrase for `websearch_to_tsquery`, to find the documents holding it. */
+  phraseQueries: string[];
 }
 
 interface RawItem {
@@ -31,9 +40,13 @@ interface RawItem {
   excluded: boolean;
   /** A run of dashes standing alone. */
   lone: boolean;
+  /** A capital OR between items. */
+  or: boolean;
 }
 
 const LONE_DASHES = /^-+$/;
+/** An exclusion: one dash, then a letter, after a space (`-draft`); `--force` and `-5` are words. */
+const EXCLUSION = /^-\p{L}/u;
 
 /**
  * Text as the search index reads it: a slash, and a dot between letters, stand apart. PostgreSQL's
@@ -52,12 +65,13 @@ function readItems(query: string): RawItem[] {
   const pattern = /(-?)"([^"]*)"?|(\S+)/g;
   for (const match of query.matchAll(pattern)) {
     if (match[2] !== undefined) {
-      items.push({ text: match[2], quoted: true, excluded: match[1] === "-", lone: false });
+      items.push({ text: match[2], quoted: true, excluded: match[1] === "-", lone: false, or: false });
     } else {
       const word = match[3] ?? "";
       const lone = LONE_DASHES.test(word);
-      const excluded = word.startsWith("-") && !lone;
-      items.push({ text: excluded ? word.slice(1) : word, quoted: false, excluded, lone });
+      const excluded = EXCLUSION.test(word);
+      const or = word === "OR";
+      items.push({ text: excluded ? word.slice(1) : word, quoted: false, excluded, lone, or });
     }
   }
   return items;
@@ -65,34 +79,40 @@ function readItems(query: string): RawItem[] {
 
 /**
  * An item as websearch_to_tsquery should read it: a word the index reads as parts ("TCP/IP") is
- * quoted, so its parts stay one phrase, as the whole token was before (excluded whole, too).
+ * quoted, so its parts stay one phrase, as the whole token was before (excluded whole, too). A
+ * bare word is quoted too when it could read as an operator ("or", "-x"), so only `OR` is one.
  */
-function strictItem(item: RawItem): string {
-  const sign = item.excluded ? "-" : "";
-  if (item.quoted) return `${sign}"${searchableText(item.text)}"`;
-  const text = searchableText(item.text);
-  return text === item.text ? `${sign}${text}` : `${sign}"${text}"`;
+function strictItem(item: RawItem, excluded = item.excluded): string {
+  const sign = excluded ? "-" : "";
+  if (item.or) return "OR";
+  const text = searchableText(item.text).replaceAll('"', " ");
+  if (item.quoted) return `${sign}"${text}"`;
+  const plain = text === item.text && /^[\p{L}\p{N}_]/u.test(text) && text.toLowerCase() !== "or";
+  return plain ? `${sign}${text}` : `${sign}"${text}"`;
 }
 
 export function parseSearchQuery(query: string): ParsedSearchQuery {
   const positiveWords: string[] = [];
   const excludedWords: string[] = [];
   const phrases: string[] = [];
-  let hasOperators = false;
-  const items = readItems(query);
+  const phraseQueries: string[] = [];
+  const items = readItems(query).filter((item) => !item.lone);
+  let capitalOr = false;
+  let freeWords = false;
   for (const item of items) {
-    const words = tokenize(item.text);
-    if (!item.quoted && words.length === 1 && words[0] === "or" && item.text.toLowerCase() === "or") {
-      hasOperators = true;
+    if (item.or) {
+      capitalOr = true;
       continue;
     }
-    if (item.lone) continue;
-    if ((item.quoted && words.length > 1) || item.excluded) hasOperators = true;
+    const words = tokenize(item.text);
     if (item.excluded) {
       excludedWords.push(...words);
       continue;
     }
-    if (item.quoted && words.length > 0) phrases.push(words.join(" "));
+    if (item.quoted && words.length > 1) {
+      phrases.push(words.join(" "));
+      phraseQueries.push(strictItem(item));
+    } else if (words.length > 0) freeWords = true;
     positiveWords.push(...words);
   }
   const excluded = new Set(excludedWords.map(stem));
@@ -101,11 +121,25 @@ export function parseSearchQuery(query: string): ParsedSearchQuery {
     ...new Set(uniqueWords.filter((word) => !isStopWord(word)).map((word) => stem(word))),
   ];
   const strictQuery = items
-    .filter((item) => !item.lone)
-    .map(strictItem)
+    .filter((item) => item.or || item.quoted || tokenize(item.text).length > 0)
+    .filter((item) => item.or || item.quoted || item.excluded || !isOnlyOr(item.text))
+    .map((item) => strictItem(item))
     .join(" ");
-  return { positiveWords: uniqueWords, positiveTerms, excludedWords, phrases, hasOperators, strictQuery };
+  const exclusions = items.filter((item) => item.excluded && tokenize(item.text).length > 0);
+  return {
+    positiveWords: uniqueWords,
+    positiveTerms,
+    excludedWords,
+    phrases,
+    hasOperators: capitalOr || (phrases.length > 0 && !freeWords),
+    strictQuery,
+    excludedQuery: exclusions.length ? exclusions.map((item) => strictItem(item, false)).join(" OR ") : null,
+    phraseQueries,
+  };
 }
+
+/** A lowercase "or" is a word, and a stop word: the strict query leaves it out rather than read it as `OR`. */
+const isOnlyOr = (text: string) => text.toLowerCase() === "or";
 
 /**
  * The query relaxed to "any of these words", written in web-search syntax (`a or b or c`) so the

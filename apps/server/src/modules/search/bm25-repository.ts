@@ -241,6 +241,30 @@ export async function strictMatches(
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
+/**
+ * Documents holding none of the excluded items (web-search syntax, alternatives): a condition on
+ * `documents` for any read that joins it. A document is excluded whole, whichever passage holds the
+ * word, so an excluded word never shows in a listed document's other passages.
+ */
+export function withoutExcluded(where: SQL, excludedQuery: string): SQL {
+  return sql`(${where} and not exists (select 1 from ${chunks} x
+    where x.document_id = ${documents.id} and x.tsv @@ websearch_to_tsquery('english', ${excludedQuery})))`;
+}
+
+/** Which of the given documents hold a passage matching the web-search query (a phrase, say). */
+export async function documentsMatching(
+  db: Database,
+  query: string,
+  documentIds: string[],
+): Promise<Set<string>> {
+  if (documentIds.length === 0) return new Set();
+  const result = await db.execute(sql`
+    select distinct x.document_id as id from ${chunks} x
+    where x.document_id = any(${sql.param(documentIds)}::text[])
+      and x.tsv @@ websearch_to_tsquery('english', ${query})`);
+  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+}
+
 /** The text of the given passages (for evidence the index does not keep, such as exact word forms). */
 export async function passageTexts(db: Database, chunkIds: string[]): Promise<Map<string, string>> {
   if (chunkIds.length === 0) return new Map();

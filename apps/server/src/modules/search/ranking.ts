@@ -15,6 +15,7 @@ import type { SQL } from "drizzle-orm";
 import { cacheSlot, type AppContext } from "../../context";
 import {
   completeFacts,
+  documentsMatching,
   embeddingsOf,
   type DocumentFacts,
   passageTexts,
@@ -22,6 +23,7 @@ import {
   readQueryStats,
   strictMatches,
   topPostings,
+  withoutExcluded,
 } from "./bm25-repository";
 import { aiEmbed, aiTag, currentModel, decodeEmbedding, lsaEmbedWeights } from "./embeddings";
 import { documentsOf, titleEvidence, type Evidence } from "./evidence-scores";
@@ -272,12 +274,19 @@ async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryT
   return vectors;
 }
 
+/** The request with its exclusions made part of its filter on documents. */
+function excluding(request: RankRequest): RankRequest {
+  const excluded = request.parsed.excludedQuery;
+  return excluded ? { ...request, where: withoutExcluded(request.where, excluded) } : request;
+}
+
 /** Reads the evidence for a query; `allEmbeddings` fetches every candidate's (for fitting weights). */
 export async function collectEvidence(
   ctx: AppContext,
-  request: RankRequest,
+  original: RankRequest,
   allEmbeddings = false,
 ): Promise<Evidence | null> {
+  const request = excluding(original);
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
@@ -340,14 +349,26 @@ export function rankEvidence(evidence: Evidence, params: RankingParams): FusedPa
   return ranked.map((r) => ({ ...r, fusion: r.fusion / best }));
 }
 
-/** Documents best first (one passage each), for the search page and the assistant. */
+/**
+ * Documents best first (one passage each), for the search page and the assistant. A capital `OR`
+ * is matched strictly; when that finds nothing, the words rank as in any other query, so a pasted
+ * sentence holding an "OR" never comes back empty while documents hold its words.
+ */
 export async function rankPassages(ctx: AppContext, request: RankRequest): Promise<FusedPassage[]> {
+  let ranked = await rankStrictOrNot(ctx, request);
+  const { parsed } = request;
+  if (ranked.length === 0 && parsed.hasOperators && parsed.phrases.length === 0)
+    ranked = await rankStrictOrNot(ctx, { ...request, parsed: { ...parsed, hasOperators: false } });
+  return phrasesFirst(ctx, ranked, parsed.hasOperators ? [] : parsed.phraseQueries);
+}
+
+async function rankStrictOrNot(ctx: AppContext, request: RankRequest): Promise<FusedPassage[]> {
   const evidence = await collectEvidence(ctx, request);
   if (evidence) return rankEvidence(evidence, rankingOf(ctx, request));
   // Nothing positive to score (only stop words, or only exclusions): the database's own ranking.
   const rows = await rankFullText(ctx.db, {
     query: request.parsed.strictQuery,
-    where: request.where,
+    where: excluding(request).where,
     candidates: 2000,
     limit: LIST_DEPTH,
   });
@@ -357,6 +378,34 @@ export async function rankPassages(ctx: AppContext, request: RankRequest): Promi
     documentId: row.documentId,
     fusion: top > 0 ? row.rank / top : 0,
   }));
+}
+
+/**
+ * Documents holding more of the query's quoted phrases first, in ranking order otherwise: a phrase
+ * among other words says which documents are wanted most without hiding the others (a pasted
+ * sentence with a quotation in it must still find its document).
+ */
+async function phrasesFirst(
+  ctx: AppContext,
+  ranked: FusedPassage[],
+  phraseQueries: string[],
+): Promise<FusedPassage[]> {
+  if (phraseQueries.length === 0 || ranked.length === 0) return ranked;
+  const ids = [...new Set(ranked.map((p) => p.documentId))];
+  const held = new Map<string, number>();
+  for (const query of phraseQueries)
+    for (const id of await documentsMatching(ctx.db, query, ids)) held.set(id, (held.get(id) ?? 0) + 1);
+  if (held.size === 0) return ranked;
+  const order = ranked.map((passage, index) => ({ passage, index, held: held.get(passage.documentId) ?? 0 }));
+  order.sort((a, b) => b.held - a.held || a.index - b.index);
+  // A document moved up scores at least what it passed, so the figures shown still fall down the list.
+  let below = 0;
+  const out: FusedPassage[] = [];
+  for (const { passage } of order.reverse()) {
+    below = Math.max(below, passage.fusion);
+    out.push({ ...passage, fusion: below });
+  }
+  return out.reverse();
 }
 
 /** The best passage of each document, in order, at most `limit` documents. */

@@ -38,6 +38,7 @@ function SearchBox({
           onChange={(e) => onText(e.target.value)}
           placeholder="Search documents, content, and metadata..."
           aria-label="Search documents"
+          aria-describedby="search-syntax"
           maxLength={500}
           className="pl-9"
           data-testid="input-search"
@@ -47,6 +48,18 @@ function SearchBox({
         {searching ? "Searching..." : "Search"}
       </Button>
     </div>
+  );
+}
+
+/** How the box reads a query, beside it: the same rules the server applies (textkit search-query.ts). */
+function SearchSyntax() {
+  return (
+    <p id="search-syntax" className="text-xs text-muted-foreground" data-testid="search-syntax">
+      Type words, a question or a pasted sentence: documents holding more of its rarer words rank first.{" "}
+      <code>&quot;exact phrase&quot;</code> ranks documents holding it first (alone, it is required);{" "}
+      <code>OR</code> in capitals means either; <code>-word</code> after a space leaves out documents with
+      that word.
+    </p>
   );
 }
 
@@ -76,6 +89,7 @@ export function SearchForm({
         searching={searching}
         canSubmit={canSubmit}
       />
+      <SearchSyntax />
       <div className="flex flex-wrap gap-2">
         <CategoryFilter value={values.category} onChange={(category) => onChange({ ...values, category })} />
         <StatusFilter value={values.status} onChange={(status) => onChange({ ...values, status })} />

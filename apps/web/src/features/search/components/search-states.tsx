@@ -75,7 +75,8 @@ export function NoResults() {
         {[
           "Check the spelling, or try fewer or more general words",
           "Remove the category or status filter",
-          'Use quotes for an exact phrase ("data retention"), or between words to widen, and -word to exclude',
+          'A quoted phrase alone ("data retention") must appear as written: drop the quotes to find its words anywhere',
+          "Remove a -word exclusion, or a capital OR, which makes the query match strictly",
         ].map((tip) => (
           <li key={tip} className="flex gap-2">
             <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
