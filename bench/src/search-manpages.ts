@@ -1,5 +1,5 @@
 /**
- * The known-item test issue 14 was filed with, on text none of the search weights were fitted on:
+ * A known-item test on text none of the search weights were fitted on:
  * Debian manual pages, each page's one-line description (NAME's "tar - an archiving utility") taken
  * out of its text and used as the query that should find it, the page's name as its title. Quire's
  * full-text and hybrid search through the service beside the textbook BM25 over the same text.

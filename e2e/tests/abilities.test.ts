@@ -4,7 +4,7 @@ import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
 import { browserSuite } from "../support/suite";
 
 /**
- * Issue 16 item 14: a role sees only what it can do. Upload controls follow the server's
+ * A role sees only what it can do. Upload controls follow the server's
  * abilities (GET /api/auth/user), and a page the role cannot use explains why.
  */
 const suite = browserSuite();

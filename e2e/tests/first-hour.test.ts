@@ -5,7 +5,7 @@ import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
 import { browserSuite, unexpectedErrors } from "../support/suite";
 
 /**
- * Issue 16 "Done when": the demo's first hour, after a fresh start, as author, reviewer, approver
+ * The demo's first hour, after a fresh start, as author, reviewer, approver
  * and viewer, on a desktop (1440 px) and a phone (390 px). Every count, queue and status a person
  * sees on Home, the Dashboard (Quick Stats and category tiles), the Approval Dashboard, All
  * Documents, a document and the notifications badge is compared with what the API answers that

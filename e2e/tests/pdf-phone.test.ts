@@ -8,7 +8,7 @@ import { repoRoot } from "../support/server";
 import { browserSuite } from "../support/suite";
 
 /**
- * Issue 16 item 15: the clean view of a PDF is readable on a 390 px phone. Its pages fit the
+ * The clean view of a PDF is readable on a 390 px phone. Its pages fit the
  * screen, zoom widens them inside their own scroll box, and the page itself never scrolls sideways.
  */
 const suite = browserSuite();

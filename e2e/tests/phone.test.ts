@@ -8,7 +8,7 @@ import { repoRoot } from "../support/server";
 import { browserSuite } from "../support/suite";
 
 /**
- * Issue 16 item 15 and its third "Done when": at 390 px no page scrolls sideways and axe finds no
+ * At 390 px no page scrolls sideways and axe finds no
  * serious or critical violation, for every route the web app declares (and the states a route
  * opens in: a search with results, a document with its summary panel, its Versions and Approvals
  * tabs), as each role that sees different controls. The route list is read from routes.ts itself,

@@ -8,7 +8,7 @@ import { repoRoot } from "../support/server";
 import { browserSuite } from "../support/suite";
 
 /**
- * Reading long documents (issue 16 items 9, 10, 11, 13): links that land on the passage, the
+ * Reading long documents: links that land on the passage, the
  * outline, the folded comparison with change navigation and its phone layout, the editor with a
  * preview and a sticky save bar, and buttons that say what they show or download.
  */

@@ -5,7 +5,7 @@ import { seriousAxeViolations, type Viewport } from "../support/browser";
 import { browserSuite, unexpectedErrors } from "../support/suite";
 
 /**
- * Issue 16 items 1-5 as a person sees them after a fresh start: the demo's rounds are real, every
+ * The review workflow as a person sees it after a fresh start: the demo's rounds are real, every
  * count agrees with the API, the reviewer's next step is at the top of the page they land on,
  * sending a document back needs a reason, and the stage pills tick only what happened.
  */

@@ -104,7 +104,7 @@ export const approvalSchema = z.object({
   approverStatus: z.enum(approverStatuses),
   approverComment: z.string().nullable(),
   submittedBy: z.string(),
-  /** The submitter's username, for screens: an id is never shown where a name exists (issue 16.12). */
+  /** The submitter's username, for screens: an id is never shown where a name exists. */
   submittedByUsername: z.string(),
   activityLog: z.array(activityEntrySchema),
   createdAt: z.string(),

@@ -2,7 +2,7 @@ import type { AccessLevel, DocumentStatus, EveryoneAccess, Role } from "@quire/c
 import { isPrivateDraft } from "../modules/documents/lifecycle";
 
 /**
- * Issue 18's access rule, pure: roles decide what a person may do at all, a category's access
+ * The access rule, pure: roles decide what a person may do at all, a category's access
  * list (everyone's level, raised by the person's groups) and a document's restriction decide
  * where. documents-where.ts is its SQL twin; access.test.ts holds them to the same answers.
  */

@@ -8,7 +8,7 @@ import { matrix } from "./route-matrix";
 import { requestWithEntries } from "./route-matrix-fixtures";
 
 /**
- * Every change leaves exactly one activity entry (issue 17). The role matrix checks this for each
+ * Every change leaves exactly one activity entry. The role matrix checks this for each
  * mutating route whose matrix attempt succeeds; for the routes where it meets a state rule
  * instead (a wrong password, a made-up id, a round already decided) this file makes each succeed
  * and reads the log. Public changes (sign-in, the waitlist) are checked here too.

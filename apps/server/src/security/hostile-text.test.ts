@@ -7,7 +7,7 @@ import { longTokenText } from "../../test/support/hostile-files";
 import { whileServing } from "../../test/support/while-serving";
 
 /**
- * Work on a hostile document's text (issue 13.2 and 13.3): every reader can ask for a diff, its
+ * Work on a hostile document's text: every reader can ask for a diff, its
  * analysis, a summary and the improvement checks of any document they see, so each must stay
  * bounded on the worst text an upload may hold, and /api/health must keep answering meanwhile.
  */

@@ -14,7 +14,7 @@ import { matrix } from "./route-matrix";
 import { ALL, attemptAs, demoUserOf, type MatrixEntry, type Prepared } from "./route-matrix-fixtures";
 
 /**
- * The route-guard matrix's permission axis (issue 18): every document route, for every role, with
+ * The route-guard matrix's permission axis: every document route, for every role, with
  * the document (after the matrix prepared it) in one of three places. A member of the category's
  * group gets what the role matrix says; someone outside the access list, or outside a document's
  * restriction, gets 404 for everything, whatever their role. Admins and the owning Author (a

@@ -14,7 +14,7 @@ import type { DocumentModel, RerankModel } from "@quire/textkit";
  *   the next candidate, its coverage of the asked words, how much of its title the question names,
  *   its best passage's logit, the share of asked words the archive never uses and whether the
  *   sentences it would quote give the kind of answer asked for (a number, an option), labelled 1
- *   when that document is the right one. The last was added in session 18, with a recalibration
+ *   when that document is the right one. The last was added with a recalibration
  *   of the earlier six weights' logit (bench's fitConfidence explains the two stages); out of fold
  *   on the fit half (5 folds, 6 seeds) the AUC among all questions went from 0.90 to 0.93 and among
  *   given answers from 0.62 to 0.78. How well the quoted sentences match the question added nothing.

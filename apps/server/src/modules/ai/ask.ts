@@ -26,7 +26,7 @@ export const PROVIDER_TIMEOUT_MS = 15_000;
  * to the best one's may answer as well: when its own confidence clears the threshold, it is cited
  * beside the sentences it says too (quoteAnswer never quotes its other sentences). Chosen on the fit half as the widest gap at which no answer
  * cites a document that is neither the asked one nor holds the fact (`npm run bench -- ai` prints
- * the sweep; in session 18's snapshot gaps 0.5, 1 and 3 cited two documents in 2, 3 and 6 of 90
+ * the sweep; in the fit half's snapshot of 2026-11-27 gaps 0.5, 1 and 3 cited two documents in 2, 3 and 6 of 90
  * answers, 0, 1 and 1 of them one that does not hold the fact: GPL 3 beside GPL 2 for the warranty
  * sentence both say). When a later document's own best sentences were quoted too, gaps 0.5, 1, 2
  * and 3 gave 3, 10, 17 and 26 such answers, 1, 6, 10 and 17 citing a document that did not

@@ -49,7 +49,7 @@ describe("approval flows with the demo users", () => {
       approverId: ids.approver,
       approver: "approver",
       approverStatus: "Pending",
-      // Names for screens beside the ids (issue 16.12).
+      // Names for screens beside the ids.
       submittedBy: ids.author,
       submittedByUsername: "author",
       reviewers: [

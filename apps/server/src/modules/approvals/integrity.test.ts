@@ -6,7 +6,7 @@ import { json } from "../../../test/support/harness";
 import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
 
 /**
- * Issue 13 items 4 and 10: the text decided on is the text reviewed, and the people who act hold
+ * The text decided on is the text reviewed, and the people who act hold
  * the role the round needs and do not own the document, checked at each action.
  */
 const { t, ids } = demoAppForFile();
@@ -57,7 +57,7 @@ async function rounds(doc: string) {
     .orderBy(approvals.round);
 }
 
-describe("a new version during review (issue 13.4)", () => {
+describe("a new version during review", () => {
   it("withdraws the round on the old text, starts one on the new, and the approver cannot approve unreviewed text", async () => {
     const doc = await awaitingApproval();
     await newVersion(doc, 1);
@@ -116,7 +116,7 @@ describe("a new version during review (issue 13.4)", () => {
   });
 });
 
-describe("roles and ownership bind the workflow (issue 13.10)", () => {
+describe("roles and ownership bind the workflow", () => {
   it("checks the current role at each action: a demoted reviewer or approver cannot act", async () => {
     const reviewing = await uploadDraft(t);
     await submit(reviewing);
@@ -210,7 +210,7 @@ describe("roles and ownership bind the workflow (issue 13.10)", () => {
   });
 });
 
-describe("a reason for changes and rejections (issue 16.2)", () => {
+describe("a reason for changes and rejections", () => {
   it("refuses Request Changes and Reject without a reason, and the author's notification carries it", async () => {
     const doc = await uploadDraft(t);
     await submit(doc);
@@ -241,7 +241,7 @@ describe("a reason for changes and rejections (issue 16.2)", () => {
   });
 });
 
-describe("the dashboard counts agree with the documents' statuses (issue 16.4)", () => {
+describe("the dashboard counts agree with the documents' statuses", () => {
   const total = async (status: string) =>
     Number(
       (

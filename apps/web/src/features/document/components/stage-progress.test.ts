@@ -7,7 +7,7 @@ const round = (stage: Stage, statuses: Array<"Pending" | "Approved" | "Changes R
   reviewers: statuses.map((status, i) => ({ id: String(i), username: `r${i}`, status, comment: null })),
 });
 
-describe("stage pills tick only the stages a round reached (issue 16.3)", () => {
+describe("stage pills tick only the stages a round reached", () => {
   it("ticks the stages before the current one while the round is open", () => {
     expect(reachedStages(round("Awaiting Review", ["Pending"]))).toBe(1);
     expect(reachedStages(round("Awaiting Approval", ["Approved"]))).toBe(2);

@@ -8,7 +8,7 @@ import { formatDate } from "@/lib/format";
 import { useSystemInfo } from "@/lib/api/settings";
 import type { SignInInfo } from "@quire/contracts";
 
-/** The app's one date style, like every other date (issue 16.16), not an ISO day. */
+/** The app's one date style, like every other date, not an ISO day. */
 function lastUpdate(iso: string | null): string {
   return (iso && formatDate(iso)) || "Unknown";
 }
