@@ -55,7 +55,15 @@ async function spawnServer(dataDir: string, env: Record<string, string>): Promis
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "true", ...env },
+    // PUBLIC_URL is where the browser opens it: single sign-on's return address needs it.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: "true",
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

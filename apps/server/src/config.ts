@@ -109,6 +109,8 @@ export interface OidcConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** PUBLIC_URL without a trailing slash, required with single sign-on: its return address and `next`'s origin. */
+  publicUrl: string;
   scopes: string;
   /** The ID token claim (dotted path allowed) whose values pick the role; undefined: roles are set in Quire. */
   roleClaim: string | undefined;
@@ -207,6 +209,10 @@ function parseOidc(e: z.infer<typeof envSchema>): OidcConfig | undefined {
     throw new Error(
       "Invalid configuration: OIDC_ISSUER must be an https:// URL (http:// only for localhost)",
     );
+  if (!e.PUBLIC_URL)
+    throw new Error(
+      "Invalid configuration: single sign-on needs PUBLIC_URL (the address people open Quire at, e.g. https://quire.example.com): the identity provider sends them back to PUBLIC_URL/api/auth/oidc/callback, which must not be taken from a request's Host header",
+    );
   if (!e.OIDC_SCOPES.split(/\s+/).includes("openid"))
     throw new Error('Invalid configuration: OIDC_SCOPES must include "openid"');
   const roleMap = parseRoleMap(e.OIDC_ROLE_MAP ?? "");
@@ -219,6 +225,7 @@ function parseOidc(e: z.infer<typeof envSchema>): OidcConfig | undefined {
     issuer,
     clientId,
     clientSecret,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ""),
     scopes: e.OIDC_SCOPES,
     roleClaim: e.OIDC_ROLE_CLAIM,
     roleMap,

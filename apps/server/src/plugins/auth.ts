@@ -13,6 +13,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes reachable without a session (health, sign-in). Everything else under /api is closed by default. */
     public?: boolean;
+    /**
+     * Routes an API token may not use, only a signed-in session: managing tokens. A token that
+     * could mint tokens would outlive its own revocation through them.
+     */
+    sessionOnly?: boolean;
   }
 }
 
@@ -38,9 +43,15 @@ export function sessionToken(request: FastifyRequest): string | null {
   return unsigned.valid ? unsigned.value : null;
 }
 
-async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+/** The personal access token of an `Authorization: Bearer` header, if there is one. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (header?.startsWith("Bearer ")) return actorFromApiToken(ctx, header.slice("Bearer ".length).trim());
+  return header?.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : null;
+}
+
+async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  const bearer = bearerToken(request);
+  if (bearer !== null) return actorFromApiToken(ctx, bearer);
   const token = sessionToken(request);
   return token ? actorFromSession(ctx, token) : null;
 }
@@ -69,6 +80,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const actor = await resolveActor(ctx, request);
     request.actor = actor ? { ...actor, ip: request.ip } : null;
     if (!request.actor && !request.routeOptions.config.public && !request.is404) throw unauthorized();
+    if (request.actor?.via === "token" && request.routeOptions.config.sessionOnly) {
+      throw forbidden("API tokens are managed from a signed-in session (Settings), not with an API token");
+    }
     if (request.actor?.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD.has(routeKey(request))) {
       throw forbidden("Set a new password first: you signed in with a one-time password");
     }

@@ -19,7 +19,7 @@ import { canSeeDocument, passesAccessLists } from "./access";
 import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenWorld } from "./test-world";
 
 /**
- * Issue 18's "one rule, everywhere": on random small archives, groups, access lists and
+ * "One rule, everywhere": on random small archives, groups, access lists and
  * restrictions, every listing a user can reach (documents, counts, category tiles, search, ask,
  * suggestions, approvals, notifications, live events) shows exactly, or only, what the pure
  * model (access.ts) lets them see, and every document route (the document, its versions, original,
@@ -40,7 +40,7 @@ beforeAll(async () => {
     received.set(p.id, []);
     t.hub.add({
       actor: { id: p.id, username: p.username, role: p.role, via: "session" },
-      sessionHash: null,
+      credentialHash: `property-test-${p.id}`,
       send: (e) => received.get(p.id)!.push(e),
       end: () => undefined,
     });

@@ -45,20 +45,30 @@ export const paths = {
   settings: { path: "/settings", getHref: () => "/settings" },
 } as const;
 
+/** C0 and C1 control characters and DEL: the URL parser drops tab and newlines ("/\t/x" is "//x"). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
  * Where to go after sign-in. Only same-site relative paths are followed, so a crafted
- * `?next=https://evil.example` or `//evil.example` link cannot bounce a user off-site.
+ * `?next=https://evil.example` or `//evil.example` link cannot bounce a user off-site. The URL
+ * parser's own reading is what is checked and returned: "/..//evil.example" has the path
+ * "//evil.example", which a browser reads as another site.
  */
 export function safeNextPath(
   next: string | null | undefined,
   fallback: string = paths.home.getHref(),
 ): string {
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
+  if (CONTROL_CHARACTERS.test(next)) return fallback;
   try {
     const base = "http://quire.invalid";
     const url = new URL(next, base);
-    if (url.origin !== base || url.pathname === paths.login.path) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== base || url.pathname === paths.login.path || path.startsWith("//")) return fallback;
+    // The API is no page to land on, and single sign-on's start refuses a next under it.
+    if (url.pathname.startsWith("/api/")) return fallback;
+    return path;
   } catch {
     return fallback;
   }

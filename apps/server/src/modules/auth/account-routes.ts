@@ -39,19 +39,30 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return reply.code(204).send();
   });
 
-  r.get("/tokens", { schema: { response: { 200: z.array(apiTokenSchema) } } }, async (request) =>
-    listApiTokens(ctx, requireActor(request)),
+  // Tokens are managed from a session only (config.sessionOnly): a stolen token cannot mint
+  // others that outlive its revocation, list the account's tokens, or revoke the owner's.
+  r.get(
+    "/tokens",
+    { config: { sessionOnly: true }, schema: { response: { 200: z.array(apiTokenSchema) } } },
+    async (request) => listApiTokens(ctx, requireActor(request)),
   );
 
   r.post(
     "/tokens",
-    { schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } } },
+    {
+      config: { sessionOnly: true },
+      schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send(await createApiToken(ctx, requireActor(request), request.body)),
   );
 
-  r.delete("/tokens/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await revokeApiToken(ctx, requireActor(request), request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    "/tokens/:id",
+    { config: { sessionOnly: true }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await revokeApiToken(ctx, requireActor(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -307,6 +307,30 @@ describe("personal access tokens", () => {
     expect((await make("after a revoke")).statusCode).toBe(201);
   });
 
+  it("are managed from a session only: a token cannot mint, list or revoke tokens", async () => {
+    const created = await t.request("POST", "/api/auth/tokens", { as: "reviewer", body: { name: "stolen" } });
+    const { id, token } = json<{ id: string; token: string }>(created);
+    const withToken = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
+    const minted = await withToken("POST", "/api/auth/tokens", { name: "outlives its parent" });
+    expect(minted.statusCode, minted.body).toBe(403);
+    expect(json(minted)).toEqual({ message: expect.stringMatching(/managed from a signed-in session/) });
+    expect((await withToken("GET", "/api/auth/tokens")).statusCode).toBe(403);
+    expect((await withToken("DELETE", `/api/auth/tokens/${id}`)).statusCode).toBe(403);
+    // Nothing was minted: the owner's list holds the one token, and revoking it leaves no way in.
+    const listed = json<Array<{ id: string }>>(
+      await t.request("GET", "/api/auth/tokens", { as: "reviewer" }),
+    );
+    expect(listed.map((x) => x.id)).toEqual([id]);
+    expect((await t.request("DELETE", `/api/auth/tokens/${id}`, { as: "reviewer" })).statusCode).toBe(204);
+    expect((await withToken("GET", "/api/auth/user")).statusCode).toBe(401);
+  });
+
   it("refuses a made-up bearer token", async () => {
     const res = await t.app.inject({
       method: "GET",

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
-import { notFound } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 import { sessionToken } from "../../plugins/auth";
 import {
   finishFlow,
+  NEXT_REFUSED,
   OIDC_FLOW_MAX_AGE_SECONDS,
   OidcFailure,
   oidcClient,
@@ -38,10 +39,13 @@ export async function oidcRoutes(
 
   app.get("/oidc/start", { config: { public: true } }, async (request, reply) => {
     if (!config || !configuration) throw notFound("Single sign-on");
+    // Refused here, before the provider is visited: a link with a crafted next never signs anyone in.
+    const next = safeNext((request.query as { next?: unknown }).next, config.publicUrl);
+    if (next === null) throw badRequest(NEXT_REFUSED);
     try {
       const { url, flow } = await startFlow(await configuration(), config, {
-        redirectUri: redirectUri(ctx, request),
-        next: safeNext((request.query as { next?: unknown }).next),
+        redirectUri: oidcRedirectUri(config),
+        next,
         now: ctx.clock.now().getTime(),
       });
       reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
@@ -62,7 +66,7 @@ export async function oidcRoutes(
   app.get("/oidc/callback", { config: { public: true } }, async (request, reply) => {
     if (!config || !configuration) throw notFound("Single sign-on");
     try {
-      const flow = flowOf(ctx, request);
+      const flow = flowOf(ctx, config.publicUrl, request);
       const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
       const wanted = [config.roleClaim, config.groupsClaim].filter((c): c is string => Boolean(c));
       const claims = await finishFlow(await configuration(), flow, query, wanted);
@@ -85,10 +89,6 @@ export async function oidcRoutes(
       return refuse(request, reply, error);
     }
   });
-}
-
-function redirectUri(ctx: AppContext, request: FastifyRequest): string {
-  return oidcRedirectUri(ctx.config.publicUrl, `${request.protocol}://${request.host}`);
 }
 
 /** Back to the sign-in page, which shows the sentence this sets; the details go to the log. */
@@ -117,8 +117,12 @@ export function ssoErrorOf(request: FastifyRequest): string | null {
   return unsigned?.valid && unsigned.value ? unsigned.value.slice(0, 500) : null;
 }
 
-/** The flow this browser started, if its cookie is ours (signed) and still fresh. */
-function flowOf(ctx: AppContext, request: FastifyRequest): OidcFlow {
+/**
+ * The flow this browser started, if its cookie is ours (signed) and still fresh, with its `next`
+ * checked again before anything is written: a cookie signed by an earlier build held whatever that
+ * build let through.
+ */
+function flowOf(ctx: AppContext, publicUrl: string, request: FastifyRequest): OidcFlow {
   const expired = new OidcFailure("This sign-in did not start here or took too long. Please try again.");
   const raw = request.cookies[FLOW_COOKIE];
   const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -130,5 +134,8 @@ function flowOf(ctx: AppContext, request: FastifyRequest): OidcFlow {
     throw expired;
   }
   if (typeof flow.expiresAt !== "number" || flow.expiresAt < ctx.clock.now().getTime()) throw expired;
-  return { ...flow, next: safeNext(flow.next) };
+  const next = safeNext(flow.next, publicUrl);
+  if (next === null)
+    throw new OidcFailure("This sign-in asked to go to a page off this site, so it was stopped.");
+  return { ...flow, next };
 }

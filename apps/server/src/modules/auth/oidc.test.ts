@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
-import { activity, users } from "../../db/schema";
+import { activity, sessions, users } from "../../db/schema";
 import { createTestApp, json, type TestApp } from "../../../test/support/harness";
 import { signInAtProvider, startTestProvider, type TestProvider } from "./oidc-test-provider";
 
@@ -24,6 +24,7 @@ function oidcEnv(issuer: string): Record<string, string> {
     OIDC_GROUPS_CLAIM: "groups",
     OIDC_GROUP_MAP: "idp-finance=Finance",
     OIDC_BUTTON_LABEL: "Acme ID",
+    PUBLIC_URL: QUIRE,
   };
 }
 
@@ -327,6 +328,81 @@ describe("single sign-on with OpenID Connect", () => {
   });
 });
 
+describe("where single sign-on returns to", () => {
+  const start = (next: string, host = "quire.test") =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/auth/oidc/start?next=${encodeURIComponent(next)}`,
+      headers: { host },
+    });
+
+  it("refuses, before the provider is visited, a next that is not a path on this site", async () => {
+    for (const next of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\nSet-Cookie: quire_session=planted",
+      "/..//evil.example",
+      "/\\evil.example",
+      "//evil.example",
+      "https://evil.example/home",
+      "/api/auth/logout",
+      "home",
+      "",
+    ]) {
+      const res = await start(next);
+      expect(res.statusCode, JSON.stringify(next)).toBe(400);
+      expect(json(res)).toEqual({ message: expect.stringMatching(/next must be a path on this site/) });
+      expect(res.headers.location).toBeUndefined();
+      expect(res.cookies).toHaveLength(0);
+    }
+  });
+
+  it("returns to a path on this site, as the URL parser reads it", async () => {
+    idp.setAccount("sub-nora", { preferred_username: "nora" });
+    const begun = await start("/documents?category=a%20b#top");
+    expect(begun.statusCode, begun.body).toBe(302);
+    const callback = await signInAtProvider(String(begun.headers.location), "sub-nora", QUIRE);
+    // The flow cookie as a browser sends it back: encoded as it was set (its JSON holds "%20").
+    const cookie = begun.cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; ");
+    const done = await t.app.inject({
+      method: "GET",
+      url: callback.pathname + callback.search,
+      headers: { host: "quire.test", cookie },
+    });
+    expect(done.headers.location).toBe("/documents?category=a%20b#top");
+  });
+
+  it("sends the provider PUBLIC_URL's callback, whatever Host the request names", async () => {
+    const begun = await start("/home", "evil.example");
+    expect(begun.statusCode, begun.body).toBe(302);
+    const authorize = new URL(String(begun.headers.location));
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${QUIRE}/api/auth/oidc/callback`);
+  });
+
+  it("checks next again at the callback, before any session or activity is written", async () => {
+    idp.setAccount("sub-otto", { preferred_username: "otto" });
+    const begun = await start("/documents");
+    const flowCookie = begun.cookies.find((c) => c.name === "quire_oidc")!;
+    // A flow cookie signed by this server holding what an earlier build let through.
+    const flow = JSON.parse(t.app.unsignCookie(flowCookie.value).value!) as { next: string };
+    for (const next of ["/\t/evil.example", "/\r\nLocation: https://evil.example"]) {
+      const forged = t.app.signCookie(JSON.stringify({ ...flow, next }));
+      const callback = await signInAtProvider(String(begun.headers.location), "sub-otto", QUIRE);
+      const sessionsBefore = (await t.ctx.db.select().from(sessions)).length;
+      const activityBefore = (await t.ctx.db.select().from(activity)).length;
+      const done = await t.app.inject({
+        method: "GET",
+        url: callback.pathname + callback.search,
+        headers: { host: "quire.test", cookie: `quire_oidc=${encodeURIComponent(forged)}` },
+      });
+      expect(await refusalShown(done)).toMatch(/off this site/);
+      expect(done.cookies.find((c) => c.name === "quire_session")).toBeUndefined();
+      expect((await t.ctx.db.select().from(sessions)).length).toBe(sessionsBefore);
+      expect((await t.ctx.db.select().from(activity)).length).toBe(activityBefore);
+    }
+  });
+});
+
 describe("a provider that keeps roles and groups in /userinfo", () => {
   let userinfoIdp: TestProvider;
   let app: TestApp;
@@ -410,6 +486,9 @@ describe("single sign-on configuration", () => {
     );
     expect(() => loadConfig({ ...base, ...env, OIDC_ISSUER: "http://id.example.com" })).toThrow(/https/);
     expect(() => loadConfig({ ...base, ...env, OIDC_SCOPES: "profile" })).toThrow(/openid/);
+    // Without it the return address would come from each request's Host header.
+    const { PUBLIC_URL: _noPublicUrl, ...noPublicUrl } = env;
+    expect(() => loadConfig({ ...base, ...noPublicUrl })).toThrow(/single sign-on needs PUBLIC_URL/);
     const { OIDC_ROLE_CLAIM: _unused, ...noClaim } = env;
     expect(() => loadConfig({ ...base, ...noClaim })).toThrow(/OIDC_ROLE_MAP needs OIDC_ROLE_CLAIM/);
     expect(loadConfig({ ...base, ...env }).oidc).toMatchObject({

@@ -4,11 +4,12 @@ import type { OidcConfig } from "../../config";
 const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
 
 /**
- * Where the provider sends the browser back: PUBLIC_URL's, or the address the request came to
- * (`origin`). Sign-in and Settings both read it here, so what an Admin registers is what is sent.
+ * Where the provider sends the browser back: always PUBLIC_URL's (config.ts requires it with single
+ * sign-on), never an address taken from the request's Host header, which the client chooses. Sign-in
+ * and Settings both read it here, so what an Admin registers is what is sent.
  */
-export function oidcRedirectUri(publicUrl: string | undefined, origin: string): string {
-  return `${publicUrl ?? origin}${OIDC_CALLBACK_PATH}`;
+export function oidcRedirectUri(config: OidcConfig): string {
+  return `${config.publicUrl}${OIDC_CALLBACK_PATH}`;
 }
 
 /** How long a started sign-in may take at the provider before its state cookie is refused. */
@@ -140,10 +141,36 @@ function reasonOf(error: unknown): string {
   return message.replace(/\s+/g, " ").slice(0, 160);
 }
 
-/** A path on this site to return to after sign-in; anything else (another site, "//host") is /home. */
-export function safeNext(value: unknown): string {
-  if (typeof value !== "string" || value.length > 500) return "/home";
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/home";
-  if (value.startsWith("/api/")) return "/home";
-  return value;
+/**
+ * Why a `next` is refused: it must be a path on this site (never another origin, "//host", a
+ * control character a browser would drop on the way to reading "//host", or the API).
+ */
+export const NEXT_REFUSED =
+  "next must be a path on this site (starting with one /, without control characters, not under /api/)";
+
+/** C0 and C1 control characters and DEL: a URL parser drops tab and newlines, a header cannot hold CR/LF. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A path on this site to return to after sign-in, or null when `value` is anything else. The path
+ * is read with the URL parser against `origin` (this site's public origin), as a browser reads a
+ * Location header, and the parser's own reading is returned, so what is checked is what is sent:
+ * "/\t/evil.example" reads as "//evil.example" and "/..//evil.example" has the path
+ * "//evil.example", both another site once in a Location header.
+ */
+export function safeNext(value: unknown, origin: string): string | null {
+  if (value === undefined) return "/home";
+  if (typeof value !== "string" || value.length > 500 || CONTROL_CHARACTERS.test(value)) return null;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== new URL(origin).origin || path.startsWith("//") || url.pathname.startsWith("/api/"))
+    return null;
+  return path;
 }

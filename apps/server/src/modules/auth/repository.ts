@@ -161,7 +161,7 @@ export async function revokeApiTokens(
   tx: Database,
   filter: { userId: string; tokenId?: string },
   at: Date,
-): Promise<string[]> {
+): Promise<Array<{ name: string; tokenHash: string }>> {
   const revoked = await tx
     .update(apiTokens)
     .set({ revokedAt: at })
@@ -172,8 +172,8 @@ export async function revokeApiTokens(
         isNull(apiTokens.revokedAt),
       ),
     )
-    .returning({ name: apiTokens.name });
-  return revoked.map((r) => r.name);
+    .returning({ name: apiTokens.name, tokenHash: apiTokens.tokenHash });
+  return revoked;
 }
 
 /** Holds the sign-in lock of `key` until the transaction ends (two-integer advisory lock). */

@@ -5,14 +5,8 @@ import { hashToken, randomToken } from "../../lib/tokens";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { countUsers, findUser, updateUser } from "../users/repository";
-import {
-  countLiveApiTokens,
-  findActiveApiTokens,
-  insertApiToken,
-  revokeApiTokens,
-  type ApiTokenRow,
-} from "./repository";
-import { endSessions } from "./sessions";
+import { countLiveApiTokens, findActiveApiTokens, insertApiToken, type ApiTokenRow } from "./repository";
+import { endSessions, revokeTokens } from "./sessions";
 
 /** One demo user per role; the seed's second reviewer lets a review round have two reviewers. */
 export const DEMO_USERS: ReadonlyArray<{ username: string; role: Role }> = [
@@ -96,10 +90,13 @@ export async function createApiToken(
   return { ...presentToken(row), token };
 }
 
-/** Only the owner revokes a token; anyone else's token id is "not found". */
+/**
+ * Only the owner revokes a token; anyone else's token id is "not found". Event streams opened with
+ * it close at once.
+ */
 export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: string): Promise<void> {
   await withTransaction(ctx, actor, async (tx, record) => {
-    const revoked = await revokeApiTokens(tx, { userId: actor.id, tokenId }, ctx.clock.now());
+    const revoked = await revokeTokens(tx, { userId: actor.id, tokenId }, ctx.clock.now());
     if (revoked.length === 0) throw notFound("Token");
     await record({
       action: "Revoked API token",
@@ -111,8 +108,8 @@ export async function revokeApiToken(ctx: AppContext, actor: Actor, tokenId: str
 }
 
 /**
- * Changing the password ends every other session of the user and revokes their API tokens: a
- * password changed because it leaked must not leave a door open.
+ * Changing the password ends every other session of the user and revokes their API tokens, with the
+ * event streams opened by either: a password changed because it leaked must not leave a door open.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -130,6 +127,6 @@ export async function changePassword(
     const others = keepSessionToken ? { exceptIdHash: hashToken(keepSessionToken) } : {};
     await endSessions(tx, { userId: actor.id, ...others });
     await record({ action: "Changed password", subjectType: "user", subjectId: actor.id });
-    await revokeApiTokens(tx, { userId: actor.id }, ctx.clock.now());
+    await revokeTokens(tx, { userId: actor.id }, ctx.clock.now());
   });
 }

@@ -12,6 +12,7 @@ import {
   findLiveSession,
   insertSession,
   notifyChannel,
+  revokeApiTokens,
   touchApiToken,
   touchSession,
   type SessionFilter,
@@ -66,7 +67,27 @@ export async function endSessions(tx: Database, filter: SessionFilter): Promise<
   await announceEndedSessions(tx, await deleteSessions(tx, filter));
 }
 
-/** Open event streams of ended sign-ins close, in every process (the hub listens on the channel). */
+/**
+ * Revokes the API tokens the filter selects and closes the event streams opened with them, in every
+ * process, as a session's close when it ends. Returns the revoked tokens' names.
+ */
+export async function revokeTokens(
+  tx: Database,
+  filter: { userId: string; tokenId?: string },
+  at: Date,
+): Promise<string[]> {
+  const revoked = await revokeApiTokens(tx, filter, at);
+  await announceEndedSessions(
+    tx,
+    revoked.map((r) => r.tokenHash),
+  );
+  return revoked.map((r) => r.name);
+}
+
+/**
+ * Open event streams of ended sign-ins close, in every process (the hub listens on the channel).
+ * A sign-in is a session or an API token: the hashes are of either (both are random, so never equal).
+ */
 export async function announceEndedSessions(db: Database, sessionHashes: string[]): Promise<void> {
   if (sessionHashes.length === 0) return;
   const event: LiveEvent = { type: "sessions.ended", sessionHashes };

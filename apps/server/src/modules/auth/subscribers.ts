@@ -1,6 +1,5 @@
 import { defineSubscriber, type AppSubscriber } from "../../events/subscriber";
-import { revokeApiTokens } from "./repository";
-import { endSessions } from "./sessions";
+import { endSessions, revokeTokens } from "./sessions";
 
 export const authSubscribers: AppSubscriber[] = [
   defineSubscriber({
@@ -11,7 +10,8 @@ export const authSubscribers: AppSubscriber[] = [
     phase: "in-transaction",
     run: async (_ctx, tx, event) => {
       await endSessions(tx, { userId: event.userId });
-      await revokeApiTokens(tx, { userId: event.userId }, event.at);
+      // Streams opened with the tokens end with them, as those of the sessions do.
+      await revokeTokens(tx, { userId: event.userId }, event.at);
     },
   }),
 ];

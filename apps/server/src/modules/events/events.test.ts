@@ -7,11 +7,15 @@ interface ReceivedEvent {
   at: number;
 }
 
-/** A signed-in browser's EventSource, read with fetch: collects events as they arrive. */
-async function connect(t: TestApp, baseUrl: string, username: string) {
+/**
+ * A signed-in browser's EventSource (or, with `bearer`, a script's stream opened with an API
+ * token), read with fetch: collects events as they arrive.
+ */
+async function connect(t: TestApp, baseUrl: string, username: string, bearer?: string) {
   const cookie = await t.cookieFor(username);
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal });
+  const headers: Record<string, string> = bearer ? { authorization: `Bearer ${bearer}` } : { cookie };
+  const res = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/text\/event-stream/);
   const received: ReceivedEvent[] = [];
@@ -208,6 +212,34 @@ describe("live events", () => {
     });
     expect(changed.status).toBe(204);
     await until(() => reviewer.ended(), 1000);
+    await until(() => t.hub.size === 0, 2000);
+    t.forgetSessions();
+  });
+
+  it("ends a stream opened with an API token when the token is revoked, and at a password change", async () => {
+    const makeToken = async (name: string) => {
+      const made = await t.request("POST", "/api/auth/tokens", { as: "approver", body: { name } });
+      expect(made.statusCode, made.body).toBe(201);
+      return json<{ id: string; token: string }>(made);
+    };
+    const revoked = await makeToken("watcher");
+    const kept = await makeToken("other script");
+    const byRevoked = await connect(t, baseUrl, "approver", revoked.token);
+    const byKept = await connect(t, baseUrl, "approver", kept.token);
+    await until(() => t.hub.size === 2, 2000);
+    expect((await t.request("DELETE", `/api/auth/tokens/${revoked.id}`, { as: "approver" })).statusCode).toBe(
+      204,
+    );
+    await until(() => byRevoked.ended(), 1000);
+    expect(byKept.ended()).toBe(false);
+
+    // A password change revokes every token of the user: their streams end with them.
+    const changed = await t.request("POST", "/api/auth/password", {
+      as: "approver",
+      body: { currentPassword: t.config.demoPassword, newPassword: "approver-new-password" },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    await until(() => byKept.ended(), 1000);
     await until(() => t.hub.size === 0, 2000);
     t.forgetSessions();
   });

@@ -6,10 +6,10 @@ import { EVENTS_CHANNEL, parseLiveEvent, type LiveEvent } from "./events";
 
 export interface LiveConnection {
   actor: Actor;
-  /** The stream's sign-in (hash of its session token); null for an API token. */
-  sessionHash: string | null;
+  /** The stream's sign-in: the hash of its session token or of its API token. */
+  credentialHash: string;
   send(event: LiveEvent): void;
-  /** Ends the stream: its sign-in ended (logout, password change). */
+  /** Ends the stream: its sign-in ended (logout, password change, token revoked, account disabled). */
   end(): void;
 }
 
@@ -48,7 +48,7 @@ export class EventHub {
     if (this.connections.size === 0) return;
     if (event.type === "sessions.ended") {
       for (const c of this.connections) {
-        if (c.sessionHash && event.sessionHashes.includes(c.sessionHash)) c.end();
+        if (event.sessionHashes.includes(c.credentialHash)) c.end();
       }
       return;
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { hashToken } from "../../lib/tokens";
-import { requireActor, sessionToken } from "../../plugins/auth";
+import { unauthorized } from "../../lib/errors";
+import { bearerToken, requireActor, sessionToken } from "../../plugins/auth";
 import { encodeLiveEvent } from "./events";
 import type { EventHub } from "./hub";
 
@@ -11,6 +12,9 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: EventHub
   // Server-sent events: documents, approvals and notifications the user may see, as they change.
   app.get("/events", async (request, reply) => {
     const actor = requireActor(request);
+    // Kept (hashed) so the stream ends when its sign-in does: a logout, a revoked token.
+    const credential = actor.via === "session" ? sessionToken(request) : bearerToken(request);
+    if (!credential) throw unauthorized();
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -20,10 +24,9 @@ export async function eventRoutes(app: FastifyInstance, { hub }: { hub: EventHub
       "x-accel-buffering": "no",
     });
     res.write(`retry: 3000\n: connected\n\n`);
-    const token = actor.via === "session" ? sessionToken(request) : null;
     const remove = hub.add({
       actor,
-      sessionHash: token ? hashToken(token) : null,
+      credentialHash: hashToken(credential),
       send: (event) => res.write(`event: ${event.type}\ndata: ${encodeLiveEvent(event)}\n\n`),
       end: () => res.end(),
     });

@@ -37,6 +37,6 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   );
 
   r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async (request) =>
-    systemInfo(ctx, requireActor(request), `${request.protocol}://${request.host}`),
+    systemInfo(ctx, requireActor(request)),
   );
 }

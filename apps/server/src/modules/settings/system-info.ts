@@ -32,9 +32,9 @@ async function jobCounts(ctx: AppContext): Promise<NonNullable<SystemInfo["jobs"
 
 /**
  * How sign-in is configured, as the identity provider must be told it: the redirect URI is the one
- * sign-in sends (PUBLIC_URL, else the address this request came to), the client secret never leaves.
+ * sign-in sends (PUBLIC_URL's), the client secret never leaves.
  */
-function signInInfo(ctx: AppContext, origin: string): SignInInfo {
+function signInInfo(ctx: AppContext): SignInInfo {
   const oidc = ctx.config.oidc;
   return {
     password: ctx.config.localLogin,
@@ -42,7 +42,7 @@ function signInInfo(ctx: AppContext, origin: string): SignInInfo {
       ? {
           issuer: oidc.issuer,
           clientId: oidc.clientId,
-          redirectUri: oidcRedirectUri(ctx.config.publicUrl, origin),
+          redirectUri: oidcRedirectUri(oidc),
           scopes: oidc.scopes,
           roleClaim: oidc.roleClaim ?? null,
           roleMap: oidc.roleMap,
@@ -56,11 +56,7 @@ function signInInfo(ctx: AppContext, origin: string): SignInInfo {
  * Settings › System Information, read from the running build rather than written in the page;
  * the job counts and the sign-in configuration only for those who manage settings.
  */
-export async function systemInfo(
-  ctx: AppContext,
-  actor: Pick<Actor, "role">,
-  origin: string,
-): Promise<SystemInfo> {
+export async function systemInfo(ctx: AppContext, actor: Pick<Actor, "role">): Promise<SystemInfo> {
   const manages = canGlobal(actor, "settings.manage");
   const environment = { production: "Production", development: "Development", test: "Test" }[ctx.config.env];
   return {
@@ -76,6 +72,6 @@ export async function systemInfo(
     startedAt,
     lastUpdate: lastUpdate(),
     jobs: manages ? await jobCounts(ctx) : null,
-    signIn: manages ? signInInfo(ctx, origin) : null,
+    signIn: manages ? signInInfo(ctx) : null,
   };
 }
