@@ -33,6 +33,134 @@ const webBoundaryZones = [
   },
 ];
 
+/** The seed's role names: comparing anything with one of them is a permission rule of its own. */
+const ROLE_NAME = "/^(Admin|Author|Reviewer|Approver|Viewer)$/";
+const roleLiteralComparisons = (message) => [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/][right.type='Literal'][right.value=${ROLE_NAME}]`,
+    message,
+  },
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/][left.type='Literal'][left.value=${ROLE_NAME}]`,
+    message,
+  },
+  { selector: `SwitchCase[test.type='Literal'][test.value=${ROLE_NAME}]`, message },
+];
+
+/**
+ * The server's rules live in one registry (apps/server/src/policies): outside it no code compares
+ * a role with a role name, and no route handler checks a permission itself; routes name their
+ * action in route config (`allow`, `document`) and the guard's preHandler asks the registry.
+ */
+const serverRoleRule = roleLiteralComparisons(
+  "A permission check outside the registry: ask apps/server/src/policies (canGlobal, mayHoldDuty, isAdministrator…) instead of comparing a role name.",
+);
+const routeHandlerRule = [
+  {
+    selector:
+      "CallExpression[callee.name=/^(authorize\\w*|can|canGlobal|canOnDocument|canChangeDocument|canCreateIn)$/]",
+    message:
+      "A route handler checks no permission itself: name the action in route config (`allow` or `document`) so the policy guard checks it.",
+  },
+];
+
+/**
+ * The web shows what the server's abilities say; it never decides who may act from a role name.
+ * Showing a role (the role picker, a user's badge) needs no comparison with one.
+ */
+const webRoleRule = [
+  ...roleLiteralComparisons(
+    "A role comparison in the web: show controls from the server's abilities (session user's `abilities`, an item's `abilities`), not from role names.",
+  ),
+  ...["left", "left.expression"].map((side) => ({
+    selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='MemberExpression'][${side}.property.name='role'][${side}.object.name=/^(user|data|me|actor)$/]`,
+    message:
+      "A role comparison in the web: what the signed-in user may do is the server's `abilities`, not their role name.",
+  })),
+];
+
+/** Dates are formatted in lib/format.ts only: the locale's defaults differ per call site. */
+const webDateRule = [
+  {
+    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+    message: "Format dates with lib/format.ts, not the locale's defaults.",
+  },
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message: "Format dates with lib/format.ts, not Intl.DateTimeFormat.",
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString']",
+    message: "Format dates with lib/format.ts, not a cut ISO string.",
+  },
+];
+
+/**
+ * No answer from the API is used without its contracts schema: only the API client
+ * (lib/api-client.ts) fetches and decodes; the upload's XMLHttpRequest (for its progress) and the
+ * live events' text are parsed with contracts schemas in their own files; query keys come from
+ * lib/query-keys.ts; no answer is cast to a type instead of parsed.
+ */
+const webDataRules = {
+  fetch: [
+    { selector: "CallExpression[callee.name='fetch']", message: "Only lib/api-client.ts calls fetch." },
+    {
+      selector: "CallExpression[callee.property.name='json'][arguments.length=0]",
+      message: "Only lib/api-client.ts decodes an answer: use its schema-parsing fetchers.",
+    },
+    {
+      selector:
+        "CallExpression[callee.object.name=/^(res|response)$/][callee.property.name=/^(text|arrayBuffer|blob)$/]",
+      message: "Only lib/api-client.ts reads an answer's body.",
+    },
+  ],
+  xhr: [
+    {
+      selector: "NewExpression[callee.name='XMLHttpRequest']",
+      message: "Only the upload uses XMLHttpRequest.",
+    },
+    {
+      selector: "MemberExpression[property.name='responseText']",
+      message: "Only the upload reads raw answer text.",
+    },
+  ],
+  jsonParse: [
+    {
+      selector: "CallExpression[callee.object.name='JSON'][callee.property.name='parse']",
+      message: "Decode answers with a contracts schema in lib/api-client.ts, not JSON.parse.",
+    },
+  ],
+  queryKeys: [
+    {
+      selector: "Property[key.name='queryKey'][value.type='ArrayExpression']",
+      message: "Query keys come from a factory in lib/query-keys.ts.",
+    },
+  ],
+  casts: [
+    {
+      selector: "TSAsExpression[expression.type='AwaitExpression'][typeAnnotation.type='TSTypeReference']",
+      message: "Parse an answer with its contracts schema instead of casting it.",
+    },
+    {
+      selector: "CallExpression[callee.name=/^(getJson|queryOptions)$/][typeArguments]",
+      message: "Parse an answer with its contracts schema instead of naming its type.",
+    },
+  ],
+};
+const webAll = (except = []) => [
+  ...webRoleRule,
+  ...webDateRule,
+  ...Object.entries(webDataRules).flatMap(([name, list]) => (except.includes(name) ? [] : list)),
+];
+/** The files allowed one part of the data rules, and which. */
+const webDataExceptions = [
+  { file: "apps/web/src/lib/api-client.ts", except: ["fetch", "jsonParse"] },
+  { file: "apps/web/src/features/upload/api/upload-document.ts", except: ["xhr", "jsonParse"] },
+  { file: "apps/web/src/lib/live-events.ts", except: ["jsonParse"] },
+  { file: "apps/web/src/lib/query-keys.ts", except: ["queryKeys"] },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,6 +223,36 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["apps/server/src/policies/**", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...serverRoleRule] },
+  },
+  {
+    files: ["apps/server/src/**/routes.ts", "apps/server/src/**/*-routes.ts"],
+    rules: { "no-restricted-syntax": ["error", ...serverRoleRule, ...routeHandlerRule] },
+  },
+  // The web's own rules. The shared test fixtures (src/test) build the server's answers, roles and all.
+  {
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    ignores: ["apps/web/src/test/**", "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...webAll()] },
+  },
+  {
+    files: ["apps/web/src/test/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...webDateRule] },
+  },
+  ...webDataExceptions.map(({ file, except }) => ({
+    files: [file],
+    rules: { "no-restricted-syntax": ["error", ...webAll(except)] },
+  })),
+  {
+    files: ["apps/web/src/lib/format.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...webRoleRule, ...Object.values(webDataRules).flat()],
     },
   },
 );

@@ -26,6 +26,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: "lint",
+          include: ["lint/**/*.test.ts"],
+          // ESLint loads the TypeScript parser and the import resolver on first use.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: "packages",
           include: ["packages/*/src/**/*.test.ts"],
         },

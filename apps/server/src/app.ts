@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { MAX_UPLOAD_BYTES } from "@quire/contracts";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
@@ -76,7 +77,7 @@ export const logRedactions = [
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = createServer(ctx, options);
   await app.register(cookie, { secret: ctx.sessionSecret });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   await registerSecurityHeaders(app);
   registerErrorHandling(app);
   await registerApiDocs(app);

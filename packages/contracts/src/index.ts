@@ -12,3 +12,5 @@ export * from "./diff";
 export * from "./waitlist";
 export * from "./events";
 export * from "./insights";
+export * from "./uploads";
+export * from "./decisions";

@@ -35,3 +35,4 @@ export * from "./document-rank";
 export * from "./quote";
 export * from "./title-words";
 export * from "./vocabulary";
+export * from "./title";

@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createCategoryBodySchema, roleSchema } from "@quire/contracts";
+import {
+  ACCEPTED_EXTENSIONS,
+  createCategoryBodySchema,
+  hasAcceptedExtension,
+  roleSchema,
+} from "@quire/contracts";
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { categories, users, versions } from "../db/schema";
@@ -18,8 +23,6 @@ import {
 import { canGlobal, type Actor } from "../policies/policy";
 import { errorMessage, openCliContext, resolveFromUser, runIfEntryPoint } from "./context";
 
-/** What the upload accepts; anything else is counted, not tried. */
-const ACCEPTED_EXTENSIONS = new Set([".pdf", ".docx", ".txt", ".md", ".markdown"]);
 const ROOT_CATEGORY_DEFAULT = "General";
 
 export interface ImportOptions {
@@ -153,7 +156,8 @@ async function importOne(
   categoryName: string,
   categoryIdFor: (name: string) => Promise<string>,
 ): Promise<Outcome> {
-  if (!ACCEPTED_EXTENSIONS.has(path.extname(file.absolute).toLowerCase())) return { kind: "unsupported" };
+  // What the upload accepts (contracts' ACCEPTED_EXTENSIONS); anything else is counted, not tried.
+  if (!hasAcceptedExtension(path.extname(file.absolute))) return { kind: "unsupported" };
   try {
     const { size } = await stat(file.absolute);
     if (size > MAX_UPLOAD_BYTES) return { kind: "failed", reason: `413 ${FILE_TOO_LARGE_MESSAGE}` };
@@ -215,7 +219,7 @@ export function formatSummary(summary: ImportSummary): string[] {
     `Files found:              ${summary.total}`,
     `Imported:                 ${summary.imported.length}`,
     `Skipped as identical:     ${summary.identical.length}`,
-    `Skipped (unsupported):    ${summary.unsupported.length}  (accepted: ${[...ACCEPTED_EXTENSIONS].join(" ")})`,
+    `Skipped (unsupported):    ${summary.unsupported.length}  (accepted: ${ACCEPTED_EXTENSIONS.join(" ")})`,
     `Failed:                   ${summary.failed.length}`,
   ];
   for (const { file, reason } of summary.failed) lines.push(`  ${file}: ${reason}`);

@@ -1,4 +1,4 @@
-import type { AppAbilities, DocumentStatus, Role } from "@quire/contracts";
+import { roles, type AppAbilities, type DocumentStatus, type Role } from "@quire/contracts";
 import { canSubmitForReview } from "../modules/documents/lifecycle";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import {
@@ -40,7 +40,12 @@ export type GlobalAction =
   | "analytics.read"
   | "suggestion.apply"
   | "backup.create"
-  | "activity.read";
+  | "activity.read"
+  | "category.read"
+  | "group.read"
+  | "notification.read"
+  | "token.manage"
+  | "suggestion.read";
 
 export type DocumentAction =
   | "document.read"
@@ -48,12 +53,17 @@ export type DocumentAction =
   | "document.createVersion"
   | "document.archive"
   | "document.submitForReview"
-  | "document.share";
+  | "document.share"
+  | "document.readHistory";
+
+const everyone: readonly Role[] = roles;
 
 /**
  * Seed §6 as one table: what a role may do at all. Author: upload, edit own metadata, new
  * versions, submit. Reviewer and Approver act on approvals assigned to them (approvals module).
  * Admin: everything. Viewer: read only. Where they may do it is the access lists' (access.ts).
+ * Reading categories and groups shows only what the access lists let through; notifications,
+ * tokens and suggestions are each person's own.
  */
 const globalRules: Record<GlobalAction, readonly Role[]> = {
   "document.create": ["Admin", "Author"],
@@ -66,6 +76,11 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "suggestion.apply": ["Admin", "Author"],
   "backup.create": ["Admin"],
   "activity.read": ["Admin"],
+  "category.read": everyone,
+  "group.read": everyone,
+  "notification.read": everyone,
+  "token.manage": everyone,
+  "suggestion.read": everyone,
 };
 
 /** Changes an owning Author (or an Admin) may make, given edit in the document's category. */
@@ -75,6 +90,20 @@ const ownerEditable = new Set<DocumentAction>([
   "document.archive",
   "document.submitForReview",
 ]);
+
+/**
+ * Changes that still make sense on an archived document: bringing it back, and reading its
+ * history (the record of who changed it, which its owner and Admins keep once it is archived).
+ */
+const archivedAllowed = new Set<DocumentAction>(["document.archive", "document.readHistory"]);
+
+/**
+ * Admins hold every level everywhere and may do everything: the one name for that rule outside
+ * the access lists (who counts as "the last Admin", whose access reads "Admin").
+ */
+export function isAdministrator(role: string): boolean {
+  return role === "Admin";
+}
 
 /** The role part alone (app-wide abilities; the access lists decide where). */
 export function canGlobal(actor: Pick<Actor, "role">, action: GlobalAction): boolean {
@@ -112,10 +141,11 @@ export function canChangeDocument(
   doc: { ownerId: string; archived: boolean },
   level: Level,
 ): boolean {
-  if (action === "document.share") return actor.role === "Admin" || doc.ownerId === actor.id;
+  if (action === "document.share") return isAdministrator(actor.role) || doc.ownerId === actor.id;
+  if (action === "document.readHistory") return canChangeDocument(actor, "document.archive", doc, level);
   if (!ownerEditable.has(action)) return false;
-  if (doc.archived && action !== "document.archive") return false;
-  if (actor.role === "Admin") return true;
+  if (doc.archived && !archivedAllowed.has(action)) return false;
+  if (isAdministrator(actor.role)) return true;
   return actor.role === "Author" && doc.ownerId === actor.id && atLeast(level, "edit");
 }
 
@@ -189,9 +219,20 @@ export interface FeatureToggles {
 export const dutyRole = { review: "Reviewer", approve: "Approver" } as const satisfies Record<string, Role>;
 const assignableRoles: readonly Role[] = Object.values(dutyRole);
 
+export type Duty = keyof typeof dutyRole;
+
+/**
+ * Whether someone with this role may carry this duty of an approval round: asked when they are
+ * assigned, at each review or decision (approvals/policy.ts), for what waits on them
+ * (approvals/repository.ts) and when a role change ends the rounds they can no longer finish.
+ */
+export function mayHoldDuty(role: string | undefined, duty: Duty): boolean {
+  return role === dutyRole[duty];
+}
+
 /** Which duties of an approval round a user with this role can be given. */
 export function assignableDuties(role: Role): { review: boolean; approve: boolean } {
-  return { review: role === dutyRole.review, approve: role === dutyRole.approve };
+  return { review: mayHoldDuty(role, "review"), approve: mayHoldDuty(role, "approve") };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AccessHolder, Role } from "@quire/contracts";
 import { atLeast, canSeeDocument, type AccessActor, type DocumentAccessFacts } from "../../policies/access";
+import { isAdministrator } from "../../policies/policy";
 
 /** Everything "Who has access" looks at, loaded once per document (repository.loadHolderInputs). */
 export interface HolderInputs {
@@ -18,7 +19,7 @@ function reasonsFor(actor: AccessActor, inputs: HolderInputs, groupName: (id: st
   const { document: doc, categoryName } = inputs;
   const inGroup = (id: string) => actor.groupIds.includes(id);
   const reasons: string[] = [];
-  if (actor.role === "Admin") reasons.push("Admin");
+  if (isAdministrator(actor.role)) reasons.push("Admin");
   if (doc.ownerId === actor.id) reasons.push("Owner");
   if (doc.assigneeIds.includes(actor.id)) reasons.push("Assigned reviewer or approver");
   if (doc.restricted) {

@@ -1,3 +1,4 @@
+import { decisionNeedsReason, isDecisionOf } from "@quire/contracts";
 import type {
   Role,
   ApprovalStage,
@@ -8,6 +9,7 @@ import type {
   UpdateApprovalBody,
 } from "@quire/contracts";
 import { badRequest, conflict, forbidden, type HttpError } from "../../lib/errors";
+import { dutyRole, mayHoldDuty, type Duty } from "../../policies/policy";
 
 /**
  * The approval state machine (seed §4) as pure functions over one round, so the rules can be
@@ -24,9 +26,6 @@ export interface RoundState {
 export type Intent =
   | { kind: "review"; status: ReviewDecision; comment: string | null }
   | { kind: "decide"; status: FinalDecision; comment: string | null };
-
-const reviewDecisionSet = new Set<string>(["Approved", "Changes Requested"]);
-const finalDecisionSet = new Set<string>(["Approved", "Rejected"]);
 
 export const isAssignedReviewer = (actorId: string, round: RoundState): boolean =>
   round.reviewers.some((r) => r.id === actorId);
@@ -80,7 +79,7 @@ export function readIntent(actorId: string, round: RoundState, body: UpdateAppro
   if (isAssignedReviewer(actorId, round)) {
     const own = body.reviewers?.find((r) => r.id === actorId);
     const status = own?.status ?? body.status;
-    if (status === undefined || !reviewDecisionSet.has(status))
+    if (status === undefined || !isDecisionOf("review", status))
       throw badRequest("status: a review must be Approved or Changes Requested");
     const comment = own ? (own.comment ?? body.comment) : body.comment;
     return { kind: "review", status: status as ReviewDecision, comment: cleanComment(comment) };
@@ -88,7 +87,7 @@ export function readIntent(actorId: string, round: RoundState, body: UpdateAppro
   if (isAssignedApprover(actorId, round)) {
     // The approver uses the seed's decision fields only, so a reviewer-shaped body is never a decision.
     const status = body.approverStatus;
-    if (status === undefined || !finalDecisionSet.has(status))
+    if (status === undefined || !isDecisionOf("decide", status))
       throw badRequest("approverStatus: the final decision must be Approved or Rejected");
     const comment = body.approverComment;
     return { kind: "decide", status: status as FinalDecision, comment: cleanComment(comment) };
@@ -103,7 +102,8 @@ export interface Standing {
   role: Role;
 }
 
-const roleFor = { review: "Reviewer", decide: "Approver" } as const;
+/** The duty of a round each intent carries out (the registry says which role may hold it). */
+const dutyFor = { review: "review", decide: "approve" } as const satisfies Record<Intent["kind"], Duty>;
 
 /**
  * Why this assignee may not act on a document they own or with a role they no longer hold, or
@@ -113,9 +113,10 @@ export function refuseByStanding(actor: Standing, kind: Intent["kind"], ownerId:
   const what = kind === "review" ? "review" : "approve or reject";
   if (actor.id === ownerId)
     return forbidden(`You own this document, so you cannot ${what} it; someone else must`);
-  if (actor.role !== roleFor[kind])
+  const duty = dutyFor[kind];
+  if (!mayHoldDuty(actor.role, duty))
     return forbidden(
-      `You no longer hold the ${roleFor[kind]} role (you are ${actor.role}), so you cannot ${what} this document`,
+      `You no longer hold the ${dutyRole[duty]} role (you are ${actor.role}), so you cannot ${what} this document`,
     );
   return null;
 }
@@ -146,12 +147,10 @@ export function refuseMovedRound(
 
 /** Asking for changes and rejecting are told to the author, who needs the reason. */
 export function refuseMissingReason(intent: Intent): HttpError | null {
-  if (intent.comment) return null;
-  if (intent.kind === "review" && intent.status === "Changes Requested")
+  if (intent.comment || !decisionNeedsReason(intent.status)) return null;
+  if (intent.kind === "review")
     return badRequest("comment: say what needs to change; a request for changes needs a reason");
-  if (intent.kind === "decide" && intent.status === "Rejected")
-    return badRequest("approverComment: say why; a rejection needs a reason");
-  return null;
+  return badRequest("approverComment: say why; a rejection needs a reason");
 }
 
 /** The round after an intent is applied; throws the refusal when the rules do not allow it. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
+import { mayHoldDuty } from "../../policies/policy";
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ReviewerRow = typeof approvalReviewers.$inferSelect;
@@ -110,18 +111,22 @@ export async function listLatestRounds(db: Database, visible: SQL): Promise<List
 }
 
 /**
- * Rounds waiting on this user now: a pending review in Awaiting Review while they are a Reviewer,
- * or the decision in Awaiting Approval while they are an Approver; never on their own document.
- * The same rules as the abilities each round is shown with.
+ * Rounds waiting on this user now: a pending review in Awaiting Review while their role may hold
+ * the review duty, or the decision in Awaiting Approval while it may hold the approval duty;
+ * never on their own document. The SQL twin of refuseReview/refuseDecision and refuseByStanding
+ * (policy.ts), whose role rule is the registry's mayHoldDuty.
  */
 export function waitingOn(actor: { id: string; role: string }): SQL {
   const notOwner = sql`${documents.ownerId} <> ${actor.id}`;
-  if (actor.role === "Reviewer")
-    return sql`(${approvals.stage} = 'Awaiting Review' and ${notOwner} and exists (select 1 from approval_reviewers mine
-      where mine.approval_id = ${approvals.id} and mine.reviewer_id = ${actor.id} and mine.status = 'Pending'))`;
-  if (actor.role === "Approver")
-    return sql`(${approvals.stage} = 'Awaiting Approval' and ${notOwner} and ${approvals.approverId} = ${actor.id})`;
-  return sql`false`;
+  const waits: SQL[] = [];
+  if (mayHoldDuty(actor.role, "review"))
+    waits.push(sql`(${approvals.stage} = 'Awaiting Review' and ${notOwner} and exists (select 1 from approval_reviewers mine
+      where mine.approval_id = ${approvals.id} and mine.reviewer_id = ${actor.id} and mine.status = 'Pending'))`);
+  if (mayHoldDuty(actor.role, "approve"))
+    waits.push(
+      sql`(${approvals.stage} = 'Awaiting Approval' and ${notOwner} and ${approvals.approverId} = ${actor.id})`,
+    );
+  return waits.length > 0 ? sql`(${sql.join(waits, sql` or `)})` : sql`false`;
 }
 
 export async function latestRoundStats(

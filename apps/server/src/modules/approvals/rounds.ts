@@ -2,6 +2,7 @@ import type { MailConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { documentViewerIds } from "../../policies/documents-where";
+import { mayHoldDuty } from "../../policies/policy";
 import { appendActivity } from "../activity/repository";
 import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
 import { notifyUsers } from "../notifications/service";
@@ -122,8 +123,8 @@ async function keptAssignment(tx: Database, round: ApprovalRow, ownerId: string)
   const roles = new Map((await activeUsers(tx, ids)).map((u) => [u.id, u.role]));
   const reviewerIds = reviewers
     .map((r) => r.reviewerId)
-    .filter((id) => id !== ownerId && roles.get(id) === "Reviewer");
-  const approverOk = round.approverId !== ownerId && roles.get(round.approverId) === "Approver";
+    .filter((id) => id !== ownerId && mayHoldDuty(roles.get(id), "review"));
+  const approverOk = round.approverId !== ownerId && mayHoldDuty(roles.get(round.approverId), "approve");
   return approverOk && reviewerIds.length > 0 ? { reviewerIds, approverId: round.approverId } : null;
 }
 
@@ -194,8 +195,9 @@ export async function restartRoundForNewVersion(
 /** The documents whose open round needs this user in a role they are about to lose. */
 async function roundsNeeding(tx: Database, userId: string, role: string): Promise<string[]> {
   const found: string[] = [];
-  if (role !== "Reviewer") found.push(...(await documentsAwaitingReviewer(tx, userId)));
-  if (role !== "Approver") found.push(...(await documentsWithApprover(tx, userId, [...OPEN_STAGES])));
+  if (!mayHoldDuty(role, "review")) found.push(...(await documentsAwaitingReviewer(tx, userId)));
+  if (!mayHoldDuty(role, "approve"))
+    found.push(...(await documentsWithApprover(tx, userId, [...OPEN_STAGES])));
   return [...new Set(found)].sort();
 }
 

@@ -3,6 +3,7 @@ import type { Role } from "@quire/contracts";
 import type { OidcConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import { isAdministrator } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { raise } from "../../events/subscriber";
 import { changeMemberships, groupIdsOfUser, groupsNamed } from "../groups/repository";
@@ -101,7 +102,7 @@ async function uniqueUsername(db: Database, base: string): Promise<string> {
 }
 
 async function isLastAdmin(tx: Database, role: string): Promise<boolean> {
-  if (role !== "Admin") return false;
+  if (!isAdministrator(role)) return false;
   return (await countUsers(tx, { role: "Admin", active: true })) <= 1;
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories } from "../../db/schema";
-import { categoryLevelAtLeast } from "../../policies/documents-where";
+import { visibleCategoriesWhere } from "../../policies/categories-where";
 import type { Actor } from "../../policies/policy";
 import { documentCountsByCategory } from "../documents/repository";
 
@@ -12,14 +12,6 @@ export type CategoryValues = Omit<typeof categories.$inferInsert, "id">;
 export interface CategoryFilter {
   id?: string;
   viewer?: Actor;
-}
-
-/**
- * Categories the actor holds at least view in (Admins: all). A category whose access list leaves
- * someone out is not shown to them at all, like its documents; unseen answers 404.
- */
-function visibleCategoriesWhere(actor: Actor): SQL {
-  return actor.role === "Admin" ? sql`true` : categoryLevelAtLeast(actor.id, sql`${categories.id}`, "view");
 }
 
 function filterWhere(filter: CategoryFilter): SQL | undefined {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { normaliseTags } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { latestJobPayload } from "../../jobs/queue";
@@ -351,11 +352,5 @@ export function pendingOcrPages(markdown: string): number[] {
   return [...markdown.matchAll(/<!-- quire:ocr-pending page=(\d+) -->/g)].map((m) => Number(m[1]));
 }
 
-export function normaliseTags(tags: string[]): string[] {
-  const seen = new Set<string>();
-  for (const tag of tags) {
-    const clean = tag.trim().toLowerCase().replace(/\s+/g, " ").slice(0, 50);
-    if (clean) seen.add(clean);
-  }
-  return [...seen].slice(0, 30);
-}
+/** Tags as stored, by the rule the web's tag field shares (contracts/uploads.ts). */
+export { normaliseTags };

@@ -1,10 +1,12 @@
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import { sniffFileType, UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE } from "../../ingest";
 import type { Converter } from "../../ingest/convert-pool";
 import { badRequest, HttpError } from "../../lib/errors";
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const FILE_TOO_LARGE_MESSAGE = "File too large: the limit is 10 MB";
+// The upload rules the web shares (contracts/uploads.ts).
+export { MAX_UPLOAD_BYTES, titleFromFilename } from "@quire/contracts";
+export const FILE_TOO_LARGE_MESSAGE = `File too large: the limit is ${MAX_UPLOAD_LABEL}`;
 
 export interface ReceivedUpload {
   bytes: Buffer;
@@ -116,12 +118,6 @@ function shortenKeepingExtension(name: string, max: number): string {
   const dot = name.lastIndexOf(".");
   const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : "";
   return name.slice(0, max - extension.length).trimEnd() + extension;
-}
-
-/** The title a user would expect from a file name: without its extension, underscores as spaces. */
-export function titleFromFilename(filename: string): string {
-  const withoutExtension = filename.replace(/\.[^.]+$/, "");
-  return withoutExtension.replace(/[_]+/g, " ").trim() || "Untitled document";
 }
 
 /** Where a scanned page's OCR text goes: a character offset into the stored markdown. */

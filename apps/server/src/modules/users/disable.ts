@@ -1,7 +1,7 @@
 import type { User } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
-import type { Actor } from "../../policies/policy";
+import { isAdministrator, type Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { raise } from "../../events/subscriber";
 import { presentUser } from "./presenter";
@@ -24,7 +24,11 @@ export async function setDisabled(
     const user = await findUser(tx, { id: userId }, true);
     if (!user) throw notFound("User");
     if (Boolean(user.disabledAt) === disabled) return presentUser(user);
-    if (disabled && user.role === "Admin" && (await countUsers(tx, { role: "Admin", active: true })) <= 1)
+    if (
+      disabled &&
+      isAdministrator(user.role) &&
+      (await countUsers(tx, { role: "Admin", active: true })) <= 1
+    )
       throw conflict("The last Admin cannot be disabled; make another user Admin first");
     const now = ctx.clock.now();
     const updated = await updateUser(tx, userId, { disabledAt: disabled ? now : null });

@@ -2,7 +2,7 @@ import type { Role, User, UserListItem } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
 import { generateTemporaryPassword } from "../../lib/passwords";
-import { authorizeGlobal, type Actor } from "../../policies/policy";
+import { authorizeGlobal, isAdministrator, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { raise } from "../../events/subscriber";
 import { presentUser, presentUserListItem } from "./presenter";
@@ -56,7 +56,7 @@ export async function changeRole(ctx: AppContext, admin: Actor, userId: string, 
   return withTransaction(ctx, admin, async (tx, record) => {
     const user = await findUser(tx, { id: userId }, true);
     if (!user) throw notFound("User");
-    if (user.role === "Admin" && role !== "Admin") {
+    if (isAdministrator(user.role) && !isAdministrator(role)) {
       const admins = await countUsers(tx, { role: "Admin", active: true });
       if (admins <= 1)
         throw conflict("The last Admin cannot lose the Admin role; make another user Admin first");

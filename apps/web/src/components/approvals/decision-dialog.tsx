@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { decisionNeedsReason } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -16,8 +17,8 @@ import { useUpdateApproval, type ApprovalAction, type UpdateApprovalInput } from
 
 export type Decision = UpdateApprovalInput["status"];
 
-/** Request Changes and Reject go back to the author, who needs to know why: a reason is required. */
-export const needsReason = (status: Decision): boolean => status !== "Approved";
+/** Request Changes and Reject go back to the author, who needs to know why: the server's rule. */
+export const needsReason = decisionNeedsReason;
 
 export const decisionLabel: Record<Decision, string> = {
   Approved: "Approve",

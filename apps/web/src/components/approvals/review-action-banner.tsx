@@ -1,17 +1,12 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ClipboardCheck } from "lucide-react";
-import type { Approval, Document } from "@quire/contracts";
+import { decisionChoices, type Approval, type Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { approvalQueryOptions } from "@/lib/api/document-approval";
 import type { ApprovalAction } from "@/lib/api/update-approval";
 import { useFeatures } from "@/lib/api/settings";
 import { DecisionDialog, decisionLabel, type Decision } from "@/components/approvals/decision-dialog";
-
-const choicesFor: Record<ApprovalAction, Decision[]> = {
-  review: ["Approved", "Changes Requested"],
-  decide: ["Approved", "Rejected"],
-};
 
 /** The buttons of a review or decision; each opens the confirmation (with the reason where needed). */
 export function DecisionButtons({
@@ -28,7 +23,7 @@ export function DecisionButtons({
   const [chosen, setChosen] = useState<Decision | null>(null);
   return (
     <div className="flex flex-wrap gap-2">
-      {choicesFor[kind].map((status) => (
+      {decisionChoices[kind].map((status) => (
         <Button
           key={status}
           type="button"

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { approvalSchema, reviewDecisions, finalDecisions } from "@quire/contracts";
+import { approvalSchema, reviewDecisions, finalDecisions, type DecisionKind } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
 import { aiKeys, approvalKeys, documentKeys, notificationKeys, searchKeys } from "@/lib/query-keys";
 
@@ -10,7 +10,7 @@ export const updateApprovalInputSchema = z.object({
 });
 export type UpdateApprovalInput = z.infer<typeof updateApprovalInputSchema>;
 /** A reviewer's decision or the approver's final decision; the server reads different fields for each. */
-export type ApprovalAction = "review" | "decide";
+export type ApprovalAction = DecisionKind;
 
 /**
  * PATCH /api/documents/{id}/approval with the acting user's own decision; the server knows

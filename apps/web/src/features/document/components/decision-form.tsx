@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { decisionChoices, type DecisionKind } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -11,8 +12,6 @@ import {
   type Decision,
 } from "@/components/approvals/decision-dialog";
 import { useUpdateApproval } from "@/lib/api/update-approval";
-
-type DecisionKind = "review" | "decide";
 
 function useDecision(documentId: string, round: number, kind: DecisionKind) {
   const [comment, setComment] = useState("");
@@ -70,8 +69,7 @@ export function DecisionForm({
     round,
     kind,
   );
-  const choices: Decision[] =
-    kind === "review" ? ["Approved", "Changes Requested"] : ["Approved", "Rejected"];
+  const choices = decisionChoices[kind];
   const id = `approval-comment-${kind}`;
   return (
     <form

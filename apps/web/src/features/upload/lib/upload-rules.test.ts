@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  ACCEPT_ATTRIBUTE,
   admitFiles,
   formatFileSize,
+  isPlainText,
   MAX_FILES_PER_UPLOAD,
   MAX_UPLOAD_BYTES,
   splitTags,
   titleFromFilename,
+  titleFromText,
 } from "./upload-rules";
 
 describe("titleFromFilename", () => {
@@ -19,6 +22,9 @@ describe("titleFromFilename", () => {
   });
   it("ignores any path a browser passes along", () => {
     expect(titleFromFilename("C:\\Users\\me\\Policy.docx")).toBe("Policy");
+  });
+  it("reads underscores as spaces, as the server titles an upload", () => {
+    expect(titleFromFilename("Travel_Policy_2026.pdf")).toBe("Travel Policy 2026");
   });
   it("keeps markup in a file name as plain characters", () => {
     expect(titleFromFilename("<img src=x onerror=alert(1)>.txt")).toBe("<img src=x onerror=alert(1)>");
@@ -53,7 +59,7 @@ describe("admitFiles", () => {
       [sized("big.pdf", MAX_UPLOAD_BYTES + 1), sized("edge.pdf", MAX_UPLOAD_BYTES)],
     );
     expect(result.files.map((f) => f.name)).toEqual(["edge.pdf"]);
-    expect(result.problem).toBe("big.pdf is larger than 10MB, the upload limit.");
+    expect(result.problem).toBe("big.pdf is larger than 10 MB, the upload limit.");
   });
   it("keeps the first files up to the per-upload limit and says so", () => {
     const many = Array.from({ length: MAX_FILES_PER_UPLOAD + 3 }, (_, i) => sized(`f${i}.md`, 1));
@@ -69,5 +75,26 @@ describe("splitTags", () => {
   it("trims, drops empty tags and keeps at most 30", () => {
     expect(splitTags(" policy , ,retention,")).toEqual(["policy", "retention"]);
     expect(splitTags(Array.from({ length: 40 }, (_, i) => `t${i}`).join(","))).toHaveLength(30);
+  });
+});
+
+describe("splitTags as the server stores tags", () => {
+  it("lower-cases and drops duplicates, so the form shows what will be kept", () => {
+    expect(splitTags("Policy, HR ,policy")).toEqual(["policy", "hr"]);
+  });
+});
+
+describe("accepted files", () => {
+  it("offers .markdown files, which the server accepts", () => {
+    expect(ACCEPT_ATTRIBUTE.split(",")).toContain(".markdown");
+    expect(isPlainText(new File(["# Notes"], "notes.markdown"))).toBe(true);
+  });
+});
+
+describe("titleFromText", () => {
+  it("reads a heading as the server does: link text, not markdown, and skips placeholder headings", () => {
+    expect(titleFromText("# [Leave Policy](https://example.org)\n\nText")).toBe("Leave Policy");
+    expect(titleFromText("# Untitled\n\n## Travel Rules\n")).toBe("Travel Rules");
+    expect(titleFromText("no heading here")).toBeNull();
   });
 });

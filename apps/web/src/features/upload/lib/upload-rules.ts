@@ -1,27 +1,24 @@
-/** Seed §9: upload limit and accepted types (the server enforces both: 413 and 415). */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const ACCEPTED_EXTENSIONS = [".pdf", ".docx", ".txt", ".md"] as const;
-export const ACCEPT_ATTRIBUTE = [
-  ...ACCEPTED_EXTENSIONS,
-  "application/pdf",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "text/plain",
-  "text/markdown",
-].join(",");
+import {
+  ACCEPTED_EXTENSIONS,
+  ACCEPTED_MEDIA_TYPES,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_LABEL,
+  titleFromFilename,
+} from "@quire/contracts";
+import { firstHeading } from "@quire/textkit";
 
-/** "Q3 report.final.pdf" → "Q3 report.final"; a name without an extension stays as it is. */
-export function titleFromFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return (dot > 0 ? base.slice(0, dot) : base).trim();
-}
+/** Seed §9: upload limit, accepted types and titles, as the server enforces them (413 and 415). */
+export { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES, splitTags, titleFromFilename } from "@quire/contracts";
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MEDIA_TYPES].join(",");
 
 /** Human file size: 512 B, 1.5 KB, 3.2 MB. */
 export { formatBytes as formatFileSize } from "@/lib/format";
 
 /** Plain-text files can be read in the browser for the category suggestion; others send only the title. */
 export function isPlainText(file: File): boolean {
-  return /\.(txt|md)$/i.test(file.name) || file.type === "text/plain" || file.type === "text/markdown";
+  return (
+    /\.(txt|md|markdown)$/i.test(file.name) || file.type === "text/plain" || file.type === "text/markdown"
+  );
 }
 
 /** A suggestion at least this sure fills an empty category; a weaker one is only offered. */
@@ -30,24 +27,8 @@ export const CONFIDENT_SUGGESTION = 0.6;
 /** At most this many files go in one upload; each is its own request with its own result. */
 export const MAX_FILES_PER_UPLOAD = 20;
 
-/**
- * The first level-1 or level-2 heading of a text file (`# Title`, or a line underlined with
- * `===`/`---`), as the server reads it; null when there is none. Line by line: linear.
- */
-export function titleFromText(text: string): string | null {
-  const lines = text.slice(0, 20_000).split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? "").trimEnd();
-    const atx = /^ {0,3}#{1,2}[ \t]+(.+)$/.exec(line);
-    const next = lines[i + 1]?.trim() ?? "";
-    const setext = line.trim() !== "" && /^(?:={3,}|-{3,})$/.test(next) && !/^\s*[-*+>|]/.test(line);
-    const raw = atx?.[1]?.replace(/[ \t]#+$/, "") ?? (setext ? line : null);
-    if (raw === null) continue;
-    const title = raw.replace(/[*_`]/g, "").replace(/\s+/g, " ").trim();
-    if (title && title.length <= 200) return title;
-  }
-  return null;
-}
+/** The first level-1 or level-2 heading of a text file, read by the server's own rule; null when none. */
+export const titleFromText = firstHeading;
 
 /** The title the form shows for a text file: its first heading, else its file name. */
 export async function titleOfTextFile(file: File): Promise<string> {
@@ -67,7 +48,7 @@ export function admitFiles(current: File[], added: File[]): { files: File[]; pro
   const fitting = [...current, ...added.filter((f) => f.size <= MAX_UPLOAD_BYTES)];
   const problems = [
     tooLarge.length > 0
-      ? `${tooLarge.map((f) => f.name).join(", ")} ${tooLarge.length === 1 ? "is" : "are"} larger than 10MB, the upload limit.`
+      ? `${tooLarge.map((f) => f.name).join(", ")} ${tooLarge.length === 1 ? "is" : "are"} larger than ${MAX_UPLOAD_LABEL}, the upload limit.`
       : "",
     fitting.length > MAX_FILES_PER_UPLOAD
       ? `At most ${MAX_FILES_PER_UPLOAD} files go in one upload; the first ${MAX_FILES_PER_UPLOAD} are kept.`
@@ -77,13 +58,4 @@ export function admitFiles(current: File[], added: File[]): { files: File[]; pro
     files: fitting.slice(0, MAX_FILES_PER_UPLOAD),
     problem: problems.length > 0 ? problems.join(" ") : null,
   };
-}
-
-/** The tags typed as "a, b, c": trimmed, empty ones dropped, at most 30. */
-export function splitTags(text: string): string[] {
-  return text
-    .split(",")
-    .map((t) => t.trim())
-    .filter((t) => t !== "")
-    .slice(0, 30);
 }
