@@ -17,6 +17,11 @@ export const approvalStages = [
 ] as const;
 export const approvalStageSchema = z.enum(approvalStages);
 export type ApprovalStage = z.infer<typeof approvalStageSchema>;
+/** The stages in which a round still waits on someone; any other round is settled or withdrawn. */
+export const openApprovalStages = [
+  "Awaiting Review",
+  "Awaiting Approval",
+] as const satisfies readonly ApprovalStage[];
 
 export const reviewerStatuses = ["Pending", "Approved", "Changes Requested"] as const;
 export type ReviewerStatus = (typeof reviewerStatuses)[number];

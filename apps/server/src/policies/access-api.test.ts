@@ -119,3 +119,81 @@ describe("levels decide where", () => {
     expect((await t.request("GET", `/api/documents/${doc}`, { as: "approver" })).statusCode).toBe(200);
   });
 });
+
+describe("a Draft is seen by the assignees of the round open now, not of rounds that ended", () => {
+  const later = () => t.clock.advance(1000);
+  /** What `as` finds of the document: its page, its place in the list, a search for its own word. */
+  const reach = async (as: string, doc: string, word: string) => {
+    await t.runner.runUntilIdle();
+    const page = await t.request("GET", `/api/documents/${doc}`, { as });
+    const list = json<Array<{ id: string }>>(await t.request("GET", "/api/documents?pageSize=100", { as }));
+    const found = json<Array<{ document: { id: string } }>>(
+      await t.request("GET", `/api/search?q=${word}`, { as }),
+    );
+    return {
+      page: page.statusCode,
+      listed: list.some((d) => d.id === doc),
+      found: found.some((r) => r.document.id === doc),
+    };
+  };
+  const hiddenFrom = { page: 404, listed: false, found: false };
+
+  it("keeps a settled round's reviewer and approver out of the next draft", async () => {
+    const doc = await uploadDraft(t, "author", "Settled round probe");
+    const submit = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+      as: "author",
+      body: { reviewers: [ids.reviewer2], approverId: ids.approver },
+    });
+    expect(submit.statusCode, submit.body).toBe(201);
+    later();
+    const review = await t.request("PATCH", `/api/documents/${doc}/approval`, {
+      as: "reviewer2",
+      body: { status: "Approved", comment: "fine" },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    later();
+    const decision = await t.request("PATCH", `/api/documents/${doc}/approval`, {
+      as: "approver",
+      body: { approverStatus: "Rejected", approverComment: "no" },
+    });
+    expect(decision.statusCode, decision.body).toBe(200);
+    later();
+    const next = await t.request("POST", `/api/documents/${doc}/versions`, {
+      as: "author",
+      body: { content: "# Settled round probe\n\nThe quorlantine clause is new.\n", expectedVersion: 1 },
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(json<{ status: string }>(next).status).toBe("Draft");
+    expect(await reach("reviewer2", doc, "quorlantine")).toEqual(hiddenFrom);
+    expect(await reach("approver", doc, "quorlantine")).toEqual(hiddenFrom);
+    expect((await reach("author", doc, "quorlantine")).page).toBe(200);
+  });
+
+  it("keeps a reviewer the Admin demotes out of the draft their withdrawn round leaves", async () => {
+    const doc = await uploadDraft(t, "author", "Demoted reviewer probe");
+    const next = await t.request("POST", `/api/documents/${doc}/versions`, {
+      as: "author",
+      body: { content: "# Demoted reviewer probe\n\nThe vellichord term applies.\n", expectedVersion: 1 },
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    const submit = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+      as: "author",
+      body: { reviewers: [ids.reviewer2], approverId: ids.approver },
+    });
+    expect(submit.statusCode, submit.body).toBe(201);
+    expect((await reach("reviewer2", doc, "vellichord")).page).toBe(200);
+    const demote = (role: string) =>
+      t.request("PATCH", `/api/users/${ids.reviewer2}`, { as: "admin", body: { role } });
+    expect((await demote("Viewer")).statusCode).toBe(200);
+    try {
+      expect(
+        json<{ status: string }>(await t.request("GET", `/api/documents/${doc}`, { as: "author" })).status,
+      ).toBe("Draft");
+      expect(await reach("reviewer2", doc, "vellichord")).toEqual(hiddenFrom);
+    } finally {
+      expect((await demote("Reviewer")).statusCode).toBe(200);
+    }
+    // Back in the role, still nothing: only a new round would grant the draft again.
+    expect(await reach("reviewer2", doc, "vellichord")).toEqual(hiddenFrom);
+  });
+});

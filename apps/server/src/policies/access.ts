@@ -45,7 +45,7 @@ export interface DocumentAccessFacts {
   ownerId: string;
   status: DocumentStatus;
   archived: boolean;
-  /** Users assigned as reviewer or approver in any approval round of this document. */
+  /** Users assigned as reviewer or approver in the round open now (none once it is settled or withdrawn). */
   assigneeIds: readonly string[];
   categoryId: string;
   category: CategoryAccessFacts;
@@ -83,7 +83,7 @@ export function passesAccessLists(actor: AccessActor, facts: DocumentAccessFacts
 
 /**
  * Whether the actor sees the document at all. Admins see everything; owners see their own
- * (archived ones too); anyone else needs it live, past Draft unless assigned to review it, and
+ * (archived ones too); anyone else needs it live, past Draft unless assigned in the round open now, and
  * allowed by the access lists. Unseen is answered 404.
  */
 export function canSeeDocument(actor: AccessActor, facts: DocumentAccessFacts): boolean {

@@ -1,3 +1,4 @@
+import { openApprovalStages } from "@quire/contracts";
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -53,13 +54,17 @@ function shareAllows(actorId: ActorRef): SQL {
       where ${documentGroupAccess.documentId} = ${documents.id} and ${groupMembers.userId} = ${id}))`;
 }
 
-/** Assigned as reviewer or approver in some round of the document. */
+/**
+ * Assigned as reviewer or approver in the document's round open now: a settled or withdrawn
+ * round grants nothing, so a former assignee (or one the Admin demoted) no longer reads new drafts.
+ */
 function assigned(actorId: ActorRef): SQL {
   const id = ref(actorId);
   return sql`exists (
     select 1 from ${approvals}
     left join ${approvalReviewers} on ${approvalReviewers.approvalId} = ${approvals.id}
     where ${approvals.documentId} = ${documents.id}
+      and ${inArray(approvals.stage, [...openApprovalStages])}
       and (${approvals.approverId} = ${id} or ${approvalReviewers.reviewerId} = ${id}))`;
 }
 

@@ -1,3 +1,4 @@
+import { openApprovalStages } from "@quire/contracts";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
@@ -71,11 +72,13 @@ export async function loadAccessFacts(db: Database, documentId: string): Promise
     select d.owner_id, d.status, d.archived_at is not null as archived, d.category_id, d.restricted,
       c.everyone_access,
       coalesce((select json_agg(x.user_id) from (
-        select ${approvals.approverId} as user_id from ${approvals} where ${approvals.documentId} = d.id
+        select ${approvals.approverId} as user_id from ${approvals}
+        where ${approvals.documentId} = d.id and ${inArray(approvals.stage, [...openApprovalStages])}
         union
         select ${approvalReviewers.reviewerId} from ${approvalReviewers}
         join ${approvals} on ${approvals.id} = ${approvalReviewers.approvalId}
-        where ${approvals.documentId} = d.id) x), '[]'::json) as assignee_ids,
+        where ${approvals.documentId} = d.id and ${inArray(approvals.stage, [...openApprovalStages])}) x),
+        '[]'::json) as assignee_ids,
       coalesce((select json_agg(${documentUserAccess.userId}) from ${documentUserAccess}
         where ${documentUserAccess.documentId} = d.id), '[]'::json) as shared_user_ids,
       coalesce((select json_agg(${documentGroupAccess.groupId}) from ${documentGroupAccess}

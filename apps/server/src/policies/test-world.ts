@@ -30,9 +30,15 @@ export interface WorldDoc {
   restricted: boolean;
   sharedUsers: number[];
   sharedGroups: number[];
-  /** Approver, then reviewers, of one round (empty: never submitted). */
+  /** Approver, then reviewers, of the round open now (empty: none open). */
   assignees: number[];
+  /** Approver, then reviewers, of an earlier round that ended (empty: none); they are granted nothing. */
+  former: number[];
+  formerStage: (typeof endedStages)[number];
 }
+
+/** How a round that no longer waits on anyone ended. */
+const endedStages = ["Approved", "Rejected", "Changes Requested", "Withdrawn"] as const;
 
 export interface AccessWorld {
   groupMembers: number[][];
@@ -76,6 +82,8 @@ export function accessWorld(userCount: number, maxDocs = 6): fc.Arbitrary<Access
           sharedUsers: subset(userCount),
           sharedGroups: groupCount === 0 ? fc.constant([]) : subset(groupCount),
           assignees: fc.uniqueArray(fc.nat({ max: userCount - 1 }), { maxLength: 3 }),
+          former: fc.uniqueArray(fc.nat({ max: userCount - 1 }), { maxLength: 3 }),
+          formerStage: fc.constantFrom(...endedStages),
         }),
         { minLength: 1, maxLength: maxDocs },
       ),
@@ -181,25 +189,37 @@ async function applyDocSettings(
     await db
       .insert(documentGroupAccess)
       .values(d.sharedGroups.map((g) => ({ documentId: id, groupId: groupIds[g]! })));
-  const [approver, ...reviewers] = d.assignees;
+  await insertRound(db, people, id, d.owner, 1, d.formerStage, d.former);
+  await insertRound(db, people, id, d.owner, 2, "Awaiting Review", d.assignees);
+}
+
+/** One round of the document with `assignees` (approver first), if there are any. */
+async function insertRound(
+  db: Database,
+  people: ReadonlyArray<{ id: string }>,
+  documentId: string,
+  owner: number,
+  round: number,
+  stage: string,
+  assignees: number[],
+): Promise<void> {
+  const [approver, ...reviewers] = assignees;
   if (approver === undefined) return;
-  const [round] = await db
+  const [row] = await db
     .insert(approvals)
     .values({
-      documentId: id,
-      round: 1,
+      documentId,
+      round,
       version: 1,
-      stage: "Awaiting Review",
-      submittedBy: people[d.owner]!.id,
+      stage,
+      submittedBy: people[owner]!.id,
       approverId: people[approver]!.id,
     })
     .returning({ id: approvals.id });
   if (reviewers.length)
     await db
       .insert(approvalReviewers)
-      .values(
-        reviewers.map((r, position) => ({ approvalId: round!.id, reviewerId: people[r]!.id, position })),
-      );
+      .values(reviewers.map((r, position) => ({ approvalId: row!.id, reviewerId: people[r]!.id, position })));
 }
 
 function modelFacts(
@@ -214,6 +234,7 @@ function modelFacts(
     ownerId: people[d.owner]!.id,
     status: d.status,
     archived: d.archived,
+    // Only the open round's assignees: the model grants the former ones nothing.
     assigneeIds: d.assignees.map((u) => people[u]!.id),
     categoryId: categoryIds[d.category % categoryIds.length]!,
     category: {

@@ -23,7 +23,8 @@ import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenW
  * restrictions, every listing a user can reach (documents, counts, category tiles, search, ask,
  * suggestions, approvals, notifications, live events) shows exactly, or only, what the pure
  * model (access.ts) lets them see, and every document route (the document, its versions, original,
- * diff, summary) answers 404 to exactly those the model keeps out. Documents are real uploads,
+ * diff, summary) answers 404 to exactly those the model keeps out. Documents carry the assignees
+ * of a round open now and of one that ended, who are granted nothing. Documents are real uploads,
  * processed and indexed; each carries a secret word of its own in its title and text, so a body
  * that quotes a passage, excerpt, title or popular query of a document its reader may not see
  * gives itself away whatever shape it has.
