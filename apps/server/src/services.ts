@@ -1,6 +1,7 @@
 import type { AppContext } from "./context";
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler, type RunnerOptions } from "./jobs/runner";
+import { suggestionFactsJob } from "./modules/ai/suggestion-signatures";
 import { processDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
 import { sendEmailJob } from "./modules/notifications/email";
@@ -8,7 +9,10 @@ import { indexDocumentJob, refitModelJob } from "./modules/search/indexer";
 
 /** Every kind of background job, as the module that owns it declared it (defineJob). */
 export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
-  [processDocumentJob, indexDocumentJob, refitModelJob, sendEmailJob].map((job) => [job.kind, job]),
+  [processDocumentJob, indexDocumentJob, refitModelJob, sendEmailJob, suggestionFactsJob].map((job) => [
+    job.kind,
+    job,
+  ]),
 );
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { systemState } from "../db/schema";
+import { enqueueMissingVersionFacts } from "../modules/ai/suggestion-signatures";
 import { endStrandedRounds } from "../modules/approvals/stranded-rounds";
 
 /**
@@ -24,6 +25,12 @@ export const REPAIRS: readonly Repair[] = [
     // only since 2026-11-26; older databases can still hold such reviews, open forever.
     key: "repair:stranded-reviews",
     run: (ctx) => endStrandedRounds(ctx),
+  },
+  {
+    // The dashboard's suggestions read each version's stored facts; versions processed before
+    // those were kept get theirs computed by a job each.
+    key: "repair:suggestion-facts",
+    run: (ctx) => enqueueMissingVersionFacts(ctx.db, ctx.clock.now()),
   },
 ];
 

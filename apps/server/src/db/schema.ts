@@ -224,6 +224,27 @@ export const versions = pgTable(
   (t) => [uniqueIndex("versions_document_version_idx").on(t.documentId, t.version)],
 );
 
+/**
+ * What the dashboard's suggestions need of a version, computed from its text once, when it is
+ * processed: a near-duplicate sketch of bounded size and the review date its opening lines state.
+ * `content_bytes` is the text's size when they were computed: a version whose text changed in
+ * place since (OCR) has none until it is processed again.
+ */
+export const versionFacts = pgTable("version_facts", {
+  versionId: text("version_id")
+    .primaryKey()
+    .references(() => versions.id, { onDelete: "cascade" }),
+  contentBytes: integer("content_bytes").notNull(),
+  /** MinHash signature: 64 unsigned 32-bit values, little-endian. */
+  minhash: bytea("minhash").notNull(),
+  /** The smallest distinct shingle hashes, ascending, unsigned 32-bit little-endian. */
+  smallest: bytea("smallest").notNull(),
+  shingles: integer("shingles").notNull(),
+  reviewValue: text("review_value"),
+  reviewDate: at("review_date"),
+  computedAt: at("computed_at").notNull(),
+});
+
 /** Search passages of each document's current version. */
 export const chunks = pgTable(
   "chunks",

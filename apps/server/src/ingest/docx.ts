@@ -1,7 +1,9 @@
+import { unzipSync } from "fflate";
 import mammoth from "mammoth";
 import { createRequire } from "node:module";
 import TurndownService from "turndown";
-import { damagedFile } from "./errors.js";
+import { damagedFile, UnreadableFileError } from "./errors.js";
+import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import { docxCoreTitle } from "./title.js";
 import { assertSafeDocxArchive, type ZipLimits } from "./zip-guard.js";
 
@@ -80,9 +82,68 @@ function warningsFrom(messages: { type: string; message: string }[], droppedImag
   return warnings;
 }
 
+/** Elements whose runs mammoth leaves out: deleted and moved-away text, an mc:AlternateContent's Choice. */
+const SKIPPED_TAG = /<(\/?)(w:t|w:del|w:moveFrom|mc:Choice)(?=[\s/>])[^>]*?(\/?)>/g;
+
+/** Characters from `from` to `to` of XML text, whitespace left out and an entity counted as one. */
+function visibleChars(xml: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const code = xml.charCodeAt(i);
+    if (code === 0x26) {
+      const end = xml.indexOf(";", i);
+      if (end > i && end < to) i = end;
+    } else if (code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) continue;
+    count++;
+  }
+  return count;
+}
+
+/**
+ * The text of the body's runs (w:t) as mammoth reads it, counted without whitespace (which the
+ * markdown may collapse): never more than the markdown will hold. Stops counting once past `cap`.
+ */
+export function bodyTextAtLeast(xml: string, cap: number): number {
+  let count = 0;
+  let skipped = 0;
+  const tags = new RegExp(SKIPPED_TAG.source, "g");
+  for (let m = tags.exec(xml); m; m = tags.exec(xml)) {
+    const [, closing, name, selfClosing] = m;
+    if (name !== "w:t") {
+      if (!selfClosing) skipped = Math.max(0, skipped + (closing ? -1 : 1));
+      continue;
+    }
+    if (closing || selfClosing || skipped > 0) continue;
+    const end = xml.indexOf("</w:t>", tags.lastIndex);
+    if (end < 0) break;
+    count += visibleChars(xml, tags.lastIndex, end);
+    if (count > cap) return count;
+    tags.lastIndex = end;
+  }
+  return count;
+}
+
+/**
+ * A body whose text alone is over the markdown cap is refused before mammoth reads it: reading
+ * 16 MB of XML and turning it into markdown takes tens of seconds on a busy machine, only for the
+ * result to be refused, and could outlast the conversion's time limit (then the reason given would
+ * be the time, not the size).
+ */
+function refuseTextOverCap(bytes: Uint8Array): void {
+  const cap = CONVERSION_LIMITS.maxMarkdownChars;
+  const part = unzipSync(bytes, { filter: (file) => file.name === "word/document.xml" })["word/document.xml"];
+  if (!part) return;
+  if (bodyTextAtLeast(new TextDecoder().decode(part), cap) > cap) {
+    throw new UnreadableFileError(
+      `The file converts to more than ${formatCount(cap)} characters of text; Quire keeps documents of at most ${formatCount(cap)} characters. Split it into smaller files`,
+    );
+  }
+}
+
 /** DOCX → HTML with mammoth (headings, lists, tables, emphasis) → markdown with turndown + GFM tables. */
 export async function convertDocx(bytes: Uint8Array, limits?: ZipLimits): Promise<DocxConversion> {
   assertSafeDocxArchive(bytes, limits);
+  refuseTextOverCap(bytes);
   let droppedImages = 0;
   const convertImage = mammoth.images.imgElement(async () => {
     droppedImages += 1;

@@ -5,6 +5,9 @@ import {
   diffVersions,
   embedText,
   extractKeyphrases,
+  readDocumentMetadata,
+  shingle,
+  sketchShingles,
   summarizeDocument,
   type ChangeAnalysis,
   type ChunkOptions,
@@ -12,6 +15,7 @@ import {
   type ContentFinding,
   type Keyphrase,
   type LsaModel,
+  type ShingleSketch,
   type SummaryInput,
   type VersionDiff,
 } from "@quire/textkit";
@@ -27,7 +31,15 @@ export type TextTask =
   | { kind: "analyseChange"; older: string; newer: string }
   | { kind: "diff"; older: string; newer: string; maxRows: number }
   | { kind: "keyphrases"; text: string; max: number }
-  | { kind: "passages"; content: string; chunking: ChunkOptions; model: LsaModel | null };
+  | { kind: "passages"; content: string; chunking: ChunkOptions; model: LsaModel | null }
+  | { kind: "suggestionFacts"; content: string };
+
+/** What the dashboard's suggestions need of a version, stored so that they never read its text. */
+export interface SuggestionFacts {
+  sketch: ShingleSketch;
+  /** The review date its opening lines state, as written and as a date when it reads as one. */
+  review: { value: string; date: Date | null } | null;
+}
 
 /** A search passage and its vector in the archive's model (null without one, or without terms). */
 export interface EmbeddedPassage {
@@ -46,6 +58,7 @@ export interface TextResults {
   diff: VersionDiff;
   keyphrases: Keyphrase[];
   passages: EmbeddedPassage[];
+  suggestionFacts: SuggestionFacts;
 }
 
 function passages(task: Extract<TextTask, { kind: "passages" }>): EmbeddedPassage[] {
@@ -78,5 +91,12 @@ export default function run(task: TextTask): TextResults[TextTask["kind"]] {
       return extractKeyphrases(task.text, { max: task.max });
     case "passages":
       return passages(task);
+    case "suggestionFacts": {
+      const review = readDocumentMetadata(task.content).reviewDate;
+      return {
+        sketch: sketchShingles(shingle(task.content)),
+        review: review ? { value: review.value, date: review.date } : null,
+      };
+    }
   }
 }

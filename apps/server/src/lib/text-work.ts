@@ -13,7 +13,7 @@ export const TEXT_WORK_LIMITS = {
   /** Characters (all texts of one task together) analysed inline, on the event loop. */
   inlineChars: 200_000,
   /**
-   * The same for a processing job's work (tags, search passages). Nobody waits on a job's answer,
+   * The same for a processing job's work (tags, search passages, near-duplicate sketches). Nobody waits on a job's answer,
    * so only text cheap enough to never be noticed stays inline: 200k characters of keyphrases took
    * 0.3 s on an idle machine, several times that under load.
    */
@@ -51,12 +51,13 @@ function charsOf(task: TextTask): number {
     case "keyphrases":
       return task.text.length;
     case "passages":
+    case "suggestionFacts":
       return task.content.length;
   }
 }
 
 function inlineLimit(task: TextTask): number {
-  return task.kind === "keyphrases" || task.kind === "passages"
+  return task.kind === "keyphrases" || task.kind === "passages" || task.kind === "suggestionFacts"
     ? TEXT_WORK_LIMITS.jobInlineChars
     : TEXT_WORK_LIMITS.inlineChars;
 }

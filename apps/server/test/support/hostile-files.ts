@@ -42,9 +42,15 @@ export function docxWithBody(body: string): Uint8Array {
   );
 }
 
-/** About `bytes` of XML in paragraphs of real-looking text. */
-export function paragraphsOfSize(bytes: number): string {
-  const paragraph = `<w:p><w:r><w:t>The supplier shall keep records of every delivery for seven years.</w:t></w:r></w:p>`;
+/**
+ * About `bytes` of XML in paragraphs of real-looking text, or of `text` (a short one makes a big
+ * tree of little text, under the markdown cap).
+ */
+export function paragraphsOfSize(
+  bytes: number,
+  text = "The supplier shall keep records of every delivery for seven years.",
+): string {
+  const paragraph = `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
   return paragraph.repeat(Math.ceil(bytes / paragraph.length));
 }
 
@@ -66,4 +72,74 @@ export function longTokenText(): string {
     "[".repeat(run / 2) + "]".repeat(run / 2),
     "*_".repeat(run / 2),
   ].join("\n");
+}
+
+/**
+ * About `chars` characters of varied prose in paragraphs: sentences of words drawn (seeded, so
+ * every run makes the same text) from a vocabulary of 20,000 made-up words, so passages hold many
+ * distinct words, as a long real document does, and nothing repeats.
+ */
+export function variedProse(chars: number, seed = 1): string[] {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32: fast, seeded, good enough to vary words.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  const syllables = [
+    "ka",
+    "lo",
+    "mi",
+    "ter",
+    "sun",
+    "val",
+    "dor",
+    "pe",
+    "ri",
+    "gan",
+    "tho",
+    "lem",
+    "bis",
+    "quo",
+  ];
+  const vocabulary = Array.from({ length: 20_000 }, (_, i) => {
+    let word = "";
+    for (let n = i; word.length === 0 || n > 0; n = Math.floor(n / syllables.length))
+      word += syllables[n % syllables.length];
+    return word;
+  });
+  const paragraphs: string[] = [];
+  let total = 0;
+  while (total < chars) {
+    const sentences: string[] = [];
+    for (let s = 0; s < 6; s++) {
+      const words = Array.from(
+        { length: 8 + Math.floor(next() * 12) },
+        () => vocabulary[Math.floor(next() * vocabulary.length)],
+      );
+      const sentence = words.join(" ");
+      sentences.push(`${sentence[0]?.toUpperCase()}${sentence.slice(1)}.`);
+    }
+    const paragraph = sentences.join(" ");
+    paragraphs.push(paragraph);
+    total += paragraph.length + 2;
+  }
+  return paragraphs;
+}
+
+/** A DOCX of these paragraphs, a heading every 20 (XML special characters escaped). */
+export function docxOfParagraphs(paragraphs: readonly string[]): Uint8Array {
+  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const body = paragraphs
+    .map((p, i) => {
+      const heading =
+        i % 20 === 0
+          ? `<w:p><w:pPr><w:pStyle w:val="Heading2"/></w:pPr><w:r><w:t>Part ${i / 20 + 1}</w:t></w:r></w:p>`
+          : "";
+      return `${heading}<w:p><w:r><w:t>${escape(p)}</w:t></w:r></w:p>`;
+    })
+    .join("");
+  return docxWithBody(body);
 }

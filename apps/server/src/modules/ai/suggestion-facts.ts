@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
 import type { AiSuggestion } from "@quire/contracts";
-import { findNearDuplicates, readDocumentMetadata, shingle } from "@quire/textkit";
+import { nearDuplicateCandidates, sketchResemblance } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import { findLatestRound } from "../approvals/repository";
 import { neighbourCategories, predictStored, type TrainedClassifier } from "./classifier";
 import type { ArchiveDocument } from "./repository";
+import { loadSketches, type SuggestionDocument, type SuggestionSubject } from "./suggestion-repository";
 
 /**
  * The facts behind each dashboard suggestion, derived from the archive's state. A suggestion's id
  * is a hash of the facts it stands on, so it stays the same until they change, and a suggestion
- * applied or dismissed once does not return unless something new makes it true again.
+ * applied or dismissed once does not return unless something new makes it true again. They are
+ * read from stored rows (documents and each current version's facts), never from a version's text.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,11 +25,11 @@ const MOVE_CONFIDENCE = 0.8;
 export const DUPLICATE_SIMILARITY = 0.6;
 
 export type SuggestionPlan =
-  | { kind: "move"; document: ArchiveDocument; categoryId: string }
-  | { kind: "notify-owner"; document: ArchiveDocument; reason: string }
-  | { kind: "notify-reviewers"; document: ArchiveDocument; days: number }
-  | { kind: "archive-duplicate"; older: ArchiveDocument; newer: ArchiveDocument }
-  | { kind: "notify-duplicate"; older: ArchiveDocument; newer: ArchiveDocument };
+  | { kind: "move"; document: SuggestionSubject; categoryId: string }
+  | { kind: "notify-owner"; document: SuggestionSubject; reason: string }
+  | { kind: "notify-reviewers"; document: SuggestionSubject; days: number }
+  | { kind: "archive-duplicate"; older: SuggestionSubject; newer: SuggestionSubject }
+  | { kind: "notify-duplicate"; older: SuggestionSubject; newer: SuggestionSubject };
 
 export interface DerivedSuggestion {
   suggestion: Omit<AiSuggestion, "canApply">;
@@ -83,11 +85,15 @@ export function miscategorised(
   return found;
 }
 
-/** Past its stated review date, or (with none stated) untouched for over a year. */
-export function staleDocuments(visible: readonly ArchiveDocument[], now: Date): DerivedSuggestion[] {
+/**
+ * Past its stated review date, or (with none stated) untouched for over a year. A version not yet
+ * processed has no facts and is left for the next look.
+ */
+export function staleDocuments(visible: readonly SuggestionDocument[], now: Date): DerivedSuggestion[] {
   const found: DerivedSuggestion[] = [];
   for (const doc of visible) {
-    const review = readDocumentMetadata(doc.content).reviewDate;
+    if (!doc.facts) continue;
+    const review = doc.facts.review;
     let reason: string;
     let fact: string;
     let confidence: number;
@@ -121,7 +127,7 @@ export function staleDocuments(visible: readonly ArchiveDocument[], now: Date): 
 /** In Review with no review activity for more than seven days (since the round last moved, or the status was set). */
 export async function stuckInReview(
   ctx: AppContext,
-  visible: readonly ArchiveDocument[],
+  visible: readonly SuggestionSubject[],
   now: Date,
 ): Promise<DerivedSuggestion[]> {
   const found: DerivedSuggestion[] = [];
@@ -149,42 +155,66 @@ export async function stuckInReview(
 }
 
 /**
- * Near-duplicates by shingling. The newer document is taken to supersede the older one. Applying
- * archives the older copy (reversible: archive keeps every version and Restore brings it back),
- * but only once the newer one is Approved; until then it notifies both owners, so the archive is
- * never left without an approved version of the policy.
+ * Near-duplicates by shingling, from each current version's stored sketch: candidates by LSH on
+ * the MinHash signatures, then the resemblance of the candidates' sketches (exact for documents
+ * of up to about a thousand words, estimated beyond). The newer document is taken to supersede the
+ * older one. Applying archives the older copy (reversible: archive keeps every version and Restore
+ * brings it back), but only once the newer one is Approved; until then it notifies both owners, so
+ * the archive is never left without an approved version of the policy.
  */
-export function nearDuplicates(visible: readonly ArchiveDocument[]): DerivedSuggestion[] {
-  const byId = new Map(visible.map((d) => [d.id, d]));
-  const shingled = visible.map((d) => ({ id: d.id, shingles: shingle(d.content) }));
-  return findNearDuplicates(shingled, DUPLICATE_SIMILARITY).map((pair) => {
-    const [x, y] = [byId.get(pair.a) as ArchiveDocument, byId.get(pair.b) as ArchiveDocument];
-    const [older, newer] = x.updatedAt <= y.updatedAt ? [x, y] : [y, x];
-    const archive = newer.status === "Approved";
-    const percent = Math.round(pair.similarity * 100);
-    return {
-      plan: archive
-        ? { kind: "archive-duplicate", older, newer }
-        : { kind: "notify-duplicate", older, newer },
-      suggestion: {
-        id: suggestionId("other", [
-          older.id,
-          newer.id,
-          String(older.currentVersion),
-          String(newer.currentVersion),
-          newer.status,
-        ]),
-        title: `Merge '${older.title}' into '${newer.title}'`,
-        description: archive
-          ? `${percent}% of their text is the same. '${newer.title}' is newer and approved: archive the older copy so readers find one version.`
-          : `${percent}% of their text is the same. '${newer.title}' is newer but ${newer.status}: tell both owners, and archive the older copy once the newer one is approved.`,
-        action: archive ? "Archive older copy" : "Notify owners",
-        icon: "lightbulb",
-        color: "yellow",
-        type: "other",
-        confidence: round2(pair.similarity),
-        documentIds: [older.id, newer.id],
-      },
-    };
-  });
+export async function nearDuplicates(
+  ctx: AppContext,
+  visible: readonly SuggestionDocument[],
+): Promise<DerivedSuggestion[]> {
+  const processed = visible.filter((d) => d.facts !== null);
+  const candidates = nearDuplicateCandidates(
+    processed.map((d) => (d.facts && d.facts.shingles > 0 ? d.facts.signature : null)),
+  );
+  const involved = new Set(candidates.flat());
+  const sketches = await loadSketches(
+    ctx.db,
+    [...involved].map((i) => (processed[i] as SuggestionDocument).versionId),
+  );
+  const pairs: Array<{ x: SuggestionDocument; y: SuggestionDocument; similarity: number }> = [];
+  for (const [i, j] of candidates) {
+    const [x, y] = [processed[i] as SuggestionDocument, processed[j] as SuggestionDocument];
+    const [a, b] = [sketches.get(x.versionId), sketches.get(y.versionId)];
+    if (!a || !b) continue;
+    const similarity = sketchResemblance(a, b);
+    if (similarity >= DUPLICATE_SIMILARITY) pairs.push({ x, y, similarity });
+  }
+  pairs.sort((p, q) => q.similarity - p.similarity || p.x.id.localeCompare(q.x.id));
+  return pairs.map(({ x, y, similarity }) => duplicateSuggestion(x, y, similarity));
+}
+
+function duplicateSuggestion(
+  x: SuggestionSubject,
+  y: SuggestionSubject,
+  similarity: number,
+): DerivedSuggestion {
+  const [older, newer] = x.updatedAt <= y.updatedAt ? [x, y] : [y, x];
+  const archive = newer.status === "Approved";
+  const percent = Math.round(similarity * 100);
+  return {
+    plan: archive ? { kind: "archive-duplicate", older, newer } : { kind: "notify-duplicate", older, newer },
+    suggestion: {
+      id: suggestionId("other", [
+        older.id,
+        newer.id,
+        String(older.currentVersion),
+        String(newer.currentVersion),
+        newer.status,
+      ]),
+      title: `Merge '${older.title}' into '${newer.title}'`,
+      description: archive
+        ? `${percent}% of their text is the same. '${newer.title}' is newer and approved: archive the older copy so readers find one version.`
+        : `${percent}% of their text is the same. '${newer.title}' is newer but ${newer.status}: tell both owners, and archive the older copy once the newer one is approved.`,
+      action: archive ? "Archive older copy" : "Notify owners",
+      icon: "lightbulb",
+      color: "yellow",
+      type: "other",
+      confidence: round2(similarity),
+      documentIds: [older.id, newer.id],
+    },
+  };
 }

@@ -18,13 +18,8 @@ import { setArchived, updateMetadata } from "../documents/service";
 import { withTransaction } from "../activity/command";
 import { notifyUsers } from "../notifications/service";
 import { trainedClassifier } from "./classifier";
-import {
-  listArchiveDocuments,
-  listCategoryNames,
-  markSuggestionResolved,
-  resolvedSuggestionIds,
-  type ArchiveDocument,
-} from "./repository";
+import { listCategoryNames, markSuggestionResolved, resolvedSuggestionIds } from "./repository";
+import { listSuggestionDocuments, type SuggestionSubject } from "./suggestion-repository";
 import {
   miscategorised,
   nearDuplicates,
@@ -36,7 +31,7 @@ import {
 import { readAll } from "../../db/read-all";
 
 /** What applying a plan changes, checked per document with the ordinary policy. */
-function requiredChanges(plan: SuggestionPlan): Array<[ArchiveDocument, DocumentAction]> {
+function requiredChanges(plan: SuggestionPlan): Array<[SuggestionSubject, DocumentAction]> {
   switch (plan.kind) {
     case "move":
     case "notify-owner":
@@ -68,16 +63,17 @@ async function deriveSuggestions(
   actor: Actor,
 ): Promise<{ suggestions: DerivedSuggestion[]; levels: Levels }> {
   const [visible, levels] = await readAll(ctx.db, [
-    () => listArchiveDocuments(ctx.db, listableDocumentsWhere(actor)),
+    () => listSuggestionDocuments(ctx.db, listableDocumentsWhere(actor)),
     () => categoryLevelsFor(ctx.db, actor),
   ]);
   const visibleIds = new Set(visible.map((d) => d.id));
   const now = ctx.clock.now();
-  const [trained, names, resolved, stuck] = await readAll(ctx.db, [
+  const [trained, names, resolved, stuck, duplicates] = await readAll(ctx.db, [
     () => trainedClassifier(ctx),
     () => listCategoryNames(ctx.db),
     () => resolvedSuggestionIds(ctx.db),
     () => stuckInReview(ctx, visible, now),
+    () => nearDuplicates(ctx, visible),
   ]);
   const moves = trained
     ? miscategorised(
@@ -87,7 +83,7 @@ async function deriveSuggestions(
         // Never name a category the actor cannot see.
       ).filter((s) => s.plan.kind !== "move" || atLeast(levelOf(levels, s.plan.categoryId), "view"))
     : [];
-  const suggestions = [...moves, ...staleDocuments(visible, now), ...stuck, ...nearDuplicates(visible)]
+  const suggestions = [...moves, ...staleDocuments(visible, now), ...stuck, ...duplicates]
     .filter((s) => !resolved.has(s.suggestion.id))
     .sort(
       (a, b) =>

@@ -4,6 +4,7 @@ import { defineJob } from "../../jobs/define";
 import { textWork } from "../../lib/text-work";
 import { findCachedSummary } from "../ai/repository";
 import { computeSummary } from "../ai/summaries";
+import { suggestionFactsStep } from "../ai/suggestion-signatures";
 import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
 import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
@@ -101,8 +102,14 @@ const summaryStep: PipelineStep = {
   },
 };
 
-/** Text first (OCR), then what is computed from it: tags, the summary, the search index. */
-export const documentPipeline: PipelineStep[] = [ocrStep, tagsStep, summaryStep, searchIndexStep];
+/** Text first (OCR), then what is computed from it: suggestion facts, tags, the summary, the search index. */
+export const documentPipeline: PipelineStep[] = [
+  ocrStep,
+  suggestionFactsStep,
+  tagsStep,
+  summaryStep,
+  searchIndexStep,
+];
 
 function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
   const target: PipelineTarget = { documentId: payload.documentId, version: payload.version };
