@@ -9,7 +9,6 @@ import { demoModeWarnings } from "./modules/auth/demo-mode";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 import { createJobRunner, startEventHub } from "./services";
 import { subscribers } from "./subscribers";
-import { startOrphanSweeper } from "./storage/orphan-sweep";
 import type { JobRunner } from "./jobs/runner";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -28,7 +27,7 @@ async function prepare(ctx: Context, app: App): Promise<void> {
   }
 }
 
-/** Jobs and the orphan sweep, in the process that runs them (WORKER); returns what stops them. */
+/** Jobs and schedules, in the process that runs them (WORKER); returns what stops them. */
 async function startWork(
   ctx: Context,
   app: App,
@@ -42,9 +41,7 @@ async function startWork(
   runner.start();
   // Jobs queued by other processes (API processes on the same PostgreSQL) wake this runner at once.
   const stopJobListener = await ctx.jobs.listen(() => runner.wake());
-  const stopSweeper = startOrphanSweeper(ctx, app.log);
   return async () => {
-    stopSweeper();
     await runner.stop();
     await stopJobListener();
   };

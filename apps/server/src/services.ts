@@ -2,25 +2,37 @@ import type { AppContext } from "./context";
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler, type RunnerOptions } from "./jobs/runner";
 import { suggestionFactsJob } from "./modules/ai/suggestion-signatures";
+import type { ScheduleDefinition } from "./jobs/schedule";
+import { sweepSessionsJob, sweepSessionsSchedule } from "./modules/auth/session-sweep";
 import { processDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
 import { sendEmailJob } from "./modules/notifications/email";
 import { indexDocumentJob, refitModelJob } from "./modules/search/indexer";
+import { sweepOrphanBlobsJob, sweepOrphanBlobsSchedule } from "./storage/orphan-sweep";
 
 /** Every kind of background job, as the module that owns it declared it (defineJob). */
 export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
-  [processDocumentJob, indexDocumentJob, refitModelJob, sendEmailJob, suggestionFactsJob].map((job) => [
-    job.kind,
-    job,
-  ]),
+  [
+    processDocumentJob,
+    indexDocumentJob,
+    refitModelJob,
+    sendEmailJob,
+    suggestionFactsJob,
+    sweepSessionsJob,
+    sweepOrphanBlobsJob,
+  ].map((job) => [job.kind, job]),
 );
 
+/** Every schedule, as the module that owns it declared it (defineSchedule). */
+export const schedules: readonly ScheduleDefinition[] = [sweepSessionsSchedule, sweepOrphanBlobsSchedule];
+
 /**
- * A job runner over every job kind, woken whenever this process queues jobs. Not started: main and
- * worker start it (and listen for other processes' jobs); tests run queued jobs with runUntilIdle().
+ * A job runner over every job kind and schedule, woken whenever this process queues jobs. Not
+ * started: main and worker start it (and listen for other processes' jobs); tests run queued jobs
+ * with runUntilIdle() and fire due schedules with fireSchedules().
  */
 export function createJobRunner(ctx: AppContext, options?: RunnerOptions): JobRunner {
-  const runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(ctx), options);
+  const runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(ctx), { schedules, ...options });
   ctx.jobs.onLocal(() => runner.wake());
   return runner;
 }

@@ -5,7 +5,6 @@ import { openDatabase } from "./db/client";
 import { loadOrCreateSessionSecret } from "./lib/secret";
 import { createJobRunner } from "./services";
 import { subscribers } from "./subscribers";
-import { startOrphanSweeper } from "./storage/orphan-sweep";
 
 /**
  * `npm run worker`: a process that only runs background jobs (conversion, OCR, indexing) from the
@@ -28,12 +27,10 @@ async function main(): Promise<void> {
   runner.start();
   // Jobs queued by the API processes wake this runner at once (NOTIFY), not at its next poll.
   const stopJobListener = await ctx.jobs.listen(() => runner.wake());
-  const stopSweeper = startOrphanSweeper(ctx, log);
   log.info({ worker: runner.workerId }, "worker started");
 
   const stop = async (signal: string) => {
     log.info({ signal }, "worker stopping after the job in hand");
-    stopSweeper();
     await runner.stop();
     await stopJobListener();
     await ctx.close();

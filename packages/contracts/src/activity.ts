@@ -45,8 +45,10 @@ export const auditEntrySchema = z.object({
   /** The category's or user's current name when the entry is about one (deleted ones: null). */
   subjectName: z.string().nullable().optional(),
   userId: z.string().nullable(),
-  /** Null for anonymous actions (the public waitlist). */
+  /** Null for anonymous actions (the public waitlist); "Quire" when the system actor acted. */
   username: z.string().nullable(),
+  /** Quire itself acted (processing, import, schedules): no person, userId is null. */
+  system: z.boolean().optional(),
   ip: z.string().nullable(),
   comment: z.string().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),

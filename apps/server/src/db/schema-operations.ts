@@ -52,6 +52,21 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Work that happens in time (jobs/schedule.ts): one row per declared schedule. The process that
+ * claims a due row (FOR UPDATE SKIP LOCKED) moves next_run_at past now and enqueues the job in the
+ * same transaction, so each occurrence fires once however many processes tick.
+ */
+export const schedules = pgTable("schedules", {
+  name: text("name").primaryKey(),
+  /** The declared rule as text ("cron 17 * * * *", "every 1800s"): a changed rule restarts the count. */
+  rule: text("rule").notNull(),
+  nextRunAt: at("next_run_at").notNull(),
+  lastRunAt: at("last_run_at"),
+  payload: jsonb("payload").notNull().default({}),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});
+
 export const waitlist = pgTable("waitlist", {
   id: id(),
   email: text("email").notNull().unique(),

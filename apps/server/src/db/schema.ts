@@ -323,6 +323,8 @@ export const activity = pgTable(
     approvalId: text("approval_id").references(() => approvals.id, { onDelete: "cascade" }),
     action: text("action").notNull(),
     userId: text("user_id").references(() => users.id),
+    /** Quire itself acted (processing, import, schedules): no person, and no user row to list or pick. */
+    systemActor: boolean("system_actor").notNull().default(false),
     comment: text("comment"),
     data: jsonb("data").$type<Record<string, unknown>>(),
     ip: text("ip"),

@@ -2,7 +2,13 @@ import type { z } from "zod";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { enqueueJob, type JobRow } from "./queue";
-import type { JobHandler } from "./runner";
+
+/** What the runner calls for a job of one kind (defineJob builds it). */
+export interface JobHandler {
+  run(ctx: AppContext, job: JobRow): Promise<void>;
+  /** Called once when the job has used all its attempts, e.g. to show the failure on the document. */
+  onFinalFailure?(ctx: AppContext, job: JobRow, error: string): Promise<void>;
+}
 
 interface JobSpec<P extends Record<string, unknown>> {
   kind: string;

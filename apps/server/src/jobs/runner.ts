@@ -1,21 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context";
+import type { JobHandler } from "./define";
 import type { WorkerLiveness } from "./liveness";
-import {
-  claimJob,
-  completeJob,
-  failJob,
-  renewLock,
-  requeueAbandonedJobs,
-  runningJobOwners,
-  type JobRow,
-} from "./queue";
+import type { ActiveSchedule, ScheduleDefinition } from "./schedule";
+import { fireDueSchedules, syncSchedules } from "./scheduler";
+import { claimJob, completeJob, failJob, renewLock, requeueAbandonedJobs, runningJobOwners } from "./queue";
 
-export interface JobHandler {
-  run(ctx: AppContext, job: JobRow): Promise<void>;
-  /** Called once when the job has used all its attempts, e.g. to show the failure on the document. */
-  onFinalFailure?(ctx: AppContext, job: JobRow, error: string): Promise<void>;
-}
+export type { JobHandler } from "./define";
 
 export interface RunnerOptions {
   pollMs?: number;
@@ -25,6 +16,10 @@ export interface RunnerOptions {
   heartbeatMs?: number;
   /** How often the running loop looks for jobs of dead workers (by liveness, then by lock age). */
   recoverEveryMs?: number;
+  /** The schedules whose occurrences this runner fires (services.ts collects them). */
+  schedules?: readonly ScheduleDefinition[];
+  /** How often the running loop fires due occurrences (the clock's time decides what is due). */
+  scheduleEveryMs?: number;
 }
 
 /**
@@ -40,7 +35,10 @@ export class JobRunner {
   private readonly abandonAfterMs: number;
   private readonly heartbeatMs: number;
   private readonly recoverEveryMs: number;
+  private readonly scheduleEveryMs: number;
+  private readonly schedules: readonly ActiveSchedule[];
   private registered: Promise<void> | null = null;
+  private synced: Promise<void> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -54,6 +52,26 @@ export class JobRunner {
     this.abandonAfterMs = options.abandonAfterMs ?? 60_000;
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.recoverEveryMs = options.recoverEveryMs ?? 5_000;
+    this.scheduleEveryMs = options.scheduleEveryMs ?? 5_000;
+    this.schedules = (options.schedules ?? []).flatMap((s) => s.activate(ctx.config) ?? []);
+  }
+
+  /**
+   * Fires the occurrences due by the clock, each once across every process, as queued jobs (run
+   * by this or any runner). The schedules' rows are written on the first call. Answers the names fired.
+   */
+  async fireSchedules(): Promise<string[]> {
+    if (this.schedules.length === 0) return [];
+    this.synced ??= syncSchedules(this.ctx.db, this.schedules, this.ctx.clock.now()).catch(
+      (error: unknown) => {
+        this.synced = null;
+        throw error;
+      },
+    );
+    await this.synced;
+    const fired = await fireDueSchedules(this.ctx.db, this.schedules, this.ctx.clock.now());
+    if (fired.length > 0) this.ctx.notifyJobs();
+    return fired;
   }
 
   /** This worker is alive from its first claim on, so others never take its jobs as abandoned. */
@@ -134,6 +152,7 @@ export class JobRunner {
 
   private async work(): Promise<void> {
     let lastRecovery = 0;
+    let lastSchedule = 0;
     while (this.running) {
       let found = false;
       try {
@@ -141,6 +160,10 @@ export class JobRunner {
         if (now - lastRecovery > this.recoverEveryMs) {
           lastRecovery = now;
           await this.recover(false);
+        }
+        if (now - lastSchedule > this.scheduleEveryMs) {
+          lastSchedule = now;
+          await this.fireSchedules();
         }
         found = await this.runOnce();
       } catch (error) {

@@ -1,4 +1,7 @@
+import { z } from "zod";
 import type { AppContext } from "../context";
+import { defineJob } from "../jobs/define";
+import { defineSchedule } from "../jobs/schedule";
 import { blobs } from "../db/schema";
 
 export interface SweepResult {
@@ -27,19 +30,20 @@ export async function sweepOrphanBlobs(
   return { stored: stored.length, deleted };
 }
 
-/** Runs the sweep every `intervalSeconds` in a process that runs jobs; answers how to stop it. */
-export function startOrphanSweeper(
-  ctx: Pick<AppContext, "db" | "blobs" | "config">,
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
-): () => void {
-  const { intervalSeconds, graceSeconds } = ctx.config.blobSweep;
-  if (intervalSeconds === 0) return () => {};
-  const timer = setInterval(() => {
-    sweepOrphanBlobs(ctx, graceSeconds * 1000).then(
-      (result) => result.deleted > 0 && log.info(result, "deleted unclaimed originals"),
-      (error: unknown) => log.warn({ err: error }, "orphan sweep failed; it runs again next interval"),
-    );
-  }, intervalSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** One sweep, sparing what was stored within the configured grace period. */
+export const sweepOrphanBlobsJob = defineJob({
+  kind: "sweep-orphan-blobs",
+  payload: z.object({}),
+  async run(ctx) {
+    await sweepOrphanBlobs(ctx, ctx.config.blobSweep.graceSeconds * 1000);
+  },
+});
+
+/** Every BLOB_SWEEP_INTERVAL_SECONDS (0 turns it off), in whichever process runs jobs. */
+export const sweepOrphanBlobsSchedule = defineSchedule({
+  name: "sweep-orphan-blobs",
+  rule: (config) =>
+    config.blobSweep.intervalSeconds > 0 ? { everySeconds: config.blobSweep.intervalSeconds } : null,
+  job: sweepOrphanBlobsJob,
+  payload: {},
+});

@@ -2,12 +2,26 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { appendActivity, type ActivityInput } from "./repository";
 
-/** Who acts, as the activity log names them: a signed-in user, or nobody (a public form). */
+/**
+ * Who acts, as the activity log names them: a signed-in user, nobody (a public form), or Quire
+ * itself (the system actor).
+ */
 export interface CommandActor {
   id: string | null;
   /** The request's address, when the change comes from a request. */
   ip?: string | undefined;
+  /** Quire acting on its own (processing, import, schedules), not on a person's request. */
+  system?: boolean | undefined;
 }
+
+/** How the history and the audit name the system actor. */
+export const SYSTEM_ACTOR_NAME = "Quire";
+
+/**
+ * Quire itself: processing, import and schedules act as it. It is no account (no user row), so it
+ * can never sign in, is never offered as someone to assign, and counts as no user.
+ */
+export const SYSTEM_ACTOR: CommandActor = Object.freeze({ id: null, system: true });
 
 /** Writes one activity entry inside the command's transaction. */
 export type RecordActivity = (entry: ActivityInput) => Promise<void>;
@@ -55,6 +69,7 @@ export async function withTransaction<T>(
       const record: RecordActivity = (entry) =>
         appendActivity(tx, entry, {
           userId: actor.id,
+          system: actor.system ?? false,
           ip: actor.ip ?? null,
           at: options.at ?? ctx.clock.now(),
         });

@@ -27,6 +27,8 @@ export interface ActivityInput {
 
 export interface ActivityAuthor {
   userId: string | null;
+  /** The system actor (then userId is null). */
+  system?: boolean;
   ip: string | null;
   at: Date;
 }
@@ -42,6 +44,7 @@ export async function appendActivity(tx: Database, entry: ActivityInput, by: Act
     comment: entry.comment ?? null,
     data: entry.data ?? null,
     userId: by.userId,
+    systemActor: by.system ?? false,
     ip: by.ip,
     createdAt: by.at,
   });

@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import type { AppContext } from "../../context";
 import type { LoadedDocument } from "../../policies/guard";
 import { canGlobal } from "../../policies/policy";
+import { SYSTEM_ACTOR_NAME } from "./command";
 import { findActivity, type ActivityFilter, type ActivityRecord } from "./repository";
 
 /** An export is bounded like every other piece of work: past this, narrow the filter. */
@@ -34,7 +35,8 @@ export function presentActivity(row: ActivityRecord): AuditEntry {
     documentTitle: row.documentTitle,
     subjectName: row.subjectName,
     userId: row.userId,
-    username: row.username,
+    username: row.systemActor ? SYSTEM_ACTOR_NAME : row.username,
+    system: row.systemActor,
     ip: row.ip,
     comment: row.comment,
     data: row.data ?? null,

@@ -121,7 +121,7 @@ export async function actorFromApiToken(ctx: AppContext, token: string): Promise
   return { id: row.id, username: row.username, role: row.role as Role, via: "token" };
 }
 
-/** Expired sessions are only clutter (lookups already ignore them); swept at start and periodically. */
+/** Expired sessions are only clutter (lookups already ignore them); the hourly schedule sweeps them. */
 export async function sweepExpiredSessions(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - ctx.config.sessionIdleMinutes * MINUTE);

@@ -7,7 +7,7 @@ import { blobs, documents, versions } from "../../db/schema";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json, multipart } from "../../../test/support/harness";
 import { trainingSetKeys } from "../ai/repository";
-import type { Document, Summary, Version } from "@quire/contracts";
+import type { AuditPage, Document, Summary, Version } from "@quire/contracts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test-fixtures/${name}`, import.meta.url));
 /** A real PDF whose first 4 KB were zeroed (a bad disk block): no header, its objects intact. */
@@ -237,6 +237,17 @@ describe("OCR", () => {
         }),
       );
       expect(found.map((r) => r.document.id)).toContain(doc.id);
+      // Processing's changes are in the history, made by Quire (the system actor), not by a person.
+      const history = json<AuditPage>(
+        await t.request("GET", `/api/documents/${doc.id}/activity`, { as: "author" }),
+      );
+      const byAction = (action: string) => history.items.find((e) => e.action === action);
+      for (const action of ["Recognised text", "Tagged from text", "Processed"]) {
+        expect(byAction(action), action).toMatchObject({ username: "Quire", userId: null, system: true });
+      }
+      expect(byAction("Recognised text")?.data).toEqual({ version: 1, pages: 1 });
+      expect(byAction("Tagged from text")?.data).toEqual({ version: 1, tags: done.tags });
+      expect(byAction("Uploaded")).toMatchObject({ username: "author", system: false });
     },
   );
 });

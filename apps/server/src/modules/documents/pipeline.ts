@@ -10,13 +10,8 @@ import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
 import { searchIndexStep } from "../search/indexer";
 import { withOcrPlaceholders, type OcrAnchor } from "./upload";
-import {
-  findDocumentRow,
-  findVersionRow,
-  setProcessingState,
-  setTagsIfNone,
-  setVersionContent,
-} from "./repository";
+import { findDocumentRow, findVersionRow } from "./repository";
+import { recordFoundTags, recordProcessingOutcome, recordRecognisedText } from "./processing";
 
 /** The version this job processes. */
 const loadVersion = (ctx: AppContext, target: PipelineTarget) =>
@@ -42,9 +37,9 @@ const ocrStep: PipelineStep = {
     const results = await readPages(ctx, target, bytes, pages);
     // A page OCR found nothing on leaves no trace: its placeholder is dropped, never kept as text.
     const filled = fillOcrPages(template, results);
-    await setVersionContent(
-      ctx.db,
-      row.id,
+    await recordRecognisedText(
+      ctx,
+      { ...target, versionId: row.id, pages: pages.length },
       pendingOcrPages(filled).length > 0 ? withoutPlaceholders(filled) : filled,
     );
   },
@@ -88,7 +83,7 @@ const tagsStep: PipelineStep = {
     const keyphrases = await textWork(ctx, { kind: "keyphrases", text, max: 5 });
     const tags = normaliseTags(keyphrases.map((k) => k.phrase));
     if (tags.length === 0) return;
-    await setTagsIfNone(ctx.db, target.documentId, tags);
+    await recordFoundTags(ctx, target, tags);
   },
 };
 
@@ -134,10 +129,16 @@ export const processDocumentJob = defineJob({
       }
     }
     // A page OCR refused leaves the rest of the document processed, and says why it is missing.
-    if (target.refusal) await setProcessingState(ctx.db, target, "failed", target.refusal);
-    else await setProcessingState(ctx.db, target, "ready", null);
+    await recordProcessingOutcome(
+      ctx,
+      target,
+      target.refusal ? { state: "failed", error: target.refusal } : { state: "ready", error: null },
+    );
   },
   async onFinalFailure(ctx, payload, error) {
-    await setProcessingState(ctx.db, targetOf(payload), "failed", `Processing failed at step ${error}`);
+    await recordProcessingOutcome(ctx, targetOf(payload), {
+      state: "failed",
+      error: `Processing failed at step ${error}`,
+    });
   },
 });

@@ -322,23 +322,39 @@ export async function setVersionContent(db: Database, versionId: string, content
   await db.update(versions).set({ content }).where(eq(versions.id, versionId));
 }
 
-/** Tags found by processing, only while nobody has chosen any (a person's choice always wins). */
-export async function setTagsIfNone(db: Database, id: string, tags: string[]): Promise<void> {
-  await db
+/**
+ * Tags found by processing, only while nobody has chosen any (a person's choice always wins).
+ * Answers whether they were set.
+ */
+export async function setTagsIfNone(db: Database, id: string, tags: string[]): Promise<boolean> {
+  const set = await db
     .update(documents)
     .set({ tags })
-    .where(and(eq(documents.id, id), sql`jsonb_array_length(${documents.tags}) = 0`));
+    .where(and(eq(documents.id, id), sql`jsonb_array_length(${documents.tags}) = 0`))
+    .returning({ id: documents.id });
+  return set.length > 0;
 }
 
-/** Processing's outcome, written only while `version` is still the current one. */
+/**
+ * Processing's outcome, written only while `version` is still the current one and the state is not
+ * already this one (a repeated job changes nothing). Answers whether it was written.
+ */
 export async function setProcessingState(
   db: Database,
   target: { documentId: string; version: number },
   state: "ready" | "failed",
   error: string | null,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const set = await db
     .update(documents)
     .set({ processingState: state, processingError: error })
-    .where(and(eq(documents.id, target.documentId), eq(documents.currentVersion, target.version)));
+    .where(
+      and(
+        eq(documents.id, target.documentId),
+        eq(documents.currentVersion, target.version),
+        sql`(${documents.processingState} <> ${state} or ${documents.processingError} is distinct from ${error})`,
+      ),
+    )
+    .returning({ id: documents.id });
+  return set.length > 0;
 }

@@ -1,0 +1,66 @@
+import type { AppContext } from "../../context";
+import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
+import { setProcessingState, setTagsIfNone, setVersionContent } from "./repository";
+
+/**
+ * What processing changes on a document, as commands of the system actor: each change is one
+ * transaction with its history entry, so an OCR'd text, tags found in the text and the outcome of
+ * processing show in the document's history as Quire's, like a person's edits show as theirs.
+ */
+
+interface ProcessedVersion {
+  documentId: string;
+  version: number;
+}
+
+/** OCR's text replaces the version's converted text (scanned pages filled in). */
+export async function recordRecognisedText(
+  ctx: AppContext,
+  target: ProcessedVersion & { versionId: string; pages: number },
+  content: string,
+): Promise<void> {
+  await withTransaction(ctx, SYSTEM_ACTOR, async (tx, record) => {
+    await setVersionContent(tx, target.versionId, content);
+    await record({
+      action: "Recognised text",
+      subjectType: "document",
+      subjectId: target.documentId,
+      data: { version: target.version, pages: target.pages },
+    });
+  });
+}
+
+/** Keyphrases of a fresh upload become its tags, unless someone chose tags meanwhile. */
+export async function recordFoundTags(
+  ctx: AppContext,
+  target: ProcessedVersion,
+  tags: string[],
+): Promise<void> {
+  await withTransaction(ctx, SYSTEM_ACTOR, async (tx, record) => {
+    if (!(await setTagsIfNone(tx, target.documentId, tags))) return;
+    await record({
+      action: "Tagged from text",
+      subjectType: "document",
+      subjectId: target.documentId,
+      data: { version: target.version, tags },
+    });
+  });
+}
+
+/** Processing ended: ready, or failed with its reason (shown on the document and in its history). */
+export async function recordProcessingOutcome(
+  ctx: AppContext,
+  target: ProcessedVersion,
+  outcome: { state: "ready"; error: null } | { state: "failed"; error: string },
+): Promise<void> {
+  await withTransaction(ctx, SYSTEM_ACTOR, async (tx, record) => {
+    if (!(await setProcessingState(tx, target, outcome.state, outcome.error))) return;
+    await record({
+      action: outcome.state === "ready" ? "Processed" : "Processing failed",
+      subjectType: "document",
+      subjectId: target.documentId,
+      comment: outcome.error,
+      data: { version: target.version },
+    });
+  });
+}
