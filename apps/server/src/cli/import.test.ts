@@ -10,7 +10,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Category, Document } from "@quire/contracts";
+import type { AuditPage, Category, Document } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, type TestApp } from "../../test/support/harness";
 import { formatSummary, importFolder } from "./import";
@@ -111,6 +111,22 @@ describe("bulk import", () => {
       readFileSync(copyrights[0]!, "utf8").split("\n")[0]!.trim(),
     );
     expect(docs).toHaveLength(6);
+    // The import is Quire's work, filed for the owner: the history names the system actor.
+    const history = json<AuditPage>(
+      await t.request("GET", `/api/documents/${byTitle.get("users and groups")!.id}/activity`, {
+        as: "admin",
+      }),
+    );
+    expect(history.items.find((e) => e.action === "Uploaded")).toMatchObject({
+      username: "Quire",
+      userId: null,
+      system: true,
+      data: { owner: "admin" },
+    });
+    const created = json<AuditPage>(
+      await t.request("GET", "/api/activity?action=Created%20category&subjectType=category", { as: "admin" }),
+    );
+    expect(created.items.find((e) => e.data?.name === "Research Notes")).toMatchObject({ username: "Quire" });
   });
 
   it("imports nothing again on a second run", async () => {

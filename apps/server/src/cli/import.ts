@@ -12,6 +12,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { categories, users, versions } from "../db/schema";
 import { HttpError } from "../lib/errors";
+import { SYSTEM_ACTOR } from "../modules/activity/command";
 import { createCategory } from "../modules/categories/service";
 import { createDocument } from "../modules/documents/service";
 import {
@@ -106,12 +107,11 @@ async function resolveOwner(ctx: AppContext, username: string | undefined): Prom
   return actor;
 }
 
-/** Category ids by lower-cased name, created on first use (names match case-insensitively, as the API does). */
-function categoryResolver(
-  ctx: AppContext,
-  owner: Actor,
-  created: string[],
-): (name: string) => Promise<string> {
+/**
+ * Category ids by lower-cased name, created on first use by the system actor (names match
+ * case-insensitively, as the API does).
+ */
+function categoryResolver(ctx: AppContext, created: string[]): (name: string) => Promise<string> {
   const known = new Map<string, string>();
   return async (rawName) => {
     const { name, ...rest } = createCategoryBodySchema.parse({ name: rawName });
@@ -125,7 +125,8 @@ function categoryResolver(
       .limit(1);
     let id = row?.id;
     if (!id) {
-      id = (await createCategory(ctx, owner, { ...rest, name, description: "Created by bulk import" })).id;
+      id = (await createCategory(ctx, SYSTEM_ACTOR, { ...rest, name, description: "Created by bulk import" }))
+        .id;
       created.push(name);
     }
     known.set(key, id);
@@ -167,7 +168,13 @@ async function importOne(
     const filename = path.basename(file.absolute);
     const validated = await validateFile(ctx.converter, bytes, filename);
     const categoryId = await categoryIdFor(categoryName);
-    await createDocument(ctx, owner, { title: titleFromFilename(filename), categoryId, file: validated });
+    // Owned by a person (who may then edit it); the import itself is Quire's work, not theirs.
+    await createDocument(ctx, owner, {
+      title: titleFromFilename(filename),
+      categoryId,
+      file: validated,
+      recordAs: SYSTEM_ACTOR,
+    });
     return { kind: "imported" };
   } catch (error) {
     return { kind: "failed", reason: failureReason(error) };
@@ -202,7 +209,7 @@ export async function importFolder(
     failed: [],
     categoriesCreated: [],
   };
-  const categoryIdFor = categoryResolver(ctx, owner, summary.categoriesCreated);
+  const categoryIdFor = categoryResolver(ctx, summary.categoriesCreated);
   for (const [index, file] of files.entries()) {
     const categoryName = options.category ?? file.topFolder ?? ROOT_CATEGORY_DEFAULT;
     const outcome = await importOne(ctx, owner, file, categoryName, categoryIdFor);

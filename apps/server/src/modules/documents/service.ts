@@ -8,7 +8,7 @@ import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
 import { raise } from "../../events/subscriber";
-import { withTransaction, type CommandOptions } from "../activity/command";
+import { withTransaction, type CommandActor, type CommandOptions } from "../activity/command";
 import { statusAfterNewVersion } from "./lifecycle";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
@@ -31,6 +31,11 @@ interface NewDocumentInput {
   file: ValidatedFile;
   /** Backdating for imports and demo seeding; uploads use the clock. */
   createdAt?: Date;
+  /**
+   * Who the history names, when not the owner acting: the system actor for a bulk import (the
+   * entry then names the owner it filed the document for).
+   */
+  recordAs?: CommandActor;
 }
 
 /** The category exists, the actor sees it (else 400 as unknown) and may add documents there (else 403). */
@@ -132,7 +137,7 @@ export async function createDocument(
   const now = input.createdAt ?? ctx.clock.now();
   const id = await withTransaction(
     ctx,
-    actor,
+    input.recordAs ?? actor,
     async (tx, record) => {
       const docId = await insertDocument(tx, {
         title: input.title,
@@ -158,7 +163,12 @@ export async function createDocument(
         action: "Uploaded",
         subjectType: "document",
         subjectId: docId,
-        data: { title: input.title, filename: input.file.filename, version: 1 },
+        data: {
+          title: input.title,
+          filename: input.file.filename,
+          version: 1,
+          ...(input.recordAs ? { owner: actor.username } : {}),
+        },
       });
       return docId;
     },
