@@ -96,7 +96,11 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 /** What the signed-in user may do with this round, so the web app shows forms from the server's rules. */
 export const approvalAbilitiesSchema = z.object({ review: z.boolean(), decide: z.boolean() });
 
-/** Seed §3 Approval, plus round, approver name, timestamps and abilities. */
+/** Seed §4's status of a round as the Approval Dashboard filters it. */
+export const approvalStatuses = ["In Progress", "Approved", "Rejected"] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+/** Seed §3 Approval, plus round, approver name, timestamps, abilities, status and progress. */
 export const approvalSchema = z.object({
   id: z.string(),
   documentId: z.string(),
@@ -115,6 +119,10 @@ export const approvalSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   abilities: approvalAbilitiesSchema,
+  /** Seed §4's derived status (approvals/policy.ts roundStatus): the web shows it, never derives it. */
+  status: z.enum(approvalStatuses),
+  /** Share of reviewers who approved, a whole percent (0 with no reviewers). */
+  progress: z.number().int().min(0).max(100),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

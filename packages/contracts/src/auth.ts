@@ -124,7 +124,11 @@ export const appAbilitiesSchema = z.object({
 export type AppAbilities = z.infer<typeof appAbilitiesSchema>;
 
 /** The session's own user (sign-in, /api/auth/user, demo role switch): the user plus abilities. */
-export const sessionUserSchema = userSchema.extend({ abilities: appAbilitiesSchema });
+export const sessionUserSchema = userSchema.extend({
+  abilities: appAbilitiesSchema,
+  /** What the user's role may do, written from the server's rules (Settings › Role & Permissions). */
+  permissions: z.array(z.string()),
+});
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** A saved view of All Documents: a name and the list's query string (filters and sort). */

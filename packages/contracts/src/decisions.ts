@@ -22,3 +22,24 @@ export function isDecisionOf(kind: DecisionKind, status: string): status is Deci
 export function decisionNeedsReason(status: Decision): boolean {
   return status !== "Approved";
 }
+
+/** The activity entries a review round writes, by what they record (the approvals chart counts them). */
+export const roundActivityActions = {
+  submitted: ["Submitted for review", "Resubmitted for review"],
+  reviewed: reviewDecisions.map((status) => `Review ${status}` as const),
+  decided: finalDecisions.map((status) => `Final ${status}` as const),
+} as const;
+export type RoundActivityKind = keyof typeof roundActivityActions;
+export type RoundActivityAction = (typeof roundActivityActions)[RoundActivityKind][number];
+
+/** The activity entry a review or a final decision writes ("Review Approved", "Final Rejected"). */
+export function decisionActivityAction(kind: DecisionKind, status: Decision): RoundActivityAction {
+  return kind === "review" ? `Review ${status as ReviewDecision}` : `Final ${status as FinalDecision}`;
+}
+
+/** What a round's activity entry records, or null for entries that are none of these (a withdrawal). */
+export function roundActivityKind(action: string): RoundActivityKind | null {
+  for (const kind of Object.keys(roundActivityActions) as RoundActivityKind[])
+    if ((roundActivityActions[kind] as readonly string[]).includes(action)) return kind;
+  return null;
+}

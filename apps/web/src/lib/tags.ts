@@ -1,13 +1,6 @@
-/** "a, b ,, A" → ["a", "b"]: comma-separated tags, trimmed; empty and repeated (any case) ones dropped. */
-export function parseTags(text: string): string[] {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const raw of text.split(",")) {
-    const tag = raw.trim();
-    const key = tag.toLowerCase();
-    if (!tag || seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-  }
-  return tags;
-}
+/**
+ * "a, b ,, A" → ["a", "b"]: comma-separated tags as the server stores them (contracts'
+ * normaliseTags: lower case, trimmed, empty and repeated ones dropped), so the form shows what
+ * will be kept.
+ */
+export { splitTags as parseTags } from "@quire/contracts";

@@ -55,7 +55,11 @@ export function sessionUser(
   fields: { id: string; username: string; role: Role; mustChangePassword?: boolean },
   abilities: Partial<AppAbilities> = {},
 ): SessionUser {
-  return { ...fields, abilities: abilitiesFor(fields.role, abilities) };
+  return {
+    ...fields,
+    abilities: abilitiesFor(fields.role, abilities),
+    permissions: [`${fields.role} rules`],
+  };
 }
 
 export function category(overrides: Partial<Category> = {}): Category {
@@ -105,6 +109,8 @@ export function approval(overrides: Partial<Approval> = {}): Approval {
     createdAt: "2026-11-19T10:00:00.000Z",
     updatedAt: "2026-11-20T10:00:00.000Z",
     abilities: { review: false, decide: false },
+    status: "In Progress",
+    progress: 100,
     ...overrides,
   };
 }

@@ -3,7 +3,9 @@ import {
   applyIntent,
   approvalAbilities,
   readIntent,
+  reviewProgress,
   roundInvariantViolation,
+  roundStatus,
   stageAfterReview,
   type RoundState,
 } from "./policy";
@@ -106,5 +108,53 @@ describe("applyIntent", () => {
     r = applyIntent("a1", r, { kind: "decide", status: "Approved", comment: null });
     expect(r).toMatchObject({ stage: "Approved", approverStatus: "Approved" });
     expect(roundInvariantViolation(r)).toBeNull();
+  });
+});
+
+const reviewer = (status: "Pending" | "Approved" | "Changes Requested") => ({ id: "r", status });
+
+describe("roundStatus (the status the Approval Dashboard shows and filters by)", () => {
+  it("is Approved when the stage is Approved", () => {
+    expect(roundStatus({ stage: "Approved", reviewers: [], approverStatus: "Pending" })).toBe("Approved");
+  });
+  it("is Approved when every reviewer and the approver approved", () => {
+    expect(
+      roundStatus({
+        stage: "Awaiting Approval",
+        reviewers: [reviewer("Approved"), reviewer("Approved")],
+        approverStatus: "Approved",
+      }),
+    ).toBe("Approved");
+  });
+  it("is Rejected when the stage is Rejected or the approver rejected", () => {
+    expect(roundStatus({ stage: "Rejected", reviewers: [], approverStatus: "Pending" })).toBe("Rejected");
+    expect(
+      roundStatus({
+        stage: "Awaiting Approval",
+        reviewers: [reviewer("Approved")],
+        approverStatus: "Rejected",
+      }),
+    ).toBe("Rejected");
+  });
+  it("is In Progress otherwise", () => {
+    expect(
+      roundStatus({
+        stage: "Awaiting Review",
+        reviewers: [reviewer("Approved"), reviewer("Pending")],
+        approverStatus: "Pending",
+      }),
+    ).toBe("In Progress");
+    expect(
+      roundStatus({ stage: "Not Started" as RoundState["stage"], reviewers: [], approverStatus: "Approved" }),
+    ).toBe("In Progress");
+  });
+});
+
+describe("reviewProgress", () => {
+  it("is the share of reviewers who approved, 0 with none", () => {
+    expect(reviewProgress([])).toBe(0);
+    expect(reviewProgress([reviewer("Approved"), reviewer("Pending")])).toBe(50);
+    expect(reviewProgress([reviewer("Approved"), reviewer("Pending"), reviewer("Pending")])).toBe(33);
+    expect(reviewProgress([reviewer("Approved")])).toBe(100);
   });
 });

@@ -1,7 +1,8 @@
-import { decisionNeedsReason, isDecisionOf } from "@quire/contracts";
+import { decisionActivityAction, decisionNeedsReason, isDecisionOf } from "@quire/contracts";
 import type {
   Role,
   ApprovalStage,
+  ApprovalStatus,
   ApproverStatus,
   FinalDecision,
   ReviewDecision,
@@ -61,6 +62,28 @@ export function refuseDecision(actorId: string, round: RoundState): HttpError | 
       `The final decision is taken only while the stage is Awaiting Approval; it is ${round.stage}`,
     );
   return null;
+}
+
+/**
+ * Seed §4 derived status: Approved if the stage is Approved or every reviewer and the approver
+ * approved; Rejected if the stage is Rejected or anyone rejected; otherwise In Progress.
+ * (Approved is checked first, as the seed lists it first.)
+ */
+export function roundStatus(
+  round: Pick<RoundState, "stage" | "reviewers" | "approverStatus">,
+): ApprovalStatus {
+  const reviewersApproved =
+    round.reviewers.length > 0 && round.reviewers.every((r) => r.status === "Approved");
+  if (round.stage === "Approved" || (reviewersApproved && round.approverStatus === "Approved"))
+    return "Approved";
+  if (round.stage === "Rejected" || round.approverStatus === "Rejected") return "Rejected";
+  return "In Progress";
+}
+
+/** Seed §4: share of reviewers with status Approved, as a whole percent (0 with no reviewers). */
+export function reviewProgress(reviewers: ReadonlyArray<{ status: string }>): number {
+  if (reviewers.length === 0) return 0;
+  return Math.round((reviewers.filter((r) => r.status === "Approved").length / reviewers.length) * 100);
 }
 
 /** Seed §4: Changes Requested if any reviewer asks for changes, Awaiting Approval once none is Pending. */
@@ -168,7 +191,7 @@ export function applyIntent(actorId: string, round: RoundState, intent: Intent):
 
 /** The activity entry name of seed §4. */
 export const activityActionFor = (intent: Intent): string =>
-  intent.kind === "review" ? `Review ${intent.status}` : `Final ${intent.status}`;
+  decisionActivityAction(intent.kind, intent.status);
 
 function cleanComment(comment: string | null | undefined): string | null {
   const trimmed = comment?.trim();

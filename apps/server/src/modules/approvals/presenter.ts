@@ -1,7 +1,14 @@
 import type { Approval, ApprovalStage, ApproverStatus, ReviewerStatus } from "@quire/contracts";
 import type { Database } from "../../db/client";
 import { ownersOfDocuments } from "../documents/repository";
-import { approvalAbilities, refuseByStanding, type RoundState, type Standing } from "./policy";
+import {
+  approvalAbilities,
+  refuseByStanding,
+  reviewProgress,
+  roundStatus,
+  type RoundState,
+  type Standing,
+} from "./policy";
 import {
   findActivity,
   findReviewers,
@@ -106,5 +113,7 @@ function presentRound(
     createdAt: approval.createdAt.toISOString(),
     updatedAt: approval.updatedAt.toISOString(),
     abilities: abilitiesOf(actor, state),
+    status: roundStatus(state),
+    progress: reviewProgress(state.reviewers),
   };
 }

@@ -1,3 +1,4 @@
+import { roundActivityActions } from "@quire/contracts";
 import type { MailConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -166,7 +167,7 @@ export async function restartRoundForNewVersion(
   await appendActivity(
     tx,
     {
-      action: "Resubmitted for review",
+      action: roundActivityActions.submitted[1],
       subjectType: "approval",
       subjectId: nextId,
       documentId,

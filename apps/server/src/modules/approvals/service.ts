@@ -1,3 +1,4 @@
+import { roundActivityActions } from "@quire/contracts";
 import type {
   Approval,
   ApprovalListItem,
@@ -82,7 +83,7 @@ export async function submitForReview(
       await insertPendingReviewers(tx, approvalId, assignment.reviewerIds, now);
       await setDocumentStatus(tx, documentId, "In Review", now);
       await record({
-        action: round > 1 ? "Resubmitted for review" : "Submitted for review",
+        action: roundActivityActions.submitted[round > 1 ? 1 : 0],
         subjectType: "approval",
         subjectId: approvalId,
         documentId,

@@ -17,6 +17,7 @@ import { replaceSession, signOut } from "./sessions";
 import { oidcRoutes, ssoErrorOf } from "./oidc-routes";
 import { presentUser } from "../users/presenter";
 import { appAbilities } from "../../policies/policy";
+import { rolePermissions } from "../../policies/permissions";
 import { cachedSettings } from "../settings/service";
 
 /** Signing in and out, the session's user and the demo's role switch; the account's own routes beside. */
@@ -38,7 +39,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   async function presentSessionUser(user: Parameters<typeof presentUser>[0]): Promise<SessionUser> {
     const presented = presentUser(user);
     const { features } = await cachedSettings(ctx);
-    return { ...presented, abilities: appAbilities(presented, features) };
+    return {
+      ...presented,
+      abilities: appAbilities(presented, features),
+      permissions: rolePermissions(presented.role),
+    };
   }
 
   r.get(

@@ -11,7 +11,9 @@ const rounds = Array.from({ length: 23 }, (_, i) =>
     id: `a${i + 1}`,
     documentId: `d${i + 1}`,
     documentTitle: `Policy ${i + 1}`,
-    ...(i % 3 === 0 ? { stage: "Approved" as const, approverStatus: "Approved" as const } : {}),
+    ...(i % 3 === 0
+      ? { stage: "Approved" as const, approverStatus: "Approved" as const, status: "Approved" as const }
+      : {}),
   }),
 );
 const approved = rounds.filter((r) => r.stage === "Approved").length;

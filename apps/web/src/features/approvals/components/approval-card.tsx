@@ -10,7 +10,7 @@ import { paths } from "@/config/paths";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { deriveApprovalStatus, recentActivity, reviewProgress } from "../lib/derive";
+import { recentActivity } from "../lib/derive";
 import { actionFor, DecisionButtons } from "@/components/approvals/review-action-banner";
 
 /** Seed §2 approval card: status, stage, reviewers, approver, progress and the last 3 activities. */
@@ -35,10 +35,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
             Owner {approval.owner}
           </p>
         </div>
-        <StatusBadge
-          status={deriveApprovalStatus(approval)}
-          data-testid={`status-approval-${approval.documentId}`}
-        />
+        <StatusBadge status={approval.status} data-testid={`status-approval-${approval.documentId}`} />
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         <dl className="grid grid-cols-3 gap-2 break-words">
@@ -55,7 +52,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
             <dd>{approval.approver}</dd>
           </div>
         </dl>
-        <ReviewProgress labelId={`${headingId}-progress`} progress={reviewProgress(approval.reviewers)} />
+        <ReviewProgress labelId={`${headingId}-progress`} progress={approval.progress} />
         <RoundDetails approval={approval} />
         <YourAction approval={approval} />
         <Button asChild variant="outline" size="sm">

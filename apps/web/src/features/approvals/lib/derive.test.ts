@@ -1,69 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  activityOverTime,
-  approvalRate,
-  deriveApprovalStatus,
-  filterApprovals,
-  recentActivity,
-  reviewProgress,
-} from "./derive";
-
-const reviewer = (status: "Pending" | "Approved" | "Changes Requested") => ({
-  id: "r",
-  username: "r",
-  status,
-  comment: null,
-});
-
-describe("deriveApprovalStatus", () => {
-  it("is Approved when the stage is Approved", () => {
-    expect(deriveApprovalStatus({ stage: "Approved", reviewers: [], approverStatus: "Pending" })).toBe(
-      "Approved",
-    );
-  });
-  it("is Approved when every reviewer and the approver approved", () => {
-    expect(
-      deriveApprovalStatus({
-        stage: "Awaiting Approval",
-        reviewers: [reviewer("Approved"), reviewer("Approved")],
-        approverStatus: "Approved",
-      }),
-    ).toBe("Approved");
-  });
-  it("is Rejected when the stage is Rejected or the approver rejected", () => {
-    expect(deriveApprovalStatus({ stage: "Rejected", reviewers: [], approverStatus: "Pending" })).toBe(
-      "Rejected",
-    );
-    expect(
-      deriveApprovalStatus({
-        stage: "Awaiting Approval",
-        reviewers: [reviewer("Approved")],
-        approverStatus: "Rejected",
-      }),
-    ).toBe("Rejected");
-  });
-  it("is In Progress otherwise", () => {
-    expect(
-      deriveApprovalStatus({
-        stage: "Awaiting Review",
-        reviewers: [reviewer("Approved"), reviewer("Pending")],
-        approverStatus: "Pending",
-      }),
-    ).toBe("In Progress");
-    expect(deriveApprovalStatus({ stage: "Not Started", reviewers: [], approverStatus: "Approved" })).toBe(
-      "In Progress",
-    );
-  });
-});
-
-describe("reviewProgress", () => {
-  it("is the share of reviewers who approved, 0 with none", () => {
-    expect(reviewProgress([])).toBe(0);
-    expect(reviewProgress([reviewer("Approved"), reviewer("Pending")])).toBe(50);
-    expect(reviewProgress([reviewer("Approved"), reviewer("Pending"), reviewer("Pending")])).toBe(33);
-    expect(reviewProgress([reviewer("Approved")])).toBe(100);
-  });
-});
+import { activityOverTime, approvalRate, filterApprovals, recentActivity } from "./derive";
 
 describe("approvalRate", () => {
   it("rounds approved over total and is 0 for no documents", () => {
@@ -76,15 +12,11 @@ describe("approvalRate", () => {
 
 describe("filters, activity and chart data", () => {
   const items = [
-    { stage: "Approved" as const, reviewers: [], approverStatus: "Approved" as const },
-    { stage: "Rejected" as const, reviewers: [], approverStatus: "Rejected" as const },
-    {
-      stage: "Awaiting Review" as const,
-      reviewers: [reviewer("Pending")],
-      approverStatus: "Pending" as const,
-    },
+    { documentId: "a", status: "Approved" as const },
+    { documentId: "b", status: "Rejected" as const },
+    { documentId: "c", status: "In Progress" as const },
   ];
-  it("filters by derived status", () => {
+  it("filters by the status the server sends", () => {
     expect(filterApprovals(items, "All Documents")).toHaveLength(3);
     expect(filterApprovals(items, "Approved")).toEqual([items[0]]);
     expect(filterApprovals(items, "Rejected")).toEqual([items[1]]);
@@ -111,7 +43,7 @@ describe("filters, activity and chart data", () => {
     const points = activityOverTime([
       {
         activityLog: [
-          entry("Submitted for Review", "2026-01-02T09:00:00Z"),
+          entry("Submitted for review", "2026-01-02T09:00:00Z"),
           entry("Review Approved", "2026-01-02T10:00:00Z"),
           entry("Final Approved", "2026-01-03T10:00:00Z"),
           entry("Bad", "not a date"),
@@ -122,5 +54,28 @@ describe("filters, activity and chart data", () => {
       { date: "2026-01-02", submitted: 1, reviewed: 1, decided: 0 },
       { date: "2026-01-03", submitted: 0, reviewed: 0, decided: 1 },
     ]);
+  });
+  it("counts a withdrawn review as neither a review nor a submission", () => {
+    const points = activityOverTime([
+      {
+        activityLog: [
+          {
+            action: "Review withdrawn",
+            userId: "1",
+            username: "u",
+            timestamp: "2026-01-04T09:00:00Z",
+            comment: null,
+          },
+          {
+            action: "Review Changes Requested",
+            userId: "1",
+            username: "u",
+            timestamp: "2026-01-04T08:00:00Z",
+            comment: "x",
+          },
+        ],
+      },
+    ]);
+    expect(points).toEqual([{ date: "2026-01-04", submitted: 0, reviewed: 1, decided: 0 }]);
   });
 });

@@ -1,16 +1,18 @@
 import { Check } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { selectableRoles, type Role, type User } from "@quire/contracts";
+import { selectableRoles, type Role, type SessionUser, type User } from "@quire/contracts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useDemoRole } from "@/lib/auth";
 import { useTheme } from "@/lib/theme";
 import { SettingSwitch } from "./setting-switch";
-import { rolePermissions } from "../lib/permissions";
 
-/** Role & Permissions: the same role selector as the top bar and the seed §6 permission list. */
-export function RoleCard({ user, demo }: { user: User; demo: boolean }) {
+/**
+ * Role & Permissions: the same role selector as the top bar, and what the role may do as the
+ * server's rules say it (the session user's `permissions`).
+ */
+export function RoleCard({ user, demo }: { user: SessionUser; demo: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -29,7 +31,7 @@ export function RoleCard({ user, demo }: { user: User; demo: boolean }) {
           <SettingsRoleSelect user={user} demo={demo} />
         </div>
         <ul className="space-y-1" data-testid="list-permissions" aria-label={`Permissions of ${user.role}`}>
-          {rolePermissions[user.role].map((permission) => (
+          {user.permissions.map((permission) => (
             <li key={permission} className="flex items-center gap-2 text-sm">
               <Check className="size-4 text-primary" aria-hidden="true" />
               {permission}

@@ -1,30 +1,3 @@
-import type { Role } from "@quire/contracts";
-
-/** Seed §6 listed permissions per role; Viewer is Quire's read-only role. */
-export const rolePermissions: Record<Role, readonly string[]> = {
-  Author: ["Upload documents", "Edit own metadata", "Create new versions", "Submit for review"],
-  Reviewer: [
-    "View assigned documents",
-    "Approve or request changes",
-    "Add review comments",
-    "Access the review dashboard",
-  ],
-  Approver: [
-    "Final approval decisions",
-    "Reject with notes",
-    "Override review decisions",
-    "Access approval analytics",
-  ],
-  Admin: [
-    "Manage all documents",
-    "Configure organization settings",
-    "Manage user roles",
-    "Access analytics",
-    "Configure integrations",
-  ],
-  Viewer: ["Read documents"],
-};
-
 /** Seed §9: the users list previews 4 users, then '+N more users'. */
 export const USER_PREVIEW_COUNT = 4;
 
