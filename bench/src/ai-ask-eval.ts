@@ -79,6 +79,7 @@ async function evaluate(
   let quotingTwo = 0;
   let nonAnswering = 0;
   let quotedNonAnswering = 0;
+  let notCovered = 0;
   const scored: Array<{ p: number; right: boolean }> = [];
   for (const q of questions) {
     const answer = await timed(q.question);
@@ -91,6 +92,7 @@ async function evaluate(
     if (new Set(titles).size > 1) quotingTwo++;
     if (quotesNonAnswering(answer, q.document, q.expected, documentHolds)) nonAnswering++;
     if (quotesNonAnswering(answer, q.document, q.expected)) quotedNonAnswering++;
+    if (answer.notCovered?.length) notCovered++;
     if (titles.length > 0) scored.push({ p: answer.confidence, right });
     if (verbose && (!right || !holds))
       console.log(
@@ -100,7 +102,8 @@ async function evaluate(
   let refused = 0;
   for (const q of absent) {
     const answer = await timed(q);
-    if (answer.citations.length === 0) refused++;
+    // Saying the archive does not mention what was asked is a refusal, though the closest text is cited.
+    if (answer.citations.length === 0 || answer.notCovered?.length) refused++;
     else {
       scored.push({ p: answer.confidence, right: false });
       if (verbose)
@@ -123,6 +126,7 @@ async function evaluate(
   console.log(`    right document in the top 3 citations  ${pct(top3, n)}`);
   console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
   console.log(`    absent topics refused                  ${pct(refused, absent.length)}`);
+  console.log(`    answerable questions said not covered  ${pct(notCovered, n)}`);
   console.log(
     `    answers quoting two or more documents ${quotingTwo}; quoting one that is not the asked document and whose text does not hold the fact ${nonAnswering} (whose quoted sentences do not: ${quotedNonAnswering})`,
   );

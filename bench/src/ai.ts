@@ -206,7 +206,7 @@ async function askBench(): Promise<void> {
     let declined = 0;
     for (const question of ABSENT) {
       const answer = await ask(t.ctx, actor, question);
-      if (answer.citations.length === 0) declined++;
+      if (answer.citations.length === 0 || answer.notCovered?.length) declined++;
       else
         console.log(
           `  answered absent topic: "${question}" → ${answer.citations[0]?.title} (${answer.confidence})`,

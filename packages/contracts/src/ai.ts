@@ -191,5 +191,10 @@ export const aiAnswerSchema = z.object({
   citations: z.array(citationSchema),
   /** "local" (offline extractive answer) or "provider" (the configured OpenAI-compatible model). */
   source: z.enum(["local", "provider"]),
+  /**
+   * The question's salient words (names, places, its scope) that what the answer cites never
+   * mentions: the answer says so and its confidence is low. Absent when everything asked is covered.
+   */
+  notCovered: z.array(z.string()).optional(),
 });
 export type AiAnswer = z.infer<typeof aiAnswerSchema>;

@@ -36,3 +36,5 @@ export * from "./quote";
 export * from "./title-words";
 export * from "./vocabulary";
 export * from "./title";
+export * from "./uncovered";
+export * from "./quote-tables";

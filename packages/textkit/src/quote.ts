@@ -3,6 +3,7 @@ import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
 import { stem, tokenize } from "./tokenize";
 import { acronymMatch, titleStems } from "./document-rank";
+import { renderTable, tableRows, type QuotedRow } from "./quote-tables";
 
 /**
  * The answer as quotation: the sentences that hold the fact, taken from the best passage and its
@@ -104,6 +105,14 @@ interface Unit {
   index: number;
   text: string;
   score: number;
+  /** Set when the unit is a table's row: the answer shows it in its table. */
+  row?: QuotedRow;
+}
+
+/** A quotable piece of a passage: a sentence, a list item, or a table row read with its header. */
+interface Quotable {
+  text: string;
+  row?: QuotedRow;
 }
 
 /** Plain-text files keep their indentation, which markdown reads as code: prose there is quoted too. */
@@ -114,9 +123,14 @@ function prose(text: string): boolean {
 
 /** Sentences a reader can quote: prose, list items and table rows; headings and real code are not. */
 export function quotableSentences(text: string): string[] {
-  const out: string[] = [];
+  return quotableUnits(text).map((u) => u.text);
+}
+
+function quotableUnits(text: string): Quotable[] {
+  const out: Quotable[] = [];
   let blockEnd = -1;
   let optionLabel = "";
+  let tables = 0;
   for (const unit of splitSentences(text)) {
     if (unit.kind === "sentence" || unit.kind === "list-item") {
       // A manual's option paragraph ("-L, --lock Lock a user's password. This puts a '!' …"):
@@ -126,7 +140,7 @@ export function quotableSentences(text: string): string[] {
       // A short first sentence is joined to the next as a label already (withLabels).
       if (!sameBlock)
         optionLabel = plain.split(/\s+/).length > 6 ? (OPTION_LEAD.exec(plain)?.[0]?.trim() ?? "") : "";
-      out.push(sameBlock && optionLabel ? `${optionLabel}: ${plain}` : plain);
+      out.push({ text: sameBlock && optionLabel ? `${optionLabel}: ${plain}` : plain });
       blockEnd = unit.end;
       continue;
     }
@@ -136,15 +150,16 @@ export function quotableSentences(text: string): string[] {
         .replace(/^```.*$/gm, "")
         .replace(/^[ \t]+/gm, "")
         .replace(/\n(?!\n)/g, " ");
-      for (const inner of splitSentences(dedented)) if (inner.kind === "sentence") out.push(inner.text);
+      for (const inner of splitSentences(dedented))
+        if (inner.kind === "sentence") out.push({ text: inner.text });
     } else if (unit.kind === "table") {
-      for (const row of unit.text.split("\n"))
-        if (!/^\s*\|?[\s:|-]+\|?\s*$/.test(row)) out.push(plainInline(row.replace(/\|/g, " ; ")));
+      for (const row of tableRows(unit.text, tables)) out.push({ text: row.text, row });
+      tables++;
     }
   }
   return withLabels(out)
-    .filter((s) => s.split(/\s+/).length >= 3 && !s.includes(" · "))
-    .map((s) => s.trim());
+    .filter((s) => s.text.split(/\s+/).length >= 3 && !s.text.includes(" · "))
+    .map((s) => ({ ...s, text: s.text.trim() }));
 }
 
 /** Options opening a paragraph: "-L, --lock", "--max-depth=N", "-i, --inodes" (bounded, no backtracking). */
@@ -156,20 +171,21 @@ const BULLET = /^[\u25cb\u25cf\u2022\u25e6\u25aa\u2023\u00b7*]\s*/u;
  * A manual's option name stands on its own line before its description ("--raw-output / -r:"):
  * it is the fact a question about that option wants, so it is quoted with the description.
  */
-function withLabels(units: string[]): string[] {
-  const out: string[] = [];
+function withLabels(units: Quotable[]): Quotable[] {
+  const out: Quotable[] = [];
   let label = "";
-  for (const raw of units) {
+  for (const quotable of units) {
+    const raw = quotable.text;
     const unit = raw.replace(BULLET, "");
     const short = unit.split(/\s+/).length <= 6;
-    if (short && (/^[-+]/.test(unit) || (/:$/.test(unit) && !/\s\S+\s/.test(unit)))) {
+    if (!quotable.row && short && (/^[-+]/.test(unit) || (/:$/.test(unit) && !/\s\S+\s/.test(unit)))) {
       label = label ? `${label} ${unit}` : unit;
       continue;
     }
-    out.push(label ? `${label} ${raw}` : raw);
+    out.push(label ? { ...quotable, text: `${label} ${raw}` } : quotable);
     label = "";
   }
-  if (label) out.push(label);
+  if (label) out.push({ text: label });
   return out;
 }
 
@@ -232,10 +248,10 @@ export function chooseSentences(request: QuoteRequest, group: QuotePassage[]): U
   const units: Unit[] = [];
   const subject = subjectOf(request, group[0]?.title ?? "");
   group.forEach((passage, g) => {
-    quotableSentences(passage.text).forEach((text, index) => {
+    quotableUnits(passage.text).forEach(({ text, row }, index) => {
       // The best passage's sentences win ties against its neighbours'.
       const score = scoreSentence(request, text, subject) * (g === 0 ? 1 : 0.9);
-      units.push({ passage, index, text, score });
+      units.push({ passage, index, text, score, ...(row ? { row } : {}) });
     });
   });
   const best = [...units].sort((a, b) => b.score - a.score)[0];
@@ -266,7 +282,7 @@ export function quoteAnswer(
 ): { answer: string; citations: Citation[] } {
   const citations: Citation[] = [];
   // Sentences in the order first said (a Map keeps insertion order), keyed by their words.
-  const said = new Map<string, { text: string; markers: number[] }>();
+  const said = new Map<string, Said>();
   const cite = (passage: QuotePassage, text: string): number => {
     let citation = citations.find((c) => c.passageId === passage.passageId);
     if (!citation) {
@@ -281,7 +297,12 @@ export function quoteAnswer(
     const key = sentenceKey(unit.text);
     const n = cite(unit.passage, unit.text);
     const earlier = said.get(key);
-    if (!earlier) said.set(key, { text: unit.text, markers: [n] });
+    if (!earlier)
+      said.set(key, {
+        text: unit.text,
+        markers: [n],
+        ...(unit.row ? { row: unit.row, table: `${unit.passage.passageId}:${unit.row.table}` } : {}),
+      });
     else if (!earlier.markers.includes(n)) earlier.markers.push(n);
   }
   for (const group of later) {
@@ -298,6 +319,44 @@ export function quoteAnswer(
       if (!markers.includes(n)) markers.push(n);
     }
   }
-  const answer = [...said.values()].map((p) => withMarkers(p.text, p.markers)).join(" ");
-  return { answer, citations };
+  return { answer: composeAnswer([...said.values()]), citations };
+}
+
+/** A quoted unit of the answer with its citation numbers. */
+interface Said {
+  text: string;
+  markers: number[];
+  row?: QuotedRow;
+  /** The passage and table a row comes from: consecutive rows of one table are shown together. */
+  table?: string;
+}
+
+/** A clause's number opening a sentence ("3.1 All reports…"): it reads as noise once sentences run on. */
+const CLAUSE_NUMBER = /^\d{1,3}(?:(?:\.\d{1,3}){1,4}|\.)\s+(?=\p{Lu})/u;
+
+/** Sentences run on as prose, each with its markers; a table's rows become that table, header first. */
+function composeAnswer(units: Said[]): string {
+  const blocks: string[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length) blocks.push(prose.join(" "));
+    prose = [];
+  };
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i]!;
+    if (!unit.row) {
+      prose.push(withMarkers(unit.text.replace(CLAUSE_NUMBER, ""), unit.markers));
+      continue;
+    }
+    flush();
+    const rows: Array<{ row: QuotedRow; markers: string }> = [];
+    for (; i < units.length && units[i]!.table === unit.table; i++) {
+      const next = units[i]!;
+      rows.push({ row: next.row!, markers: next.markers.map((n) => `[${n}]`).join("") });
+    }
+    i--;
+    blocks.push(renderTable(rows));
+  }
+  flush();
+  return blocks.join("\n\n");
 }

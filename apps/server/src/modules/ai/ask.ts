@@ -1,14 +1,21 @@
 import type { AiAnswer } from "@quire/contracts";
 import {
+  acronymMatch,
   answersKind,
   chooseSentences,
   jaccard,
+  listWords,
   quoteAnswer,
   shingle,
+  stem,
+  titleStems,
+  tokenize,
+  uncoveredWords,
   type AnswerPassage,
   type QuotePassage,
   type QuoteRequest,
   type QuoteTuning,
+  type UncoveredWord,
 } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
@@ -43,6 +50,48 @@ const MORE_PASSAGES = 6;
 
 const NOT_FOUND =
   "I could not find an answer to that in the archive. No document you can see covers it closely enough to quote; try different words or ask the document owners.";
+/**
+ * The confidence of an answer whose cited text leaves out what the question names (uncovered.ts):
+ * below the answer threshold, so it reads as low wherever confidence is shown.
+ */
+export const NOT_COVERED_CONFIDENCE = 0.2;
+
+/** The question's salient words the document's passages (those holding an asked word) and title never mention. */
+function uncoveredBy(retrieval: Retrieval, question: string, document: RankedDocument): UncoveredWord[] {
+  const cited = new Set(titleStems(document.best.title));
+  for (const passage of retrieval.byDocument.get(document.documentId) ?? [])
+    for (const token of tokenize(`${passage.heading ?? ""} ${passage.text}`)) cited.add(stem(token));
+  for (const token of tokenize(document.best.text)) cited.add(stem(token));
+  return uncoveredWords({
+    question,
+    asked: retrieval.analysis.asked,
+    cited,
+    synonyms: retrieval.synonyms,
+    unseen: retrieval.unseen,
+    named: (word) => acronymMatch(document.best.title, [word]) > 0,
+  });
+}
+
+/** Where the closest text is: "“Leave Policy” (section “Family leave”)". */
+function placeOf(document: RankedDocument): string {
+  const heading = document.best.heading?.trim();
+  return heading ? `“${document.best.title}” (section “${heading}”)` : `“${document.best.title}”`;
+}
+
+/**
+ * What the answer says of the words it does not cover: the archive's silence when no passage holds
+ * them, the closest document's when only it does not.
+ */
+export function coverageNote(missing: UncoveredWord[], document: RankedDocument): string {
+  const nowhere = missing.filter((m) => m.nowhere).map((m) => m.word);
+  const elsewhere = missing.filter((m) => !m.nowhere).map((m) => m.word);
+  const place = placeOf(document);
+  if (elsewhere.length === 0)
+    return `The archive does not mention ${listWords(nowhere)}; the closest is ${place}.`;
+  const closest = `the closest document, ${place}, does not mention ${listWords(elsewhere)}`;
+  if (nowhere.length === 0) return `${closest[0]!.toUpperCase()}${closest.slice(1)}.`;
+  return `The archive does not mention ${listWords(nowhere)}, and ${closest}.`;
+}
 
 /**
  * What the confidence is computed from: the best document's score and its lead over the next
@@ -168,9 +217,15 @@ export interface LocalAnswer {
   answer: AiAnswer;
   retrieval: Retrieval;
   evidence: AnswerEvidence | null;
+  /** The question's salient words the answering document does not mention. */
+  uncovered: UncoveredWord[];
 }
 
-/** The offline answer: quoted sentences from the answering document(s), or a plain refusal. */
+/**
+ * The offline answer: quoted sentences from the answering document(s), or a plain refusal. Either
+ * names what the question asks that the closest document never mentions, and such an answer is
+ * given with low confidence (NOT_COVERED_CONFIDENCE): it is the closest text, not an answer.
+ */
 export function localAnswer(
   retrieval: Retrieval,
   {
@@ -178,28 +233,42 @@ export function localAnswer(
     confidence: model = CONFIDENCE,
     quote: tuning,
     secondDocumentGap = SECOND_DOCUMENT_GAP,
+    question = retrieval.analysis.query,
   }: {
     threshold?: number;
     confidence?: ConfidenceModel;
     quote?: QuoteTuning;
     secondDocumentGap?: number;
+    /** The question as asked (its capitals name things); the asked words otherwise. */
+    question?: string;
   } = {},
 ): LocalAnswer {
   const answering = answeringDocuments(retrieval, secondDocumentGap, tuning);
   const evidence = answering.evidence[0] ?? null;
-  const confidence = confidenceOf(evidence, model);
+  const best = answering.documents[0];
+  const uncovered = best ? uncoveredBy(retrieval, question, best) : [];
+  const note = best && uncovered.length > 0 ? coverageNote(uncovered, best) : "";
+  const notCovered = uncovered.length > 0 ? { notCovered: uncovered.map((u) => u.word) } : {};
+  const confidence = Math.min(
+    confidenceOf(evidence, model),
+    uncovered.length > 0 ? NOT_COVERED_CONFIDENCE : 1,
+  );
   const refuse = (): LocalAnswer => ({
     answer: {
-      answer: NOT_FOUND,
+      answer: note ? `${NOT_FOUND} ${note}` : NOT_FOUND,
       confidence: Math.min(confidence, 0.2),
       relevantDocuments: [],
       citations: [],
       source: "local",
+      ...notCovered,
     },
     retrieval,
     evidence,
+    uncovered,
   });
-  if (!evidence || confidence < threshold) return refuse();
+  // Below the threshold nothing is quoted (the note still says what the closest document lacks);
+  // above it, an answer that leaves out what the question names is quoted with the note, low.
+  if (!evidence || confidenceOf(evidence, model) < threshold) return refuse();
   // A later document is cited only when it answers on its own too, and then only beside the
   // sentences it says too (quoteAnswer).
   const groups = answering.documents
@@ -209,14 +278,16 @@ export function localAnswer(
   if (citations.length === 0) return refuse();
   return {
     answer: {
-      answer,
+      answer: note ? `${note} What it says:\n\n${answer}` : answer,
       confidence,
       relevantDocuments: [...new Set(citations.map((c) => c.title))],
       citations,
       source: "local",
+      ...notCovered,
     },
     retrieval,
     evidence,
+    uncovered,
   };
 }
 
@@ -270,6 +341,8 @@ async function fromProvider(ctx: AppContext, question: string, local: LocalAnswe
 
 /** POST /api/ai/ask: an answer from the passages the actor may see, with numbered citations. */
 export async function ask(ctx: AppContext, actor: Actor, question: string): Promise<AiAnswer> {
-  const local = localAnswer(await retrieve(ctx, actor, question));
+  const local = localAnswer(await retrieve(ctx, actor, question), { question });
+  // What the archive does not cover is the answer: a model's rewrite would read as if it did.
+  if (local.uncovered.length > 0) return local.answer;
   return (await fromProvider(ctx, question, local)) ?? local.answer;
 }

@@ -80,6 +80,8 @@ export interface Retrieval {
    * frequencies are the archive's, as search's BM25 uses them; only this share is kept.
    */
   unknownShare: number;
+  /** The asked words (as typed) no passage of the archive holds, a candidate title's initials excepted. */
+  unseen: string[];
   /** Each candidate document's passages that hold an asked word or synonym, in document order. */
   byDocument: Map<string, StoredPassage[]>;
   /** WordNet synonyms of each asked stem, as stems. */
@@ -318,6 +320,7 @@ export async function retrieve(
     ranked: [],
     documents: [],
     unknownShare: 0,
+    unseen: [],
     byDocument: new Map(),
     synonyms,
     idf: new Map(),
@@ -343,6 +346,7 @@ export async function retrieve(
   const { ranked, idf } = await rankPassages(ctx, question, analysis, synonyms, found, stored, model);
   const documents = rankDocuments(ranked, titleEvidence(analysis, titles.statistics), documentModel);
   const named = (word: string) => documents.some((d) => acronymMatch(d.best.title, [word]) > 0);
-  const unknownShare = unseen.filter((w) => !named(w)).length / analysis.asked.length;
-  return { analysis, ranked, documents, unknownShare, byDocument, synonyms, idf };
+  const unnamed = unseen.filter((w) => !named(w));
+  const unknownShare = unnamed.length / analysis.asked.length;
+  return { analysis, ranked, documents, unknownShare, unseen: unnamed, byDocument, synonyms, idf };
 }

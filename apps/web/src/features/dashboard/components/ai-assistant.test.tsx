@@ -34,6 +34,32 @@ describe("AiAssistant", () => {
     expect(body.question).toBe("What are our security policies?");
   });
 
+  it("shows quoted table rows as a table with their header, and the rest as text", async () => {
+    mockFetch({
+      "POST /api/ai/ask": {
+        body: {
+          answer:
+            "The archive does not mention Japan.\n\n| Leave type | Entitlement |\n| --- | --- |\n| Paternity leave | 4 weeks [1] |",
+          confidence: 0.2,
+          relevantDocuments: ["Leave Policy"],
+          citations: [
+            { n: 1, documentId: "d1", title: "Leave Policy", passageId: "p1", heading: null, quote: "…" },
+          ],
+          source: "local",
+        },
+      },
+    });
+    renderWithApp(<AiAssistant />, { path: "/dashboard" });
+    fireEvent.click(screen.getByTestId("button-quick-question-0"));
+    const answer = await screen.findByTestId("text-ai-answer");
+    const headers = [...answer.querySelectorAll("th")].map((th) => th.textContent);
+    expect(headers).toEqual(["Leave type", "Entitlement"]);
+    const cells = [...answer.querySelectorAll("td")].map((td) => td.textContent);
+    expect(cells).toEqual(["Paternity leave", "4 weeks [1]"]);
+    expect(answer.textContent).not.toContain("|");
+    expect(answer.querySelector("p")?.textContent).toBe("The archive does not mention Japan.");
+  });
+
   it("shows the seed's inline error when asking fails", async () => {
     mockFetch({ "POST /api/ai/ask": { status: 500, body: { message: "boom" } } });
     renderWithApp(<AiAssistant />, { path: "/dashboard" });

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
+import { AnswerText } from "./answer-text";
 import { useAskAi } from "@/features/dashboard/api/ask-ai";
 import {
   ASK_ERROR_MESSAGE,
@@ -155,9 +156,7 @@ function AiAnswerView({ answer }: { answer: AiAnswer }) {
           {confidencePercent(answer.confidence)} confidence
         </Badge>
       </div>
-      <p className="text-sm whitespace-pre-line" data-testid="text-ai-answer">
-        {answer.answer}
-      </p>
+      <AnswerText answer={answer.answer} />
       {answer.citations.length > 0 ? (
         <div>
           <p className="text-xs font-medium text-muted-foreground">Sources</p>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { analyseQuestion } from "./question";
+import { stem, tokenize } from "./tokenize";
+import { listWords, uncoveredWords } from "./uncovered";
+
+const stemsOf = (text: string) => new Set(tokenize(text).map(stem));
+
+describe("uncoveredWords", () => {
+  const leave = stemsOf("Leave Policy. Shared parental leave: matched to maternity pay. Ireland. Employees.");
+
+  it("names the scope and the names a near-miss question adds to a covered topic", () => {
+    const question = "What is our parental leave policy for contractors in Japan?";
+    const words = uncoveredWords({
+      question,
+      asked: analyseQuestion(question).asked,
+      cited: leave,
+      unseen: ["japan"],
+    });
+    expect(words).toEqual([
+      { word: "contractors", nowhere: false },
+      { word: "Japan", nowhere: true },
+    ]);
+  });
+
+  it("leaves a question in other words than the document's alone", () => {
+    const question = "Where do I find a scratch file that disappears once I close it?";
+    const cited = stemsOf("tempfile: create temporary files, deleted as soon as they are closed");
+    expect(uncoveredWords({ question, asked: analyseQuestion(question).asked, cited })).toEqual([]);
+  });
+
+  it("counts a synonym or a title's initials as covered", () => {
+    const question = "Who maintains the BCP for employees in Ireland?";
+    const asked = analyseQuestion(question).asked;
+    expect(
+      uncoveredWords({ question, asked, cited: leave, named: (word) => word === "bcp" }).map((w) => w.word),
+    ).toEqual([]);
+  });
+});
+
+describe("listWords", () => {
+  it("lists one, two or more words as a sentence does", () => {
+    expect(listWords(["a"])).toBe("a");
+    expect(listWords(["a", "b"])).toBe("a or b");
+    expect(listWords(["a", "b", "c"])).toBe("a, b or c");
+  });
+});
