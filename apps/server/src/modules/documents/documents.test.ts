@@ -282,6 +282,27 @@ describe("versions", () => {
     expect(list[1]?.content).toContain("All staff must lock screens.");
   });
 
+  it("stores nothing for a version refused with 409, and keeps bytes another version holds", async () => {
+    const id = await newDoc();
+    const stale = (bytes: Uint8Array, name: string) => {
+      const { body, headers } = multipart({ changeNote: "stale", expectedVersion: "7" }, { name, bytes });
+      return t.request("POST", `/api/documents/${id}/versions`, { as: "author", body, headers });
+    };
+    const fresh = Buffer.from(`# Stale edit\n\nWritten against a version that never was: ${id}.\n`);
+    const before = await stored();
+    const refused = await stale(fresh, "stale.md");
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(json<{ message: string }>(refused).message).toMatch(/version 1 is current/);
+    expect(await t.ctx.blobs.has(sha256(fresh))).toBe(false);
+    expect(await stored()).toEqual(before);
+    // The same bytes as the current version: refused, and its original is still served.
+    const original = await t.request("GET", `/api/documents/${id}/versions/1/original`, { as: "author" });
+    expect((await stale(original.rawPayload, "same.md")).statusCode).toBe(409);
+    const again = await t.request("GET", `/api/documents/${id}/versions/1/original`, { as: "author" });
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(original.rawPayload)).toBe(true);
+  });
+
   it("accepts a new version as a file, and serves each version's original", async () => {
     const id = await newDoc();
     const bytes = fixture("dpkg-triggers.txt");

@@ -14,6 +14,7 @@ import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./up
 
 import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";
 import {
+  findDocumentRow,
   findVersionRow,
   insertBlob,
   insertDocument,
@@ -186,9 +187,19 @@ interface NewVersionInput {
   createdAt?: Date;
 }
 
+/** 409 for an edit that did not start from the current version. */
+function staleEdit(currentVersion: number, expectedVersion: number) {
+  return conflict(
+    `This document changed since you opened it: version ${currentVersion} is current, your edit started from version ${expectedVersion}. Reload it and apply your change again.`,
+  );
+}
+
 /**
  * A new version, only on top of the version the editor started from: a stale expectedVersion
  * answers 409 and changes nothing, so two concurrent edits can never silently overwrite each other.
+ * The version is checked before the original is stored too, so a refused edit leaves no bytes
+ * behind (the check under the lock still decides; only a version landing in between leaves an
+ * orphan for the sweep, since stored bytes may already be another version's and are never deleted here).
  */
 export async function addVersion(
   ctx: AppContext,
@@ -196,6 +207,10 @@ export async function addVersion(
   input: NewVersionInput,
 ): Promise<number> {
   const { actor, id: documentId } = target;
+  const current = await findDocumentRow(ctx.db, documentId);
+  if (!current) throw notFound("Document");
+  if (current.currentVersion !== input.expectedVersion)
+    throw staleEdit(current.currentVersion, input.expectedVersion);
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const now = input.createdAt ?? ctx.clock.now();
   const version = await withTransaction(
@@ -204,11 +219,8 @@ export async function addVersion(
     async (tx, record) => {
       const doc = await lockDocument(tx, documentId);
       if (!doc) throw notFound("Document");
-      if (doc.currentVersion !== input.expectedVersion) {
-        throw conflict(
-          `This document changed since you opened it: version ${doc.currentVersion} is current, your edit started from version ${input.expectedVersion}. Reload it and apply your change again.`,
-        );
-      }
+      if (doc.currentVersion !== input.expectedVersion)
+        throw staleEdit(doc.currentVersion, input.expectedVersion);
       const next = doc.currentVersion + 1;
       await insertVersion(tx, {
         documentId,
