@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { displayNameSchema } from "./names";
 
 /**
  * Where a person may act, on top of what their role allows at all: `view` reads, `add` also
@@ -28,13 +29,13 @@ export const groupSchema = z.object({
 export type Group = z.infer<typeof groupSchema>;
 
 export const createGroupBodySchema = z.object({
-  name: z.string().trim().min(1, "name is required").max(100),
+  name: displayNameSchema,
   description: z.string().trim().max(500).default(""),
   memberIds: z.array(z.string().min(1)).max(1000).default([]),
 });
 export const updateGroupBodySchema = z
   .object({
-    name: z.string().trim().min(1, "name is required").max(100),
+    name: displayNameSchema,
     description: z.string().trim().max(500),
     memberIds: z.array(z.string().min(1)).max(1000),
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { displayNameSchema } from "./names";
 
 export const categoryColors = ["blue", "green", "purple", "orange", "red", "gray"] as const;
 
@@ -23,7 +24,7 @@ export const categoryStatsSchema = categorySchema.extend({
 export type CategoryStats = z.infer<typeof categoryStatsSchema>;
 
 const categoryFields = {
-  name: z.string().trim().min(1, "name is required").max(100),
+  name: displayNameSchema,
   description: z.string().trim().max(500),
   icon: z
     .string()

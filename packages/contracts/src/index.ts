@@ -1,4 +1,5 @@
 export * from "./common";
+export * from "./names";
 export * from "./auth";
 export * from "./categories";
 export * from "./documents";

@@ -197,3 +197,28 @@ describe("a Draft is seen by the assignees of the round open now, not of rounds 
     expect(await reach("reviewer2", doc, "vellichord")).toEqual(hiddenFrom);
   });
 });
+
+describe("unknown ids in an access list", () => {
+  it("are named five at most, with the count, for a document's users and a category's groups", async () => {
+    const made = Array.from({ length: 500 }, (_, i) => `nobody-${i}-${"y".repeat(900)}`);
+    const doc = await uploadDraft(t, "author", "Unknown ids probe");
+    const users = await t.request("PUT", `/api/documents/${doc}/access`, {
+      as: "author",
+      body: { restricted: true, userIds: made, groupIds: [] },
+    });
+    expect(users.statusCode).toBe(400);
+    expect(json<{ message: string }>(users).message).toMatch(
+      /^Unknown user: nobody-0-y+…, nobody-1-y+…, nobody-2-y+…, nobody-3-y+…, nobody-4-y+… and 495 more \(500 in all\)$/,
+    );
+    expect(users.body.length).toBeLessThan(600);
+    const groups = await t.request("PUT", `/api/categories/${viewOnly}/access`, {
+      as: "admin",
+      body: { everyone: "none", groups: made.map((groupId) => ({ groupId, access: "view" })) },
+    });
+    expect(groups.statusCode).toBe(400);
+    expect(json<{ message: string }>(groups).message).toMatch(
+      /^Unknown group: nobody-0-y+…, .* and 495 more \(500 in all\)$/,
+    );
+    expect(groups.body.length).toBeLessThan(600);
+  });
+});

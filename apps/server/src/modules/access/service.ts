@@ -7,7 +7,7 @@ import type {
 } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, notFound, unknownIds } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
 import { raise } from "../../events/subscriber";
@@ -37,7 +37,7 @@ export async function getCategoryAccess(ctx: AppContext, categoryId: string): Pr
 
 async function checkedGroupIds(db: Database, ids: readonly string[]): Promise<void> {
   const unknown = await unknownGroupIds(db, ids);
-  if (unknown.length > 0) throw badRequest(`Unknown group: ${unknown.join(", ")}`);
+  if (unknown.length > 0) throw unknownIds("group", unknown);
 }
 
 /** Replaces a category's access list (Admin); the audit entry keeps the list before and after, by name. */
@@ -96,7 +96,7 @@ export async function putDocumentAccess(
   const groupIds = input.restricted ? [...new Set(input.groupIds)] : [];
   return withTransaction(ctx, actor, async (tx, record) => {
     const unknownUsers = await unknownUserIds(tx, userIds);
-    if (unknownUsers.length > 0) throw badRequest(`Unknown user: ${unknownUsers.join(", ")}`);
+    if (unknownUsers.length > 0) throw unknownIds("user", unknownUsers);
     await checkedGroupIds(tx, groupIds);
     const before = await findDocumentAccess(tx, documentId);
     if (!before) throw notFound("Document");

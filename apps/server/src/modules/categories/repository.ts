@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories } from "../../db/schema";
 import { visibleCategoriesWhere } from "../../policies/categories-where";
@@ -54,14 +54,9 @@ export async function findCategoriesWithCounts(
     .orderBy(asc(categories.name));
 }
 
-/** The category with this name, compared without case ("Legal" and "legal" clash). */
-export async function findCategoryIdByName(db: Database, name: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(sql`lower(${categories.name}) = lower(${name})`)
-    .limit(1);
-  return row?.id ?? null;
+/** Every category's id and name, for comparing a new name with them all (lib/names lookAlike). */
+export async function categoryNames(db: Database): Promise<Array<{ id: string; name: string }>> {
+  return db.select({ id: categories.id, name: categories.name }).from(categories);
 }
 
 export async function insertCategory(tx: Database, values: CategoryValues): Promise<CategoryRow> {

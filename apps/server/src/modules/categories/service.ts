@@ -1,6 +1,7 @@
 import type { Category, CategoryStats } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
+import { lookAlike, nameClash } from "../../lib/names";
 import type { Level } from "../../policies/access";
 import { canAddAtLevel, type Actor } from "../../policies/policy";
 import { readAll } from "../../db/read-all";
@@ -12,7 +13,7 @@ import {
   findCategories,
   findCategoriesWithCounts,
   findCategory,
-  findCategoryIdByName,
+  categoryNames,
   insertCategory,
   lockCategory,
   updateCategoryRow,
@@ -59,8 +60,8 @@ export async function categoryStats(ctx: AppContext, actor: Actor): Promise<Cate
 }
 
 async function assertNameFree(ctx: AppContext, name: string, exceptId?: string): Promise<void> {
-  const id = await findCategoryIdByName(ctx.db, name);
-  if (id !== null && id !== exceptId) throw conflict(`A category named '${name}' already exists`);
+  const taken = lookAlike(name, await categoryNames(ctx.db), exceptId);
+  if (taken) throw conflict(nameClash("category", name, taken.name));
 }
 
 export async function createCategory(

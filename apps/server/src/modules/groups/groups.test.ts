@@ -67,6 +67,20 @@ describe("groups", () => {
     expect(names).not.toContain("Ghosts");
   });
 
+  it("names the first five unknown members and counts the rest, however many and long they are", async () => {
+    const made = Array.from({ length: 1000 }, (_, i) => `ghost-${i}-${"x".repeat(900)}`);
+    const res = await t.request("POST", "/api/groups", {
+      as: "admin",
+      body: { name: "Many ghosts", memberIds: made },
+    });
+    expect(res.statusCode).toBe(400);
+    const { message } = json<{ message: string }>(res);
+    expect(message).toMatch(/^Unknown user: ghost-0-x+…, ghost-1-x+…, ghost-2-x+…, ghost-3-x+…, ghost-4-x+…/);
+    expect(message).toMatch(/ and 995 more \(1,000 in all\)$/);
+    expect(message).not.toContain("ghost-5-");
+    expect(res.body.length).toBeLessThan(600);
+  });
+
   it("renames and changes members; the entry says who joined and left", async () => {
     const group = await create("Legal", [ids.approver!]);
     const res = await t.request("PATCH", `/api/groups/${group.id}`, {

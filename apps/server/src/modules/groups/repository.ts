@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { groupMembers, groups, users } from "../../db/schema";
 
@@ -36,14 +36,9 @@ export async function findGroup(db: Database, id: string): Promise<GroupWithMemb
   return found ?? null;
 }
 
-/** Whether another group already has this name, compared without case ("Legal" and "legal" clash). */
-export async function groupNameTaken(db: Database, name: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(sql`lower(${groups.name}) = lower(${name})`, exceptId ? ne(groups.id, exceptId) : undefined))
-    .limit(1);
-  return row !== undefined;
+/** Every group's id and name, for comparing a new name with them all (lib/names lookAlike). */
+export async function groupNames(db: Database): Promise<Array<{ id: string; name: string }>> {
+  return db.select({ id: groups.id, name: groups.name }).from(groups);
 }
 
 /**

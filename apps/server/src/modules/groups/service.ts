@@ -1,7 +1,8 @@
 import type { Group } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { conflict, notFound, unknownIds } from "../../lib/errors";
+import { lookAlike, nameClash } from "../../lib/names";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { raise } from "../../events/subscriber";
@@ -10,7 +11,7 @@ import {
   deleteGroupRow,
   findGroup,
   findGroups,
-  groupNameTaken,
+  groupNames,
   insertGroup,
   lockGroup,
   replaceMembers,
@@ -34,12 +35,13 @@ export async function getGroup(ctx: AppContext, actor: Actor, id: string): Promi
 async function checkedMembers(db: Database, memberIds: readonly string[]): Promise<string[]> {
   const unique = [...new Set(memberIds)];
   const unknown = await unknownUserIds(db, unique);
-  if (unknown.length > 0) throw badRequest(`Unknown user: ${unknown.join(", ")}`);
+  if (unknown.length > 0) throw unknownIds("user", unknown);
   return unique;
 }
 
 async function assertNameFree(db: Database, name: string, exceptId?: string): Promise<void> {
-  if (await groupNameTaken(db, name, exceptId)) throw conflict(`A group named '${name}' already exists`);
+  const taken = lookAlike(name, await groupNames(db), exceptId);
+  if (taken) throw conflict(nameClash("group", name, taken.name));
 }
 
 export async function createGroup(
