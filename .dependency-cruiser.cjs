@@ -1,7 +1,9 @@
 // The import graph of the server and the shared packages, checked by `npm run lint` (and so by CI):
-// no import loop anywhere, and infrastructure never reaches into a domain module. ESLint's
-// import-x/no-cycle sees one file at a time; this walks the whole graph once, including imports
-// that only carry types (a type loop is still a loop for a reader).
+// no import loop anywhere, and no layer importing one above it (README, Architecture: the spine
+// and infrastructure never reach into a domain module; modules register with them instead).
+// ESLint's import-x/no-cycle sees one file at a time; this walks the whole graph once, including
+// imports that only carry types (a type loop is still a loop for a reader). Loops between module
+// folders are checked by .dependency-cruiser-folders.cjs, on the modules alone.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -13,13 +15,26 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "infrastructure-not-to-domain",
+      name: "no-upward-import",
       severity: "error",
       comment:
-        "Infrastructure (db, jobs, storage, ingest, lib) must not import a domain module: the module " +
-        "registers with the infrastructure (e.g. defineJob), never the other way round.",
-      from: { path: "^apps/server/src/(db|jobs|storage|ingest|lib)/", pathNot: "\\.test\\.ts$" },
+        "The registry (policies), the spine (events, jobs) and infrastructure (db, storage, ingest, " +
+        "lib) must not import a domain module: the module registers with them (defineJob, " +
+        "defineSubscriber) or the rule moves down to where both can read it, never the other way round.",
+      from: {
+        path: "^apps/server/src/(policies|events|jobs|db|storage|ingest|lib)/",
+        pathNot: "\\.test\\.ts$",
+      },
       to: { path: "^apps/server/src/modules/" },
+    },
+    {
+      name: "no-upward-import-to-registry",
+      severity: "error",
+      comment:
+        "The spine (events, jobs) and infrastructure (db, storage, ingest, lib) must not import the " +
+        "policy registry: who may do what is decided above them, in routes and commands.",
+      from: { path: "^apps/server/src/(events|jobs|db|storage|ingest|lib)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/server/src/policies/" },
     },
     {
       name: "packages-stay-pure",

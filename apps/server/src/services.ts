@@ -1,14 +1,18 @@
 import type { AppContext } from "./context";
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler, type RunnerOptions } from "./jobs/runner";
-import { suggestionFactsJob } from "./modules/ai/suggestion-signatures";
+import { summaryStep } from "./modules/ai/pipeline-step";
+import { suggestionFactsJob, suggestionFactsStep } from "./modules/ai/suggestion-signatures";
 import type { ScheduleDefinition } from "./jobs/schedule";
 import { sweepSessionsJob, sweepSessionsSchedule } from "./modules/auth/session-sweep";
-import { processDocumentJob } from "./modules/documents/pipeline";
+import { defineProcessDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
 import { sendEmailJob } from "./modules/notifications/email";
-import { indexDocumentJob, refitModelJob } from "./modules/search/indexer";
+import { indexDocumentJob, refitModelJob, searchIndexStep } from "./modules/search/indexer";
 import { sweepOrphanBlobsJob, sweepOrphanBlobsSchedule } from "./storage/orphan-sweep";
+
+/** A document's processing: its text, then the facts, summary and search index read from it. */
+const processDocumentJob = defineProcessDocumentJob([suggestionFactsStep, summaryStep, searchIndexStep]);
 
 /** Every kind of background job, as the module that owns it declared it (defineJob). */
 export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(

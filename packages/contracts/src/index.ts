@@ -15,3 +15,4 @@ export * from "./events";
 export * from "./insights";
 export * from "./uploads";
 export * from "./decisions";
+export * from "./lifecycle";

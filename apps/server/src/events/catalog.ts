@@ -48,6 +48,14 @@ export const domainEvents = {
     payload: z.object({ userId: id, from: z.string().min(1), to: z.string().min(1) }),
     narrowsAccess: true,
   },
+  /**
+   * An Admin chose the organisation's default reviewers and approver. Raised before they are
+   * written, so the module whose duties they are can refuse them and the change rolls back.
+   */
+  "settings.approvalDefaultsChanged": {
+    payload: z.object({ reviewerIds: z.array(id), approverId: id.nullable() }),
+    narrowsAccess: false,
+  },
   /** A user's account was disabled: they can no longer sign in or act. */
   "user.disabled": { payload: z.object({ userId: id }), narrowsAccess: true },
 } as const satisfies Record<string, { payload: z.ZodObject; narrowsAccess: boolean }>;

@@ -1,5 +1,5 @@
 import type { AccessLevel, DocumentStatus, EveryoneAccess, Role } from "@quire/contracts";
-import { isPrivateDraft } from "../modules/documents/lifecycle";
+import { isPrivateDraft } from "@quire/contracts";
 
 /**
  * The access rule, pure: roles decide what a person may do at all, a category's access

@@ -1,5 +1,10 @@
-import { roles, type AppAbilities, type DocumentStatus, type Role } from "@quire/contracts";
-import { canSubmitForReview } from "../modules/documents/lifecycle";
+import {
+  canSubmitForReview,
+  roles,
+  type AppAbilities,
+  type DocumentStatus,
+  type Role,
+} from "@quire/contracts";
 import { badRequest, forbidden, notFound } from "../lib/errors";
 import {
   atLeast,

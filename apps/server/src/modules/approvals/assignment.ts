@@ -4,12 +4,9 @@ import { badRequest } from "../../lib/errors";
 import { couldSeeOnceShared, type DocumentAccessFacts } from "../../policies/access";
 import { groupIdsOf } from "../../policies/facts";
 import { dutyRole } from "../../policies/policy";
-import { readSettingValue } from "../settings/repository";
+import { APPROVAL_DEFAULTS_KEY, readSettingValue } from "../settings/repository";
 import { activeUsers, activeUsersWithRole } from "./repository";
 import { readAll } from "../../db/read-all";
-
-/** Settings key of the organisation's default reviewers and approver (Admin sets it in Settings). */
-export const APPROVAL_DEFAULTS_KEY = "approvalDefaults";
 
 export interface Assignment {
   reviewerIds: string[];

@@ -9,7 +9,7 @@ import type {
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { withTransaction } from "../activity/command";
-import { canSubmitForReview, statusForStage, submissionRefusal } from "../documents/lifecycle";
+import { canSubmitForReview, statusForStage, submissionRefusal } from "@quire/contracts";
 import { conflict, notFound } from "../../lib/errors";
 import { listableDocumentsWhere } from "../../policies/documents-where";
 import type { LoadedDocument } from "../../policies/guard";

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { DomainEvent } from "../../events/catalog";
 import { defineSubscriber, type AppSubscriber } from "../../events/subscriber";
+import { assertAssignmentRoles } from "./assignment";
 import {
   endOpenRound,
   endRoundsAssigneesCannotSee,
@@ -23,6 +24,12 @@ const changeOf = (ctx: AppContext, event: DomainEvent): PersonsChange => ({
 });
 
 export const approvalSubscribers: AppSubscriber[] = [
+  defineSubscriber({
+    name: "approvals: default reviewers and approver must hold their roles",
+    event: "settings.approvalDefaultsChanged",
+    phase: "in-transaction",
+    run: (_ctx, tx, event) => assertAssignmentRoles(tx, event.reviewerIds, event.approverId),
+  }),
   defineSubscriber({
     name: "approvals: a new version restarts the round on the old text",
     event: "document.versionAdded",

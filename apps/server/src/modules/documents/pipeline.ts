@@ -2,13 +2,9 @@ import type { AppContext } from "../../context";
 import { fillOcrPages, UnreadableFileError, type OcrPageText } from "../../ingest";
 import { defineJob } from "../../jobs/define";
 import { textWork } from "../../lib/text-work";
-import { findCachedSummary } from "../ai/repository";
-import { computeSummary } from "../ai/summaries";
-import { suggestionFactsStep } from "../ai/suggestion-signatures";
 import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
 import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
-import { searchIndexStep } from "../search/indexer";
 import { withOcrPlaceholders, type OcrAnchor } from "./upload";
 import { findDocumentRow, findVersionRow } from "./repository";
 import { recordFoundTags, recordProcessingOutcome, recordRecognisedText } from "./processing";
@@ -87,25 +83,6 @@ const tagsStep: PipelineStep = {
   },
 };
 
-/** A summary read while the text was still coming (OCR) is recomputed from the finished text. */
-const summaryStep: PipelineStep = {
-  name: "summary",
-  async run(ctx, target) {
-    if (!(await findCachedSummary(ctx.db, target.documentId, target.version))) return;
-    const doc = await findDocumentRow(ctx.db, target.documentId);
-    if (doc) await computeSummary(ctx, { ...target, title: doc.title, status: doc.status });
-  },
-};
-
-/** Text first (OCR), then what is computed from it: suggestion facts, tags, the summary, the search index. */
-export const documentPipeline: PipelineStep[] = [
-  ocrStep,
-  suggestionFactsStep,
-  tagsStep,
-  summaryStep,
-  searchIndexStep,
-];
-
 function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
   const target: PipelineTarget = { documentId: payload.documentId, version: payload.version };
   if (payload.ocrAnchors && payload.ocrBase !== undefined) {
@@ -114,31 +91,39 @@ function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
   return target;
 }
 
-export const processDocumentJob = defineJob({
-  kind: PROCESS_DOCUMENT_JOB,
-  payload: processDocumentPayload,
-  async run(ctx, payload) {
-    const target = targetOf(payload);
-    for (const step of documentPipeline) {
-      try {
-        await step.run(ctx, target);
-      } catch (error) {
-        throw new Error(`${step.name}: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
+/**
+ * The processing job: the text first (OCR), then tags, then the steps other modules contribute
+ * from the finished text (suggestion facts, the summary, the search index), which the application
+ * passes in so that documents never imports the modules that read it.
+ */
+export function defineProcessDocumentJob(laterSteps: readonly PipelineStep[]) {
+  const steps: readonly PipelineStep[] = [ocrStep, tagsStep, ...laterSteps];
+  return defineJob({
+    kind: PROCESS_DOCUMENT_JOB,
+    payload: processDocumentPayload,
+    async run(ctx, payload) {
+      const target = targetOf(payload);
+      for (const step of steps) {
+        try {
+          await step.run(ctx, target);
+        } catch (error) {
+          throw new Error(`${step.name}: ${error instanceof Error ? error.message : String(error)}`, {
+            cause: error,
+          });
+        }
       }
-    }
-    // A page OCR refused leaves the rest of the document processed, and says why it is missing.
-    await recordProcessingOutcome(
-      ctx,
-      target,
-      target.refusal ? { state: "failed", error: target.refusal } : { state: "ready", error: null },
-    );
-  },
-  async onFinalFailure(ctx, payload, error) {
-    await recordProcessingOutcome(ctx, targetOf(payload), {
-      state: "failed",
-      error: `Processing failed at step ${error}`,
-    });
-  },
-});
+      // A page OCR refused leaves the rest of the document processed, and says why it is missing.
+      await recordProcessingOutcome(
+        ctx,
+        target,
+        target.refusal ? { state: "failed", error: target.refusal } : { state: "ready", error: null },
+      );
+    },
+    async onFinalFailure(ctx, payload, error) {
+      await recordProcessingOutcome(ctx, targetOf(payload), {
+        state: "failed",
+        error: `Processing failed at step ${error}`,
+      });
+    },
+  });
+}

@@ -1,7 +1,6 @@
 import type { Document, DocumentStatus, Version } from "@quire/contracts";
 import type { Level } from "../../policies/access";
 import { documentAbilities, type Actor } from "../../policies/policy";
-import { presentCategory } from "../categories/service";
 import type { DocumentRecord, VersionRecord } from "./repository";
 
 /**
@@ -14,7 +13,7 @@ export function presentDocument(actor: Actor, r: DocumentRecord, level: Level): 
     title: r.doc.title,
     status: r.doc.status as DocumentStatus,
     categoryId: r.doc.categoryId,
-    category: presentCategory(r.category),
+    category: { ...r.category },
     owner: r.owner,
     ownerId: r.doc.ownerId,
     tags: r.doc.tags,

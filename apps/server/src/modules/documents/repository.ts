@@ -38,7 +38,14 @@ const versionCount =
 function documentSelection(fullContent: boolean) {
   return {
     doc: documents,
-    category: categories,
+    // What a document shows of its category (the contracts' Category without the actor's abilities).
+    category: {
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      icon: categories.icon,
+      color: categories.color,
+    },
     owner: users.username,
     content: fullContent
       ? versions.content
@@ -52,7 +59,7 @@ function documentSelection(fullContent: boolean) {
 
 export type DocumentRecord = {
   doc: typeof documents.$inferSelect;
-  category: typeof categories.$inferSelect;
+  category: Pick<typeof categories.$inferSelect, "id" | "name" | "description" | "icon" | "color">;
   owner: string;
   content: string;
   changeNote: string | null;

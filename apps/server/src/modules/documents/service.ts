@@ -9,7 +9,7 @@ import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
 import { raise } from "../../events/subscriber";
 import { withTransaction, type CommandActor, type CommandOptions } from "../activity/command";
-import { statusAfterNewVersion } from "./lifecycle";
+import { statusAfterNewVersion } from "@quire/contracts";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
 import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";

@@ -8,6 +8,9 @@ import { settings } from "../../db/schema";
  */
 export type SettingRow = typeof settings.$inferSelect;
 
+/** Settings key of the organisation's default reviewers and approver (Admin sets it in Settings). */
+export const APPROVAL_DEFAULTS_KEY = "approvalDefaults";
+
 /** The stored value of each of `keys` that has one. */
 export async function readSettingValues(
   db: Database,

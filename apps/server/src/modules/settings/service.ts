@@ -3,8 +3,9 @@ import { LRUCache } from "lru-cache";
 import { cacheSlot, type AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { withTransaction, type CommandActor } from "../activity/command";
-import { APPROVAL_DEFAULTS_KEY, assertAssignmentRoles } from "../approvals/assignment";
-import { readSettingValues, writeSetting } from "./repository";
+import { raise } from "../../events/subscriber";
+import type { Actor } from "../../policies/policy";
+import { APPROVAL_DEFAULTS_KEY, readSettingValues, writeSetting } from "./repository";
 
 const ORGANIZATION_KEY = "organization";
 const FEATURES_KEY = "features";
@@ -83,10 +84,13 @@ type SettingsPatch = {
   publicContact?: Partial<Settings["publicContact"]> | undefined;
 };
 
-/** Admin only (the route authorises). Default reviewers and approver must hold their roles. */
+/**
+ * Admin only (the route authorises). Default reviewers and approver must hold their roles: the
+ * approvals module checks them as the change is made (settings.approvalDefaultsChanged).
+ */
 export async function updateSettings(
   ctx: AppContext,
-  by: CommandActor,
+  by: Pick<Actor, "id" | "username"> & CommandActor,
   patch: SettingsPatch,
 ): Promise<Settings> {
   const current = await getSettings(ctx.db);
@@ -96,10 +100,6 @@ export async function updateSettings(
     approvalDefaults: patch.approvalDefaults ?? current.approvalDefaults,
     publicContact: { ...current.publicContact, ...patch.publicContact },
   };
-  if (patch.approvalDefaults) {
-    const { reviewerIds, approverId } = patch.approvalDefaults;
-    await assertAssignmentRoles(ctx.db, reviewerIds, approverId);
-  }
   const now = ctx.clock.now();
   const writes: Array<[string, unknown]> = [
     [ORGANIZATION_KEY, next.organization],
@@ -108,6 +108,10 @@ export async function updateSettings(
     [PUBLIC_CONTACT_KEY, next.publicContact],
   ];
   await withTransaction(ctx, by, async (tx, record) => {
+    if (patch.approvalDefaults) {
+      const defaults = patch.approvalDefaults;
+      await raise(ctx, tx, { type: "settings.approvalDefaultsChanged", by, at: now, ...defaults });
+    }
     await record({ action: "Changed settings", subjectType: "settings", subjectId: null, data: patch });
     for (const [key, value] of writes) await writeSetting(tx, key, value, now);
   });

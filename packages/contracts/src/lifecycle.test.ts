@@ -1,5 +1,5 @@
-import { documentStatuses } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
+import { documentStatuses } from "./documents";
 import { canSubmitForReview, statusAfterNewVersion, statusForStage, submissionRefusal } from "./lifecycle";
 
 describe("document lifecycle", () => {

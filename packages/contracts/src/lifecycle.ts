@@ -1,4 +1,5 @@
-import type { ApprovalStage, DocumentStatus } from "@quire/contracts";
+import type { ApprovalStage } from "./approvals";
+import type { DocumentStatus } from "./documents";
 
 /**
  * A document's status rules in one place, pure (PRODUCT.md): Draft → In Review on submission;
