@@ -123,6 +123,17 @@ export interface OidcConfig {
   buttonLabel: string;
 }
 
+const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
+
+/**
+ * Where the provider sends the browser back: always PUBLIC_URL's (required with single sign-on),
+ * never an address taken from the request's Host header, which the client chooses. Sign-in and
+ * Settings both read it here, so what an Admin registers is what is sent.
+ */
+export function oidcRedirectUri(config: OidcConfig): string {
+  return `${config.publicUrl}${OIDC_CALLBACK_PATH}`;
+}
+
 export interface MailConfig {
   smtpUrl: string;
   from: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { oidcRedirectUri } from "../../config";
 import type { AppContext } from "../../context";
 import { badRequest, notFound } from "../../lib/errors";
 import { sessionToken } from "../../plugins/auth";
@@ -8,7 +9,6 @@ import {
   OIDC_FLOW_MAX_AGE_SECONDS,
   OidcFailure,
   oidcClient,
-  oidcRedirectUri,
   safeNext,
   startFlow,
 } from "./oidc";

@@ -1,17 +1,6 @@
 import * as client from "openid-client";
 import type { OidcConfig } from "../../config";
 
-const OIDC_CALLBACK_PATH = "/api/auth/oidc/callback";
-
-/**
- * Where the provider sends the browser back: always PUBLIC_URL's (config.ts requires it with single
- * sign-on), never an address taken from the request's Host header, which the client chooses. Sign-in
- * and Settings both read it here, so what an Admin registers is what is sent.
- */
-export function oidcRedirectUri(config: OidcConfig): string {
-  return `${config.publicUrl}${OIDC_CALLBACK_PATH}`;
-}
-
 /** How long a started sign-in may take at the provider before its state cookie is refused. */
 export const OIDC_FLOW_MAX_AGE_SECONDS = 10 * 60;
 

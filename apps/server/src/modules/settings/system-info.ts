@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { SignInInfo, SystemInfo } from "@quire/contracts";
+import { oidcRedirectUri } from "../../config";
 import type { AppContext } from "../../context";
 import { countJobsByStatus } from "../../jobs/queue";
 import { canGlobal, type Actor } from "../../policies/policy";
 import { APP_VERSION } from "../../version";
-import { oidcRedirectUri } from "../auth/oidc";
 
 const startedAt = new Date().toISOString();
 
