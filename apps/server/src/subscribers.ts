@@ -2,6 +2,7 @@ import type { AppSubscriber } from "./events/subscriber";
 import { approvalSubscribers } from "./modules/approvals/subscribers";
 import { authSubscribers } from "./modules/auth/subscribers";
 import { liveEventSubscribers } from "./modules/events/subscribers";
+import { notificationSubscribers } from "./modules/notifications/subscribers";
 import { searchSubscribers } from "./modules/search/subscribers";
 
 /**
@@ -12,6 +13,7 @@ import { searchSubscribers } from "./modules/search/subscribers";
 export const subscribers: readonly AppSubscriber[] = [
   ...authSubscribers,
   ...approvalSubscribers,
+  ...notificationSubscribers,
   ...searchSubscribers,
   ...liveEventSubscribers,
 ];

@@ -1,3 +1,4 @@
+import { approvalStageSchema } from "@quire/contracts";
 import { z } from "zod";
 
 /**
@@ -35,6 +36,33 @@ export const domainEvents = {
   /** A document was archived (out of every list and queue) or restored. */
   "document.archiveChanged": {
     payload: z.object({ documentId: id, archived: z.boolean() }),
+    narrowsAccess: false,
+  },
+  /** A document was submitted for review: a new round waits on its reviewers. */
+  "approval.submitted": {
+    payload: z.object({
+      approvalId: id,
+      documentId: id,
+      documentTitle: z.string(),
+      version: z.number().int().positive(),
+      reviewerIds: z.array(id).min(1),
+      approverId: id,
+    }),
+    narrowsAccess: false,
+  },
+  /** A reviewer reviewed or the approver decided; the round moved from one stage to another (or stayed). */
+  "approval.decided": {
+    payload: z.object({
+      approvalId: id,
+      documentId: id,
+      documentTitle: z.string(),
+      ownerId: id,
+      approverId: id,
+      kind: z.enum(["review", "decide"]),
+      from: approvalStageSchema,
+      to: approvalStageSchema,
+      comment: z.string().nullable(),
+    }),
     narrowsAccess: false,
   },
   /** A category's access list changed. */

@@ -14,9 +14,8 @@ import { conflict, notFound } from "../../lib/errors";
 import { listableDocumentsWhere } from "../../policies/documents-where";
 import type { LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
-import type { MailConfig } from "../../config";
-import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
-import { notifyUsers, settleRequests } from "../notifications/service";
+import { lockDocument, setDocumentStatus } from "../documents/repository";
+import { raise } from "../../events/subscriber";
 import { assertAssigneesCanSee, resolveAssignment } from "./assignment";
 import {
   activityActionFor,
@@ -90,18 +89,16 @@ export async function submitForReview(
         approvalId,
         data: { round, version: doc.currentVersion, ...assignment },
       });
-      await notifyUsers(
-        tx,
-        assignment.reviewerIds,
-        {
-          kind: "review_requested",
-          title: "Review requested",
-          body: `${actor.username} asked you to review "${doc.title}" (version ${doc.currentVersion})`,
-          documentId,
-        },
-        now,
-        ctx.config.mail,
-      );
+      await raise(ctx, tx, {
+        type: "approval.submitted",
+        by: actor,
+        at: now,
+        approvalId,
+        documentId,
+        documentTitle: doc.title,
+        version: doc.currentVersion,
+        ...assignment,
+      });
       return approvalId;
     },
     { at: now },
@@ -152,12 +149,20 @@ export async function actOnApproval(
         approvalId: approval.id,
         comment: intent.comment,
       });
-      await notifyTransition(tx, actor, approval, before, after, intent, { now, mail: ctx.config.mail });
-      await settleRequests(
-        tx,
-        { userId: actor.id, documentId, answered: intent.kind === "review" ? "review" : "decision" },
-        now,
-      );
+      await raise(ctx, tx, {
+        type: "approval.decided",
+        by: actor,
+        at: now,
+        approvalId: approval.id,
+        documentId,
+        documentTitle: doc.title,
+        ownerId: doc.ownerId,
+        approverId: after.approverId,
+        kind: intent.kind,
+        from: before.stage,
+        to: after.stage,
+        comment: intent.comment ?? null,
+      });
     },
     { at: now },
   );
@@ -185,48 +190,6 @@ async function writeTransition(
     updatedAt: now,
   });
   await setDocumentStatus(tx, approval.documentId, statusForStage(after.stage), now);
-}
-
-/** Who hears about a transition: the approver when review is done, the owner on changes or a decision. */
-async function notifyTransition(
-  tx: Database,
-  actor: Actor,
-  approval: ApprovalRow,
-  before: RoundState,
-  after: RoundState,
-  intent: Intent,
-  { now, mail }: { now: Date; mail: MailConfig | undefined },
-): Promise<void> {
-  if (before.stage === after.stage) return;
-  const doc = await findDocumentRow(tx, approval.documentId);
-  if (!doc) return;
-  const documentId = approval.documentId;
-  const said = intent.comment ? `: ${intent.comment}` : "";
-  if (after.stage === "Awaiting Approval") {
-    const note = {
-      kind: "ready_for_approval" as const,
-      title: "Ready for approval",
-      body: `"${doc.title}" passed review and awaits your decision`,
-      documentId,
-    };
-    await notifyUsers(tx, [after.approverId], note, now, mail);
-  } else if (after.stage === "Changes Requested") {
-    const note = {
-      kind: "changes_requested" as const,
-      title: "Changes requested",
-      body: `${actor.username} requested changes to "${doc.title}"${said}`,
-      documentId,
-    };
-    await notifyUsers(tx, [doc.ownerId], note, now, mail);
-  } else if (after.stage === "Approved" || after.stage === "Rejected") {
-    const note = {
-      kind: after.stage === "Approved" ? ("approved" as const) : ("rejected" as const),
-      title: `Document ${after.stage.toLowerCase()}`,
-      body: `${actor.username} ${after.stage.toLowerCase()} "${doc.title}"${said}`,
-      documentId,
-    };
-    await notifyUsers(tx, [doc.ownerId], note, now, mail);
-  }
 }
 
 /** The latest round of a visible document, with the actor's abilities. */

@@ -1,0 +1,70 @@
+import { defineSubscriber, type AppSubscriber } from "../../events/subscriber";
+import { notifyUsers, settleRequests } from "./service";
+
+/**
+ * Who hears of a review round, written in the command's transaction (a notification and its
+ * e-mail job exist exactly when the change does): the reviewers when it starts, the approver when
+ * review is done, the owner on requested changes or a decision. An answer settles the request it
+ * answered.
+ */
+export const notificationSubscribers: AppSubscriber[] = [
+  defineSubscriber({
+    name: "notifications: reviewers are asked to review",
+    event: "approval.submitted",
+    phase: "in-transaction",
+    run: async (ctx, tx, event) => {
+      const note = {
+        kind: "review_requested" as const,
+        title: "Review requested",
+        body: `${event.by.username} asked you to review "${event.documentTitle}" (version ${event.version})`,
+        documentId: event.documentId,
+      };
+      await notifyUsers(tx, event.reviewerIds, note, event.at, ctx.config.mail);
+    },
+  }),
+  defineSubscriber({
+    name: "notifications: a round that moved tells who acts next, or the owner",
+    event: "approval.decided",
+    phase: "in-transaction",
+    run: async (ctx, tx, event) => {
+      if (event.from === event.to) return;
+      const documentId = event.documentId;
+      const said = event.comment ? `: ${event.comment}` : "";
+      const who = event.by.username;
+      if (event.to === "Awaiting Approval") {
+        const note = {
+          kind: "ready_for_approval" as const,
+          title: "Ready for approval",
+          body: `"${event.documentTitle}" passed review and awaits your decision`,
+          documentId,
+        };
+        await notifyUsers(tx, [event.approverId], note, event.at, ctx.config.mail);
+      } else if (event.to === "Changes Requested") {
+        const note = {
+          kind: "changes_requested" as const,
+          title: "Changes requested",
+          body: `${who} requested changes to "${event.documentTitle}"${said}`,
+          documentId,
+        };
+        await notifyUsers(tx, [event.ownerId], note, event.at, ctx.config.mail);
+      } else if (event.to === "Approved" || event.to === "Rejected") {
+        const note = {
+          kind: event.to === "Approved" ? ("approved" as const) : ("rejected" as const),
+          title: `Document ${event.to.toLowerCase()}`,
+          body: `${who} ${event.to.toLowerCase()} "${event.documentTitle}"${said}`,
+          documentId,
+        };
+        await notifyUsers(tx, [event.ownerId], note, event.at, ctx.config.mail);
+      }
+    },
+  }),
+  defineSubscriber({
+    name: "notifications: an answer settles the request it answered",
+    event: "approval.decided",
+    phase: "in-transaction",
+    run: async (_ctx, tx, event) => {
+      const answered = event.kind === "review" ? "review" : "decision";
+      await settleRequests(tx, { userId: event.by.id, documentId: event.documentId, answered }, event.at);
+    },
+  }),
+];
