@@ -40,6 +40,8 @@ export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** The registry action its route config names (`allow` or `document`), checked by the policy guard. */
+  action: string | null;
 }
 
 declare module "fastify" {
@@ -109,7 +111,13 @@ function createServer(ctx: AppContext, options: BuildAppOptions): FastifyInstanc
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, public: route.config?.public === true });
+      if (method !== "HEAD")
+        routes.push({
+          method,
+          url: route.url,
+          public: route.config?.public === true,
+          action: route.config?.allow ?? route.config?.document ?? null,
+        });
     }
   });
   app.decorate("routeList", routes);

@@ -50,7 +50,16 @@ export type GlobalAction =
   | "group.read"
   | "notification.read"
   | "token.manage"
-  | "suggestion.read";
+  | "suggestion.read"
+  | "document.list"
+  | "approval.list"
+  | "search.use"
+  | "ai.ask"
+  | "user.read"
+  | "settings.read"
+  | "system.read"
+  | "account.manage"
+  | "event.subscribe";
 
 export type DocumentAction =
   | "document.read"
@@ -86,6 +95,19 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "notification.read": everyone,
   "token.manage": everyone,
   "suggestion.read": everyone,
+  // Lists, search, questions and live events show only what the access lists let through.
+  "document.list": everyone,
+  "approval.list": everyone,
+  "search.use": everyone,
+  "ai.ask": everyone,
+  "event.subscribe": everyone,
+  // Names and roles of colleagues (assigning reviewers); disabled accounts need user.manage.
+  "user.read": everyone,
+  // The organisation's settings and this server's facts (secrets and jobs only to Admins).
+  "settings.read": everyone,
+  "system.read": everyone,
+  // One's own session, password, saved views and notification preferences.
+  "account.manage": everyone,
 };
 
 /** Changes an owning Author (or an Admin) may make, given edit in the document's category. */

@@ -34,6 +34,16 @@ describe("every API route is closed without a session", () => {
     }
   });
 
+  it("names a registry action in every guarded route's config, which the policy guard checks", () => {
+    // The API's own description (Swagger UI's routes, which take no route config) is every
+    // signed-in user's; every other route names what it does.
+    const isApiDescription = (url: string) => url === "/api/docs" || /^\/api\/docs\/(json|yaml)$/.test(url);
+    const unnamed = guarded()
+      .filter((route) => route.action === null && !isApiDescription(route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(unnamed).toEqual([]);
+  });
+
   it("leaves only health, sign-in (password and single sign-on), the published contact details and joining the waitlist public", () => {
     const open = t.app.routeList
       .filter((r) => r.url.startsWith("/api") && r.public)

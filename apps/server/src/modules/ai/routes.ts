@@ -112,26 +112,31 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
   r.post(
     "/ask",
     {
-      config: { rateLimit: RATE_LIMITS.ask },
+      config: { allow: "ai.ask", rateLimit: RATE_LIMITS.ask },
       schema: { body: askBodySchema, response: { 200: aiAnswerSchema } },
     },
     async (request) =>
       withPassageOrdinals(ctx.db, await ask(ctx, requireActor(request), request.body.question)),
   );
 
-  r.get("/suggestions", { schema: { response: { 200: z.array(aiSuggestionSchema) } } }, async (request) =>
-    listSuggestions(ctx, requireActor(request)),
+  r.get(
+    "/suggestions",
+    { config: { allow: "suggestion.read" }, schema: { response: { 200: z.array(aiSuggestionSchema) } } },
+    async (request) => listSuggestions(ctx, requireActor(request)),
   );
 
   r.post(
     "/apply/:id",
-    { schema: { params: suggestionParamsSchema, response: { 200: applySuggestionResultSchema } } },
+    {
+      config: { allow: "suggestion.apply" },
+      schema: { params: suggestionParamsSchema, response: { 200: applySuggestionResultSchema } },
+    },
     async (request) => applySuggestion(ctx, requireActor(request), request.params.id),
   );
 
   r.post(
     "/suggestions/:id/dismiss",
-    { schema: { params: suggestionParamsSchema } },
+    { config: { allow: "suggestion.apply" }, schema: { params: suggestionParamsSchema } },
     async (request, reply) => {
       await dismissSuggestion(ctx, requireActor(request), request.params.id);
       return reply.code(204).send();
@@ -150,7 +155,10 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
   // The upload form's text is not stored yet, so it is sent for a suggestion and nothing is kept.
   r.post(
     "/categorize",
-    { schema: { body: categorizeBodySchema, response: { 200: categorizeResultSchema } } },
+    {
+      config: { allow: "ai.ask" },
+      schema: { body: categorizeBodySchema, response: { 200: categorizeResultSchema } },
+    },
     async (request) => {
       requireActor(request);
       return categorizeText(ctx, request.body);

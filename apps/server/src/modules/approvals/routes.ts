@@ -58,13 +58,13 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.get(
     "/approvals",
-    {
-      schema: { response: { 200: z.array(approvalListItemSchema) } },
-    },
+    { config: { allow: "approval.list" }, schema: { response: { 200: z.array(approvalListItemSchema) } } },
     async (request) => listApprovals(ctx, requireActor(request)),
   );
 
-  r.get("/approvals/stats", { schema: { response: { 200: approvalStatsSchema } } }, async (request) =>
-    approvalStats(ctx, requireActor(request)),
+  r.get(
+    "/approvals/stats",
+    { config: { allow: "approval.list" }, schema: { response: { 200: approvalStatsSchema } } },
+    async (request) => approvalStats(ctx, requireActor(request)),
   );
 }

@@ -19,38 +19,50 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The signed-in user's own saved views of All Documents.
-  r.get("/views", { schema: { response: { 200: savedViewsSchema } } }, async (request) =>
-    readSavedViews(ctx, requireActor(request).id),
+  r.get(
+    "/views",
+    { config: { allow: "account.manage" }, schema: { response: { 200: savedViewsSchema } } },
+    async (request) => readSavedViews(ctx, requireActor(request).id),
   );
 
   r.put(
     "/views",
-    { schema: { body: savedViewsSchema, response: { 200: savedViewsSchema } } },
+    {
+      config: { allow: "account.manage" },
+      schema: { body: savedViewsSchema, response: { 200: savedViewsSchema } },
+    },
     async (request) => writeSavedViews(ctx, requireActor(request), request.body),
   );
 
-  r.post("/password", { schema: { body: changePasswordBodySchema } }, async (request, reply) => {
-    await changePassword(
-      ctx,
-      requireActor(request),
-      { current: request.body.currentPassword, next: request.body.newPassword },
-      sessionToken(request),
-    );
-    return reply.code(204).send();
-  });
+  r.post(
+    "/password",
+    { config: { allow: "account.manage" }, schema: { body: changePasswordBodySchema } },
+    async (request, reply) => {
+      await changePassword(
+        ctx,
+        requireActor(request),
+        { current: request.body.currentPassword, next: request.body.newPassword },
+        sessionToken(request),
+      );
+      return reply.code(204).send();
+    },
+  );
 
   // Tokens are managed from a session only (config.sessionOnly): a stolen token cannot mint
   // others that outlive its revocation, list the account's tokens, or revoke the owner's.
   r.get(
     "/tokens",
-    { config: { sessionOnly: true }, schema: { response: { 200: z.array(apiTokenSchema) } } },
+    {
+      config: { allow: "token.manage", sessionOnly: true },
+      schema: { response: { 200: z.array(apiTokenSchema) } },
+    },
     async (request) => listApiTokens(ctx, requireActor(request)),
   );
 
   r.post(
     "/tokens",
     {
-      config: { sessionOnly: true },
+      config: { allow: "token.manage", sessionOnly: true },
       schema: { body: createTokenBodySchema, response: { 201: createdTokenSchema } },
     },
     async (request, reply) =>
@@ -59,7 +71,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.delete(
     "/tokens/:id",
-    { config: { sessionOnly: true }, schema: { params: idParamsSchema } },
+    { config: { allow: "token.manage", sessionOnly: true }, schema: { params: idParamsSchema } },
     async (request, reply) => {
       await revokeApiToken(ctx, requireActor(request), request.params.id);
       return reply.code(204).send();

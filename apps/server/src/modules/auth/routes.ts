@@ -83,19 +83,24 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   await oidcRoutes(app, { ctx, setSessionCookie });
 
-  r.post("/logout", {}, async (request, reply) => {
+  r.post("/logout", { config: { allow: "account.manage" } }, async (request, reply) => {
     await signOut(ctx, requireActor(request), sessionToken(request));
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.code(204).send();
   });
 
-  r.get("/user", { schema: { response: { 200: sessionUserSchema } } }, async (request) =>
-    presentSessionUser(requireActor(request)),
+  r.get(
+    "/user",
+    { config: { allow: "account.manage" }, schema: { response: { 200: sessionUserSchema } } },
+    async (request) => presentSessionUser(requireActor(request)),
   );
 
   r.post(
     "/demo-role",
-    { schema: { body: demoRoleBodySchema, response: { 200: sessionUserSchema } } },
+    {
+      config: { allow: "account.manage" },
+      schema: { body: demoRoleBodySchema, response: { 200: sessionUserSchema } },
+    },
     async (request, reply) => {
       if (!ctx.config.demo) throw notFound("Demo mode");
       const actor = requireActor(request);

@@ -22,16 +22,25 @@ import {
 export async function categoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/", { schema: { response: { 200: z.array(categorySchema) } } }, async (request) =>
-    listCategories(ctx, requireActor(request)),
+  r.get(
+    "/",
+    { config: { allow: "category.read" }, schema: { response: { 200: z.array(categorySchema) } } },
+    async (request) => listCategories(ctx, requireActor(request)),
   );
 
-  r.get("/stats", { schema: { response: { 200: z.array(categoryStatsSchema) } } }, async (request) =>
-    categoryStats(ctx, requireActor(request)),
+  r.get(
+    "/stats",
+    { config: { allow: "category.read" }, schema: { response: { 200: z.array(categoryStatsSchema) } } },
+    async (request) => categoryStats(ctx, requireActor(request)),
   );
 
-  r.get("/:id", { schema: { params: idParamsSchema, response: { 200: categorySchema } } }, async (request) =>
-    getCategory(ctx, requireActor(request), request.params.id),
+  r.get(
+    "/:id",
+    {
+      config: { allow: "category.read" },
+      schema: { params: idParamsSchema, response: { 200: categorySchema } },
+    },
+    async (request) => getCategory(ctx, requireActor(request), request.params.id),
   );
 
   r.post(

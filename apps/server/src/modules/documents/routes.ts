@@ -32,7 +32,10 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   // Seed §7 answers a plain list; the total for paging travels in X-Total-Count.
   r.get(
     "/",
-    { schema: { querystring: documentListQuerySchema, response: { 200: list } } },
+    {
+      config: { allow: "document.list" },
+      schema: { querystring: documentListQuerySchema, response: { 200: list } },
+    },
     async (request, reply) => {
       const q = request.query;
       const { items, total } = await listFor(requireActor(request), q, q);
@@ -43,7 +46,10 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.get(
     "/recent",
-    { schema: { querystring: recentQuerySchema, response: { 200: list } } },
+    {
+      config: { allow: "document.list" },
+      schema: { querystring: recentQuerySchema, response: { 200: list } },
+    },
     async (request) => {
       const { items } = await listFor(requireActor(request), undefined, {
         sort: "updated",
@@ -54,13 +60,16 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  r.get("/stats", { schema: { response: { 200: documentStatsSchema } } }, async (request) =>
-    documentStats(ctx, requireActor(request)),
+  r.get(
+    "/stats",
+    { config: { allow: "document.list" }, schema: { response: { 200: documentStatsSchema } } },
+    async (request) => documentStats(ctx, requireActor(request)),
   );
 
   r.get(
     "/category/:categoryId",
     {
+      config: { allow: "document.list" },
       schema: { params: categoryParamsSchema, querystring: documentListQuerySchema, response: { 200: list } },
     },
     async (request, reply) => {

@@ -25,7 +25,7 @@ export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.post(
     "/upload",
     {
-      config: { rateLimit: RATE_LIMITS.upload },
+      config: { allow: "document.create", rateLimit: RATE_LIMITS.upload },
       schema: { response: { 201: documentSchema, 409: duplicateUploadSchema } },
     },
     async (request, reply) => {

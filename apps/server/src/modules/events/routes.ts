@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 25_000;
 
 export async function eventRoutes(app: FastifyInstance, { hub }: { hub: EventHub }): Promise<void> {
   // Server-sent events: documents, approvals and notifications the user may see, as they change.
-  app.get("/events", async (request, reply) => {
+  app.get("/events", { config: { allow: "event.subscribe" } }, async (request, reply) => {
     const actor = requireActor(request);
     // Kept (hashed) so the stream ends when its sign-in does: a logout, a revoked token.
     const credential = actor.via === "session" ? sessionToken(request) : bearerToken(request);

@@ -11,12 +11,16 @@ export async function groupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Sharing pickers and "Who has access" name groups, so every signed-in user reads the names.
-  r.get("/", { schema: { response: { 200: z.array(groupSchema) } } }, async (request) =>
-    listGroups(ctx, requireActor(request)),
+  r.get(
+    "/",
+    { config: { allow: "group.read" }, schema: { response: { 200: z.array(groupSchema) } } },
+    async (request) => listGroups(ctx, requireActor(request)),
   );
 
-  r.get("/:id", { schema: { params: idParamsSchema, response: { 200: groupSchema } } }, async (request) =>
-    getGroup(ctx, requireActor(request), request.params.id),
+  r.get(
+    "/:id",
+    { config: { allow: "group.read" }, schema: { params: idParamsSchema, response: { 200: groupSchema } } },
+    async (request) => getGroup(ctx, requireActor(request), request.params.id),
   );
 
   r.post(

@@ -25,20 +25,30 @@ import {
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/", { schema: { response: { 200: z.array(notificationSchema) } } }, async (request) =>
-    listNotifications(ctx.db, requireActor(request)),
+  r.get(
+    "/",
+    { config: { allow: "notification.read" }, schema: { response: { 200: z.array(notificationSchema) } } },
+    async (request) => listNotifications(ctx.db, requireActor(request)),
   );
 
-  r.get("/unread-count", { schema: { response: { 200: unreadCountSchema } } }, async (request) => ({
-    count: await unreadCount(ctx.db, requireActor(request)),
-  }));
+  r.get(
+    "/unread-count",
+    { config: { allow: "notification.read" }, schema: { response: { 200: unreadCountSchema } } },
+    async (request) => ({
+      count: await unreadCount(ctx.db, requireActor(request)),
+    }),
+  );
 
-  r.post("/:id/read", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await markRead(ctx, requireActor(request), request.params.id);
-    return reply.code(204).send();
-  });
+  r.post(
+    "/:id/read",
+    { config: { allow: "notification.read" }, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await markRead(ctx, requireActor(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  r.post("/read-all", async (request, reply) => {
+  r.post("/read-all", { config: { allow: "notification.read" } }, async (request, reply) => {
     await markAllRead(ctx, requireActor(request));
     return reply.code(204).send();
   });
@@ -50,13 +60,17 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
 
   r.get(
     "/preferences",
-    { schema: { response: { 200: notificationPreferencesViewSchema } } },
+    {
+      config: { allow: "notification.read" },
+      schema: { response: { 200: notificationPreferencesViewSchema } },
+    },
     async (request) => view(await getPreferences(ctx.db, requireActor(request).id)),
   );
 
   r.put(
     "/preferences",
     {
+      config: { allow: "notification.read" },
       schema: {
         body: updateNotificationPreferencesSchema,
         response: { 200: notificationPreferencesViewSchema },

@@ -18,7 +18,10 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   r.get(
     "/",
-    { schema: { querystring: searchQuerySchema, response: { 200: z.array(searchResultSchema) } } },
+    {
+      config: { allow: "search.use" },
+      schema: { querystring: searchQuerySchema, response: { 200: z.array(searchResultSchema) } },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       // With Semantic Search off a hybrid request still answers, by full text, and says so.
@@ -30,7 +33,9 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
   );
 
-  r.get("/suggestions", { schema: { response: { 200: searchSuggestionsSchema } } }, async (request) =>
-    searchSuggestions(ctx, requireActor(request)),
+  r.get(
+    "/suggestions",
+    { config: { allow: "search.use" }, schema: { response: { 200: searchSuggestionsSchema } } },
+    async (request) => searchSuggestions(ctx, requireActor(request)),
   );
 }

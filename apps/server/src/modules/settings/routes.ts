@@ -15,7 +15,11 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Every signed-in user reads them: the feature toggles shape every screen.
-  r.get("/settings", { schema: { response: { 200: settingsSchema } } }, async () => getSettings(ctx.db));
+  r.get(
+    "/settings",
+    { config: { allow: "settings.read" }, schema: { response: { 200: settingsSchema } } },
+    async () => getSettings(ctx.db),
+  );
 
   r.patch(
     "/settings",
@@ -36,7 +40,9 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async () => (await cachedSettings(ctx)).publicContact,
   );
 
-  r.get("/system", { schema: { response: { 200: systemInfoSchema } } }, async (request) =>
-    systemInfo(ctx, requireActor(request)),
+  r.get(
+    "/system",
+    { config: { allow: "system.read" }, schema: { response: { 200: systemInfoSchema } } },
+    async (request) => systemInfo(ctx, requireActor(request)),
   );
 }

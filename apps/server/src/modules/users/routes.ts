@@ -21,7 +21,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   // Every signed-in user may list users: choosing reviewers and showing owners needs names and roles.
   r.get(
     "/",
-    { schema: { querystring: listUsersQuerySchema, response: { 200: z.array(userListItemSchema) } } },
+    {
+      config: { allow: "user.read" },
+      schema: { querystring: listUsersQuerySchema, response: { 200: z.array(userListItemSchema) } },
+    },
     async (request) => listUsers(ctx, requireActor(request), request.query),
   );
 
