@@ -61,14 +61,39 @@ export interface TextResults {
   suggestionFacts: SuggestionFacts;
 }
 
+/**
+ * Characters of one search passage at most. Passages are cut by words, so a run without spaces
+ * (a one-token file of millions of characters) would be one passage, written to the index in one
+ * statement that holds the event loop for seconds with embedded storage; such a run is cut here,
+ * at the size of one write (PASSAGE_BATCH.chars in passage-writes.ts).
+ */
+export const MAX_PASSAGE_CHARS = 8_000;
+
+/** The passage, or its pieces of at most MAX_PASSAGE_CHARS, cut after a space where there is one. */
+function bounded(p: {
+  heading: string | null;
+  text: string;
+}): Array<{ heading: string | null; text: string }> {
+  if (p.text.length <= MAX_PASSAGE_CHARS) return [p];
+  const pieces: Array<{ heading: string | null; text: string }> = [];
+  for (let start = 0; start < p.text.length;) {
+    let end = Math.min(p.text.length, start + MAX_PASSAGE_CHARS);
+    const space = end < p.text.length ? p.text.lastIndexOf(" ", end) : -1;
+    if (space > start + MAX_PASSAGE_CHARS / 2) end = space + 1;
+    pieces.push({ heading: p.heading, text: p.text.slice(start, end) });
+    start = end;
+  }
+  return pieces;
+}
+
 function passages(task: Extract<TextTask, { kind: "passages" }>): EmbeddedPassage[] {
-  const chunks = chunkMarkdown(task.content, task.chunking);
+  const chunks = chunkMarkdown(task.content, task.chunking).flatMap(bounded);
   // A document with no text is still found by its title and tags.
-  const pieces = chunks.length > 0 ? chunks : [{ ordinal: 0, heading: null, text: "" }];
-  return pieces.map((p) => {
+  const pieces = chunks.length > 0 ? chunks : [{ heading: null, text: "" }];
+  return pieces.map((p, ordinal) => {
     const text = embeddingText(p.heading, p.text);
     return {
-      ordinal: p.ordinal,
+      ordinal,
       heading: p.heading,
       text: p.text,
       vector: task.model ? embedText(task.model, text) : null,

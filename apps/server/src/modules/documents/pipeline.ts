@@ -5,8 +5,8 @@ import { textWork } from "../../lib/text-work";
 import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
 import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
-import { withOcrPlaceholders, type OcrAnchor } from "./upload";
-import { findDocumentRow, findVersionRow } from "./repository";
+import { OCR_MARKER_START, withOcrPlaceholders, type OcrAnchor } from "./upload";
+import { findDocumentRow, findVersionRow, versionTextHolds, versionTextStart } from "./repository";
 import { recordFoundTags, recordProcessingOutcome, recordRecognisedText } from "./processing";
 
 /** The version this job processes. */
@@ -22,6 +22,14 @@ const loadVersion = (ctx: AppContext, target: PipelineTarget) =>
 const ocrStep: PipelineStep = {
   name: "ocr",
   async run(ctx, target) {
+    // Without scanned pages only a version stored with placeholders has OCR to do; the database
+    // answers that, so a long text is not read onto the event loop for nothing.
+    const { documentId, version } = target;
+    if (
+      !target.ocr?.ocrAnchors.length &&
+      !(await versionTextHolds(ctx.db, documentId, version, OCR_MARKER_START))
+    )
+      return;
     const row = await loadVersion(ctx, target);
     if (!row) return;
     const anchors: OcrAnchor[] = target.ocr?.ocrAnchors ?? [];
@@ -73,9 +81,10 @@ const tagsStep: PipelineStep = {
   async run(ctx, target) {
     if (target.version !== 1) return;
     const doc = await findDocumentRow(ctx.db, target.documentId);
-    const row = await loadVersion(ctx, target);
-    if (!doc || doc.currentVersion !== 1 || !row || doc.tags.length > 0) return;
-    const text = `${doc.title}\n${row.content.slice(0, 200_000)}`;
+    if (!doc || doc.currentVersion !== 1 || doc.tags.length > 0) return;
+    const start = await versionTextStart(ctx.db, target.documentId, target.version, 200_000);
+    if (start === null) return;
+    const text = `${doc.title}\n${start}`;
     const keyphrases = await textWork(ctx, { kind: "keyphrases", text, max: 5 });
     const tags = normaliseTags(keyphrases.map((k) => k.phrase));
     if (tags.length === 0) return;

@@ -308,6 +308,37 @@ export async function findVersionRow(
   return row ?? null;
 }
 
+/**
+ * Whether the version's text holds `needle`, asked of the database: a long text is never read
+ * onto the event loop (with embedded storage, the thread that answers requests) to find out.
+ */
+export async function versionTextHolds(
+  db: Database,
+  documentId: string,
+  version: number,
+  needle: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ holds: sql<boolean>`position(${needle} in ${versions.content}) > 0` })
+    .from(versions)
+    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
+  return row?.holds ?? false;
+}
+
+/** The first `chars` characters of the version's text (substr reads only what it needs); null without the version. */
+export async function versionTextStart(
+  db: Database,
+  documentId: string,
+  version: number,
+  chars: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ text: sql<string>`substr(${versions.content}, 1, ${chars})` })
+    .from(versions)
+    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
+  return row?.text ?? null;
+}
+
 /** Each document's owner, by document id (ids naming no document are left out). */
 export async function ownersOfDocuments(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -126,7 +126,8 @@ export interface OcrAnchor {
   offset: number;
 }
 
-const OCR_MARKER_START = "<!-- quire:ocr-pending page=";
+/** How a pending page's placeholder starts (in versions stored before placeholders were kept out). */
+export const OCR_MARKER_START = "<!-- quire:ocr-pending page=";
 const OCR_MARKER_END = " -->";
 
 /**

@@ -7,6 +7,7 @@ import { defineJob } from "../../jobs/define";
 import { endedByKillLimit, enqueueJob } from "../../jobs/queue";
 import { textWork } from "../../lib/text-work";
 import type { PipelineStep } from "../documents/pipeline-step";
+import { findDocumentRow } from "../documents/repository";
 import { embeddingText } from "../../lib/embedding-text";
 import {
   aiEmbed,
@@ -108,8 +109,9 @@ export async function indexDocument(
 export const searchIndexStep: PipelineStep = {
   name: "search-index",
   async run(ctx, target) {
-    const source = await loadIndexSource(ctx.db, target.documentId);
-    if (source && source.version !== target.version) return;
+    // The document's row says which version is current; its text is read once, by indexDocument.
+    const doc = await findDocumentRow(ctx.db, target.documentId);
+    if (doc && doc.currentVersion !== target.version) return;
     await indexDocument(ctx, target.documentId);
   },
 };
