@@ -28,6 +28,12 @@ import { aiRoutes, documentAiRoutes } from "./modules/ai/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
 import { registerRateLimit } from "./plugins/rate-limit";
+import {
+  ADMISSION_LIMITS,
+  registerAdmission,
+  type AdmissionGate,
+  type AdmissionKind,
+} from "./plugins/admission";
 import { registerNulGuard } from "./plugins/nul-guard";
 import type { EventHub } from "./modules/events/hub";
 import { eventRoutes } from "./modules/events/routes";
@@ -48,6 +54,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every registered route, so tests can prove that each one is guarded. */
     routeList: readonly RouteSummary[];
+    /** The admission gate of each kind of work (plugins/admission.ts). */
+    admission: Record<AdmissionKind, AdmissionGate>;
   }
 }
 
@@ -83,6 +91,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await registerSecurityHeaders(app);
   registerErrorHandling(app);
   await registerApiDocs(app);
+  // Before the session is read, so a request refused for lack of room costs no query.
+  app.decorate("admission", registerAdmission(app, ADMISSION_LIMITS[ctx.dbKind]));
   registerAuth(app, ctx);
   registerNulGuard(app);
   await registerRateLimit(app);

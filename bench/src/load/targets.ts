@@ -34,7 +34,8 @@ export async function startQuire(database: DatabaseChoice, postgresUrl: string):
       LOGIN_MAX_FAILURES: "1000",
       ...(throwaway ? { DATABASE_URL: throwaway.url, BLOB_STORE: "db" } : {}),
     },
-    120_000,
+    // Seeding the demo archive on a busy machine took over 2 minutes; this only guards a hang.
+    300_000,
   );
   return {
     database,

@@ -9,11 +9,23 @@ export interface EndpointResult {
   connections: number;
   requests: number;
   perSecond: number;
+  /** Latency of the answered requests (2xx): a quick 503 is not an answer. */
   p50: number;
   p99: number;
+  /** Refused at once with 503 and Retry-After: admission control asking the client to come back. */
+  busy: number;
+  /** Answers with `Retry-After` among the 503s (all of them, if the server says when to come back). */
+  busyWithRetryAfter: number;
+  /** Everything else that was not a 2xx: other statuses, connection errors, timeouts. */
   errors: number;
-  /** Status codes other than 2xx, and connection errors/timeouts, by count. */
+  /** Status codes other than 2xx and 503, and connection errors/timeouts, by count. */
   problems: string;
+}
+
+/** The value at quantile `q` of ascending `sorted` (0 for none). */
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 /** Real text for uploads: Debian's copyright files. */
@@ -45,6 +57,17 @@ function multipart(categoryId: string, name: string, text: string) {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** A fetch that, refused as busy (503), waits as Retry-After says and sends again, as clients do. */
+async function patientFetch(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, init);
+    const wait = Number(res.headers.get("retry-after"));
+    if (res.status !== 503 || !Number.isFinite(wait) || attempt >= 30) return res;
+    await res.text();
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
 async function api<T>(
   target: QuireTarget,
   cookie: string,
@@ -52,7 +75,7 @@ async function api<T>(
   route: string,
   body?: unknown,
 ): Promise<T> {
-  const res = await fetch(`${target.baseUrl}${route}`, {
+  const res = await patientFetch(`${target.baseUrl}${route}`, {
     method,
     headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -85,7 +108,7 @@ export async function prepare(target: QuireTarget, reviews: number): Promise<Pre
             `review-${n}.md`,
             `Review ${n}\n\n${texts[n % texts.length]}`,
           );
-          const res = await fetch(`${target.baseUrl}/api/documents/upload`, {
+          const res = await patientFetch(`${target.baseUrl}/api/documents/upload`, {
             method: "POST",
             headers: { cookie: author, "content-type": contentType },
             body,
@@ -177,9 +200,15 @@ function endpoints(target: QuireTarget, prepared: Prepared): Endpoint[] {
   ];
 }
 
-function runEndpoint(target: QuireTarget, endpoint: Endpoint, seconds: number): Promise<EndpointResult> {
+async function runEndpoint(
+  target: QuireTarget,
+  endpoint: Endpoint,
+  seconds: number,
+): Promise<EndpointResult> {
   let n = 0;
-  const instance = autocannon({
+  const answered: number[] = [];
+  let busyWithRetryAfter = 0;
+  const options: autocannon.Options = {
     url: target.baseUrl,
     connections: endpoint.connections,
     duration: seconds,
@@ -200,26 +229,43 @@ function runEndpoint(target: QuireTarget, endpoint: Endpoint, seconds: number): 
             },
           };
         },
+        onResponse: (status, _body, _context, headers) => {
+          if (status === 503 && headers && retryAfter(headers)) busyWithRetryAfter++;
+        },
       },
     ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    // The callback form hands back the instance, whose events give each response's latency.
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) answered.push(responseTime);
+    });
   });
-  return instance.then((result) => {
-    const codes = Object.entries(result.statusCodeStats ?? {})
-      .filter(([code]) => !code.startsWith("2"))
-      .map(([code, stat]) => `${stat.count}×${code}`);
-    if (result.errors > 0) codes.push(`${result.errors}×connection error`);
-    if (result.timeouts > 0) codes.push(`${result.timeouts}×timeout`);
-    return {
-      name: endpoint.name,
-      connections: endpoint.connections,
-      requests: result.requests.total,
-      perSecond: result.requests.total / (result.duration || seconds),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.non2xx + result.errors + result.timeouts,
-      problems: codes.join(", "),
-    };
-  });
+  const stats = Object.entries(result.statusCodeStats ?? {});
+  const busy = stats.filter(([code]) => code === "503").reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0);
+  const codes = stats
+    .filter(([code]) => !code.startsWith("2") && code !== "503")
+    .map(([code, stat]) => `${stat.count}×${code}`);
+  if (result.errors > 0) codes.push(`${result.errors}×connection error`);
+  if (result.timeouts > 0) codes.push(`${result.timeouts}×timeout`);
+  answered.sort((a, b) => a - b);
+  return {
+    name: endpoint.name,
+    connections: endpoint.connections,
+    requests: answered.length,
+    perSecond: answered.length / (result.duration || seconds),
+    p50: Math.round(quantile(answered, 0.5)),
+    p99: Math.round(quantile(answered, 0.99)),
+    busy,
+    busyWithRetryAfter,
+    errors: result.non2xx - busy + result.errors + result.timeouts,
+    problems: codes.join(", "),
+  };
+}
+
+function retryAfter(headers: object): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === "retry-after");
 }
 
 /** Every endpoint at once, 50 connections in all: the mixed workload. */
@@ -245,6 +291,8 @@ export async function runPeer(
     perSecond: result.requests.total / (result.duration || seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    busy: 0,
+    busyWithRetryAfter: 0,
     errors: result.non2xx + result.errors + result.timeouts,
     problems: "",
   };

@@ -72,6 +72,44 @@ describe("apiCommand", () => {
   });
 });
 
+describe("a busy server (503 with Retry-After)", () => {
+  it("is asked once more after the delay it names, and the second answer is used", async () => {
+    let calls = 0;
+    const spy = mockFetch({
+      "POST /api/ai/ask": () =>
+        ++calls === 1
+          ? { status: 503, headers: { "Retry-After": "1" }, body: { message: "The server is busy" } }
+          : { body: { ok: true } },
+    });
+    const started = Date.now();
+    await expect(
+      apiFetch("/api/ai/ask", thing, { method: "POST", body: { question: "q" } }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(spy.mock.calls[1]?.[1]?.body).toBe('{"question":"q"}');
+  });
+
+  it("shows the server's busy message when the second try is refused too, and never waits long", async () => {
+    const spy = mockFetch({
+      "GET /api/search": {
+        status: 503,
+        headers: { "Retry-After": "1" },
+        body: { message: "The server is busy with searches; try again in 1 s." },
+      },
+      "GET /api/slow": { status: 503, headers: { "Retry-After": "120" }, body: { message: "Busy" } },
+    });
+    const failure = await apiFetch("/api/search?q=x", thing).catch((error: unknown) => error);
+    expect(errorMessage(failure)).toBe("The server is busy with searches; try again in 1 s.");
+    expect(spy).toHaveBeenCalledTimes(2);
+    // A delay longer than a person would wait is shown at once instead.
+    await expect(apiFetch("/api/slow", thing)).rejects.toThrow(/^503/);
+    expect(spy).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe("errorMessage", () => {
   it("shows the server's JSON message", () => {
     expect(errorMessage(new Error('409: {"message":"Only Draft documents can be submitted"}'))).toBe(

@@ -77,15 +77,42 @@ export async function swapSession<Result>(swap: () => Promise<Result>): Promise<
   }
 }
 
+/** The longest `Retry-After` waited for before trying once more; a longer one is shown instead. */
+const MAX_RETRY_WAIT_SECONDS = 10;
+
+/**
+ * Seconds to wait before sending again, when the server answered 503 with `Retry-After`: it was
+ * busy with that kind of work and refused the request before doing any of it, so sending it again
+ * (a change or an upload too) cannot apply it twice.
+ */
+export function retryDelaySeconds(res: {
+  status: number;
+  headers: { get(name: string): string | null };
+}): number | null {
+  if (res.status !== 503) return null;
+  const header = res.headers.get("retry-after");
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  const seconds = Number(header);
+  return seconds <= MAX_RETRY_WAIT_SECONDS ? seconds : null;
+}
+
 async function send(url: string, { method = "GET", body, form }: RequestOptions): Promise<Response> {
   if (sessionSwap) await sessionSwap;
   const json = body !== undefined && form === undefined;
-  return fetch(url, {
-    method,
-    headers: json ? { "Content-Type": "application/json" } : {},
-    body: form ?? (json ? JSON.stringify(body) : undefined),
-    credentials: "include",
-  });
+  const once = () =>
+    fetch(url, {
+      method,
+      headers: json ? { "Content-Type": "application/json" } : {},
+      body: form ?? (json ? JSON.stringify(body) : undefined),
+      credentials: "include",
+    });
+  const res = await once();
+  // Busy: wait as asked and try once more; a second refusal is shown with the server's message.
+  const delay = retryDelaySeconds(res);
+  if (delay === null) return res;
+  await res.text().catch(() => "");
+  await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+  return once();
 }
 
 async function readJson(res: Response): Promise<unknown> {

@@ -2,7 +2,12 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { vi } from "vitest";
 
-export type Route = { status?: number; body?: unknown; statusText?: string };
+export type Route = {
+  status?: number;
+  body?: unknown;
+  statusText?: string;
+  headers?: Record<string, string>;
+};
 
 /** What a test can check about a request the app sent. */
 export type SentRequest = {
@@ -48,7 +53,7 @@ export function mockFetch(routes: Record<string, Route | ((init?: SentRequest) =
       return new HttpResponse(body, {
         status,
         statusText: route.statusText ?? "",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", ...route.headers },
       });
     }),
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { documentSchema, duplicateUploadSchema, type Document, type DuplicateUpload } from "@quire/contracts";
 import { useCallback } from "react";
-import { ApiError, parseAnswer } from "@/lib/api-client";
+import { ApiError, parseAnswer, retryDelaySeconds } from "@/lib/api-client";
 import { categoryKeys, documentKeys } from "@/lib/query-keys";
 
 export type UploadInput = {
@@ -47,7 +47,11 @@ function parseJson(text: string): unknown {
  * POST /api/documents/upload (multipart) → 201 with the new document. XMLHttpRequest rather than
  * fetch because only it reports upload progress (0..1) while the bytes go out.
  */
-export function uploadDocument(input: UploadInput, onProgress?: (share: number) => void): Promise<Document> {
+export function uploadDocument(
+  input: UploadInput,
+  onProgress?: (share: number) => void,
+  retried = false,
+): Promise<Document> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/documents/upload");
@@ -57,6 +61,14 @@ export function uploadDocument(input: UploadInput, onProgress?: (share: number) 
     };
     xhr.onerror = () => reject(new TypeError("Failed to fetch"));
     xhr.onload = () => {
+      // Busy with uploads: wait as asked and send once more (api-client does the same for fetch).
+      const delay = retried
+        ? null
+        : retryDelaySeconds({ status: xhr.status, headers: { get: (name) => xhr.getResponseHeader(name) } });
+      if (delay !== null) {
+        setTimeout(() => uploadDocument(input, onProgress, true).then(resolve, reject), delay * 1000);
+        return;
+      }
       const body = parseJson(xhr.responseText);
       if (xhr.status === 201) {
         try {
