@@ -30,11 +30,12 @@ export interface AdmissionLimit {
  */
 export const ADMISSION_LIMITS: Record<DatabaseKind, Record<AdmissionKind, AdmissionLimit>> = {
   pglite: {
-    search: { concurrency: 2, queue: 4, maxWaitMs: 5_000, retryAfterSeconds: 2 },
-    ask: { concurrency: 1, queue: 2, maxWaitMs: 5_000, retryAfterSeconds: 3 },
-    upload: { concurrency: 2, queue: 8, maxWaitMs: 5_000, retryAfterSeconds: 2 },
-    writes: { concurrency: 4, queue: 8, maxWaitMs: 5_000, retryAfterSeconds: 1 },
-    reads: { concurrency: 6, queue: 12, maxWaitMs: 5_000, retryAfterSeconds: 1 },
+    search: { concurrency: 2, queue: 6, maxWaitMs: 5_000, retryAfterSeconds: 2 },
+    ask: { concurrency: 1, queue: 3, maxWaitMs: 5_000, retryAfterSeconds: 3 },
+    upload: { concurrency: 2, queue: 8, maxWaitMs: 10_000, retryAfterSeconds: 2 },
+    writes: { concurrency: 4, queue: 32, maxWaitMs: 10_000, retryAfterSeconds: 1 },
+    // A page of the web app asks for a dozen things at once; they queue rather than be refused.
+    reads: { concurrency: 6, queue: 48, maxWaitMs: 10_000, retryAfterSeconds: 1 },
   },
   postgres: {
     search: { concurrency: 6, queue: 24, maxWaitMs: 10_000, retryAfterSeconds: 2 },
