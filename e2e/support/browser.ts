@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import {
+  chromium,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from "playwright-core";
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -41,7 +49,24 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   context.setDefaultTimeout(10_000);
+  nameTheSite(context.request, new URL(baseUrl).origin);
   return context;
+}
+
+/**
+ * Requests a test sends through `context.request` (also `page.request`) come from no page, so they
+ * carry no Origin, and the server refuses a change nothing vouches for. The web app's own fetches
+ * name the site; these are made to say the same. What the browser itself sends is left alone.
+ */
+function nameTheSite(request: APIRequestContext, origin: string): void {
+  type Send = (url: string, options?: { headers?: Record<string, string> }) => Promise<APIResponse>;
+  const methods = ["post", "put", "patch", "delete", "fetch"] as const;
+  for (const method of methods) {
+    // Each has its own options type; they share `headers`, the only field touched here.
+    const send = (request[method] as Send).bind(request);
+    (request as unknown as Record<string, Send>)[method] = (url, options = {}) =>
+      send(url, { ...options, headers: { origin, ...options.headers } });
+  }
 }
 
 /**

@@ -77,7 +77,11 @@ async function api<T>(
 ): Promise<T> {
   const res = await patientFetch(`${target.baseUrl}${route}`, {
     method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      cookie,
+      origin: target.baseUrl,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
@@ -110,7 +114,7 @@ export async function prepare(target: QuireTarget, reviews: number): Promise<Pre
           );
           const res = await patientFetch(`${target.baseUrl}/api/documents/upload`, {
             method: "POST",
-            headers: { cookie: author, "content-type": contentType },
+            headers: { cookie: author, origin: target.baseUrl, "content-type": contentType },
             body,
           });
           if (res.status !== 201) throw new Error(`preparing an upload: ${res.status} ${await res.text()}`);
@@ -225,6 +229,8 @@ async function runEndpoint(
             body: next.body,
             headers: {
               cookie: endpoint.cookie,
+              // A change names its site, as the web app's pages do: the server refuses one without.
+              origin: target.baseUrl,
               ...(next.contentType ? { "content-type": next.contentType } : {}),
             },
           };

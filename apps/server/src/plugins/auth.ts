@@ -57,26 +57,52 @@ async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<A
 }
 
 /**
- * A browser sends Origin on state-changing requests; one naming another site is a cross-site
- * request (CSRF) and is refused. SameSite=Lax cookies already stop most of these; this closes the rest.
+ * Why a state-changing request is refused as cross-site (CSRF), or null when it may go on. A
+ * browser names the page that sent it in Origin (every fetch and form that is not GET or HEAD) and
+ * in Sec-Fetch-Site; one naming another site is refused. Without Origin only two things vouch for
+ * a request: `Sec-Fetch-Site: same-origin` (a browser's own word) and an API token, which no other
+ * site's page can make a browser send. Anything else (an old browser, a proxy that strips Origin,
+ * a script with a stolen cookie jar) is refused rather than trusted: a session cookie alone never
+ * vouches for a change. SameSite=Lax cookies already stop most of these; this closes the rest.
  */
-function isCrossSite(request: FastifyRequest): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
+function crossSiteRefusal(request: FastifyRequest): string | null {
+  if (SAFE_METHODS.has(request.method)) return null;
   const origin = request.headers.origin;
-  if (origin === undefined) return request.headers["sec-fetch-site"] === "cross-site";
-  if (origin === "null") return true;
+  if (origin === undefined) {
+    if (request.headers["sec-fetch-site"] === "same-origin" || bearerToken(request) !== null) return null;
+    return "Cross-site request refused: a change needs an Origin header naming this site (browsers send one) or an API token (Authorization: Bearer)";
+  }
+  return sameHost(origin, request.headers.host) ? null : "Cross-site request refused";
+}
+
+/** Whether Origin names the host the request came to; default ports count as absent ("host:80" = "host"). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  if (origin === "null" || !host) return false;
   try {
-    return new URL(origin).host !== request.headers.host;
+    const named = new URL(origin);
+    return named.host === new URL(`${named.protocol}//${host}`).host;
   } catch {
-    return true;
+    return false;
   }
 }
 
+/**
+ * What the API answers is behind access control and changes with it: no browser or proxy keeps a
+ * copy, so a shared computer shows nothing of it after sign-out or a loss of access. Routes that
+ * set their own Cache-Control (the live-event stream) keep it.
+ */
+const API_CACHE_CONTROL = "private, no-store";
+
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("actor", null);
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control"))
+      reply.header("cache-control", API_CACHE_CONTROL);
+  });
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
-    if (isCrossSite(request)) throw forbidden("Cross-site request refused");
+    const refusal = crossSiteRefusal(request);
+    if (refusal) throw forbidden(refusal);
     const actor = await resolveActor(ctx, request);
     request.actor = actor ? { ...actor, ip: request.ip } : null;
     if (!request.actor && !request.routeOptions.config.public && !request.is404) throw unauthorized();

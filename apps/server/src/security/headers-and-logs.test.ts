@@ -62,12 +62,14 @@ describe("log lines", () => {
     const wrong = await app.inject({
       method: "POST",
       url: "/api/auth/login",
+      headers: { origin: "http://localhost" },
       payload: { username: "admin", password: "Wr0ng-Passw0rd-In-A-Log?" },
     });
     expect(wrong.statusCode).toBe(401);
     const right = await app.inject({
       method: "POST",
       url: "/api/auth/login",
+      headers: { origin: "http://localhost" },
       payload: { username: "admin", password: "demo" },
     });
     expect(right.statusCode).toBe(200);
@@ -76,7 +78,7 @@ describe("log lines", () => {
     const created = await app.inject({
       method: "POST",
       url: "/api/users",
-      headers: { cookie },
+      headers: { cookie, origin: "http://localhost" },
       payload: { username: "new.hire", role: "Author" },
     });
     expect(created.statusCode).toBe(201);

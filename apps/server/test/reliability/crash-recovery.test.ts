@@ -28,7 +28,7 @@ async function uploadFile(
   form.set("file", new Blob([bytes]), name);
   const res = await fetch(`${server.baseUrl}/api/documents/upload`, {
     method: "POST",
-    headers: { cookie },
+    headers: { cookie, origin: server.baseUrl },
     body: form,
   });
   expect(res.status, await res.clone().text()).toBe(201);

@@ -59,6 +59,7 @@ async function call(
       method,
       headers: {
         cookie: session.cookie,
+        origin: session.baseUrl,
         ...(body && !(body instanceof FormData) ? { "content-type": "application/json" } : {}),
       },
       body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,

@@ -60,7 +60,11 @@ function upload(s: Session, name: string, bytes: Uint8Array, versionOf?: string)
   }
   form.set("file", new Blob([bytes]), name);
   const url = versionOf ? `/api/documents/${versionOf}/versions` : "/api/documents/upload";
-  return fetch(`${s.server.baseUrl}${url}`, { method: "POST", headers: { cookie: s.cookie }, body: form });
+  return fetch(`${s.server.baseUrl}${url}`, {
+    method: "POST",
+    headers: { cookie: s.cookie, origin: s.server.baseUrl },
+    body: form,
+  });
 }
 
 async function accepted(s: Session, name: string, bytes: Uint8Array, versionOf?: string): Promise<string> {

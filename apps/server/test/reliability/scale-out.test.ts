@@ -30,7 +30,7 @@ async function upload(baseUrl: string, cookie: string, categoryId: string, name:
   form.set("file", new Blob([bytes]), name);
   const res = await fetch(`${baseUrl}/api/documents/upload`, {
     method: "POST",
-    headers: { cookie },
+    headers: { cookie, origin: baseUrl },
     body: form,
   });
   expect(res.status, await res.clone().text()).toBe(201);

@@ -101,7 +101,8 @@ export async function startWorker(
 export async function signIn(baseUrl: string, username: string, password = "demo"): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // Every change here names its site, as the web app's pages do (the server refuses one without).
+    headers: { "content-type": "application/json", origin: baseUrl },
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

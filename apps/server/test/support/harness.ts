@@ -18,7 +18,10 @@ import { ensurePostgresTemplate, TEMPLATE_ENV } from "./db-snapshot";
 import { acquirePglite, closeIdlePglite } from "./pglite-pool";
 
 export interface TestApp {
+  /** The app; its inject() names this site in Origin on a change, as the web app's browser does (sendLikeABrowser). */
   app: FastifyInstance;
+  /** inject() exactly as given: no Origin added, for tests of the cross-site rule itself. */
+  injectAsSent(options: InjectOptions): Promise<LightMyRequestResponse>;
   ctx: AppContext;
   /** The job runner, not started: tests run queued jobs explicitly with runner.runUntilIdle(). */
   runner: JobRunner;
@@ -112,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(ctx, { hub });
   await bootstrap(ctx, options.seeders);
   await app.ready();
+  const injectAsSent = sendLikeABrowser(app);
 
   const cookies = new Map<string, string>();
   async function cookieFor(username: string, password = config.demoPassword): Promise<string> {
@@ -137,6 +141,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   return {
     app,
+    injectAsSent,
     ctx,
     runner,
     hub,
@@ -158,6 +163,36 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Makes `app.inject()` send what a browser running the web app sends with a change: an Origin
+ * naming the site it was sent to (the request's Host, light-my-request's "localhost:80" unless a
+ * test names another). The server refuses a change that neither Origin, `Sec-Fetch-Site:
+ * same-origin` nor an API token vouches for; tests speak as the web app unless they say otherwise,
+ * so a request that already carries Origin, Sec-Fetch-Site or a bearer token is sent as it is.
+ * Returns the unwrapped inject, for tests of the rule itself.
+ */
+function sendLikeABrowser(app: FastifyInstance): (options: InjectOptions) => Promise<LightMyRequestResponse> {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  const withOrigin = (options: InjectOptions | string): InjectOptions | string => {
+    if (typeof options === "string" || !UNSAFE.has(String(options.method ?? "GET").toUpperCase()))
+      return options;
+    const headers = { ...(options.headers as Record<string, string> | undefined) };
+    const named = Object.keys(headers).map((h) => h.toLowerCase());
+    if (named.includes("origin") || named.includes("sec-fetch-site")) return options;
+    if (/^Bearer /.test(headers.authorization ?? headers.Authorization ?? "")) return options;
+    const host = headers.host ?? headers.Host ?? "localhost:80";
+    return { ...options, headers: { ...headers, origin: `http://${host}` } };
+  };
+  // Fastify's inject is overloaded (a chain without arguments); only the one-call form is wrapped,
+  // hence the cast through the loose signature.
+  const loose = app.inject.bind(app) as (options?: InjectOptions | string) => unknown;
+  (app as unknown as { inject: typeof loose }).inject = (options) =>
+    options === undefined ? loose() : loose(withOrigin(options));
+  return inject;
 }
 
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; dropDatabase: () => Promise<void> }> {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
 import { appForFile } from "../../../test/support/app-for-file";
-import { json } from "../../../test/support/harness";
+import { json, multipart } from "../../../test/support/harness";
 
 const t = appForFile();
 // Several tests move the clock past session lifetimes; cached sign-ins would then be stale.
@@ -236,6 +236,80 @@ describe("cross-site requests", () => {
       headers: { cookie, "sec-fetch-site": "cross-site" },
     });
     expect(blind.statusCode).toBe(403);
+  });
+
+  it("refuses a change that nothing vouches for: no Origin, no Sec-Fetch-Site, no API token", async () => {
+    const cookie = await t.cookieFor("admin");
+    const before = json<unknown[]>(await t.request("GET", "/api/categories", { as: "admin" })).length;
+    const bare = await t.injectAsSent({
+      method: "POST",
+      url: "/api/categories",
+      headers: { cookie },
+      payload: { name: "Planted without Origin" },
+    });
+    expect(bare.statusCode).toBe(403);
+    expect(json(bare)).toEqual({ message: expect.stringMatching(/needs an Origin header naming this site/) });
+    // Not even a sign-in: a page elsewhere must not sign a browser into someone else's account.
+    const login = await t.injectAsSent({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "viewer", password: t.config.demoPassword },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.cookies).toHaveLength(0);
+    expect(json<unknown[]>(await t.request("GET", "/api/categories", { as: "admin" }))).toHaveLength(before);
+    // Reading needs no Origin.
+    const read = await t.injectAsSent({ method: "GET", url: "/api/categories", headers: { cookie } });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it("accepts a change without Origin when the browser says same-origin, or an API token vouches", async () => {
+    const cookie = await t.cookieFor("admin");
+    const sameOrigin = await t.injectAsSent({
+      method: "POST",
+      url: "/api/categories",
+      headers: { cookie, "sec-fetch-site": "same-origin" },
+      payload: { name: "Vouched by the browser" },
+    });
+    expect(sameOrigin.statusCode, sameOrigin.body).toBe(201);
+    const made = await t.request("POST", "/api/auth/tokens", { as: "admin", body: { name: "script" } });
+    const { token } = json<{ token: string }>(made);
+    const byToken = await t.injectAsSent({
+      method: "POST",
+      url: "/api/categories",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: "Vouched by a token" },
+    });
+    expect(byToken.statusCode, byToken.body).toBe(201);
+    // A default port in Host is the same site as an Origin without it.
+    const defaultPort = await t.injectAsSent({
+      method: "POST",
+      url: "/api/categories",
+      headers: { cookie, origin: "http://quire.example", host: "quire.example:80" },
+      payload: { name: "Same site, port spelt out" },
+    });
+    expect(defaultPort.statusCode, defaultPort.body).toBe(201);
+  });
+});
+
+describe("what browsers may keep", () => {
+  it("nothing the API answers: JSON and originals are private, no-store", async () => {
+    const list = await t.request("GET", "/api/categories", { as: "author" });
+    expect(list.headers["cache-control"]).toBe("private, no-store");
+    const refused = await t.request("GET", "/api/categories", { as: null });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["cache-control"]).toBe("private, no-store");
+    const categories = json<Array<{ id: string }>>(list);
+    const { body, headers } = multipart(
+      { categoryId: categories[0]!.id, title: "Kept nowhere", allowDuplicate: "true" },
+      { name: "kept-nowhere.md", bytes: Buffer.from("# Kept nowhere\n\nPrivate text.\n") },
+    );
+    const uploaded = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { id } = json<{ id: string }>(uploaded);
+    const original = await t.request("GET", `/api/documents/${id}/versions/1/original`, { as: "author" });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers["cache-control"]).toBe("private, no-store");
   });
 });
 

@@ -58,11 +58,12 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         { action: READ_ACTIONS.downloadedOriginal, documentId: request.params.id, data: read },
         request.log,
       );
+      // Behind access control: a shared browser must not keep it after sign-out or a loss of access.
       return reply
         .header("content-type", found.version.mediaType)
         .header("content-disposition", attachment(found.version.originalFilename))
         .header("x-content-sha256", found.sha256)
-        .header("cache-control", "private, max-age=31536000, immutable")
+        .header("cache-control", "private, no-store")
         .send(bytes);
     },
   );
