@@ -3,7 +3,7 @@
  * licences, manual pages, package descriptions and READMEs in an archive padded to ~1000 real
  * documents, reported on the check half only, beside a plain textbook BM25 written here.
  */
-import type { AiAnswer } from "@quire/contracts";
+import { confidenceLevel, confidenceLevels, type AiAnswer } from "@quire/contracts";
 import { ask, localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import { loadArchive, loadEvalSet, type EvalQuestion } from "./ai-ask-archive.js";
@@ -110,6 +110,7 @@ async function evaluate(
         console.log(`    answered absent: "${q}" → ${answer.citations[0]?.title} (${answer.confidence})`);
     }
   }
+  reliabilityTable(scored);
   const n = questions.length;
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
   const area = auc(scored);
@@ -137,6 +138,24 @@ async function evaluate(
     `    latency p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms (${times.length} questions)`,
   );
   return report;
+}
+
+/**
+ * Observed accuracy per confidence level (the level the UI shows): of the answers given at each
+ * level (answerable questions and absent topics alike), the share whose first citation is right.
+ */
+function reliabilityTable(scored: ReadonlyArray<{ p: number; right: boolean }>): void {
+  console.log(
+    "    reliability (answers given, by the level shown; right = first citation is the asked document):",
+  );
+  for (const level of confidenceLevels) {
+    const at = scored.filter((s) => confidenceLevel(s.p) === level);
+    const right = at.filter((s) => s.right).length;
+    const share = at.length ? `${((right / at.length) * 100).toFixed(1)}%` : "—";
+    console.log(
+      `      ${level.padEnd(6)} ${String(at.length).padStart(4)} answers, ${share} right (${right})`,
+    );
+  }
 }
 
 export async function askEvalBench(): Promise<void> {

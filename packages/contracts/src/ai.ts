@@ -198,3 +198,24 @@ export const aiAnswerSchema = z.object({
   notCovered: z.array(z.string()).optional(),
 });
 export type AiAnswer = z.infer<typeof aiAnswerSchema>;
+
+/**
+ * How sure an answer or a suggestion is, as people read it: a level, not a percentage, since the
+ * scores are not calibrated probabilities (`npm run bench -- ai` prints each level's observed
+ * accuracy). Below LOW_BELOW the assistant does not quote an answer (its answer threshold).
+ */
+export const confidenceLevels = ["high", "medium", "low"] as const;
+export type ConfidenceLevel = (typeof confidenceLevels)[number];
+export const CONFIDENCE_LOW_BELOW = 0.3;
+export const CONFIDENCE_HIGH_FROM = 0.7;
+
+export function confidenceLevel(confidence: number): ConfidenceLevel {
+  if (confidence >= CONFIDENCE_HIGH_FROM) return "high";
+  return confidence >= CONFIDENCE_LOW_BELOW ? "medium" : "low";
+}
+
+/** "High confidence", "Medium confidence", "Low confidence". */
+export function confidenceLabel(confidence: number): string {
+  const level = confidenceLevel(confidence);
+  return `${level[0]!.toUpperCase()}${level.slice(1)} confidence`;
+}

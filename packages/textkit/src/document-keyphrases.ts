@@ -32,6 +32,13 @@ function isContentWord(token: string): boolean {
   );
 }
 
+/**
+ * Addresses are not what a document is about: a URL's scheme and host, an e-mail address's parts
+ * ("https", "github", "gmail", "com") made a README's tags. Bounded runs, so the scan stays linear.
+ */
+const ADDRESS =
+  /\b(?:[a-z][a-z0-9+.-]{1,15}:\/\/|www\.)\S{0,2000}|[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,10}|\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,10}\.(?:com|org|net|io|dev|edu|gov|info|co|uk|de|eu)\b/gi;
+
 /** Token runs without stop words, with a weight (headings 2, prose 1). */
 function runsOf(text: string): Array<{ words: string[]; weight: number }> {
   const runs: Array<{ words: string[]; weight: number }> = [];
@@ -39,7 +46,8 @@ function runsOf(text: string): Array<{ words: string[]; weight: number }> {
     if (block.kind === "code") continue;
     const weight = block.kind === "heading" ? 2 : 1;
     // Punctuation ends a phrase: "encryption, MFA" is two candidates, not one.
-    for (const piece of text.slice(block.start, block.end).split(/[.,;:!?()[\]|"“”]+/)) {
+    const prose = text.slice(block.start, block.end).replace(ADDRESS, " ; ");
+    for (const piece of prose.split(/[.,;:!?()[\]|"“”]+/)) {
       let run: string[] = [];
       for (const token of tokenize(piece)) {
         if (isContentWord(token)) run.push(token);

@@ -28,8 +28,8 @@ describe("AiAssistant", () => {
     fireEvent.click(screen.getByTestId("button-quick-question-0"));
     const link = await screen.findByTestId("link-citation-1");
     expect(link.getAttribute("href")).toBe("/document/d1");
-    expect(screen.getByTestId("badge-ai-confidence").textContent).toBe("72% confidence");
-    expect(screen.getByTestId("badge-ai-confidence").className).toContain("bg-secondary");
+    expect(screen.getByTestId("badge-ai-confidence").textContent).toBe("High confidence");
+    expect(screen.getByTestId("badge-ai-confidence").className).not.toContain("bg-secondary");
     const body = JSON.parse(String(spy.mock.calls[0]?.[1]?.body)) as { question: string };
     expect(body.question).toBe("What are our security policies?");
   });

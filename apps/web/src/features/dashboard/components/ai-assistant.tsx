@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import type { AiAnswer } from "@quire/contracts";
+import { confidenceLabel, type AiAnswer } from "@quire/contracts";
 import { Bot, Loader2, Send } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,12 +9,7 @@ import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
 import { AnswerText } from "./answer-text";
 import { useAskAi } from "@/features/dashboard/api/ask-ai";
-import {
-  ASK_ERROR_MESSAGE,
-  QUICK_QUESTIONS,
-  confidenceBadgeVariant,
-  confidencePercent,
-} from "../lib/dashboard-logic";
+import { ASK_ERROR_MESSAGE, QUICK_QUESTIONS, confidenceBadgeVariant } from "../lib/dashboard-logic";
 
 /** Seed §2 AI assistant card: free question, four quick questions, answer with citations. */
 export function AiAssistant() {
@@ -153,7 +148,7 @@ function AiAnswerView({ answer }: { answer: AiAnswer }) {
       <div className="flex items-center justify-between gap-2">
         <span className="text-sm font-medium">Answer</span>
         <Badge variant={confidenceBadgeVariant(answer.confidence)} data-testid="badge-ai-confidence">
-          {confidencePercent(answer.confidence)} confidence
+          {confidenceLabel(answer.confidence)}
         </Badge>
       </div>
       <AnswerText answer={answer.answer} />

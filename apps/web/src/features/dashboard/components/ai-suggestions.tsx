@@ -8,7 +8,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { useAiSuggestions, useApplySuggestion } from "@/features/dashboard/api/ai-suggestions";
 import { cn } from "@/lib/utils";
-import { confidenceBadgeVariant, confidencePercent } from "../lib/dashboard-logic";
+import { confidenceLabel } from "@quire/contracts";
+import { confidenceBadgeVariant } from "../lib/dashboard-logic";
 import { useUser } from "@/lib/auth";
 import { actionErrorMessage } from "@/lib/forbidden";
 
@@ -101,7 +102,7 @@ function SuggestionRow({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm font-medium">{suggestion.title}</p>
           <Badge variant={confidenceBadgeVariant(suggestion.confidence)}>
-            {confidencePercent(suggestion.confidence)}
+            {confidenceLabel(suggestion.confidence)}
           </Badge>
         </div>
         <p className="text-sm text-muted-foreground">{suggestion.description}</p>

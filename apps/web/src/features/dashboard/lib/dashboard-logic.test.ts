@@ -1,7 +1,7 @@
+import { confidenceLabel } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import {
   confidenceBadgeVariant,
-  confidencePercent,
   countWithinWeek,
   progressPercent,
   relativeUpdateTime,
@@ -24,12 +24,14 @@ describe("relativeUpdateTime", () => {
 });
 
 describe("confidence badge", () => {
-  it("uses default above 0.8, secondary above 0.6, else outline", () => {
-    expect(confidenceBadgeVariant(0.81)).toBe("default");
-    expect(confidenceBadgeVariant(0.8)).toBe("secondary");
-    expect(confidenceBadgeVariant(0.61)).toBe("secondary");
-    expect(confidenceBadgeVariant(0.6)).toBe("outline");
-    expect(confidencePercent(0.876)).toBe("88%");
+  it("shows the level: default when high, secondary when medium, else outline, never a percentage", () => {
+    expect(confidenceBadgeVariant(0.7)).toBe("default");
+    expect(confidenceBadgeVariant(0.69)).toBe("secondary");
+    expect(confidenceBadgeVariant(0.3)).toBe("secondary");
+    expect(confidenceBadgeVariant(0.29)).toBe("outline");
+    expect(confidenceLabel(1)).toBe("High confidence");
+    expect(confidenceLabel(0.5)).toBe("Medium confidence");
+    expect(confidenceLabel(0.1)).toBe("Low confidence");
   });
 });
 

@@ -1,3 +1,4 @@
+import { confidenceLevel } from "@quire/contracts";
 import type { BadgeVariant } from "@/components/ui/badge";
 
 const HOUR_MS = 3_600_000;
@@ -15,16 +16,11 @@ export function relativeUpdateTime(iso: string, now: Date = new Date()): string 
   return `${days} ${days === 1 ? "day" : "days"} ago`;
 }
 
-/** Seed §9 AI confidence badge: above 0.8 default, above 0.6 secondary, otherwise outline. */
+/** The confidence badge by level (contracts' confidenceLevel): high default, medium secondary, low outline. */
 export function confidenceBadgeVariant(confidence: number): BadgeVariant {
-  if (confidence > 0.8) return "default";
-  if (confidence > 0.6) return "secondary";
-  return "outline";
-}
-
-/** Seed §9: shown as a rounded percent. */
-export function confidencePercent(confidence: number): string {
-  return `${Math.round(confidence * 100)}%`;
+  const level = confidenceLevel(confidence);
+  if (level === "high") return "default";
+  return level === "medium" ? "secondary" : "outline";
 }
 
 /** Seed §9: scale used when no category has documents. */

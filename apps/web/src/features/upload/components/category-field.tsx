@@ -1,3 +1,4 @@
+import { confidenceLabel } from "@quire/contracts";
 import { Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -39,7 +40,7 @@ export function CategoryField({
           data-testid="text-suggested-category"
         >
           <Sparkles className="size-3.5" aria-hidden="true" />
-          Suggested category: {suggested.name} ({Math.round(suggested.confidence * 100)}% confidence)
+          Suggested category: {suggested.name} ({confidenceLabel(suggested.confidence).toLowerCase()})
           {!confident && value !== suggested.id && (
             <Button
               type="button"

@@ -125,7 +125,7 @@ describe("UploadForm", () => {
     renderWithApp(<UploadForm />, { path: "/upload" });
     await screen.findByTestId("select-category");
     choose([new File(["Some notes about lunch."], "notes.txt")]);
-    await screen.findByText(/Suggested category: Legal \(31% confidence\)/);
+    await screen.findByText(/Suggested category: Legal \(medium confidence\)/);
     expect(screen.getByTestId("select-category").textContent).not.toContain("Legal");
     expect((screen.getByTestId("button-submit-upload") as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId("button-use-suggested"));

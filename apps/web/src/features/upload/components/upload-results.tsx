@@ -1,4 +1,4 @@
-import type { Document } from "@quire/contracts";
+import { confidenceLabel, type Document } from "@quire/contracts";
 import { AlertTriangle, CheckCircle2, Copy, Loader2, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -172,13 +172,12 @@ export function MoveToSuggested({ doc }: { doc: Document }) {
   const move = useMoveToCategory(doc.id);
   const s = suggestion.data;
   if (!s?.categoryId || !s.categoryName || s.categoryId === doc.categoryId) return null;
-  const percent = Math.round(s.confidence * 100);
   const target = { id: s.categoryId, name: s.categoryName };
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="suggested-move">
       <Sparkles className="size-4 text-primary" aria-hidden="true" />
       <span>
-        Its content suggests {target.name} ({percent}% confidence
+        Its content suggests {target.name} ({confidenceLabel(s.confidence).toLowerCase()}
         {s.confidence < CONFIDENT_SUGGESTION ? ", a weak guess" : ""}).
       </span>
       <Button
