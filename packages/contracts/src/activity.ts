@@ -21,6 +21,8 @@ export const activitySubjectTypeSchema = z.enum(activitySubjectTypes);
 export const activityQuerySchema = z.object({
   subjectType: activitySubjectTypeSchema.optional(),
   userId: idSchema.optional(),
+  /** "system": only what Quire itself did (processing, import, schedules), which no user id names. */
+  actor: z.literal("system").optional(),
   documentId: idSchema.optional(),
   /** Part of the action's name, case-insensitive ("role" finds "Changed role"). */
   action: z.string().trim().max(100).optional(),

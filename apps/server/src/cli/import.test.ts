@@ -127,6 +127,14 @@ describe("bulk import", () => {
       await t.request("GET", "/api/activity?action=Created%20category&subjectType=category", { as: "admin" }),
     );
     expect(created.items.find((e) => e.data?.name === "Research Notes")).toMatchObject({ username: "Quire" });
+    // The audit finds Quire's entries by the actor filter (it has no user id), and only those.
+    const quire = json<AuditPage>(
+      await t.request("GET", "/api/activity?actor=system&pageSize=200", { as: "admin" }),
+    );
+    expect(quire.items.length).toBeGreaterThan(6);
+    expect(quire.items.every((e) => e.system && e.username === "Quire")).toBe(true);
+    expect(quire.items.filter((e) => e.action === "Uploaded")).toHaveLength(6);
+    expect((await t.request("GET", "/api/activity?actor=admin", { as: "admin" })).statusCode).toBe(400);
   });
 
   it("imports nothing again on a second run", async () => {

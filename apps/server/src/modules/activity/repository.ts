@@ -93,6 +93,8 @@ export async function appendReadOnce(tx: Database, entry: ReadInput, by: Activit
 export interface ActivityFilter {
   subjectType?: SubjectType | undefined;
   userId?: string | undefined;
+  /** Only the system actor's entries. */
+  system?: boolean | undefined;
   documentId?: string | undefined;
   action?: string | undefined;
   from?: Date | undefined;
@@ -103,6 +105,7 @@ function whereOf(filter: ActivityFilter): SQL | undefined {
   return and(
     filter.subjectType ? eq(activity.subjectType, filter.subjectType) : undefined,
     filter.userId ? eq(activity.userId, filter.userId) : undefined,
+    filter.system ? eq(activity.systemActor, true) : undefined,
     filter.documentId ? eq(activity.documentId, filter.documentId) : undefined,
     // A literal substring: the user's text is a parameter and its % and _ are escaped.
     filter.action

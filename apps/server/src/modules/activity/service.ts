@@ -16,6 +16,7 @@ function filterOf(query: Omit<ActivityQuery, "page" | "pageSize">): ActivityFilt
   return {
     subjectType: query.subjectType,
     userId: query.userId,
+    system: query.actor === "system" || undefined,
     documentId: query.documentId,
     action: query.action || undefined,
     from: query.from ? new Date(query.from) : undefined,

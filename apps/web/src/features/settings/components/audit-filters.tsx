@@ -8,6 +8,8 @@ import { emptyAuditFilters, subjectKinds, type AuditFilters } from "../lib/audit
 
 /** Radix Select has no empty value: "any" stands for an unset filter. */
 const ANY = "any";
+/** The user filter's entry for the system actor (no user id can equal it: ids are UUIDs). */
+const SYSTEM_ACTOR_OPTION = "quire-system-actor";
 
 /**
  * The audit filters as a form: changes apply on "Apply filters" (or Enter), so typing an action
@@ -66,9 +68,16 @@ function AuditFilterFields({
         label="User"
         anyLabel="Any user"
         testId="select-audit-user"
-        value={draft.userId}
-        options={(users.data ?? []).map((user) => ({ value: user.id, label: user.username }))}
-        onChange={(v) => set("userId", v)}
+        value={draft.actor === "system" ? SYSTEM_ACTOR_OPTION : draft.userId}
+        options={[
+          { value: SYSTEM_ACTOR_OPTION, label: "Quire" },
+          ...(users.data ?? []).map((user) => ({ value: user.id, label: user.username })),
+        ]}
+        onChange={(v) => {
+          // Quire is no user: its entries are found by the actor filter, not by a user id.
+          set("actor", v === SYSTEM_ACTOR_OPTION ? "system" : "");
+          set("userId", v === SYSTEM_ACTOR_OPTION ? "" : v);
+        }}
       />
       <FilterSelect
         id="audit-kind"

@@ -23,6 +23,8 @@ describe("audit filters and subjects", () => {
     const filters = { ...emptyAuditFilters, action: " role ", from: "2026-11-01", documentId: "" };
     expect(auditSearchParams(filters)).toBe("action=role&from=2026-11-01");
     expect(auditSearchParams(emptyAuditFilters, { page: 2, pageSize: 25 })).toBe("page=2&pageSize=25");
+    // Quire (the system actor) is chosen by the actor filter, since it has no user id.
+    expect(auditSearchParams({ ...emptyAuditFilters, actor: "system" })).toBe("actor=system");
   });
 
   it("names the document first, then the subject from the entry's data", () => {

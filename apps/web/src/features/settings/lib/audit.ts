@@ -3,6 +3,8 @@ import type { AuditEntry } from "@quire/contracts";
 /** What the Settings › Audit filters hold; empty strings mean "any". */
 export interface AuditFilters {
   userId: string;
+  /** "system" for Quire's own actions (it has no user id), else empty. */
+  actor: string;
   subjectType: string;
   action: string;
   documentId: string;
@@ -13,6 +15,7 @@ export interface AuditFilters {
 
 export const emptyAuditFilters: AuditFilters = {
   userId: "",
+  actor: "",
   subjectType: "",
   action: "",
   documentId: "",
