@@ -34,6 +34,10 @@ describe("sign-in", () => {
       username: "reviewer",
       role: "Reviewer",
       abilities: expect.objectContaining({ uploadDocuments: false, reviewDocuments: true }),
+      // What the role may do, in words, from the same rules (Settings shows them).
+      permissions: expect.arrayContaining([
+        "Review documents assigned to you: approve, or request changes with a reason",
+      ]),
     });
   });
 
