@@ -92,6 +92,16 @@ function seenByNonAdmin(actorId: ActorRef): SQL {
     and ${shareAllows(actorId)}))`;
 }
 
+/**
+ * Documents every signed-in user may open: live, past Draft, in a category everyone may view, and
+ * not restricted. It is canSeeDocument for someone who owns nothing, belongs to no group and is
+ * assigned nothing (a null id matches no owner, member, share or assignee), so what it admits can
+ * inform anyone, such as the archive's category classifier.
+ */
+export function visibleToEveryoneWhere(): SQL {
+  return and(isNull(documents.archivedAt), seenByNonAdmin(sql`null`)) as SQL;
+}
+
 /** Documents the actor may open (the owner's archived ones included). */
 export function readableDocumentsWhere(actor: { id: string; role: string }): SQL {
   return actor.role === "Admin" ? sql`true` : seenByNonAdmin(actor.id);

@@ -1,5 +1,6 @@
 import type {
   AiAnswer,
+  CategorizeResult,
   CategoryStats,
   DashboardInsights,
   Document,
@@ -23,8 +24,9 @@ import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenW
  * restrictions, every listing a user can reach (documents, counts, category tiles, search, ask,
  * suggestions, approvals, notifications, live events) shows exactly, or only, what the pure
  * model (access.ts) lets them see, and every document route (the document, its versions, original,
- * diff, summary) answers 404 to exactly those the model keeps out. Documents carry the assignees
- * of a round open now and of one that ended, who are granted nothing. Documents are real uploads,
+ * diff, summary, category suggestion) answers 404 to exactly those the model keeps out. Documents
+ * carry the assignees of a round open now and of one that ended, who are granted nothing; the
+ * category classifier answers a hidden document's word as it answers a word found nowhere. Documents are real uploads,
  * processed and indexed; each carries a secret word of its own in its title and text, so a body
  * that quotes a passage, excerpt, title or popular query of a document its reader may not see
  * gives itself away whatever shape it has.
@@ -206,6 +208,30 @@ async function checkUser(
   const named = suggestions.flatMap((s) => s.documentIds);
   expect({ who, unseenSuggested: unseen(named) }).toEqual({ who, unseenSuggested: [] });
 
+  // The classifier, which anyone may ask: a hidden document's word moves nothing in its answer, and
+  // it names no category the reader cannot view.
+  const unviewed = w.categoryIds.filter((_, c) => actor.role !== "Admin" && modelLevel(w, u, c) === "none");
+  const categorize = async (word: string) => {
+    const res = await t.request("POST", "/api/ai/categorize", {
+      as,
+      body: { title: word, content: `The ${word} form. ${word}` },
+    });
+    // The answer's tags are the asker's own words: only another hidden word would be a leak.
+    expect({ who, word, status: res.statusCode }).toEqual({ who, word, status: 200 });
+    const others = hidden.filter((s) => s !== word);
+    expect({ who, word, leaked: leaked(res.body, others) }).toEqual({ who, word, leaked: [] });
+    const r = json<CategorizeResult>(res);
+    const named = [r.categoryId, ...r.alternatives.map((a) => a.categoryId)];
+    expect({ who, unviewedNamed: named.filter((id) => id !== null && unviewed.includes(id)) }).toEqual({
+      who,
+      unviewedNamed: [],
+    });
+    return { categoryId: r.categoryId, confidence: r.confidence, alternatives: r.alternatives };
+  };
+  const control = await categorize(secretOf(999, 99));
+  for (const secret of hidden)
+    expect({ who, secret, answer: await categorize(secret) }).toEqual({ who, secret, answer: control });
+
   const approvals = json<Array<{ documentId: string }>>(await tight("/api/approvals"));
   expect({ who, unseenRounds: unseen(approvals.map((a) => a.documentId)) }).toEqual({
     who,
@@ -244,6 +270,21 @@ async function checkUser(
       if (!may)
         expect({ who, path, leaked: leaked(res.body, [secrets[i]!]) }).toEqual({ who, path, leaked: [] });
     }
+    const suggested = await get(`/api/ai/categorize/${id}`);
+    expect({ who, doc: i, categorize: suggested.statusCode }).toEqual({
+      who,
+      doc: i,
+      categorize: may ? 200 : 404,
+    });
+    expect({ who, doc: i, leaked: leaked(suggested.body, hidden) }).toEqual({ who, doc: i, leaked: [] });
+    if (may)
+      expect({
+        who,
+        doc: i,
+        unviewedNamed: json<CategorizeResult>(suggested)
+          .alternatives.map((a) => a.categoryId)
+          .filter((c) => unviewed.includes(c)),
+      }).toEqual({ who, doc: i, unviewedNamed: [] });
   }
 }
 

@@ -16,9 +16,15 @@ export function processedDemoArchiveForFile(): TestApp {
   const t = appForFile({ seeders: [seedDemoDocuments] });
   beforeAll(async () => {
     await t.runner.runUntilIdle();
-    await trainedClassifier(t.ctx);
-    for (let training = classifierTraining(t.ctx); training; training = classifierTraining(t.ctx))
-      await training;
+    for (const scope of ["everyone", "archive"] as const) {
+      await trainedClassifier(t.ctx, scope);
+      for (
+        let training = classifierTraining(t.ctx, scope);
+        training;
+        training = classifierTraining(t.ctx, scope)
+      )
+        await training;
+    }
   }, 120_000);
   return t;
 }

@@ -1,10 +1,21 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { documents } from "../../db/schema";
 import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json } from "../../../test/support/harness";
 import { uploadDraft } from "../approvals/test-helpers";
 import { classifierTraining, trainedClassifier } from "./classifier";
 
 const t = processedDemoArchiveForFile();
+
+/**
+ * A new document everyone may read, so it joins the training set (a private draft never does):
+ * uploaded, then marked Approved as its review would.
+ */
+async function publishedDocument(title: string): Promise<void> {
+  const id = await uploadDraft(t, "author", title);
+  await t.ctx.db.update(documents).set({ status: "Approved" }).where(eq(documents.id, id));
+}
 
 const categorize = () =>
   t.request("POST", "/api/ai/categorize", {
@@ -18,7 +29,7 @@ describe("the category classifier trains off the request path", () => {
     const before = (await trainedClassifier(t.ctx))!.fingerprint;
     expect(classifierTraining(t.ctx)).toBeNull();
 
-    await uploadDraft(t, "author", "A new policy that changes the training set");
+    await publishedDocument("A new policy that changes the training set");
     const answer = await categorize();
     expect(answer.statusCode).toBe(200);
     expect(json<{ categoryId: string | null }>(answer).categoryId).not.toBeNull();
@@ -40,15 +51,15 @@ describe("the category classifier trains off the request path", () => {
   }, 120_000);
 
   it("the dashboard's suggestions, which every dashboard loads, answer from the last model too", async () => {
-    await trainedClassifier(t.ctx);
-    await classifierTraining(t.ctx);
-    const before = (await trainedClassifier(t.ctx))!.fingerprint;
+    await trainedClassifier(t.ctx, "archive");
+    await classifierTraining(t.ctx, "archive");
+    const before = (await trainedClassifier(t.ctx, "archive"))!.fingerprint;
     await uploadDraft(t, "author", "Another policy the next model will learn from");
     const suggestions = await t.request("GET", "/api/ai/suggestions", { as: "admin" });
     expect(suggestions.statusCode).toBe(200);
-    const training = classifierTraining(t.ctx);
+    const training = classifierTraining(t.ctx, "archive");
     expect(training).not.toBeNull();
-    expect((await trainedClassifier(t.ctx))!.fingerprint).toBe(before);
+    expect((await trainedClassifier(t.ctx, "archive"))!.fingerprint).toBe(before);
     expect((await training)!.fingerprint).not.toBe(before);
   }, 120_000);
 });

@@ -10,11 +10,17 @@ import {
 } from "@quire/textkit";
 import { cacheSlot, type AppContext } from "../../context";
 import type { TrainRequest, TrainResponse } from "./classifier-worker";
+import { atLeast } from "../../policies/access";
 import { documentWhere } from "../documents/repository";
+import { categoryLevelsFor, visibleToEveryoneWhere } from "../../policies/documents-where";
 import { listArchiveDocuments, listCategoryNames, trainingSetKeys, type ArchiveDocument } from "./repository";
 
 /**
- * The archive's own category classifier, trained on every live categorised document: softmax
+ * The archive's own category classifier. What answers anyone (the category suggestion, its
+ * probabilities and its tags' word weights) is trained only on the documents every signed-in user
+ * may open (visibleToEveryoneWhere), so it tells no one about a private draft or a restricted
+ * document; the dashboard's move suggestions, which show each reader only documents and categories
+ * they may see, judge them with a model of every live document. Softmax
  * logistic regression (it beats naive Bayes and a keyword baseline in `npm run bench -- ai`), or
  * naive Bayes on a small archive where that classifies the archive's own documents better.
  * It is kept per app context and retrained in a worker thread when the fingerprint of (document,
@@ -35,11 +41,19 @@ interface ClassifierState {
   trainingFingerprint: string | null;
 }
 
-const classifierSlot = cacheSlot<ClassifierState>("classifier", () => ({
-  current: null,
-  training: null,
-  trainingFingerprint: null,
-}));
+/**
+ * Which documents a model learns from: `everyone`, those every signed-in user may open (for
+ * answers to anyone); `archive`, every live document (for suggestions over each reader's own).
+ */
+export type ClassifierScope = "everyone" | "archive";
+
+const emptyState = (): ClassifierState => ({ current: null, training: null, trainingFingerprint: null });
+const classifierSlots = {
+  everyone: cacheSlot<ClassifierState>("classifier", emptyState),
+  archive: cacheSlot<ClassifierState>("classifier-archive", emptyState),
+};
+const scopeWhere = (scope: ClassifierScope) =>
+  scope === "everyone" ? visibleToEveryoneWhere() : documentWhere({ archived: false });
 
 /** A document's text counts up to here: enough to tell its subject, and training stays bounded. */
 const MAX_TRAINING_CHARS = 20_000;
@@ -50,8 +64,8 @@ const TRAINING_TIMEOUT_MS = 120_000;
 export const classifierText = (title: string, content: string) =>
   `${title}\n${title}\n${content.slice(0, MAX_TRAINING_CHARS)}`;
 
-function stateOf(ctx: AppContext): ClassifierState {
-  return ctx.caches.get(classifierSlot);
+function stateOf(ctx: AppContext, scope: ClassifierScope): ClassifierState {
+  return ctx.caches.get(classifierSlots[scope]);
 }
 
 /**
@@ -60,14 +74,17 @@ function stateOf(ctx: AppContext): ClassifierState {
  * trains in the background: no request, and no other user, waits for training. Only the very first
  * question after a start waits, off the event loop.
  */
-export async function trainedClassifier(ctx: AppContext): Promise<TrainedClassifier | null> {
-  const keys = await trainingSetKeys(ctx.db);
+export async function trainedClassifier(
+  ctx: AppContext,
+  scope: ClassifierScope = "everyone",
+): Promise<TrainedClassifier | null> {
+  const keys = await trainingSetKeys(ctx.db, scopeWhere(scope));
   const fingerprint = createHash("sha256").update(keys.join("\n")).digest("hex");
-  const state = stateOf(ctx);
+  const state = stateOf(ctx, scope);
   if (state.current?.fingerprint === fingerprint) return state.current;
   if (state.trainingFingerprint !== fingerprint) {
     state.trainingFingerprint = fingerprint;
-    const training = train(ctx, fingerprint).then(
+    const training = train(ctx, scope, fingerprint).then(
       (trained) => {
         if (state.training === training) {
           state.current = trained;
@@ -88,12 +105,19 @@ export async function trainedClassifier(ctx: AppContext): Promise<TrainedClassif
 }
 
 /** For tests and Settings: whether a newer model is being trained right now. */
-export function classifierTraining(ctx: AppContext): Promise<TrainedClassifier | null> | null {
-  return stateOf(ctx).training;
+export function classifierTraining(
+  ctx: AppContext,
+  scope: ClassifierScope = "everyone",
+): Promise<TrainedClassifier | null> | null {
+  return stateOf(ctx, scope).training;
 }
 
-async function train(ctx: AppContext, fingerprint: string): Promise<TrainedClassifier | null> {
-  const docs = await listArchiveDocuments(ctx.db, documentWhere({ archived: false }));
+async function train(
+  ctx: AppContext,
+  scope: ClassifierScope,
+  fingerprint: string,
+): Promise<TrainedClassifier | null> {
+  const docs = await listArchiveDocuments(ctx.db, scopeWhere(scope));
   if (docs.length === 0) return null;
   const examples = docs.map((d) => ({
     id: d.id,
@@ -158,31 +182,46 @@ function tagsFor(trained: TrainedClassifier | null, text: string): string[] {
   }).map((k) => k.phrase);
 }
 
+/** Who asks for a suggestion: it names only the categories they may view. */
+export type CategorizeActor = { id: string; role: string };
+
+/**
+ * The answer as the actor may see it. The model knows only categories everyone could view when it
+ * was trained, but a category's access list may have narrowed since: the suggestion and its
+ * alternatives are the model's ranking cut to the categories the actor views now.
+ */
 async function present(
   ctx: AppContext,
+  actor: CategorizeActor,
   trained: TrainedClassifier | null,
   prediction: Prediction | null,
   text: string,
 ): Promise<CategorizeResult> {
-  const names = await listCategoryNames(ctx.db);
+  const [names, levels] = await Promise.all([listCategoryNames(ctx.db), categoryLevelsFor(ctx.db, actor)]);
   const round = (p: number) => Math.round(p * 1000) / 1000;
+  const seen = (prediction?.scores ?? []).filter(
+    (s) => names.has(s.label) && atLeast(levels.get(s.label) ?? "none", "view"),
+  );
+  const top = seen[0];
   return {
-    categoryId: prediction?.label ?? null,
-    categoryName: prediction ? (names.get(prediction.label) ?? null) : null,
-    confidence: round(prediction?.confidence ?? 0),
+    categoryId: top?.label ?? null,
+    categoryName: top ? (names.get(top.label) ?? null) : null,
+    confidence: round(top?.probability ?? 0),
     tags: tagsFor(trained, text),
-    alternatives: (prediction?.scores ?? [])
-      .filter((s) => names.has(s.label))
-      .map((s) => ({
-        categoryId: s.label,
-        name: names.get(s.label) ?? "",
-        probability: round(s.probability),
-      })),
+    alternatives: seen.map((s) => ({
+      categoryId: s.label,
+      name: names.get(s.label) ?? "",
+      probability: round(s.probability),
+    })),
   };
 }
 
 /** GET /api/ai/categorize/:documentId: where the classifier would file a visible document. */
-export async function categorizeDocument(ctx: AppContext, doc: Document): Promise<CategorizeResult> {
+export async function categorizeDocument(
+  ctx: AppContext,
+  actor: CategorizeActor,
+  doc: Document,
+): Promise<CategorizeResult> {
   const trained = await trainedClassifier(ctx);
   const text = classifierText(doc.title, doc.currentVersion.content);
   // The model's copy of the document may predate its OCR text (same version, new content): then
@@ -195,17 +234,18 @@ export async function categorizeDocument(ctx: AppContext, doc: Document): Promis
       ? predictStored(trained, stored)
       : predictCategory(trained.model, text)
     : null;
-  return present(ctx, trained, prediction, text);
+  return present(ctx, actor, trained, prediction, text);
 }
 
 /** POST /api/ai/categorize: a suggestion for text not stored yet (the upload form). */
 export async function categorizeText(
   ctx: AppContext,
+  actor: CategorizeActor,
   input: { title: string; content: string },
 ): Promise<CategorizeResult> {
   const trained = await trainedClassifier(ctx);
   const text = classifierText(input.title, input.content);
   const empty = input.title.trim() === "" && input.content.trim() === "";
   const prediction = trained && !empty ? predictCategory(trained.model, text) : null;
-  return present(ctx, trained, prediction, text);
+  return present(ctx, actor, trained, prediction, text);
 }

@@ -57,11 +57,11 @@ export async function listArchiveDocuments(db: Database, where: SQL | undefined)
 }
 
 /**
- * (id, category, version, text length) of every live document: a cheap fingerprint of the
- * classifier's training set. The length moves when OCR fills a scanned version's text in place
- * (same version); octet_length reads a stored text's size without fetching the text.
+ * (id, category, version, text length) of every live document matching `where` (the classifier's
+ * training set): a cheap fingerprint of it. The length moves when OCR fills a scanned version's
+ * text in place (same version); octet_length reads a stored text's size without fetching the text.
  */
-export async function trainingSetKeys(db: Database): Promise<string[]> {
+export async function trainingSetKeys(db: Database, where?: SQL): Promise<string[]> {
   const rows = await db
     .select({
       id: documents.id,
@@ -71,7 +71,7 @@ export async function trainingSetKeys(db: Database): Promise<string[]> {
     })
     .from(documents)
     .leftJoin(versions, isCurrentVersion)
-    .where(isNull(documents.archivedAt))
+    .where(and(isNull(documents.archivedAt), where))
     .orderBy(asc(documents.id));
   return rows.map((r) => `${r.id}:${r.categoryId}:${r.version}:${r.length}`);
 }

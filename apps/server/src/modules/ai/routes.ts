@@ -149,7 +149,8 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
       config: { document: "document.read", documentParam: "documentId" },
       schema: { params: categorizeParamsSchema, response: { 200: categorizeResultSchema } },
     },
-    async (request) => categorizeDocument(ctx, await presentLoaded(ctx, loadedDocument(request))),
+    async (request) =>
+      categorizeDocument(ctx, requireActor(request), await presentLoaded(ctx, loadedDocument(request))),
   );
 
   // The upload form's text is not stored yet, so it is sent for a suggestion and nothing is kept.
@@ -159,9 +160,6 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
       config: { allow: "ai.ask" },
       schema: { body: categorizeBodySchema, response: { 200: categorizeResultSchema } },
     },
-    async (request) => {
-      requireActor(request);
-      return categorizeText(ctx, request.body);
-    },
+    async (request) => categorizeText(ctx, requireActor(request), request.body),
   );
 }

@@ -69,7 +69,7 @@ async function deriveSuggestions(
   const visibleIds = new Set(visible.map((d) => d.id));
   const now = ctx.clock.now();
   const [trained, names, resolved, stuck, duplicates] = await readAll(ctx.db, [
-    () => trainedClassifier(ctx),
+    () => trainedClassifier(ctx, "archive"),
     () => listCategoryNames(ctx.db),
     () => resolvedSuggestionIds(ctx.db),
     () => stuckInReview(ctx, visible, now),
