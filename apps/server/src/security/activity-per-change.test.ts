@@ -33,6 +33,8 @@ const suggestions = async (as: string) =>
 /** A document the author owns that nobody has touched for two years: the "Review …" suggestion. */
 async function staleSuggestion(): Promise<string> {
   const doc = await uploadDraft(t, "author", `Stale ${crypto.randomUUID()}`);
+  // Suggestions read the facts processing stores; an unprocessed version has none yet.
+  await t.runner.runUntilIdle();
   await t.ctx.db
     .update(documents)
     .set({ updatedAt: new Date(t.clock.now().getTime() - 730 * DAY) })

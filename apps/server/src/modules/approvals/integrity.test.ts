@@ -150,8 +150,9 @@ describe("roles and ownership bind the workflow", () => {
       expect((await approvalOf(doc)).stage).toBe("Withdrawn");
       expect((await inbox(t, "author", doc)).at(-1)).toBe("review_withdrawn");
     }
+    // The withdrawn round grants the former approver nothing: the Draft is not theirs to see.
     const refused = await act(deciding, "approver", { approverStatus: "Approved" });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
     expect(await statusOf(t, deciding)).toBe("Draft");
     // The owner can submit again with someone who can approve.
     await t.ctx.db.update(users).set({ role: "Approver" }).where(eq(users.id, ids.approver!));

@@ -47,7 +47,10 @@ describe("the start-up repair of reviews stranded by an earlier release", () => 
     await t.ctx.db.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.id, created.id));
     const before = await withdrawals();
 
-    expect(await runRepairs(t.ctx)).toEqual([{ key: "repair:stranded-reviews", changed: 2 }]);
+    const repaired = await runRepairs(t.ctx);
+    expect(repaired.filter((r) => r.key === "repair:stranded-reviews")).toEqual([
+      { key: "repair:stranded-reviews", changed: 2 },
+    ]);
 
     expect(await statusOf(t, shutOut)).toBe("Draft");
     expect(await statusOf(t, disabled)).toBe("Draft");

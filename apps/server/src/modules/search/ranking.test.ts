@@ -86,8 +86,11 @@ describe("BM25 ranking", () => {
     await upload("Rare one lacking a word", `The annual report on quendrith. ${filler(10, "rw")}`);
     await t.runner.runUntilIdle();
     expect((await titles("annual report budget quendrith"))[0]).toBe("Rare one lacking a word");
-    // The exact syntax still means exactly what it says.
-    expect(await titles('"annual report" quendrith -budget')).toEqual(["Rare one lacking a word"]);
+    // The syntax as documented: a phrase among other words ranks its holders first without
+    // excluding the rest, and -word excludes every document holding the whole word.
+    const exact = await titles('"annual report" quendrith -budget');
+    expect(exact[0]).toBe("Rare one lacking a word");
+    expect(exact.filter((title) => title.startsWith("All common"))).toEqual([]);
     expect(await titles("quendrith -report")).toEqual([]);
     expect((await titles("quendrith or vexillology")).sort()).toEqual([
       "Rare once",
