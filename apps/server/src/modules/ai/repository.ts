@@ -3,17 +3,10 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, chunks, documents, summaries, systemState, versions } from "../../db/schema";
 import { isCurrentVersion } from "../documents/repository";
+import type { SuggestionSubject } from "./suggestion-repository";
 
-/** A document's current version with what the AI features look at. */
-export interface ArchiveDocument {
-  id: string;
-  title: string;
-  status: DocumentStatus;
-  categoryId: string;
-  ownerId: string;
-  currentVersion: number;
-  archived: boolean;
-  updatedAt: Date;
+/** A document's current version with what the AI features look at: the suggestion's subject and its text. */
+export interface ArchiveDocument extends SuggestionSubject {
   content: string;
 }
 
