@@ -24,6 +24,6 @@ module.exports = {
   options: {
     ...base.options,
     includeOnly: { path: "^apps/server/src/modules/" },
-    exclude: { path: `${base.options.exclude.path}|\\.test\\.ts$|/test-helpers\\.ts$` },
+    exclude: { path: `${base.options.exclude.path}|\\.test\\.ts$` },
   },
 };

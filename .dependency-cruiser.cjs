@@ -37,6 +37,15 @@ module.exports = {
       to: { path: "^apps/server/src/policies/" },
     },
     {
+      name: "production-stays-test-free",
+      severity: "error",
+      comment:
+        "Server code outside *.test.ts must not import vitest or the test support: what only tests " +
+        "need lives in apps/server/test/support, so the shipped app carries no test doubles or hooks.",
+      from: { path: "^apps/server/src/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/server/test/|(^|/)node_modules/(vitest|@vitest)/" },
+    },
+    {
       name: "packages-stay-pure",
       severity: "error",
       comment: "contracts and textkit are shared by server and web: they never import an app.",

@@ -161,6 +161,15 @@ const webDataExceptions = [
   { file: "apps/web/src/lib/query-keys.ts", except: ["queryKeys"] },
 ];
 
+/** Imports only test files may make: the test runner and the test support folder. */
+const testOnlyImports = [
+  {
+    group: ["vitest", "@vitest/*", "**/test/support/**"],
+    message:
+      "Only *.test.ts files import vitest or test support; move test-only code to apps/server/test/support.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -208,6 +217,13 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  // What only tests need lives in apps/server/test/support, so the shipped server carries no test
+  // doubles or hooks. (Repeated in the infrastructure block below: a later block's rule replaces it.)
+  {
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: testOnlyImports }] },
+  },
   {
     files: ["apps/server/src/{db,jobs,storage,ingest,lib}/**/*.ts"],
     ignores: ["**/*.test.ts"],
@@ -216,6 +232,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            ...testOnlyImports,
             {
               group: ["**/modules/**"],
               message: "Infrastructure (db, jobs, storage, ingest, lib) must not import a domain module.",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { startTestProvider, type TestProvider } from "../../apps/server/src/modules/auth/oidc-test-provider";
+import { startTestProvider, type TestProvider } from "../../apps/server/test/support/oidc-provider";
 import {
   closeBrowser,
   launchBrowser,

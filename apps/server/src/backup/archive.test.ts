@@ -4,7 +4,7 @@ import { PassThrough, Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../demo/seed";
-import { demoUserIds, uploadDraft } from "../modules/approvals/test-helpers";
+import { demoUserIds, uploadDraft } from "../../test/support/review-helpers";
 import { rowsOf } from "../db/rows";
 import { createTestApp, json, multipart, type TestApp } from "../../test/support/harness";
 import { BackupError, readBackup, tablesInOrder, writeBackup } from "./archive";

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { approvals } from "../db/schema";
 import { multipart } from "../../test/support/harness";
-import { demoAppForFile, latestWithdrawal, statusOf } from "../modules/approvals/test-helpers";
+import { demoAppForFile, latestWithdrawal, statusOf } from "../../test/support/review-helpers";
 import { accessNarrowingEvents, type DomainEventName } from "./catalog";
 
 /**

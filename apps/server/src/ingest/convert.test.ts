@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { convertToMarkdown } from "./convert.js";
 import { UnreadableFileError } from "./errors.js";
 import { ocrPlaceholder } from "./pdf.js";
-import { fixture } from "./test-fixtures.js";
+import { fixture } from "../../test/support/fixtures.js";
 
 async function reasonFor(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(

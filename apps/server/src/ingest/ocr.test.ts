@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { convertToMarkdown } from "./convert.js";
 import { ocrPdfPages } from "./ocr.js";
 import { fillOcrPages } from "./pdf.js";
-import { fixture } from "./test-fixtures.js";
+import { fixture } from "../../test/support/fixtures.js";
 
 describe("ocrPdfPages", () => {
   // Tesseract in WebAssembly: a few seconds per page, more on a busy machine.

@@ -2,7 +2,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { MEDIA_TYPES, sniffFileType } from "./sniff.js";
-import { fixture } from "./test-fixtures.js";
+import { fixture } from "../../test/support/fixtures.js";
 
 function pngBytes(): Uint8Array {
   const canvas = createCanvas(8, 8);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { categories, categoryGroupAccess, documents, groupMembers, groups } from "../db/schema";
-import { demoAppForFile, uploadDraft } from "../modules/approvals/test-helpers";
+import { demoAppForFile, uploadDraft } from "../../test/support/review-helpers";
 import { json, multipart } from "../../test/support/harness";
 
 /** Levels decide where a role may act: uploads need add, changes need edit, assignees must see. */

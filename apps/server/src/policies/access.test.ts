@@ -19,7 +19,13 @@ import {
   readableDocumentsWhere,
 } from "./documents-where";
 import { loadAccessFacts, withGroups } from "./facts";
-import { accessWorld, loadPeople, modelLevels, modelListable, writeAccessWorld } from "./test-world";
+import {
+  accessWorld,
+  loadPeople,
+  modelLevels,
+  modelListable,
+  writeAccessWorld,
+} from "../../test/support/access-world";
 
 const alice: AccessActor = { id: "alice", role: "Author", groupIds: ["hr"] };
 const bob: AccessActor = { id: "bob", role: "Viewer", groupIds: [] };

@@ -1,7 +1,7 @@
 import { roles } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { json } from "../../test/support/harness";
-import { demoAppForFile } from "../modules/approvals/test-helpers";
+import { demoAppForFile } from "../../test/support/review-helpers";
 import { rolePermissions } from "./permissions";
 
 const { t } = demoAppForFile();

@@ -17,7 +17,13 @@ import type { LiveEvent } from "../modules/events/events";
 import { appForFile } from "../../test/support/app-for-file";
 import { json, multipart } from "../../test/support/harness";
 import { canSeeDocument, passesAccessLists } from "./access";
-import { accessWorld, loadPeople, modelListable, writeAccessWorld, type WrittenWorld } from "./test-world";
+import {
+  accessWorld,
+  loadPeople,
+  modelListable,
+  writeAccessWorld,
+  type WrittenWorld,
+} from "../../test/support/access-world";
 
 /**
  * "One rule, everywhere": on random small archives, groups, access lists and

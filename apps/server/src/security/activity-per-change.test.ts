@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { documents } from "../db/schema";
 import { json, multipart, type TestApp } from "../../test/support/harness";
-import { demoAppForFile, uploadDraft } from "../modules/approvals/test-helpers";
-import { matrix } from "./route-matrix";
-import { requestWithEntries } from "./route-matrix-fixtures";
+import { demoAppForFile, uploadDraft } from "../../test/support/review-helpers";
+import { matrix } from "../../test/support/route-matrix";
+import { requestWithEntries } from "../../test/support/route-matrix-fixtures";
 
 /**
  * Every change leaves exactly one activity entry. The role matrix checks this for each

@@ -9,9 +9,15 @@ import {
   groupMembers,
   groups,
 } from "../db/schema";
-import { demoAppForFile } from "../modules/approvals/test-helpers";
-import { matrix } from "./route-matrix";
-import { ALL, attemptAs, demoUserOf, type MatrixEntry, type Prepared } from "./route-matrix-fixtures";
+import { demoAppForFile } from "../../test/support/review-helpers";
+import { matrix } from "../../test/support/route-matrix";
+import {
+  ALL,
+  attemptAs,
+  demoUserOf,
+  type MatrixEntry,
+  type Prepared,
+} from "../../test/support/route-matrix-fixtures";
 
 /**
  * The route-guard matrix's permission axis: every document route, for every role, with

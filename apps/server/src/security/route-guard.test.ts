@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { roles } from "@quire/contracts";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { json } from "../../test/support/harness";
-import { demoAppForFile } from "../modules/approvals/test-helpers";
-import { matrix } from "./route-matrix";
-import { ALL, attemptAs, demoUserOf } from "./route-matrix-fixtures";
+import { demoAppForFile } from "../../test/support/review-helpers";
+import { matrix } from "../../test/support/route-matrix";
+import { ALL, attemptAs, demoUserOf } from "../../test/support/route-matrix-fixtures";
 
 const { t, ids: userIds } = demoAppForFile();
 

@@ -58,6 +58,16 @@ describe("dependency rules", () => {
   );
 
   it(
+    "production-stays-test-free fails on server code importing test support, and lets test files do so",
+    () => {
+      expect(violations("test-support", ".dependency-cruiser.cjs")).toEqual([
+        "production-stays-test-free: apps/server/src/lib/clock.ts → apps/server/test/support/fixed-clock.ts",
+      ]);
+    },
+    CRUISE_TIMEOUT,
+  );
+
+  it(
     "passes a layered tree: one module using another, both using the layers below",
     () => {
       expect(violations("layered", ".dependency-cruiser.cjs")).toEqual([]);

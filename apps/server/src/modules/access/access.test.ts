@@ -9,7 +9,7 @@ import { desc, eq, gt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { activity, documents } from "../../db/schema";
 import { json, multipart } from "../../../test/support/harness";
-import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
+import { demoAppForFile, uploadDraft } from "../../../test/support/review-helpers";
 
 const { t, ids } = demoAppForFile();
 let hr: Group;

@@ -1,7 +1,13 @@
 import type { Category, Group } from "@quire/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, draftInReview, inbox, latestWithdrawal, statusOf } from "../approvals/test-helpers";
+import {
+  demoAppForFile,
+  draftInReview,
+  inbox,
+  latestWithdrawal,
+  statusOf,
+} from "../../../test/support/review-helpers";
 
 /**
  * An access change that shuts out someone an open review waits on ends that review (Draft again,

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { documents } from "../../db/schema";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json } from "../../../test/support/harness";
-import { uploadDraft } from "../approvals/test-helpers";
+import { uploadDraft } from "../../../test/support/review-helpers";
 import { recordRead } from "./reads";
 import { READ_COALESCE_MS } from "./repository";
 

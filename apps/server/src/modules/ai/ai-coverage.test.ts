@@ -1,6 +1,6 @@
 import type { AiAnswer, Category } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../../ingest/test-fixtures";
+import { fixture } from "../../../test/support/fixtures";
 import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json, multipart } from "../../../test/support/harness";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { documents } from "../../db/schema";
 import { processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json } from "../../../test/support/harness";
-import { uploadDraft } from "../approvals/test-helpers";
+import { uploadDraft } from "../../../test/support/review-helpers";
 import { classifierTraining, trainedClassifier } from "./classifier";
 
 const t = processedDemoArchiveForFile();

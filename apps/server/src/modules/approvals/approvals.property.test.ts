@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { json } from "../../../test/support/harness";
 import { roundInvariantViolation } from "./policy";
-import { demoAppForFile, snapshot, statusOf, uploadDraft } from "./test-helpers";
+import { demoAppForFile, snapshot, statusOf, uploadDraft } from "../../../test/support/review-helpers";
 
 /**
  * Random action sequences by random demo users, checked against a small independent model of

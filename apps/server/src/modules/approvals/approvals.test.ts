@@ -2,7 +2,7 @@ import type { Approval, ApprovalListItem, Document } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { settings } from "../../db/schema";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
+import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "../../../test/support/review-helpers";
 
 const { t, ids } = demoAppForFile();
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { approvals, documents, settings, users } from "../../db/schema";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "./test-helpers";
+import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "../../../test/support/review-helpers";
 
 /**
  * The text decided on is the text reviewed, and the people who act hold

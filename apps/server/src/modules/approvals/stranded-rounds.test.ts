@@ -4,7 +4,13 @@ import { activity, documents, documentUserAccess, systemState, users } from "../
 import { runRepairs } from "../../bootstrap/repairs";
 import { json } from "../../../test/support/harness";
 import { endStrandedRounds } from "./stranded-rounds";
-import { demoAppForFile, draftInReview, inbox, latestWithdrawal, statusOf } from "./test-helpers";
+import {
+  demoAppForFile,
+  draftInReview,
+  inbox,
+  latestWithdrawal,
+  statusOf,
+} from "../../../test/support/review-helpers";
 
 /**
  * Reviews an earlier release left open while they waited on someone who could no longer open the

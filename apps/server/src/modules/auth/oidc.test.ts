@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { activity, sessions, users } from "../../db/schema";
 import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { signInAtProvider, startTestProvider, type TestProvider } from "./oidc-test-provider";
+import { signInAtProvider, startTestProvider, type TestProvider } from "../../../test/support/oidc-provider";
 
 const QUIRE = "http://quire.test";
 const CLIENT = { clientId: "quire", clientSecret: "quire-client-secret" };

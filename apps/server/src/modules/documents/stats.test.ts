@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json } from "../../../test/support/harness";
-import { uploadDraft } from "../approvals/test-helpers";
+import { uploadDraft } from "../../../test/support/review-helpers";
 
 const t = appForFile({ seeders: [seedDemoDocuments] });
 

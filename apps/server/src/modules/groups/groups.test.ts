@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activity, groupMembers } from "../../db/schema";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile } from "../approvals/test-helpers";
+import { demoAppForFile } from "../../../test/support/review-helpers";
 
 const { t, ids } = demoAppForFile();
 

@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema";
 import { createTestApp, json, type TestApp } from "../../../test/support/harness";
-import { demoUserIds, draftInReview, statusOf } from "../approvals/test-helpers";
+import { demoUserIds, draftInReview, statusOf } from "../../../test/support/review-helpers";
 import { SEND_EMAIL_JOB } from "./email";
 
 interface Received {

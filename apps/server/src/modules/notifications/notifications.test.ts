@@ -1,7 +1,7 @@
 import type { Notification } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
+import { demoAppForFile, uploadDraft } from "../../../test/support/review-helpers";
 
 const { t, ids } = demoAppForFile();
 

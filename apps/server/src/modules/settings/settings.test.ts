@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, uploadDraft } from "../approvals/test-helpers";
+import { demoAppForFile, uploadDraft } from "../../../test/support/review-helpers";
 
 const { t, ids } = demoAppForFile();
 

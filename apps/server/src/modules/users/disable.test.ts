@@ -3,7 +3,12 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activity } from "../../db/schema";
 import { json } from "../../../test/support/harness";
-import { demoAppForFile, draftInReview, latestWithdrawal, statusOf } from "../approvals/test-helpers";
+import {
+  demoAppForFile,
+  draftInReview,
+  latestWithdrawal,
+  statusOf,
+} from "../../../test/support/review-helpers";
 
 const { t, ids } = demoAppForFile();
 

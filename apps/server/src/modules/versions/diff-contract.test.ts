@@ -2,7 +2,7 @@ import { versionDiffSchema } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json } from "../../../test/support/harness";
-import { uploadDraft } from "../approvals/test-helpers";
+import { uploadDraft } from "../../../test/support/review-helpers";
 
 const t = appForFile();
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@quire/contracts";
 import { asc, eq, gt, max } from "drizzle-orm";
-import { activity, documents } from "../db/schema";
+import { activity, documents } from "../../src/db/schema";
 import type { InjectOptions } from "fastify";
-import { json, multipart, type RequestOptions, type TestApp } from "../../test/support/harness";
-import { demoUserIds, draftInReview } from "../modules/approvals/test-helpers";
+import { json, multipart, type RequestOptions, type TestApp } from "./harness";
+import { demoUserIds, draftInReview } from "./review-helpers";
 
 /**
  * What the route matrix (route-matrix.ts, route-matrix-documents.ts) is written in: the shape of

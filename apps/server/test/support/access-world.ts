@@ -1,7 +1,7 @@
 import { accessLevels, documentStatuses, everyoneAccessLevels, type Role } from "@quire/contracts";
 import fc from "fast-check";
 import { inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "../../src/db/client";
 import {
   approvalReviewers,
   approvals,
@@ -13,8 +13,13 @@ import {
   groupMembers,
   groups,
   users,
-} from "../db/schema";
-import { canSeeDocument, categoryLevel, type AccessActor, type DocumentAccessFacts } from "./access";
+} from "../../src/db/schema";
+import {
+  canSeeDocument,
+  categoryLevel,
+  type AccessActor,
+  type DocumentAccessFacts,
+} from "../../src/policies/access";
 
 /**
  * Small random archives for the access property tests: users (by index into a given list),

@@ -1,9 +1,9 @@
 import type { Approval, Document, Notification } from "@quire/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
-import { activity, approvals, documents, notifications } from "../../db/schema";
+import { activity, approvals, documents, notifications } from "../../src/db/schema";
 import { beforeAll } from "vitest";
-import { appForFile } from "../../../test/support/app-for-file";
-import { json, multipart, type TestApp, type TestAppOptions } from "../../../test/support/harness";
+import { appForFile } from "./app-for-file";
+import { json, multipart, type TestApp, type TestAppOptions } from "./harness";
 
 /** Demo user ids by username. */
 export async function demoUserIds(t: TestApp): Promise<Record<string, string>> {
