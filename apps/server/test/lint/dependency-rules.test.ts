@@ -58,7 +58,7 @@ describe("dependency rules", () => {
   );
 
   it(
-    "production-stays-test-free fails on server code importing test support, and lets test files do so",
+    "production-stays-test-free fails on server code outside *.test.ts importing test support",
     () => {
       expect(violations("test-support", ".dependency-cruiser.cjs")).toEqual([
         "production-stays-test-free: apps/server/src/lib/clock.ts → apps/server/test/support/fixed-clock.ts",
