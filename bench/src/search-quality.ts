@@ -11,7 +11,6 @@ import {
   collectEvidence,
   DEFAULT_RANKING,
   rankEvidence,
-  setRankingParams,
   type Evidence,
   type RankingParams,
 } from "../../apps/server/src/modules/search/ranking.js";
@@ -114,10 +113,15 @@ function fit(
   return best;
 }
 
-async function quireRanks(c: Context, items: KnownItem[], mode: SearchMode): Promise<number[]> {
+async function quireRanks(
+  c: Context,
+  items: KnownItem[],
+  mode: SearchMode,
+  ranking: RankingParams,
+): Promise<number[]> {
   const ranks: number[] = [];
   for (const item of items) {
-    const results = await searchPassages(c.ctx, c.actor, item.query, { limit: 10, mode });
+    const results = await searchPassages(c.ctx, c.actor, item.query, { limit: 10, mode, ranking });
     ranks.push(results.findIndex((r) => r.documentId === c.idOf.get(item.key)));
   }
   return ranks;
@@ -155,7 +159,6 @@ export async function measureQuality(
     synonymWeight: [0, 0.1, 0.2, 0.3, 0.5],
     semanticWeight: [0, 0.05, 0.1, 0.2, 0.3, 0.5, 1],
   });
-  setRankingParams(c.ctx, fitted);
   console.log(
     `  weights fitted on ${fitItems.length} queries in ${((performance.now() - started) / 1000).toFixed(0)} s: ${JSON.stringify(fitted)}`,
   );
@@ -180,7 +183,7 @@ export async function measureQuality(
     console.log(
       row(
         `check half quire ${mode === "fulltext" ? "default" : "hybrid"}`,
-        measure(await quireRanks(c, check, mode)),
+        measure(await quireRanks(c, check, mode, fitted)),
         base,
       ),
     );

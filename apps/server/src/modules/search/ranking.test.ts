@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json, multipart } from "../../../test/support/harness";
 import { recomputedStats, storedStats } from "./bm25-repository";
-import { setPostingsPerLexeme } from "./ranking";
+import { DEFAULT_RANKING, setPostingsPerLexeme } from "./ranking";
 import { reindexAll } from "./reindex";
+import { searchPassages } from "./service";
 
 /**
  * The ranking's properties, on an archive of known documents (no demo data, so every document
@@ -77,6 +78,20 @@ describe("BM25 ranking", () => {
     await upload("Primate care", `Care and feeding of the marmoset. ${filler(12, "pc")}`);
     await t.runner.runUntilIdle();
     expect((await titles("marmoset")).slice(0, 2)).toEqual(["Marmoset handbook", "Primate care"]);
+  });
+
+  it("ranks with weights a search brings, and the next search ranks with its own again", async () => {
+    await upload("Gannet survey", `Counts and notes. ${filler(12, "gs")}`);
+    await upload("Seabird counts", `Counts of the gannet colony. ${filler(12, "sc")}`);
+    await t.runner.runUntilIdle();
+    const admin = json<{ id: string; username: string; role: "Admin" }>(
+      await t.request("GET", "/api/auth/user", { as: "admin" }),
+    );
+    const actor = { ...admin, via: "session" as const };
+    const titleBlind = { ...DEFAULT_RANKING, titleWeight: 0, titleSubword: 0, titleNamed: 0 };
+    const passed = await searchPassages(t.ctx, actor, "gannet", { ranking: titleBlind });
+    expect(passed[0]?.title).toBe("Seabird counts");
+    expect((await titles("gannet")).slice(0, 2)).toEqual(["Gannet survey", "Seabird counts"]);
   });
 
   it("ranks first a document lacking one of four words when only it holds the rare one", async () => {

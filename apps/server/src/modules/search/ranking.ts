@@ -43,19 +43,13 @@ export { DEFAULT_RANKING, QUESTION_RANKING, type RankingParams } from "./ranking
 
 /** Postings read per lexeme, best impact first: all of a rare lexeme's, the best of a common one's. */
 const PER_LEXEME = 300;
-/**
- * The weights a context's searches use: the defaults, unless the benchmark's fitting set others.
- * Kept in the context, so weights tried by one app never leak into another in the same process.
- */
-const rankingSlot = cacheSlot("search.ranking", () => ({ params: DEFAULT_RANKING, perLexeme: PER_LEXEME }));
+/** How many postings per lexeme a context's searches read (tests and benchmarks may lower it). */
+const rankingSlot = cacheSlot("search.ranking", () => ({ perLexeme: PER_LEXEME }));
 
-function rankingOf(ctx: Pick<AppContext, "caches">, request?: Pick<RankRequest, "purpose">): RankingParams {
-  return request?.purpose === "question" ? QUESTION_RANKING : ctx.caches.get(rankingSlot).params;
-}
-
-/** For the benchmark's fitting only: the parameters every later search on this context uses. */
-export function setRankingParams(ctx: Pick<AppContext, "caches">, params: RankingParams): void {
-  ctx.caches.get(rankingSlot).params = params;
+/** The request's own weights if it brings them (the benchmark's fitting), else its purpose's. */
+function rankingOf(request?: Pick<RankRequest, "purpose" | "ranking">): RankingParams {
+  if (request?.ranking) return request.ranking;
+  return request?.purpose === "question" ? QUESTION_RANKING : DEFAULT_RANKING;
 }
 
 /** For benchmarks and tests: how many postings per lexeme later searches on this context read. */
@@ -84,6 +78,8 @@ export interface RankRequest {
   mode: SearchMode;
   /** What the words are: a search (the default) or the assistant's question. */
   purpose?: "search" | "question";
+  /** Weights to rank with instead of the purpose's: the benchmark tries fitted ones this way. */
+  ranking?: RankingParams;
 }
 
 export interface FusedPassage {
@@ -119,7 +115,7 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
       terms.push({
         lexeme: stat.lexeme,
         df: stat.df,
-        weight: user ? 1 : rankingOf(ctx, request).synonymWeight,
+        weight: user ? 1 : rankingOf(request).synonymWeight,
         position: user ? stat.position : null,
       });
     }
@@ -173,7 +169,7 @@ async function candidatePostings(
   if (request.parsed.hasOperators) {
     // The exact matches among the best-scoring candidates, then any others the index finds: an
     // arbitrary few hundred of a common match alone would often miss the best ones.
-    const leading = scorePassages(terms, postings, stats, rankingOf(ctx, request))
+    const leading = scorePassages(terms, postings, stats, rankingOf(request))
       .slice(0, STRICT_CANDIDATES)
       .map((p) => p.chunkId);
     // One after the other: a transaction's single connection takes one query at a time.
@@ -198,7 +194,7 @@ async function candidatePostings(
   // A common lexeme's list stopped early: the leading passages get their missing postings for it,
   // and all their postings again with positions (topPostings leaves them out of a passage it found
   // for one lexeme only), so proximity counts as if every list had been read whole.
-  const leading = scorePassages(terms, postings, stats, rankingOf(ctx, request))
+  const leading = scorePassages(terms, postings, stats, rankingOf(request))
     .slice(0, COMPLETED)
     .map((p) => p.chunkId);
   const complete = await postingsOf(
@@ -263,7 +259,7 @@ async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryT
     const weights = new Map<string, number>();
     for (const term of request.parsed.positiveTerms) weights.set(term, 1);
     for (const term of terms)
-      if (term.position === null) weights.set(term.lexeme, rankingOf(ctx, request).synonymWeight);
+      if (term.position === null) weights.set(term.lexeme, rankingOf(request).synonymWeight);
     const vector = lsaEmbedWeights(stored, weights);
     if (vector) vectors.set(stored.tag, vector);
   }
@@ -304,7 +300,7 @@ export async function collectEvidence(
     queryWords: weightedQueryWords(request.parsed, terms, stats),
     exactWords: new Map(),
   };
-  const params = rankingOf(ctx, request);
+  const params = rankingOf(request);
   if (params.exactForms > 0 || allEmbeddings) await readExactWords(ctx, evidence, facts.titles, params);
   // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
   if (!hybrid || postings.length === 0) return evidence;
@@ -364,7 +360,7 @@ export async function rankPassages(ctx: AppContext, request: RankRequest): Promi
 
 async function rankStrictOrNot(ctx: AppContext, request: RankRequest): Promise<FusedPassage[]> {
   const evidence = await collectEvidence(ctx, request);
-  if (evidence) return rankEvidence(evidence, rankingOf(ctx, request));
+  if (evidence) return rankEvidence(evidence, rankingOf(request));
   // Nothing positive to score (only stop words, or only exclusions): the database's own ranking.
   const rows = await rankFullText(ctx.db, {
     query: request.parsed.strictQuery,

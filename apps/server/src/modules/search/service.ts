@@ -15,7 +15,7 @@ import type { Actor } from "../../policies/policy";
 import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
 import { presentDocument } from "../documents/presenter";
 import { documentWhere, listDocuments } from "../documents/repository";
-import { bestPerDocument, rankPassages } from "./ranking";
+import { bestPerDocument, rankPassages, type RankingParams } from "./ranking";
 import { keyphraseSources, loadPassages, logSearch, popularQueries, type PassageDetail } from "./repository";
 
 /**
@@ -33,6 +33,8 @@ export interface PassageSearchOptions {
   mode?: SearchMode;
   /** The assistant's questions rank with their own weights (ranking.ts QUESTION_RANKING). */
   purpose?: "search" | "question";
+  /** Weights to rank with instead of the purpose's (ranking.ts RankRequest.ranking). */
+  ranking?: RankingParams;
 }
 
 /** A passage found for an actor, for the AI assistant to cite. */
@@ -76,6 +78,7 @@ async function rankDocuments(
     where: filterWhere(actor, options),
     mode: options.mode ?? DEFAULT_SEARCH_MODE,
     ...(options.purpose ? { purpose: options.purpose } : {}),
+    ...(options.ranking ? { ranking: options.ranking } : {}),
   });
   const best = bestPerDocument(fused, options.limit ?? 50);
   const details = await loadPassages(
