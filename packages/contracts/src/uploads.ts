@@ -5,8 +5,8 @@
 
 /** The largest file one upload (or one imported file) may be. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** The limit as people read it, in the 413 answer and the form's hint. */
-export const MAX_UPLOAD_LABEL = "10 MB";
+/** The limit as people read it, in the 413 answer and the form's hint; spelt as the product has always stated it. */
+export const MAX_UPLOAD_LABEL = "10MB";
 
 /** The file name endings accepted (the server reads each file's real type; a name alone is never trusted). */
 export const ACCEPTED_EXTENSIONS = [".pdf", ".docx", ".txt", ".md", ".markdown"] as const;

@@ -126,7 +126,7 @@ describe("refused uploads keep nothing", () => {
       "big.txt",
       () => Buffer.alloc(10 * 1024 * 1024 + 1, 0x61),
       413,
-      /^File too large: the limit is 10 MB$/,
+      /^File too large: the limit is 10MB$/,
     ],
     [
       "an executable renamed .pdf",

@@ -59,7 +59,7 @@ describe("admitFiles", () => {
       [sized("big.pdf", MAX_UPLOAD_BYTES + 1), sized("edge.pdf", MAX_UPLOAD_BYTES)],
     );
     expect(result.files.map((f) => f.name)).toEqual(["edge.pdf"]);
-    expect(result.problem).toBe("big.pdf is larger than 10 MB, the upload limit.");
+    expect(result.problem).toBe("big.pdf is larger than 10MB, the upload limit.");
   });
   it("keeps the first files up to the per-upload limit and says so", () => {
     const many = Array.from({ length: MAX_FILES_PER_UPLOAD + 3 }, (_, i) => sized(`f${i}.md`, 1));
