@@ -3,24 +3,14 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, chunks, documents, summaries, systemState, versions } from "../../db/schema";
 import { isCurrentVersion } from "../documents/repository";
-import type { SuggestionSubject } from "./suggestion-repository";
+import { subjectSelection, type SuggestionSubject } from "./suggestion-repository";
 
 /** A document's current version with what the AI features look at: the suggestion's subject and its text. */
 export interface ArchiveDocument extends SuggestionSubject {
   content: string;
 }
 
-const archiveSelection = {
-  id: documents.id,
-  title: documents.title,
-  status: documents.status,
-  categoryId: documents.categoryId,
-  ownerId: documents.ownerId,
-  currentVersion: documents.currentVersion,
-  archivedAt: documents.archivedAt,
-  updatedAt: documents.updatedAt,
-  content: versions.content,
-};
+const archiveSelection = { ...subjectSelection, content: versions.content };
 
 type ArchiveRow = { [K in keyof typeof archiveSelection]: unknown };
 

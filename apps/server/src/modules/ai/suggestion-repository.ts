@@ -23,6 +23,18 @@ export interface SuggestionSubject {
   updatedAt: Date;
 }
 
+/** The document columns a suggestion's subject is read from; the archive's reads add the text. */
+export const subjectSelection = {
+  id: documents.id,
+  title: documents.title,
+  status: documents.status,
+  categoryId: documents.categoryId,
+  ownerId: documents.ownerId,
+  currentVersion: documents.currentVersion,
+  archivedAt: documents.archivedAt,
+  updatedAt: documents.updatedAt,
+};
+
 /** A listed document with its current version's stored facts (null until that version is processed). */
 export interface SuggestionDocument extends SuggestionSubject {
   versionId: string;
@@ -102,14 +114,7 @@ export async function listSuggestionDocuments(
 ): Promise<SuggestionDocument[]> {
   const rows = await db
     .select({
-      id: documents.id,
-      title: documents.title,
-      status: documents.status,
-      categoryId: documents.categoryId,
-      ownerId: documents.ownerId,
-      currentVersion: documents.currentVersion,
-      archivedAt: documents.archivedAt,
-      updatedAt: documents.updatedAt,
+      ...subjectSelection,
       versionId: versions.id,
       factsOf: versionFacts.versionId,
       minhash: versionFacts.minhash,
