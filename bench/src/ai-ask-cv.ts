@@ -10,13 +10,13 @@
 import { chooseByCrossValidation } from "@quire/textkit";
 import { localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { DOCUMENT_MODEL } from "../../apps/server/src/modules/ai/ask-model.js";
-import { rescored } from "../../apps/server/src/modules/ai/retrieve.js";
 import {
   chooseThreshold,
   fitConfidence,
   fitDocuments,
   fitReranker,
   prCurve,
+  rescored,
   scoredCases,
   type AskModels,
   type FitCase,

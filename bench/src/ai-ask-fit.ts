@@ -10,7 +10,7 @@ import {
   DOCUMENT_MODEL,
   RERANK_MODEL,
 } from "../../apps/server/src/modules/ai/ask-model.js";
-import { rescored, retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
+import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import type { EvalSet } from "./ai-ask-archive.js";
 import type { LoadedArchive } from "./ai-ask-archive.js";
 import { crossValidatedModels } from "./ai-ask-cv.js";
@@ -20,6 +20,7 @@ import {
   fitDocuments,
   prCurve,
   quotesNonAnswering,
+  rescored,
   retrievalStages,
   type HoldsFact,
   scoredCases,

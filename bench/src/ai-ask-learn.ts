@@ -10,12 +10,13 @@ import {
   featureVector,
   fitDocumentModel,
   fitLogistic,
+  logisticProbability,
   type DocumentModel,
   type RerankModel,
 } from "@quire/textkit";
 import { confidenceOf, evidenceOf, type AnswerEvidence } from "../../apps/server/src/modules/ai/ask.js";
 import type { ConfidenceModel } from "../../apps/server/src/modules/ai/ask-model.js";
-import type { Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
+import { rankDocuments, type Retrieval } from "../../apps/server/src/modules/ai/retrieve.js";
 import type { AiAnswer } from "@quire/contracts";
 
 export interface FitCase {
@@ -23,6 +24,16 @@ export interface FitCase {
   /** The answering document's title; null for an absent topic. */
   document: string | null;
   expected: string | null;
+}
+
+/** The same retrieval under other models (nothing is read again): what fitting compares models on. */
+export function rescored(retrieval: Retrieval, model: RerankModel, documentModel: DocumentModel): Retrieval {
+  const ranked = retrieval.ranked
+    .map((p) => ({ ...p, probability: logisticProbability(model, featureVector(p.features)) }))
+    .sort((a, b) => b.probability - a.probability);
+  const known = new Map(retrieval.documents.map((d) => [d.documentId, d.features]));
+  const documents = rankDocuments(ranked, (p) => known.get(p.documentId)!, documentModel);
+  return { ...retrieval, ranked, documents };
 }
 
 const normalise = (s: string) => s.replace(/\s+/g, " ").toLowerCase();

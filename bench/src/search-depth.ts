@@ -13,7 +13,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../apps/server/src/db/client.js";
-import { setPostingsPerLexeme } from "../../apps/server/src/modules/search/ranking.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { buildCorpus, knownItems } from "./search-corpus.js";
 import { insertDocuments, searchOnly } from "./search.js";
@@ -36,13 +35,13 @@ if (weights?.length === 3 && weights.every(Number.isFinite)) {
   console.log(`impacts rewritten: title ${title}, b ${b}, average length ${avg}`);
 }
 for (const depth of [100, 300, 2000]) {
-  setPostingsPerLexeme(loaded.ctx, depth);
   let sum = 0;
   const started = performance.now();
   for (const item of items) {
     const results = await searchPassages(loaded.ctx, loaded.actor, item.query, {
       limit: 10,
       mode: "fulltext",
+      perLexeme: depth,
     });
     const rank = results.findIndex((r) => r.documentId === loaded.idOf.get(item.key));
     if (rank >= 0) sum += 1 / (rank + 1);

@@ -9,9 +9,10 @@ import { deserialize, serialize } from "node:v8";
 import { parseSearchQuery } from "@quire/textkit";
 import { sql } from "drizzle-orm";
 import { listableDocumentsWhere } from "../../apps/server/src/policies/documents-where.js";
-import { collectEvidence, type Evidence } from "../../apps/server/src/modules/search/ranking.js";
+import type { Evidence } from "../../apps/server/src/modules/search/ranking.js";
 import { rowsOf } from "../../apps/server/src/db/rows.js";
 import { buildCorpus, knownItems } from "./search-corpus.js";
+import { fullEvidence } from "./search-quality.js";
 import { loadForExplore } from "./search.js";
 
 const [, , command, file = "/tmp/evidence.bin", size = "10000", perHalf = "500"] = process.argv;
@@ -26,10 +27,8 @@ if (command === "dump") {
   for (const item of [...fit, ...check]) {
     const parsed = parseSearchQuery(item.query);
     const request = { query: item.query, parsed, where: listableDocumentsWhere(loaded.actor) };
-    const full = await collectEvidence(loaded.ctx, { ...request, mode: "fulltext" }, true);
-    const hybrid = process.env.HYBRID
-      ? await collectEvidence(loaded.ctx, { ...request, mode: "hybrid" }, true)
-      : full;
+    const full = await fullEvidence(loaded.ctx, { ...request, mode: "fulltext" });
+    const hybrid = process.env.HYBRID ? await fullEvidence(loaded.ctx, { ...request, mode: "hybrid" }) : full;
     if (out.length % 50 === 0) console.log(`  ${out.length} queries`);
     const ids = [...new Set((hybrid?.postings ?? []).map((p) => p.documentId))].filter(
       (id) => !titles.has(id),

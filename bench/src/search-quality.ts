@@ -7,12 +7,14 @@ import type { SearchMode } from "@quire/contracts";
 import { parseSearchQuery } from "@quire/textkit";
 import type { AppContext } from "../../apps/server/src/context.js";
 import { listableDocumentsWhere } from "../../apps/server/src/policies/documents-where.js";
+import { embeddingsOf } from "../../apps/server/src/modules/search/bm25-repository.js";
 import {
   collectEvidence,
   DEFAULT_RANKING,
   rankEvidence,
   type Evidence,
   type RankingParams,
+  type RankRequest,
 } from "../../apps/server/src/modules/search/ranking.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
@@ -60,6 +62,17 @@ interface Context {
   idOf: Map<string, string>;
 }
 
+/**
+ * A query's evidence as search reads it, plus every candidate passage's embedding (search reads
+ * the leading documents' only): weights tried on it may lead with other documents.
+ */
+export async function fullEvidence(ctx: AppContext, request: RankRequest): Promise<Evidence | null> {
+  const evidence = await collectEvidence(ctx, request);
+  if (evidence && evidence.queryVectors.size > 0)
+    evidence.embeddings = await embeddingsOf(ctx.db, [...new Set(evidence.postings.map((p) => p.chunkId))]);
+  return evidence;
+}
+
 async function evidenceFor(
   c: Context,
   items: KnownItem[],
@@ -69,11 +82,7 @@ async function evidenceFor(
   for (const item of items) {
     const parsed = parseSearchQuery(item.query);
     out.push(
-      await collectEvidence(
-        c.ctx,
-        { query: item.query, parsed, where: listableDocumentsWhere(c.actor), mode },
-        true,
-      ),
+      await fullEvidence(c.ctx, { query: item.query, parsed, where: listableDocumentsWhere(c.actor), mode }),
     );
   }
   return out;

@@ -213,7 +213,7 @@ const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p))
 type TitleEvidence = Omit<DocumentFeatures, "bestPassage">;
 
 /** Each document's best passage (`ranked` is most probable first), ranked by the document model. */
-function rankDocuments(
+export function rankDocuments(
   ranked: RankedPassage[],
   evidenceOf: (best: RankedPassage) => TitleEvidence,
   model: DocumentModel,
@@ -241,16 +241,6 @@ function titleEvidence(
     coverage: p.features.documentCoverage,
     searchRank: p.features.documentRank,
   });
-}
-
-/** The same retrieval under other models, for the benchmark's fitting (nothing is read again). */
-export function rescored(retrieval: Retrieval, model: RerankModel, documentModel: DocumentModel): Retrieval {
-  const ranked = retrieval.ranked
-    .map((p) => ({ ...p, probability: logisticProbability(model, featureVector(p.features)) }))
-    .sort((a, b) => b.probability - a.probability);
-  const known = new Map(retrieval.documents.map((d) => [d.documentId, d.features]));
-  const documents = rankDocuments(ranked, (p) => known.get(p.documentId)!, documentModel);
-  return { ...retrieval, ranked, documents };
 }
 
 /** Every stored passage of the candidates, scored by the re-ranker, most probable first. */

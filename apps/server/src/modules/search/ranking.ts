@@ -12,7 +12,7 @@ import {
 } from "@quire/textkit";
 import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
-import { cacheSlot, type AppContext } from "../../context";
+import type { AppContext } from "../../context";
 import {
   completeFacts,
   documentsMatching,
@@ -43,18 +43,11 @@ export { DEFAULT_RANKING, QUESTION_RANKING, type RankingParams } from "./ranking
 
 /** Postings read per lexeme, best impact first: all of a rare lexeme's, the best of a common one's. */
 const PER_LEXEME = 300;
-/** How many postings per lexeme a context's searches read (tests and benchmarks may lower it). */
-const rankingSlot = cacheSlot("search.ranking", () => ({ perLexeme: PER_LEXEME }));
 
 /** The request's own weights if it brings them (the benchmark's fitting), else its purpose's. */
 function rankingOf(request?: Pick<RankRequest, "purpose" | "ranking">): RankingParams {
   if (request?.ranking) return request.ranking;
   return request?.purpose === "question" ? QUESTION_RANKING : DEFAULT_RANKING;
-}
-
-/** For benchmarks and tests: how many postings per lexeme later searches on this context read. */
-export function setPostingsPerLexeme(ctx: Pick<AppContext, "caches">, perLexeme: number): void {
-  ctx.caches.get(rankingSlot).perLexeme = perLexeme;
 }
 
 /** Passages whose missing postings (for truncated common lexemes) are looked up before the final score. */
@@ -80,6 +73,8 @@ export interface RankRequest {
   purpose?: "search" | "question";
   /** Weights to rank with instead of the purpose's: the benchmark tries fitted ones this way. */
   ranking?: RankingParams;
+  /** Postings read per common lexeme instead of PER_LEXEME: the depth benchmark tries others. */
+  perLexeme?: number;
 }
 
 export interface FusedPassage {
@@ -111,7 +106,7 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
       seen.add(stat.lexeme);
       const user = index === 0;
       // A common synonym adds candidates by the hundred and evidence of nothing.
-      if (!user && stat.df > ctx.caches.get(rankingSlot).perLexeme) continue;
+      if (!user && stat.df > (request.perLexeme ?? PER_LEXEME)) continue;
       terms.push({
         lexeme: stat.lexeme,
         df: stat.df,
@@ -135,8 +130,7 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
  */
 const RARE_SHARE = 0.7;
 
-function postingLimits(ctx: AppContext, present: QueryTerm[], stats: CorpusStats): number[] {
-  const deep = ctx.caches.get(rankingSlot).perLexeme;
+function postingLimits(deep: number, present: QueryTerm[], stats: CorpusStats): number[] {
   let total = 0;
   let rare = 0;
   for (const t of present) {
@@ -160,7 +154,7 @@ async function candidatePostings(
 ): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
   const lexemes = terms.map((t) => t.lexeme);
   const present = terms.filter((t) => t.df > 0);
-  const limits = postingLimits(ctx, present, stats);
+  const limits = postingLimits(request.perLexeme ?? PER_LEXEME, present, stats);
   const { postings, facts } = await topPostings(
     ctx.db,
     present.map((t, i) => ({ lexeme: t.lexeme, limit: limits[i]! })),
@@ -276,12 +270,8 @@ function excluding(request: RankRequest): RankRequest {
   return excluded ? { ...request, where: withoutExcluded(request.where, excluded) } : request;
 }
 
-/** Reads the evidence for a query; `allEmbeddings` fetches every candidate's (for fitting weights). */
-export async function collectEvidence(
-  ctx: AppContext,
-  original: RankRequest,
-  allEmbeddings = false,
-): Promise<Evidence | null> {
+/** Reads the evidence for a query: postings, lengths, titles, exact words and the leading embeddings. */
+export async function collectEvidence(ctx: AppContext, original: RankRequest): Promise<Evidence | null> {
   const request = excluding(original);
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
@@ -301,16 +291,14 @@ export async function collectEvidence(
     exactWords: new Map(),
   };
   const params = rankingOf(request);
-  if (params.exactForms > 0 || allEmbeddings) await readExactWords(ctx, evidence, facts.titles, params);
+  if (params.exactForms > 0) await readExactWords(ctx, evidence, facts.titles, params);
   // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
   if (!hybrid || postings.length === 0) return evidence;
   evidence.queryVectors = await queryVectors(ctx, request, terms);
   if (evidence.queryVectors.size === 0) return evidence;
-  const ids = allEmbeddings
-    ? [...new Set(postings.map((p) => p.chunkId))]
-    : rankEvidence(evidence, { ...params, semanticWeight: 0 })
-        .slice(0, SEMANTIC_DEPTH)
-        .map((p) => p.chunkId);
+  const ids = rankEvidence(evidence, { ...params, semanticWeight: 0 })
+    .slice(0, SEMANTIC_DEPTH)
+    .map((p) => p.chunkId);
   evidence.embeddings = await embeddingsOf(ctx.db, ids);
   return evidence;
 }

@@ -35,6 +35,8 @@ export interface PassageSearchOptions {
   purpose?: "search" | "question";
   /** Weights to rank with instead of the purpose's (ranking.ts RankRequest.ranking). */
   ranking?: RankingParams;
+  /** Postings read per common lexeme instead of the product's (ranking.ts RankRequest.perLexeme). */
+  perLexeme?: number;
 }
 
 /** A passage found for an actor, for the AI assistant to cite. */
@@ -79,6 +81,7 @@ async function rankDocuments(
     mode: options.mode ?? DEFAULT_SEARCH_MODE,
     ...(options.purpose ? { purpose: options.purpose } : {}),
     ...(options.ranking ? { ranking: options.ranking } : {}),
+    ...(options.perLexeme ? { perLexeme: options.perLexeme } : {}),
   });
   const best = bestPerDocument(fused, options.limit ?? 50);
   const details = await loadPassages(
