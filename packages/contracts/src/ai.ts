@@ -168,6 +168,8 @@ export const askBodySchema = z.object({
     .trim()
     .min(1, "question is required")
     .max(1000, "question is too long (1000 characters at most)"),
+  /** Answer from this document only ("Ask about this document"); the asker must be able to read it. */
+  documentId: idSchema.optional(),
 });
 export type AskBody = z.infer<typeof askBodySchema>;
 

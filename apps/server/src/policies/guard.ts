@@ -34,6 +34,11 @@ declare module "fastify" {
     document?: DocumentAction;
     documentParam?: string;
     /**
+     * The document is named by this field of the JSON body instead, and may be absent: the route
+     * then acts on no document (POST /api/ai/ask's optional `documentId`).
+     */
+    documentBodyField?: string;
+    /**
      * The app-wide action this route performs (manage users, settings, categories…): the guard
      * answers 403 before the handler runs when the actor's role may not.
      */
@@ -72,8 +77,17 @@ export function registerDocumentGuard(app: FastifyInstance, ctx: AppContext): vo
     const action = request.routeOptions.config.document;
     if (!action) return;
     if (!request.actor) throw unauthorized();
+    const { documentParam, documentBodyField } = request.routeOptions.config;
+    if (documentBodyField) {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const named = body[documentBodyField];
+      if (named === undefined) return;
+      if (typeof named !== "string" || !named) throw notFound("Document");
+      request.document = await authorizeDocumentById(ctx.db, request.actor, action, named);
+      return;
+    }
     const params = (request.params ?? {}) as Record<string, string | undefined>;
-    const id = params[request.routeOptions.config.documentParam ?? "id"];
+    const id = params[documentParam ?? "id"];
     if (!id) throw notFound("Document");
     request.document = await authorizeDocumentById(ctx.db, request.actor, action, id);
   });

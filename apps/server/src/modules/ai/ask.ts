@@ -339,9 +339,23 @@ async function fromProvider(ctx: AppContext, question: string, local: LocalAnswe
   }
 }
 
-/** POST /api/ai/ask: an answer from the passages the actor may see, with numbered citations. */
-export async function ask(ctx: AppContext, actor: Actor, question: string): Promise<AiAnswer> {
-  const local = localAnswer(await retrieve(ctx, actor, question), { question });
+const NOT_IN_DOCUMENT =
+  "I could not find an answer to that in this document. Try different words, or ask the whole archive from the search page.";
+
+/**
+ * POST /api/ai/ask: an answer from the passages the actor may see, with numbered citations; with
+ * `documentId`, from that document only (the route has checked the actor may read it).
+ */
+export async function ask(
+  ctx: AppContext,
+  actor: Actor,
+  question: string,
+  { documentId }: { documentId?: string | undefined } = {},
+): Promise<AiAnswer> {
+  const retrieval = await retrieve(ctx, actor, question, undefined, undefined, { documentId });
+  const local = localAnswer(retrieval, { question });
+  if (documentId && local.answer.citations.length === 0)
+    return { ...local.answer, answer: local.answer.answer.replace(NOT_FOUND, NOT_IN_DOCUMENT) };
   // What the archive does not cover is the answer: a model's rewrite would read as if it did.
   if (local.uncovered.length > 0) return local.answer;
   return (await fromProvider(ctx, question, local)) ?? local.answer;

@@ -139,8 +139,10 @@ async function candidates(
   synonyms: Map<string, Set<string>>,
   expansions: string[],
   limit: number,
+  documentIds: readonly string[] | undefined,
 ): Promise<FoundPassage[]> {
   const words = analysis.asked.map((a) => a.word);
+  const scope = documentIds ? { documentIds } : {};
   // Search already ranks documents lacking some words below those holding all of them, so no
   // "or" query is needed (an operator query matches every passage holding any word: ~0.5 s).
   const lists: FoundPassage[][] = [
@@ -148,6 +150,7 @@ async function candidates(
       limit,
       mode: "hybrid",
       purpose: "question",
+      ...scope,
     }),
   ];
   const extra = [...new Set([...synonyms.values()].flatMap((s) => [...s]))];
@@ -158,6 +161,7 @@ async function candidates(
         limit: Math.ceil(limit / 2),
         mode: "fulltext",
         purpose: "question",
+        ...scope,
       }),
     );
   }
@@ -168,6 +172,7 @@ async function candidates(
         limit: Math.ceil(limit / 2),
         mode: "fulltext",
         purpose: "question",
+        ...scope,
       }),
     );
   }
@@ -302,7 +307,14 @@ export async function retrieve(
   question: string,
   model: RerankModel = RERANK_MODEL,
   documentModel: DocumentModel = DOCUMENT_MODEL,
-  { candidateDocuments = CANDIDATE_DOCUMENTS }: { candidateDocuments?: number } = {},
+  {
+    candidateDocuments = CANDIDATE_DOCUMENTS,
+    documentId,
+  }: {
+    candidateDocuments?: number;
+    /** Answer from this document only (the caller has checked the actor may read it). */
+    documentId?: string | undefined;
+  } = {},
 ): Promise<Retrieval> {
   const analysis = analyseQuestion(question);
   const nothing = (synonyms: Map<string, Set<string>>): Retrieval => ({
@@ -322,7 +334,8 @@ export async function retrieve(
     () => wordsNotInArchive(ctx, analysis),
   ]);
   const expansions = initialsExpansions(titles, unseen);
-  const found = await candidates(ctx, actor, analysis, synonyms, expansions, candidateDocuments);
+  const scope = documentId ? [documentId] : undefined;
+  const found = await candidates(ctx, actor, analysis, synonyms, expansions, candidateDocuments, scope);
   if (found.length === 0) return nothing(synonyms);
   const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
   const stored = await matchingPassages(

@@ -112,11 +112,19 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
   r.post(
     "/ask",
     {
-      config: { allow: "ai.ask", rateLimit: RATE_LIMITS.ask },
+      config: {
+        allow: "ai.ask",
+        rateLimit: RATE_LIMITS.ask,
+        document: "document.read",
+        documentBodyField: "documentId",
+      },
       schema: { body: askBodySchema, response: { 200: aiAnswerSchema } },
     },
-    async (request) =>
-      withPassageOrdinals(ctx.db, await ask(ctx, requireActor(request), request.body.question)),
+    async (request) => {
+      const scope = request.document ? { documentId: request.document.id } : {};
+      const answer = await ask(ctx, requireActor(request), request.body.question, scope);
+      return withPassageOrdinals(ctx.db, answer);
+    },
   );
 
   r.get(

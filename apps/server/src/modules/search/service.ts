@@ -30,6 +30,8 @@ export interface PassageSearchOptions {
   limit?: number;
   categoryId?: string;
   status?: DocumentStatus;
+  /** Only these documents (still only those the actor may list): "ask about this document". */
+  documentIds?: readonly string[];
   mode?: SearchMode;
   /** The assistant's questions rank with their own weights (ranking.ts QUESTION_RANKING). */
   purpose?: "search" | "question";
@@ -60,7 +62,7 @@ interface RankedDocument {
 function filterWhere(actor: Actor, options: PassageSearchOptions): SQL {
   return and(
     listableDocumentsWhere(actor),
-    documentWhere({ categoryId: options.categoryId, status: options.status }),
+    documentWhere({ categoryId: options.categoryId, status: options.status, ids: options.documentIds }),
   ) as SQL;
 }
 
