@@ -160,10 +160,3 @@ export function predictNaiveBayes(
 export function documentVector(model: { idf: Map<string, number> }, text: string): Map<string, number> {
   return weigh(toSearchTerms(text), model.idf, 1);
 }
-
-export function cosineSimilarity(a: Map<string, number>, b: Map<string, number>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  let sum = 0;
-  for (const [term, w] of small) sum += w * (large.get(term) ?? 0);
-  return sum;
-}

@@ -4,7 +4,7 @@ export * from "./chunk";
 export * from "./diff";
 export * from "./highlight";
 export * from "./search-query";
-export * from "./rank-fusion";
+export * from "./relevance";
 export * from "./bm25";
 export * from "./svd";
 export * from "./lsa";

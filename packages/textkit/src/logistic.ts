@@ -9,6 +9,55 @@ import {
 } from "./classify";
 
 /**
+ * Logistic regression, the one implementation the archive's models use: binary (the assistant's
+ * passage re-ranker and answer confidence: `logisticProbability`, `fitLogistic`) and multinomial
+ * (the category classifier: `trainLogistic`, `predictLogistic`).
+ */
+
+/** A binary logistic model: the probability is the sigmoid of bias + weights · x. */
+export interface LinearModel {
+  bias: number;
+  weights: number[];
+}
+
+export function logisticProbability(
+  model: Pick<LinearModel, "bias"> & { weights: readonly number[] },
+  x: readonly number[],
+): number {
+  const z = x.reduce((sum, v, i) => sum + v * (model.weights[i] ?? 0), model.bias);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * Binary L2-regularised logistic regression by full-batch gradient descent from zero: the same
+ * data always gives the same weights. Positives are re-weighted to balance the classes.
+ */
+export function fitLogistic(
+  rows: ReadonlyArray<{ x: readonly number[]; y: number }>,
+  { l2 = 0.001, epochs = 2000, learningRate = 0.5, balance = true } = {},
+): LinearModel {
+  const dims = rows[0]?.x.length ?? 0;
+  const weights = new Array<number>(dims).fill(0);
+  let bias = 0;
+  const positives = rows.filter((r) => r.y === 1).length;
+  const positiveWeight = balance && positives > 0 ? (rows.length - positives) / positives : 1;
+  const norm = rows.reduce((sum, r) => sum + (r.y === 1 ? positiveWeight : 1), 0) || 1;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    const grad = new Array<number>(dims).fill(0);
+    let gradBias = 0;
+    for (const { x, y } of rows) {
+      const d = (logisticProbability({ bias, weights }, x) - y) * (y === 1 ? positiveWeight : 1);
+      for (let i = 0; i < dims; i++) grad[i]! += d * x[i]!;
+      gradBias += d;
+    }
+    for (let i = 0; i < dims; i++)
+      weights[i] = weights[i]! - learningRate * (grad[i]! / norm + l2 * weights[i]!);
+    bias -= (learningRate * gradBias) / norm;
+  }
+  return { bias, weights };
+}
+
+/**
  * Multinomial logistic regression (softmax) over the same L2-normalised log-TF-IDF vectors,
  * with L2 regularisation, trained by full-batch Adam from zero weights, so training is
  * deterministic. Unlike naive Bayes it weighs correlated words jointly instead of counting each

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./question";
-import { fitLogistic, logisticProbability, passageTerms, rerankFeatures } from "./rerank";
+import { fitLogistic, logisticProbability } from "./logistic";
+import { passageTerms, rerankFeatures } from "./rerank";
 import { answersKind, chooseSentences, QUOTE_TUNING, quoteAnswer, quotableSentences } from "./quote";
 
 describe("analyseQuestion", () => {

@@ -1,3 +1,4 @@
+import type { LinearModel } from "./logistic";
 import type { AskedWord } from "./question";
 import { seededRandom } from "./svd";
 import { stem, tokenize } from "./tokenize";
@@ -150,47 +151,11 @@ export function rerankFeatures(
   };
 }
 
-export interface RerankModel {
-  bias: number;
-  weights: number[];
-}
+/** The re-ranker: a binary logistic model over featureVector (logistic.ts scores and fits it). */
+export type RerankModel = LinearModel;
 
 export function featureVector(f: RerankFeatures): number[] {
   return RERANK_FEATURES.map((name) => f[name]);
-}
-
-export function logisticProbability(model: RerankModel, x: readonly number[]): number {
-  const z = x.reduce((sum, v, i) => sum + v * (model.weights[i] ?? 0), model.bias);
-  return 1 / (1 + Math.exp(-z));
-}
-
-/**
- * L2-regularised logistic regression by full-batch gradient descent from zero: the same data
- * always gives the same weights. Positives are re-weighted to balance the classes.
- */
-export function fitLogistic(
-  rows: ReadonlyArray<{ x: readonly number[]; y: number }>,
-  { l2 = 0.001, epochs = 2000, learningRate = 0.5, balance = true } = {},
-): RerankModel {
-  const dims = rows[0]?.x.length ?? 0;
-  const weights = new Array<number>(dims).fill(0);
-  let bias = 0;
-  const positives = rows.filter((r) => r.y === 1).length;
-  const positiveWeight = balance && positives > 0 ? (rows.length - positives) / positives : 1;
-  const norm = rows.reduce((sum, r) => sum + (r.y === 1 ? positiveWeight : 1), 0) || 1;
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    const grad = new Array<number>(dims).fill(0);
-    let gradBias = 0;
-    for (const { x, y } of rows) {
-      const d = (logisticProbability({ bias, weights }, x) - y) * (y === 1 ? positiveWeight : 1);
-      for (let i = 0; i < dims; i++) grad[i]! += d * x[i]!;
-      gradBias += d;
-    }
-    for (let i = 0; i < dims; i++)
-      weights[i] = weights[i]! - learningRate * (grad[i]! / norm + l2 * weights[i]!);
-    bias -= (learningRate * gradBias) / norm;
-  }
-  return { bias, weights };
 }
 
 /**

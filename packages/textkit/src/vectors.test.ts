@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeQuantized, encodeQuantized, quantizeInt8, VectorMatrix } from "./vectors";
+import { cosine, decodeQuantized, encodeQuantized, quantizeInt8, sparseCosine } from "./vectors";
 import { normalizeVector } from "./lsa";
 
 const unit = (...values: number[]) => normalizeVector(Float32Array.from(values));
@@ -11,16 +11,18 @@ describe("int8 vectors", () => {
     decoded.codes.forEach((code, i) => expect(code * decoded.scale).toBeCloseTo(vector[i]!, 2));
   });
 
-  it("finds the nearest rows by cosine, filtered, and grows past its capacity", () => {
-    const matrix = new VectorMatrix(3, 1);
-    matrix.add("x", quantizeInt8(unit(1, 0, 0)));
-    matrix.add("y", quantizeInt8(unit(0, 1, 0)));
-    matrix.add("xy", quantizeInt8(unit(1, 1, 0)));
-    matrix.add("wrong-size", quantizeInt8(unit(1, 1)));
-    expect(matrix.size).toBe(3);
-    const hits = matrix.nearest(unit(1, 0.2, 0), 2);
-    expect(hits.map((h) => h.id)).toEqual(["x", "xy"]);
-    expect(hits[0]!.similarity).toBeCloseTo(0.98, 1);
-    expect(matrix.nearest(unit(1, 0.2, 0), 2, (id) => id !== "x").map((h) => h.id)).toEqual(["xy", "y"]);
+  it("compares by cosine, whatever the stored vector's scale, and gives 0 for a zero or mismatched vector", () => {
+    const stored = quantizeInt8(unit(1, 1, 0));
+    expect(cosine(unit(1, 0, 0), stored.codes)).toBeCloseTo(Math.SQRT1_2, 2);
+    expect(cosine([2, 0, 0], [5, 0, 0])).toBeCloseTo(1);
+    expect(cosine([1, 0, 0], [-1, 0, 0])).toBeCloseTo(-1);
+    expect(cosine([0, 0, 0], [1, 0, 0])).toBe(0);
+    expect(cosine([1, 0], [1, 0, 0])).toBe(0);
+    const a = new Map([
+      ["x", 0.6],
+      ["y", 0.8],
+    ]);
+    expect(sparseCosine(a, new Map([["y", 1]]))).toBeCloseTo(0.8);
+    expect(sparseCosine(a, a)).toBeCloseTo(1);
   });
 });

@@ -1,7 +1,6 @@
 /**
  * Embeddings kept compactly (int8 with one scale per vector: a quarter of float32, and cosine
- * rankings barely move) and searched exactly: a full scan of 100k × 128 bytes is a few
- * milliseconds, which is simpler and more predictable than an approximate index at this size.
+ * rankings barely move), and the one cosine every comparison of vectors uses.
  */
 
 /** A unit vector quantised to int8: value ≈ codes[i] * scale. */
@@ -32,67 +31,27 @@ export function decodeQuantized(bytes: Uint8Array): QuantizedVector {
   return { scale: view.getFloat32(0, true), codes };
 }
 
-/** Many quantised vectors of one dimension in one block, for a fast scan. */
-export class VectorMatrix {
-  readonly ids: string[] = [];
-  private codes: Int8Array;
-  private scales: Float32Array;
-
-  constructor(
-    readonly dims: number,
-    capacity = 1024,
-  ) {
-    this.codes = new Int8Array(dims * capacity);
-    this.scales = new Float32Array(capacity);
+/**
+ * Cosine similarity of two dense vectors, 0 when either is zero or their dimensions differ. A
+ * stored vector's int8 codes can be passed as they are: its scale cancels out.
+ */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
   }
-
-  get size(): number {
-    return this.ids.length;
-  }
-
-  add(id: string, vector: QuantizedVector): void {
-    if (vector.codes.length !== this.dims) return;
-    if (this.size === this.scales.length) this.grow();
-    this.codes.set(vector.codes, this.size * this.dims);
-    this.scales[this.size] = vector.scale;
-    this.ids.push(id);
-  }
-
-  private grow(): void {
-    const codes = new Int8Array(this.codes.length * 2);
-    codes.set(this.codes);
-    const scales = new Float32Array(this.scales.length * 2);
-    scales.set(this.scales);
-    this.codes = codes;
-    this.scales = scales;
-  }
-
-  /** The `k` rows most similar to the unit vector `query` (cosine, as both are unit vectors). */
-  nearest(
-    query: Float32Array,
-    k: number,
-    accept?: (id: string) => boolean,
-  ): Array<{ id: string; similarity: number }> {
-    const dims = this.dims;
-    const best: Array<{ row: number; similarity: number }> = [];
-    let floor = -Infinity;
-    for (let row = 0; row < this.size; row++) {
-      const base = row * dims;
-      let dot = 0;
-      for (let i = 0; i < dims; i++) dot += this.codes[base + i]! * query[i]!;
-      const similarity = dot * this.scales[row]!;
-      if (best.length >= k && similarity <= floor) continue;
-      if (accept && !accept(this.ids[row]!)) continue;
-      insertSorted(best, { row, similarity }, k);
-      floor = best.length >= k ? best[best.length - 1]!.similarity : -Infinity;
-    }
-    return best.map(({ row, similarity }) => ({ id: this.ids[row]!, similarity }));
-  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
-function insertSorted<T extends { similarity: number }>(list: T[], item: T, limit: number): void {
-  let position = list.length;
-  while (position > 0 && list[position - 1]!.similarity < item.similarity) position--;
-  list.splice(position, 0, item);
-  if (list.length > limit) list.pop();
+/** Cosine similarity of two sparse vectors of unit length (term → weight): their dot product. */
+export function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let sum = 0;
+  for (const [term, w] of small) sum += w * (large.get(term) ?? 0);
+  return sum;
 }

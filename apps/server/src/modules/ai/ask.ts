@@ -5,6 +5,7 @@ import {
   chooseSentences,
   jaccard,
   listWords,
+  logisticProbability,
   quoteAnswer,
   shingle,
   stem,
@@ -190,8 +191,7 @@ export function confidenceOf(evidence: AnswerEvidence | null, model: ConfidenceM
     evidence.unknown,
     evidence.kind,
   ];
-  const z = x.reduce((sum, v, i) => sum + v * (model.weights[i] ?? 0), model.bias);
-  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
+  return Math.round(logisticProbability(model, x) * 100) / 100;
 }
 
 /**

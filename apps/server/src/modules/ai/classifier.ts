@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { CategorizeResult, Document } from "@quire/contracts";
 import { Worker } from "node:worker_threads";
 import {
-  cosineSimilarity,
+  sparseCosine,
   extractKeyphrases,
   predictCategory,
   type CategoryModel,
@@ -163,7 +163,7 @@ export function neighbourCategories(trained: TrainedClassifier, doc: ArchiveDocu
   if (!own) return [];
   return trained.documents
     .filter((other) => other.id !== doc.id)
-    .map((other) => ({ other, s: cosineSimilarity(own, trained.vectors.get(other.id) ?? new Map()) }))
+    .map((other) => ({ other, s: sparseCosine(own, trained.vectors.get(other.id) ?? new Map()) }))
     .sort((a, b) => b.s - a.s)
     .slice(0, k)
     .map(({ other }) => other.categoryId);

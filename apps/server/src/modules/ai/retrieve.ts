@@ -1,6 +1,7 @@
 import {
   acronymMatch,
   analyseQuestion,
+  cosine,
   askedShare,
   documentWordsFor,
   documentScore,
@@ -185,19 +186,6 @@ async function candidates(
   return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-function cosine(a: Float32Array, b: { scale: number; codes: Int8Array }): number {
-  let dot = 0;
-  let nb = 0;
-  let na = 0;
-  for (let i = 0; i < a.length; i++) {
-    const v = (b.codes[i] ?? 0) * b.scale;
-    dot += a[i]! * v;
-    nb += v * v;
-    na += a[i]! * a[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
 /**
  * Cosine of question and passage in the archive's LSA space. A passage embedded elsewhere (by a
  * provider's model) or not yet embedded gets the typical similarity of a candidate, so missing
@@ -209,7 +197,7 @@ async function semanticScorer(ctx: AppContext, question: string): Promise<(p: St
   return (p) => {
     if (!model || !vector || !p.embedding) return NEUTRAL_SEMANTIC;
     const decoded = decodeEmbedding(p.embedding);
-    return decoded.tag === model.tag ? Math.max(0, cosine(vector, decoded.vector)) : NEUTRAL_SEMANTIC;
+    return decoded.tag === model.tag ? Math.max(0, cosine(vector, decoded.vector.codes)) : NEUTRAL_SEMANTIC;
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  cosine,
   idf,
   isStopWord,
   stem,
@@ -303,13 +304,11 @@ export async function collectEvidence(ctx: AppContext, original: RankRequest): P
   return evidence;
 }
 
-function cosine(bytes: Uint8Array, vectors: Map<string, Float32Array>): number {
+/** Cosine of a stored passage embedding with the query's vector in the same model's space. */
+function similarity(bytes: Uint8Array, vectors: Map<string, Float32Array>): number {
   const { tag, vector } = decodeEmbedding(bytes);
   const query = vectors.get(tag);
-  if (!query || query.length !== vector.codes.length) return 0;
-  let dot = 0;
-  for (let i = 0; i < query.length; i++) dot += vector.codes[i]! * query[i]!;
-  return dot * vector.scale;
+  return query ? cosine(query, vector.codes) : 0;
 }
 
 /** Documents best first, each by its best passage, from the evidence alone. */
@@ -325,7 +324,7 @@ export function rankEvidence(evidence: Evidence, params: RankingParams): FusedPa
     if (exact) score += params.exactForms * exactShare(evidence.queryWords, exact);
     const embedding = index < SEMANTIC_DEPTH ? evidence.embeddings.get(d.chunkId) : undefined;
     if (embedding && params.semanticWeight > 0)
-      score += params.semanticWeight * Math.max(0, cosine(embedding, evidence.queryVectors));
+      score += params.semanticWeight * Math.max(0, similarity(embedding, evidence.queryVectors));
     return { chunkId: d.chunkId, documentId: d.documentId, fusion: score };
   });
   ranked.sort((a, b) => b.fusion - a.fusion || (a.chunkId < b.chunkId ? -1 : 1));
