@@ -1,26 +1,50 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pgliteSnapshot } from "../../test/support/db-snapshot";
 import { openDatabase } from "./client";
 
+const lockOf = (dataDir: string) => path.join(dataDir, "quire.lock");
+
+/** Opens the data directory from another process, which must be refused: the lock names its owner's pid. */
+function expectRefusedElsewhere(dataDir: string): void {
+  const script = `import { openDatabase } from "./apps/server/src/db/client.ts";
+    try { await openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); console.log("opened"); process.exit(0); }
+    catch (e) { console.log(e.message); process.exit(3); }`;
+  const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+  const second = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  expect(second.status, second.stderr).toBe(3);
+  expect(second.stdout).toMatch(/in use by another Quire process/);
+}
+
+/**
+ * Opens a data directory whose lock a stopped owner left, and checks the lock was taken over: it
+ * now names this process (pid and start time, which a later opener checks), and closing removes it.
+ */
+async function expectTakenOver(dataDir: string, whileOpen = () => {}): Promise<void> {
+  const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    expect(readFileSync(lockOf(dataDir), "utf8")).toBe(`${process.pid} ${startTime}`);
+    whileOpen();
+  } finally {
+    await db.close();
+  }
+  expect(existsSync(lockOf(dataDir))).toBe(false);
+}
+
 describe("embedded database lock", () => {
   it("refuses a second opener of the same data directory while the first is open, then allows it", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
     const first = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
     // The second opener must be another process: the lock names the owner's pid.
-    const script = `import { openDatabase } from "./apps/server/src/db/client.ts";
-      try { await openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); console.log("opened"); process.exit(0); }
-      catch (e) { console.log(e.message); process.exit(3); }`;
-    const repoRoot = path.resolve(import.meta.dirname, "../../../..");
-    const second = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: repoRoot,
-      encoding: "utf8",
-    });
-    expect(second.status, second.stderr).toBe(3);
-    expect(second.stdout).toMatch(/in use by another Quire process/);
+    expectRefusedElsewhere(dataDir);
     await first.close();
     const again = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
     await again.close();
@@ -31,9 +55,8 @@ describe("embedded database lock", () => {
     const unrelated = spawn("sleep", ["30"]);
     try {
       // The recorded start time is the old owner's; the process now holding that pid started later.
-      writeFileSync(path.join(dataDir, "quire.lock"), `${unrelated.pid} 1`);
-      const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
-      await db.close();
+      writeFileSync(lockOf(dataDir), `${unrelated.pid} 1`);
+      await expectTakenOver(dataDir);
     } finally {
       unrelated.kill();
     }
@@ -43,9 +66,8 @@ describe("embedded database lock", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
     const unrelated = spawn("sleep", ["30"]);
     try {
-      writeFileSync(path.join(dataDir, "quire.lock"), `${unrelated.pid}`);
-      const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
-      await db.close();
+      writeFileSync(lockOf(dataDir), `${unrelated.pid}`);
+      await expectTakenOver(dataDir);
     } finally {
       unrelated.kill();
     }
@@ -55,7 +77,7 @@ describe("embedded database lock", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
     const node = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30_000)"]);
     try {
-      writeFileSync(path.join(dataDir, "quire.lock"), `${node.pid}`);
+      writeFileSync(lockOf(dataDir), `${node.pid}`);
       await expect(openDatabase({ dataDir, snapshot: await pgliteSnapshot() })).rejects.toThrow(
         /in use by another Quire process/,
       );
@@ -79,18 +101,16 @@ describe("embedded database lock", () => {
       }
       expect(stat).toMatch(/\) Z /);
       const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-      writeFileSync(path.join(dataDir, "quire.lock"), `${zombie} ${startTime}`);
-      const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
-      await db.close();
+      writeFileSync(lockOf(dataDir), `${zombie} ${startTime}`);
+      await expectTakenOver(dataDir);
     } finally {
       parent.kill();
     }
   });
 
-  it("takes over a lock left by a process that no longer exists", async () => {
+  it("takes over a lock left by a process that no longer exists, and then refuses others", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "quire-lock-"));
-    writeFileSync(path.join(dataDir, "quire.lock"), "999999");
-    const db = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
-    await db.close();
+    writeFileSync(lockOf(dataDir), "999999");
+    await expectTakenOver(dataDir, () => expectRefusedElsewhere(dataDir));
   });
 });
