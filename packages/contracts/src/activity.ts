@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { idSchema } from "./common";
 
+/** How the history and the audit name Quire itself, the system actor (no account, no user id). */
+export const SYSTEM_ACTOR_NAME = "Quire";
+
 export const activitySubjectTypes = [
   "document",
   "approval",

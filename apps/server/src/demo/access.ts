@@ -2,8 +2,8 @@ import type { AccessLevel } from "@quire/contracts";
 import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { categories, groups, users } from "../db/schema";
-import type { Actor } from "../policies/policy";
 import { putCategoryAccess } from "../modules/access/service";
+import { SYSTEM_ACTOR } from "../modules/activity/command";
 import { createGroup } from "../modules/groups/service";
 
 /**
@@ -37,22 +37,31 @@ export const DEMO_GROUPS: ReadonlyArray<{
   },
 ];
 
-/** Creates the demo groups and category access lists through the real services, as the demo Admin. */
+/**
+ * Creates the demo groups and category access lists through the real services, as Quire: setting
+ * up the demo is the system's work, not something the demo Admin did.
+ */
 export async function seedDemoAccess(ctx: AppContext): Promise<void> {
   const [existing] = await ctx.db.select({ id: groups.id }).from(groups).limit(1);
   if (existing) return;
   const people = await ctx.db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.username, ["admin", ...DEMO_GROUPS.flatMap((g) => g.members)]));
+    .where(
+      inArray(
+        users.username,
+        DEMO_GROUPS.flatMap((g) => g.members),
+      ),
+    );
   const idOf = new Map(people.map((p) => [p.username, p.id]));
-  const adminId = idOf.get("admin");
-  if (!adminId) return;
-  const admin: Actor = { id: adminId, username: "admin", role: "Admin", via: "session" };
   const levels = new Map<string, Array<{ groupId: string; access: AccessLevel }>>();
   for (const g of DEMO_GROUPS) {
     const memberIds = g.members.flatMap((m) => idOf.get(m) ?? []);
-    const group = await createGroup(ctx, admin, { name: g.name, description: g.description, memberIds });
+    const group = await createGroup(ctx, SYSTEM_ACTOR, {
+      name: g.name,
+      description: g.description,
+      memberIds,
+    });
     for (const c of g.categories)
       levels.set(c.category, [...(levels.get(c.category) ?? []), { groupId: group.id, access: c.access }]);
   }
@@ -62,6 +71,7 @@ export async function seedDemoAccess(ctx: AppContext): Promise<void> {
       .from(categories)
       .where(eq(categories.name, name))
       .limit(1);
-    if (category) await putCategoryAccess(ctx, admin, category.id, { everyone: "view", groups: entries });
+    if (category)
+      await putCategoryAccess(ctx, SYSTEM_ACTOR, category.id, { everyone: "view", groups: entries });
   }
 }

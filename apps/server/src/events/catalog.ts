@@ -1,4 +1,4 @@
-import { approvalStageSchema } from "@quire/contracts";
+import { approvalStageSchema, SYSTEM_ACTOR_NAME } from "@quire/contracts";
 import { z } from "zod";
 
 /**
@@ -14,8 +14,14 @@ import { z } from "zod";
 
 const id = z.string().min(1);
 
-/** Who caused the change, as notifications and the activity log name them. */
-export const eventActorSchema = z.object({ id, username: z.string().min(1) });
+/**
+ * Who caused the change, as notifications and the activity log name them: a person, or Quire
+ * itself (processing, import, demo seeding, schedules), which has no user id.
+ */
+export const eventActorSchema = z.union([
+  z.object({ id, username: z.string().min(1) }),
+  z.object({ id: z.null(), username: z.literal(SYSTEM_ACTOR_NAME) }),
+]);
 export type EventActor = z.infer<typeof eventActorSchema>;
 
 export const domainEvents = {
@@ -62,6 +68,34 @@ export const domainEvents = {
       from: approvalStageSchema,
       to: approvalStageSchema,
       comment: z.string().nullable(),
+    }),
+    narrowsAccess: false,
+  },
+  /**
+   * A review round ended without a decision (withdrawn: the text, the people or their access
+   * changed under it) and the document is a Draft again.
+   */
+  "approval.withdrawn": {
+    payload: z.object({
+      approvalId: id,
+      documentId: id,
+      documentTitle: z.string(),
+      ownerId: id,
+      /** The assignees the round was still waiting on. */
+      waitingIds: z.array(id),
+      reason: z.string().min(1),
+    }),
+    narrowsAccess: false,
+  },
+  /** A new version replaced the text under review: a new round on it asks the same people again. */
+  "approval.restarted": {
+    payload: z.object({
+      approvalId: id,
+      documentId: id,
+      documentTitle: z.string(),
+      version: z.number().int().positive(),
+      /** Who the new round asks to review (and who of a later stage had already been asked). */
+      askedIds: z.array(id),
     }),
     narrowsAccess: false,
   },

@@ -9,7 +9,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { badRequest, notFound, unknownIds } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
-import { withTransaction } from "../activity/command";
+import { withTransaction, type NamedActor } from "../activity/command";
 import { raise } from "../../events/subscriber";
 import { groupNamesOf, unknownGroupIds, unknownUserIds } from "../groups/repository";
 import { findUsers } from "../users/repository";
@@ -43,7 +43,7 @@ async function checkedGroupIds(db: Database, ids: readonly string[]): Promise<vo
 /** Replaces a category's access list (Admin); the audit entry keeps the list before and after, by name. */
 export async function putCategoryAccess(
   ctx: AppContext,
-  admin: Actor,
+  admin: NamedActor,
   categoryId: string,
   input: { everyone: EveryoneAccess; groups: Array<{ groupId: string; access: AccessLevel }> },
 ): Promise<CategoryAccess> {

@@ -1,5 +1,7 @@
+import { SYSTEM_ACTOR_NAME } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import type { EventActor } from "../../events/catalog";
 import { appendActivity, type ActivityInput } from "./repository";
 
 /**
@@ -14,14 +16,27 @@ export interface CommandActor {
   system?: boolean | undefined;
 }
 
-/** How the history and the audit name the system actor. */
-export const SYSTEM_ACTOR_NAME = "Quire";
+export { SYSTEM_ACTOR_NAME };
+
+/** Quire acting: no user id, named as the history names it (events carry it as their `by`). */
+export interface SystemActor extends CommandActor {
+  id: null;
+  system: true;
+  username: typeof SYSTEM_ACTOR_NAME;
+}
 
 /**
- * Quire itself: processing, import and schedules act as it. It is no account (no user row), so it
- * can never sign in, is never offered as someone to assign, and counts as no user.
+ * Quire itself: processing, import, demo seeding and schedules act as it. It is no account (no
+ * user row), so it can never sign in, is never offered as someone to assign, and counts as no user.
  */
-export const SYSTEM_ACTOR: CommandActor = Object.freeze({ id: null, system: true });
+export const SYSTEM_ACTOR: SystemActor = Object.freeze({
+  id: null,
+  system: true,
+  username: SYSTEM_ACTOR_NAME,
+});
+
+/** Who a command that raises events acts as: a person or Quire, with the name its events carry. */
+export type NamedActor = CommandActor & EventActor;
 
 /** Writes one activity entry inside the command's transaction. */
 export type RecordActivity = (entry: ActivityInput) => Promise<void>;

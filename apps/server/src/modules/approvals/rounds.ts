@@ -1,12 +1,12 @@
 import { roundActivityActions } from "@quire/contracts";
-import type { MailConfig } from "../../config";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import type { EventActor } from "../../events/catalog";
+import { raise } from "../../events/subscriber";
 import { documentViewerIds } from "../../policies/documents-where";
 import { mayHoldDuty } from "../../policies/policy";
 import { appendActivity } from "../activity/repository";
 import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
-import { notifyUsers } from "../notifications/service";
 import { findUser } from "../users/repository";
 import {
   activeUsers,
@@ -34,26 +34,23 @@ const OPEN_STAGES = new Set(["Awaiting Review", "Awaiting Approval"]);
 
 export interface RoundChange {
   /**
-   * Who caused it (the activity entry's user, who is not told of their own change); null when
-   * Quire itself ends a round (the start-up repair of rounds an earlier release left waiting).
+   * Who caused it (the activity entry's user; the events the round raises name them too); Quire
+   * (no user id) when the change was the system actor's, such as the start-up repair of rounds an
+   * earlier release left waiting.
    */
-  actorId: string | null;
-  actorName: string;
+  by: EventActor;
   now: Date;
-  mail: MailConfig | undefined;
+  /** The application, for the events the round raises (who hears of it reacts to those). */
+  ctx: AppContext;
 }
 
-/** A change a person made: a round restarted for a new version is submitted in their name. */
-export type PersonsChange = RoundChange & { actorId: string };
-
-/** The change `actor` makes at `now` (the clock's time unless the command fixed its own). */
-export function roundChange(
-  ctx: Pick<AppContext, "clock" | "config">,
-  actor: { id: string; username: string },
-  now = ctx.clock.now(),
-): PersonsChange {
-  return { actorId: actor.id, actorName: actor.username, now, mail: ctx.config.mail };
-}
+/** The activity entry's author for a change to a round: the person, or Quire. */
+const authorOf = (change: RoundChange) => ({
+  userId: change.by.id,
+  system: change.by.id === null,
+  ip: null,
+  at: change.now,
+});
 
 /** The latest round if it is still waiting on someone, locked. */
 async function openRound(tx: Database, documentId: string): Promise<ApprovalRow | null> {
@@ -78,7 +75,7 @@ async function withdraw(
       approvalId: round.id,
       comment: reason,
     },
-    { userId: change.actorId, ip: null, at: change.now },
+    authorOf(change),
   );
 }
 
@@ -90,8 +87,9 @@ async function waitingAssignees(tx: Database, round: ApprovalRow): Promise<strin
 }
 
 /**
- * Ends the document's open round without a decision and returns the document to Draft, telling the
- * owner and the assignees still waited on why. Returns whether there was a round to end.
+ * Ends the document's open round without a decision and returns the document to Draft; the
+ * approval.withdrawn event tells the owner and the assignees still waited on why (notifications
+ * subscribe). Returns whether there was a round to end.
  */
 export async function endOpenRound(
   tx: Database,
@@ -104,16 +102,17 @@ export async function endOpenRound(
   await withdraw(tx, round, reason, change);
   const doc = await setDocumentStatus(tx, documentId, "Draft", change.now);
   if (!doc) return true;
-  const recipients = [doc.ownerId, ...(await waitingAssignees(tx, round))].filter(
-    (id) => id !== change.actorId,
-  );
-  const note = {
-    kind: "review_withdrawn" as const,
-    title: "Review withdrawn",
-    body: `The review of "${doc.title}" ended without a decision: ${reason}. It is a Draft again and can be resubmitted.`,
+  await raise(change.ctx, tx, {
+    type: "approval.withdrawn",
+    by: change.by,
+    at: change.now,
+    approvalId: round.id,
     documentId,
-  };
-  await notifyUsers(tx, recipients, note, change.now, change.mail);
+    documentTitle: doc.title,
+    ownerId: doc.ownerId,
+    waitingIds: await waitingAssignees(tx, round),
+    reason,
+  });
   return true;
 }
 
@@ -139,7 +138,7 @@ export async function restartRoundForNewVersion(
   tx: Database,
   documentId: string,
   version: number,
-  change: PersonsChange,
+  change: RoundChange,
 ): Promise<void> {
   const round = await openRound(tx, documentId);
   if (!round) return;
@@ -157,7 +156,8 @@ export async function restartRoundForNewVersion(
     round: round.round + 1,
     version,
     stage: "Awaiting Review",
-    submittedBy: change.actorId,
+    // Quire restarting a round does so in the name of whoever submitted it.
+    submittedBy: change.by.id ?? round.submittedBy,
     approverId: kept.approverId,
     approverStatus: "Pending",
     createdAt: change.now,
@@ -174,23 +174,18 @@ export async function restartRoundForNewVersion(
       approvalId: nextId,
       comment: `Version ${version} replaced version ${round.version} during review`,
     },
-    { userId: change.actorId, ip: null, at: change.now },
+    authorOf(change),
   );
-  const told =
-    round.stage === "Awaiting Approval" ? [...kept.reviewerIds, kept.approverId] : kept.reviewerIds;
-  const note = {
-    kind: "new_version" as const,
-    title: "New version to review",
-    body: `${change.actorName} added version ${version} of "${doc.title}"; the review starts again on the new version`,
+  await raise(change.ctx, tx, {
+    type: "approval.restarted",
+    by: change.by,
+    at: change.now,
+    approvalId: nextId,
     documentId,
-  };
-  await notifyUsers(
-    tx,
-    told.filter((id) => id !== change.actorId),
-    note,
-    change.now,
-    change.mail,
-  );
+    documentTitle: doc.title,
+    version,
+    askedIds: round.stage === "Awaiting Approval" ? [...kept.reviewerIds, kept.approverId] : kept.reviewerIds,
+  });
 }
 
 /** The documents whose open round needs this user in a role they are about to lose. */

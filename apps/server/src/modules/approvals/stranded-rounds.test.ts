@@ -62,9 +62,10 @@ describe("the start-up repair of reviews stranded by an earlier release", () => 
     expect(await statusOf(t, disabled)).toBe("Draft");
     expect(await statusOf(t, kept)).toBe("In Review");
     expect(await statusOf(t, reviewed)).toBe("In Review");
-    // The live path's entry, in nobody's name: no person made this change.
+    // The live path's entry, as Quire: no person made this change.
     expect(await latestWithdrawal(t, shutOut)).toMatchObject({
       userId: null,
+      systemActor: true,
       subjectType: "approval",
       comment: expect.stringMatching(/^reviewer2 can no longer open it \(found at start-up/),
     });

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { withTransaction } from "../activity/command";
+import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
 import { documentsWithOpenRound } from "./repository";
 import { endRoundIfAssigneeShutOut, type RoundChange } from "./rounds";
 
@@ -14,8 +14,8 @@ const BATCH_SIZE = 100;
  * Before access changes and disabled accounts ended the reviews that waited on the people they shut
  * out, such a review stayed open forever: nobody else may act in its assignee's place. This ends
  * each one as the live path would have (endRoundIfAssigneeShutOut: "Review withdrawn" in the
- * activity log, Draft again, owner and remaining assignees told why), in nobody's name (the
- * entry's user is null: no person made this change). Each document with an open round is visited
+ * activity log, Draft again, owner and remaining assignees told why), as Quire (the system
+ * actor: no person made this change). Each document with an open round is visited
  * once, a batch per transaction, so the work is bounded by the open rounds and no transaction
  * spans the archive; a round already ended is no longer open, so running it again (or in two
  * processes at once) ends nothing twice. Returns how many rounds it ended.
@@ -29,13 +29,8 @@ export async function endStrandedRounds(
   for (;;) {
     const batch = await documentsWithOpenRound(ctx.db, "every", { after, limit: batchSize });
     if (batch.length === 0) return ended;
-    const change: RoundChange = {
-      actorId: null,
-      actorName: "Quire",
-      now: ctx.clock.now(),
-      mail: ctx.config.mail,
-    };
-    ended += await withTransaction(ctx, { id: null }, async (tx) => {
+    const change: RoundChange = { by: SYSTEM_ACTOR, now: ctx.clock.now(), ctx };
+    ended += await withTransaction(ctx, SYSTEM_ACTOR, async (tx) => {
       let n = 0;
       for (const documentId of batch) {
         if (await endRoundIfAssigneeShutOut(tx, documentId, change, FOUND_AT_START)) n += 1;

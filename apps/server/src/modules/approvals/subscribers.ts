@@ -7,7 +7,7 @@ import {
   endRoundsAssigneesCannotSee,
   endRoundsForRoleChange,
   restartRoundForNewVersion,
-  type PersonsChange,
+  type RoundChange,
 } from "./rounds";
 
 /**
@@ -16,11 +16,10 @@ import {
  * or a crash between the two would leave it waiting on them for good.
  */
 
-const changeOf = (ctx: AppContext, event: DomainEvent): PersonsChange => ({
-  actorId: event.by.id,
-  actorName: event.by.username,
+const changeOf = (ctx: AppContext, event: DomainEvent): RoundChange => ({
+  by: event.by,
   now: event.at,
-  mail: ctx.config.mail,
+  ctx,
 });
 
 export const approvalSubscribers: AppSubscriber[] = [

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { conflict, notFound, unknownIds } from "../../lib/errors";
 import { lookAlike, nameClash } from "../../lib/names";
 import { canGlobal, type Actor } from "../../policies/policy";
-import { withTransaction, type CommandActor } from "../activity/command";
+import { withTransaction, type CommandActor, type NamedActor } from "../activity/command";
 import { raise } from "../../events/subscriber";
 import { presentGroup } from "./presenter";
 import {
@@ -65,7 +65,7 @@ export async function createGroup(
 }
 
 /** Who changes a group: reviews their change shuts out end in their name. */
-type GroupEditor = Pick<Actor, "id" | "username"> & CommandActor;
+type GroupEditor = NamedActor;
 
 export async function updateGroup(
   ctx: AppContext,

@@ -4,8 +4,9 @@ import { notifyUsers, settleRequests } from "./service";
 /**
  * Who hears of a review round, written in the command's transaction (a notification and its
  * e-mail job exist exactly when the change does): the reviewers when it starts, the approver when
- * review is done, the owner on requested changes or a decision. An answer settles the request it
- * answered.
+ * review is done, the owner on requested changes or a decision; the owner and those still waited
+ * on when a round is withdrawn; its people again when a new version restarts it. An answer settles
+ * the request it answered.
  */
 export const notificationSubscribers: AppSubscriber[] = [
   defineSubscriber({
@@ -64,7 +65,38 @@ export const notificationSubscribers: AppSubscriber[] = [
     phase: "in-transaction",
     run: async (_ctx, tx, event) => {
       const answered = event.kind === "review" ? "review" : "decision";
+      if (event.by.id === null) return;
       await settleRequests(tx, { userId: event.by.id, documentId: event.documentId, answered }, event.at);
+    },
+  }),
+  defineSubscriber({
+    name: "notifications: a withdrawn round tells the owner and those it waited on why",
+    event: "approval.withdrawn",
+    phase: "in-transaction",
+    run: async (ctx, tx, event) => {
+      const note = {
+        kind: "review_withdrawn" as const,
+        title: "Review withdrawn",
+        body: `The review of "${event.documentTitle}" ended without a decision: ${event.reason}. It is a Draft again and can be resubmitted.`,
+        documentId: event.documentId,
+      };
+      const told = [event.ownerId, ...event.waitingIds].filter((id) => id !== event.by.id);
+      await notifyUsers(tx, told, note, event.at, ctx.config.mail);
+    },
+  }),
+  defineSubscriber({
+    name: "notifications: a round restarted on a new version asks its people again",
+    event: "approval.restarted",
+    phase: "in-transaction",
+    run: async (ctx, tx, event) => {
+      const note = {
+        kind: "new_version" as const,
+        title: "New version to review",
+        body: `${event.by.username} added version ${event.version} of "${event.documentTitle}"; the review starts again on the new version`,
+        documentId: event.documentId,
+      };
+      const told = event.askedIds.filter((id) => id !== event.by.id);
+      await notifyUsers(tx, told, note, event.at, ctx.config.mail);
     },
   }),
 ];
