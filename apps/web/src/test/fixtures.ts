@@ -11,6 +11,7 @@ import type {
   Role,
   SessionUser,
   Settings,
+  Version,
 } from "@quire/contracts";
 
 const none: AppAbilities = {
@@ -140,5 +141,24 @@ export function settings(features: Partial<Settings["features"]> = {}): Settings
     },
     approvalDefaults: { reviewerIds: [], approverId: null },
     publicContact: { salesEmail: "", supportEmail: "", partnershipsEmail: "", demoVideoUrl: "" },
+  };
+}
+
+/** Version 1 of document d1, written by the author. */
+export function version(overrides: Partial<Version> = {}): Version {
+  const number = overrides.version ?? 1;
+  return {
+    id: `v${number}`,
+    version: number,
+    content: `# Document\n\nVersion ${number}.`,
+    changeNote: null,
+    author: "author",
+    authorId: "2",
+    createdAt: "2026-11-25T00:00:00.000Z",
+    originalFilename: "document.md",
+    mediaType: "text/markdown",
+    size: 24,
+    sha256: "0".repeat(64),
+    ...overrides,
   };
 }
