@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { sessionUser } from "@/test/fixtures";
+import { sessionUser, settings } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { AppLayout } from "./app-layout";
@@ -53,6 +53,28 @@ describe("AppLayout", () => {
     expect(screen.getByTestId("text-page-title").textContent).toBe("All Documents");
     expect(screen.getByTestId("nav-documents").getAttribute("aria-current")).toBe("page");
     expect(screen.getByText(/© \d{4} Quire/)).toBeTruthy();
+  });
+
+  it("links to the seed's pages in order, and drops Approvals while workflows are turned off", async () => {
+    const links = () =>
+      within(screen.getByRole("navigation", { name: "Main" }))
+        .getAllByRole("link")
+        .map((a) => `${a.textContent} ${a.getAttribute("href")}`);
+    mockFetch({ ...routes, "GET /api/settings": { body: settings() } });
+    const { unmount } = renderWithApp(<AppLayout>page</AppLayout>, { path: "/home" });
+    const all = [
+      "Home /home",
+      "Dashboard /dashboard",
+      "All Documents /documents",
+      "Approvals /approvals",
+      "Search /search",
+    ];
+    await waitFor(() => expect(links()).toEqual(all));
+    unmount();
+
+    mockFetch({ ...routes, "GET /api/settings": { body: settings({ approvalWorkflows: false }) } });
+    renderWithApp(<AppLayout>page</AppLayout>, { path: "/home" });
+    await waitFor(() => expect(links()).toEqual(all.filter((link) => !link.startsWith("Approvals"))));
   });
 
   it("Take Tour goes to /home?tour=true", async () => {

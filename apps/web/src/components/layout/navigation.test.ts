@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryDotClass, isActivePath, navItems, pageTitle } from "./navigation";
+import { categoryDotClass, isActivePath, pageTitle } from "./navigation";
 
 describe("pageTitle (breadcrumb, seed §2)", () => {
   it.each([
@@ -20,17 +20,6 @@ describe("pageTitle (breadcrumb, seed §2)", () => {
 });
 
 describe("sidebar", () => {
-  it("lists the seed's links in order", () => {
-    expect(navItems.map((i) => i.label)).toEqual([
-      "Home",
-      "Dashboard",
-      "All Documents",
-      "Approvals",
-      "Search",
-    ]);
-    expect(navItems.find((i) => i.label === "Approvals")?.testId).toBe("nav-approvals");
-  });
-
   it("colours category dots, gray for anything unknown", () => {
     expect(categoryDotClass("blue")).toBe("bg-blue-500");
     expect(categoryDotClass("purple")).toBe("bg-purple-500");

@@ -2,13 +2,7 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTourAutoStart, useTourState, wantsTour } from "../hooks/use-tour";
 import { placeCard, spotlightRect } from "./tour-layout";
-import {
-  TOUR_STEP_COUNT,
-  TOUR_STORAGE_KEY,
-  tourProgress,
-  tourStepsFor,
-  type TourAbilities,
-} from "./tour-steps";
+import { TOUR_STORAGE_KEY, tourProgress, tourStepsFor, type TourAbilities } from "./tour-steps";
 
 /** What the server's policy grants each role, with approval workflows and semantic search on. */
 const can = (granted: Partial<TourAbilities> = {}): TourAbilities => ({
@@ -28,23 +22,10 @@ const byRole = {
 const tourSteps = tourStepsFor(byRole.Author);
 
 describe("tour steps", () => {
-  it("has the seed's eight steps in order, for every role", () => {
+  it("gives every role the same steps in the same order, whatever it may do", () => {
     for (const abilities of Object.values(byRole)) {
       expect(tourStepsFor(abilities).map((s) => s.id)).toEqual(tourSteps.map((s) => s.id));
     }
-    expect(tourSteps).toHaveLength(TOUR_STEP_COUNT);
-    expect(tourSteps.map((s) => s.id)).toEqual([
-      "welcome",
-      "layout",
-      "quick-actions",
-      "ai-assistant",
-      "categories",
-      "smart-search",
-      "approvals",
-      "document-conversion",
-    ]);
-    expect(tourSteps[1]?.title).toBe("Smart Navigation");
-    expect(tourSteps.filter((s) => s.spotlight).map((s) => s.id)).toEqual(["ai-assistant"]);
   });
   it("tells only those who may upload to upload, and points them at the upload buttons", () => {
     for (const [role, abilities] of Object.entries(byRole)) {
