@@ -15,5 +15,8 @@ export default defineConfig({
     // took 3 minutes for 20 s of tests. Files cannot leak into each other: setup.ts unmounts, resets
     // request handlers, storage and toasts after every test, and no component keeps other module state.
     isolate: false,
+    // Waiting limits, not performance bounds: on a loaded machine a file's first test pays for
+    // importing React and the page's modules, which took over 5 s with other suites running.
+    testTimeout: 30_000,
   },
 });

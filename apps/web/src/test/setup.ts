@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { removeAllToasts } from "@/hooks/use-toast";
 import { server } from "./fetch-mock";
+
+// How long findBy and waitFor wait for the screen to change: a limit for a loaded machine, not a
+// performance bound (a page that reads the server twice took over a second with other suites running).
+configure({ asyncUtilTimeout: 10_000 });
 
 // msw answers the app's requests at the network layer; each test adds its own answers.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

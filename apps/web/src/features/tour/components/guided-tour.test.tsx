@@ -28,7 +28,7 @@ describe("GuidedTour", () => {
     });
     renderWithApp(<GuidedTour />, { path: "/home?tour=true" });
     // The tour starts a second after the page loads.
-    await screen.findByTestId("tour-card", {}, { timeout: 3000 });
+    await screen.findByTestId("tour-card");
     const seen: string[] = [];
     for (const [i, title] of titles.entries()) {
       await waitFor(() => expect(screen.getByTestId("tour-title").textContent).toBe(title));
@@ -48,7 +48,7 @@ describe("GuidedTour", () => {
       "GET /api/auth/user": { body: sessionUser({ id: "u2", username: "author", role: "Author" }) },
     });
     renderWithApp(<GuidedTour />, { path: "/home?tour=true" });
-    await screen.findByTestId("tour-card", {}, { timeout: 3000 });
+    await screen.findByTestId("tour-card");
     expect((screen.getByTestId("button-tour-previous") as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId("button-tour-next"));
     await waitFor(() => expect(screen.getByTestId("tour-title").textContent).toBe("Smart Navigation"));
