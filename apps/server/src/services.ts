@@ -4,6 +4,7 @@ import { JobRunner, type JobHandler, type RunnerOptions } from "./jobs/runner";
 import { summaryStep } from "./modules/ai/pipeline-step";
 import { suggestionFactsJob, suggestionFactsStep } from "./modules/ai/suggestion-signatures";
 import type { ScheduleDefinition } from "./jobs/schedule";
+import { approvalDeadlinesJob, approvalDeadlinesSchedule } from "./modules/approvals/deadlines";
 import { sweepSessionsJob, sweepSessionsSchedule } from "./modules/auth/session-sweep";
 import { defineProcessDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
@@ -24,11 +25,16 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
     suggestionFactsJob,
     sweepSessionsJob,
     sweepOrphanBlobsJob,
+    approvalDeadlinesJob,
   ].map((job) => [job.kind, job]),
 );
 
 /** Every schedule, as the module that owns it declared it (defineSchedule). */
-export const schedules: readonly ScheduleDefinition[] = [sweepSessionsSchedule, sweepOrphanBlobsSchedule];
+export const schedules: readonly ScheduleDefinition[] = [
+  sweepSessionsSchedule,
+  sweepOrphanBlobsSchedule,
+  approvalDeadlinesSchedule,
+];
 
 /**
  * A job runner over every job kind and schedule, woken whenever this process queues jobs. Not

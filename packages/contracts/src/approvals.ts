@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "./common";
+import { snapshotStageSchema, stagePicksSchema } from "./approval-templates";
 
 /**
  * Seed §4 stages, plus Changes Requested, where a round ends when a reviewer asks for changes, and
@@ -23,13 +24,24 @@ export const openApprovalStages = [
   "Awaiting Approval",
 ] as const satisfies readonly ApprovalStage[];
 
-export const reviewerStatuses = ["Pending", "Approved", "Changes Requested"] as const;
+/**
+ * An assignee's entry: Pending until they act; Rejected only at an approval stage; Not Needed when
+ * their stage settled without them (its quorum was met, or another member of their group acted).
+ */
+export const reviewerStatuses = [
+  "Pending",
+  "Approved",
+  "Changes Requested",
+  "Rejected",
+  "Not Needed",
+] as const;
 export type ReviewerStatus = (typeof reviewerStatuses)[number];
 /** What a reviewer may set their own entry to. */
 export const reviewDecisions = ["Approved", "Changes Requested"] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
 
-export const approverStatuses = ["Pending", "Approved", "Rejected"] as const;
+/** The approval stage's outcome; Changes Requested when the approval stage sent the document back. */
+export const approverStatuses = ["Pending", "Approved", "Rejected", "Changes Requested"] as const;
 export type ApproverStatus = (typeof approverStatuses)[number];
 export const finalDecisions = ["Approved", "Rejected"] as const;
 export type FinalDecision = (typeof finalDecisions)[number];
@@ -39,10 +51,13 @@ const comment = z.string().max(5000);
 /**
  * Seed §7 submit-review payload. `submitterId` is accepted and ignored: the submitter is the
  * session user. Reviewers and approver default to the organisation's settings when omitted.
+ * `stages` picks the assignees of each stage of the category's template (people or groups); the
+ * seed's `reviewers` and `approverId` fill a two-stage template's first and last stage.
  */
 export const submitReviewBodySchema = z.object({
   reviewers: z.array(idSchema).min(1).max(20).optional(),
   approverId: idSchema.optional(),
+  stages: stagePicksSchema.optional(),
   submitterId: z.unknown().optional(),
 });
 export type SubmitReviewBody = z.infer<typeof submitReviewBodySchema>;
@@ -96,6 +111,35 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 /** What the signed-in user may do with this round, so the web app shows forms from the server's rules. */
 export const approvalAbilitiesSchema = z.object({ review: z.boolean(), decide: z.boolean() });
 
+/** One assignee of a stage, as the round shows them ("reviewer2 for reviewer" when delegated). */
+export const stageAssignmentSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  /** Set when this person acts for someone out of office. */
+  onBehalfOfId: z.string().nullable(),
+  onBehalfOf: z.string().nullable(),
+  /** Set for a group's members: any one of them acts for the group. */
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  status: z.enum(reviewerStatuses),
+  comment: z.string().nullable(),
+});
+export type StageAssignment = z.infer<typeof stageAssignmentSchema>;
+
+export const stageStates = ["Waiting", "Open", "Passed", "Failed", "Closed"] as const;
+/** A stage of the round's own copy of its template, with its people and where it stands. */
+export const roundStageSchema = snapshotStageSchema.extend({
+  index: z.number().int(),
+  state: z.enum(stageStates),
+  /** The approvals it needs, counting each group once. */
+  needed: z.number().int(),
+  approvals: z.number().int(),
+  /** The UTC date (YYYY-MM-DD) the open stage is due, or null. */
+  dueOn: z.string().nullable(),
+  assignees: z.array(stageAssignmentSchema),
+});
+export type RoundStage = z.infer<typeof roundStageSchema>;
+
 /** Seed §4's status of a round as the Approval Dashboard filters it. */
 export const approvalStatuses = ["In Progress", "Approved", "Rejected"] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
@@ -123,6 +167,12 @@ export const approvalSchema = z.object({
   status: z.enum(approvalStatuses),
   /** Share of reviewers who approved, a whole percent (0 with no reviewers). */
   progress: z.number().int().min(0).max(100),
+  /** The round's stages, from its own copy of the category's template. */
+  stages: z.array(roundStageSchema),
+  /** The open stage's index, or null once the round ended. */
+  step: z.number().int().nullable(),
+  /** What the signed-in user may choose now (empty when nothing waits on them). */
+  choices: z.array(z.enum(reviewerStatuses)),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
@@ -157,6 +207,8 @@ export const notificationKinds = [
   // Sent when someone applies an AI suggestion.
   "review_due",
   "review_reminder",
+  // An overdue stage, told to the category's Admins.
+  "review_overdue",
   "duplicate_archived",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -27,14 +27,16 @@ export function decisionNeedsReason(status: Decision): boolean {
 export const roundActivityActions = {
   submitted: ["Submitted for review", "Resubmitted for review"],
   reviewed: reviewDecisions.map((status) => `Review ${status}` as const),
-  decided: finalDecisions.map((status) => `Final ${status}` as const),
+  decided: [...finalDecisions.map((status) => `Final ${status}` as const), "Sent back for changes"],
 } as const;
 export type RoundActivityKind = keyof typeof roundActivityActions;
 export type RoundActivityAction = (typeof roundActivityActions)[RoundActivityKind][number];
 
 /** The activity entry a review or a final decision writes ("Review Approved", "Final Rejected"). */
 export function decisionActivityAction(kind: DecisionKind, status: Decision): RoundActivityAction {
-  return kind === "review" ? `Review ${status as ReviewDecision}` : `Final ${status as FinalDecision}`;
+  if (kind === "review") return `Review ${status as ReviewDecision}`;
+  // The approval stage sending the document back is not a final decision on it.
+  return status === "Changes Requested" ? "Sent back for changes" : `Final ${status as FinalDecision}`;
 }
 
 /** What a round's activity entry records, or null for entries that are none of these (a withdrawal). */

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./categories";
 export * from "./documents";
 export * from "./approvals";
+export * from "./approval-templates";
 export * from "./search";
 export * from "./ai";
 export * from "./settings";

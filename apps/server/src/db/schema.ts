@@ -2,6 +2,7 @@ import { accessLevels, documentStatuses, everyoneAccessLevels } from "@quire/con
 import {
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -285,8 +286,19 @@ export const approvals = pgTable(
     approverComment: text("approver_comment"),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
+    /** The round's own copy of its category's template (SnapshotStage[]): later edits never reach it. */
+    template: jsonb("template").notNull(),
+    /** The open stage's index in `template` (the last one it reached once the round ended). */
+    step: integer("step").notNull().default(0),
+    /** The UTC date the open stage is due, or null. */
+    dueOn: date("due_on", { mode: "string" }),
+    /** Notices sent for the open stage's due date: 0 none, 1 the day before, 2 on the day, 3 escalated. */
+    noticeLevel: integer("notice_level").notNull().default(0),
   },
-  (t) => [uniqueIndex("approvals_document_round_idx").on(t.documentId, t.round)],
+  (t) => [
+    uniqueIndex("approvals_document_round_idx").on(t.documentId, t.round),
+    index("approvals_due_idx").on(t.dueOn),
+  ],
 );
 
 export const approvalReviewers = pgTable(
@@ -302,8 +314,17 @@ export const approvalReviewers = pgTable(
     status: text("status").notNull().default("Pending"),
     comment: text("comment"),
     updatedAt: at("updated_at").notNull().defaultNow(),
+    /** The template stage this assignee belongs to. */
+    stageIndex: integer("stage_index").notNull().default(0),
+    /** Set on a group's members: the first of them to act settles the group's place. */
+    groupId: text("group_id").references(() => groups.id, { onDelete: "set null" }),
+    /** Set when reviewer_id acts for this user, who was out of office when the stage opened. */
+    onBehalfOf: text("on_behalf_of").references(() => users.id),
   },
-  (t) => [primaryKey({ columns: [t.approvalId, t.reviewerId] })],
+  (t) => [
+    primaryKey({ columns: [t.approvalId, t.reviewerId] }),
+    index("approval_reviewers_reviewer_idx").on(t.reviewerId),
+  ],
 );
 
 /**
@@ -390,3 +411,25 @@ export const searchLog = pgTable(
   },
   (t) => [index("search_log_created_idx").on(t.createdAt)],
 );
+
+/** A category's approval template (ApprovalTemplate's stages); a category without one uses the default. */
+export const approvalTemplates = pgTable("approval_templates", {
+  categoryId: text("category_id")
+    .primaryKey()
+    .references(() => categories.id, { onDelete: "cascade" }),
+  stages: jsonb("stages").notNull(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** A user's out-of-office: from and until (inclusive, UTC dates) their delegate acts for them. */
+export const outOfOffice = pgTable("out_of_office", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  startsOn: date("starts_on", { mode: "string" }).notNull(),
+  endsOn: date("ends_on", { mode: "string" }).notNull(),
+  delegateId: text("delegate_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});

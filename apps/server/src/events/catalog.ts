@@ -68,6 +68,8 @@ export const domainEvents = {
       from: approvalStageSchema,
       to: approvalStageSchema,
       comment: z.string().nullable(),
+      /** Who the next stage asks to act, when the decision opened one (delegates in place of the absent). */
+      nextIds: z.array(id).optional(),
     }),
     narrowsAccess: false,
   },

@@ -14,6 +14,7 @@ import {
   groups,
   users,
 } from "../../src/db/schema";
+import { defaultSnapshot } from "../../src/modules/approvals/templates";
 import {
   canSeeDocument,
   categoryLevel,
@@ -219,12 +220,19 @@ async function insertRound(
       stage,
       submittedBy: people[owner]!.id,
       approverId: people[approver]!.id,
+      template: defaultSnapshot,
+      step: stage === "Awaiting Review" ? 0 : 1,
     })
     .returning({ id: approvals.id });
-  if (reviewers.length)
-    await db
-      .insert(approvalReviewers)
-      .values(reviewers.map((r, position) => ({ approvalId: row!.id, reviewerId: people[r]!.id, position })));
+  const seats = [
+    ...reviewers.map((r) => ({ reviewerId: people[r]!.id, stageIndex: 0 })),
+    { reviewerId: people[approver]!.id, stageIndex: 1 },
+  ];
+  // A person both reviewing and approving sits once (a round never seats anyone twice).
+  const unique = seats.filter((s, i) => seats.findIndex((o) => o.reviewerId === s.reviewerId) === i);
+  await db
+    .insert(approvalReviewers)
+    .values(unique.map((seat, position) => ({ approvalId: row!.id, ...seat, position })));
 }
 
 function modelFacts(

@@ -116,6 +116,12 @@ export const documentMatrix: MatrixEntry[] = [
     allowed: ALL,
     prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/approval` }),
   },
+  {
+    method: "GET",
+    route: "/api/documents/:id/approval-template",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/approval-template` }),
+  },
   // Only the assigned reviewers and approver pass the guard; here each meets a state rule (409):
   // the reviewer already reviewed, the approver is early. Everyone else is refused with 403.
   {

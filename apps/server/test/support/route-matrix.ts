@@ -156,6 +156,47 @@ export const matrix: MatrixEntry[] = [
   },
   { method: "POST", route: "/api/documents/upload", allowed: OWNER_OR_ADMIN, ok: 201, prepare: uploadBody },
   { method: "GET", route: "/api/approvals", allowed: ALL },
+  {
+    method: "GET",
+    route: "/api/categories/:id/approval-template",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}/approval-template` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/categories/:id/approval-template",
+    allowed: ["Admin"],
+    prepare: async (t) => ({
+      url: `/api/categories/${await freshCategory(t)}/approval-template`,
+      body: {
+        stages: [
+          {
+            name: "Approval",
+            roles: ["Approver"],
+            groupIds: [],
+            quorum: { kind: "any" },
+            dueDays: 3,
+            onChanges: "end",
+            onReject: "end",
+            sendBack: true,
+          },
+        ],
+      },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/categories/:id/approval-template",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}/approval-template` }),
+  },
+  { method: "GET", route: "/api/account/out-of-office", allowed: ALL },
+  {
+    method: "PUT",
+    route: "/api/account/out-of-office",
+    allowed: ALL,
+    prepare: async () => ({ body: { delegation: null } }),
+  },
   { method: "GET", route: "/api/approvals/stats", allowed: ALL },
   { method: "GET", route: "/api/dashboard/insights", allowed: ALL },
   { method: "GET", route: "/api/notifications", allowed: ALL },

@@ -112,6 +112,9 @@ export function approval(overrides: Partial<Approval> = {}): Approval {
     abilities: { review: false, decide: false },
     status: "In Progress",
     progress: 100,
+    stages: [],
+    step: 1,
+    choices: [],
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
-import type { Approval } from "@quire/contracts";
+import type { Approval, ApprovalStage, Quorum, TemplateStage } from "@quire/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { json } from "../../../test/support/harness";
+import { json, multipart } from "../../../test/support/harness";
 import { roundInvariantViolation } from "./policy";
+import { stagedInvariantViolation, type StagedRound } from "./stages";
 import { demoAppForFile, snapshot, statusOf, uploadDraft } from "../../../test/support/review-helpers";
 
 /**
@@ -192,4 +193,207 @@ describe("approval state machine under random use", () => {
       { numRuns: 50 },
     );
   }, 120_000);
+});
+
+/*
+ * The same check under random templates: three stages (two people, a group of two, the approver),
+ * each with a random quorum, a random outcome for requests for changes and rejections, and send
+ * back allowed or not. The model below restates the rules independently of stages.ts.
+ */
+
+type Choice = "Approved" | "Changes Requested" | "Rejected";
+const stageUsers = [["reviewer", "reviewer2"], ["viewer", "admin"], ["approver"]] as const;
+const quorumArb = (units: number): fc.Arbitrary<Quorum> =>
+  fc.oneof(
+    fc.constant<Quorum>({ kind: "any" }),
+    fc.constant<Quorum>({ kind: "all" }),
+    fc.integer({ min: 1, max: units }).map((n): Quorum => ({ kind: "count", n })),
+  );
+const ruleArb = (units: number) =>
+  fc.record({
+    quorum: quorumArb(units),
+    onChanges: fc.constantFrom("end" as const, "quorum" as const),
+    onReject: fc.constantFrom("end" as const, "quorum" as const),
+    sendBack: fc.boolean(),
+  });
+const templateArb = fc.tuple(ruleArb(2), ruleArb(1), ruleArb(1));
+const stagedCommandArb = fc.record({
+  as: fc.constantFrom("reviewer", "reviewer2", "viewer", "admin", "approver", "author"),
+  status: fc.constantFrom<Choice>("Approved", "Changes Requested", "Rejected"),
+});
+
+interface StagedModel {
+  stage: ApprovalStage;
+  step: number;
+  rules: Array<{ quorum: Quorum; onChanges: string; onReject: string; sendBack: boolean }>;
+  /** user → [stage, unit, status] */
+  seats: Map<string, { stage: number; unit: string; status: string }>;
+}
+
+function unitsOf(m: StagedModel, stage: number): Map<string, string> {
+  const units = new Map<string, string>();
+  for (const seat of m.seats.values()) {
+    if (seat.stage !== stage) continue;
+    const now = units.get(seat.unit);
+    const acted = (s: string) => s !== "Pending" && s !== "Not Needed";
+    if (now === undefined || (!acted(now) && acted(seat.status))) units.set(seat.unit, seat.status);
+  }
+  return units;
+}
+
+function modelAccepts(m: StagedModel, as: string, status: Choice): boolean {
+  const seat = m.seats.get(as);
+  if (!seat || !["Awaiting Review", "Awaiting Approval"].includes(m.stage) || seat.stage !== m.step)
+    return false;
+  if (seat.status !== "Pending" || unitsOf(m, seat.stage).get(seat.unit) !== "Pending") return false;
+  const last = seat.stage === m.rules.length - 1;
+  if (!last) return status !== "Rejected";
+  return status !== "Changes Requested" || m.rules[seat.stage]!.sendBack;
+}
+
+function modelApply(m: StagedModel, as: string, status: Choice): void {
+  const seat = m.seats.get(as)!;
+  seat.status = status;
+  for (const other of m.seats.values())
+    if (
+      other !== seat &&
+      other.unit === seat.unit &&
+      other.stage === seat.stage &&
+      other.status === "Pending"
+    )
+      other.status = "Not Needed";
+  const rule = m.rules[m.step]!;
+  const units = [...unitsOf(m, m.step).values()];
+  const needed = rule.quorum.kind === "any" ? 1 : rule.quorum.kind === "all" ? units.length : rule.quorum.n;
+  const approved = units.filter((u) => u === "Approved").length;
+  const pending = units.filter((u) => u === "Pending").length;
+  const fail = (s: "Rejected" | "Changes Requested") => {
+    m.stage = s;
+  };
+  if (status === "Rejected" && rule.onReject === "end") return fail("Rejected");
+  if (status === "Changes Requested" && rule.onChanges === "end") return fail("Changes Requested");
+  if (approved >= needed) {
+    for (const other of m.seats.values())
+      if (other.stage === m.step && other.status === "Pending") other.status = "Not Needed";
+    if (m.step === m.rules.length - 1) m.stage = "Approved";
+    else {
+      m.step += 1;
+      m.stage = m.step === m.rules.length - 1 ? "Awaiting Approval" : "Awaiting Review";
+    }
+    return;
+  }
+  if (approved + pending < needed) fail(units.includes("Rejected") ? "Rejected" : "Changes Requested");
+}
+
+/** The policy's view of the round the API shows, for the structural invariants. */
+function stagedOf(a: Approval): StagedRound {
+  const failed = a.stages.findIndex((s) => s.state === "Failed" || s.state === "Open");
+  return {
+    stage: a.stage,
+    step: a.step ?? (failed >= 0 ? failed : a.stages.length - 1),
+    stages: a.stages,
+    seats: a.stages.flatMap((s) =>
+      s.assignees.map((p) => ({ userId: p.userId, stage: s.index, groupId: p.groupId, status: p.status })),
+    ),
+  };
+}
+
+let templateRuns = 0;
+async function categoryFor(rules: StagedModel["rules"], groupId: string): Promise<string> {
+  templateRuns += 1;
+  const created = await t.request("POST", "/api/categories", {
+    as: "admin",
+    body: { name: `Random template ${templateRuns}` },
+  });
+  const id = json<{ id: string }>(created).id;
+  const stages: TemplateStage[] = rules.map((r, i) => ({
+    name: `Stage ${i + 1}`,
+    roles: i === 0 ? ["Reviewer"] : i === 1 ? [] : ["Approver"],
+    groupIds: i === 1 ? [groupId] : [],
+    dueDays: null,
+    ...r,
+    onChanges: r.onChanges as TemplateStage["onChanges"],
+    onReject: r.onReject as TemplateStage["onReject"],
+  }));
+  const saved = await t.request("PUT", `/api/categories/${id}/approval-template`, {
+    as: "admin",
+    body: { stages },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return id;
+}
+
+async function uploadInto(categoryId: string): Promise<string> {
+  const { body, headers } = multipart(
+    { title: "Random template walk", categoryId, allowDuplicate: "true" },
+    { name: "walk.md", bytes: Buffer.from("# Walk\n\nEach step is checked.\n") },
+  );
+  const res = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+  return json<{ id: string }>(res).id;
+}
+
+describe("templated rounds under random use", () => {
+  it("follow stages, quorums and negative outcomes exactly as the template says", async () => {
+    const made = await t.request("POST", "/api/groups", {
+      as: "admin",
+      body: { name: "Random quality", memberIds: [ids.viewer, ids.admin] },
+    });
+    const groupId = json<{ id: string }>(made).id;
+    await fc.assert(
+      fc.asyncProperty(
+        templateArb,
+        fc.array(stagedCommandArb, { minLength: 1, maxLength: 10 }),
+        async (rules, commands) => {
+          const doc = await uploadInto(await categoryFor(rules, groupId));
+          const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+            as: "author",
+            body: {
+              stages: [
+                { assignees: [{ userId: ids.reviewer }, { userId: ids.reviewer2 }] },
+                { assignees: [{ groupId }] },
+                { assignees: [{ userId: ids.approver }] },
+              ],
+            },
+          });
+          expect(submitted.statusCode, submitted.body).toBe(201);
+          const m: StagedModel = { stage: "Awaiting Review", step: 0, rules, seats: new Map() };
+          stageUsers.forEach((people, stage) =>
+            people.forEach((u) =>
+              m.seats.set(ids[u]!, { stage, unit: stage === 1 ? "group" : u, status: "Pending" }),
+            ),
+          );
+          for (const cmd of commands) {
+            const actorId = ids[cmd.as]!;
+            const accepted = modelAccepts(m, actorId, cmd.status);
+            const before = accepted ? null : await snapshot(t, doc);
+            t.clock.advance(1000);
+            const res = await t.request("PATCH", `/api/documents/${doc}/approval`, {
+              as: cmd.as,
+              body: {
+                status: cmd.status,
+                comment: "why",
+                approverStatus: cmd.status,
+                approverComment: "why",
+              },
+            });
+            if (!accepted) {
+              expect([400, 403, 409], `${JSON.stringify(cmd)}: ${res.body}`).toContain(res.statusCode);
+              expect(await snapshot(t, doc)).toEqual(before);
+              continue;
+            }
+            expect(res.statusCode, `${JSON.stringify(cmd)}: ${res.body}`).toBe(200);
+            modelApply(m, actorId, cmd.status);
+            const a = json<Approval>(res);
+            expect(a.stage, JSON.stringify(cmd)).toBe(m.stage);
+            expect(stagedInvariantViolation(stagedOf(a))).toBeNull();
+            const shown = a.stages.flatMap((s) => s.assignees.map((p) => [p.userId, p.status]));
+            expect(new Map(shown as Array<[string, string]>)).toEqual(
+              new Map([...m.seats].map(([id, seat]) => [id, seat.status])),
+            );
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 import type { Approval, Notification } from "@quire/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { approvals, documents, settings, users } from "../../db/schema";
+import { approvalReviewers, approvals, documents, settings, users } from "../../db/schema";
 import { json } from "../../../test/support/harness";
 import { demoAppForFile, inbox, snapshot, statusOf, uploadDraft } from "../../../test/support/review-helpers";
 
@@ -184,10 +184,16 @@ describe("roles and ownership bind the workflow", () => {
 
     // A round that names the owner anyway (made before this fix) is still refused at the decision.
     for (const as of ["reviewer", "reviewer2"]) await act(doc, as, { status: "Approved" });
-    await t.ctx.db
+    const [round] = await t.ctx.db
       .update(approvals)
       .set({ approverId: ids.author! })
-      .where(and(eq(approvals.documentId, doc), eq(approvals.round, 1)));
+      .where(and(eq(approvals.documentId, doc), eq(approvals.round, 1)))
+      .returning({ id: approvals.id });
+    // The approval stage's seat is where the round keeps who decides.
+    await t.ctx.db
+      .update(approvalReviewers)
+      .set({ reviewerId: ids.author! })
+      .where(and(eq(approvalReviewers.approvalId, round!.id), eq(approvalReviewers.stageIndex, 1)));
     const own = await act(doc, "author", { approverStatus: "Approved" });
     expect(own.statusCode).toBe(403);
     expect(message(own)).toMatch(/You own this document/);

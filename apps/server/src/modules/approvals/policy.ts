@@ -11,6 +11,15 @@ import type {
 } from "@quire/contracts";
 import { badRequest, conflict, forbidden, type HttpError } from "../../lib/errors";
 import { dutyRole, mayHoldDuty, type Duty } from "../../policies/policy";
+import {
+  groupSettled,
+  isApprovalStep,
+  labelForStep,
+  seatOf,
+  stageChoices,
+  type Seat,
+  type StagedRound,
+} from "./stages";
 
 /**
  * The approval state machine (seed §4) as pure functions over one round, so the rules can be
@@ -26,7 +35,8 @@ export interface RoundState {
 
 export type Intent =
   | { kind: "review"; status: ReviewDecision; comment: string | null }
-  | { kind: "decide"; status: FinalDecision; comment: string | null };
+  // Changes Requested here is the approval stage sending the document back, where its template allows.
+  | { kind: "decide"; status: FinalDecision | "Changes Requested"; comment: string | null };
 
 export const isAssignedReviewer = (actorId: string, round: RoundState): boolean =>
   round.reviewers.some((r) => r.id === actorId);
@@ -210,6 +220,9 @@ export function roundInvariantViolation(round: RoundState): string | null {
       if (changes || pending === 0) return "Awaiting Review needs a pending reviewer and no change request";
       return round.approverStatus === "Pending" ? null : "approver decided during review";
     case "Changes Requested":
+      // The approval stage may send the document back itself, where its template allows it.
+      if (round.approverStatus === "Changes Requested")
+        return pending > 0 || changes ? "sent back before every reviewer approved" : null;
       if (!changes) return "Changes Requested without a reviewer asking for changes";
       return round.approverStatus === "Pending" ? null : "approver decided after changes were requested";
     case "Awaiting Approval":
@@ -224,4 +237,113 @@ export function roundInvariantViolation(round: RoundState): string | null {
     default:
       return `unexpected stage ${round.stage}`;
   }
+}
+
+/*
+ * Rounds under a category's template: the same rules over any number of stages. A person acts from
+ * their seat: a review stage's seat reviews (the seed's review fields), the approval stage's seat
+ * decides (the seed's approverStatus). The two-stage functions above are the default template.
+ */
+
+/** What the request means for this person's seat; 403 for someone with no seat, 400 for a choice the stage does not offer. */
+export function readStagedIntent(actorId: string, round: StagedRound, body: UpdateApprovalBody): Intent {
+  const seat = seatOf(round, actorId);
+  if (!seat) throw forbidden();
+  const choices: readonly string[] = stageChoices(round, seat.stage);
+  if (!isApprovalStep(round, seat.stage)) {
+    const own = body.reviewers?.find((r) => r.id === actorId);
+    const status = own?.status ?? body.status;
+    if (status === undefined || !choices.includes(status))
+      throw badRequest("status: a review must be Approved or Changes Requested");
+    const comment = own ? (own.comment ?? body.comment) : body.comment;
+    return { kind: "review", status: status as ReviewDecision, comment: cleanComment(comment) };
+  }
+  const status = body.approverStatus;
+  if (status === undefined || !choices.includes(status))
+    throw badRequest(
+      choices.includes("Changes Requested")
+        ? "approverStatus: the final decision must be Approved or Rejected, or Changes Requested to send it back"
+        : "approverStatus: the final decision must be Approved or Rejected",
+    );
+  return {
+    kind: "decide",
+    status: status as FinalDecision | "Changes Requested",
+    comment: cleanComment(body.approverComment),
+  };
+}
+
+/** Why this person may not act on the round now, or null. Assignment first: 403 before 409. */
+export function refuseStagedDecision(actorId: string, round: StagedRound): HttpError | null {
+  const seat = seatOf(round, actorId);
+  if (!seat) return forbidden("Only a person assigned to this approval round can act on it");
+  const review = !isApprovalStep(round, seat.stage);
+  if (round.stage !== labelForStep(round, seat.stage))
+    return review
+      ? conflict(`Reviews are accepted only while the stage is Awaiting Review; it is ${round.stage}`)
+      : conflict(
+          `The final decision is taken only while the stage is Awaiting Approval; it is ${round.stage}`,
+        );
+  const mine = round.stages[seat.stage]?.name ?? "your stage";
+  const open = round.stages[round.step]?.name ?? "the open stage";
+  if (seat.stage > round.step)
+    return conflict(`Your stage, ${mine}, opens once ${open} is done; it is not your turn yet`);
+  if (seat.stage < round.step) return conflict(`Your stage, ${mine}, is already done`);
+  if (seat.status === "Not Needed" || groupSettled(round, seat))
+    return conflict(`Another member of your group already acted for it at ${mine}`);
+  if (seat.status !== "Pending")
+    return review
+      ? conflict(`You already reviewed this round (${seat.status}); each reviewer acts once per round`)
+      : conflict(`You already decided this round (${seat.status}); each assignee acts once per round`);
+  return null;
+}
+
+/** Who is acting, with the groups they are in now (a stage's pool may name groups). */
+export interface GroupStanding extends Standing {
+  groupIds: readonly string[];
+}
+
+/** Whether this person may sit at stage `rule` now: their role is in its pool, or they are in its group. */
+export function eligibleForStage(
+  person: GroupStanding,
+  rule: StagedRound["stages"][number],
+  seat?: Pick<Seat, "groupId">,
+): boolean {
+  if (seat?.groupId) return person.groupIds.includes(seat.groupId);
+  return (
+    (rule.roles as readonly string[]).includes(person.role) ||
+    rule.groupIds.some((g) => person.groupIds.includes(g))
+  );
+}
+
+/**
+ * Why this assignee may not act on a document they own, or from a seat whose pool they have left
+ * (a role they no longer hold, a group they left), or null. Checked at each action.
+ */
+export function refuseStagedStanding(
+  actor: GroupStanding,
+  round: StagedRound,
+  ownerId: string,
+): HttpError | null {
+  const seat = seatOf(round, actor.id);
+  const rule = seat ? round.stages[seat.stage] : undefined;
+  if (!seat || !rule) return null;
+  const what = isApprovalStep(round, seat.stage) ? "approve or reject" : "review";
+  if (actor.id === ownerId)
+    return forbidden(`You own this document, so you cannot ${what} it; someone else must`);
+  if (eligibleForStage(actor, rule, seat)) return null;
+  if (seat.groupId || rule.roles.length === 0)
+    return forbidden(
+      `You are no longer in the group ${rule.name} draws on, so you cannot ${what} this document`,
+    );
+  return forbidden(
+    `You no longer hold the ${rule.roles.join(" or ")} role (you are ${actor.role}), so you cannot ${what} this document`,
+  );
+}
+
+/** What this person could do now, and the choices the decision dialog offers them. */
+export function stagedAbilities(actorId: string, round: StagedRound) {
+  const seat = seatOf(round, actorId);
+  if (!seat || refuseStagedDecision(actorId, round)) return { review: false, decide: false, choices: [] };
+  const decide = isApprovalStep(round, seat.stage);
+  return { review: !decide, decide, choices: stageChoices(round, seat.stage) };
 }

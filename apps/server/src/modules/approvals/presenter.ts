@@ -1,14 +1,25 @@
-import type { Approval, ApprovalStage, ApproverStatus, ReviewerStatus } from "@quire/contracts";
+import type {
+  Approval,
+  ApprovalStage,
+  ApproverStatus,
+  ReviewerStatus,
+  RoundStage,
+  SnapshotStage,
+} from "@quire/contracts";
 import type { Database } from "../../db/client";
 import { ownersOfDocuments } from "../documents/repository";
+import { groupIdsOf } from "../../policies/facts";
 import {
-  approvalAbilities,
-  refuseByStanding,
+  refuseStagedStanding,
   reviewProgress,
   roundStatus,
+  stagedAbilities,
+  type GroupStanding,
   type RoundState,
   type Standing,
 } from "./policy";
+import { isOpenStage, stageTally, type StagedRound } from "./stages";
+import { readSnapshot } from "./templates";
 import {
   findActivity,
   findReviewers,
@@ -25,13 +36,32 @@ export interface RoundRows {
   reviewers: ReviewerRow[];
 }
 
-/** The policy's view of a round (statuses are only ever written from the contracts' lists). */
+/** The seed's view of a round: the review stages' people, and the approval stage's outcome. */
 export function toRoundState({ approval, reviewers }: RoundRows): RoundState {
+  const last = readSnapshot(approval.template).length - 1;
   return {
     stage: approval.stage as ApprovalStage,
     approverId: approval.approverId,
     approverStatus: approval.approverStatus as ApproverStatus,
-    reviewers: reviewers.map((r) => ({ id: r.reviewerId, status: r.status as ReviewerStatus })),
+    reviewers: reviewers
+      .filter((r) => r.stageIndex < last)
+      .map((r) => ({ id: r.reviewerId, status: r.status as ReviewerStatus })),
+  };
+}
+
+/** The policy's view of a round under its own copy of the template. */
+export function toStagedRound({ approval, reviewers }: RoundRows): StagedRound {
+  return {
+    stage: approval.stage as ApprovalStage,
+    step: approval.step,
+    stages: readSnapshot(approval.template),
+    seats: reviewers.map((r) => ({
+      userId: r.reviewerId,
+      stage: r.stageIndex,
+      groupId: r.groupId,
+      // Statuses are only ever written from the contracts' lists.
+      status: r.status as ReviewerStatus,
+    })),
   };
 }
 
@@ -47,14 +77,15 @@ export async function presentRounds(
     () => findActivity(db, ids),
     () => ownersOf(db, rounds),
   ]);
+  const groups = (await groupIdsOf(db, [actor.id])).get(actor.id) ?? [];
   const names = await usernamesOf(db, [
     ...rounds.flatMap((r) => [r.approverId, r.submittedBy]),
-    ...reviewers.map((r) => r.reviewerId),
+    ...reviewers.flatMap((r) => (r.onBehalfOf ? [r.reviewerId, r.onBehalfOf] : [r.reviewerId])),
     ...log.flatMap((a) => (a.userId ? [a.userId] : [])),
   ]);
   return rounds.map((approval) =>
     presentRound(
-      { ...actor, ownerId: owners.get(approval.documentId) ?? "" },
+      { ...actor, groupIds: groups, ownerId: owners.get(approval.documentId) ?? "" },
       { approval, reviewers: reviewers.filter((r) => r.approvalId === approval.id) },
       log.filter((a) => a.approvalId === approval.id),
       names,
@@ -66,36 +97,75 @@ async function ownersOf(db: Database, rounds: readonly ApprovalRow[]): Promise<M
   return ownersOfDocuments(db, [...new Set(rounds.map((r) => r.documentId))]);
 }
 
-/** What the actor may do now: the round's rules, their current role and not owning the document. */
-function abilitiesOf(actor: Standing & { ownerId: string }, state: RoundState) {
-  const rules = approvalAbilities(actor.id, state);
-  return {
-    review: rules.review && refuseByStanding(actor, "review", actor.ownerId) === null,
-    decide: rules.decide && refuseByStanding(actor, "decide", actor.ownerId) === null,
-  };
+/** What the actor may do now: the round's rules, their current role and groups, not owning the document. */
+function abilitiesOf(actor: GroupStanding & { ownerId: string }, round: StagedRound) {
+  const rules = stagedAbilities(actor.id, round);
+  if (refuseStagedStanding(actor, round, actor.ownerId)) return { review: false, decide: false, choices: [] };
+  return rules;
+}
+
+function stageState(round: StagedRound, index: number): RoundStage["state"] {
+  if (index < round.step) return "Passed";
+  if (index > round.step) return isOpenStage(round.stage) ? "Waiting" : "Closed";
+  if (isOpenStage(round.stage)) return "Open";
+  if (round.stage === "Approved") return "Passed";
+  return round.stage === "Withdrawn" ? "Closed" : "Failed";
+}
+
+function presentStages(rows: RoundRows, round: StagedRound, name: (id: string) => string): RoundStage[] {
+  const stages = round.stages as readonly SnapshotStage[];
+  return stages.map((stage, index) => {
+    const tally = stageTally(round, index);
+    const open = index === round.step && isOpenStage(round.stage);
+    return {
+      ...stage,
+      index,
+      state: stageState(round, index),
+      needed: tally.needed,
+      approvals: tally.approved,
+      dueOn: open ? rows.approval.dueOn : null,
+      assignees: rows.reviewers
+        .filter((r) => r.stageIndex === index)
+        .map((r) => ({
+          userId: r.reviewerId,
+          username: name(r.reviewerId),
+          onBehalfOfId: r.onBehalfOf,
+          onBehalfOf: r.onBehalfOf ? name(r.onBehalfOf) : null,
+          groupId: r.groupId,
+          groupName: stage.groups.find((g) => g.id === r.groupId)?.name ?? null,
+          status: r.status as ReviewerStatus,
+          comment: r.comment,
+        })),
+    };
+  });
 }
 
 function presentRound(
-  actor: Standing & { ownerId: string },
+  actor: GroupStanding & { ownerId: string },
   rows: RoundRows,
   log: readonly ActivityRow[],
   names: ReadonlyMap<string, string>,
 ): Approval {
   const { approval } = rows;
   const state = toRoundState(rows);
+  const staged = toStagedRound(rows);
   const name = (id: string) => names.get(id) ?? "unknown";
+  const { choices, ...abilities } = abilitiesOf(actor, staged);
+  const last = staged.stages.length - 1;
   return {
     id: approval.id,
     documentId: approval.documentId,
     round: approval.round,
     version: approval.version,
     stage: state.stage,
-    reviewers: rows.reviewers.map((r) => ({
-      id: r.reviewerId,
-      username: name(r.reviewerId),
-      status: r.status as ReviewerStatus,
-      comment: r.comment,
-    })),
+    reviewers: rows.reviewers
+      .filter((r) => r.stageIndex < last)
+      .map((r) => ({
+        id: r.reviewerId,
+        username: name(r.reviewerId),
+        status: r.status as ReviewerStatus,
+        comment: r.comment,
+      })),
     approverId: approval.approverId,
     approver: name(approval.approverId),
     approverStatus: state.approverStatus,
@@ -112,8 +182,11 @@ function presentRound(
     })),
     createdAt: approval.createdAt.toISOString(),
     updatedAt: approval.updatedAt.toISOString(),
-    abilities: abilitiesOf(actor, state),
+    abilities,
     status: roundStatus(state),
     progress: reviewProgress(state.reviewers),
+    stages: presentStages(rows, staged, name),
+    step: isOpenStage(staged.stage) ? staged.step : null,
+    choices,
   };
 }

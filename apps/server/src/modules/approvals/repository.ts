@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
-import { mayHoldDuty } from "../../policies/policy";
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ReviewerRow = typeof approvalReviewers.$inferSelect;
@@ -111,22 +110,16 @@ export async function listLatestRounds(db: Database, visible: SQL): Promise<List
 }
 
 /**
- * Rounds waiting on this user now: a pending review in Awaiting Review while their role may hold
- * the review duty, or the decision in Awaiting Approval while it may hold the approval duty;
- * never on their own document. The SQL twin of refuseReview/refuseDecision and refuseByStanding
- * (policy.ts), whose role rule is the registry's mayHoldDuty.
+ * Rounds waiting on this user now: a Pending seat at the round's open stage, never on their own
+ * document. The SQL twin of refuseStagedDecision (policy.ts); a seat whose holder left its pool
+ * (a role change, a group left) ends its round (rounds.ts), so a Pending seat still stands.
  */
 export function waitingOn(actor: { id: string; role: string }): SQL {
-  const notOwner = sql`${documents.ownerId} <> ${actor.id}`;
-  const waits: SQL[] = [];
-  if (mayHoldDuty(actor.role, "review"))
-    waits.push(sql`(${approvals.stage} = 'Awaiting Review' and ${notOwner} and exists (select 1 from approval_reviewers mine
-      where mine.approval_id = ${approvals.id} and mine.reviewer_id = ${actor.id} and mine.status = 'Pending'))`);
-  if (mayHoldDuty(actor.role, "approve"))
-    waits.push(
-      sql`(${approvals.stage} = 'Awaiting Approval' and ${notOwner} and ${approvals.approverId} = ${actor.id})`,
-    );
-  return waits.length > 0 ? sql`(${sql.join(waits, sql` or `)})` : sql`false`;
+  return sql`(${approvals.stage} in ('Awaiting Review', 'Awaiting Approval')
+    and ${documents.ownerId} <> ${actor.id}
+    and exists (select 1 from approval_reviewers mine
+      where mine.approval_id = ${approvals.id} and mine.reviewer_id = ${actor.id}
+        and mine.status = 'Pending' and mine.stage_index = ${approvals.step}))`;
 }
 
 export async function latestRoundStats(
@@ -169,23 +162,49 @@ export async function insertRound(tx: Database, values: NewApprovalRow): Promise
   return row.id;
 }
 
-/** The round's reviewers, all Pending, in the order given (the order they are shown in). */
-export async function insertPendingReviewers(
+/** A place in a round: who sits there, at which stage, for which group or absent colleague. */
+export interface NewSeat {
+  userId: string;
+  stage: number;
+  groupId?: string | null;
+  onBehalfOf?: string | null;
+}
+
+/** The round's seats, all Pending, in the order given (the order they are shown in). */
+export async function insertSeats(
   tx: Database,
   approvalId: string,
-  reviewerIds: readonly string[],
+  seats: readonly NewSeat[],
   at: Date,
 ): Promise<void> {
-  if (reviewerIds.length === 0) return;
+  if (seats.length === 0) return;
   await tx.insert(approvalReviewers).values(
-    reviewerIds.map((reviewerId, position) => ({
+    seats.map((seat, position) => ({
       approvalId,
-      reviewerId,
+      reviewerId: seat.userId,
       position,
       status: "Pending",
+      stageIndex: seat.stage,
+      groupId: seat.groupId ?? null,
+      onBehalfOf: seat.onBehalfOf ?? null,
       updatedAt: at,
     })),
   );
+}
+
+/** A seat passes to the colleague acting for its holder while they are out of office. */
+export async function delegateSeat(
+  tx: Database,
+  key: { approvalId: string; reviewerId: string },
+  delegateId: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(approvalReviewers)
+    .set({ reviewerId: delegateId, onBehalfOf: key.reviewerId, updatedAt: at })
+    .where(
+      and(eq(approvalReviewers.approvalId, key.approvalId), eq(approvalReviewers.reviewerId, key.reviewerId)),
+    );
 }
 
 export async function updateRound(tx: Database, id: string, changes: ApprovalChanges): Promise<void> {
@@ -195,7 +214,7 @@ export async function updateRound(tx: Database, id: string, changes: ApprovalCha
 export async function updateReview(
   tx: Database,
   key: { approvalId: string; reviewerId: string },
-  changes: { status: string; comment: string | null; updatedAt: Date },
+  changes: { status: string; comment?: string | null; updatedAt: Date },
 ): Promise<void> {
   const updated = await tx
     .update(approvalReviewers)
@@ -210,33 +229,25 @@ export async function updateReview(
     throw new Error(`review of round ${key.approvalId} matched ${updated.length} rows`);
 }
 
-/** Documents whose round in Awaiting Review still waits on this reviewer. */
-export async function documentsAwaitingReviewer(db: Database, reviewerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ documentId: approvals.documentId })
+/** This user's Pending seats at or after the open stage of open rounds, with the round's template copy. */
+export async function openSeatsOf(db: Database, userId: string) {
+  return db
+    .select({
+      documentId: approvals.documentId,
+      template: approvals.template,
+      stageIndex: approvalReviewers.stageIndex,
+      groupId: approvalReviewers.groupId,
+    })
     .from(approvalReviewers)
     .innerJoin(approvals, eq(approvals.id, approvalReviewers.approvalId))
     .where(
       and(
-        eq(approvalReviewers.reviewerId, reviewerId),
+        eq(approvalReviewers.reviewerId, userId),
         eq(approvalReviewers.status, "Pending"),
-        eq(approvals.stage, "Awaiting Review"),
+        gte(approvalReviewers.stageIndex, approvals.step),
+        inArray(approvals.stage, ["Awaiting Review", "Awaiting Approval"]),
       ),
     );
-  return rows.map((r) => r.documentId);
-}
-
-/** Documents with a round in one of `stages` whose approver is this user. */
-export async function documentsWithApprover(
-  db: Database,
-  approverId: string,
-  stages: readonly string[],
-): Promise<string[]> {
-  const rows = await db
-    .select({ documentId: approvals.documentId })
-    .from(approvals)
-    .where(and(eq(approvals.approverId, approverId), inArray(approvals.stage, [...stages])));
-  return rows.map((r) => r.documentId);
 }
 
 /** Which documents an access change can have touched: one, a category's, or every one (groups). */

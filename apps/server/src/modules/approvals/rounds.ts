@@ -3,20 +3,24 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import type { EventActor } from "../../events/catalog";
 import { raise } from "../../events/subscriber";
+import { quorumNeeded, type Role } from "@quire/contracts";
 import { documentViewerIds } from "../../policies/documents-where";
-import { mayHoldDuty } from "../../policies/policy";
+import { dueOnFor, handOutSeats } from "./delegation";
+import { eligibleForStage } from "./policy";
+import { peopleWithGroups } from "./stage-assignment";
+import { labelForStep } from "./stages";
+import { readSnapshot } from "./templates";
 import { appendActivity } from "../activity/repository";
 import { findDocumentRow, lockDocument, setDocumentStatus } from "../documents/repository";
 import { findUser } from "../users/repository";
 import {
-  activeUsers,
-  documentsAwaitingReviewer,
-  documentsWithApprover,
   documentsWithOpenRound,
   findLatestRound,
   findReviewers,
-  insertPendingReviewers,
+  insertSeats,
   insertRound,
+  openSeatsOf,
+  type NewSeat,
   updateRound,
   usernamesOf,
   type AccessChangeScope,
@@ -79,11 +83,10 @@ async function withdraw(
   );
 }
 
-/** Reviewers still waited on in this round, and the approver, who hear that it ended. */
+/** Everyone the round still waits on, at its open stage or a later one, who hear that it ended. */
 async function waitingAssignees(tx: Database, round: ApprovalRow): Promise<string[]> {
-  const reviewers = await findReviewers(tx, [round.id]);
-  const pending = round.stage === "Awaiting Review" ? reviewers.filter((r) => r.status === "Pending") : [];
-  return [...pending.map((r) => r.reviewerId), round.approverId];
+  const seats = await findReviewers(tx, [round.id]);
+  return seats.filter((s) => s.status === "Pending" && s.stageIndex >= round.step).map((s) => s.reviewerId);
 }
 
 /**
@@ -116,22 +119,36 @@ export async function endOpenRound(
   return true;
 }
 
-/** The round's people who still hold their role and do not own the document: who a restart keeps. */
-async function keptAssignment(tx: Database, round: ApprovalRow, ownerId: string) {
-  const reviewers = await findReviewers(tx, [round.id]);
-  const ids = [...reviewers.map((r) => r.reviewerId), round.approverId];
-  const roles = new Map((await activeUsers(tx, ids)).map((u) => [u.id, u.role]));
-  const reviewerIds = reviewers
-    .map((r) => r.reviewerId)
-    .filter((id) => id !== ownerId && mayHoldDuty(roles.get(id), "review"));
-  const approverOk = round.approverId !== ownerId && mayHoldDuty(roles.get(round.approverId), "approve");
-  return approverOk && reviewerIds.length > 0 ? { reviewerIds, approverId: round.approverId } : null;
+/**
+ * The round's people who still belong to their stage's pool and do not own the document: who a
+ * restart keeps (the absent colleague, not their delegate: delegation is decided afresh). Null
+ * when a stage would be left short of its quorum.
+ */
+async function keptSeats(tx: Database, round: ApprovalRow, ownerId: string): Promise<NewSeat[] | null> {
+  const stages = readSnapshot(round.template);
+  const seats = await findReviewers(tx, [round.id]);
+  const holders = seats.map((s) => ({ ...s, holder: s.onBehalfOf ?? s.reviewerId }));
+  const known = await peopleWithGroups(
+    tx,
+    holders.map((s) => s.holder),
+  );
+  const kept = holders.filter((s) => {
+    const person = known.get(s.holder);
+    const rule = stages[s.stageIndex];
+    return person && rule && person.id !== ownerId && eligibleForStage(person, rule, s);
+  });
+  const short = stages.some((rule, i) => {
+    const units = new Set(kept.filter((s) => s.stageIndex === i).map((s) => s.groupId ?? s.holder)).size;
+    return units === 0 || units < quorumNeeded(rule.quorum, units);
+  });
+  if (short) return null;
+  return kept.map((s) => ({ userId: s.holder, stage: s.stageIndex, groupId: s.groupId }));
 }
 
 /**
  * A new version landed while the document is In Review: the round on the old text is withdrawn and
- * a new round on the new version starts with the same people, who are asked to review again (the
- * approver too, if they were already waiting to decide). If those people no longer can, the
+ * a new round on the new version starts with the same people and the same copy of the template,
+ * and everyone already asked is asked to review again. If those people no longer can, the
  * document returns to Draft instead. Called by the documents service inside its transaction.
  */
 export async function restartRoundForNewVersion(
@@ -144,26 +161,30 @@ export async function restartRoundForNewVersion(
   if (!round) return;
   const doc = await findDocumentRow(tx, documentId);
   if (!doc) return;
-  const kept = await keptAssignment(tx, round, doc.ownerId);
+  const kept = await keptSeats(tx, round, doc.ownerId);
   const reason = `version ${version} replaced version ${round.version}, the text under review`;
   if (!kept) {
     await endOpenRound(tx, documentId, `${reason}, and its reviewers or approver can no longer act`, change);
     return;
   }
   await withdraw(tx, round, reason, change);
+  const stages = readSnapshot(round.template);
   const nextId = await insertRound(tx, {
     documentId,
     round: round.round + 1,
     version,
-    stage: "Awaiting Review",
+    stage: labelForStep({ stages }, 0),
     // Quire restarting a round does so in the name of whoever submitted it.
     submittedBy: change.by.id ?? round.submittedBy,
-    approverId: kept.approverId,
+    approverId: kept.find((s) => s.stage === stages.length - 1)?.userId ?? round.approverId,
     approverStatus: "Pending",
+    template: round.template,
+    step: 0,
+    dueOn: dueOnFor(stages[0]!, change.now),
     createdAt: change.now,
     updatedAt: change.now,
   });
-  await insertPendingReviewers(tx, nextId, kept.reviewerIds, change.now);
+  await insertSeats(tx, nextId, kept, change.now);
   await appendActivity(
     tx,
     {
@@ -176,6 +197,10 @@ export async function restartRoundForNewVersion(
     },
     authorOf(change),
   );
+  const opening = { id: nextId, documentId, ownerId: doc.ownerId };
+  const asked = await handOutSeats(tx, opening, stages[0]!, 0, change.now, change.by.id);
+  // Those a later stage had already asked hear of the new text too.
+  const reached = kept.filter((s) => s.stage > 0 && s.stage <= round.step).map((s) => s.userId);
   await raise(change.ctx, tx, {
     type: "approval.restarted",
     by: change.by,
@@ -184,17 +209,20 @@ export async function restartRoundForNewVersion(
     documentId,
     documentTitle: doc.title,
     version,
-    askedIds: round.stage === "Awaiting Approval" ? [...kept.reviewerIds, kept.approverId] : kept.reviewerIds,
+    askedIds: [...asked, ...reached],
   });
 }
 
-/** The documents whose open round needs this user in a role they are about to lose. */
+/** The documents whose open round waits on this user from a seat the new role does not fill. */
 async function roundsNeeding(tx: Database, userId: string, role: string): Promise<string[]> {
-  const found: string[] = [];
-  if (!mayHoldDuty(role, "review")) found.push(...(await documentsAwaitingReviewer(tx, userId)));
-  if (!mayHoldDuty(role, "approve"))
-    found.push(...(await documentsWithApprover(tx, userId, [...OPEN_STAGES])));
-  return [...new Set(found)].sort();
+  const [person] = (await peopleWithGroups(tx, [userId])).values();
+  const waiting = await openSeatsOf(tx, userId);
+  const found = waiting.filter((w) => {
+    const rule = readSnapshot(w.template)[w.stageIndex];
+    const standing = { id: userId, role: role as Role, groupIds: person?.groupIds ?? [] };
+    return !rule || !eligibleForStage(standing, rule, w);
+  });
+  return [...new Set(found.map((w) => w.documentId))].sort();
 }
 
 /**

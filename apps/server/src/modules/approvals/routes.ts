@@ -1,4 +1,8 @@
 import {
+  approvalTemplateSchema,
+  categoryTemplateSchema,
+  delegationSchema,
+  delegationViewSchema,
   approvalListItemSchema,
   approvalSchema,
   approvalStatsSchema,
@@ -12,7 +16,14 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { loadedDocument } from "../../policies/guard";
+import { getDelegation, setDelegation } from "./delegation";
 import { actOnApproval, approvalStats, getApproval, listApprovals, submitForReview } from "./service";
+import {
+  getCategoryTemplate,
+  resetCategoryTemplate,
+  saveCategoryTemplate,
+  templateForDocument,
+} from "./templates";
 
 /**
  * Seed §7 approval calls. Registered under /api; the service holds every rule. With Approval
@@ -66,5 +77,63 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     "/approvals/stats",
     { config: { allow: "approval.list" }, schema: { response: { 200: approvalStatsSchema } } },
     async (request) => approvalStats(ctx, requireActor(request)),
+  );
+
+  r.get(
+    "/documents/:id/approval-template",
+    {
+      config: { document: "document.read" },
+      schema: { params: idParamsSchema, response: { 200: categoryTemplateSchema } },
+    },
+    async (request) => templateForDocument(ctx, loadedDocument(request)),
+  );
+
+  r.get(
+    "/categories/:id/approval-template",
+    {
+      config: { allow: "category.manage" },
+      schema: { params: idParamsSchema, response: { 200: categoryTemplateSchema } },
+    },
+    async (request) => getCategoryTemplate(ctx, requireActor(request), request.params.id),
+  );
+
+  r.put(
+    "/categories/:id/approval-template",
+    {
+      config: { allow: "category.manage" },
+      schema: {
+        params: idParamsSchema,
+        body: approvalTemplateSchema,
+        response: { 200: categoryTemplateSchema },
+      },
+    },
+    async (request) => saveCategoryTemplate(ctx, requireActor(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    "/categories/:id/approval-template",
+    {
+      config: { allow: "category.manage" },
+      schema: { params: idParamsSchema, response: { 200: categoryTemplateSchema } },
+    },
+    async (request) => resetCategoryTemplate(ctx, requireActor(request), request.params.id),
+  );
+
+  r.get(
+    "/account/out-of-office",
+    { config: { allow: "account.manage" }, schema: { response: { 200: delegationViewSchema } } },
+    async (request) => getDelegation(ctx, requireActor(request)),
+  );
+
+  r.put(
+    "/account/out-of-office",
+    {
+      config: { allow: "account.manage" },
+      schema: {
+        body: z.object({ delegation: delegationSchema.nullable() }),
+        response: { 200: delegationViewSchema },
+      },
+    },
+    async (request) => setDelegation(ctx, requireActor(request), request.body.delegation),
   );
 }

@@ -1,5 +1,6 @@
 import { roundActivityActions } from "@quire/contracts";
 import type {
+  SnapshotStage,
   Approval,
   ApprovalListItem,
   ApprovalStats,
@@ -16,24 +17,27 @@ import type { LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { lockDocument, setDocumentStatus } from "../documents/repository";
 import { raise } from "../../events/subscriber";
-import { assertAssigneesCanSee, resolveAssignment } from "./assignment";
+import { approverOf, resolveSeats } from "./stage-assignment";
+import { applyStagedDecision, approvalOutcome, isOpenStage, labelForStep, type StagedRound } from "./stages";
+import { snapshotTemplate, templateFor, usesDefaultTemplate } from "./templates";
+import { groupIdsOf } from "../../policies/facts";
+import { dueOnFor, handOutSeats } from "./delegation";
 import {
   activityActionFor,
-  applyIntent,
-  readIntent,
-  refuseByStanding,
+  readStagedIntent,
   refuseMissingReason,
   refuseMovedRound,
+  refuseStagedDecision,
+  refuseStagedStanding,
   refuseStaleRound,
   type Intent,
-  type RoundState,
 } from "./policy";
-import { presentRounds, toRoundState } from "./presenter";
+import { presentRounds, toStagedRound } from "./presenter";
 import {
   findLatestRound,
   findReviewers,
   highestRound,
-  insertPendingReviewers,
+  insertSeats,
   insertRound,
   latestRoundStats,
   listLatestRounds,
@@ -43,8 +47,9 @@ import {
 } from "./repository";
 
 /**
- * Draft → In Review: opens round n+1 with every reviewer Pending, logs the (re)submission and asks
- * the reviewers for their review, all in one transaction.
+ * Draft → In Review: opens round n+1 under a copy of the category's template, seats the chosen
+ * people at each stage, opens the first stage (its due date, out-of-office delegates), logs the
+ * (re)submission and asks the first stage's people for their review, all in one transaction.
  */
 export async function submitForReview(
   ctx: AppContext,
@@ -56,8 +61,11 @@ export async function submitForReview(
   // be submitted is not worth checking.
   if (!canSubmitForReview(facts.status))
     throw conflict(`Only a Draft can be submitted for review: ${submissionRefusal(facts.status)}`);
-  const assignment = await resolveAssignment(ctx.db, body, facts.ownerId);
-  await assertAssigneesCanSee(ctx.db, assignment, facts);
+  const categoryId = facts.categoryId;
+  const stages = await snapshotTemplate(ctx.db, await templateFor(ctx.db, categoryId));
+  const useDefault = await usesDefaultTemplate(ctx.db, categoryId);
+  const seats = await resolveSeats(ctx.db, stages, body, facts, useDefault);
+  const approverId = approverOf(seats, stages.length);
   const now = ctx.clock.now();
   return withTransaction(
     ctx,
@@ -72,23 +80,35 @@ export async function submitForReview(
         documentId,
         round,
         version: doc.currentVersion,
-        stage: "Awaiting Review",
+        stage: labelForStep({ stages }, 0),
         submittedBy: actor.id,
-        approverId: assignment.approverId,
+        approverId,
         approverStatus: "Pending",
+        template: stages,
+        step: 0,
+        dueOn: dueOnFor(stages[0]!, now),
         createdAt: now,
         updatedAt: now,
       });
-      await insertPendingReviewers(tx, approvalId, assignment.reviewerIds, now);
+      await insertSeats(tx, approvalId, seats, now);
       await setDocumentStatus(tx, documentId, "In Review", now);
+      const reviewerIds = seats.filter((s) => s.stage < stages.length - 1).map((s) => s.userId);
       await record({
         action: roundActivityActions.submitted[round > 1 ? 1 : 0],
         subjectType: "approval",
         subjectId: approvalId,
         documentId,
         approvalId,
-        data: { round, version: doc.currentVersion, ...assignment },
+        data: { round, version: doc.currentVersion, reviewerIds, approverId, stages: stages.length },
       });
+      const asked = await handOutSeats(
+        tx,
+        { id: approvalId, documentId, ownerId: doc.ownerId },
+        stages[0]!,
+        0,
+        now,
+        actor.id,
+      );
       await raise(ctx, tx, {
         type: "approval.submitted",
         by: actor,
@@ -97,7 +117,8 @@ export async function submitForReview(
         documentId,
         documentTitle: doc.title,
         version: doc.currentVersion,
-        ...assignment,
+        reviewerIds: asked,
+        approverId,
       });
       return approvalId;
     },
@@ -106,10 +127,10 @@ export async function submitForReview(
 }
 
 /**
- * A reviewer's review or the approver's final decision, derived from who is acting (never from
- * the client's stage or log). The document row is locked first (as a new version and a submission
- * lock it), then the latest round, so actions on one document run one after the other and each sees
- * the previous one's result. The actor's current role and the owner are checked at each action.
+ * A person's decision at the round's open stage, derived from their seat (never from the client's
+ * stage or log). The document row is locked first (as a new version and a submission lock it),
+ * then the latest round, so actions on one document run one after the other and each sees the
+ * previous one's result. The actor's current role, groups and ownership are checked at each action.
  */
 export async function actOnApproval(
   ctx: AppContext,
@@ -126,21 +147,31 @@ export async function actOnApproval(
       if (!doc) throw notFound("Document");
       const approval = await findLatestRound(tx, documentId, true);
       if (!approval) throw notFound("Approval");
-      const reviewers = await findReviewers(tx, [approval.id]);
-      const before = toRoundState({ approval, reviewers });
-      const intent = readIntent(actor.id, before, body);
+      const rows = await findReviewers(tx, [approval.id]);
+      const before = toStagedRound({ approval, reviewers: rows });
+      const intent = readStagedIntent(actor.id, before, body);
+      const groupIds = (await groupIdsOf(tx, [actor.id])).get(actor.id) ?? [];
       const refusal =
-        refuseByStanding(actor, intent.kind, doc.ownerId) ??
+        refuseStagedStanding({ ...actor, groupIds }, before, doc.ownerId) ??
         (doc.archivedAt
           ? conflict("The document is archived; restore it before acting on its review")
           : null) ??
         refuseMovedRound(body.round, approval) ??
-        refuseStaleRound(approval.version, doc.currentVersion);
+        refuseStaleRound(approval.version, doc.currentVersion) ??
+        refuseStagedDecision(actor.id, before) ??
+        refuseMissingReason(intent);
       if (refusal) throw refusal;
-      const after = applyIntent(actor.id, before, intent);
-      const noReason = refuseMissingReason(intent);
-      if (noReason) throw noReason;
-      await writeTransition(tx, actor, approval, intent, after, now);
+      const after = applyStagedDecision(before, actor.id, intent.status);
+      const nextIds = await writeTransition(tx, {
+        approval,
+        ownerId: doc.ownerId,
+        actor,
+        intent,
+        before,
+        after,
+        now,
+      });
+      const seat = rows.find((r) => r.reviewerId === actor.id);
       await record({
         action: activityActionFor(intent),
         subjectType: "approval",
@@ -148,6 +179,7 @@ export async function actOnApproval(
         documentId: approval.documentId,
         approvalId: approval.id,
         comment: intent.comment,
+        data: { stage: before.step, ...(seat?.onBehalfOf ? { onBehalfOf: seat.onBehalfOf } : {}) },
       });
       await raise(ctx, tx, {
         type: "approval.decided",
@@ -157,39 +189,56 @@ export async function actOnApproval(
         documentId,
         documentTitle: doc.title,
         ownerId: doc.ownerId,
-        approverId: after.approverId,
+        approverId: approval.approverId,
         kind: intent.kind,
         from: before.stage,
         to: after.stage,
         comment: intent.comment ?? null,
+        nextIds,
       });
     },
     { at: now },
   );
 }
 
-async function writeTransition(
-  tx: Database,
-  actor: Actor,
-  approval: ApprovalRow,
-  intent: Intent,
-  after: RoundState,
-  now: Date,
-): Promise<void> {
-  if (intent.kind === "review") {
+interface Transition {
+  approval: ApprovalRow;
+  ownerId: string;
+  actor: Actor;
+  intent: Intent;
+  before: StagedRound;
+  after: StagedRound;
+  now: Date;
+}
+
+/** Writes the seats and the round a decision changed; returns who the next stage asks, if one opened. */
+async function writeTransition(tx: Database, t: Transition): Promise<string[]> {
+  const { approval, actor, intent, before, after, now } = t;
+  for (const seat of after.seats) {
+    const was = before.seats.find((s) => s.userId === seat.userId);
+    if (was?.status === seat.status) continue;
+    const own = seat.userId === actor.id;
     await updateReview(
       tx,
-      { approvalId: approval.id, reviewerId: actor.id },
-      { status: intent.status, comment: intent.comment, updatedAt: now },
+      { approvalId: approval.id, reviewerId: seat.userId },
+      { status: seat.status, ...(own ? { comment: intent.comment } : {}), updatedAt: now },
     );
   }
+  const opened = after.step !== before.step && isOpenStage(after.stage);
+  const nextStage = after.stages[after.step] as SnapshotStage;
   await updateRound(tx, approval.id, {
     stage: after.stage,
-    approverStatus: after.approverStatus,
+    step: after.step,
+    approverStatus: approvalOutcome(after),
     ...(intent.kind === "decide" ? { approverComment: intent.comment } : {}),
+    ...(opened ? { dueOn: dueOnFor(nextStage, now), noticeLevel: 0 } : {}),
+    ...(isOpenStage(after.stage) ? {} : { dueOn: null }),
     updatedAt: now,
   });
   await setDocumentStatus(tx, approval.documentId, statusForStage(after.stage), now);
+  if (!opened) return [];
+  const round = { id: approval.id, documentId: approval.documentId, ownerId: t.ownerId };
+  return handOutSeats(tx, round, nextStage, after.step, now, actor.id);
 }
 
 /** The latest round of a visible document, with the actor's abilities. */

@@ -134,6 +134,7 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences
   new_version: "reviewReminders",
   review_due: "reviewReminders",
   review_reminder: "reviewReminders",
+  review_overdue: "approvalAlerts",
   ready_for_approval: "approvalAlerts",
   changes_requested: "approvalAlerts",
   approved: "approvalAlerts",

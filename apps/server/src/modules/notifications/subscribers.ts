@@ -28,7 +28,8 @@ export const notificationSubscribers: AppSubscriber[] = [
     event: "approval.decided",
     phase: "in-transaction",
     run: async (ctx, tx, event) => {
-      if (event.from === event.to) return;
+      const next = event.nextIds ?? [];
+      if (event.from === event.to && next.length === 0) return;
       const documentId = event.documentId;
       const said = event.comment ? `: ${event.comment}` : "";
       const who = event.by.username;
@@ -39,12 +40,24 @@ export const notificationSubscribers: AppSubscriber[] = [
           body: `"${event.documentTitle}" passed review and awaits your decision`,
           documentId,
         };
-        await notifyUsers(tx, [event.approverId], note, event.at, ctx.config.mail);
+        await notifyUsers(tx, next.length > 0 ? next : [event.approverId], note, event.at, ctx.config.mail);
+      } else if (event.to === "Awaiting Review") {
+        // A review stage passed and the next review stage opened.
+        const note = {
+          kind: "review_requested" as const,
+          title: "Review requested",
+          body: `"${event.documentTitle}" passed the previous stage and awaits your review`,
+          documentId,
+        };
+        await notifyUsers(tx, next, note, event.at, ctx.config.mail);
       } else if (event.to === "Changes Requested") {
         const note = {
           kind: "changes_requested" as const,
           title: "Changes requested",
-          body: `${who} requested changes to "${event.documentTitle}"${said}`,
+          body:
+            event.kind === "decide"
+              ? `${who} sent "${event.documentTitle}" back for changes${said}`
+              : `${who} requested changes to "${event.documentTitle}"${said}`,
           documentId,
         };
         await notifyUsers(tx, [event.ownerId], note, event.at, ctx.config.mail);

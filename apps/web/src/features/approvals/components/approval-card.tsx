@@ -155,6 +155,7 @@ const APPROVER_BADGE = {
   Pending: "outline",
   Approved: "accent",
   Rejected: "destructive",
+  "Changes Requested": "destructive",
 } as const satisfies Record<ApprovalListItem["approverStatus"], string>;
 
 function FinalApprover({ approval }: { approval: ApprovalListItem }) {
