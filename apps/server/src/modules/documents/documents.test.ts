@@ -1,12 +1,14 @@
 import { parse } from "content-disposition";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blobs, documents, versions } from "../../db/schema";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json, multipart } from "../../../test/support/harness";
 import { trainingSetKeys } from "../ai/repository";
+import { SPOOL_PREFIX } from "./upload";
 import type { AuditPage, Document, Summary, Version } from "@quire/contracts";
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test-fixtures/${name}`, import.meta.url));
@@ -40,7 +42,9 @@ async function stored() {
     t.ctx.db.select({ n: count() }).from(versions),
     t.ctx.db.select({ n: count() }).from(blobs),
   ]);
-  return { documents: d?.n, versions: v?.n, blobs: b?.n, files: (await t.ctx.blobs.list()).length };
+  // Uploads wait in temporary folders while they arrive; none outlives its request.
+  const spooled = readdirSync(tmpdir()).filter((n) => n.startsWith(`${SPOOL_PREFIX}${process.pid}-`)).length;
+  return { documents: d?.n, versions: v?.n, blobs: b?.n, files: (await t.ctx.blobs.list()).length, spooled };
 }
 
 describe("upload and conversion", () => {
@@ -116,6 +120,7 @@ describe("upload and conversion", () => {
     expect(after.documents).toBe((before.documents ?? 0) + 1);
     expect(after.blobs).toBe(before.blobs);
     expect(after.files).toBe(before.files);
+    expect(after.spooled).toBe(0);
   });
 });
 

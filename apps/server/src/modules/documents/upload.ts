@@ -1,3 +1,9 @@
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import { sniffFileType, UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE } from "../../ingest";
@@ -25,14 +31,31 @@ export interface ValidatedFile {
   title?: string | null;
 }
 
+/** Where an upload waits while it arrives: a fresh folder in the system's temporary directory. */
+export const SPOOL_PREFIX = "quire-upload-";
+
 /**
- * Reads a multipart upload: one file (streamed with a hard cap, so an oversized body is cut off
- * at 10 MB rather than read whole) and small text fields, in any order.
+ * Streams the file part to a temporary file, the cap enforced as it streams (busboy stops the part
+ * at MAX_UPLOAD_BYTES and marks it truncated), and reads it back only once it arrived whole: a slow
+ * client's upload costs a file on disk while it trickles in, not memory, and an oversized one is
+ * cut off at the cap, never held.
+ */
+async function spool(part: Readable & { truncated?: boolean }, dir: string): Promise<Buffer> {
+  const target = path.join(dir, "upload");
+  await pipeline(part, createWriteStream(target, { mode: 0o600 }));
+  if (part.truncated) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+  return readFile(target);
+}
+
+/**
+ * Reads a multipart upload: one file (streamed to a temporary file with a hard cap, see spool)
+ * and small text fields, in any order. The temporary file is removed whatever happens.
  */
 export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw badRequest("Send the file as multipart/form-data with a 'file' field");
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; filename: string } | null = null;
+  const dir = await mkdtemp(path.join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`));
   try {
     for await (const part of request.parts({
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 },
@@ -42,13 +65,15 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
           part.file.resume();
           throw badRequest(`Unexpected file field '${part.fieldname}': send the file as 'file'`);
         }
-        file = { bytes: await part.toBuffer(), filename: safeFilename(part.filename) };
+        file = { bytes: await spool(part.file, dir), filename: safeFilename(part.filename) };
       } else if (typeof part.value === "string") {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
     throw translateMultipartError(error);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
   if (!file) throw badRequest("file is required");
   return { ...file, fields };
