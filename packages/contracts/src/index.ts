@@ -17,3 +17,4 @@ export * from "./insights";
 export * from "./uploads";
 export * from "./decisions";
 export * from "./lifecycle";
+export * from "./activity-actions";

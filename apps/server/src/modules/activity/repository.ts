@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@quire/contracts";
+import type { ActivityAction, AuditEntry } from "@quire/contracts";
 import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -14,7 +14,7 @@ export type SubjectType = AuditEntry["subjectType"];
 
 export interface ActivityInput {
   /** What happened, as a person reads it: "Uploaded", "Review Approved", "Changed role". */
-  action: string;
+  action: ActivityAction;
   subjectType: SubjectType;
   subjectId: string | null;
   /** Set when the change concerns a document, so its history is one indexed read. */
@@ -59,7 +59,7 @@ export const READ_COALESCE_MS = 10 * 60_000;
 
 /** A read worth auditing (a view, a download, an export): always about one document. */
 export interface ReadInput {
-  action: string;
+  action: ActivityAction;
   documentId: string;
   /** Part of what makes two reads the same (a download's version): compared as a whole. */
   data?: Record<string, unknown> | null;

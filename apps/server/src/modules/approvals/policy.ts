@@ -1,4 +1,9 @@
-import { decisionActivityAction, decisionNeedsReason, isDecisionOf } from "@quire/contracts";
+import {
+  decisionActivityAction,
+  decisionNeedsReason,
+  isDecisionOf,
+  type RoundActivityAction,
+} from "@quire/contracts";
 import type {
   Role,
   ApprovalStage,
@@ -200,7 +205,7 @@ export function applyIntent(actorId: string, round: RoundState, intent: Intent):
 }
 
 /** The activity entry name of seed §4. */
-export const activityActionFor = (intent: Intent): string =>
+export const activityActionFor = (intent: Intent): RoundActivityAction =>
   decisionActivityAction(intent.kind, intent.status);
 
 function cleanComment(comment: string | null | undefined): string | null {

@@ -1,4 +1,4 @@
-import type { Role } from "@quire/contracts";
+import type { ActivityAction, Role } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { hashToken, randomToken } from "../../lib/tokens";
@@ -30,7 +30,12 @@ const TOUCH_INTERVAL_MS = MINUTE;
 export async function replaceSession(
   ctx: AppContext,
   by: CommandActor,
-  change: { userId: string; previousToken: string | null; action: string; data?: Record<string, unknown> },
+  change: {
+    userId: string;
+    previousToken: string | null;
+    action: ActivityAction;
+    data?: Record<string, unknown>;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const now = ctx.clock.now();

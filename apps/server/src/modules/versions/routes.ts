@@ -1,4 +1,10 @@
-import { diffParamsSchema, idParamsSchema, versionParamsSchema, versionSchema } from "@quire/contracts";
+import {
+  diffParamsSchema,
+  idParamsSchema,
+  versionDiffSchema,
+  versionParamsSchema,
+  versionSchema,
+} from "@quire/contracts";
 
 /** A comparison of two huge versions is read in no one's browser: at most this many rows are sent. */
 const MAX_DIFF_ROWS = 5_000;
@@ -70,7 +76,10 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.get(
     "/:id/diff/:from/:to",
-    { config: { feature: "versionDiff", document: "document.read" }, schema: { params: diffParamsSchema } },
+    {
+      config: { feature: "versionDiff", document: "document.read" },
+      schema: { params: diffParamsSchema, response: { 200: versionDiffSchema } },
+    },
     async (request) => {
       const { id, from, to } = request.params;
       const [older, newer] = await readAll(ctx.db, [

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { roundActivityActions } from "./decisions";
+
+/**
+ * Every action the activity log records, as the server writes it and people read it in a
+ * document's history and the audit: one list, so the server can write no other and the web
+ * matches entries by these names (review rounds' through `roundActivityKind`), never by a prefix.
+ */
+export const activityActions = [
+  // A document and its versions (the system actor writes the processing ones).
+  "Uploaded",
+  "New version",
+  "Edited details",
+  "Archived",
+  "Restored",
+  "Retried processing",
+  "Recognised text",
+  "Tagged from text",
+  "Processed",
+  "Processing failed",
+  // Who may open a document.
+  "Restricted document",
+  "Removed restriction",
+  "Shared document",
+  // Reads worth auditing.
+  "Viewed",
+  "Downloaded original",
+  "Exported summary",
+  // Review rounds.
+  ...roundActivityActions.submitted,
+  ...roundActivityActions.reviewed,
+  ...roundActivityActions.decided,
+  "Review withdrawn",
+  // Categories and groups.
+  "Created category",
+  "Edited category",
+  "Deleted category",
+  "Changed category access",
+  "Created group",
+  "Changed group",
+  "Deleted group",
+  // People, sign-in and their own settings.
+  "Created user",
+  "Changed role",
+  "Disabled user",
+  "Enabled user",
+  "Updated user from single sign-on",
+  "Signed in",
+  "Signed out",
+  "Switched demo role",
+  "Changed password",
+  "Created API token",
+  "Revoked API token",
+  "Saved document views",
+  "Read notification",
+  "Read all notifications",
+  "Changed notification preferences",
+  // The assistant's suggestions, the organisation's settings and the rest.
+  "Applied suggestion",
+  "Dismissed suggestion",
+  "Changed settings",
+  "Joined the waitlist",
+  "Downloaded backup",
+] as const;
+export const activityActionSchema = z.enum(activityActions);
+export type ActivityAction = (typeof activityActions)[number];
+
+/** Whether `action` is one the server writes (an entry's name read back from the log). */
+export function isActivityAction(action: string): action is ActivityAction {
+  return (activityActions as readonly string[]).includes(action);
+}
