@@ -31,6 +31,11 @@ export const activityActions = [
   ...roundActivityActions.reviewed,
   ...roundActivityActions.decided,
   "Review withdrawn",
+  "Escalated: overdue",
+  "Delegated",
+  "Set out of office",
+  "Cleared out of office",
+  "Approval template changed",
   // Categories and groups.
   "Created category",
   "Edited category",
