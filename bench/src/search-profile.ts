@@ -13,6 +13,7 @@ import type { SearchMode } from "@quire/contracts";
 import { openDatabase, type Database } from "../../apps/server/src/db/client.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { buildCorpus, knownItems } from "./search-corpus.js";
+import { buildLongCorpus, longKnownItems } from "./search-long-corpus.js";
 import { insertDocuments, latencyQueries, percentile, refit, searchOnly } from "./search.js";
 
 const kind = process.argv[2] ?? "pglite";
@@ -53,18 +54,22 @@ function timed(db: Database): Database {
 }
 
 async function main() {
-  const corpus = buildCorpus(size);
-  const items = knownItems(corpus);
-  const queries = latencyQueries(corpus, [
-    ...items.filter((i) => i.fit).slice(0, 1000),
-    ...items.filter((i) => !i.fit).slice(0, 1000),
-  ]);
+  const long = process.env.CORPUS === "long";
+  const corpus = long ? buildLongCorpus(size) : buildCorpus(size);
+  const items = long ? [] : knownItems(corpus);
+  const longItems = long ? longKnownItems(corpus) : { short: [], sentence: [] };
+  const queries = long
+    ? [...longItems.short, ...longItems.sentence].filter((i) => !i.fit).map((i) => i.query).slice(0, 400)
+    : latencyQueries(corpus, [
+        ...items.filter((i) => i.fit).slice(0, 1000),
+        ...items.filter((i) => !i.fit).slice(0, 1000),
+      ]);
   const handle = kind === "pglite" ? await openDatabase({ memory: true }) : await openDatabase({ url });
   const loaded = await searchOnly(handle, mkdtempSync(path.join(tmpdir(), "quire-prof-")));
   const { ctx } = loaded;
   await insertDocuments(loaded, corpus);
   await refit(ctx, corpus.length);
-  if (process.env.WARM) {
+  if (process.env.WARM && !long) {
     // As the bench does: the same kinds of query, other words, run once before any is timed.
     const warmup = latencyQueries(corpus, items, 12, "fit");
     for (const mode of ["fulltext", "hybrid"] as const)
