@@ -6,6 +6,7 @@
 import { confidenceLevel, confidenceLevels, type AiAnswer } from "@quire/contracts";
 import { ask, localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
+import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { loadArchive, loadEvalSet, type EvalQuestion } from "./ai-ask-archive.js";
 import { fitBench, type Refit } from "./ai-ask-fit.js";
 import { PlainBm25 } from "./plain-bm25.js";
@@ -144,7 +145,7 @@ async function evaluate(
  * Observed accuracy per confidence level (the level the UI shows): of the answers given at each
  * level (answerable questions and absent topics alike), the share whose first citation is right.
  */
-function reliabilityTable(scored: ReadonlyArray<{ p: number; right: boolean }>): void {
+export function reliabilityTable(scored: ReadonlyArray<{ p: number; right: boolean }>): void {
   console.log(
     "    reliability (answers given, by the level shown; right = first citation is the asked document):",
   );
@@ -184,6 +185,15 @@ export async function askEvalBench(): Promise<void> {
     ).length;
     console.log(
       `  plain BM25 (k1 1.2, b 0.75, no stemming), top document right  ${pct(bm25First, answerable.length)}`,
+    );
+    const offlineSearch = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
+    let searchFirst = 0;
+    for (const q of answerable) {
+      const [top] = await searchPassages(offlineSearch, archive.actor, q.question, { limit: 1 });
+      if (top?.title === q.document) searchFirst++;
+    }
+    console.log(
+      `  Quire search's own top result right (the first citation's floor)  ${pct(searchFirst, answerable.length)}`,
     );
     const fitting = process.env.BENCH_AI_FIT;
     const refit: Refit =

@@ -7,7 +7,9 @@
  * 2. The assistant on the demo archive (a smoke test): how often `ask` cites the document that
  *    holds the answer for questions with a known source, beside the top hit of full-text search.
  * 3. The assistant on real text (ai-ask-eval.ts): paraphrased questions over ~1000 Debian
- *    documents, check half only, beside a plain BM25.
+ *    documents, check half only, beside a plain BM25 and search's own top result.
+ * 4. The assistant on enterprise-like text (ai-ask-enterprise.ts): policy, procedure and licence
+ *    questions with near misses and uncovered topics, check half only.
  */
 import { readFileSync } from "node:fs";
 import {
@@ -28,6 +30,7 @@ import { ask } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import type { Actor } from "../../apps/server/src/policies/policy.js";
 import { createTestApp } from "../../apps/server/test/support/harness.js";
+import { askEnterpriseBench } from "./ai-ask-enterprise.js";
 import { askEvalBench } from "./ai-ask-eval.js";
 import { runRiskBench } from "./ai-risk";
 
@@ -222,5 +225,6 @@ export async function runAiBench(): Promise<void> {
   classifierBench();
   await askBench();
   await askEvalBench();
+  await askEnterpriseBench();
   await runRiskBench();
 }

@@ -20,7 +20,7 @@ const hash = (text: string) => createHash("sha1").update(text).digest("hex");
 /** Documents shorter than this are left out: the point is text of real length. */
 const MIN_CHARS = 2_000;
 const MAX_CHARS = 200_000;
-const CACHE = process.env.BENCH_LONG_CACHE ?? path.join(tmpdir(), "quire-bench-long-corpus.json");
+const CACHE = process.env.BENCH_LONG_CACHE ?? path.join(tmpdir(), "quire-bench-long-corpus-v2.json");
 
 interface Raw {
   key: string;
@@ -64,7 +64,12 @@ function docFile(file: string): Raw | null {
   const text = gunzipMaybe(file);
   if (!text) return null;
   const dir = file.split("/")[4] ?? "";
-  return { key: file, title: `${dir} ${path.basename(file).replace(/\.gz$/, "")}`, body: text, description: null };
+  return {
+    key: file,
+    title: `${dir} ${path.basename(file).replace(/\.gz$/, "")}`,
+    body: text,
+    description: null,
+  };
 }
 
 function manFiles(): string[] {
@@ -92,6 +97,26 @@ function docFiles(): string[] {
   return out;
 }
 
+/**
+ * Manual pages and doc files in one fixed order (by hash of the path), so every prefix is a sample
+ * of the same mix. This machine's pages are mostly one tool's (gcloud, about 16,000 much alike):
+ * they take at most three places in five, so the other pages and files are spread over every size.
+ */
+function fileOrder(): string[] {
+  const byHash = (a: string, b: string) => (hash(a) < hash(b) ? -1 : 1);
+  const all = [...manFiles(), ...docFiles()];
+  const one = all.filter((f) => path.basename(f).startsWith("gcloud")).sort(byHash);
+  const others = all.filter((f) => !path.basename(f).startsWith("gcloud")).sort(byHash);
+  const out: string[] = [];
+  let o = 0;
+  let g = 0;
+  while (o < others.length || g < one.length) {
+    const takeOther = o < others.length && (g >= one.length || out.length % 5 < 2);
+    out.push(takeOther ? others[o++]! : one[g++]!);
+  }
+  return out;
+}
+
 interface Cache {
   /** How many files of the fixed order were read (kept or not). */
   tried: number;
@@ -103,8 +128,7 @@ function readAll(size: number): Raw[] {
     ? (JSON.parse(readFileSync(CACHE, "utf8")) as Cache)
     : { tried: 0, documents: [] };
   if (cache.documents.length >= size) return cache.documents;
-  // Manual pages and doc files in one fixed order (by hash of the path), so every prefix is a sample of the mix.
-  const files = [...manFiles(), ...docFiles()].sort((a, b) => (hash(a) < hash(b) ? -1 : 1));
+  const files = fileOrder();
   const seen = new Set(cache.documents.map((d) => hash(d.body)));
   while (cache.documents.length < size && cache.tried < files.length) {
     const file = files[cache.tried++]!;
@@ -162,7 +186,8 @@ export interface LongItems {
 export function longKnownItems(corpus: CorpusDocument[]): LongItems {
   const fit = (key: string) => parseInt(hash(`split:${key}`).slice(0, 2), 16) % 2 === 0;
   const counts = new Map<string, number>();
-  for (const d of corpus) if (d.query) counts.set(d.query.toLowerCase(), (counts.get(d.query.toLowerCase()) ?? 0) + 1);
+  for (const d of corpus)
+    if (d.query) counts.set(d.query.toLowerCase(), (counts.get(d.query.toLowerCase()) ?? 0) + 1);
   const short = corpus
     .filter((d) => d.query && d.query.split(/\s+/).length >= 2 && counts.get(d.query.toLowerCase()) === 1)
     .map((d) => ({ query: d.query!, key: d.key, fit: fit(d.key) }));

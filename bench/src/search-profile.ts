@@ -59,7 +59,10 @@ async function main() {
   const items = long ? [] : knownItems(corpus);
   const longItems = long ? longKnownItems(corpus) : { short: [], sentence: [] };
   const queries = long
-    ? [...longItems.short, ...longItems.sentence].filter((i) => !i.fit).map((i) => i.query).slice(0, 400)
+    ? [...longItems.short, ...longItems.sentence]
+        .filter((i) => !i.fit)
+        .map((i) => i.query)
+        .slice(0, 400)
     : latencyQueries(corpus, [
         ...items.filter((i) => i.fit).slice(0, 1000),
         ...items.filter((i) => !i.fit).slice(0, 1000),

@@ -5,8 +5,9 @@
  * (a) MRR@10 / recall@10 of the default and hybrid modes beside a textbook BM25 over the same text,
  *     weights fitted on one half of the queries and reported on the other (search-quality.ts);
  * (b) p50/p95 latency at each size on PGlite and PostgreSQL, beside plain ts_rank_cd;
- * (c) a 1000-document import through the API: time until searchable, search p95 meanwhile.
- * BENCH_SEARCH_TIERS=1000,10000 (documents), BENCH_SEARCH_QUERIES=2000, BENCH_SEARCH_BACKENDS,
+ * (c) a 1000-document import through the API: time until searchable, search p95 meanwhile;
+ * (d) documents of real length, short and pasted-sentence queries: quality and latency (search-long.ts).
+ * BENCH_SEARCH_TIERS=1000,10000 (documents), BENCH_SEARCH_QUERIES=2000, BENCH_SEARCH_BACKENDS (empty: none),
  * BENCH_SEARCH_IMPORT=1000 (0 skips), BENCH_SEARCH_QUALITY=0 (latency only), BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -29,6 +30,7 @@ import { weightedTsvector } from "../../apps/server/src/modules/search/passage-w
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { buildCorpus, knownItems, type CorpusDocument } from "./search-corpus.js";
 import { measureImport } from "./search-import.js";
+import { runLongSearchBench } from "./search-long.js";
 import { measureQuality, type KnownItem } from "./search-quality.js";
 
 const TIERS = (process.env.BENCH_SEARCH_TIERS ?? "1000,10000").split(",").map(Number);
@@ -352,6 +354,7 @@ export async function runSearchBench(): Promise<void> {
   const run: Run = { corpus, items, queries, warmup: latencyQueries(corpus, items, 12, "fit") };
   if (backends.includes("pglite")) await runBackend("pglite", run);
   if (backends.includes("postgres")) await runBackend("postgres", run);
+  await runLongSearchBench();
   if (IMPORT_DOCUMENTS > 0)
     await measureImport(
       corpus.filter((d) => d.query),

@@ -136,6 +136,34 @@ describe("BM25 ranking", () => {
     expect((await search(3)).slice(0, 2)).toEqual(whole.slice(0, 2));
   });
 
+  it("finds a pasted sentence's document though most of its words' lists are read a posting deep", async () => {
+    // Three postings per list make the query's budget twelve: the two rare words are read whole,
+    // the common ones ("annual", "report", "budget", "unit", in every background document) one
+    // posting each, and the leading passages are completed, so the result is what reading every
+    // list whole gives.
+    await upload(
+      "Quarrel minutes",
+      `The annual report names the budget of the unit in the vexillum quarrel. ${filler(20, "qm")}`,
+    );
+    await upload(
+      "Budget digest",
+      `The annual report and the budget of every unit, unit by unit. ${filler(20, "bd")}`,
+    );
+    await t.runner.runUntilIdle();
+    const admin = json<{ id: string; username: string; role: "Admin" }>(
+      await t.request("GET", "/api/auth/user", { as: "admin" }),
+    );
+    const actor = { ...admin, via: "session" as const };
+    const sentence = "The annual report names the budget of the unit in the vexillum quarrel.";
+    const search = async (perLexeme?: number) =>
+      (await searchPassages(t.ctx, actor, sentence, perLexeme ? { perLexeme } : {})).map(
+        (r) => [r.title, r.score] as const,
+      );
+    const whole = await search();
+    expect(whole[0]![0]).toBe("Quarrel minutes");
+    expect((await search(3)).slice(0, 2)).toEqual(whole.slice(0, 2));
+  });
+
   it("matches a compound title's parts to the words a query spells out", async () => {
     // The same text under two names (fillers of equal length): only the title's sub-words ("dev",
     // "doc") tell them apart.

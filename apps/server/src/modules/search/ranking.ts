@@ -30,6 +30,7 @@ import { aiEmbed, aiTag, currentModel, decodeEmbedding, lsaEmbedWeights } from "
 import { documentsOf, titleEvidence, type Evidence } from "./evidence-scores";
 import { rankFullText } from "./repository";
 import { QUESTION_RANKING, DEFAULT_RANKING, type RankingParams } from "./ranking-params";
+import { postingLimits } from "./posting-limits";
 import { synonymsOf } from "./wordnet";
 
 export type { Evidence } from "./evidence-scores";
@@ -52,11 +53,11 @@ function rankingOf(request?: Pick<RankRequest, "purpose" | "ranking">): RankingP
 }
 
 /** Passages whose missing postings (for truncated common lexemes) are looked up before the final score. */
-const COMPLETED = 100;
+const COMPLETED = 60;
 /** Candidates of a query with operators, matched exactly by the GIN index. */
 const STRICT_CANDIDATES = 500;
 /** Documents whose best passage is read for the query's exact word forms. */
-const EXACT_DEPTH = 50;
+const EXACT_DEPTH = 25;
 /** Documents re-scored by meaning in hybrid mode. */
 const SEMANTIC_DEPTH = 50;
 /** WordNet synonyms tried per query word (hybrid), and only those rare enough to read whole. */
@@ -118,30 +119,6 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
   }
   const { passages, avgBodyLength, avgDocumentLength } = stats;
   return { terms, stats: { passages, avgBodyLength, avgDocumentLength } };
-}
-
-/**
- * How deep each lexeme's list is read: a rare lexeme's whole, a common one's best PER_LEXEME. When
- * the query's rare words carry most of its weight (RARE_SHARE of its idf), the documents it wants
- * hold them, and a common word only decides among those: its list is read a third as deep, and
- * the leading passages get their postings for it afterwards (COMPLETED), as for any list cut short.
- * Chosen on the search bench's fit half (1,000 queries, 10,000 documents): MRR@10 0.8668 against
- * 0.8670 reading every common list 300 deep (ids, and so ties, differ from load to load: that is
- * noise); a share of 0.3 cost 0.004, and 0.6 or 0.85, or lists 50 deep, changed nothing.
- */
-const RARE_SHARE = 0.7;
-
-function postingLimits(deep: number, present: QueryTerm[], stats: CorpusStats): number[] {
-  let total = 0;
-  let rare = 0;
-  for (const t of present) {
-    if (t.position === null) continue; // synonyms are read whole and weigh little
-    const weight = idf(stats.passages, t.df);
-    total += weight;
-    if (t.df <= deep) rare += weight;
-  }
-  const common = total > 0 && rare / total >= RARE_SHARE ? Math.ceil(deep / 3) : deep;
-  return present.map((t) => (t.df <= deep ? deep : common));
 }
 
 const key = (p: Posting) => `${p.chunkId}\u0000${p.lexeme}`;

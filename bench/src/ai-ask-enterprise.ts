@@ -1,0 +1,87 @@
+/**
+ * The assistant on enterprise-like text (bench/data/ask-enterprise.json): policy, procedure,
+ * governance, specification and licence documents no one here wrote (the Debian constitution and
+ * social contract, the bug-reporting procedure, the Developer's Reference on duties and
+ * membership, debian-policy's sub-policies and copyright format, /usr/share/common-licenses),
+ * padded with manual pages and package descriptions. On the check half: the first citation beside
+ * search's own top result for the same question, the fact in the answer, answerable questions
+ * refused, near misses refused (the archive covers the topic, not the asked case), uncovered
+ * topics refused, and the reliability of each confidence level.
+ * BENCH_AI_ENTERPRISE_DOCUMENTS=300 (0 skips). The policy documents come with Debian's
+ * debian-policy, developers-reference and doc-debian packages; missing ones are named.
+ */
+import { readFileSync } from "node:fs";
+import type { AiAnswer } from "@quire/contracts";
+import { ask } from "../../apps/server/src/modules/ai/ask.js";
+import { searchPassages } from "../../apps/server/src/modules/search/service.js";
+import { loadArchive, type EvalSet } from "./ai-ask-archive.js";
+import { holdsFact, reliabilityTable } from "./ai-ask-eval.js";
+
+const TOTAL = Number(process.env.BENCH_AI_ENTERPRISE_DOCUMENTS ?? 300);
+const PATH = new URL("../data/ask-enterprise.json", import.meta.url);
+
+interface EnterpriseSet extends EvalSet {
+  nearMiss: Array<{ question: string; half: "fit" | "check" }>;
+}
+
+const pct = (k: number, n: number) => `${((k / Math.max(1, n)) * 100).toFixed(1)}% (${k}/${n})`;
+/** A refusal: nothing cited, or the answer says the archive does not mention what was asked. */
+const refused = (answer: AiAnswer) => answer.citations.length === 0 || Boolean(answer.notCovered?.length);
+
+export async function askEnterpriseBench(): Promise<void> {
+  if (TOTAL <= 0) return;
+  const set = JSON.parse(readFileSync(PATH, "utf8")) as EnterpriseSet;
+  const archive = await loadArchive(set, TOTAL, {});
+  try {
+    const ctx = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
+    const loaded = new Set(archive.texts.map((d) => d.title));
+    const questions = set.questions.filter((q) => q.half === "check" && loaded.has(q.document));
+    const near = set.nearMiss.filter((q) => q.half === "check").map((q) => q.question);
+    const absent = set.absent.filter((q) => q.half === "check").map((q) => q.question);
+    console.log(
+      `\nAssistant on enterprise-like text (policy, procedure, governance, specification, licence): ${archive.texts.length} documents in ${archive.seconds.toFixed(0)} s${archive.missing.length ? `; missing on this machine: ${archive.missing.join(", ")}` : ""}`,
+    );
+    console.log(
+      `  check half: ${questions.length} answerable questions, ${near.length} near misses, ${absent.length} uncovered topics`,
+    );
+    let first = 0;
+    let searchFirst = 0;
+    let fact = 0;
+    let falseRefusals = 0;
+    const scored: Array<{ p: number; right: boolean }> = [];
+    for (const q of questions) {
+      const [top] = await searchPassages(ctx, archive.actor, q.question, { limit: 1 });
+      if (top?.title === q.document) searchFirst++;
+      const answer = await ask(ctx, archive.actor, q.question);
+      const right = answer.citations[0]?.title === q.document;
+      if (right) first++;
+      if (holdsFact(answer, q.expected)) fact++;
+      if (refused(answer)) falseRefusals++;
+      if (answer.citations.length > 0) scored.push({ p: answer.confidence, right });
+    }
+    const refusals = async (list: string[]) => {
+      let n = 0;
+      for (const question of list) {
+        const answer = await ask(ctx, archive.actor, question);
+        if (refused(answer)) n++;
+        else scored.push({ p: answer.confidence, right: false });
+      }
+      return n;
+    };
+    const nearRefused = await refusals(near);
+    const absentRefused = await refusals(absent);
+    const n = questions.length;
+    console.log(
+      `    first citation is the right document   ${pct(first, n)} (search's own top result: ${pct(searchFirst, n)})`,
+    );
+    console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
+    console.log(`    answerable questions refused           ${pct(falseRefusals, n)}`);
+    console.log(`    near misses refused                    ${pct(nearRefused, near.length)} (target ≥ 90%)`);
+    console.log(
+      `    uncovered topics refused               ${pct(absentRefused, absent.length)} (target ≥ 95%)`,
+    );
+    reliabilityTable(scored);
+  } finally {
+    await archive.t.close();
+  }
+}
