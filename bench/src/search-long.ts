@@ -5,7 +5,10 @@
  * BM25 of the same run and the queries that found nothing; then p50/p95 latency of each kind at
  * each size on PGlite, one query at a time, beside a bare PGlite round trip and plain ts_rank_cd,
  * with the load average. No weight is fitted on this corpus.
- * BENCH_LONG_TIERS=1000,10000 (documents; 0 skips), BENCH_LONG_QUERIES=300 (per kind, quality).
+ * Latency is printed as wall time and as this process's CPU time per query (PGlite runs inside
+ * it), which a loaded machine delays but does not grow.
+ * BENCH_LONG_TIERS=1000,10000 (documents; 0 skips), BENCH_LONG_QUERIES=300 (per kind, quality),
+ * BENCH_LONG_QUALITY=0 (latency only).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -26,6 +29,7 @@ const TIERS = (process.env.BENCH_LONG_TIERS ?? "1000,10000")
   .filter((n) => n > 0);
 const QUALITY_QUERIES = Number(process.env.BENCH_LONG_QUERIES ?? 300);
 const LATENCY_QUERIES = 100;
+const QUALITY = process.env.BENCH_LONG_QUALITY !== "0";
 
 const load = () => loadavg()[0]!.toFixed(1);
 
@@ -79,12 +83,21 @@ async function measureLongQuality(loaded: Loaded, corpus: CorpusDocument[], item
   }
 }
 
-async function timeEach(queries: string[], run: (q: string) => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
+interface Times {
+  wall: number[];
+  /** This process's CPU time per query: PGlite runs in it, so this is the query's own work, which a loaded machine delays but does not grow. */
+  cpu: number[];
+}
+
+async function timeEach(queries: string[], run: (q: string) => Promise<unknown>): Promise<Times> {
+  const times: Times = { wall: [], cpu: [] };
   for (const q of queries) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await run(q);
-    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    times.wall.push(performance.now() - started);
+    times.cpu.push((used.user + used.system) / 1000);
   }
   return times;
 }
@@ -102,9 +115,10 @@ async function measureLongLatency(loaded: Loaded, items: LongItems) {
       .slice(0, 30)
       .map((i) => i.query);
   const tier = loaded.idOf.size;
-  const row = (label: string, times: number[]) =>
+  const ms = (xs: number[], p: number) => percentile(xs, p).toFixed(1).padStart(8);
+  const row = (label: string, { wall, cpu }: Times) =>
     console.log(
-      `  ${String(tier).padStart(9)}  ${label.padEnd(30)}${percentile(times, 50).toFixed(1).padStart(8)}${percentile(times, 95).toFixed(1).padStart(8)}   load ${load()}`,
+      `  ${String(tier).padStart(9)}  ${label.padEnd(30)}${ms(wall, 50)}${ms(wall, 95)}${ms(cpu, 50)}${ms(cpu, 95)}   load ${load()}`,
     );
   for (const q of [...warm(items.short), ...warm(items.sentence)])
     for (const mode of ["fulltext", "hybrid"] as SearchMode[])
@@ -154,12 +168,12 @@ export async function runLongSearchBench(): Promise<void> {
       );
       await refit(loaded.ctx, loaded.idOf.size);
       const items = longKnownItems(docs);
-      if (tier === TIERS[0]) await measureLongQuality(loaded, docs, items);
+      if (tier === TIERS[0] && QUALITY) await measureLongQuality(loaded, docs, items);
       console.log(
         `\n  latency (ms) on PGlite, one query at a time, ${LATENCY_QUERIES} check-half queries of each kind after 60 others ran once (${cpus().length} cores):`,
       );
       console.log(
-        `  ${"documents".padStart(9)}  ${"queries".padEnd(30)}${"p50".padStart(8)}${"p95".padStart(8)}`,
+        `  ${"documents".padStart(9)}  ${"queries".padEnd(30)}${"p50".padStart(8)}${"p95".padStart(8)}${"cpu p50".padStart(8)}${"cpu p95".padStart(8)}`,
       );
       await measureLongLatency(loaded, items);
     }
