@@ -25,6 +25,11 @@ python3 docx-source.py > "$work/base-passwd.html"
 soffice --headless --convert-to 'docx:MS Word 2007 XML' --outdir "$work" "$work/base-passwd.html" >/dev/null
 cp "$work/base-passwd.docx" base-passwd.docx
 
+# A licence saved as DOCX from its plain text (one paragraph per line).
+cp /usr/share/common-licenses/Apache-2.0 "$work/apache-2.0.txt"
+soffice --headless --convert-to 'docx:MS Word 2007 XML' --outdir "$work" "$work/apache-2.0.txt" >/dev/null
+cp "$work/apache-2.0.docx" apache-2.0.docx
+
 # 4. Plain text and markdown, as Debian ships them.
 cp /usr/share/doc/dpkg/spec/triggers.txt dpkg-triggers.txt
 cp /usr/share/doc/procps/bugs.md procps-bugs.md

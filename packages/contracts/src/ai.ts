@@ -13,6 +13,8 @@ export type RiskLevel = z.infer<typeof riskLevelSchema>;
 export const summarySchema = z.object({
   documentId: z.string(),
   version: z.number().int(),
+  /** What kind of document it is, read from its structure and text: "Specification", "Licence", "README"… */
+  kind: z.string().optional(),
   riskLevel: riskLevelSchema,
   keyPoints: z.array(z.string()),
   changeHighlights: z.array(z.string()),
@@ -220,4 +222,21 @@ export function confidenceLevel(confidence: number): ConfidenceLevel {
 export function confidenceLabel(confidence: number): string {
   const level = confidenceLevel(confidence);
   return `${level[0]!.toUpperCase()}${level.slice(1)} confidence`;
+}
+
+const QUESTION_OPENING =
+  /^(?:what|what's|whats|how|who|whom|whose|when|where|why|which|is|are|am|was|were|can|could|do|does|did|should|shall|may|might|must|will|would|has|have|had)\b/i;
+const SEARCH_OPERATOR = /(?:^|\s)-\S|"|\bOR\b/;
+
+/**
+ * Whether a search reads as a question, so the search page asks the assistant too and shows its
+ * answer above the results: it ends with "?", or opens with a question word and has at least
+ * three words. A query using search syntax (a quoted phrase, OR, -exclusion) is a search.
+ */
+export function looksLikeQuestion(query: string): boolean {
+  const text = query.trim();
+  if (text.length > 1000 || SEARCH_OPERATOR.test(text)) return false;
+  const words = text.split(/\s+/).filter((w) => /\w/.test(w));
+  if (words.length < 3) return false;
+  return text.endsWith("?") || QUESTION_OPENING.test(text);
 }

@@ -32,6 +32,26 @@ describe("analyseChange", () => {
     expect(same).toMatchObject({ keyChanges: ["No changes between these versions"], riskLevel: "Low" });
   });
 
+  it("says a version that removed personal data removed it, and never that it added any", () => {
+    const a = analyseChange(demo("incident-response-runbook/v2.md"), demo("incident-response-runbook/v1.md"));
+    expect(a.personalDataAdded).toBe(0);
+    expect(a.personalDataRemoved).toBeGreaterThan(0);
+    expect(a.impact).toMatch(/of personal data removed/);
+    expect(a.impact).not.toMatch(/personal data (?:was )?added|added or most/);
+    expect(a.keyChanges).toContain(`Personal data removed: ${a.personalDataRemoved} items`);
+  });
+
+  it("lists each change once, at its section, including a plain-text licence's numbered clauses", () => {
+    const apache = readFileSync("/usr/share/common-licenses/Apache-2.0", "utf8");
+    const edited = apache.replace("royalty-free, irrevocable", "royalty-free, revocable");
+    const a = analyseChange(apache, edited);
+    expect(a.keyChanges).toHaveLength(new Set(a.keyChanges).size);
+    const lines = a.keyChangeItems.filter((i) => i.newLine !== null).map((i) => i.newLine);
+    expect(lines).toHaveLength(new Set(lines).size);
+    expect(a.keyChanges.join("\n")).toMatch(/§ 2\. Grant of Copyright License/);
+    expect(a.keyChanges.join("\n")).not.toMatch(/at the start|in the introduction/);
+  });
+
   it("rates added personal data as High", () => {
     const a = analyseChange(demo("incident-response-runbook/v1.md"), demo("incident-response-runbook/v2.md"));
     expect(a.personalDataAdded).toBeGreaterThan(0);

@@ -37,6 +37,8 @@ export interface ChangeAnalysis {
   obligationsRemoved: string[];
   obligationsChanged: Array<{ before: string; after: string }>;
   personalDataAdded: number;
+  /** Items of personal data (e-mail addresses, phone numbers…) the new version no longer holds. */
+  personalDataRemoved: number;
   keyChanges: string[];
   impact: string;
   riskLevel: RiskLevel;
@@ -149,15 +151,38 @@ function assess(a: AnalysisBase): { riskLevel: RiskLevel; impact: string } {
   ].filter((p): p is string => p !== null);
   const scope = `${parts.join(", ")} changed; ${Math.round(churn * 100)}% of the previous lines rewritten or removed, ${plural(a.stats.added, "line")} added.`;
   const terms = [...new Set(highClauses.map((c) => c.attribute))];
-  const why =
-    terms.length > 0
-      ? `The ${terms.join(", ")} of a clause changed: what the document grants or requires is different, so review it before approval.`
-      : riskLevel === "High"
-        ? "Obligations were removed, personal data was added or most of the text changed: review line by line before approval."
-        : riskLevel === "Medium"
-          ? "Binding terms or figures changed: readers who rely on the previous figures need to be told."
-          : "Wording and presentation only: no figures or obligations changed.";
-  return { riskLevel, impact: `${scope} ${why}` };
+  return { riskLevel, impact: `${scope} ${why(a, riskLevel, terms, churn)}` };
+}
+
+const sentenceCase = (text: string) => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;
+const listed = (items: readonly string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? "");
+
+/** Why the change is rated so: only the reasons that hold ("personal data removed" is never read as added). */
+function why(a: AnalysisBase, riskLevel: RiskLevel, terms: string[], churn: number): string {
+  const removedData =
+    a.personalDataRemoved > 0
+      ? ` ${sentenceCase(plural(a.personalDataRemoved, "item"))} of personal data removed.`
+      : "";
+  if (terms.length > 0)
+    return `The ${terms.join(", ")} of a clause changed: what the document grants or requires is different, so review it before approval.${removedData}`;
+  const high = [
+    a.obligationsRemoved.length > 0 ? `${plural(a.obligationsRemoved.length, "obligation")} removed` : null,
+    a.personalDataAdded > 0 ? `${plural(a.personalDataAdded, "item")} of personal data added` : null,
+    churn > 0.5 ? "most of the previous text rewritten or removed" : null,
+  ].filter((r): r is string => r !== null);
+  if (riskLevel === "High")
+    return `${sentenceCase(listed(high))}: review line by line before approval.${removedData}`;
+  const bodyFigures = a.figures.filter((f) => f.section !== "the introduction").length;
+  const medium = [
+    a.clauseChanges.length > 0 ? "clause terms changed" : null,
+    a.obligationsAdded.length + a.obligationsChanged.length > 0 ? "obligations added or reworded" : null,
+    bodyFigures > 0 ? "figures changed" : null,
+    churn > 0.2 ? "a large part of the text rewritten" : null,
+  ].filter((r): r is string => r !== null);
+  if (riskLevel === "Medium")
+    return `${sentenceCase(listed(medium))}: readers who rely on the previous version need to be told.${removedData}`;
+  return `Wording and presentation only: no figures or obligations changed.${removedData}`;
 }
 
 /** Analyses the change from `oldText` to `newText`. */
@@ -168,7 +193,10 @@ export function analyseChange(oldText: string, newText: string): ChangeAnalysis 
   const figures = places.flatMap((p) => p.figures);
   const obligations = compareObligations(findObligations(oldText), findObligations(newText));
   const personalBefore = new Set(findPersonalData(oldText).map((m) => m.value));
-  const personalDataAdded = findPersonalData(newText).filter((m) => !personalBefore.has(m.value)).length;
+  const personalNow = findPersonalData(newText).map((m) => m.value);
+  const personalAfter = new Set(personalNow);
+  const personalDataAdded = personalNow.filter((value) => !personalBefore.has(value)).length;
+  const personalDataRemoved = [...personalBefore].filter((value) => !personalAfter.has(value)).length;
   const base: AnalysisBase = {
     stats: diff.stats,
     clauseChanges: findClauseChanges(oldText, newText),
@@ -178,6 +206,7 @@ export function analyseChange(oldText: string, newText: string): ChangeAnalysis 
     obligationsRemoved: obligations.removed.map((o) => o.text),
     obligationsChanged: obligations.changed.map((c) => ({ before: c.before.text, after: c.after.text })),
     personalDataAdded,
+    personalDataRemoved,
   };
   const items =
     diff.stats.added + diff.stats.removed > 0

@@ -53,6 +53,7 @@ export interface KeyChangeSources {
   sections: SectionChange[];
   figures: FigureChange[];
   personalDataAdded: number;
+  personalDataRemoved: number;
 }
 
 export function lineOffsets(text: string): number[] {
@@ -110,13 +111,19 @@ function groupClauses(changes: readonly ClauseChange[]): ClauseChange[][] {
   );
 }
 
+/** "in § 2. Scope"; before any section, "at the start" only for the opening lines. */
+function placeOf(section: string, line: number): string {
+  if (section !== "the introduction") return `in § ${section}`;
+  return line <= 5 ? "at the start" : "in the introduction";
+}
+
 /** Changed lines that no figure or clause change explains: wording, quoted as it now reads. */
 function reworded(places: RowPlace[]): KeyChange[] {
   return places
     .filter((p) => p.row.kind === "changed" && p.figures.length === 0 && p.row.right)
     .slice(0, 3)
     .map(({ row, section }) => ({
-      text: `Reworded ${section === "the introduction" ? "at the start" : `in § ${section}`}: "${shorten(row.right?.text ?? "", 100)}"`,
+      text: `Reworded ${placeOf(section, row.right?.number ?? 1)}: "${shorten(row.right?.text ?? "", 100)}"`,
       oldLine: row.left?.number ?? null,
       newLine: row.right?.number ?? null,
     }));
@@ -130,7 +137,7 @@ function passages(places: RowPlace[], kind: "added" | "removed"): KeyChange[] {
     const firstRow = run[0]?.row;
     const side = kind === "added" ? firstRow?.right : firstRow?.left;
     if (firstRow && side) {
-      const where = run[0]?.section === "the introduction" ? "at the start" : `in § ${run[0]?.section}`;
+      const where = placeOf(run[0]?.section ?? "", side.number);
       const extra = run.length > 1 ? ` and ${plural(run.length - 1, "more line")}` : "";
       items.push({
         text: `${kind === "added" ? "Added" : "Removed"} ${where}: "${shorten(side.text, 100)}"${extra}`,
@@ -227,7 +234,9 @@ function figureItems(base: KeyChangeSources, places: RowPlace[]): KeyChange[] {
 
 /** Sections with changed lines; one that only gained (or only lost) lines is described by its passage. */
 function sectionItems(base: KeyChangeSources, places: RowPlace[]): KeyChange[] {
+  const open = new Set(places.map((p) => p.section));
   return base.sections
+    .filter((s) => open.has(s.section))
     .filter((s) => s.section !== "the introduction" && (s.changed > 0 || (s.added > 0 && s.removed > 0)))
     .slice(0, 4)
     .map((s) => {
@@ -240,6 +249,21 @@ function sectionItems(base: KeyChangeSources, places: RowPlace[]): KeyChange[] {
     });
 }
 
+/** Each change once: an item pointing at a row another item already describes is left out. */
+function once(items: readonly KeyChange[]): KeyChange[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (item.oldLine === null && item.newLine === null) return true;
+    const keys = [
+      item.oldLine !== null ? `old:${item.oldLine}` : null,
+      item.newLine !== null ? `new:${item.newLine}` : null,
+    ].filter((k): k is string => k !== null);
+    if (keys.some((k) => seen.has(k))) return false;
+    for (const k of keys) seen.add(k);
+    return true;
+  });
+}
+
 export function keyChangeItems(
   oldText: string,
   newText: string,
@@ -248,21 +272,27 @@ export function keyChangeItems(
   obligations: ObligationMoves,
 ): KeyChange[] {
   const where = locator(oldText, newText, places);
-  const items: KeyChange[] = [
+  const specific = once([
     ...clauseItems(base, where),
     ...obligationItems(obligations, where),
     ...figureItems(base, places),
-    ...sectionItems(base, places),
     ...reworded(places),
     ...passages(places, "added").slice(0, 3),
     ...passages(places, "removed").slice(0, 3),
-  ];
-  if (base.personalDataAdded > 0)
-    items.push({
-      text: `Personal data added: ${plural(base.personalDataAdded, "new item")}`,
-      oldLine: null,
-      newLine: null,
-    });
+  ]);
+  // A section is summarised only for the changed lines no item above describes.
+  const described = new Set(specific.flatMap((i) => [`old:${i.oldLine}`, `new:${i.newLine}`]));
+  const rest = places.filter(
+    (p) => !described.has(`old:${p.row.left?.number}`) && !described.has(`new:${p.row.right?.number}`),
+  );
+  const items = [...specific, ...sectionItems(base, rest)];
+  const data = (count: number, what: string) => ({
+    text: `Personal data ${what}: ${plural(count, "item")}`,
+    oldLine: null,
+    newLine: null,
+  });
+  if (base.personalDataAdded > 0) items.push(data(base.personalDataAdded, "added"));
+  if (base.personalDataRemoved > 0) items.push(data(base.personalDataRemoved, "removed"));
   return items;
 }
 

@@ -39,6 +39,14 @@ function isContentWord(token: string): boolean {
 const ADDRESS =
   /\b(?:[a-z][a-z0-9+.-]{1,15}:\/\/|www\.)\S{0,2000}|[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,10}|\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,10}\.(?:com|org|net|io|dev|edu|gov|info|co|uk|de|eu)\b/gi;
 
+/**
+ * Markup and code that is not what a document is about either: images (a README's badges: "Travis
+ * Build Status"), identifiers joined by underscores ("DEB_GAIN_ROOT_CMD") and absolute paths
+ * ("/usr/sbin/nologin"), whose parts read as words once split.
+ */
+const NOT_PROSE =
+  /!\[[^[\]\n]{0,500}\]\([^()\s]{0,2000}\)|\b[A-Za-z0-9]{1,100}(?:_[A-Za-z0-9]{1,100}){1,20}\b|(?<![\w.])\/[\w.-]{1,100}(?:\/[\w.-]{1,100}){1,20}/g;
+
 /** Token runs without stop words, with a weight (headings 2, prose 1). */
 function runsOf(text: string): Array<{ words: string[]; weight: number }> {
   const runs: Array<{ words: string[]; weight: number }> = [];
@@ -46,7 +54,7 @@ function runsOf(text: string): Array<{ words: string[]; weight: number }> {
     if (block.kind === "code") continue;
     const weight = block.kind === "heading" ? 2 : 1;
     // Punctuation ends a phrase: "encryption, MFA" is two candidates, not one.
-    const prose = text.slice(block.start, block.end).replace(ADDRESS, " ; ");
+    const prose = text.slice(block.start, block.end).replace(NOT_PROSE, " ; ").replace(ADDRESS, " ; ");
     for (const piece of prose.split(/[.,;:!?()[\]|"“”]+/)) {
       let run: string[] = [];
       for (const token of tokenize(piece)) {

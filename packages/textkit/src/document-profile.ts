@@ -1,4 +1,13 @@
+import {
+  DEBIAN_ENTRY,
+  detectKind,
+  KIND_LABELS,
+  KIND_WORDS,
+  releaseNames,
+  type DocumentKind,
+} from "./document-kind";
 import { documentOutline, plainInline, type OutlineHeading } from "./sections";
+import { unescapeMarkdown } from "./plain-text";
 import { splitSentences, type Sentence } from "./sentences";
 
 /**
@@ -7,8 +16,6 @@ import { splitSentences, type Sentence } from "./sentences";
  * is and is for (quoted when the document has one); and the parts a summary must skip, such as a
  * licence's "How to apply these terms" appendix or a manual's SEE ALSO.
  */
-
-export type DocumentKind = "manual" | "changelog" | "licence" | "agreement" | "document";
 
 export interface DocumentProfile {
   kind: DocumentKind;
@@ -26,13 +33,7 @@ export interface DocumentProfile {
 const BOILERPLATE_HEADING =
   /^(?:\d+\.\s*)?(?:how to apply|appendix|end of terms|(?:table of )?contents$|see also|authors?$|copyright|reporting bugs|bugs$|colophon|acknowledge?ments?|thanks|history$|availability$|index$|synopsis$|files$|environment$|exit status$|examples?$)/i;
 const END_OF_TERMS = /^[ \t]*END OF TERMS AND CONDITIONS[ \t]*$/m;
-const VERSION = String.raw`v?\d+(?:\.\d+)+[\w.+~-]*`;
-const DEBIAN_ENTRY = /^([a-z0-9][a-z0-9.+-]*) \(([^()\s]+)\) [^;\n]+; urgency=/gm;
 const DEBIAN_DATE = /^ -- [^<\n]*<[^>\n]*> {1,2}(?:\w{3}, )?(\d{1,2} \w{3} \d{4})/gm;
-const RELEASE_HEADING = new RegExp(
-  String.raw`^(?:\[?(${VERSION})\]?|(?:version|release|noteworthy changes in release)\s+(${VERSION}))`,
-  "i",
-);
 const SELF_REFERENCE =
   /\b(?:this|the present) (?:policy|document|procedure|standard|guide|guidelines?|handbook|runbook|plan|agreement|contract|page|file|readme|manual|specification|report|checklist|code of conduct|project|library|tool|package|program|programme|module|repository|licen[cs]e|addendum|template|notes?|release)\b/i;
 const DEFINITION = /^([^.;:]{0,120}?)\b(?:is|are) (?:a|an|the|intended|designed|meant)\b/i;
@@ -80,6 +81,9 @@ function definingSentence(
     // Header fields, fragments and bracketed editorial notes ("[This is the first released version…") say what it is not.
     if (/^\*\*[^*]+:\*\*/.test(sentence.text) || /^[[(<]/.test(text) || text.split(/\s+/).length < 5)
       continue;
+    // "This is the default." in a list, "This is a work in progress.": about something else, or nothing.
+    if (/^(?:this|it)\b/i.test(text) && (sentence.kind === "list-item" || text.split(/\s+/).length < 8))
+      continue;
     // A definitions section defines the words it uses, not the document ('"Licensable" means …').
     if (/definitions?|interpretation/i.test(heading(sentence.start))) continue;
     let score = 0;
@@ -93,49 +97,6 @@ function definingSentence(
     if (score >= 2.5 && (!best || score > best.score)) best = { sentence, score };
   }
   return best?.sentence ?? null;
-}
-
-function detectKind(title: string, text: string, outline: readonly OutlineHeading[]): DocumentKind {
-  const headings = new Set(outline.map((h) => h.text.toUpperCase()));
-  if (headings.has("NAME") && (headings.has("SYNOPSIS") || headings.has("DESCRIPTION"))) return "manual";
-  DEBIAN_ENTRY.lastIndex = 0;
-  const debian = DEBIAN_ENTRY.test(text.slice(0, 2000));
-  DEBIAN_ENTRY.lastIndex = 0;
-  if (debian) return "changelog";
-  const releases = releaseNames(text, outline).length;
-  const opening = `${title}\n${lines(text, 4).join("\n")}`;
-  if (releases >= 2 || (/\b(?:change ?log|news|release notes|changes)\b/i.test(title) && releases >= 1))
-    return "changelog";
-  if (
-    /\blicen[cs]e\b|\bCC0\b|public domain dedication/i.test(opening) &&
-    /redistribut|permission|warrant/i.test(text)
-  )
-    return "licence";
-  if (
-    /redistribution and use in source and binary forms|permission is hereby granted, free of charge/i.test(
-      text.slice(0, 3000),
-    )
-  )
-    return "licence";
-  if (/\b(?:agreement|contract|addendum|terms of (?:service|use))\b/i.test(opening)) return "agreement";
-  return "document";
-}
-
-// "version 1.34 - Sergey Poznyakoff, 2021-02-13" (GNU NEWS), "* Noteworthy changes in release 1.2".
-const RELEASE_LINE = new RegExp(
-  String.raw`^[*# \t]{0,4}(?:version|release|noteworthy changes in release)[ \t]+(${VERSION})`,
-  "gim",
-);
-
-/** Release names, newest first as written: from headings ("## [1.2.0]") or release lines. */
-function releaseNames(text: string, outline: readonly OutlineHeading[]): string[] {
-  const fromHeadings = outline
-    .map((h) => RELEASE_HEADING.exec(h.text.slice(0, 80)))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => m[1] ?? m[2] ?? "");
-  if (fromHeadings.length >= 2) return fromHeadings;
-  const fromLines = [...text.matchAll(RELEASE_LINE)].map((m) => m[1] ?? "");
-  return fromLines.length > fromHeadings.length ? fromLines : fromHeadings;
 }
 
 function manualLead(text: string, outline: readonly OutlineHeading[], sentences: readonly Sentence[]) {
@@ -181,7 +142,7 @@ function changelogLead(title: string, text: string, outline: readonly OutlineHea
 
 function licenceName(text: string, title: string): string {
   const opening: string[] = [];
-  for (const line of lines(text, 4)) {
+  for (const line of lines(text, 4).map(unescapeMarkdown)) {
     if (/^(?:https?:|<https?:|www\.)/i.test(line) || !/[A-Za-z0-9]/.test(line)) continue;
     if (/^\d+\.\s/.test(line)) break;
     if (line.length > 70 || /[.;]$/.test(line) || opening.length >= 2) break;
@@ -212,10 +173,33 @@ function headingNamer(outline: readonly OutlineHeading[]): (offset: number) => s
   };
 }
 
-/** Reads what kind of document `text` is, the sentence that says so, and what to leave out. */
-export function profileDocument(title: string, text: string): DocumentProfile {
+/** The lead names the document's kind unless its own words already do ("This policy explains…"). */
+function withKind(kind: DocumentKind, lead: string): string {
+  if (kind === "document" || KIND_WORDS[kind].test(lead)) return lead;
+  return `${KIND_LABELS[kind]}: ${lead}`;
+}
+
+/** The first prose sentence worth quoting: not a header field, link definition or fragment. */
+function firstProse(sentences: readonly Sentence[], skip: (offset: number) => boolean): Sentence | undefined {
+  return sentences.find(
+    (s) =>
+      (s.kind === "sentence" || s.kind === "list-item") &&
+      !skip(s.start) &&
+      !/^\*\*[^*]+:\*\*/.test(s.text) &&
+      // A header field ("Status: recommendation, stable Version: 1.0") says nothing of the subject.
+      !/^[A-Z][\w-]*(?: [\w-]+){0,2}: /.test(s.text) &&
+      !/^\s*<|^\[[^\]\n]{1,200}\]:\s|^!?\[!?\[/.test(s.text) &&
+      plainInline(s.text).split(/\s+/).length >= 5,
+  );
+}
+
+/**
+ * Reads what kind of document `text` is, the sentence that says what it is about, and what to
+ * leave out. `filename` is the uploaded file's name ("README.md"), when known.
+ */
+export function profileDocument(title: string, text: string, filename = ""): DocumentProfile {
   const outline = documentOutline(text);
-  const kind = detectKind(title, text, outline);
+  const kind = detectKind(title, text, outline, filename);
   const isBoilerplate = boilerplateTest(text, outline);
   const headingAt = headingNamer(outline);
   const base = { kind, outline, isBoilerplate, headingAt };
@@ -227,22 +211,19 @@ export function profileDocument(title: string, text: string): DocumentProfile {
   const quoted = defining ? plainInline(defining.text) : null;
   if (kind === "licence") {
     const terms = outline.find((h) => /terms and conditions/i.test(h.text));
-    const purpose = quoted ?? (terms ? `a licence: ${terms.text.toLowerCase()}.` : "a licence.");
-    return { ...base, lead: `${name}: ${purpose}`, leadStart: defining?.start ?? null };
+    const purpose = quoted ?? (terms ? `${terms.text.toLowerCase()}.` : "the terms of use.");
+    return { ...base, lead: withKind(kind, `${name}: ${purpose}`), leadStart: defining?.start ?? null };
   }
-  if (quoted && defining) return { ...base, lead: quoted, leadStart: defining.start };
-  const first = sentences.find(
-    (s) =>
-      (s.kind === "sentence" || s.kind === "list-item") &&
-      !/^\*\*[^*]+:\*\*/.test(s.text) &&
-      !/^\s*<|^\[[^\]\n]{1,200}\]:\s/.test(s.text) &&
-      plainInline(s.text).split(/\s+/).length >= 5,
-  );
-  if (!first) return { ...base, lead: `${title}.`, leadStart: null };
+  if (quoted && defining) return { ...base, lead: withKind(kind, quoted), leadStart: defining.start };
+  const first = firstProse(sentences, isBoilerplate);
+  if (!first) return { ...base, lead: withKind(kind, `${title}.`), leadStart: null };
   // Without a sentence that says what it is, the document's own heading names it.
   const heading = outline[0] && outline[0].start < first.start ? outline[0].text : null;
   const opening = plainInline(first.text);
-  const named =
-    heading && !opening.toLowerCase().includes(heading.toLowerCase()) ? `${heading}: ${opening}` : opening;
-  return { ...base, lead: named, leadStart: first.start };
+  const named = heading && !opening.toLowerCase().includes(heading.toLowerCase()) ? heading : null;
+  const lead =
+    kind === "document" || KIND_WORDS[kind].test(`${named ?? ""} ${opening}`)
+      ? `${named ? `${named}: ` : ""}${opening}`
+      : `${KIND_LABELS[kind]}${named ? ` “${named}”` : ""}: ${opening}`;
+  return { ...base, lead, leadStart: first.start };
 }

@@ -38,3 +38,5 @@ export * from "./vocabulary";
 export * from "./title";
 export * from "./uncovered";
 export * from "./quote-tables";
+export * from "./document-kind";
+export * from "./reflow";

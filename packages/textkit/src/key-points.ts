@@ -53,6 +53,8 @@ function candidates(text: string, options: KeyPointOptions): Candidate[] {
           !/^\[[^\]\n]{1,200}\]:\s/.test(u.text),
       )
       .map((unit) => ({ unit, text: plainInline(unit.text), terms: new Set(toSearchTerms(unit.text)) }))
+      // A unit cut inside markup (a badge's "](https://…)") is not a sentence a reader would see.
+      .filter((c) => !/\]\(|!\[|\[!|\]\[/.test(c.text))
       .filter((c) => {
         const words = c.text.split(/\s+/).length;
         return words >= MIN_WORDS && words <= maxWords && c.terms.size >= 3;

@@ -1,5 +1,5 @@
 import { readMarkdownBlocks } from "./markdown-blocks";
-import { protectEscapes, restoreEscapes } from "./plain-text";
+import { protectEscapes, restoreEscapes, unescapeMarkdown } from "./plain-text";
 
 /** A markdown heading with where it starts, so any offset can be named by its section. */
 export interface OutlineHeading {
@@ -13,7 +13,12 @@ export interface OutlineHeading {
 /** Text without inline markdown ("**Scope**" → "Scope", links → their text, "\<MIME\>" → "<MIME>"). */
 export function plainInline(markdown: string): string {
   const plain = protectEscapes(markdown)
-    .replace(/!?\[([^[\]\n]{0,500})\]\([^()\s]{0,2000}\)/g, "$1")
+    // Images (badges) say nothing in prose; a badge is often wrapped in a link, so images go first.
+    .replace(/!\[[^[\]\n]{0,500}\]\([^()\s]{0,2000}\)/g, "")
+    .replace(/\[([^[\]\n]{0,500})\]\([^()\s]{0,2000}\)/g, "$1")
+    // Reference links ("[Documentation/gittutorial.txt][]") and autolinks ("<https://…>").
+    .replace(/\[([^[\]\n]{1,500})\]\[[^[\]\n]{0,200}\]/g, "$1")
+    .replace(/<((?:https?|ftp|mailto):[^<>\s]{1,2000})>/gi, "$1")
     .replace(/(\*\*|__|`)(.{1,500}?)\1/g, "$2")
     .replace(/(^|\W)[*_](.{1,500}?)[*_](?=\W|$)/g, "$1$2")
     .replace(/\s+/g, " ")
@@ -38,7 +43,7 @@ export function headingOutline(text: string): OutlineHeading[] {
  * never cites the title as if it were a section.
  */
 export function sectionNamer(text: string): (offset: number) => string {
-  const outline = headingOutline(text);
+  const outline = documentOutline(text);
   const titleLevelCount = outline.filter((h) => h.level === 1).length;
   return (offset) => {
     let current: OutlineHeading | undefined;
@@ -79,9 +84,19 @@ function isTitleWords(words: readonly string[]): boolean {
 }
 
 /** The heading a plain-text line states, if it is one: a manual's "DESCRIPTION", a licence's "8. Termination.". */
-function plainTextHeading(line: string): { level: number; text: string; offset: number } | null {
+function plainTextHeading(raw: string): { level: number; text: string; offset: number } | null {
+  // Converters escape a line's leading number or rule ("1\. Definitions", "\===").
+  const offset = raw.length - raw.trimStart().length;
+  const line = unescapeMarkdown(raw);
   const trimmed = line.trim();
-  const offset = line.indexOf(trimmed);
+  // A DOCX's heading is often a bold paragraph ("**2. Scope**").
+  const bold = /^(?:\*\*|__)([^*_\n]{2,80})(?:\*\*|__)$/.exec(trimmed)?.[1]?.trim();
+  if (bold && isTitleWords(bold.replace(/^\d+(?:\.\d+)*\.?\s+|[,.:]/g, "").split(/\s+/)))
+    return { level: 3, text: bold, offset };
+  // A heading and its underline run together when a PDF's text is read back ("Background -----").
+  const underlined = /^(\S.{1,78}?)\s+(=|-)\2{2,}$/.exec(trimmed);
+  if (underlined?.[1] && !/[.:;,]$/.test(underlined[1]))
+    return { level: underlined[2] === "=" ? 1 : 2, text: underlined[1], offset };
   const numbered = /^(\d{1,2})\.[ \t]+/.exec(trimmed);
   if (numbered) {
     const rest = trimmed.slice(numbered[0].length);

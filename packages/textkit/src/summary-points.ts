@@ -1,5 +1,7 @@
-import { profileDocument, type DocumentKind, type DocumentProfile } from "./document-profile";
+import type { DocumentKind } from "./document-kind";
+import { profileDocument, type DocumentProfile } from "./document-profile";
 import { rankSentences, type KeyPoint } from "./key-points";
+import { reflowHardWraps } from "./reflow";
 import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
 
@@ -81,10 +83,23 @@ const TOPICS: Record<string, Topic> = {
   },
 };
 
+const RULES = ["obligation", "rights", "figures", "dates", "data"];
 const KIND_TOPICS: Record<DocumentKind, string[]> = {
   licence: ["grant", "copyleft", "termination", "warranty", "liability"],
   agreement: ["obligation", "payment", "termination", "liability", "confidentiality", "dates"],
-  document: ["obligation", "rights", "figures", "dates", "data"],
+  document: RULES,
+  policy: RULES,
+  standard: RULES,
+  procedure: RULES,
+  plan: RULES,
+  checklist: RULES,
+  guidelines: RULES,
+  specification: ["obligation"],
+  report: ["figures", "dates"],
+  readme: [],
+  guide: [],
+  notes: [],
+  decision: [],
   manual: [],
   changelog: [],
 };
@@ -160,8 +175,9 @@ export interface SummaryPoints {
 }
 
 /** The lead and the key points of a document, at most `max` in all. */
-export function summaryPoints(title: string, text: string, max = 6): SummaryPoints {
-  const profile = profileDocument(title, text);
+export function summaryPoints(title: string, source: string, max = 6, filename = ""): SummaryPoints {
+  const text = reflowHardWraps(source);
+  const profile = profileDocument(title, text, filename);
   if (profile.kind === "changelog") {
     return { kind: profile.kind, points: [profile.lead, ...changelogPoints(text, profile, max - 1)] };
   }

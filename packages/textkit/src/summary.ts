@@ -3,6 +3,7 @@ import { analyseChange } from "./diff-analysis";
 import { readDocumentMetadata } from "./metadata";
 import { assessRisk, type RiskLevel } from "./risk-rules";
 import { plural } from "./sections";
+import { KIND_LABELS } from "./document-kind";
 import { summaryPoints } from "./summary-points";
 
 /** Everything a document summary is computed from: its text, the previous version's, its state. */
@@ -13,10 +14,14 @@ export interface SummaryInput {
   previousContent: string | null;
   status: string;
   now: Date;
+  /** The uploaded file's name ("README.md"), which can say what kind of document it is. */
+  filename?: string;
 }
 
 /** Seed §3 Summary, without the timestamp the caller adds. */
 export interface ComputedSummary {
+  /** What kind of document it is, as a reader names it: "Specification", "Licence", "README"… */
+  kind: string;
   riskLevel: RiskLevel;
   keyPoints: string[];
   changeHighlights: string[];
@@ -25,6 +30,9 @@ export interface ComputedSummary {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** What was looked for and not found, in a reader's words. */
+const NO_RISK =
+  "No risks found: no personal data, written credentials, passed review date, placeholders, or obligations with penalties or deadlines";
 const REVIEW_SOON_DAYS = 30;
 
 const STATUS_ACTIONS: Record<string, string> = {
@@ -79,7 +87,9 @@ export function summarizeDocument(input: SummaryInput): ComputedSummary {
   const findings = checkContent(input.content, { title: input.title, now: input.now });
   const risk = assessRisk(input.content, findings);
   // The first point says what the document is; the rest are its main terms, quoted.
-  const keyPoints = input.content.trim() === "" ? [] : summaryPoints(input.title, input.content).points;
+  const summary =
+    input.content.trim() === "" ? null : summaryPoints(input.title, input.content, 6, input.filename ?? "");
+  const keyPoints = summary?.points ?? [];
   const statusAction = STATUS_ACTIONS[input.status];
   const actions = [
     ...reviewActions(input.content, input.status, input.now),
@@ -89,10 +99,11 @@ export function summarizeDocument(input: SummaryInput): ComputedSummary {
   if (actions.length === 0)
     actions.push("No action needed: the document is approved and within its review period");
   return {
+    kind: KIND_LABELS[summary?.kind ?? "document"],
     riskLevel: risk.riskLevel,
     keyPoints: keyPoints.length > 0 ? keyPoints : ["The document has no prose to summarise"],
     changeHighlights: changeHighlights(input.previousContent, input.content),
-    riskNotes: risk.notes.length > 0 ? risk.notes.map((n) => n.note) : ["No risk rule fired"],
+    riskNotes: risk.notes.length > 0 ? risk.notes.map((n) => n.note) : [NO_RISK],
     suggestedActions: [...new Set(actions)],
   };
 }

@@ -69,6 +69,8 @@ export const searchKeys = {
 
 export const aiKeys = {
   suggestions: ["/api/ai/suggestions"] as const,
+  /** The assistant's answer to a search that reads as a question (the search page). */
+  answer: (question: string) => ["/api/ai/ask", question] as const,
   categorize: ["/api/ai/categorize"] as const,
   categorizeFile: (name: string, size: number, lastModified: number) =>
     [...aiKeys.categorize, name, size, lastModified] as const,

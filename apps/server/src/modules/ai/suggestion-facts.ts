@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AiSuggestion } from "@quire/contracts";
+import { confidenceLevel, type AiSuggestion } from "@quire/contracts";
 import { nearDuplicateCandidates, sketchResemblance } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import { findLatestRound } from "../approvals/repository";
@@ -72,7 +72,7 @@ export function miscategorised(
           String(doc.currentVersion),
         ]),
         title: `Move '${doc.title}' to ${target}`,
-        description: `Filed under ${current}, but the classifier trained on this archive places it in ${target} (${Math.round(prediction.confidence * 100)}%), and ${Math.round(agreement * 3)} of its 3 most similar documents are in ${target}.`,
+        description: `Filed under ${current}, but the classifier trained on this archive places it in ${target} (${confidenceLevel(prediction.confidence)} confidence), and ${Math.round(agreement * 3)} of its 3 most similar documents are in ${target}.`,
         action: `Move to ${target}`,
         icon: "lightbulb",
         color: "yellow",

@@ -28,6 +28,7 @@ function isCachedSummary(value: unknown): value is CachedSummary {
     v !== null &&
     typeof v.status === "string" &&
     typeof v.day === "string" &&
+    typeof v.kind === "string" &&
     Array.isArray(v.keyPoints) &&
     typeof v.riskLevel === "string"
   );
@@ -37,6 +38,7 @@ function present(documentId: string, version: number, data: CachedSummary): Summ
   return {
     documentId,
     version,
+    kind: data.kind,
     riskLevel: data.riskLevel,
     keyPoints: data.keyPoints,
     changeHighlights: data.changeHighlights,
@@ -65,6 +67,7 @@ export async function computeSummary(
       previousContent: previous?.version.content ?? null,
       status: target.status,
       now,
+      filename: current.version.originalFilename,
     },
   });
   const data: CachedSummary = {
@@ -106,7 +109,7 @@ export function summaryMarkdown(title: string, summary: Summary): string {
   return [
     `# AI summary: ${title}`,
     "",
-    `Version ${summary.version} · Risk level: **${summary.riskLevel}** · Updated ${summary.updatedAt}`,
+    `${summary.kind ? `${summary.kind} · ` : ""}Version ${summary.version} · Risk level: **${summary.riskLevel}** · Updated ${summary.updatedAt}`,
     "",
     "## Key points",
     "",
@@ -124,7 +127,7 @@ export function summaryMarkdown(title: string, summary: Summary): string {
     "",
     list(summary.suggestedActions),
     "",
-    "_Computed by Quire from the document's text: key points are quoted sentences; each risk note names the rule that fired._",
+    "_Computed by Quire from the document's text: key points are quoted sentences; each risk note says what was found and where._",
     "",
   ].join("\n");
 }

@@ -6,7 +6,13 @@ import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPaylo
 import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
 import { OCR_MARKER_START, withOcrPlaceholders, type OcrAnchor } from "./upload";
-import { findDocumentRow, findVersionRow, versionTextHolds, versionTextStart } from "./repository";
+import {
+  findDocumentRow,
+  findVersionRow,
+  lastFoundTags,
+  versionTextHolds,
+  versionTextStart,
+} from "./repository";
 import { recordFoundTags, recordProcessingOutcome, recordRecognisedText } from "./processing";
 
 /** The version this job processes. */
@@ -75,20 +81,30 @@ function withoutPlaceholders(markdown: string): string {
   return markdown.replace(/<!-- quire:ocr-pending page=\d+ -->\n*/g, "");
 }
 
-/** A fresh upload gets its keyphrases as tags (editable afterwards); tags someone chose stay. */
+const sameTags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((tag, i) => tag === b[i]);
+
+/**
+ * Each version's keyphrases become the document's tags, so tags follow the text (a README that
+ * drops its e-mail addresses drops tags made of them). Tags a person chose stay: only tags that
+ * are none, or exactly those Quire last found, are replaced.
+ */
 const tagsStep: PipelineStep = {
   name: "tags",
   async run(ctx, target) {
-    if (target.version !== 1) return;
     const doc = await findDocumentRow(ctx.db, target.documentId);
-    if (!doc || doc.currentVersion !== 1 || doc.tags.length > 0) return;
+    if (!doc || doc.currentVersion !== target.version) return;
+    if (doc.tags.length > 0) {
+      const found = await lastFoundTags(ctx.db, doc.id);
+      if (!found || !sameTags(found, doc.tags)) return;
+    }
     const start = await versionTextStart(ctx.db, target.documentId, target.version, 200_000);
     if (start === null) return;
     const text = `${doc.title}\n${start}`;
     const keyphrases = await textWork(ctx, { kind: "keyphrases", text, max: 5 });
     const tags = normaliseTags(keyphrases.map((k) => k.phrase));
-    if (tags.length === 0) return;
-    await recordFoundTags(ctx, target, tags);
+    if (sameTags(tags, doc.tags)) return;
+    await recordFoundTags(ctx, target, doc.tags, tags);
   },
 };
 

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
-import { setProcessingState, setTagsIfNone, setVersionContent } from "./repository";
+import { FOUND_TAGS_ACTION, setProcessingState, setTagsIfStill, setVersionContent } from "./repository";
 
 /**
  * What processing changes on a document, as commands of the system actor: each change is one
@@ -30,16 +30,20 @@ export async function recordRecognisedText(
   });
 }
 
-/** Keyphrases of a fresh upload become its tags, unless someone chose tags meanwhile. */
+/**
+ * Keyphrases of a version's text become the document's tags, replacing `before` (none, or those
+ * found in an earlier version's text) unless someone changed the tags meanwhile.
+ */
 export async function recordFoundTags(
   ctx: AppContext,
   target: ProcessedVersion,
+  before: readonly string[],
   tags: string[],
 ): Promise<void> {
   await withTransaction(ctx, SYSTEM_ACTOR, async (tx, record) => {
-    if (!(await setTagsIfNone(tx, target.documentId, tags))) return;
+    if (!(await setTagsIfStill(tx, target.documentId, before, tags))) return;
     await record({
-      action: "Tagged from text",
+      action: FOUND_TAGS_ACTION,
       subjectType: "document",
       subjectId: target.documentId,
       data: { version: target.version, tags },

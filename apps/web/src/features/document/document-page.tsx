@@ -8,6 +8,7 @@ import { useDocument } from "@/lib/api/document";
 import { useFeatures } from "@/lib/api/settings";
 import { cn } from "@/lib/utils";
 import { AiSummaryCard, type DocumentTab } from "./components/ai-summary-card";
+import { AskDocumentPanel } from "./components/ask-document";
 import { DocumentDialogs } from "./components/document-dialogs";
 import { DocumentHeader, type DocumentDialog } from "./components/document-header";
 import { DocumentHistory } from "./components/document-history";
@@ -172,6 +173,7 @@ function DocumentSidePanel({
       {showSummaries && (
         <SummaryPanel documentId={document.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
       )}
+      <AskDocumentPanel key={document.id} documentId={document.id} />
       <ShareEmbedPanel document={document} onShowAccess={() => view.setDialog("share")} />
       {document.abilities.archive && <DocumentHistory documentId={document.id} />}
       {outline && <OutlineSidebar entries={outline} />}

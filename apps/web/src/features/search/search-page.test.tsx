@@ -118,4 +118,50 @@ describe("SearchPage", () => {
     expect(screen.queryByRole("link", { name: "View Summary" })).toBeNull();
     expect(searchCalls(spy)).toEqual(["/api/search?q=remote"]);
   });
+
+  it("answers a question above the results, citing its source, and asks nothing for a plain search", async () => {
+    const answer = {
+      answer: "Remote staff work from home two days a week [1].",
+      confidence: 0.8,
+      relevantDocuments: ["Remote Work Policy"],
+      citations: [
+        {
+          n: 1,
+          documentId: "d1",
+          title: "Remote Work Policy",
+          passageId: "p1",
+          heading: "Scope",
+          quote: "",
+          ordinal: 2,
+        },
+      ],
+      source: "local",
+    };
+    const spy = mockFetch({
+      "GET /api/categories": { body: [category] },
+      "GET /api/search/suggestions": { body: [] },
+      "GET /api/search": { body: [{ document, relevanceScore: 0.69, highlightedExcerpt: "Remote" }] },
+      "POST /api/ai/ask": { body: answer },
+    });
+    renderWithApp(<SearchPage />, { path: "/search" });
+    const box = screen.getByPlaceholderText("Search documents, content, and metadata...");
+    fireEvent.change(box, { target: { value: "remote" } });
+    fireEvent.submit(screen.getByRole("search"));
+    await screen.findByText("Search Results (1 found)");
+    expect(screen.queryByTestId("search-answer")).toBeNull();
+
+    fireEvent.change(box, { target: { value: "How many days can I work remotely?" } });
+    fireEvent.submit(screen.getByRole("search"));
+    const region = await screen.findByTestId("search-answer");
+    await waitFor(() => expect(region.textContent).toContain("two days a week [1]"));
+    expect(screen.getByTestId("link-citation-1").getAttribute("href")).toBe("/document/d1#passage-2");
+    const asks = spy.mock.calls.filter(([url]) => url === "/api/ai/ask");
+    expect(asks).toHaveLength(1);
+    expect(JSON.parse(String(asks[0]?.[1]?.body))).toEqual({
+      question: "How many days can I work remotely?",
+    });
+    // The answer comes first, then the results.
+    const results = await screen.findByText("Search Results (1 found)");
+    expect(region.compareDocumentPosition(results) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { looksLikeQuestion } from "@quire/contracts";
 import { PageHeader } from "@/components/page-header";
 import { useFeatures } from "@/lib/api/settings";
 import { errorMessage } from "@/lib/api-client";
@@ -6,6 +7,7 @@ import { useSearchDocuments, type SearchParams } from "./api/search-documents";
 import { useSearchSuggestions } from "./api/get-search-suggestions";
 import { SearchForm, type SearchFormValues } from "./components/search-form";
 import { useSearchUrl } from "./hooks/use-search-url";
+import { SearchAnswer } from "./components/search-answer";
 import { SearchResultCard } from "./components/search-result-card";
 import {
   NoResults,
@@ -86,7 +88,10 @@ export function SearchPage() {
           <StartYourSearch onPick={pick} />
         </>
       ) : (
-        <SearchResults results={results} />
+        <>
+          {looksLikeQuestion(submitted.q) && <SearchAnswer question={submitted.q} />}
+          <SearchResults results={results} />
+        </>
       )}
     </div>
   );

@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "wouter";
-import { confidenceLabel, type AiAnswer } from "@quire/contracts";
+import type { AiAnswer } from "@quire/contracts";
 import { Bot, Loader2, Send } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { AiAnswerView } from "@/components/ai/ai-answer";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { paths } from "@/config/paths";
-import { AnswerText } from "./answer-text";
-import { useAskAi } from "@/features/dashboard/api/ask-ai";
-import { ASK_ERROR_MESSAGE, QUICK_QUESTIONS, confidenceBadgeVariant } from "../lib/dashboard-logic";
+import { useAskAi } from "@/lib/api/ask-ai";
+import { ASK_ERROR_MESSAGE, QUICK_QUESTIONS } from "../lib/dashboard-logic";
 
 /** Seed §2 AI assistant card: free question, four quick questions, answer with citations. */
 export function AiAssistant() {
@@ -19,7 +16,7 @@ export function AiAssistant() {
   const submit = (text: string) => {
     const value = text.trim();
     if (!value || ask.isPending) return;
-    ask.mutate(value);
+    ask.mutate({ question: value });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -135,53 +132,6 @@ function AskStatus({
         </p>
       )}
       {answer && <AiAnswerView answer={answer} />}
-    </div>
-  );
-}
-
-/** The answer, how sure it is, and its numbered sources (or, with none, the documents it drew on). */
-function AiAnswerView({ answer }: { answer: AiAnswer }) {
-  return (
-    // break-words: answers quote tokens, URLs and hashes with no space to wrap at, which pushed a
-    // phone's page sideways.
-    <div className="space-y-3 rounded-lg border bg-muted/30 p-4 break-words" data-testid="ai-answer">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-medium">Answer</span>
-        <Badge variant={confidenceBadgeVariant(answer.confidence)} data-testid="badge-ai-confidence">
-          {confidenceLabel(answer.confidence)}
-        </Badge>
-      </div>
-      <AnswerText answer={answer.answer} />
-      {answer.citations.length > 0 ? (
-        <div>
-          <p className="text-xs font-medium text-muted-foreground">Sources</p>
-          <ol className="mt-1 space-y-1 text-sm">
-            {answer.citations.map((citation) => (
-              <li key={`${citation.n}-${citation.passageId}`}>
-                <Link
-                  href={paths.document.getHref(citation.documentId, { passage: citation.ordinal })}
-                  className="text-primary underline-offset-4 hover:underline"
-                  data-testid={`link-citation-${citation.n}`}
-                >
-                  [{citation.n}] {citation.title}
-                  {citation.heading ? ` — ${citation.heading}` : ""}
-                </Link>
-              </li>
-            ))}
-          </ol>
-        </div>
-      ) : (
-        answer.relevantDocuments.length > 0 && (
-          <div>
-            <p className="text-xs font-medium text-muted-foreground">Relevant documents</p>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {answer.relevantDocuments.map((title) => (
-                <li key={title}>{title}</li>
-              ))}
-            </ul>
-          </div>
-        )
-      )}
     </div>
   );
 }

@@ -1,6 +1,3 @@
-import { confidenceLevel } from "@quire/contracts";
-import type { BadgeVariant } from "@/components/ui/badge";
-
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -16,12 +13,7 @@ export function relativeUpdateTime(iso: string, now: Date = new Date()): string 
   return `${days} ${days === 1 ? "day" : "days"} ago`;
 }
 
-/** The confidence badge by level (contracts' confidenceLevel): high default, medium secondary, low outline. */
-export function confidenceBadgeVariant(confidence: number): BadgeVariant {
-  const level = confidenceLevel(confidence);
-  if (level === "high") return "default";
-  return level === "medium" ? "secondary" : "outline";
-}
+export { confidenceBadgeVariant } from "@/lib/confidence";
 
 /** Seed §9: scale used when no category has documents. */
 export const DEFAULT_PROGRESS_SCALE = 30;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { AlertTriangle, Loader2, RotateCcw, Sparkles } from "lucide-react";
-import type { Document } from "@quire/contracts";
+import { confidenceLabel, type Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -57,8 +57,8 @@ function SuggestedCategory({ document }: { document: Document }) {
     >
       <Sparkles className="size-5 shrink-0 text-primary" aria-hidden="true" />
       <p className="min-w-0 flex-1">
-        Its content suggests the category <strong>{target.name}</strong> ({Math.round(s.confidence * 100)}%
-        confidence); it is filed under {document.category.name}.
+        Its content suggests the category <strong>{target.name}</strong> (
+        {confidenceLabel(s.confidence).toLowerCase()}); it is filed under {document.category.name}.
       </p>
       <Button
         variant="outline"

@@ -99,6 +99,11 @@ function SummaryActions({
 function SummaryDetails({ data }: { data: DocumentSummary }) {
   return (
     <>
+      {data.kind && (
+        <p className="text-sm" data-testid="text-document-kind">
+          Kind: <Badge variant="outline">{data.kind}</Badge>
+        </p>
+      )}
       {data.riskLevel && (
         <p className="text-sm" data-testid="text-risk-level">
           Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
