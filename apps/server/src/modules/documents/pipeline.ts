@@ -6,13 +6,8 @@ import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPaylo
 import { normaliseTags, pendingOcrPages, sha256Hex } from "./service";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
 import { OCR_MARKER_START, withOcrPlaceholders, type OcrAnchor } from "./upload";
-import {
-  findDocumentRow,
-  findVersionRow,
-  lastFoundTags,
-  versionTextHolds,
-  versionTextStart,
-} from "./repository";
+import { findDocumentRow, findVersionRow, versionTextHolds, versionTextStart } from "./repository";
+import { lastFoundTags } from "./tags-repository";
 import { recordFoundTags, recordProcessingOutcome, recordRecognisedText } from "./processing";
 
 /** The version this job processes. */

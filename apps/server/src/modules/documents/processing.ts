@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
-import { FOUND_TAGS_ACTION, setProcessingState, setTagsIfStill, setVersionContent } from "./repository";
+import { setProcessingState, setVersionContent } from "./repository";
+import { FOUND_TAGS_ACTION, setTagsIfStill } from "./tags-repository";
 
 /**
  * What processing changes on a document, as commands of the system actor: each change is one

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { activity, blobs, categories, documents, users, versions } from "../../db/schema";
+import { blobs, categories, documents, users, versions } from "../../db/schema";
 import { readAll } from "../../db/read-all";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -364,42 +364,6 @@ export async function setVersionContent(db: Database, versionId: string, content
  * Tags found by processing, only while nobody has chosen any (a person's choice always wins).
  * Answers whether they were set.
  */
-/** Sets the tags while they are still `expected` (nobody changed them meanwhile); answers whether it did. */
-export async function setTagsIfStill(
-  db: Database,
-  id: string,
-  expected: readonly string[],
-  tags: string[],
-): Promise<boolean> {
-  const set = await db
-    .update(documents)
-    .set({ tags })
-    .where(and(eq(documents.id, id), sql`${documents.tags} = ${JSON.stringify(expected)}::jsonb`))
-    .returning({ id: documents.id });
-  return set.length > 0;
-}
-
-/** The tags processing last found in a document's text (its latest "Tagged from text" entry), or null. */
-export async function lastFoundTags(db: Database, documentId: string): Promise<string[] | null> {
-  const [row] = await db
-    .select({ data: activity.data })
-    .from(activity)
-    .where(
-      and(
-        eq(activity.subjectType, "document"),
-        eq(activity.subjectId, documentId),
-        eq(activity.action, FOUND_TAGS_ACTION),
-      ),
-    )
-    .orderBy(desc(activity.id))
-    .limit(1);
-  const tags = row?.data?.tags;
-  return Array.isArray(tags) && tags.every((t) => typeof t === "string") ? tags : null;
-}
-
-/** The history entry of tags processing found in the text. */
-export const FOUND_TAGS_ACTION = "Tagged from text";
-
 /**
  * Processing's outcome, written only while `version` is still the current one and the state is not
  * already this one (a repeated job changes nothing). Answers whether it was written.
