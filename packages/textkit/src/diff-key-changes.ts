@@ -249,6 +249,19 @@ function sectionItems(base: KeyChangeSources, places: RowPlace[]): KeyChange[] {
     });
 }
 
+/** A passage removed in one place and added in another is one change: it moved. */
+function moved(added: KeyChange[], removed: KeyChange[]): KeyChange[] {
+  const quote = (item: KeyChange) => item.text.slice(item.text.indexOf(": ") + 2);
+  const gone = new Map(removed.map((item) => [quote(item), item]));
+  const out = added.map((item) => {
+    const from = gone.get(quote(item));
+    if (!from) return item;
+    gone.delete(quote(item));
+    return { ...item, text: `Moved ${item.text.slice("Added ".length)}`, oldLine: from.oldLine };
+  });
+  return [...out, ...gone.values()];
+}
+
 /** Each change once: an item pointing at a row another item already describes is left out. */
 function once(items: readonly KeyChange[]): KeyChange[] {
   const seen = new Set<string>();
@@ -272,28 +285,26 @@ export function keyChangeItems(
   obligations: ObligationMoves,
 ): KeyChange[] {
   const where = locator(oldText, newText, places);
+  const data = (count: number, what: string): KeyChange => ({
+    text: `Personal data ${what}: ${plural(count, "item")}`,
+    oldLine: null,
+    newLine: null,
+  });
   const specific = once([
     ...clauseItems(base, where),
+    ...(base.personalDataAdded > 0 ? [data(base.personalDataAdded, "added")] : []),
+    ...(base.personalDataRemoved > 0 ? [data(base.personalDataRemoved, "removed")] : []),
     ...obligationItems(obligations, where),
     ...figureItems(base, places),
     ...reworded(places),
-    ...passages(places, "added").slice(0, 3),
-    ...passages(places, "removed").slice(0, 3),
+    ...moved(passages(places, "added").slice(0, 3), passages(places, "removed").slice(0, 3)),
   ]);
   // A section is summarised only for the changed lines no item above describes.
   const described = new Set(specific.flatMap((i) => [`old:${i.oldLine}`, `new:${i.newLine}`]));
   const rest = places.filter(
     (p) => !described.has(`old:${p.row.left?.number}`) && !described.has(`new:${p.row.right?.number}`),
   );
-  const items = [...specific, ...sectionItems(base, rest)];
-  const data = (count: number, what: string) => ({
-    text: `Personal data ${what}: ${plural(count, "item")}`,
-    oldLine: null,
-    newLine: null,
-  });
-  if (base.personalDataAdded > 0) items.push(data(base.personalDataAdded, "added"));
-  if (base.personalDataRemoved > 0) items.push(data(base.personalDataRemoved, "removed"));
-  return items;
+  return [...specific, ...sectionItems(base, rest)];
 }
 
 function describeCounts(s: SectionChange): string {

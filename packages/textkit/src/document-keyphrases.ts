@@ -44,8 +44,10 @@ const ADDRESS =
  * Build Status"), identifiers joined by underscores ("DEB_GAIN_ROOT_CMD") and absolute paths
  * ("/usr/sbin/nologin"), whose parts read as words once split.
  */
-const NOT_PROSE =
-  /!\[[^[\]\n]{0,500}\]\([^()\s]{0,2000}\)|\b[A-Za-z0-9]{1,100}(?:_[A-Za-z0-9]{1,100}){1,20}\b|(?<![\w.])\/[\w.-]{1,100}(?:\/[\w.-]{1,100}){1,20}/g;
+const IMAGE = /!\[[^[\]\n]{0,500}\]\([^()\s]{0,2000}\)/g;
+// Read after addresses are gone, so a URL's path is never taken for a file's and its scheme left behind.
+const CODE_WORDS =
+  /\b[A-Za-z0-9]{1,100}(?:_[A-Za-z0-9]{1,100}){1,20}\b|(?<![\w.:/])\/[\w.-]{1,100}(?:\/[\w.-]{1,100}){1,20}/g;
 
 /** Token runs without stop words, with a weight (headings 2, prose 1). */
 function runsOf(text: string): Array<{ words: string[]; weight: number }> {
@@ -54,7 +56,11 @@ function runsOf(text: string): Array<{ words: string[]; weight: number }> {
     if (block.kind === "code") continue;
     const weight = block.kind === "heading" ? 2 : 1;
     // Punctuation ends a phrase: "encryption, MFA" is two candidates, not one.
-    const prose = text.slice(block.start, block.end).replace(NOT_PROSE, " ; ").replace(ADDRESS, " ; ");
+    const prose = text
+      .slice(block.start, block.end)
+      .replace(IMAGE, " ; ")
+      .replace(ADDRESS, " ; ")
+      .replace(CODE_WORDS, " ; ");
     for (const piece of prose.split(/[.,;:!?()[\]|"“”]+/)) {
       let run: string[] = [];
       for (const token of tokenize(piece)) {

@@ -32,7 +32,7 @@ export interface ComputedSummary {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What was looked for and not found, in a reader's words. */
 const NO_RISK =
-  "No risks found: no personal data, written credentials, passed review date, placeholders, or obligations with penalties or deadlines";
+  "No risks found: no one's e-mail address or phone number, no written credentials, no passed review date, no placeholders, and no obligations with penalties or deadlines";
 const REVIEW_SOON_DAYS = 30;
 
 const STATUS_ACTIONS: Record<string, string> = {

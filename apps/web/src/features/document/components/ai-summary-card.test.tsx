@@ -15,7 +15,7 @@ const summary = {
     "curl is powered by libcurl for all transfer-related features.",
   ],
   changeHighlights: ["First version: there is no earlier version to compare with"],
-  riskNotes: ["No risks found: no personal data"],
+  riskNotes: ["No risks found: no written credentials"],
   suggestedActions: ["Submit for review once the draft is complete"],
   updatedAt: "2026-11-25T07:00:00.000Z",
 };
