@@ -83,7 +83,7 @@ describe("tags follow each version's text unless a person chose them", () => {
     const bugs = readFileSync(new URL("../../../test-fixtures/procps-bugs.md", import.meta.url), "utf8");
     const v2 = await newVersion(v1, bugs);
     expect(v2.tags).not.toEqual(v1.tags);
-    for (const tag of v2.tags) expect(words(bugs)).toContain(` ${tag} `);
+    for (const tag of v2.tags) expect(words(`${v2.title}\n${bugs}`)).toContain(` ${tag} `);
 
     const chosen = await t.request("PATCH", `/api/documents/${v1.id}`, {
       as: "admin",

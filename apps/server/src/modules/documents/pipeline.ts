@@ -95,7 +95,8 @@ const tagsStep: PipelineStep = {
     }
     const start = await versionTextStart(ctx.db, target.documentId, target.version, 200_000);
     if (start === null) return;
-    const text = `${doc.title}\n${start}`;
+    // The title is a block of its own, so it never runs on into the text's first line.
+    const text = `${doc.title}\n\n${start}`;
     const keyphrases = await textWork(ctx, { kind: "keyphrases", text, max: 5 });
     const tags = normaliseTags(keyphrases.map((k) => k.phrase));
     if (sameTags(tags, doc.tags)) return;
