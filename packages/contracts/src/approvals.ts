@@ -221,6 +221,8 @@ export const notificationSchema = z.object({
   link: z.string(),
   documentId: z.string().nullable(),
   read: z.boolean(),
+  /** A request to act that its round no longer needs (it ended or restarted first); always read. */
+  superseded: z.boolean(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

@@ -371,6 +371,8 @@ export const notifications = pgTable(
     link: text("link").notNull(),
     documentId: text("document_id").references(() => documents.id, { onDelete: "cascade" }),
     readAt: at("read_at"),
+    /** A request to act that the round ended before it was answered: no longer needed, and read. */
+    supersededAt: at("superseded_at"),
     createdAt: createdAt(),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { documents, notifications, userPreferences } from "../../db/schema";
 import { accessListsAdmitWhere } from "../../policies/documents-where";
@@ -91,6 +91,30 @@ export async function markDocumentNotificationsRead(
     )
     .returning({ id: notifications.id });
   return read.length;
+}
+
+/**
+ * Marks the unread notifications of these kinds about one document superseded (and read), for
+ * everyone but `except`; answers how many were.
+ */
+export async function supersedeDocumentNotifications(
+  tx: Database,
+  { documentId, kinds, except }: { documentId: string; kinds: readonly string[]; except: string | null },
+  at: Date,
+): Promise<number> {
+  const superseded = await tx
+    .update(notifications)
+    .set({ readAt: at, supersededAt: at })
+    .where(
+      and(
+        eq(notifications.documentId, documentId),
+        inArray(notifications.kind, [...kinds]),
+        isNull(notifications.readAt),
+        except === null ? undefined : ne(notifications.userId, except),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return superseded.length;
 }
 
 /** Marks every unread notification of the user read; answers how many were. */

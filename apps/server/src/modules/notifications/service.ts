@@ -19,6 +19,7 @@ import {
   markDocumentNotificationsRead,
   markNotificationRead,
   savePreferences,
+  supersedeDocumentNotifications,
 } from "./repository";
 
 /**
@@ -78,6 +79,7 @@ export async function listNotifications(db: Database, actor: Actor): Promise<Not
     link: row.link,
     documentId: row.documentId,
     read: row.readAt !== null,
+    superseded: row.supersededAt !== null,
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -109,8 +111,26 @@ export async function settleRequests(
   { userId, documentId, answered }: { userId: string; documentId: string; answered: "review" | "decision" },
   at: Date,
 ): Promise<number> {
-  const kinds: NotificationKind[] = answered === "review" ? ["review_requested"] : ["ready_for_approval"];
-  return markDocumentNotificationsRead(tx, { userId, documentId, kinds }, at);
+  // A restarted round asks again with "New version to review": answering it settles that too.
+  const asked: NotificationKind = answered === "review" ? "review_requested" : "ready_for_approval";
+  return markDocumentNotificationsRead(tx, { userId, documentId, kinds: [asked, "new_version"] }, at);
+}
+
+/** The notifications that ask someone to act on a document's review round. */
+const REQUEST_KINDS: readonly NotificationKind[] = ["review_requested", "ready_for_approval", "new_version"];
+
+/**
+ * A round that ended (a decision, changes requested, or withdrawn) or restarted no longer needs
+ * the answers it asked for: every open request about the document is marked superseded ("no
+ * longer needed") and leaves the unread count, so the bell never counts work the queues no longer
+ * show. `except` keeps the request of whoever ended it, which their answer settles.
+ */
+export async function supersedeRequests(
+  tx: Database,
+  { documentId, except }: { documentId: string; except: string | null },
+  at: Date,
+): Promise<number> {
+  return supersedeDocumentNotifications(tx, { documentId, kinds: REQUEST_KINDS, except }, at);
 }
 
 export async function markAllRead(ctx: AppContext, actor: Actor): Promise<void> {

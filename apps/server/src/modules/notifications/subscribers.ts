@@ -1,12 +1,13 @@
 import { defineSubscriber, type AppSubscriber } from "../../events/subscriber";
-import { notifyUsers, settleRequests } from "./service";
+import { openApprovalStages } from "@quire/contracts";
+import { notifyUsers, settleRequests, supersedeRequests } from "./service";
 
 /**
  * Who hears of a review round, written in the command's transaction (a notification and its
  * e-mail job exist exactly when the change does): the reviewers when it starts, the approver when
  * review is done, the owner on requested changes or a decision; the owner and those still waited
  * on when a round is withdrawn; its people again when a new version restarts it. An answer settles
- * the request it answered.
+ * the request it answered; a round that ends or restarts supersedes the requests nobody answered.
  */
 export const notificationSubscribers: AppSubscriber[] = [
   defineSubscriber({
@@ -83,6 +84,23 @@ export const notificationSubscribers: AppSubscriber[] = [
     },
   }),
   defineSubscriber({
+    name: "notifications: a round that ended early or was decided needs no other answers",
+    event: "approval.decided",
+    phase: "in-transaction",
+    run: async (_ctx, tx, event) => {
+      if ((openApprovalStages as readonly string[]).includes(event.to)) return;
+      await supersedeRequests(tx, { documentId: event.documentId, except: event.by.id }, event.at);
+    },
+  }),
+  defineSubscriber({
+    name: "notifications: a withdrawn round needs no answers",
+    event: "approval.withdrawn",
+    phase: "in-transaction",
+    run: async (_ctx, tx, event) => {
+      await supersedeRequests(tx, { documentId: event.documentId, except: null }, event.at);
+    },
+  }),
+  defineSubscriber({
     name: "notifications: a withdrawn round tells the owner and those it waited on why",
     event: "approval.withdrawn",
     phase: "in-transaction",
@@ -109,6 +127,8 @@ export const notificationSubscribers: AppSubscriber[] = [
         documentId: event.documentId,
       };
       const told = event.askedIds.filter((id) => id !== event.by.id);
+      // The requests of the replaced round go first, so the bell counts each person once.
+      await supersedeRequests(tx, { documentId: event.documentId, except: null }, event.at);
       await notifyUsers(tx, told, note, event.at, ctx.config.mail);
     },
   }),

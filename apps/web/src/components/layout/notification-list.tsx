@@ -25,10 +25,24 @@ function NotificationRow({
         aria-hidden="true"
       />
       <span className="min-w-0 flex-1">
-        <span className={cn("block truncate", !notification.read && "font-semibold")}>
+        <span
+          className={cn(
+            "block truncate",
+            !notification.read && "font-semibold",
+            notification.superseded && "line-through",
+          )}
+        >
           {notification.title}
           {!notification.read && <span className="sr-only"> (unread)</span>}
         </span>
+        {notification.superseded && (
+          <span
+            className="block text-xs font-medium text-muted-foreground"
+            data-testid={`text-notification-superseded-${notification.id}`}
+          >
+            No longer needed: the review round ended without your answer.
+          </span>
+        )}
         {notification.body && (
           <span className="line-clamp-2 block text-xs text-muted-foreground">{notification.body}</span>
         )}

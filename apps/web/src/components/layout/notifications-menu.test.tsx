@@ -44,6 +44,7 @@ describe("NotificationsMenu", () => {
             body: "Security Policy needs your review",
             link: "/document/d1",
             read: false,
+            superseded: false,
             createdAt: new Date().toISOString(),
           },
           {
@@ -54,6 +55,7 @@ describe("NotificationsMenu", () => {
             body: "",
             link: "https://evil.example",
             read: true,
+            superseded: false,
             createdAt: "x",
           },
         ],
@@ -74,5 +76,31 @@ describe("NotificationsMenu", () => {
       ).toBe(true),
     );
     expect(location.history.at(-1)).toBe("/document/d1");
+  });
+
+  it("says a request its round no longer needs is no longer needed", async () => {
+    mockFetch({
+      "GET /api/notifications/unread-count": { body: { count: 0 } },
+      "GET /api/notifications": {
+        body: [
+          {
+            id: "n3",
+            kind: "review_requested",
+            documentId: "d1",
+            title: "Review requested",
+            body: 'author asked you to review "Security Policy" (version 1)',
+            link: "/document/d1",
+            read: true,
+            superseded: true,
+            createdAt: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    renderWithApp(<NotificationsMenu />);
+    openMenu();
+    const row = await screen.findByTestId("notification-n3");
+    expect(row.textContent).toContain("No longer needed");
+    expect(screen.getByTestId("text-notification-superseded-n3")).toBeTruthy();
   });
 });
