@@ -248,3 +248,58 @@ test("a review chosen on round 1 is refused once a new version opened round 2, a
   );
   await reviewer.context.close();
 });
+
+test("the bell follows Waiting on Me when a round ends early: the other reviewer's request is no longer needed", async () => {
+  const author = await signedIn("author");
+  const users = await api<{ id: string; username: string }[]>(author.page, "/api/users");
+  const idOf = (name: string) => users.find((u) => u.username === name)?.id ?? "";
+  const categories = await api<{ id: string }[]>(author.page, "/api/categories");
+  const text = "# Visitor Policy\n\nVisitors sign in at reception and wear a badge.";
+  const upload = await author.page.request.post("/api/documents/upload", {
+    multipart: {
+      title: "Visitor Policy",
+      categoryId: categories[0]?.id ?? "",
+      allowDuplicate: "true",
+      file: { name: "visitor-policy.md", mimeType: "text/markdown", buffer: Buffer.from(text) },
+    },
+  });
+  assert.equal(upload.status(), 201, await upload.text());
+  const { id } = (await upload.json()) as { id: string };
+  const submit = await author.page.request.post(`/api/documents/${id}/submit-review`, {
+    data: { reviewers: [idOf("reviewer"), idOf("reviewer2")], approverId: idOf("approver") },
+  });
+  assert.equal(submit.status(), 201, await submit.text());
+  await author.context.close();
+
+  const other = await signedIn("reviewer2");
+  const counts = async () => ({
+    bell: (await api<{ count: number }>(other.page, "/api/notifications/unread-count")).count,
+    waiting: (await api<{ waitingOnYou: number }>(other.page, "/api/approvals/stats")).waitingOnYou,
+  });
+  const before = await counts();
+
+  const reviewer = await signedIn("reviewer");
+  const early = await reviewer.page.request.patch(`/api/documents/${id}/approval`, {
+    data: { status: "Changes Requested", comment: "Name the badge colours", round: 1 },
+  });
+  assert.equal(early.status(), 200, await early.text());
+  await reviewer.context.close();
+
+  // The round no longer waits on reviewer2, and their bell lets go of it too.
+  const after = await counts();
+  assert.deepEqual(after, { bell: before.bell - 1, waiting: before.waiting - 1 });
+  await other.page.goto("/approvals");
+  const waiting = other.page.getByTestId("stat-approvals-waiting");
+  await waiting.getByText(String(after.waiting), { exact: true }).waitFor();
+  const badge = other.page.getByTestId("badge-notifications");
+  if (after.bell === 0) await badge.waitFor({ state: "detached" });
+  else await badge.getByText(String(after.bell), { exact: true }).waitFor();
+
+  const notes = await api<Array<Note & { superseded: boolean }>>(other.page, "/api/notifications");
+  const request = notes.find((n) => n.documentId === id && n.kind === "review_requested");
+  assert.ok(request?.superseded, "reviewer2's request for the ended round is superseded");
+  await other.page.getByTestId("button-notifications").click();
+  await other.page.getByTestId(`text-notification-superseded-${request.id}`).waitFor();
+  assert.deepEqual(unexpectedErrors(other.consoleErrors()), []);
+  await other.context.close();
+});
