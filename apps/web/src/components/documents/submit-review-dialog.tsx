@@ -12,7 +12,9 @@ import {
 import { toast } from "@/hooks/use-toast";
 import { useSubmitForReview } from "@/lib/api/submit-review";
 import { useUsers } from "@/lib/api/users";
+import { useApprovalTemplate } from "@/lib/api/approval-template";
 import { ReviewAssignees } from "./review-assignees";
+import { StagePicksFields, useStagePicks } from "./stage-picks";
 
 /** Who may review and approve this document, and who has been chosen so far. */
 function useReviewAssignment(document: Document) {
@@ -37,6 +39,7 @@ function useReviewAssignment(document: Document) {
 
   return {
     loading: users.isPending,
+    users: users.data ?? [],
     reviewers,
     approvers,
     chosenReviewers,
@@ -51,13 +54,20 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
   const assignment = useReviewAssignment(document);
   const { reviewers, chosenReviewers, chosenApprover } = assignment;
   const submit = useSubmitForReview();
+  // A category with its own template is picked stage by stage; the default flow keeps the seed's form.
+  const template = useApprovalTemplate(document.id).data;
+  const custom = template?.custom === true;
+  const picks = useStagePicks(template);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const reviewerIds = reviewers.filter((u) => chosenReviewers.has(u.id)).map((u) => u.id);
+    const body = custom
+      ? { id: document.id, stages: picks.body }
+      : { id: document.id, reviewers: reviewerIds, approverId: chosenApprover };
     // mutateAsync: a status filter can take the card (and this dialog) off the list before
     // mutate's own callbacks would run.
-    submit.mutateAsync({ id: document.id, reviewers: reviewerIds, approverId: chosenApprover }).then(
+    submit.mutateAsync(body).then(
       () => {
         toast({
           title: "Document submitted for review",
@@ -74,10 +84,10 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
     );
   }
 
-  const ready = chosenReviewers.size > 0 && chosenApprover !== "";
+  const ready = custom ? picks.ready : chosenReviewers.size > 0 && chosenApprover !== "";
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-submit-review">
+      <DialogContent data-testid="dialog-submit-review" className="max-h-[90vh] overflow-y-auto">
         <form onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Submit for Review</DialogTitle>
@@ -85,7 +95,16 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
               Choose who reviews &ldquo;{document.title}&rdquo; and who gives the final approval.
             </DialogDescription>
           </DialogHeader>
-          <ReviewAssignees {...assignment} />
+          {custom && template ? (
+            <StagePicksFields
+              template={template}
+              users={assignment.users}
+              document={document}
+              picks={picks}
+            />
+          ) : (
+            <ReviewAssignees {...assignment} />
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

@@ -6,7 +6,7 @@ import { approvalKeys, documentKeys, searchKeys } from "@/lib/query-keys";
 /** POST /api/documents/{id}/submit-review with the chosen reviewers and approver. */
 export function submitForReview(
   id: string,
-  body: Required<Pick<SubmitReviewBody, "reviewers" | "approverId">>,
+  body: Pick<SubmitReviewBody, "reviewers" | "approverId" | "stages">,
 ): Promise<Approval> {
   return apiFetch(`/api/documents/${encodeURIComponent(id)}/submit-review`, approvalSchema, {
     method: "POST",
@@ -18,8 +18,11 @@ export function submitForReview(
 export function useSubmitForReview() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reviewers, approverId }: { id: string; reviewers: string[]; approverId: string }) =>
-      submitForReview(id, { reviewers, approverId }),
+    mutationFn: ({
+      id,
+      ...body
+    }: { id: string } & Pick<SubmitReviewBody, "reviewers" | "approverId" | "stages">) =>
+      submitForReview(id, body),
     onSuccess: async () => {
       await Promise.all([
         // Also covers documentKeys.approval(id).

@@ -135,6 +135,47 @@ function ActivitySection({ activityLog }: { activityLog: Approval["activityLog"]
   );
 }
 
+const openStage = (approval: Approval) =>
+  approval.step === null ? undefined : approval.stages[approval.step];
+
+/** The round's stages from its own copy of the template: who sits where, for whom, and when it is due. */
+function StagesSection({ approval }: { approval: Approval }) {
+  if (approval.stages.length === 0) return null;
+  return (
+    <section className="space-y-2" data-testid="approval-stages">
+      <h3 className="font-medium">Stages</h3>
+      <ol className="grid gap-2">
+        {approval.stages.map((stage) => (
+          <li key={stage.index} className="rounded-md border p-2" data-testid={`stage-${stage.index + 1}`}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">
+                {stage.index + 1}. {stage.name}
+              </span>
+              <Badge variant="outline">{stage.state}</Badge>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {stage.approvals} of {stage.needed} approvals
+              {stage.dueOn ? ` · due ${stage.dueOn}` : ""}
+            </p>
+            <ul className="mt-1 grid gap-1 text-sm">
+              {stage.assignees.map((a) => (
+                <li key={a.userId} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {a.username}
+                    {a.onBehalfOf ? ` for ${a.onBehalfOf}` : ""}
+                    {a.groupName ? ` (${a.groupName})` : ""}
+                  </span>
+                  <Badge variant={statusVariant(a.status)}>{a.status}</Badge>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function ApprovalDetails({ approval }: { approval: Approval }) {
   return (
     <div className="grid gap-5" data-testid="approval-workflow">
@@ -149,6 +190,7 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
       </div>
       <StageProgress approval={approval} />
       {approval.stage === "Withdrawn" && <WithdrawnNote approval={approval} />}
+      <StagesSection approval={approval} />
       <ReviewersSection reviewers={approval.reviewers} />
       <ApproverSection approval={approval} />
       <ActivitySection activityLog={approval.activityLog} />
@@ -207,10 +249,22 @@ export function ApprovalsTab({
         </p>
       )}
       {workflowsOn && approval.data.abilities.review && (
-        <DecisionForm documentId={documentId} round={approval.data.round} kind="review" />
+        <DecisionForm
+          documentId={documentId}
+          round={approval.data.round}
+          kind="review"
+          stage={openStage(approval.data)}
+          offered={approval.data.choices}
+        />
       )}
       {workflowsOn && approval.data.abilities.decide && (
-        <DecisionForm documentId={documentId} round={approval.data.round} kind="decide" />
+        <DecisionForm
+          documentId={documentId}
+          round={approval.data.round}
+          kind="decide"
+          stage={openStage(approval.data)}
+          offered={approval.data.choices}
+        />
       )}
     </div>
   );

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { decisionChoices, type DecisionKind } from "@quire/contracts";
+import {
+  decisionChoices,
+  describeNegative,
+  describeQuorum,
+  type DecisionKind,
+  type RoundStage,
+} from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -55,21 +61,47 @@ function useDecision(documentId: string, round: number, kind: DecisionKind) {
   };
 }
 
+const isDecision = (status: string): status is Decision =>
+  status === "Approved" || status === "Changes Requested" || status === "Rejected";
+
+/** What the open stage needs and what a negative choice does there, said before anyone chooses. */
+function StageRules({ stage, choices }: { stage: RoundStage; choices: readonly Decision[] }) {
+  return (
+    <div className="grid gap-1 text-sm text-muted-foreground" data-testid="text-stage-rules">
+      <p>
+        <span className="font-medium text-foreground">{stage.name}</span>: {describeQuorum(stage.quorum)} must
+        approve ({stage.approvals} of {stage.needed} so far).
+      </p>
+      {choices.includes("Changes Requested") && (
+        <p>{describeNegative("A request for changes", stage.onChanges)}</p>
+      )}
+      {choices.includes("Rejected") && <p>{describeNegative("A rejection", stage.onReject)}</p>}
+    </div>
+  );
+}
+
 export function DecisionForm({
   documentId,
   round,
   kind,
+  stage,
+  offered = [],
 }: {
   documentId: string;
   round: number;
   kind: DecisionKind;
+  /** The round's open stage, whose rules the form states. */
+  stage?: RoundStage | undefined;
+  /** The choices the server offers this person (send back included where the template allows it). */
+  offered?: readonly string[];
 }) {
   const { comment, setComment, confirming, setConfirming, send, sending, refusal } = useDecision(
     documentId,
     round,
     kind,
   );
-  const choices = decisionChoices[kind];
+  const served = offered.filter(isDecision);
+  const choices = served.length > 0 ? served : decisionChoices[kind];
   const id = `approval-comment-${kind}`;
   return (
     <form
@@ -78,6 +110,7 @@ export function DecisionForm({
       data-testid={`form-${kind}`}
     >
       <h4 className="font-semibold">{kind === "review" ? "Your Review" : "Final Decision"}</h4>
+      {stage && <StageRules stage={stage} choices={choices} />}
       <Label htmlFor={id}>Comment</Label>
       <Textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} />
       <div className="flex flex-wrap gap-2">
