@@ -29,7 +29,13 @@ async function backupOf(t: TestApp): Promise<Buffer> {
 async function snapshot(t: TestApp): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
   for (const { name } of tablesInOrder()) {
-    result[name] = rowsOf(await t.ctx.db.execute(sql`select * from ${sql.identifier(name)} order by 1`));
+    // Whole rows in a fixed order: a first column can repeat (a round's reviewers and approver share
+    // its approval id), and the database may return such ties in any order.
+    const rows = rowsOf(await t.ctx.db.execute(sql`select * from ${sql.identifier(name)}`));
+    result[name] = rows
+      .map((row) => [JSON.stringify(row), row] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, row]) => row);
   }
   return result;
 }

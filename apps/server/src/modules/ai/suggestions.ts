@@ -104,9 +104,12 @@ async function reviewersToRemind(db: Database, documentId: string): Promise<stri
   const round = await findLatestRound(db, documentId);
   if (round?.stage === "Awaiting Approval") return [round.approverId];
   if (round?.stage === "Awaiting Review") {
-    return (await findReviewers(db, [round.id]))
-      .filter((r) => r.status === "Pending")
-      .map((r) => r.reviewerId);
+    return (
+      (await findReviewers(db, [round.id]))
+        // The open stage's people only: later stages (the approver's among them) are not waited on yet.
+        .filter((r) => r.status === "Pending" && r.stageIndex === round.step)
+        .map((r) => r.reviewerId)
+    );
   }
   // Set In Review without a recorded round (imported or seeded): the organisation's reviewers.
   return (await resolveAssignment(db, {})).reviewerIds;
