@@ -1,3 +1,4 @@
+import path from "node:path";
 import { roleSchema, type Role } from "@quire/contracts";
 import { z } from "zod";
 import type { PasswordHashing } from "./lib/passwords";
@@ -63,6 +64,10 @@ const envSchema = z.object({
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default("SSO"),
   LOCAL_LOGIN: booleanFromEnv.default(true),
   PASSWORD_HASHING: z.enum(["standard", "fast-for-tests"]).default("standard"),
+  CONSUME_DIR: z.string().trim().min(1).optional(),
+  CONSUME_OWNER: z.string().trim().min(1).optional(),
+  CONSUME_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  CONSUME_SCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
 export type Config = {
@@ -103,7 +108,20 @@ export type Config = {
   localLogin: boolean;
   /** The cost of new password hashes: always "standard" outside NODE_ENV=test (loadConfig refuses the other). */
   passwordHashing: PasswordHashing;
+  /** The watched folder (CONSUME_DIR); undefined when none is configured. */
+  consume: ConsumeConfig | undefined;
 };
+
+export interface ConsumeConfig {
+  /** Absolute path of the folder every job-running process scans. */
+  dir: string;
+  /** Username of the documents' owner (CONSUME_OWNER); the first Admin when absent. */
+  owner: string | undefined;
+  /** A file is taken once its size and modification time were unchanged for this long. */
+  settleSeconds: number;
+  /** How often the folder is scanned. */
+  scanSeconds: number;
+}
 
 export interface OidcConfig {
   issuer: string;
@@ -192,6 +210,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     localLogin: e.LOCAL_LOGIN,
     passwordHashing: e.PASSWORD_HASHING,
+    consume: e.CONSUME_DIR
+      ? {
+          dir: path.resolve(e.CONSUME_DIR),
+          owner: e.CONSUME_OWNER,
+          settleSeconds: e.CONSUME_SETTLE_SECONDS,
+          scanSeconds: e.CONSUME_SCAN_SECONDS,
+        }
+      : undefined,
   };
 }
 

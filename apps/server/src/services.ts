@@ -8,6 +8,7 @@ import { approvalDeadlinesJob, approvalDeadlinesSchedule } from "./modules/appro
 import { sweepSessionsJob, sweepSessionsSchedule } from "./modules/auth/session-sweep";
 import { defineProcessDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
+import { ingestFileJob, scanFolderJob, scanFolderSchedule } from "./modules/ingestion/jobs";
 import { sendEmailJob } from "./modules/notifications/email";
 import { indexDocumentJob, refitModelJob, searchIndexStep } from "./modules/search/indexer";
 import { sweepOrphanBlobsJob, sweepOrphanBlobsSchedule } from "./storage/orphan-sweep";
@@ -26,6 +27,8 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
     sweepSessionsJob,
     sweepOrphanBlobsJob,
     approvalDeadlinesJob,
+    scanFolderJob,
+    ingestFileJob,
   ].map((job) => [job.kind, job]),
 );
 
@@ -34,6 +37,7 @@ export const schedules: readonly ScheduleDefinition[] = [
   sweepSessionsSchedule,
   sweepOrphanBlobsSchedule,
   approvalDeadlinesSchedule,
+  scanFolderSchedule,
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { AppSubscriber } from "./events/subscriber";
 import { approvalSubscribers } from "./modules/approvals/subscribers";
 import { authSubscribers } from "./modules/auth/subscribers";
 import { liveEventSubscribers } from "./modules/events/subscribers";
+import { ingestionSubscribers } from "./modules/ingestion/subscribers";
 import { notificationSubscribers } from "./modules/notifications/subscribers";
 import { searchSubscribers } from "./modules/search/subscribers";
 
@@ -15,5 +16,6 @@ export const subscribers: readonly AppSubscriber[] = [
   ...approvalSubscribers,
   ...notificationSubscribers,
   ...searchSubscribers,
+  ...ingestionSubscribers,
   ...liveEventSubscribers,
 ];

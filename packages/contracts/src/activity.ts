@@ -17,6 +17,7 @@ export const activitySubjectTypes = [
   "suggestion",
   "waitlist",
   "backup",
+  "ingestion",
 ] as const;
 export const activitySubjectTypeSchema = z.enum(activitySubjectTypes);
 

@@ -27,12 +27,18 @@ export const accessChangedEventSchema = z.object({
   type: z.literal("access.changed"),
 });
 
+/** Something entered the archive or moved along (Settings › Ingestion); only Admins hear it. */
+export const ingestionChangedEventSchema = z.object({
+  type: z.literal("ingestion.changed"),
+});
+
 /** What a browser receives; the SSE event name is the `type`. */
 export const liveEventSchema = z.discriminatedUnion("type", [
   documentChangedEventSchema,
   approvalChangedEventSchema,
   notificationCreatedEventSchema,
   accessChangedEventSchema,
+  ingestionChangedEventSchema,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];

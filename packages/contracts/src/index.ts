@@ -18,3 +18,4 @@ export * from "./uploads";
 export * from "./decisions";
 export * from "./lifecycle";
 export * from "./activity-actions";
+export * from "./ingestion";

@@ -2,18 +2,12 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import {
-  ACCEPTED_EXTENSIONS,
-  createCategoryBodySchema,
-  hasAcceptedExtension,
-  roleSchema,
-} from "@quire/contracts";
-import { asc, eq, sql } from "drizzle-orm";
+import { ACCEPTED_EXTENSIONS, hasAcceptedExtension } from "@quire/contracts";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { categories, users, versions } from "../db/schema";
+import { versions } from "../db/schema";
 import { HttpError } from "../lib/errors";
 import { SYSTEM_ACTOR } from "../modules/activity/command";
-import { createCategory } from "../modules/categories/service";
 import { createDocument } from "../modules/documents/service";
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -21,10 +15,13 @@ import {
   titleFromFilename,
   validateFile,
 } from "../modules/documents/upload";
-import { canGlobal, type Actor } from "../policies/policy";
+import type { Actor } from "../policies/policy";
+import {
+  categoryResolver,
+  ROOT_CATEGORY_DEFAULT,
+  resolveOwner,
+} from "../modules/ingestion/intake";
 import { errorMessage, openCliContext, resolveFromUser, runIfEntryPoint } from "./context";
-
-const ROOT_CATEGORY_DEFAULT = "General";
 
 export interface ImportOptions {
   folder: string;
@@ -85,55 +82,6 @@ async function isDirectory(p: string): Promise<boolean> {
   return (await stat(p).catch(() => null))?.isDirectory() ?? false;
 }
 
-async function resolveOwner(ctx: AppContext, username: string | undefined): Promise<Actor> {
-  const where = username ? eq(users.username, username.toLowerCase()) : eq(users.role, "Admin");
-  const [row] = await ctx.db.select().from(users).where(where).orderBy(asc(users.createdAt)).limit(1);
-  if (!row) {
-    throw new Error(
-      username
-        ? `No user named '${username}'`
-        : "No Admin exists yet: create one with `npm run quire -- create-admin <username>`",
-    );
-  }
-  const actor: Actor = {
-    id: row.id,
-    username: row.username,
-    role: roleSchema.parse(row.role),
-    via: "session",
-  };
-  if (row.disabledAt) throw new Error(`User '${row.username}' is disabled`);
-  if (!canGlobal(actor, "document.create"))
-    throw new Error(`User '${row.username}' is a ${row.role} and may not create documents`);
-  return actor;
-}
-
-/**
- * Category ids by lower-cased name, created on first use by the system actor (names match
- * case-insensitively, as the API does).
- */
-function categoryResolver(ctx: AppContext, created: string[]): (name: string) => Promise<string> {
-  const known = new Map<string, string>();
-  return async (rawName) => {
-    const { name, ...rest } = createCategoryBodySchema.parse({ name: rawName });
-    const key = name.toLowerCase();
-    const cached = known.get(key);
-    if (cached) return cached;
-    const [row] = await ctx.db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(sql`lower(${categories.name}) = ${key}`)
-      .limit(1);
-    let id = row?.id;
-    if (!id) {
-      id = (await createCategory(ctx, SYSTEM_ACTOR, { ...rest, name, description: "Created by bulk import" }))
-        .id;
-      created.push(name);
-    }
-    known.set(key, id);
-    return id;
-  };
-}
-
 async function isKnownOriginal(ctx: AppContext, sha256: string): Promise<boolean> {
   const rows = await ctx.db
     .select({ id: versions.id })
@@ -174,6 +122,7 @@ async function importOne(
       categoryId,
       file: validated,
       recordAs: SYSTEM_ACTOR,
+      source: "import",
     });
     return { kind: "imported" };
   } catch (error) {

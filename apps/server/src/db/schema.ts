@@ -16,6 +16,7 @@ import { at, bytea, createdAt, id, tsvector } from "./columns";
 
 export * from "./schema-operations";
 export * from "./schema-search-stats";
+export * from "./schema-ingestion";
 
 /** The status column holds only the contracts' statuses: a typo in SQL or code fails, not stores. */
 export const documentStatusEnum = pgEnum("document_status", documentStatuses);

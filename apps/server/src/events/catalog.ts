@@ -1,4 +1,4 @@
-import { approvalStageSchema, SYSTEM_ACTOR_NAME } from "@quire/contracts";
+import { approvalStageSchema, ingestionSourceSchema, SYSTEM_ACTOR_NAME } from "@quire/contracts";
 import { z } from "zod";
 
 /**
@@ -25,6 +25,19 @@ export const eventActorSchema = z.union([
 export type EventActor = z.infer<typeof eventActorSchema>;
 
 export const domainEvents = {
+  /**
+   * A document was created from a file: an upload, the watched folder, mail or an import (null for
+   * documents Quire made itself, the demo archive's).
+   */
+  "document.created": {
+    payload: z.object({
+      documentId: id,
+      filename: z.string(),
+      sha256: z.string(),
+      source: ingestionSourceSchema.nullable(),
+    }),
+    narrowsAccess: false,
+  },
   /** A new version of a document's text landed (an edit or an uploaded file). */
   "document.versionAdded": {
     payload: z.object({ documentId: id, version: z.number().int().positive() }),

@@ -59,7 +59,8 @@ export type GlobalAction =
   | "settings.read"
   | "system.read"
   | "account.manage"
-  | "event.subscribe";
+  | "event.subscribe"
+  | "ingestion.manage";
 
 export type DocumentAction =
   | "document.read"
@@ -108,6 +109,8 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "system.read": everyone,
   // One's own session, password, saved views and notification preferences.
   "account.manage": everyone,
+  // What entered the archive from every source, with file names from every category.
+  "ingestion.manage": ["Admin"],
 };
 
 /** Changes an owning Author (or an Admin) may make, given edit in the document's category. */

@@ -9,7 +9,7 @@ import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
 import { raise } from "../../events/subscriber";
 import { withTransaction, type CommandActor, type CommandOptions } from "../activity/command";
-import { statusAfterNewVersion } from "@quire/contracts";
+import { statusAfterNewVersion, type IngestionSource } from "@quire/contracts";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
 import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";
@@ -37,6 +37,8 @@ interface NewDocumentInput {
    * entry then names the owner it filed the document for).
    */
   recordAs?: CommandActor;
+  /** How the file arrived (Settings › Ingestion lists it); absent for documents Quire made itself. */
+  source?: IngestionSource;
 }
 
 /** The category exists, the actor sees it (else 400 as unknown) and may add documents there (else 403). */
@@ -160,6 +162,15 @@ export async function createDocument(
         now,
       });
       await queueProcessing(tx, docId, 1, input.file, now);
+      await raise(ctx, tx, {
+        type: "document.created",
+        by: { id: actor.id, username: actor.username },
+        at: now,
+        documentId: docId,
+        filename: input.file.filename,
+        sha256,
+        source: input.source ?? null,
+      });
       await record({
         action: "Uploaded",
         subjectType: "document",

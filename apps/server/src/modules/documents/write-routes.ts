@@ -48,7 +48,7 @@ export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: 
         0,
         300,
       );
-      const id = await createDocument(ctx, actor, { title, categoryId, tags, file });
+      const id = await createDocument(ctx, actor, { title, categoryId, tags, file, source: "upload" });
       return reply.code(201).send(await presentVisible(ctx, actor, id));
     },
   );

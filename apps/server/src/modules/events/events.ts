@@ -1,6 +1,8 @@
-import { channelEventSchema, type ChannelEvent } from "@quire/contracts";
-import { sql } from "drizzle-orm";
+import { channelEventSchema, roles, type ChannelEvent } from "@quire/contracts";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { users } from "../../db/schema";
+import { canGlobal } from "../../policies/policy";
 
 /** The NOTIFY channel the live-event triggers of migration 0001_live_events send on. */
 export const EVENTS_CHANNEL = "quire_events";
@@ -33,4 +35,14 @@ export function encodeLiveEvent(event: LiveEvent): string {
  */
 export async function announceAccessChanged(db: Database): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${encodeLiveEvent({ type: "access.changed" })})`);
+}
+
+/** The people who may read Settings › Ingestion now: enabled accounts whose role allows it. */
+export async function ingestionManagerIds(db: Database): Promise<string[]> {
+  const allowed = roles.filter((role) => canGlobal({ role }, "ingestion.manage"));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.role, allowed), isNull(users.disabledAt)));
+  return rows.map((r) => r.id);
 }

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import type { DatabaseHandle, Unlisten } from "../../db/client";
 import { documentViewerIds } from "../../policies/documents-where";
 import type { Actor } from "../../policies/policy";
-import { EVENTS_CHANNEL, parseLiveEvent, type LiveEvent } from "./events";
+import { EVENTS_CHANNEL, ingestionManagerIds, parseLiveEvent, type LiveEvent } from "./events";
 
 export interface LiveConnection {
   actor: Actor;
@@ -55,6 +55,12 @@ export class EventHub {
     if (event.type === "access.changed") {
       // It names nothing, so everyone hears it and reads again what they may now see.
       for (const c of this.connections) c.send(event);
+      return;
+    }
+    if (event.type === "ingestion.changed") {
+      // Only those who may read the queue now (a stream's opening role is not trusted).
+      const managers = new Set(await ingestionManagerIds(this.ctx.db).catch(() => []));
+      for (const c of this.connections) if (managers.has(c.actor.id)) c.send(event);
       return;
     }
     if (event.type === "notification.created") {

@@ -70,6 +70,8 @@ export function describeSubject(entry: AuditEntry): { label: string; documentId:
       return { label: `AI suggestion ${text(data.kind) ?? ""}`.trim(), documentId: null };
     case "backup":
       return { label: "Backup", documentId: null };
+    case "ingestion":
+      return { label: `Ingested file ${text(data.name) ?? ""}`.trim(), documentId: null };
     default:
       return { label: entry.subjectType, documentId: null };
   }
@@ -89,4 +91,5 @@ export const subjectKinds: ReadonlyArray<{ value: AuditEntry["subjectType"]; lab
   { value: "suggestion", label: "AI suggestions" },
   { value: "waitlist", label: "Waitlist" },
   { value: "backup", label: "Backups" },
+  { value: "ingestion", label: "Ingestion" },
 ];
