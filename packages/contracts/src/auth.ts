@@ -114,6 +114,8 @@ export const appAbilitiesSchema = z.object({
   createBackup: z.boolean(),
   /** Settings › Audit: the activity trail and its export. */
   readActivity: z.boolean(),
+  /** Settings › Ingestion: everything that entered the archive, from every source. */
+  manageIngestion: z.boolean(),
   /** Approval workflows are on and this role can be asked to review or approve. */
   reviewDocuments: z.boolean(),
   approvalWorkflows: z.boolean(),

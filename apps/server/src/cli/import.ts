@@ -16,11 +16,7 @@ import {
   validateFile,
 } from "../modules/documents/upload";
 import type { Actor } from "../policies/policy";
-import {
-  categoryResolver,
-  ROOT_CATEGORY_DEFAULT,
-  resolveOwner,
-} from "../modules/ingestion/intake";
+import { categoryResolver, ROOT_CATEGORY_DEFAULT, resolveOwner } from "../modules/ingestion/intake";
 import { errorMessage, openCliContext, resolveFromUser, runIfEntryPoint } from "./context";
 
 export interface ImportOptions {

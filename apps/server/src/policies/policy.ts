@@ -279,6 +279,7 @@ export function appAbilities(actor: Pick<Actor, "role">, features: FeatureToggle
     readWaitlist: canGlobal(actor, "waitlist.read"),
     createBackup: canGlobal(actor, "backup.create"),
     readActivity: canGlobal(actor, "activity.read"),
+    manageIngestion: canGlobal(actor, "ingestion.manage"),
     reviewDocuments: features.approvalWorkflows && assignableRoles.includes(actor.role),
     approvalWorkflows: features.approvalWorkflows,
     versionDiff: features.versionDiff,

@@ -106,6 +106,7 @@ const noAbilities: AppAbilities = {
   readWaitlist: false,
   createBackup: false,
   readActivity: false,
+  manageIngestion: false,
   reviewDocuments: false,
   approvalWorkflows: false,
   versionDiff: false,

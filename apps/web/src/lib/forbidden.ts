@@ -11,6 +11,7 @@ export const abilityPhrases: Record<keyof AppAbilities, string> = {
   readWaitlist: "read the waitlist",
   createBackup: "create backups",
   readActivity: "read the audit trail",
+  manageIngestion: "see what entered the archive",
   reviewDocuments: "review or approve documents",
   approvalWorkflows: "use approval workflows",
   versionDiff: "compare versions",

@@ -9,6 +9,7 @@ import {
   notificationKeys,
   searchKeys,
   sessionKeys,
+  settingsKeys,
 } from "./query-keys";
 
 /** An SSE message checked against the contracts' live-event schema; anything else is ignored. */
@@ -38,6 +39,8 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
       void client.invalidateQueries({ queryKey: documentKeys.all });
       void client.invalidateQueries({ queryKey: categoryKeys.stats() });
       void client.invalidateQueries({ queryKey: aiKeys.suggestions });
+      // An item's processing (Settings › Ingestion) is its document's.
+      void client.invalidateQueries({ queryKey: settingsKeys.ingestion });
       return;
     case "access.changed":
       // Whole lists, counts, categories and answers can change: read again what is on screen.
@@ -50,6 +53,9 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
         aiKeys.suggestions,
       ])
         void client.invalidateQueries({ queryKey });
+      return;
+    case "ingestion.changed":
+      void client.invalidateQueries({ queryKey: settingsKeys.ingestion });
       return;
     case "approval.changed":
       void client.invalidateQueries({ queryKey: documentKeys.detail(event.documentId) });

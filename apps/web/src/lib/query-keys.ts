@@ -81,6 +81,7 @@ export const settingsKeys = {
   all: ["/api/settings"] as const,
   publicContact: ["/api/public/contact"] as const,
   system: ["/api/system"] as const,
+  ingestion: ["/api/ingestion"] as const,
 };
 
 export const userKeys = {

@@ -23,6 +23,7 @@ const none: AppAbilities = {
   readWaitlist: false,
   createBackup: false,
   readActivity: false,
+  manageIngestion: false,
   reviewDocuments: false,
   approvalWorkflows: true,
   versionDiff: true,
@@ -47,6 +48,7 @@ export function abilitiesFor(role: Role, overrides: Partial<AppAbilities> = {}):
     readWaitlist: admin,
     createBackup: admin,
     readActivity: admin,
+    manageIngestion: admin,
     reviewDocuments: role === "Reviewer" || role === "Approver",
     ...overrides,
   };

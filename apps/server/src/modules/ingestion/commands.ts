@@ -24,7 +24,12 @@ function folderRoot(ctx: AppContext): string {
   return ctx.config.consume.dir;
 }
 
-function recordOutcome(record: RecordActivity, item: IngestionItemRow, action: string, reason: string | null) {
+function recordOutcome(
+  record: RecordActivity,
+  item: IngestionItemRow,
+  action: string,
+  reason: string | null,
+) {
   return record({
     action,
     subjectType: "ingestion",
@@ -48,7 +53,12 @@ export async function markFailed(
     const current = await lockItem(tx, item.id);
     if (current?.state !== "queued") return;
     const now = ctx.clock.now();
-    await updateItem(tx, item.id, { state: "failed", reason, destination, ...(moved ? {} : { location: null }) }, now);
+    await updateItem(
+      tx,
+      item.id,
+      { state: "failed", reason, destination, ...(moved ? {} : { location: null }) },
+      now,
+    );
     await recordOutcome(record, item, "Ingestion failed", reason);
   });
 }
@@ -76,7 +86,10 @@ async function ownerAndCategory(
     return { owner, categoryId };
   } catch (error) {
     const issues = (error as { issues?: Array<{ message: string }> }).issues;
-    if (Array.isArray(issues)) return { refused: `The folder's name cannot name a category: ${issues.map((i) => i.message).join("; ")}` };
+    if (Array.isArray(issues))
+      return {
+        refused: `The folder's name cannot name a category: ${issues.map((i) => i.message).join("; ")}`,
+      };
     return { refused: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -106,14 +119,25 @@ export async function fileToDocument(
     const existing = await documentWithOriginal(tx, sha256);
     if (existing) {
       const reason = `Already in the archive as "${existing.title}" (${existing.id})`;
-      await updateItem(tx, item.id, { state: "duplicate", reason, documentId: existing.id, destination }, now);
+      await updateItem(
+        tx,
+        item.id,
+        { state: "duplicate", reason, documentId: existing.id, destination },
+        now,
+      );
       await recordOutcome(record, item, "Skipped duplicate", reason);
       return false;
     }
     const documentId = await createDocument(
       ctx,
       target.owner,
-      { title: input.title, categoryId: target.categoryId, file: input.file, recordAs: SYSTEM_ACTOR, source: "folder" },
+      {
+        title: input.title,
+        categoryId: target.categoryId,
+        file: input.file,
+        recordAs: SYSTEM_ACTOR,
+        source: "folder",
+      },
       tx,
     );
     await updateItem(tx, item.id, { state: "done", reason: null, documentId, destination }, now);

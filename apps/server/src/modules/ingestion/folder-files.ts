@@ -36,7 +36,8 @@ export interface FolderListing {
 export function absolutePath(root: string, relative: string): string {
   const resolved = path.resolve(root, ...relative.split("/"));
   // Paths come from the database; one that leaves the folder is refused rather than followed.
-  if (resolved !== root && !resolved.startsWith(root + path.sep)) throw new Error(`outside the folder: ${relative}`);
+  if (resolved !== root && !resolved.startsWith(root + path.sep))
+    throw new Error(`outside the folder: ${relative}`);
   return resolved;
 }
 
@@ -62,7 +63,8 @@ export async function listFolder(root: string): Promise<FolderListing> {
       if (parts.length === 0 && RESERVED.has(entry.name) && entry.isDirectory()) continue;
       if (isIgnoredFolderEntry(entry.name)) {
         // Hidden folders (.git, .Trash) are passed over without a word; hidden files are named.
-        if (!entry.isDirectory()) skipped.push({ name: relative, size: 0, reason: skippedReason(entry.name) });
+        if (!entry.isDirectory())
+          skipped.push({ name: relative, size: 0, reason: skippedReason(entry.name) });
         continue;
       }
       const absolute = path.join(dir, entry.name);

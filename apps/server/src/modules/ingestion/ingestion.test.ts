@@ -48,7 +48,8 @@ async function scanSettled(): Promise<void> {
   await scan();
   await t.runner.runUntilIdle();
 }
-const overview = async () => json<IngestionOverview>(await t.request("GET", "/api/ingestion", { as: "admin" }));
+const overview = async () =>
+  json<IngestionOverview>(await t.request("GET", "/api/ingestion", { as: "admin" }));
 const documentsTitled = async (title: string) =>
   json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" })).filter(
     (d) => d.title === title,
@@ -131,7 +132,12 @@ describe("the watched folder", () => {
       expect(byName.get(good)?.state, good).toBe("done");
       expect(existsSync(path.join(root, "processed", good))).toBe(true);
     }
-    for (const bad of ["Research/program.pdf", "Research/truncated.pdf", "Research/corrupt.docx", "Research/setup.exe"]) {
+    for (const bad of [
+      "Research/program.pdf",
+      "Research/truncated.pdf",
+      "Research/corrupt.docx",
+      "Research/setup.exe",
+    ]) {
       const item = byName.get(bad);
       expect(item?.state, bad).toBe("failed");
       expect(item?.reason, bad).toMatch(/^(415|422) /);
@@ -148,9 +154,13 @@ describe("the watched folder", () => {
     expect((await itemNamed("Research/program.pdf"))?.state).toBe("failed");
     expect(existsSync(path.join(root, "failed/Research/program.pdf"))).toBe(true);
     expect(existsSync(path.join(root, "failed/Research/program.pdf.reason.txt"))).toBe(true);
-    const again = await t.request("POST", `/api/ingestion/items/${byName.get("Research/base-passwd.docx")!.id}/retry`, {
-      as: "admin",
-    });
+    const again = await t.request(
+      "POST",
+      `/api/ingestion/items/${byName.get("Research/base-passwd.docx")!.id}/retry`,
+      {
+        as: "admin",
+      },
+    );
     expect(again.statusCode).toBe(409);
   });
 
@@ -181,14 +191,23 @@ describe("Settings › Ingestion", () => {
   });
 
   it("lists an upload beside the folder's files, with its processing", async () => {
-    const [category] = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "author" }));
-    const form = multipart({ categoryId: category!.id }, {
-      name: "dpkg-triggers.txt",
-      bytes: readFileSync(path.join(fixtures, "dpkg-triggers.txt")),
-    });
+    const [category] = json<Array<{ id: string }>>(
+      await t.request("GET", "/api/categories", { as: "author" }),
+    );
+    const form = multipart(
+      { categoryId: category!.id },
+      {
+        name: "dpkg-triggers.txt",
+        bytes: readFileSync(path.join(fixtures, "dpkg-triggers.txt")),
+      },
+    );
     const res = await t.request("POST", "/api/documents/upload", { as: "author", ...form });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await itemNamed("dpkg-triggers.txt")).toMatchObject({ source: "upload", state: "done", processing: "processing" });
+    expect(await itemNamed("dpkg-triggers.txt")).toMatchObject({
+      source: "upload",
+      state: "done",
+      processing: "processing",
+    });
     await t.runner.runUntilIdle();
     expect(await itemNamed("dpkg-triggers.txt")).toMatchObject({ processing: "ready", canRetry: false });
   });
@@ -211,35 +230,45 @@ function distinctCopyrights(count: number): Array<{ name: string; source: string
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL database", () => {
-  it("scan and ingest the same folder at once, and take every file exactly once", { timeout: 240_000 }, async () => {
-    const other = await createTestApp({ env: { CONSUME_DIR: root, CONSUME_OWNER: "author", CONSUME_SETTLE_SECONDS: String(SETTLE_MS / 1000) }, shareDatabaseOf: t });
-    try {
-      const files = distinctCopyrights(24);
-      for (const { name, source } of files) place(`Shared/${name}`, source);
-      const both = async <T>(run: (app: TestApp) => Promise<T>) => Promise.all([run(t), run(other)]);
-      await both((app) => scanFolder(app.ctx, consume()));
-      t.clock.advance(SETTLE_MS);
-      other.clock.advance(SETTLE_MS);
-      const claimed = await both((app) => scanFolder(app.ctx, consume()));
-      expect(claimed[0].claimed + claimed[1].claimed).toBe(files.length);
-      // Scanned again by both while the jobs run on both: nothing is claimed twice.
-      await both(async (app) => {
-        await scanFolder(app.ctx, consume());
-        return app.runner.runUntilIdle();
+  it(
+    "scan and ingest the same folder at once, and take every file exactly once",
+    { timeout: 240_000 },
+    async () => {
+      const other = await createTestApp({
+        env: { CONSUME_DIR: root, CONSUME_OWNER: "author", CONSUME_SETTLE_SECONDS: String(SETTLE_MS / 1000) },
+        shareDatabaseOf: t,
       });
-      await both((app) => app.runner.runUntilIdle());
-      const items = (await overview()).items.filter((i) => i.name.startsWith("Shared/"));
-      expect(items).toHaveLength(files.length);
-      expect(items.filter((i) => i.state !== "done")).toEqual([]);
-      expect(new Set(items.map((i) => i.document?.id)).size).toBe(files.length);
-      const all = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
-      for (const { name } of files) {
-        expect(all.filter((d) => d.originalFilename === name), name).toHaveLength(1);
-        expect(existsSync(path.join(root, "processed/Shared", name)), name).toBe(true);
+      try {
+        const files = distinctCopyrights(24);
+        for (const { name, source } of files) place(`Shared/${name}`, source);
+        const both = async <T>(run: (app: TestApp) => Promise<T>) => Promise.all([run(t), run(other)]);
+        await both((app) => scanFolder(app.ctx, consume()));
+        t.clock.advance(SETTLE_MS);
+        other.clock.advance(SETTLE_MS);
+        const claimed = await both((app) => scanFolder(app.ctx, consume()));
+        expect(claimed[0].claimed + claimed[1].claimed).toBe(files.length);
+        // Scanned again by both while the jobs run on both: nothing is claimed twice.
+        await both(async (app) => {
+          await scanFolder(app.ctx, consume());
+          return app.runner.runUntilIdle();
+        });
+        await both((app) => app.runner.runUntilIdle());
+        const items = (await overview()).items.filter((i) => i.name.startsWith("Shared/"));
+        expect(items).toHaveLength(files.length);
+        expect(items.filter((i) => i.state !== "done")).toEqual([]);
+        expect(new Set(items.map((i) => i.document?.id)).size).toBe(files.length);
+        const all = json<Document[]>(await t.request("GET", "/api/documents?pageSize=500", { as: "admin" }));
+        for (const { name } of files) {
+          expect(
+            all.filter((d) => d.originalFilename === name),
+            name,
+          ).toHaveLength(1);
+          expect(existsSync(path.join(root, "processed/Shared", name)), name).toBe(true);
+        }
+        expect(existsSync(path.join(root, "failed"))).toBe(false);
+      } finally {
+        await other.close();
       }
-      expect(existsSync(path.join(root, "failed"))).toBe(false);
-    } finally {
-      await other.close();
-    }
-  });
+    },
+  );
 });

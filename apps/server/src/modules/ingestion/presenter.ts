@@ -1,8 +1,4 @@
-import {
-  ingestionSourceSchema,
-  ingestionStateSchema,
-  type IngestionItem,
-} from "@quire/contracts";
+import { ingestionSourceSchema, ingestionStateSchema, type IngestionItem } from "@quire/contracts";
 import type { listItems } from "./repository";
 
 type ListedRow = Awaited<ReturnType<typeof listItems>>[number];
@@ -25,7 +21,9 @@ export function presentItem(row: ListedRow): IngestionItem {
     processing: item.state === "done" ? processing : null,
     reason,
     document: item.documentId && row.title ? { id: item.documentId, title: row.title } : null,
-    canRetry: (item.state === "failed" && item.location !== null) || (item.state === "done" && processing === "failed"),
+    canRetry:
+      (item.state === "failed" && item.location !== null) ||
+      (item.state === "done" && processing === "failed"),
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
   };

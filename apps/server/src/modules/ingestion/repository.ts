@@ -62,7 +62,12 @@ export async function findItem(db: Database, id: string): Promise<IngestionItemR
 
 /** The item, locked until the transaction ends: one worker moves it along at a time. */
 export async function lockItem(db: Database, id: string): Promise<IngestionItemRow | undefined> {
-  const [row] = await db.select().from(ingestionItems).where(eq(ingestionItems.id, id)).for("update").limit(1);
+  const [row] = await db
+    .select()
+    .from(ingestionItems)
+    .where(eq(ingestionItems.id, id))
+    .for("update")
+    .limit(1);
   return row;
 }
 
@@ -138,7 +143,9 @@ export async function unfinishedFolderItems(db: Database): Promise<IngestionItem
   return db
     .select()
     .from(ingestionItems)
-    .where(and(eq(ingestionItems.source, "folder"), eq(ingestionItems.state, "queued" satisfies IngestionState)));
+    .where(
+      and(eq(ingestionItems.source, "folder"), eq(ingestionItems.state, "queued" satisfies IngestionState)),
+    );
 }
 
 export interface SourceRow {

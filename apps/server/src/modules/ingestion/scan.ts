@@ -71,12 +71,15 @@ export async function scanFolder(ctx: AppContext, consume: ConsumeConfig): Promi
     else if (outcome.kind === "changed") {
       observed[file.path] = { size: outcome.now.size, mtime: outcome.now.mtime, since: now.toISOString() };
       waiting.push({ name: file.path, size: outcome.now.size, since: now.toISOString() });
-    } else if (outcome.kind === "skipped") skipped.push({ name: file.path, size: file.size, reason: outcome.reason });
+    } else if (outcome.kind === "skipped")
+      skipped.push({ name: file.path, size: file.size, reason: outcome.reason });
   }
   const status: FolderStatusRow = {
     observed,
     waiting: waiting.slice(0, MAX_LISTED),
-    skipped: skipped.slice(0, MAX_LISTED).map((s) => ({ name: s.name, size: s.size, reason: s.reason ?? "" })),
+    skipped: skipped
+      .slice(0, MAX_LISTED)
+      .map((s) => ({ name: s.name, size: s.size, reason: s.reason ?? "" })),
     error: null,
   };
   await writeSource(ctx.db, FOLDER_SOURCE, status, now);
@@ -90,7 +93,12 @@ type ClaimOutcome =
   | { kind: "changed"; now: SeenFile }
   | { kind: "skipped"; reason: string };
 
-async function claim(ctx: AppContext, consume: ConsumeConfig, file: SeenFile, now: Date): Promise<ClaimOutcome> {
+async function claim(
+  ctx: AppContext,
+  consume: ConsumeConfig,
+  file: SeenFile,
+  now: Date,
+): Promise<ClaimOutcome> {
   const sha256 = await hashFile(consume.dir, file.path).catch(() => null);
   // Written to while it was read, or gone: it waits for the next scan (or is simply no longer there).
   const after = await statFile(consume.dir, file.path);
@@ -99,7 +107,8 @@ async function claim(ctx: AppContext, consume: ConsumeConfig, file: SeenFile, no
   const key = { ...file, sha256 };
   const id = await ctx.db.transaction(async (tx) => {
     const itemId = await claimFolderFile(tx, key, now);
-    if (itemId) await ingestFileJob.enqueue(tx, { itemId }, { runAt: now, dedupeKey: `ingest-file:${itemId}` });
+    if (itemId)
+      await ingestFileJob.enqueue(tx, { itemId }, { runAt: now, dedupeKey: `ingest-file:${itemId}` });
     return itemId;
   });
   if (id) return { kind: "claimed" };

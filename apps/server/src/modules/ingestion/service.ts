@@ -61,7 +61,11 @@ export async function retryItem(ctx: AppContext, admin: Actor, id: string): Prom
     const now = ctx.clock.now();
     const attempts = item.attempts + 1;
     await updateItem(tx, id, { state: "queued", reason: null, destination: null, attempts }, now);
-    await ingestFileJob.enqueue(tx, { itemId: id }, { runAt: now, dedupeKey: `ingest-file:${id}:${attempts}` });
+    await ingestFileJob.enqueue(
+      tx,
+      { itemId: id },
+      { runAt: now, dedupeKey: `ingest-file:${id}:${attempts}` },
+    );
     await record({
       action: "Retried ingestion",
       subjectType: "ingestion",

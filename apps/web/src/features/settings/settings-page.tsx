@@ -15,6 +15,7 @@ import { UsersCard } from "./components/users-card";
 import { GroupsCard } from "./components/groups-card";
 import { CategoryAccessCard } from "./components/category-access-card";
 import { ApiTokensCard } from "./components/api-tokens-card";
+import { IngestionCard } from "./components/ingestion-card";
 
 /** Seed §2 Settings, saved on the server: organisation and features by an Admin, notifications per user. */
 export function SettingsPage() {
@@ -70,6 +71,9 @@ export function SettingsPage() {
           <CategoryAccessCard />
         </Can>
         <SystemCard />
+        <Can ability="manageIngestion">
+          <IngestionCard />
+        </Can>
         <Can ability="readActivity">
           <AuditCard />
         </Can>
