@@ -8,7 +8,12 @@ import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
 import { raise } from "../../events/subscriber";
-import { withTransaction, type CommandActor, type CommandOptions } from "../activity/command";
+import {
+  SYSTEM_ACTOR_NAME,
+  withTransaction,
+  type CommandActor,
+  type CommandOptions,
+} from "../activity/command";
 import { statusAfterNewVersion, type IngestionSource } from "@quire/contracts";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
@@ -164,7 +169,10 @@ export async function createDocument(
       await queueProcessing(tx, docId, 1, input.file, now);
       await raise(ctx, tx, {
         type: "document.created",
-        by: { id: actor.id, username: actor.username },
+        // A bulk import or the watched folder is Quire's doing, for the owner it files for.
+        by: input.recordAs?.system
+          ? { id: null, username: SYSTEM_ACTOR_NAME }
+          : { id: actor.id, username: actor.username },
         at: now,
         documentId: docId,
         filename: input.file.filename,
