@@ -62,46 +62,50 @@ const place = (relative: string, source: string) => {
 const itemNamed = async (name: string) => (await overview()).items.find((i) => i.name === name);
 
 describe("the watched folder", () => {
-  it("takes a file written slowly once, whole, after its size and time stopped changing", async () => {
-    const text = readFileSync("/usr/share/common-licenses/GPL-3", "utf8");
-    const third = Math.floor(text.length / 3);
-    const file = path.join(root, "Licences", "gpl-slow.txt");
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text.slice(0, third));
-    await scan();
-    expect((await overview()).folder?.waiting.map((w) => w.name)).toEqual(["Licences/gpl-slow.txt"]);
-    // The settle time passes, but the writer added more meanwhile: it waits again from now.
-    t.clock.advance(SETTLE_MS);
-    appendFileSync(file, text.slice(third, 2 * third));
-    expect((await scan()).claimed).toBe(0);
-    t.clock.advance(SETTLE_MS - 1);
-    appendFileSync(file, text.slice(2 * third));
-    expect((await scan()).claimed).toBe(0);
-    t.clock.advance(SETTLE_MS);
-    expect((await scan()).claimed).toBe(1);
-    expect((await scan()).claimed).toBe(0);
-    await t.runner.runUntilIdle();
+  it(
+    "takes a file written slowly once, whole, after its size and time stopped changing",
+    { timeout: 120_000 },
+    async () => {
+      const text = readFileSync("/usr/share/common-licenses/GPL-3", "utf8");
+      const third = Math.floor(text.length / 3);
+      const file = path.join(root, "Licences", "gpl-slow.txt");
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text.slice(0, third));
+      await scan();
+      expect((await overview()).folder?.waiting.map((w) => w.name)).toEqual(["Licences/gpl-slow.txt"]);
+      // The settle time passes, but the writer added more meanwhile: it waits again from now.
+      t.clock.advance(SETTLE_MS);
+      appendFileSync(file, text.slice(third, 2 * third));
+      expect((await scan()).claimed).toBe(0);
+      t.clock.advance(SETTLE_MS - 1);
+      appendFileSync(file, text.slice(2 * third));
+      expect((await scan()).claimed).toBe(0);
+      t.clock.advance(SETTLE_MS);
+      expect((await scan()).claimed).toBe(1);
+      expect((await scan()).claimed).toBe(0);
+      await t.runner.runUntilIdle();
 
-    const [doc, ...more] = await documentsTitled("gpl-slow");
-    expect(more).toEqual([]);
-    const full = json<Document>(await t.request("GET", `/api/documents/${doc!.id}`, { as: "admin" }));
-    expect(full.category.name).toBe("Licences");
-    expect(full.currentVersion.content).toContain("END OF TERMS AND CONDITIONS");
-    expect(full.currentVersion.content).toContain("GNU GENERAL PUBLIC LICENSE");
-    expect(existsSync(file)).toBe(false);
-    expect(readFileSync(path.join(root, "processed/Licences/gpl-slow.txt"), "utf8")).toBe(text);
-    const item = await itemNamed("Licences/gpl-slow.txt");
-    expect(item).toMatchObject({ source: "folder", state: "done", document: { id: doc!.id } });
-    // Quire did it, for the configured owner.
-    const history = json<AuditPage>(
-      await t.request("GET", `/api/activity?documentId=${doc!.id}`, { as: "admin" }),
-    );
-    expect(history.items.find((e) => e.action === "Uploaded")).toMatchObject({
-      username: "Quire",
-      userId: null,
-      data: { owner: "author" },
-    });
-  });
+      const [doc, ...more] = await documentsTitled("gpl-slow");
+      expect(more).toEqual([]);
+      const full = json<Document>(await t.request("GET", `/api/documents/${doc!.id}`, { as: "admin" }));
+      expect(full.category.name).toBe("Licences");
+      expect(full.currentVersion.content).toContain("END OF TERMS AND CONDITIONS");
+      expect(full.currentVersion.content).toContain("GNU GENERAL PUBLIC LICENSE");
+      expect(existsSync(file)).toBe(false);
+      expect(readFileSync(path.join(root, "processed/Licences/gpl-slow.txt"), "utf8")).toBe(text);
+      const item = await itemNamed("Licences/gpl-slow.txt");
+      expect(item).toMatchObject({ source: "folder", state: "done", document: { id: doc!.id } });
+      // Quire did it, for the configured owner.
+      const history = json<AuditPage>(
+        await t.request("GET", `/api/activity?documentId=${doc!.id}`, { as: "admin" }),
+      );
+      expect(history.items.find((e) => e.action === "Uploaded")).toMatchObject({
+        username: "Quire",
+        userId: null,
+        data: { owner: "author" },
+      });
+    },
+  );
 
   it("makes one document of the same file saved twice, and says where the copy went", async () => {
     place("bash-one.txt", "/usr/share/doc/bash/copyright");
@@ -119,7 +123,7 @@ describe("the watched folder", () => {
     expect((await documentsTitled("bash-one")).length + (await documentsTitled("bash-two")).length).toBe(1);
   });
 
-  it("fails a hostile file with its reason while the others are taken", async () => {
+  it("fails a hostile file with its reason while the others are taken", { timeout: 120_000 }, async () => {
     place("Research/program.pdf", path.join(fixtures, "elf-executable.pdf"));
     place("Research/truncated.pdf", path.join(fixtures, "truncated.pdf"));
     place("Research/corrupt.docx", path.join(fixtures, "corrupt.docx"));
@@ -190,7 +194,7 @@ describe("Settings › Ingestion", () => {
     expect((await t.request("GET", "/api/ingestion", { as: null })).statusCode).toBe(401);
   });
 
-  it("lists an upload beside the folder's files, with its processing", async () => {
+  it("lists an upload beside the folder's files, with its processing", { timeout: 120_000 }, async () => {
     const [category] = json<Array<{ id: string }>>(
       await t.request("GET", "/api/categories", { as: "author" }),
     );
