@@ -53,6 +53,26 @@ const steps = [
   })),
 ];
 
+// The watched folder under SIGKILL: every file taken exactly once, none lost, on each database.
+steps.push(
+  ...[null, postgres].map((url) => ({
+    part: "crash",
+    title: `crash safety: the watched folder, ${values.cycles} SIGKILLs while files are taken on ${url ? "PostgreSQL" : "PGlite"}`,
+    command: [
+      process.execPath,
+      "--import",
+      "tsx",
+      "apps/server/test/reliability/crash-folder.ts",
+      "--cycles",
+      String(Math.min(Number(values.cycles), 10)),
+      "--seed",
+      values.seed,
+      ...(url ? ["--postgres", url] : []),
+    ],
+    env: {},
+  })),
+);
+
 const results = [];
 for (const step of steps.filter((s) => !only || s.part === only)) {
   console.log(`\n== ${step.title}`);

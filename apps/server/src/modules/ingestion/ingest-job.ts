@@ -27,7 +27,8 @@ import { findItem, type IngestionItemRow } from "./repository";
 export const ingestFileJob = defineJob({
   kind: "ingest-file",
   payload: z.object({ itemId: z.string().min(1) }),
-  maxAttempts: 3,
+  // A file whose conversion kills the process this often fails with the kill limit's reason.
+  maxAttempts: 5,
   async run(ctx, { itemId }) {
     const item = await findItem(ctx.db, itemId);
     if (!item) return;
