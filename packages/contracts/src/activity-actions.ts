@@ -66,6 +66,11 @@ export const activityActions = [
   "Changed settings",
   "Joined the waitlist",
   "Downloaded backup",
+  // Files entering the archive (the watched folder, mail): Quire's doing.
+  "Ingestion failed",
+  "Ingestion deferred",
+  "Skipped duplicate",
+  "Retried ingestion",
 ] as const;
 export const activityActionSchema = z.enum(activityActions);
 export type ActivityAction = (typeof activityActions)[number];

@@ -27,7 +27,7 @@ function folderRoot(ctx: AppContext): string {
 function recordOutcome(
   record: RecordActivity,
   item: IngestionItemRow,
-  action: string,
+  action: "Ingestion failed" | "Ingestion deferred" | "Skipped duplicate",
   reason: string | null,
 ) {
   return record({
