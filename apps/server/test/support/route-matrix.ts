@@ -197,6 +197,15 @@ export const matrix: MatrixEntry[] = [
     allowed: ALL,
     prepare: async () => ({ body: { delegation: null } }),
   },
+  { method: "GET", route: "/api/ingestion", allowed: ["Admin"] },
+  // A made-up item is "not found" for the Admin; everyone else is refused before the lookup.
+  {
+    method: "POST",
+    route: "/api/ingestion/items/:id/retry",
+    allowed: ["Admin"],
+    ok: 404,
+    prepare: async () => ({ url: `/api/ingestion/items/${randomUUID()}/retry` }),
+  },
   { method: "GET", route: "/api/approvals/stats", allowed: ALL },
   { method: "GET", route: "/api/dashboard/insights", allowed: ALL },
   { method: "GET", route: "/api/notifications", allowed: ALL },
