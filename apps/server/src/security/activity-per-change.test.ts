@@ -2,6 +2,7 @@ import type { AiSuggestion, Notification } from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { documents } from "../db/schema";
+import { ingestionItems } from "../db/schema-ingestion";
 import { json, multipart, type TestApp } from "../../test/support/harness";
 import { demoAppForFile, uploadDraft } from "../../test/support/review-helpers";
 import { matrix } from "../../test/support/route-matrix";
@@ -188,6 +189,24 @@ const scenarios: Record<string, Scenario[]> = {
           await t.request("GET", "/api/notifications", { as: "reviewer" }),
         ).find((n) => n.documentId === doc && !n.read);
         return { as: "reviewer", url: `/api/notifications/${request!.id}/read`, action: expect.any(String) };
+      },
+    },
+  ],
+  "POST /api/ingestion/items/:id/retry": [
+    {
+      name: "an Admin retries a folder file that failed",
+      prepare: async () => {
+        const [item] = await t.ctx.db
+          .insert(ingestionItems)
+          .values({
+            source: "folder",
+            name: "scan.pdf",
+            state: "failed",
+            reason: "422 unreadable",
+            location: "failed/scan.pdf",
+          })
+          .returning({ id: ingestionItems.id });
+        return { as: "admin", url: `/api/ingestion/items/${item!.id}/retry`, action: "Retried ingestion" };
       },
     },
   ],
