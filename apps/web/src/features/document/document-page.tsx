@@ -173,7 +173,8 @@ function DocumentSidePanel({
       {showSummaries && (
         <SummaryPanel documentId={document.id} open={summaryOpen} onOpenChange={setSummaryOpen} />
       )}
-      <AskDocumentPanel key={document.id} documentId={document.id} />
+      {/* Answers come from the saved text, so asking steps aside while that text is being edited. */}
+      {!view.editing && <AskDocumentPanel key={document.id} documentId={document.id} />}
       <ShareEmbedPanel document={document} onShowAccess={() => view.setDialog("share")} />
       {document.abilities.archive && <DocumentHistory documentId={document.id} />}
       {outline && <OutlineSidebar entries={outline} />}
