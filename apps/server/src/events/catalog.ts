@@ -114,6 +114,35 @@ export const domainEvents = {
     }),
     narrowsAccess: false,
   },
+  /**
+   * A stage's due date is tomorrow or today and it still waits on people: they are reminded. Raised
+   * once per stage and level by the deadline schedule.
+   */
+  "approval.dueSoon": {
+    payload: z.object({
+      approvalId: id,
+      documentId: id,
+      documentTitle: z.string(),
+      stageName: z.string().min(1),
+      dueOn: z.string().min(1),
+      dueToday: z.boolean(),
+      waitingIds: z.array(id),
+    }),
+    narrowsAccess: false,
+  },
+  /** A stage passed its due date while still waiting on people: the round is escalated. */
+  "approval.overdue": {
+    payload: z.object({
+      approvalId: id,
+      documentId: id,
+      documentTitle: z.string(),
+      stageName: z.string().min(1),
+      dueOn: z.string().min(1),
+      /** The names of those still waited on, as the escalation states them. */
+      waitingNames: z.array(z.string()),
+    }),
+    narrowsAccess: false,
+  },
   /** A category's access list changed. */
   "category.permissionsChanged": { payload: z.object({ categoryId: id }), narrowsAccess: true },
   /** People joined or left groups (by hand, or as single sign-on reported their groups). */

@@ -1,23 +1,24 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { approvals, documents, users } from "../../db/schema";
+import { approvals, documents } from "../../db/schema";
+import { raise } from "../../events/subscriber";
 import { defineJob } from "../../jobs/define";
 import { defineSchedule } from "../../jobs/schedule";
 import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
 import { appendActivity } from "../activity/repository";
 import { lockDocument } from "../documents/repository";
-import { notifyUsers } from "../notifications/service";
 import { addDays, utcDate } from "./delegation";
-import { findLatestRound, findReviewers, updateRound, usernamesOf, type ApprovalRow } from "./repository";
+import { findLatestRound, findReviewers, updateRound, usernamesOf } from "./repository";
 import { readSnapshot } from "./templates";
 
 /**
- * A stage's due date at work: the day before it and on the day, its people still waited on are
- * reminded; the day after, the stage is overdue and the Admins are told whom it waits on. Each
- * notice goes out once per stage (the round's notice level); a run after a long pause sends only
- * the latest notice that applies, not each one it missed.
+ * A stage's due date at work: the day before it and on the day, the round raises
+ * `approval.dueSoon` for its people still waited on; the day after, `approval.overdue` with the
+ * escalation's activity entry. Who is told is the notifications module's subscriber. Each notice
+ * goes out once per stage (the round's notice level); a run after a long pause sends only the
+ * latest notice that applies, not each one it missed.
  */
 
 const LEVEL = { dayBefore: 1, dueDay: 2, overdue: 3 } as const;
@@ -45,14 +46,6 @@ async function dueRounds(db: Database, today: string): Promise<Array<{ id: strin
     .limit(500);
 }
 
-async function activeAdmins(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, "Admin"), isNull(users.disabledAt)));
-  return rows.map((r) => r.id);
-}
-
 async function titleOf(db: Database, documentId: string): Promise<string> {
   const [row] = await db
     .select({ title: documents.title })
@@ -61,7 +54,7 @@ async function titleOf(db: Database, documentId: string): Promise<string> {
   return row?.title ?? "a document";
 }
 
-/** Sends the one notice this round owes today, if any; returns whether it sent one. */
+/** Raises the one notice this round owes today, if any; returns whether it raised one. */
 async function noticeRound(
   ctx: AppContext,
   tx: Database,
@@ -75,53 +68,54 @@ async function noticeRound(
   const level = levelOn(utcDate(now), round.dueOn);
   if (level <= round.noticeLevel) return false;
   await updateRound(tx, round.id, { noticeLevel: level });
-  const stage = readSnapshot(round.template)[round.step]?.name ?? "its stage";
-  const waiting = (await findReviewers(tx, [round.id]))
+  const about = {
+    approvalId: round.id,
+    documentId: round.documentId,
+    documentTitle: await titleOf(tx, round.documentId),
+    stageName: readSnapshot(round.template)[round.step]?.name ?? "its stage",
+    dueOn: round.dueOn,
+  };
+  const waitingIds = (await findReviewers(tx, [round.id]))
     .filter((s) => s.stageIndex === round.step && s.status === "Pending")
     .map((s) => s.reviewerId);
-  const title = await titleOf(tx, round.documentId);
-  if (level === LEVEL.overdue) await escalate(ctx, tx, round, { stage, title, waiting }, now);
+  if (level === LEVEL.overdue) await escalate(ctx, tx, about, waitingIds, now);
   else {
-    const when = level === LEVEL.dueDay ? "today" : `tomorrow (${round.dueOn})`;
-    const note = {
-      kind: "review_reminder" as const,
-      title: level === LEVEL.dueDay ? "Review due today" : "Review due tomorrow",
-      body: `${stage} of "${title}" is due ${when}; it waits on you`,
-      documentId: round.documentId,
-    };
-    await notifyUsers(tx, waiting, note, now, ctx.config.mail);
+    const dueToday = level === LEVEL.dueDay;
+    await raise(ctx, tx, {
+      type: "approval.dueSoon",
+      by: SYSTEM_ACTOR,
+      at: now,
+      ...about,
+      dueToday,
+      waitingIds,
+    });
   }
   return true;
 }
 
+/** The overdue stage's activity entry, and the event that tells the Admins. */
 async function escalate(
   ctx: AppContext,
   tx: Database,
-  round: ApprovalRow,
-  about: { stage: string; title: string; waiting: string[] },
+  about: { approvalId: string; documentId: string; documentTitle: string; stageName: string; dueOn: string },
+  waitingIds: string[],
   now: Date,
 ): Promise<void> {
-  const names = await usernamesOf(tx, about.waiting);
-  const who = [...names.values()].sort().join(", ") || "nobody who can still act";
-  const note = {
-    kind: "review_overdue" as const,
-    title: "Review overdue",
-    body: `${about.stage} of "${about.title}" was due on ${round.dueOn} and still waits on ${who}`,
-    documentId: round.documentId,
-  };
-  await notifyUsers(tx, await activeAdmins(tx), note, now, ctx.config.mail);
+  const waitingNames = [...(await usernamesOf(tx, waitingIds)).values()].sort();
+  const who = waitingNames.join(", ") || "nobody who can still act";
   await appendActivity(
     tx,
     {
       action: "Escalated: overdue",
       subjectType: "approval",
-      subjectId: round.id,
-      documentId: round.documentId,
-      approvalId: round.id,
-      comment: `${about.stage} was due on ${round.dueOn}; waiting on ${who}`,
+      subjectId: about.approvalId,
+      documentId: about.documentId,
+      approvalId: about.approvalId,
+      comment: `${about.stageName} was due on ${about.dueOn}; waiting on ${who}`,
     },
     { userId: null, system: true, ip: null, at: now },
   );
+  await raise(ctx, tx, { type: "approval.overdue", by: SYSTEM_ACTOR, at: now, ...about, waitingNames });
 }
 
 /** Every round that owes a notice today gets it, one transaction per round. Returns how many. */

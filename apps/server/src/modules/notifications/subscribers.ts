@@ -1,5 +1,6 @@
 import { defineSubscriber, type AppSubscriber } from "../../events/subscriber";
 import { openApprovalStages } from "@quire/contracts";
+import { findUsers } from "../users/repository";
 import { notifyUsers, settleRequests, supersedeRequests } from "./service";
 
 /**
@@ -130,6 +131,43 @@ export const notificationSubscribers: AppSubscriber[] = [
       // The requests of the replaced round go first, so the bell counts each person once.
       await supersedeRequests(tx, { documentId: event.documentId, except: null }, event.at);
       await notifyUsers(tx, told, note, event.at, ctx.config.mail);
+    },
+  }),
+  defineSubscriber({
+    name: "notifications: a stage due tomorrow or today reminds those it waits on",
+    event: "approval.dueSoon",
+    phase: "in-transaction",
+    run: async (ctx, tx, event) => {
+      const when = event.dueToday ? "today" : `tomorrow (${event.dueOn})`;
+      const note = {
+        kind: "review_reminder" as const,
+        title: event.dueToday ? "Review due today" : "Review due tomorrow",
+        body: `${event.stageName} of "${event.documentTitle}" is due ${when}; it waits on you`,
+        documentId: event.documentId,
+      };
+      await notifyUsers(tx, event.waitingIds, note, event.at, ctx.config.mail);
+    },
+  }),
+  defineSubscriber({
+    name: "notifications: an overdue stage is escalated to the Admins",
+    event: "approval.overdue",
+    phase: "in-transaction",
+    run: async (ctx, tx, event) => {
+      const who = event.waitingNames.join(", ") || "nobody who can still act";
+      const note = {
+        kind: "review_overdue" as const,
+        title: "Review overdue",
+        body: `${event.stageName} of "${event.documentTitle}" was due on ${event.dueOn} and still waits on ${who}`,
+        documentId: event.documentId,
+      };
+      const admins = await findUsers(tx, { role: "Admin", active: true });
+      await notifyUsers(
+        tx,
+        admins.map((a) => a.id),
+        note,
+        event.at,
+        ctx.config.mail,
+      );
     },
   }),
 ];
