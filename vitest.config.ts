@@ -13,7 +13,11 @@ class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const long = (f: TestSpecification) => LONG_RUNNING.some((pattern) => pattern.test(f.moduleId));
-    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))];
+    const processes = sorted.filter((f) => long(f) && LONG_RUNNING[0]!.test(f.moduleId));
+    const inProcess = sorted.filter((f) => long(f) && !LONG_RUNNING[0]!.test(f.moduleId));
+    // The first process-level file makes the run's seeded data directory (server-process.ts); the
+    // other worker starts on in-process files meanwhile instead of waiting for it.
+    return [...processes.slice(0, 1), ...inProcess, ...processes.slice(1), ...sorted.filter((f) => !long(f))];
   }
 }
 

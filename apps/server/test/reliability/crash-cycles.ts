@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { createThrowawayDatabase } from "../support/harness";
 import { verifyLedger, verifyStorage, waitForJobs, waitForProcessing } from "./crash-verify";
 import { emptyLedger, openSessions, runWorkload, seededRandom, type Ledger } from "./crash-workload";
-import { signIn, startServer, type ServerProcess } from "./server-process";
+import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
 
 export interface CrashOptions {
   cycles: number;
@@ -56,8 +56,11 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
   const { cycles, seed, log = () => {} } = options;
   const [minRun, maxRun] = options.runMs ?? [300, 2500];
   const random = seededRandom(seed);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "quire-crash-cycles-"));
   const database = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
+  // On PostgreSQL the first start seeds the throw-away database itself.
+  const dataDir = database
+    ? mkdtempSync(path.join(tmpdir(), "quire-crash-cycles-"))
+    : await seededDataDir("quire-crash-cycles-");
   const blobStore = database ? "db" : "fs";
   const env: Record<string, string> = {
     DATA_DIR: dataDir,

@@ -8,7 +8,7 @@ import type { Document, IngestionOverview } from "@quire/contracts";
 import { createThrowawayDatabase } from "../support/harness";
 import { waitForJobs } from "./crash-verify";
 import { seededRandom } from "./crash-workload";
-import { signIn, startServer, type ServerProcess } from "./server-process";
+import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
 
 const KILL_LIMIT = /The server stopped while running this job/;
 const fixtures = fileURLToPath(new URL("../../test-fixtures/", import.meta.url));
@@ -128,9 +128,12 @@ function filesIn(folder: string): string[] {
 export async function runFolderCrashCycles(options: FolderCrashOptions): Promise<FolderCrashReport> {
   const { cycles, log = () => {} } = options;
   const random = seededRandom(options.seed);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "quire-crash-folder-data-"));
   const folder = mkdtempSync(path.join(tmpdir(), "quire-crash-folder-"));
   const database = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
+  // On PostgreSQL the first start seeds the throw-away database itself.
+  const dataDir = database
+    ? mkdtempSync(path.join(tmpdir(), "quire-crash-folder-data-"))
+    : await seededDataDir("quire-crash-folder-data-");
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DEMO: "true",

@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { signIn, startServer, type ServerProcess } from "./server-process";
+import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
 
 const fixture = (name: string) => readFileSync(new URL(`../../test-fixtures/${name}`, import.meta.url));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const dataDir = mkdtempSync(path.join(tmpdir(), "quire-crash-"));
+const dataDir = await seededDataDir("quire-crash-");
 const running: ServerProcess[] = [];
 
 afterAll(async () => {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONVERSION_LIMITS } from "../../src/ingest/limits";
 import { strToU8, unzipSync, zipSync } from "fflate";
@@ -12,7 +10,7 @@ import {
   paragraphsOfSize,
 } from "../support/hostile-files";
 import { healthBound } from "../support/health-bound";
-import { signIn, startServer, type ServerProcess } from "./server-process";
+import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
  * A restart in the middle of hostile work must come up and stay up: the process is killed while
@@ -25,7 +23,7 @@ import { signIn, startServer, type ServerProcess } from "./server-process";
  * (the runner runs one; its text work has its own thread), and the diff (which shares that text
  * thread, so it gets a kill of its own). About a minute, most of it restarts.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), "quire-hostile-restart-"));
+const dataDir = await seededDataDir("quire-hostile-restart-");
 const running: ServerProcess[] = [];
 const env = { DATA_DIR: dataDir, DEMO: "true", DEMO_DOCUMENTS: "false" };
 const MB = 1024 * 1024;

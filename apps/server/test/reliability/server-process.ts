@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -110,4 +113,54 @@ export async function signIn(baseUrl: string, username: string, password = "demo
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** Names the run's seeded data directory (set by the suite's global set-up, removed after it). */
+export const DATA_TEMPLATE_ENV = "QUIRE_TEST_DATA_TEMPLATE";
+const READY = ".template-ready";
+
+/**
+ * Makes the template: one first start (initdb, every migration, the demo's people and categories,
+ * the server's own secrets), stopped cleanly, then renamed into place, which is atomic. Other
+ * processes wait on the lock folder; if its maker dies, the next one to look makes it instead.
+ */
+async function ensureTemplate(dir: string): Promise<void> {
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!existsSync(path.join(dir, READY))) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      if (existsSync(path.join(dir, READY))) return;
+      const partial = `${dir}.partial-${process.pid}`;
+      rmSync(partial, { recursive: true, force: true });
+      mkdirSync(partial, { recursive: true });
+      const server = await startServer({ DATA_DIR: partial, DEMO: "true", DEMO_DOCUMENTS: "false" });
+      await server.stop("SIGTERM");
+      writeFileSync(path.join(partial, READY), "");
+      renameSync(partial, dir);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * A new data directory that already holds what a first start with `DEMO=true DEMO_DOCUMENTS=false`
+ * makes, copied from a template made once per test run: each first start cost a server process
+ * 10–17 s of initdb, migrations and seeding, and every process-level test began with one. The
+ * servers started on it still run migrations and the demo check; they find nothing to do.
+ */
+export async function seededDataDir(prefix: string): Promise<string> {
+  const template =
+    process.env[DATA_TEMPLATE_ENV] || path.join(tmpdir(), `quire-data-template-${process.pid}`);
+  await ensureTemplate(template);
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(template, dir, { recursive: true, filter: (source) => path.basename(source) !== READY });
+  return dir;
 }
