@@ -41,6 +41,7 @@ import { activityRoutes } from "./modules/activity/routes";
 import { groupRoutes } from "./modules/groups/routes";
 import { accessRoutes } from "./modules/access/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { mailRoutes } from "./modules/ingestion/mail-routes";
 import { ingestionRoutes } from "./modules/ingestion/routes";
 
 export interface RouteSummary {
@@ -176,6 +177,7 @@ async function apiRoutes(api: FastifyInstance, { ctx, hub }: { ctx: AppContext; 
   await api.register(notificationRoutes, { ctx, prefix: "/notifications" });
   await api.register(settingsRoutes, { ctx });
   await api.register(ingestionRoutes, { ctx });
+  await api.register(mailRoutes, { ctx });
   await api.register(backupRoutes, { ctx });
   await api.register(activityRoutes, { ctx });
   await api.register(documentAiRoutes, { ctx, prefix: "/documents" });

@@ -8,7 +8,14 @@ import { approvalDeadlinesJob, approvalDeadlinesSchedule } from "./modules/appro
 import { sweepSessionsJob, sweepSessionsSchedule } from "./modules/auth/session-sweep";
 import { defineProcessDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
-import { ingestFileJob, scanFolderJob, scanFolderSchedule } from "./modules/ingestion/jobs";
+import {
+  ingestFileJob,
+  mailTickJob,
+  mailTickSchedule,
+  pollMailJob,
+  scanFolderJob,
+  scanFolderSchedule,
+} from "./modules/ingestion/jobs";
 import { sendEmailJob } from "./modules/notifications/email";
 import { indexDocumentJob, refitModelJob, searchIndexStep } from "./modules/search/indexer";
 import { sweepOrphanBlobsJob, sweepOrphanBlobsSchedule } from "./storage/orphan-sweep";
@@ -29,6 +36,8 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
     approvalDeadlinesJob,
     scanFolderJob,
     ingestFileJob,
+    mailTickJob,
+    pollMailJob,
   ].map((job) => [job.kind, job]),
 );
 
@@ -38,6 +47,7 @@ export const schedules: readonly ScheduleDefinition[] = [
   sweepOrphanBlobsSchedule,
   approvalDeadlinesSchedule,
   scanFolderSchedule,
+  mailTickSchedule,
 ];
 
 /**

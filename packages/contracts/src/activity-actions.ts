@@ -71,6 +71,10 @@ export const activityActions = [
   "Ingestion deferred",
   "Skipped duplicate",
   "Retried ingestion",
+  "Added mail account",
+  "Changed mail account",
+  "Removed mail account",
+  "Polled mail account",
 ] as const;
 export const activityActionSchema = z.enum(activityActions);
 export type ActivityAction = (typeof activityActions)[number];

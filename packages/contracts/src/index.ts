@@ -19,3 +19,4 @@ export * from "./decisions";
 export * from "./lifecycle";
 export * from "./activity-actions";
 export * from "./ingestion";
+export * from "./mail";

@@ -48,6 +48,23 @@ export const freshCategory = async (t: TestApp) => {
   });
   return json<{ id: string }>(res).id;
 };
+/** A mail account on a port where nothing listens (port 9 is discard, closed on test machines). */
+export const mailAccountBody = () => ({
+  name: `Matrix ${randomUUID()}`,
+  host: "127.0.0.1",
+  port: 9,
+  tls: false,
+  username: "matrix",
+  password: "matrix-password",
+  pollSeconds: 3600,
+});
+export const freshMailAccount = async (t: TestApp) => {
+  const res = await t.request("POST", "/api/ingestion/mail/accounts", {
+    as: "admin",
+    body: mailAccountBody(),
+  });
+  return json<{ id: string }>(res).id;
+};
 export const freshUser = async (t: TestApp) => {
   const res = await t.request("POST", "/api/users", {
     as: "admin",

@@ -4,6 +4,7 @@ import { defineSchedule } from "../../jobs/schedule";
 import { scanFolder } from "./scan";
 
 export { ingestFileJob } from "./ingest-job";
+export { mailTickJob, mailTickSchedule, pollMailJob } from "./mail-poll";
 
 /** One scan of the watched folder (scan.ts); its files are then taken by ingest-file jobs. */
 export const scanFolderJob = defineJob({

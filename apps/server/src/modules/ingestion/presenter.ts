@@ -22,7 +22,7 @@ export function presentItem(row: ListedRow): IngestionItem {
     reason,
     document: item.documentId && row.title ? { id: item.documentId, title: row.title } : null,
     canRetry:
-      (item.state === "failed" && item.location !== null) ||
+      (item.state === "failed" && (item.location !== null || item.source === "mail")) ||
       (item.state === "done" && processing === "failed"),
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),

@@ -9,7 +9,13 @@ import type { AppContext } from "../../context";
 import { conflict, notFound } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
+import type { Database } from "../../db/client";
+import type { RecordActivity } from "../activity/command";
 import { ingestFileJob } from "./ingest-job";
+import { findAccount } from "./mail-accounts";
+import { retryMailMessage } from "./mail-ingest";
+import { queuePoll } from "./mail-poll";
+import type { IngestionItemRow } from "./repository";
 import { presentItem } from "./presenter";
 import { countItemsByState, listItems, lockItem, readSource, updateItem } from "./repository";
 import { FOLDER_SOURCE, parseFolderStatus } from "./scan";
@@ -52,6 +58,7 @@ export async function retryItem(ctx: AppContext, admin: Actor, id: string): Prom
   await withTransaction(ctx, admin, async (tx, record) => {
     const item = await lockItem(tx, id);
     if (!item) throw notFound("Ingestion item");
+    if (item.source === "mail") return retryMail(tx, item, record, ctx.clock.now());
     if (item.state !== "failed" || !item.location)
       throw conflict(
         item.state === "failed"
@@ -74,4 +81,28 @@ export async function retryItem(ctx: AppContext, admin: Actor, id: string): Prom
     });
   });
   ctx.notifyJobs();
+}
+
+/** A failed mail item: its message is taken again at a poll queued now (the mailbox still holds it). */
+async function retryMail(
+  tx: Database,
+  item: IngestionItemRow,
+  record: RecordActivity,
+  now: Date,
+): Promise<void> {
+  const [, accountId] = (item.path ?? "").split(":");
+  const account = accountId ? await findAccount(tx, accountId) : undefined;
+  if (item.state !== "failed" || !item.path || !account || !(await retryMailMessage(tx, item.path, now)))
+    throw conflict(
+      item.state === "failed"
+        ? "The mail account this message came from is gone"
+        : `This message is ${item.state}; only a failed one can be retried`,
+    );
+  await queuePoll(tx, account, now);
+  await record({
+    action: "Retried ingestion",
+    subjectType: "ingestion",
+    subjectId: item.id,
+    data: { name: item.name, source: item.source },
+  });
 }
