@@ -149,6 +149,9 @@ test("Download gives the text under the seed's name; Download original gives the
   assert.equal(api.status(), 200);
   assert.ok(Buffer.from(await api.body()).equals(readFileSync(path)), "same bytes as the API's original");
   assert.equal(original.suggestedFilename(), "expense-policy.md");
+  // The owner's history names the copy taken.
+  await page.reload();
+  await page.getByTestId("list-history").getByText("Downloaded original").first().waitFor();
 
   // Share & Embed: copy puts the link on the clipboard and toasts 'Link Copied'.
   await page.getByTestId("panel-share-embed").getByTestId("button-copy-short").click();
@@ -178,6 +181,9 @@ test("the raw page and the clean reading view render, and an unknown id is 'Docu
   ]);
   assert.equal(raw.suggestedFilename(), "Expense_Policy_raw.txt");
   await assertNoSeriousAxe(page, "raw page");
+  // Quire's own viewer fetched the original to show it: the history says viewed, not taken.
+  await page.goto(`/document/${doc.id}`);
+  await page.getByTestId("list-history").getByText("Viewed original").first().waitFor();
 
   for (const path of [`/doc/${doc.id}`, `/clean/${doc.id}`]) {
     await page.goto(path);

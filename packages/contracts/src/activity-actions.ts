@@ -24,6 +24,7 @@ export const activityActions = [
   "Shared document",
   // Reads worth auditing.
   "Viewed",
+  "Viewed original",
   "Downloaded original",
   "Exported summary",
   // Review rounds.

@@ -102,6 +102,16 @@ export const versionParamsSchema = z.object({
   id: z.string().min(1).max(64),
   version: z.coerce.number().int().min(1).max(1_000_000),
 });
+/**
+ * Why an original's bytes are fetched: the app's own viewer shows them in the page ("view"), or the
+ * person takes a copy ("download", the default). The audit names them apart, so an auditor can tell
+ * who took a copy from who only read it.
+ */
+export const originalPurposes = ["download", "view"] as const;
+export const originalQuerySchema = z.object({
+  purpose: z.enum(originalPurposes).default("download"),
+});
+export type OriginalPurpose = (typeof originalPurposes)[number];
 export const diffParamsSchema = z.object({
   id: z.string().min(1).max(64),
   from: z.coerce.number().int().min(1).max(1_000_000),

@@ -88,6 +88,31 @@ describe("reads in the audit trail", () => {
     ]);
   });
 
+  it("names a view of the original in the app apart from a copy taken", async () => {
+    const doc = await approved("Viewed or taken");
+    const viewed = await getFrom(
+      "viewer",
+      `/api/documents/${doc}/versions/1/original?purpose=view`,
+      "192.0.2.7",
+    );
+    expect(viewed.statusCode).toBe(200);
+    const taken = await getFrom("reviewer", `/api/documents/${doc}/versions/1/original`, "192.0.2.8");
+    expect(taken.statusCode).toBe(200);
+    // The same bytes either way: the purpose only names what the person did.
+    expect(viewed.rawPayload.equals(taken.rawPayload)).toBe(true);
+    const reads = (await trail(doc)).filter((e) => e.action.endsWith("original"));
+    expect(reads.map((e) => [e.action, e.username, e.data])).toEqual([
+      ["Downloaded original", "reviewer", { version: 1 }],
+      ["Viewed original", "viewer", { version: 1 }],
+    ]);
+    const bad = await getFrom(
+      "viewer",
+      `/api/documents/${doc}/versions/1/original?purpose=print`,
+      "192.0.2.7",
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("never fails the read when the trail cannot be written", async () => {
     const broken = {
       execute: () => Promise.reject(new Error("disk full")),

@@ -6,6 +6,7 @@ import { appendReadOnce, type ReadInput } from "./repository";
 /** The reads an auditor asks about, as the trail names them. */
 export const READ_ACTIONS = {
   viewed: "Viewed",
+  viewedOriginal: "Viewed original",
   downloadedOriginal: "Downloaded original",
   exportedSummary: "Exported summary",
 } as const;

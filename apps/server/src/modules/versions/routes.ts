@@ -2,6 +2,7 @@ import {
   diffParamsSchema,
   idParamsSchema,
   versionDiffSchema,
+  originalQuerySchema,
   versionParamsSchema,
   versionSchema,
 } from "@quire/contracts";
@@ -48,10 +49,14 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   );
 
-  // The exact bytes that were uploaded, under their original name and media type.
+  // The exact bytes that were uploaded, under their original name and media type; the trail says
+  // whether the app's viewer showed them or the person took a copy.
   r.get(
     "/:id/versions/:version/original",
-    { config: { document: "document.read" }, schema: { params: versionParamsSchema } },
+    {
+      config: { document: "document.read" },
+      schema: { params: versionParamsSchema, querystring: originalQuerySchema },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       const found = await findVersion(ctx.db, request.params.id, request.params.version);
@@ -61,7 +66,12 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       await recordRead(
         ctx,
         actor,
-        { action: READ_ACTIONS.downloadedOriginal, documentId: request.params.id, data: read },
+        {
+          action:
+            request.query.purpose === "view" ? READ_ACTIONS.viewedOriginal : READ_ACTIONS.downloadedOriginal,
+          documentId: request.params.id,
+          data: read,
+        },
         request.log,
       );
       // Behind access control: a shared browser must not keep it after sign-out or a loss of access.

@@ -24,7 +24,7 @@ function DocumentBody({ document }: { document: Document }) {
   if (kind === "pdf") {
     return (
       <PdfViewer
-        url={originalUrl(document.id, document.currentVersionNumber)}
+        url={originalUrl(document.id, document.currentVersionNumber, "view")}
         title={document.title}
         fallback={markdown}
       />

@@ -40,7 +40,7 @@ function ConvertedText({ document, label }: { document: Document; label: string 
  * file cannot be drawn by a browser, so it says so, offers the file and shows the converted text.
  */
 function OriginalBody({ document, format }: { document: Document; format: OriginalFormat }) {
-  const url = originalUrl(document.id, document.currentVersionNumber);
+  const url = originalUrl(document.id, document.currentVersionNumber, "view");
   const textual = format.kind === "markdown" || format.kind === "text";
   const original = useOriginalText(url, textual);
   if (format.kind === "pdf") {

@@ -14,5 +14,6 @@ describe("textFileName", () => {
 
   it("builds the original's URL with the id escaped", () => {
     expect(originalUrl("a/b", 3)).toBe("/api/documents/a%2Fb/versions/3/original");
+    expect(originalUrl("a/b", 3, "view")).toBe("/api/documents/a%2Fb/versions/3/original?purpose=view");
   });
 });

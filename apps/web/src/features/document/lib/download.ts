@@ -1,3 +1,4 @@
+import type { OriginalPurpose } from "@quire/contracts";
 /**
  * Seed §2: "Download saves the current content as a text file named from the title with
  * non-alphanumeric characters replaced by underscores"; the raw page adds `_raw`.
@@ -19,7 +20,15 @@ export function saveTextFile(fileName: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** GET /api/documents/{id}/versions/{v}/original: the uploaded bytes under their own name. */
-export function originalUrl(documentId: string, version: number): string {
-  return `/api/documents/${encodeURIComponent(documentId)}/versions/${version}/original`;
+/**
+ * GET /api/documents/{id}/versions/{v}/original: the uploaded bytes under their own name. The app's
+ * own viewers ask with purpose "view", so the audit records a read, not a copy taken.
+ */
+export function originalUrl(
+  documentId: string,
+  version: number,
+  purpose: OriginalPurpose = "download",
+): string {
+  const url = `/api/documents/${encodeURIComponent(documentId)}/versions/${version}/original`;
+  return purpose === "view" ? `${url}?purpose=view` : url;
 }
