@@ -63,8 +63,19 @@ function reasonsOf(approval: Approval): string[] {
     .map((r) => `${r.username}: ${r.comment}`);
 }
 
+/**
+ * Where the round stands, as the server counts it: the open stage of the round's own template, its
+ * place among the stages, the approvals it has of those it needs, and its due date.
+ */
+export function stageLine(approval: Approval): string {
+  const open = approval.step === null ? undefined : approval.stages[approval.step];
+  if (!open) return "";
+  const place = approval.stages.length > 1 ? `, stage ${open.index + 1} of ${approval.stages.length}` : "";
+  const due = open.dueOn ? `, due ${open.dueOn}` : "";
+  return ` · ${open.name}${place}: ${open.approvals} of ${open.needed} approval${open.needed === 1 ? "" : "s"}${due}`;
+}
+
 function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAction }) {
-  const reviewed = approval.reviewers.filter((r) => r.status === "Approved").length;
   return (
     <section
       aria-labelledby="review-action-title"
@@ -77,11 +88,9 @@ function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAc
           <h2 id="review-action-title" className="font-semibold">
             {kind === "review" ? "Your review is requested" : "Your decision is needed"}
           </h2>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground" data-testid="text-review-action-stage">
             Version {approval.version}, round {approval.round}
-            {kind === "decide"
-              ? ` · ${reviewed} of ${approval.reviewers.length} reviewers approved`
-              : ` · approver ${approval.approver}`}
+            {stageLine(approval)}
           </p>
         </div>
       </div>
