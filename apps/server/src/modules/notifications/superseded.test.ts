@@ -80,6 +80,19 @@ describe("requests a round no longer needs", () => {
     await expectBellMatchesQueue("reviewer2");
   });
 
+  it("leave the approver alone while the restarted round is still with its reviewers", async () => {
+    const doc = await inReviewByTwo("Restarted before approval");
+    const res = await t.request("POST", `/api/documents/${doc}/versions`, {
+      as: "author",
+      body: { content: "# Restarted before approval\n\nThe second text.", expectedVersion: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Not yet asked in the first round, so not asked again: nothing new, nothing waiting.
+    expect((await about("approver", doc)).map((n) => n.kind)).toEqual([]);
+    expect(await bell("approver")).toBe(0);
+    await expectBellMatchesQueue("approver");
+  });
+
   // Last: the reviewer disabled here keeps no session for later tests.
   it("are superseded for everyone it waited on when the round is withdrawn", async () => {
     const doc = await inReviewByTwo("Withdrawn early");
