@@ -58,8 +58,57 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
   comment: z.string().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The people, groups and categories `data` names by id, with their names now (ids of ones
+   * since deleted are absent), so an auditor reads "jane" where the entry stored her id.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids an entry's details hold: its values, and strings in its arrays, shaped as ids. */
+export function idsInAuditData(data: Record<string, unknown> | null): string[] {
+  if (!data) return [];
+  const found = new Set<string>();
+  for (const value of Object.values(data)) {
+    for (const item of Array.isArray(value) ? value : [value])
+      if (typeof item === "string" && UUID.test(item)) found.add(item);
+  }
+  return [...found];
+}
+
+/**
+ * An entry's details as one line for people, server (CSV) and web (table) alike: each field as
+ * "field: value", ids shown as "name (id)" where the name is known (only the name on screen, where
+ * the id is noise), nested objects left out.
+ */
+export function describeAuditData(
+  data: Record<string, unknown> | null,
+  names: Record<string, string> = {},
+  { ids = true }: { ids?: boolean } = {},
+): string {
+  if (!data) return "";
+  const show = (item: unknown): string | null => {
+    const name = typeof item === "string" ? names[item] : undefined;
+    if (name !== undefined) return ids ? `${name} (${String(item)})` : name;
+    if (typeof item === "string") return item;
+    if (typeof item === "number" || typeof item === "boolean") return String(item);
+    return null;
+  };
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    const shown = Array.isArray(value)
+      ? value
+          .map(show)
+          .filter((s): s is string => s !== null)
+          .join(", ") || "none"
+      : show(value);
+    if (shown !== null) parts.push(`${key}: ${shown}`);
+  }
+  return parts.join("; ");
+}
 
 export const auditPageSchema = z.object({
   items: z.array(auditEntrySchema),

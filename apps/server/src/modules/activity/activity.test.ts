@@ -102,6 +102,28 @@ describe("the audit trail", () => {
     expect(role).toMatchObject({ subjectId: ids.reviewer2, subjectName: "reviewer2", username: "admin" });
   });
 
+  it("names the people an entry's details refer to by id, in the trail and the CSV", async () => {
+    const made = await t.request("POST", "/api/groups", {
+      as: "admin",
+      body: { name: "Named auditors", memberIds: [ids.reviewer] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const group = json<{ id: string }>(made);
+    const changed = await t.request("PATCH", `/api/groups/${group.id}`, {
+      as: "admin",
+      body: { name: "Named auditors", memberIds: [ids.reviewer, ids.approver] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [entry] = (await audit(`subjectType=group&action=changed%20group`)).items;
+    expect(entry?.data).toMatchObject({ added: [ids.approver], removed: [] });
+    expect(entry?.names).toEqual({ [ids.approver]: "approver" });
+    const csv = await t.request("GET", "/api/activity.csv?subjectType=group&action=changed%20group", {
+      as: "admin",
+    });
+    const row = csv.body.trim().split("\n")[1] ?? "";
+    expect(row).toContain(`added: approver (${ids.approver}); removed: none`);
+  });
+
   it("is for Admins only, and says which field is wrong", async () => {
     expect((await t.request("GET", "/api/activity", { as: "approver" })).statusCode).toBe(403);
     const bad = await t.request("GET", "/api/activity?from=yesterday", { as: "admin" });
@@ -118,7 +140,9 @@ describe("the audit trail", () => {
     expect(disposition.type).toBe("attachment");
     expect(disposition.parameters.filename).toMatch(/^quire-activity-\d{4}-\d\d-\d\d\.csv$/);
     const lines = csv.body.trim().split("\n");
-    expect(lines[0]).toBe("time,user,ip,action,subject_type,subject_id,document,comment,details");
+    expect(lines[0]).toBe(
+      "time,user,ip,action,subject_type,subject_id,document,comment,details,details_named",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(",author,");
     expect(lines[1]).toContain(",Uploaded,document,");

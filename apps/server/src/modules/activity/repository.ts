@@ -1,5 +1,5 @@
 import type { ActivityAction, AuditEntry } from "@quire/contracts";
-import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
@@ -171,4 +171,25 @@ export async function findActivity(
     })),
     total: counted?.n ?? 0,
   };
+}
+
+/**
+ * The current names of the people, groups and categories among `ids` (an audit page's or an
+ * export batch's; three indexed reads however many entries): ids of deleted ones are left out.
+ */
+export async function namesOf(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  const list = [...new Set(ids)];
+  const [people, teams, folders] = await readAll(db, [
+    () => db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, list)),
+    () => db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, list)),
+    () =>
+      db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(inArray(categories.id, list)),
+  ]);
+  for (const row of [...people, ...teams, ...folders]) names.set(row.id, row.name);
+  return names;
 }

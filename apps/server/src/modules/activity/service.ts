@@ -1,11 +1,18 @@
-import type { AuditEntry, AuditPage, ActivityQuery, DocumentActivityQuery } from "@quire/contracts";
+import {
+  describeAuditData,
+  idsInAuditData,
+  type AuditEntry,
+  type AuditPage,
+  type ActivityQuery,
+  type DocumentActivityQuery,
+} from "@quire/contracts";
 import { stringify } from "csv-stringify";
 import type { Readable } from "node:stream";
 import type { AppContext } from "../../context";
 import type { LoadedDocument } from "../../policies/guard";
 import { canGlobal } from "../../policies/policy";
 import { SYSTEM_ACTOR_NAME } from "./command";
-import { findActivity, type ActivityFilter, type ActivityRecord } from "./repository";
+import { findActivity, namesOf, type ActivityFilter, type ActivityRecord } from "./repository";
 
 /** An export is bounded like every other piece of work: past this, narrow the filter. */
 export const CSV_EXPORT_MAX_ROWS = 100_000;
@@ -25,7 +32,15 @@ function filterOf(query: Omit<ActivityQuery, "page" | "pageSize">): ActivityFilt
   };
 }
 
-export function presentActivity(row: ActivityRecord): AuditEntry {
+export function presentActivity(
+  row: ActivityRecord,
+  known: ReadonlyMap<string, string> = new Map(),
+): AuditEntry {
+  const names: Record<string, string> = {};
+  for (const id of idsInAuditData(row.data ?? null)) {
+    const name = known.get(id);
+    if (name !== undefined) names[id] = name;
+  }
   return {
     id: row.id,
     at: row.createdAt.toISOString(),
@@ -41,7 +56,17 @@ export function presentActivity(row: ActivityRecord): AuditEntry {
     ip: row.ip,
     comment: row.comment,
     data: row.data ?? null,
+    names,
   };
+}
+
+/** Entries with the names their details refer to by id, looked up once for all of them. */
+async function presentAll(ctx: AppContext, rows: ActivityRecord[]): Promise<AuditEntry[]> {
+  const known = await namesOf(
+    ctx.db,
+    rows.flatMap((row) => idsInAuditData(row.data ?? null)),
+  );
+  return rows.map((row) => presentActivity(row, known));
 }
 
 /** The audit trail (its routes allow only "activity.read"). */
@@ -50,7 +75,7 @@ export async function listActivity(ctx: AppContext, query: ActivityQuery): Promi
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { items: rows.map(presentActivity), total };
+  return { items: await presentAll(ctx, rows), total };
 }
 
 /**
@@ -70,7 +95,10 @@ export async function listDocumentActivity(
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
   const auditor = canGlobal(actor, "activity.read");
-  return { items: rows.map((row) => ({ ...presentActivity(row), ip: auditor ? row.ip : null })), total };
+  // Names of the people, groups and categories an entry's details refer to are for auditors, as
+  // the addresses are: an owner may not see every category or group a change names.
+  const items = auditor ? await presentAll(ctx, rows) : rows.map((row) => presentActivity(row));
+  return { items: items.map((entry) => ({ ...entry, ip: auditor ? entry.ip : null })), total };
 }
 
 const CSV_COLUMNS = [
@@ -83,6 +111,8 @@ const CSV_COLUMNS = [
   "document",
   "comment",
   "details",
+  // The same details for people: ids shown with the names of whom and what they name.
+  "details_named",
 ];
 
 /**
@@ -98,8 +128,7 @@ export function exportActivityCsv(
   void (async () => {
     for (let offset = 0; offset < CSV_EXPORT_MAX_ROWS; offset += CSV_PAGE) {
       const { rows } = await findActivity(ctx.db, filter, { limit: CSV_PAGE, offset });
-      for (const row of rows) {
-        const entry = presentActivity(row);
+      for (const entry of await presentAll(ctx, rows)) {
         const ok = csv.write([
           entry.at,
           entry.username ?? "",
@@ -110,6 +139,7 @@ export function exportActivityCsv(
           entry.documentTitle ?? entry.documentId ?? "",
           entry.comment ?? "",
           entry.data ? JSON.stringify(entry.data) : "",
+          describeAuditData(entry.data, entry.names),
         ]);
         if (!ok) await new Promise((resolve) => csv.once("drain", resolve));
       }

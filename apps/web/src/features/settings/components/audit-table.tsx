@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@quire/contracts";
+import { describeAuditData, type AuditEntry } from "@quire/contracts";
 import { Filter } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -57,7 +57,10 @@ function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument
       </td>
       <td className={cell}>
         <span className={label}>What</span>
-        <AuditSubject entry={entry} onOnlyDocument={onOnlyDocument} />
+        <span className="flex min-w-0 flex-col gap-0.5">
+          <AuditSubject entry={entry} onOnlyDocument={onOnlyDocument} />
+          <AuditDetails entry={entry} />
+        </span>
       </td>
       <td className={cell}>
         <span className={label}>Source</span>
@@ -94,6 +97,17 @@ function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocu
       ) : (
         <span className="min-w-0 break-words">{subject.label}</span>
       )}
+    </span>
+  );
+}
+
+/** The entry's recorded facts, people named rather than numbered (the CSV keeps both). */
+function AuditDetails({ entry }: { entry: AuditEntry }) {
+  const details = describeAuditData(entry.data, entry.names, { ids: false });
+  if (!details) return null;
+  return (
+    <span className="min-w-0 text-xs break-words text-muted-foreground" data-testid="text-audit-details">
+      {details}
     </span>
   );
 }
