@@ -11,6 +11,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatBytes, formatDateTime, shortRelativeTime } from "@/lib/format";
 import { useIngestion, useRetryIngestion } from "../api/ingestion";
+import { MailAccountsSection } from "./mail-accounts-section";
 
 const sourceLabels: Record<IngestionItem["source"], string> = {
   upload: "Upload",
@@ -173,6 +174,7 @@ export function IngestionCard() {
         ) : (
           <>
             <FolderSection folder={ingestion.data.folder} />
+            <MailAccountsSection />
             <Counts counts={ingestion.data.counts} />
             {ingestion.data.items.length === 0 ? (
               <p className="text-sm text-muted-foreground">Nothing has entered the archive yet.</p>
