@@ -116,7 +116,7 @@ describe("the audit trail", () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const [entry] = (await audit(`subjectType=group&action=changed%20group`)).items;
     expect(entry?.data).toMatchObject({ added: [ids.approver], removed: [] });
-    expect(entry?.names).toEqual({ [ids.approver]: "approver" });
+    expect(entry?.names).toEqual({ [ids.approver!]: "approver" });
     const csv = await t.request("GET", "/api/activity.csv?subjectType=group&action=changed%20group", {
       as: "admin",
     });
