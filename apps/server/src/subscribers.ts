@@ -3,6 +3,7 @@ import { approvalSubscribers } from "./modules/approvals/subscribers";
 import { authSubscribers } from "./modules/auth/subscribers";
 import { liveEventSubscribers } from "./modules/events/subscribers";
 import { ingestionSubscribers } from "./modules/ingestion/subscribers";
+import { recordSubscribers } from "./modules/records/subscribers";
 import { notificationSubscribers } from "./modules/notifications/subscribers";
 import { searchSubscribers } from "./modules/search/subscribers";
 
@@ -14,6 +15,7 @@ import { searchSubscribers } from "./modules/search/subscribers";
 export const subscribers: readonly AppSubscriber[] = [
   ...authSubscribers,
   ...approvalSubscribers,
+  ...recordSubscribers,
   ...notificationSubscribers,
   ...searchSubscribers,
   ...ingestionSubscribers,

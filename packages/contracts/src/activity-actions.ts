@@ -37,6 +37,7 @@ export const activityActions = [
   "Set out of office",
   "Cleared out of office",
   "Approval template changed",
+  "Signing rule changed",
   // Categories and groups.
   "Created category",
   "Edited category",

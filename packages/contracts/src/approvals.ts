@@ -87,6 +87,8 @@ export const updateApprovalBodySchema = z.object({
    * never recorded on the round a new version 4 opened meanwhile; optional for older clients.
    */
   round: z.number().int().positive().max(1_000_000).optional(),
+  /** The signer's password, where the category requires it to be entered again to sign. */
+  password: z.string().min(1).max(1024).optional(),
   stage: z.unknown().optional(),
   activityLog: z.unknown().optional(),
 });

@@ -20,3 +20,4 @@ export * from "./lifecycle";
 export * from "./activity-actions";
 export * from "./ingestion";
 export * from "./mail";
+export * from "./records";

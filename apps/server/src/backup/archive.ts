@@ -172,6 +172,8 @@ export async function readBackup(db: Database, blobs: BlobStore, input: Readable
   }
   const known = new Set(tablesInOrder().map((t) => t.name));
   await db.transaction(async (tx) => {
+    // The one deletion the append-only approval records allow: the whole archive, replaced in this transaction.
+    await tx.execute(sql`select set_config('quire.restore', 'on', true)`);
     // First-start seeding may have filled a few tables; the backup's rows replace them.
     for (const { name } of [...tablesInOrder()].reverse())
       await tx.execute(sql`delete from ${sql.identifier(name)}`);

@@ -5,6 +5,7 @@ import { createUser } from "../modules/users/service";
 import { backupCommands } from "./backup-commands";
 import type { Command, CommandIo } from "./command";
 import { openCliContext, runIfEntryPoint } from "./context";
+import { verifyCommands } from "./verify-command";
 
 /** Where a command writes: stdout for results, stderr for problems (tests collect both). */
 
@@ -46,6 +47,7 @@ export const commands: Record<string, Command> = {
     },
   },
   ...backupCommands,
+  ...verifyCommands,
   help: {
     usage: "help",
     summary: "Show this list",

@@ -436,3 +436,47 @@ export const outOfOffice = pgTable("out_of_office", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
 });
+
+/**
+ * One signed entry per decision on an approval round: who signed, when, what it meant, on which
+ * version and text. Append-only: no code path updates or deletes a row, and a database trigger
+ * refuses UPDATE and DELETE. `payload` is the record's RFC 8785 canonical JSON
+ * exactly as it was signed; the other columns repeat what lists and lookups need.
+ */
+export const approvalRecords = pgTable(
+  "approval_records",
+  {
+    id: id(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    approvalId: text("approval_id")
+      .notNull()
+      .references(() => approvals.id),
+    round: integer("round").notNull(),
+    signerId: text("signer_id")
+      .notNull()
+      .references(() => users.id),
+    signedAt: at("signed_at").notNull(),
+    meaning: text("meaning").notNull(),
+    payload: text("payload").notNull(),
+    /** Ed25519 signature of `payload`, lowercase hex. */
+    signature: text("signature").notNull(),
+    /** sha256 of the signing key's public key (SPKI DER), lowercase hex. */
+    keyId: text("key_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("approval_records_approval_idx").on(t.approvalId, t.signedAt),
+    index("approval_records_document_idx").on(t.documentId),
+  ],
+);
+
+/** A category's signing rule: whether a decision there must be confirmed by re-entering the password. */
+export const categorySigning = pgTable("category_signing", {
+  categoryId: text("category_id")
+    .primaryKey()
+    .references(() => categories.id, { onDelete: "cascade" }),
+  requiresPassword: boolean("requires_password").notNull().default(false),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});

@@ -78,6 +78,11 @@ export const domainEvents = {
       ownerId: id,
       approverId: id,
       kind: z.enum(["review", "decide"]),
+      /** What the person chose (Approved, Changes Requested, Rejected) at the stage of index `step`. */
+      decision: z.string(),
+      step: z.number().int().nonnegative(),
+      /** Whether they confirmed it by entering their password again (the category's signing rule). */
+      reauthenticated: z.boolean(),
       from: approvalStageSchema,
       to: approvalStageSchema,
       comment: z.string().nullable(),

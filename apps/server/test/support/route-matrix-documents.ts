@@ -122,6 +122,24 @@ export const documentMatrix: MatrixEntry[] = [
     allowed: ALL,
     prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/approval-template` }),
   },
+  {
+    method: "GET",
+    route: "/api/documents/:id/signing",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/signing` }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/approval-records",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/approval-records` }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/approval-records/:round/:format",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await inReview(t)}/approval-records/1/pdf` }),
+  },
   // Only the assigned reviewers and approver pass the guard; here each meets a state rule (409):
   // the reviewer already reviewed, the approver is early. Everyone else is refused with 403.
   {

@@ -192,6 +192,23 @@ export const matrix: MatrixEntry[] = [
     allowed: ["Admin"],
     prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}/approval-template` }),
   },
+  {
+    method: "GET",
+    route: "/api/categories/:id/signing",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}/signing` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/categories/:id/signing",
+    allowed: ["Admin"],
+    prepare: async (t) => ({
+      url: `/api/categories/${await freshCategory(t)}/signing`,
+      body: { requiresPassword: false },
+    }),
+  },
+  { method: "GET", route: "/api/record-signing-key", allowed: ALL },
+  { method: "GET", route: "/api/record-signing-key.pem", allowed: ALL },
   { method: "GET", route: "/api/account/out-of-office", allowed: ALL },
   {
     method: "PUT",

@@ -1,5 +1,6 @@
 import {
   approvalTemplateSchema,
+  categorySigningSchema,
   categoryTemplateSchema,
   delegationSchema,
   delegationViewSchema,
@@ -17,6 +18,7 @@ import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { loadedDocument } from "../../policies/guard";
 import { getDelegation, setDelegation } from "./delegation";
+import { getCategorySigning, setCategorySigning, signingForDocument } from "./signing";
 import { actOnApproval, approvalStats, getApproval, listApprovals, submitForReview } from "./service";
 import {
   getCategoryTemplate,
@@ -117,6 +119,37 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: { params: idParamsSchema, response: { 200: categoryTemplateSchema } },
     },
     async (request) => resetCategoryTemplate(ctx, requireActor(request), request.params.id),
+  );
+
+  r.get(
+    "/documents/:id/signing",
+    {
+      config: { document: "document.read" },
+      schema: { params: idParamsSchema, response: { 200: categorySigningSchema } },
+    },
+    async (request) => signingForDocument(ctx, loadedDocument(request)),
+  );
+
+  r.get(
+    "/categories/:id/signing",
+    {
+      config: { allow: "category.manage" },
+      schema: { params: idParamsSchema, response: { 200: categorySigningSchema } },
+    },
+    async (request) => getCategorySigning(ctx, requireActor(request), request.params.id),
+  );
+
+  r.put(
+    "/categories/:id/signing",
+    {
+      config: { allow: "category.manage" },
+      schema: {
+        params: idParamsSchema,
+        body: categorySigningSchema,
+        response: { 200: categorySigningSchema },
+      },
+    },
+    async (request) => setCategorySigning(ctx, requireActor(request), request.params.id, request.body),
   );
 
   r.get(

@@ -21,6 +21,7 @@ import { approverOf, resolveSeats } from "./stage-assignment";
 import { applyStagedDecision, approvalOutcome, isOpenStage, labelForStep, type StagedRound } from "./stages";
 import { snapshotTemplate, templateFor, usesDefaultTemplate } from "./templates";
 import { groupIdsOf } from "../../policies/facts";
+import { confirmSigner } from "./signing";
 import { dueOnFor, handOutSeats } from "./delegation";
 import {
   activityActionFor,
@@ -138,6 +139,8 @@ export async function actOnApproval(
   body: UpdateApprovalBody,
 ): Promise<void> {
   const { actor, id: documentId } = target;
+  // Before the transaction: a password check is slow on purpose, and must not hold the document's lock.
+  const reauthenticated = await confirmSigner(ctx, actor, target.facts.categoryId, body.password);
   const now = ctx.clock.now();
   await withTransaction(
     ctx,
@@ -191,6 +194,9 @@ export async function actOnApproval(
         ownerId: doc.ownerId,
         approverId: approval.approverId,
         kind: intent.kind,
+        decision: intent.status,
+        step: before.step,
+        reauthenticated,
         from: before.stage,
         to: after.stage,
         comment: intent.comment ?? null,
