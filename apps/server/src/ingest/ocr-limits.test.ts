@@ -3,22 +3,11 @@ import type { Document } from "@quire/contracts";
 import { appForFile } from "../../test/support/app-for-file";
 import { inflatingImagePdf } from "../../test/support/inflating-pdf";
 import { json, multipart } from "../../test/support/harness";
+import { healthBound } from "../../test/support/health-bound";
 import { whileServing } from "../../test/support/while-serving";
 
 const t = appForFile();
 const MB = 1024 * 1024;
-
-/** The 95th percentile of /api/health on this run's machine while the server is idle. */
-async function idleHealthP95(): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    const started = performance.now();
-    expect((await t.request("GET", "/api/health")).statusCode).toBe(200);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length * 0.95)]!;
-}
 
 it(
   "OCR of a small PDF whose image inflates to 1 GB is refused with a reason, and the server keeps answering",
@@ -35,13 +24,13 @@ it(
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     const { id } = json<{ id: string }>(res);
 
-    const bound = Math.max(1000, 5 * (await idleHealthP95()));
+    const bound = await healthBound(() => t.request("GET", "/api/health"));
     const rssBefore = process.memoryUsage.rss();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 50);
     try {
       const { slowestHealth } = await whileServing(t, () => t.runner.runUntilIdle());
-      expect(slowestHealth).toBeLessThan(bound);
+      expect(slowestHealth).toBeLessThan(await bound.allowed());
     } finally {
       clearInterval(sampler);
     }

@@ -9,7 +9,7 @@ import {
   manyPagePdf,
   paragraphsOfSize,
 } from "../support/hostile-files";
-import { healthBound } from "../support/health-bound";
+import { healthBound, type HealthBound } from "../support/health-bound";
 import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
@@ -27,8 +27,8 @@ const dataDir = await seededDataDir("quire-hostile-restart-");
 const running: ServerProcess[] = [];
 const env = { DATA_DIR: dataDir, DEMO: "true", DEMO_DOCUMENTS: "false" };
 const MB = 1024 * 1024;
-/** The slowest health reply allowed (max(1 s, 5 × the idle p95 of this run's first server)). */
-let slowestAllowed = Infinity;
+/** The slowest health reply allowed (health-bound.ts: the first server's idle p95 and the machine's stall). */
+let slowestAllowed: HealthBound;
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop("SIGKILL")));
@@ -96,7 +96,7 @@ async function killDuring(
   await new Promise((r) => setTimeout(r, afterMs));
   await s.server.stop("SIGKILL");
   const restarted = await start();
-  expect(await staysUp(restarted.server, 2_000)).toBeLessThan(slowestAllowed);
+  expect(await staysUp(restarted.server, 2_000)).toBeLessThan(await slowestAllowed.allowed());
   return restarted;
 }
 
@@ -106,7 +106,7 @@ async function processed(s: Session, ids: string[]): Promise<void> {
   for (const id of ids) {
     let processing: { state: string; error: string | null } = { state: "processing", error: null };
     while (processing.state === "processing" && Date.now() < deadline) {
-      expect(await staysUp(s.server, 1_000)).toBeLessThan(slowestAllowed);
+      expect(await staysUp(s.server, 1_000)).toBeLessThan(await slowestAllowed.allowed());
       const res = await fetch(`${s.server.baseUrl}/api/documents/${id}`, { headers: { cookie: s.cookie } });
       ({ processing } = (await res.json()) as { processing: typeof processing });
     }

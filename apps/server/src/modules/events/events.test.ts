@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { healthBound } from "../../../test/support/health-bound";
+import { healthBound, type HealthBound } from "../../../test/support/health-bound";
 import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 
 interface ReceivedEvent {
@@ -48,12 +48,26 @@ async function connect(t: TestApp, baseUrl: string, username: string, bearer?: s
   return { received, close: () => controller.abort(), ended: () => ended, cookie };
 }
 
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * What this run allows for a push (health-bound.ts): about a second on a quiet machine, more while
+ * the machine is busy. Measured against each describe's server as it starts.
+ */
+let bound: HealthBound;
+/** Only stops a hang; how long the wait took is checked against the bound. */
+const HANG_GUARD_MS = 20_000;
+
+/** Waits for `check` to hold and fails unless it did within the bound; answers how long it took. */
+async function until(check: () => boolean): Promise<number> {
+  const started = Date.now();
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    if (Date.now() - started > HANG_GUARD_MS) throw new Error(`not within ${HANG_GUARD_MS} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
+  const took = Date.now() - started;
+  const allowed = await bound.allowed(started);
+  if (took > allowed)
+    throw new Error(`took ${took} ms, more than the ${Math.round(allowed)} ms this run allows`);
+  return took;
 }
 
 async function listen(t: TestApp): Promise<string> {
@@ -80,6 +94,7 @@ describe("live events", () => {
   beforeAll(async () => {
     t = await createTestApp();
     baseUrl = await listen(t);
+    bound = await healthBound(() => fetch(`${baseUrl}/api/health`));
   });
   afterAll(async () => t.close());
 
@@ -87,18 +102,15 @@ describe("live events", () => {
     expect((await fetch(`${baseUrl}/api/events`)).status).toBe(401);
   });
 
-  it("pushes a transition to the users it concerns within 1 s, and nothing about a private draft to others", async () => {
-    // 1 s on a quiet machine; on a loaded one, five times this run's idle reply time.
-    const within = await healthBound(() => fetch(`${baseUrl}/api/health`));
+  it("pushes a transition to the users it concerns at once (health-bound.ts), and nothing about a private draft to others", async () => {
     const author = await connect(t, baseUrl, "author");
     const reviewer = await connect(t, baseUrl, "reviewer");
     const viewer = await connect(t, baseUrl, "viewer");
-    await until(() => t.hub.size === 3, 2000);
+    await until(() => t.hub.size === 3);
 
     const id = await uploadDraft(t, "Live policy");
-    await until(
-      () => author.received.some((e) => e.event === "document.changed" && e.data.documentId === id),
-      within,
+    await until(() =>
+      author.received.some((e) => e.event === "document.changed" && e.data.documentId === id),
     );
 
     // The viewer may not see the draft, so it hears nothing of it while it is one.
@@ -108,18 +120,17 @@ describe("live events", () => {
     const submittedAt = Date.now();
     const submit = await t.request("POST", `/api/documents/${id}/submit-review`, { as: "author", body: {} });
     expect(submit.statusCode, submit.body).toBe(201);
-    await until(() => reviewer.received.some((e) => e.event === "notification.created"), within);
-    await until(
-      () => reviewer.received.some((e) => e.event === "approval.changed" && e.data.documentId === id),
-      within,
+    await until(() => reviewer.received.some((e) => e.event === "notification.created"));
+    await until(() =>
+      reviewer.received.some((e) => e.event === "approval.changed" && e.data.documentId === id),
     );
     const notified = reviewer.received.find((e) => e.event === "notification.created")!;
-    expect(notified.at - submittedAt).toBeLessThan(within);
+    expect(notified.at - submittedAt).toBeLessThan(await bound.allowed(submittedAt));
 
     // Once In Review the document is visible to every signed-in user, and the viewer hears of it.
-    await until(() => viewer.received.some((e) => e.data.documentId === id), within);
+    await until(() => viewer.received.some((e) => e.data.documentId === id));
     for (const c of [author, reviewer, viewer]) c.close();
-    await until(() => t.hub.size === 0, 2000);
+    await until(() => t.hub.size === 0);
   });
 
   it("goes by the role a user holds now: a stream opened as Admin hears nothing of a private draft once demoted", async () => {
@@ -134,25 +145,25 @@ describe("live events", () => {
     await setRole("Admin");
     const demoted = await connect(t, baseUrl, "viewer");
     const author = await connect(t, baseUrl, "author");
-    await until(() => t.hub.size === 2, 2000);
+    await until(() => t.hub.size === 2);
     try {
       await setRole("Viewer");
       const id = await uploadDraft(t, "Draft after a demotion");
-      await until(() => author.received.some((e) => e.data.documentId === id), 1000);
+      await until(() => author.received.some((e) => e.data.documentId === id));
       await new Promise((r) => setTimeout(r, 200));
       expect(demoted.received.filter((e) => e.data.documentId === id)).toHaveLength(0);
     } finally {
       await setRole("Viewer");
       demoted.close();
       author.close();
-      await until(() => t.hub.size === 0, 2000);
+      await until(() => t.hub.size === 0);
     }
   });
 
   it("tells every open page that access changed, naming nothing, when a category's list changes", async () => {
     const viewer = await connect(t, baseUrl, "viewer");
     const author = await connect(t, baseUrl, "author");
-    await until(() => t.hub.size === 2, 2000);
+    await until(() => t.hub.size === 2);
     const categories = json<Array<{ id: string }>>(
       await t.request("GET", "/api/categories", { as: "admin" }),
     );
@@ -164,7 +175,7 @@ describe("live events", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       for (const c of [viewer, author]) {
-        await until(() => c.received.some((e) => e.event === "access.changed"), 1000);
+        await until(() => c.received.some((e) => e.event === "access.changed"));
         expect(c.received.find((e) => e.event === "access.changed")!.data).toEqual({
           type: "access.changed",
         });
@@ -185,20 +196,20 @@ describe("live events", () => {
       });
       viewer.close();
       author.close();
-      await until(() => t.hub.size === 0, 2000);
+      await until(() => t.hub.size === 0);
     }
   });
 
   it("ends a stream when its sign-in ends: at logout, and for other sessions at a password change", async () => {
     const viewer = await connect(t, baseUrl, "viewer");
     const reviewer = await connect(t, baseUrl, "reviewer");
-    await until(() => t.hub.size === 2, 2000);
+    await until(() => t.hub.size === 2);
     const logout = await fetch(`${baseUrl}/api/auth/logout`, {
       method: "POST",
       headers: { cookie: viewer.cookie, origin: baseUrl },
     });
     expect(logout.status).toBe(204);
-    await until(() => viewer.ended(), 1000);
+    await until(() => viewer.ended());
     expect(reviewer.ended()).toBe(false);
 
     // The reviewer changes the password from another sign-in: the stream's session ends with it.
@@ -214,8 +225,8 @@ describe("live events", () => {
       body: JSON.stringify({ currentPassword: t.config.demoPassword, newPassword: "reviewer-new-password" }),
     });
     expect(changed.status).toBe(204);
-    await until(() => reviewer.ended(), 1000);
-    await until(() => t.hub.size === 0, 2000);
+    await until(() => reviewer.ended());
+    await until(() => t.hub.size === 0);
     t.forgetSessions();
   });
 
@@ -229,11 +240,11 @@ describe("live events", () => {
     const kept = await makeToken("other script");
     const byRevoked = await connect(t, baseUrl, "approver", revoked.token);
     const byKept = await connect(t, baseUrl, "approver", kept.token);
-    await until(() => t.hub.size === 2, 2000);
+    await until(() => t.hub.size === 2);
     expect((await t.request("DELETE", `/api/auth/tokens/${revoked.id}`, { as: "approver" })).statusCode).toBe(
       204,
     );
-    await until(() => byRevoked.ended(), 1000);
+    await until(() => byRevoked.ended());
     expect(byKept.ended()).toBe(false);
 
     // A password change revokes every token of the user: their streams end with them.
@@ -242,8 +253,8 @@ describe("live events", () => {
       body: { currentPassword: t.config.demoPassword, newPassword: "approver-new-password" },
     });
     expect(changed.statusCode, changed.body).toBe(204);
-    await until(() => byKept.ended(), 1000);
-    await until(() => t.hub.size === 0, 2000);
+    await until(() => byKept.ended());
+    await until(() => t.hub.size === 0);
     t.forgetSessions();
   });
 });
@@ -256,24 +267,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live events across server process
     first = await createTestApp();
     second = await createTestApp({ shareDatabaseOf: first, seeders: [] });
     secondUrl = await listen(second);
+    bound = await healthBound(() => fetch(`${secondUrl}/api/health`));
   });
   afterAll(async () => {
     await second.close();
     await first.close();
   });
 
-  it("reaches a client of another server within 1 s of a change made through the first", async () => {
-    // 1 s on a quiet machine; on a loaded one, five times this run's idle reply time.
-    const within = await healthBound(() => fetch(`${secondUrl}/api/health`));
+  it("reaches a client of another server at once (health-bound.ts) after a change made through the first", async () => {
     const author = await connect(second, secondUrl, "author");
-    await until(() => second.hub.size === 1, 2000);
+    await until(() => second.hub.size === 1);
     const started = Date.now();
     const id = await uploadDraft(first, "Cross-process policy");
-    await until(
-      () => author.received.some((e) => e.event === "document.changed" && e.data.documentId === id),
-      within,
+    await until(() =>
+      author.received.some((e) => e.event === "document.changed" && e.data.documentId === id),
     );
-    expect(Date.now() - started).toBeLessThan(within + 500);
+    expect(Date.now() - started).toBeLessThan(await bound.allowed(started));
     author.close();
   });
 });
