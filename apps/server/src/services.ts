@@ -1,4 +1,5 @@
 import type { AppContext } from "./context";
+import { sweepFinishedJobsJob, sweepFinishedJobsSchedule } from "./jobs/finished-sweep";
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler, type RunnerOptions } from "./jobs/runner";
 import { summaryStep } from "./modules/ai/pipeline-step";
@@ -33,6 +34,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
     suggestionFactsJob,
     sweepSessionsJob,
     sweepOrphanBlobsJob,
+    sweepFinishedJobsJob,
     approvalDeadlinesJob,
     scanFolderJob,
     ingestFileJob,
@@ -45,6 +47,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
 export const schedules: readonly ScheduleDefinition[] = [
   sweepSessionsSchedule,
   sweepOrphanBlobsSchedule,
+  sweepFinishedJobsSchedule,
   approvalDeadlinesSchedule,
   scanFolderSchedule,
   mailTickSchedule,
