@@ -7,7 +7,8 @@ import { suggestionFactsJob, suggestionFactsStep } from "./modules/ai/suggestion
 import type { ScheduleDefinition } from "./jobs/schedule";
 import { approvalDeadlinesJob, approvalDeadlinesSchedule } from "./modules/approvals/deadlines";
 import { sweepSessionsJob, sweepSessionsSchedule } from "./modules/auth/session-sweep";
-import { defineProcessDocumentJob } from "./modules/documents/pipeline";
+import { periodicReviewJob, periodicReviewSchedule } from "./modules/control/reminders";
+import { defineProcessDocumentJob, retagDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
 import {
   ingestFileJob,
@@ -36,6 +37,8 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
     sweepOrphanBlobsJob,
     sweepFinishedJobsJob,
     approvalDeadlinesJob,
+    periodicReviewJob,
+    retagDocumentJob,
     scanFolderJob,
     ingestFileJob,
     mailTickJob,
@@ -49,6 +52,7 @@ export const schedules: readonly ScheduleDefinition[] = [
   sweepOrphanBlobsSchedule,
   sweepFinishedJobsSchedule,
   approvalDeadlinesSchedule,
+  periodicReviewSchedule,
   scanFolderSchedule,
   mailTickSchedule,
 ];

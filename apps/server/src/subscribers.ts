@@ -1,6 +1,7 @@
 import type { AppSubscriber } from "./events/subscriber";
 import { approvalSubscribers } from "./modules/approvals/subscribers";
 import { authSubscribers } from "./modules/auth/subscribers";
+import { controlSubscribers } from "./modules/control/subscribers";
 import { liveEventSubscribers } from "./modules/events/subscribers";
 import { ingestionSubscribers } from "./modules/ingestion/subscribers";
 import { recordSubscribers } from "./modules/records/subscribers";
@@ -16,6 +17,7 @@ export const subscribers: readonly AppSubscriber[] = [
   ...authSubscribers,
   ...approvalSubscribers,
   ...recordSubscribers,
+  ...controlSubscribers,
   ...notificationSubscribers,
   ...searchSubscribers,
   ...ingestionSubscribers,

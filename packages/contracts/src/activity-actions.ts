@@ -38,6 +38,10 @@ export const activityActions = [
   "Cleared out of office",
   "Approval template changed",
   "Signing rule changed",
+  // Document control: the effective version's periodic review.
+  "Set periodic review",
+  "Confirmed periodic review",
+  "Periodic review due",
   // Categories and groups.
   "Created category",
   "Edited category",

@@ -212,6 +212,8 @@ export const notificationKinds = [
   // An overdue stage, told to the category's Admins.
   "review_overdue",
   "duplicate_archived",
+  // An effective document's periodic review is due or lapsed, told to its owner.
+  "periodic_review",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

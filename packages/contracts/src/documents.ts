@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { categorySchema } from "./categories";
+import { documentControlSchema } from "./control";
 
 export const documentStatuses = ["Draft", "In Review", "Approved", "Rejected", "Changes Requested"] as const;
 export const documentStatusSchema = z.enum(documentStatuses);
@@ -19,6 +20,8 @@ export const documentAbilitiesSchema = z.object({
   archive: z.boolean(),
   /** Restrict it to named people and groups, and see "Who has access" (its owner and Admins). */
   share: z.boolean(),
+  /** Set the periodic review and re-confirm the effective version (its owner and Admins). */
+  control: z.boolean(),
 });
 export type DocumentAbilities = z.infer<typeof documentAbilitiesSchema>;
 
@@ -42,6 +45,8 @@ export const documentSchema = z.object({
   processing: processingSchema,
   archived: z.boolean(),
   abilities: documentAbilitiesSchema,
+  /** The effective version and its periodic review (document control). */
+  control: documentControlSchema,
 });
 export type Document = z.infer<typeof documentSchema>;
 
@@ -58,6 +63,10 @@ export const versionSchema = z.object({
   mediaType: z.string(),
   size: z.number().int(),
   sha256: z.string(),
+  /** When this version was approved, if it was. */
+  approvedAt: z.string().nullable().optional(),
+  /** The later approved version that replaced this approved one, if any. */
+  supersededBy: z.number().int().nullable().optional(),
 });
 export type Version = z.infer<typeof versionSchema>;
 

@@ -3,6 +3,7 @@ export * from "./names";
 export * from "./auth";
 export * from "./categories";
 export * from "./documents";
+export * from "./control";
 export * from "./approvals";
 export * from "./approval-templates";
 export * from "./search";

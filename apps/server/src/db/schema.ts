@@ -83,6 +83,8 @@ export const categories = pgTable("categories", {
   color: text("color").notNull().default("gray"),
   /** What every signed-in user may do here; groups in category_group_access may get more. */
   everyoneAccess: everyoneAccessEnum("everyone_access").notNull().default("edit"),
+  /** How many months an effective document of this category stays valid before its periodic review. */
+  reviewIntervalMonths: integer("review_interval_months"),
   createdAt: createdAt(),
 });
 
@@ -160,10 +162,25 @@ export const documents = pgTable(
     archivedAt: at("archived_at"),
     /** Narrowed to the users and groups in document_user_access / document_group_access (plus owner, Admins). */
     restricted: boolean("restricted").notNull().default(false),
+    /** The last approved version: what readers who may not see a revision in progress read. */
+    effectiveVersion: integer("effective_version"),
+    /** When the effective version was approved. */
+    effectiveAt: at("effective_at"),
+    /** The date the effective version took effect, for its periodic review: the approval's day unless the owner confirmed another. */
+    effectiveOn: date("effective_on", { mode: "string" }),
+    /** The owner's own review interval; null follows the category's. */
+    reviewIntervalMonths: integer("review_interval_months"),
+    /** When the effective version was last confirmed still valid (null: since it was approved). */
+    reviewConfirmedAt: at("review_confirmed_at"),
+    /** The UTC date the effective version is due for its periodic review, or null. */
+    nextReviewOn: date("next_review_on", { mode: "string" }),
+    /** Reminders sent about next_review_on: 0 none, 1 it is due, 2 it lapsed (each goes out once). */
+    reviewNoticeLevel: integer("review_notice_level").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    index("documents_next_review_idx").on(t.nextReviewOn),
     index("documents_category_idx").on(t.categoryId),
     index("documents_owner_idx").on(t.ownerId),
     index("documents_updated_idx").on(t.updatedAt),

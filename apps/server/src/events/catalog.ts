@@ -148,6 +148,16 @@ export const domainEvents = {
     }),
     narrowsAccess: false,
   },
+  /** An approval made a version effective: readers, search and the assistant now see it. */
+  "document.effectiveChanged": {
+    payload: z.object({ documentId: id, version: z.number().int().positive() }),
+    narrowsAccess: false,
+  },
+  /** An effective document's periodic review moved: its interval or effective date set, or re-confirmed. */
+  "document.periodicReviewChanged": {
+    payload: z.object({ documentId: id, nextReviewOn: z.string().nullable() }),
+    narrowsAccess: false,
+  },
   /** A category's access list changed. */
   "category.permissionsChanged": { payload: z.object({ categoryId: id }), narrowsAccess: true },
   /** People joined or left groups (by hand, or as single sign-on reported their groups). */

@@ -31,3 +31,6 @@ export function manualClock(start = new Date()): Clock & { advance(ms: number): 
     },
   };
 }
+
+/** The UTC calendar day of `at`, as YYYY-MM-DD. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);

@@ -53,6 +53,10 @@ export interface DocumentAccessFacts {
   restricted: boolean;
   sharedUserIds: readonly string[];
   sharedGroupIds: readonly string[];
+  /** The version the document's text is at now (1 when not loaded). */
+  currentVersion?: number;
+  /** The last approved version, or none: a document never approved has no effective version. */
+  effectiveVersion?: number | null;
 }
 
 /** categoryLevel(actor, C) = max(C.everyoneAccess, the levels C grants to the actor's groups). */
@@ -89,8 +93,27 @@ export function passesAccessLists(actor: AccessActor, facts: DocumentAccessFacts
 export function canSeeDocument(actor: AccessActor, facts: DocumentAccessFacts): boolean {
   if (actor.role === "Admin" || facts.ownerId === actor.id) return true;
   if (facts.archived) return false;
-  if (isPrivateDraft(facts.status) && !facts.assigneeIds.includes(actor.id)) return false;
+  const hasEffective = facts.effectiveVersion !== undefined && facts.effectiveVersion !== null;
+  // A revision in Draft hides only itself: its readers still read the effective version.
+  if (isPrivateDraft(facts.status) && !hasEffective && !facts.assigneeIds.includes(actor.id)) return false;
   return passesAccessLists(actor, facts);
+}
+
+/**
+ * Whether the actor reads the document's working version (a revision in draft or review) rather
+ * than its effective one: Admins, the owner and the people the open round waits on do; so does
+ * everyone while nothing was ever approved (there is no other version to read).
+ */
+export function seesWorkingVersion(actor: AccessActor, facts: DocumentAccessFacts): boolean {
+  if (facts.effectiveVersion === undefined || facts.effectiveVersion === null) return true;
+  return actor.role === "Admin" || facts.ownerId === actor.id || facts.assigneeIds.includes(actor.id);
+}
+
+/** The newest version the actor may read: the current one, or the effective one (see seesWorkingVersion). */
+export function readableVersion(actor: AccessActor, facts: DocumentAccessFacts): number {
+  const current = facts.currentVersion ?? 1;
+  if (seesWorkingVersion(actor, facts)) return current;
+  return Math.min(current, facts.effectiveVersion ?? current);
 }
 
 /**

@@ -87,9 +87,30 @@ function seenByNonAdmin(actorId: ActorRef): SQL {
   const id = ref(actorId);
   return sql`(${documents.ownerId} = ${id} or (
     ${documents.archivedAt} is null
-    and (${documents.status} <> 'Draft' or ${assigned(actorId)})
+    and (${documents.status} <> 'Draft' or ${documents.effectiveVersion} is not null or ${assigned(actorId)})
     and ${categoryLevelAtLeast(actorId, sql`${documents.categoryId}`, "view")}
     and ${shareAllows(actorId)}))`;
+}
+
+/**
+ * seesWorkingVersion's twin: the version of each document the actor reads, as an SQL expression on
+ * `documents` (the current one, or the effective one while a revision the actor may not see is open).
+ */
+export function readableVersionSql(actor: { id: string; role: string }): SQL {
+  if (actor.role === "Admin") return sql`${documents.currentVersion}`;
+  return sql`(case when ${documents.effectiveVersion} is null or ${documents.ownerId} = ${actor.id}
+      or ${assigned(actor.id)} then ${documents.currentVersion}
+    else least(${documents.effectiveVersion}, ${documents.currentVersion}) end)`;
+}
+
+/**
+ * The status each document has for the actor: a reader held to the effective version reads an
+ * approved text, so its revision's Draft or In Review is not theirs (lists, filters and counts agree).
+ */
+export function readableStatusSql(actor: { id: string; role: string }): SQL {
+  if (actor.role === "Admin") return sql`${documents.status}`;
+  return sql`(case when ${readableVersionSql(actor)} < ${documents.currentVersion}
+    then 'Approved'::document_status else ${documents.status} end)`;
 }
 
 /**

@@ -69,7 +69,7 @@ export async function loadCategoryAccess(
 /** Everything the rule needs about one document, in one query, or null if there is no such document. */
 export async function loadAccessFacts(db: Database, documentId: string): Promise<DocumentAccessFacts | null> {
   const result = await db.execute<FactsRow>(sql`
-    select d.owner_id, d.status, d.archived_at is not null as archived, d.category_id, d.restricted,
+    select d.owner_id, d.status, d.current_version, d.effective_version, d.archived_at is not null as archived, d.category_id, d.restricted,
       c.everyone_access,
       coalesce((select json_agg(x.user_id) from (
         select ${approvals.approverId} as user_id from ${approvals}
@@ -101,12 +101,16 @@ export async function loadAccessFacts(db: Database, documentId: string): Promise
     restricted: row.restricted,
     sharedUserIds: jsonArray<string>(row.shared_user_ids),
     sharedGroupIds: jsonArray<string>(row.shared_group_ids),
+    currentVersion: Number(row.current_version),
+    effectiveVersion: row.effective_version === null ? null : Number(row.effective_version),
   };
 }
 
 type FactsRow = {
   owner_id: string;
   status: DocumentAccessFacts["status"];
+  current_version: number | string;
+  effective_version: number | string | null;
   archived: boolean;
   category_id: string;
   restricted: boolean;

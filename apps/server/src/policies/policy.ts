@@ -69,7 +69,9 @@ export type DocumentAction =
   | "document.archive"
   | "document.submitForReview"
   | "document.share"
-  | "document.readHistory";
+  | "document.readHistory"
+  /** Document control: the effective version's periodic review (its dates, re-confirming it). */
+  | "document.control";
 
 const everyone: readonly Role[] = roles;
 
@@ -119,6 +121,7 @@ const ownerEditable = new Set<DocumentAction>([
   "document.createVersion",
   "document.archive",
   "document.submitForReview",
+  "document.control",
 ]);
 
 /**
@@ -234,6 +237,7 @@ export function documentAbilities(
       canChangeDocument(actor, "document.submitForReview", doc, level) && canSubmitForReview(doc.status),
     archive: canChangeDocument(actor, "document.archive", doc, level),
     share: canChangeDocument(actor, "document.share", doc, level),
+    control: canChangeDocument(actor, "document.control", doc, level),
   };
 }
 

@@ -41,6 +41,8 @@ export interface WorldDoc {
   /** Approver, then reviewers, of an earlier round that ended (empty: none); they are granted nothing. */
   former: number[];
   formerStage: (typeof endedStages)[number];
+  /** A version was approved earlier: its readers see the document whatever its status. */
+  effective: boolean;
 }
 
 /** How a round that no longer waits on anyone ended. */
@@ -90,6 +92,7 @@ export function accessWorld(userCount: number, maxDocs = 6): fc.Arbitrary<Access
           assignees: fc.uniqueArray(fc.nat({ max: userCount - 1 }), { maxLength: 3 }),
           former: fc.uniqueArray(fc.nat({ max: userCount - 1 }), { maxLength: 3 }),
           formerStage: fc.constantFrom(...endedStages),
+          effective: fc.boolean(),
         }),
         { minLength: 1, maxLength: maxDocs },
       ),
@@ -185,6 +188,7 @@ async function applyDocSettings(
       restricted: d.restricted,
       categoryId,
       ownerId: people[d.owner]!.id,
+      effectiveVersion: d.effective ? 1 : null,
     })
     .where(inArray(documents.id, [id]));
   if (d.sharedUsers.length)
@@ -257,6 +261,8 @@ function modelFacts(
     restricted: d.restricted,
     sharedUserIds: d.sharedUsers.map((u) => people[u]!.id),
     sharedGroupIds: d.sharedGroups.map((g) => groupIds[g]!),
+    currentVersion: 1,
+    effectiveVersion: d.effective ? 1 : null,
   };
 }
 

@@ -71,3 +71,9 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
 }
+
+/** A calendar day ("2026-03-01", as the server sends due and review dates) named as that day everywhere. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? "" : utcDay.format(date);
+}

@@ -8,6 +8,7 @@ import type {
   ApprovalListItem,
   Category,
   Document,
+  DocumentControl,
   Role,
   SessionUser,
   Settings,
@@ -88,7 +89,34 @@ export function document(overrides: Partial<Document> = {}): Document {
     mediaType: "text/markdown",
     processing: { state: "ready", error: null },
     archived: false,
-    abilities: { update: true, createVersion: true, submitForReview: true, archive: true, share: true },
+    abilities: {
+      update: true,
+      createVersion: true,
+      submitForReview: true,
+      archive: true,
+      share: true,
+      control: true,
+    },
+    control: documentControl(),
+    ...overrides,
+  };
+}
+
+/** A document never approved: no effective version, no periodic review. */
+export function documentControl(overrides: Partial<DocumentControl> = {}): DocumentControl {
+  return {
+    effectiveVersion: null,
+    effectiveAt: null,
+    readingEffective: false,
+    revision: null,
+    periodicReview: {
+      effectiveOn: null,
+      intervalMonths: null,
+      intervalSource: "none",
+      nextReviewOn: null,
+      lastConfirmedAt: null,
+      state: "none",
+    },
     ...overrides,
   };
 }

@@ -78,7 +78,7 @@ export async function trainedClassifier(
   ctx: AppContext,
   scope: ClassifierScope = "everyone",
 ): Promise<TrainedClassifier | null> {
-  const keys = await trainingSetKeys(ctx.db, scopeWhere(scope));
+  const keys = await trainingSetKeys(ctx.db, scopeWhere(scope), scope === "everyone");
   const fingerprint = createHash("sha256").update(keys.join("\n")).digest("hex");
   const state = stateOf(ctx, scope);
   if (state.current?.fingerprint === fingerprint) return state.current;
@@ -117,7 +117,7 @@ async function train(
   scope: ClassifierScope,
   fingerprint: string,
 ): Promise<TrainedClassifier | null> {
-  const docs = await listArchiveDocuments(ctx.db, scopeWhere(scope));
+  const docs = await listArchiveDocuments(ctx.db, scopeWhere(scope), scope === "everyone");
   if (docs.length === 0) return null;
   const examples = docs.map((d) => ({
     id: d.id,

@@ -2,7 +2,7 @@ import type { DocumentStatus } from "@quire/contracts";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { categories, chunks, documents, summaries, systemState, versions } from "../../db/schema";
-import { isCurrentVersion } from "../documents/repository";
+import { isCurrentVersion, isPublishedVersion } from "../documents/repository";
 import { subjectSelection, type SuggestionSubject } from "./suggestion-repository";
 
 /** A document's current version with what the AI features look at: the suggestion's subject and its text. */
@@ -29,11 +29,15 @@ function toArchiveDocument(row: ArchiveRow): ArchiveDocument {
 }
 
 /** Current versions of the documents matching `where` (e.g. what an actor may list). */
-export async function listArchiveDocuments(db: Database, where: SQL | undefined): Promise<ArchiveDocument[]> {
+export async function listArchiveDocuments(
+  db: Database,
+  where: SQL | undefined,
+  published = false,
+): Promise<ArchiveDocument[]> {
   const rows = await db
     .select(archiveSelection)
     .from(documents)
-    .innerJoin(versions, isCurrentVersion)
+    .innerJoin(versions, published ? isPublishedVersion : isCurrentVersion)
     .where(where)
     .orderBy(asc(documents.id));
   return rows.map(toArchiveDocument);
@@ -44,7 +48,7 @@ export async function listArchiveDocuments(db: Database, where: SQL | undefined)
  * training set): a cheap fingerprint of it. The length moves when OCR fills a scanned version's
  * text in place (same version); octet_length reads a stored text's size without fetching the text.
  */
-export async function trainingSetKeys(db: Database, where?: SQL): Promise<string[]> {
+export async function trainingSetKeys(db: Database, where?: SQL, published = false): Promise<string[]> {
   const rows = await db
     .select({
       id: documents.id,
@@ -53,7 +57,7 @@ export async function trainingSetKeys(db: Database, where?: SQL): Promise<string
       length: sql<number>`octet_length(${versions.content})`,
     })
     .from(documents)
-    .leftJoin(versions, isCurrentVersion)
+    .leftJoin(versions, published ? isPublishedVersion : isCurrentVersion)
     .where(and(isNull(documents.archivedAt), where))
     .orderBy(asc(documents.id));
   return rows.map((r) => `${r.id}:${r.categoryId}:${r.version}:${r.length}`);

@@ -14,7 +14,11 @@ import {
   suggestionParamsSchema,
   summaryQuerySchema,
   summarySchema,
+  controlledCopyStamp,
+  type Document,
 } from "@quire/contracts";
+import { notFound } from "../../lib/errors";
+import { readableVersion } from "../../policies/access";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -79,7 +83,7 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
       return reply
         .header("content-type", "text/markdown; charset=utf-8")
         .header("content-disposition", attachment(`${base}_summary_v${summary.version}.md`))
-        .send(summaryMarkdown(doc.title, summary));
+        .send(summaryMarkdown(doc.title, summary, controlledCopy(doc, summary.version)));
     },
   );
 
@@ -100,9 +104,19 @@ export async function documentAiRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     async (request) => {
       const { from, to } = request.params;
-      return analyseVersions(ctx, loadedDocument(request).id, from, to);
+      const loaded = loadedDocument(request);
+      // A revision past the effective version is no more there for its readers than an unknown one.
+      if (Math.max(from, to) > readableVersion(loaded.actor, loaded.facts)) throw notFound("Version");
+      return analyseVersions(ctx, loaded.id, from, to);
     },
   );
+}
+
+/** The controlled-copy stamp of an export, when the version exported is the effective one. */
+function controlledCopy(doc: Document, version: number): string | null {
+  const { effectiveVersion, periodicReview } = doc.control;
+  if (effectiveVersion !== version || !periodicReview.effectiveOn) return null;
+  return controlledCopyStamp(version, periodicReview.effectiveOn);
 }
 
 /** Seed §7 /api/ai/*: suggestions, apply, categorise and ask. Registered under /ai. */

@@ -104,11 +104,12 @@ export async function getSummary(
 }
 
 /** Markdown export of a summary, for the Export Summary button. */
-export function summaryMarkdown(title: string, summary: Summary): string {
+export function summaryMarkdown(title: string, summary: Summary, stamp: string | null = null): string {
   const list = (items: string[]) => items.map((item) => `- ${item}`).join("\n");
   return [
     `# AI summary: ${title}`,
     "",
+    ...(stamp ? [`> ${stamp}`, ""] : []),
     `${summary.kind ? `${summary.kind} · ` : ""}Version ${summary.version} · Risk level: **${summary.riskLevel}** · Updated ${summary.updatedAt}`,
     "",
     "## Key points",

@@ -2,7 +2,7 @@ import type { DashboardInsights } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
 import { approvalStats } from "../approvals/service";
-import { listableDocumentsWhere } from "../../policies/documents-where";
+import { listableDocumentsWhere, readableStatusSql } from "../../policies/documents-where";
 import {
   documentCountsByCategoryName,
   documentCountsByStatus,
@@ -14,9 +14,9 @@ import { readAll } from "../../db/read-all";
 export async function dashboardInsights(ctx: AppContext, actor: Actor): Promise<DashboardInsights> {
   const visible = listableDocumentsWhere(actor);
   const [totals, byCategory, byStatus, approvals] = await readAll(ctx.db, [
-    () => documentTotals(ctx.db, visible, ctx.clock.now()),
+    () => documentTotals(ctx.db, visible, ctx.clock.now(), readableStatusSql(actor)),
     () => documentCountsByCategoryName(ctx.db, visible),
-    () => documentCountsByStatus(ctx.db, visible),
+    () => documentCountsByStatus(ctx.db, visible, readableStatusSql(actor)),
     () => approvalStats(ctx, actor),
   ]);
   return {

@@ -438,6 +438,7 @@ describe("listing, metadata and archiving", () => {
       submitForReview: false,
       archive: false,
       share: false,
+      control: false,
     });
   });
 

@@ -11,10 +11,13 @@ const DAY_MS = 86_400_000;
  * The All Documents filters as one SQL condition (category, status, tag, owner, updated-between);
  * combined by the route with listableDocumentsWhere, so a filter never widens what may be read.
  */
-export function documentListFilter(query: ListQuery): SQL | undefined {
+export function documentListFilter(
+  query: ListQuery,
+  status: SQL = sql`${documents.status}`,
+): SQL | undefined {
   return and(
     query.category ? eq(documents.categoryId, query.category) : undefined,
-    query.status ? eq(documents.status, query.status) : undefined,
+    query.status ? sql`${status} = ${query.status}` : undefined,
     query.tag ? sql`${documents.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
     query.owner
       ? sql`${documents.ownerId} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${query.owner}))`

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context";
 import { fillOcrPages, UnreadableFileError, type OcrPageText } from "../../ingest";
+import { z } from "zod";
 import { defineJob } from "../../jobs/define";
 import { textWork } from "../../lib/text-work";
 import { processDocumentPayload, PROCESS_DOCUMENT_JOB, type ProcessDocumentPayload } from "./process-payload";
@@ -80,15 +81,17 @@ const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((tag, i) => tag === b[i]);
 
 /**
- * Each version's keyphrases become the document's tags, so tags follow the text (a README that
- * drops its e-mail addresses drops tags made of them). Tags a person chose stay: only tags that
- * are none, or exactly those Quire last found, are replaced.
+ * Each published version's keyphrases become the document's tags, so tags follow the text (a
+ * README that drops its e-mail addresses drops tags made of them). Tags a person chose stay: only
+ * tags that are none, or exactly those Quire last found, are replaced. Once a version was approved
+ * the tags follow the effective version, since every reader sees them: a revision's words become
+ * tags when it is approved (retagDocumentJob), never while only its owner and reviewers may read it.
  */
 const tagsStep: PipelineStep = {
   name: "tags",
   async run(ctx, target) {
     const doc = await findDocumentRow(ctx.db, target.documentId);
-    if (!doc || doc.currentVersion !== target.version) return;
+    if (!doc || (doc.effectiveVersion ?? doc.currentVersion) !== target.version) return;
     if (doc.tags.length > 0) {
       const found = await lastFoundTags(ctx.db, doc.id);
       if (!found || !sameTags(found, doc.tags)) return;
@@ -103,6 +106,13 @@ const tagsStep: PipelineStep = {
     await recordFoundTags(ctx, target, doc.tags, tags);
   },
 };
+
+/** Tags from a version that just became effective. */
+export const retagDocumentJob = defineJob({
+  kind: "documents.retag",
+  payload: z.object({ documentId: z.string().min(1), version: z.number().int().positive() }),
+  run: (ctx, payload) => tagsStep.run(ctx, payload),
+});
 
 function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
   const target: PipelineTarget = { documentId: payload.documentId, version: payload.version };

@@ -2,7 +2,14 @@ import type { Document } from "@quire/contracts";
 import { and, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
-import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
+import { utcDay } from "../../lib/clock";
+import { readableVersion } from "../../policies/access";
+import {
+  categoryLevelsFor,
+  listableDocumentsWhere,
+  readableStatusSql,
+  readableVersionSql,
+} from "../../policies/documents-where";
 import { authorizeDocumentById, type LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { presentDocument } from "./presenter";
@@ -13,9 +20,9 @@ import { readAll } from "../../db/read-all";
 
 /** The full Document answer for a document the guard has loaded and checked. */
 export async function presentLoaded(ctx: AppContext, loaded: LoadedDocument): Promise<Document> {
-  const record = await findDocument(ctx.db, loaded.id);
+  const record = await findDocument(ctx.db, loaded.id, readableVersion(loaded.actor, loaded.facts));
   if (!record) throw notFound("Document");
-  return presentDocument(loaded.actor, record, loaded.level);
+  return presentDocument(loaded.actor, record, loaded.level, utcDay(ctx.clock.now()));
 }
 
 /**
@@ -34,11 +41,15 @@ export async function listVisibleDocuments(
   page: { sort: "updated" | "title"; page: number; pageSize: number },
 ): Promise<{ items: Document[]; total: number }> {
   // The filters narrow what the actor may list; they never widen it.
-  const where = and(listableDocumentsWhere(actor), query ? documentListFilter(query) : undefined) as SQL;
+  const where = and(
+    listableDocumentsWhere(actor),
+    query ? documentListFilter(query, readableStatusSql(actor)) : undefined,
+  ) as SQL;
   const [{ rows, total }, levels] = await readAll(ctx.db, [
     () =>
       listDocuments(ctx.db, {
         where,
+        version: readableVersionSql(actor),
         sort: page.sort,
         limit: page.pageSize,
         offset: (page.page - 1) * page.pageSize,
@@ -46,7 +57,9 @@ export async function listVisibleDocuments(
     () => categoryLevelsFor(ctx.db, actor),
   ]);
   return {
-    items: rows.map((row) => presentDocument(actor, row, levels.get(row.doc.categoryId) ?? "none")),
+    items: rows.map((row) =>
+      presentDocument(actor, row, levels.get(row.doc.categoryId) ?? "none", utcDay(ctx.clock.now())),
+    ),
     total,
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { blobs, categories, documents, users, versions } from "../../db/schema";
+import { approvals, blobs, categories, documents, users, versions } from "../../db/schema";
 import { readAll } from "../../db/read-all";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -14,6 +14,8 @@ export interface DocumentFilter {
   ids?: readonly string[];
   categoryId?: string | undefined;
   status?: DocumentRow["status"] | undefined;
+  /** The status as the reader sees it (readableStatusSql); the stored one when absent. */
+  statusAs?: SQL | undefined;
   /** false: only documents that are not archived. */
   archived?: false;
 }
@@ -22,7 +24,7 @@ export function documentWhere(filter: DocumentFilter): SQL | undefined {
   return and(
     filter.ids !== undefined ? inArray(documents.id, [...filter.ids]) : undefined,
     filter.categoryId ? eq(documents.categoryId, filter.categoryId) : undefined,
-    filter.status ? eq(documents.status, filter.status) : undefined,
+    filter.status ? sql`${filter.statusAs ?? documents.status} = ${filter.status}` : undefined,
     filter.archived === false ? isNull(documents.archivedAt) : undefined,
   );
 }
@@ -54,6 +56,8 @@ function documentSelection(fullContent: boolean) {
     originalFilename: versions.originalFilename,
     mediaType: versions.mediaType,
     versionCount,
+    readVersion: versions.version,
+    categoryReviewInterval: categories.reviewIntervalMonths,
   };
 }
 
@@ -66,6 +70,9 @@ export type DocumentRecord = {
   originalFilename: string;
   mediaType: string;
   versionCount: number;
+  /** The version whose text `content` is: the current one, or the effective one for its reader. */
+  readVersion: number;
+  categoryReviewInterval: number | null;
 };
 
 /** A document's current version, the text it shows: `.innerJoin(versions, isCurrentVersion)`. */
@@ -74,22 +81,45 @@ export const isCurrentVersion = and(
   eq(versions.version, documents.currentVersion),
 );
 
-function baseQuery(db: Database, fullContent: boolean) {
+/**
+ * A document's published version, what someone who may not see a revision in progress reads: the
+ * effective one once a version was approved, the current one before.
+ */
+export const isPublishedVersion = and(
+  eq(versions.documentId, documents.id),
+  sql`${versions.version} = coalesce(${documents.effectiveVersion}, ${documents.currentVersion})`,
+);
+
+/**
+ * `version` is the version to read: a number, an SQL expression on `documents` (the policies'
+ * readableVersionSql, per reader), or the current one when absent.
+ */
+function baseQuery(db: Database, fullContent: boolean, version?: SQL | number) {
+  const which =
+    version === undefined
+      ? isCurrentVersion
+      : and(eq(versions.documentId, documents.id), sql`${versions.version} = ${version}`);
   return db
     .select(documentSelection(fullContent))
     .from(documents)
     .innerJoin(categories, eq(categories.id, documents.categoryId))
     .innerJoin(users, eq(users.id, documents.ownerId))
-    .innerJoin(versions, isCurrentVersion);
+    .innerJoin(versions, which);
 }
 
-export async function findDocument(db: Database, id: string): Promise<DocumentRecord | null> {
-  const [row] = await baseQuery(db, true).where(eq(documents.id, id)).limit(1);
+export async function findDocument(
+  db: Database,
+  id: string,
+  version?: number,
+): Promise<DocumentRecord | null> {
+  const [row] = await baseQuery(db, true, version).where(eq(documents.id, id)).limit(1);
   return (row as DocumentRecord | undefined) ?? null;
 }
 
 export interface ListQuery {
   where: SQL;
+  /** Which version each row reads (readableVersionSql); the current one when absent. */
+  version?: SQL;
   sort: "updated" | "title";
   limit: number;
   offset: number;
@@ -105,7 +135,7 @@ export async function listDocuments(
       : [desc(documents.updatedAt), asc(documents.id)];
   const [rows, [counted]] = await readAll(db, [
     () =>
-      baseQuery(db, false)
+      baseQuery(db, false, query.version)
         .where(query.where)
         .orderBy(...order)
         .limit(query.limit)
@@ -135,14 +165,27 @@ export async function findDocumentWithOriginal(
   return row ?? null;
 }
 
-export async function listVersions(db: Database, documentId: string) {
+/** A document's versions, newest first, up to `upTo` (the newest its reader may read) when given. */
+export async function listVersions(db: Database, documentId: string, upTo?: number) {
   return db
     .select({ version: versions, author: users.username, sha256: blobs.sha256 })
     .from(versions)
     .innerJoin(users, eq(users.id, versions.authorId))
     .innerJoin(blobs, eq(blobs.sha256, versions.blobSha256))
-    .where(eq(versions.documentId, documentId))
+    .where(
+      and(eq(versions.documentId, documentId), upTo === undefined ? undefined : lte(versions.version, upTo)),
+    )
     .orderBy(desc(versions.version));
+}
+
+/** When each version of the document was approved (its latest approved round's time), by version. */
+export async function approvedVersions(db: Database, documentId: string): Promise<Map<number, Date>> {
+  const rows = await db
+    .select({ version: approvals.version, at: approvals.updatedAt })
+    .from(approvals)
+    .where(and(eq(approvals.documentId, documentId), eq(approvals.stage, "Approved")))
+    .orderBy(asc(approvals.round));
+  return new Map(rows.map((r) => [r.version, r.at]));
 }
 
 export async function findVersion(db: Database, documentId: string, version: number) {
@@ -183,11 +226,12 @@ export async function documentTotals(
   db: Database,
   where: SQL,
   since: Date,
+  status: SQL = sql`${documents.status}`,
 ): Promise<{ total: number; drafts: number; processingFailed: number; updatedSince: number }> {
   const [row] = await db
     .select({
       total: count(),
-      drafts: sql<number>`count(*) filter (where ${documents.status} = 'Draft')`.mapWith(Number),
+      drafts: sql<number>`count(*) filter (where ${status} = 'Draft')`.mapWith(Number),
       processingFailed: sql<number>`count(*) filter (where ${documents.processingState} = 'failed')`.mapWith(
         Number,
       ),
@@ -221,13 +265,18 @@ export async function documentCountsByCategoryName(
 export async function documentCountsByStatus(
   db: Database,
   where: SQL,
+  status: SQL = sql`${documents.status}`,
 ): Promise<Array<{ name: string; count: number }>> {
-  return db
-    .select({ name: sql<string>`${documents.status}::text`, count: count() })
-    .from(documents)
-    .where(where)
-    .groupBy(documents.status)
-    .orderBy(desc(count()), documents.status);
+  const name = sql<string>`${status}::text`;
+  return (
+    db
+      .select({ name, count: count() })
+      .from(documents)
+      .where(where)
+      // By position: the expression may carry parameters, which would not match a repeated copy.
+      .groupBy(sql`1`)
+      .orderBy(desc(count()), sql`1`)
+  );
 }
 
 /** Every version of the documents `where` selects: how many, and the bytes they take. */

@@ -161,6 +161,8 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences
   rejected: "approvalAlerts",
   review_withdrawn: "approvalAlerts",
   duplicate_archived: null,
+  // A document owner's duty under document control: not something a preference turns off.
+  periodic_review: null,
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {

@@ -2,7 +2,7 @@ import { searchableText } from "@quire/textkit";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chunks, documents, versions } from "../../db/schema";
-import { isCurrentVersion } from "../documents/repository";
+import { isPublishedVersion } from "../documents/repository";
 
 /**
  * The search index's write path: a document's passages replaced or removed (the triggers of
@@ -29,7 +29,14 @@ export interface IndexSource {
   content: string;
 }
 
-/** What the index needs of a document: its metadata and current version (null if it is gone). */
+/**
+ * The version the index holds: the effective one once a version was approved, so a revision in
+ * draft or review is found by nobody (its readers open it from the document itself) and every
+ * reader's results and excerpts come from text they may read; the current one before that.
+ */
+const isIndexedVersion = isPublishedVersion;
+
+/** What the index needs of a document: its metadata and indexed version (null if it is gone). */
 export async function loadIndexSource(db: Database, documentId: string): Promise<IndexSource | null> {
   const [row] = await db
     .select({
@@ -42,7 +49,7 @@ export async function loadIndexSource(db: Database, documentId: string): Promise
       content: versions.content,
     })
     .from(documents)
-    .innerJoin(versions, isCurrentVersion)
+    .innerJoin(versions, isIndexedVersion)
     .where(eq(documents.id, documentId))
     .limit(1);
   if (!row) return null;

@@ -12,7 +12,13 @@ import { and, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
-import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
+import { utcDay } from "../../lib/clock";
+import {
+  categoryLevelsFor,
+  listableDocumentsWhere,
+  readableStatusSql,
+  readableVersionSql,
+} from "../../policies/documents-where";
 import { presentDocument } from "../documents/presenter";
 import { documentWhere, listDocuments } from "../documents/repository";
 import { bestPerDocument, rankPassages, type RankingParams } from "./ranking";
@@ -62,7 +68,12 @@ interface RankedDocument {
 function filterWhere(actor: Actor, options: PassageSearchOptions): SQL {
   return and(
     listableDocumentsWhere(actor),
-    documentWhere({ categoryId: options.categoryId, status: options.status, ids: options.documentIds }),
+    documentWhere({
+      categoryId: options.categoryId,
+      status: options.status,
+      statusAs: readableStatusSql(actor),
+      ids: options.documentIds,
+    }),
   ) as SQL;
 }
 
@@ -150,6 +161,7 @@ export async function searchDocuments(
       ? { rows: [] }
       : await listDocuments(ctx.db, {
           where: and(documentWhere({ ids }), filterWhere(actor, options)) as SQL,
+          version: readableVersionSql(actor),
           sort: "updated",
           limit: ids.length,
           offset: 0,
@@ -157,13 +169,14 @@ export async function searchDocuments(
   const records = new Map(rows.map((row) => [row.doc.id, row]));
   const levels = rows.length ? await categoryLevelsFor(ctx.db, actor) : new Map<string, never>();
   const terms = parseSearchQuery(input.q).positiveWords;
+  const today = utcDay(ctx.clock.now());
   const results: SearchResult[] = [];
   for (const { passage, score } of ranked) {
     const record = records.get(passage.documentId);
     if (!record) continue;
     const plain = markdownToPlainText(passage.text) || passage.title;
     results.push({
-      document: presentDocument(actor, record, levels.get(record.doc.categoryId) ?? "none"),
+      document: presentDocument(actor, record, levels.get(record.doc.categoryId) ?? "none", today),
       relevanceScore: score,
       highlightedExcerpt: highlightExcerpt(plain, terms, { maxChars: EXCERPT_CHARS }),
       passage: { ordinal: passage.ordinal, heading: passage.heading },

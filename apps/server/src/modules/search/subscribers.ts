@@ -19,4 +19,10 @@ export const searchSubscribers: AppSubscriber[] = [
     phase: "in-transaction",
     run: (_ctx, tx, event) => enqueueIndexDocument(tx, event.documentId, event.at),
   }),
+  defineSubscriber({
+    name: "search: a newly effective version replaces the one indexed",
+    event: "document.effectiveChanged",
+    phase: "in-transaction",
+    run: (_ctx, tx, event) => enqueueIndexDocument(tx, event.documentId, event.at),
+  }),
 ];

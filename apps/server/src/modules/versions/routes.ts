@@ -17,10 +17,25 @@ import { attachment } from "../../lib/attachment";
 import { notFound } from "../../lib/errors";
 import { textWork } from "../../lib/text-work";
 import { requireActor } from "../../plugins/auth";
+import { readableVersion } from "../../policies/access";
+import { loadedDocument, type LoadedDocument } from "../../policies/guard";
 import { presentVersion } from "../documents/presenter";
-import { findVersion, listVersions } from "../documents/repository";
+import { approvedVersions, findVersion, listVersions } from "../documents/repository";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { readAll } from "../../db/read-all";
+
+/**
+ * One version the reader may read: a revision in draft or review past the effective version is
+ * answered 404 to those who read the effective one, like a version that does not exist.
+ */
+async function readableVersionRow(ctx: AppContext, loaded: LoadedDocument, version: number) {
+  const found =
+    version <= readableVersion(loaded.actor, loaded.facts)
+      ? await findVersion(ctx.db, loaded.id, version)
+      : null;
+  if (!found) throw notFound("Version");
+  return found;
+}
 
 export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +47,12 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: { params: idParamsSchema, response: { 200: z.array(versionSchema) } },
     },
     async (request) => {
-      return (await listVersions(ctx.db, request.params.id)).map(presentVersion);
+      const loaded = loadedDocument(request);
+      const [rows, approved] = await readAll(ctx.db, [
+        () => listVersions(ctx.db, request.params.id, readableVersion(loaded.actor, loaded.facts)),
+        () => approvedVersions(ctx.db, request.params.id),
+      ]);
+      return rows.map((row) => presentVersion(row, approved));
     },
   );
 
@@ -43,9 +63,8 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: { params: versionParamsSchema, response: { 200: versionSchema } },
     },
     async (request) => {
-      const found = await findVersion(ctx.db, request.params.id, request.params.version);
-      if (!found) throw notFound("Version");
-      return presentVersion(found);
+      const found = await readableVersionRow(ctx, loadedDocument(request), request.params.version);
+      return presentVersion(found, await approvedVersions(ctx.db, request.params.id));
     },
   );
 
@@ -59,8 +78,7 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const found = await findVersion(ctx.db, request.params.id, request.params.version);
-      if (!found) throw notFound("Version");
+      const found = await readableVersionRow(ctx, loadedDocument(request), request.params.version);
       const bytes = await ctx.blobs.get(found.sha256);
       const read = { version: request.params.version };
       await recordRead(
@@ -91,12 +109,12 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: { params: diffParamsSchema, response: { 200: versionDiffSchema } },
     },
     async (request) => {
-      const { id, from, to } = request.params;
+      const { from, to } = request.params;
+      const loaded = loadedDocument(request);
       const [older, newer] = await readAll(ctx.db, [
-        () => findVersion(ctx.db, id, from),
-        () => findVersion(ctx.db, id, to),
+        () => readableVersionRow(ctx, loaded, from),
+        () => readableVersionRow(ctx, loaded, to),
       ]);
-      if (!older || !newer) throw notFound("Version");
       return {
         from,
         to,

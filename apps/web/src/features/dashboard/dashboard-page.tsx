@@ -10,6 +10,7 @@ import { AiAssistant } from "./components/ai-assistant";
 import { AiSuggestions } from "./components/ai-suggestions";
 import { CategoryTiles } from "./components/category-tiles";
 import { InsightsCard } from "./components/insights-card";
+import { PeriodicReviews } from "./components/periodic-reviews";
 import { QuickStats } from "./components/quick-stats";
 import { RecentUpdates } from "./components/recent-updates";
 import { UploadButton } from "@/components/documents/upload-button";
@@ -34,6 +35,7 @@ export function DashboardPage() {
           </>
         }
       />
+      <PeriodicReviews />
       <AiAssistant />
       <section aria-labelledby="categories-title" className="space-y-3">
         <h2 id="categories-title" className="text-lg font-semibold">

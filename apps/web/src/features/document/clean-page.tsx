@@ -13,7 +13,7 @@ import { MarkdownContent } from "./components/markdown-content";
 import { PdfViewer } from "./components/pdf-viewer";
 import { useCopyLink } from "./hooks/use-copy-link";
 import { contentKind } from "./lib/content-kind";
-import { originalUrl } from "./lib/download";
+import { controlledCopy, originalUrl } from "./lib/download";
 import { originalFormat } from "./lib/original-format";
 import { formatDate, formatDateTime } from "@/lib/format";
 
@@ -132,6 +132,11 @@ function CleanHeader({ doc, permalink }: { doc: Document; permalink: string }) {
           <p className="text-sm text-muted-foreground" data-testid="text-clean-subtitle">
             Clean reading view • Version {doc.currentVersionNumber}
           </p>
+          {controlledCopy(doc) && (
+            <p className="mt-1 text-sm font-medium" data-testid="text-controlled-copy">
+              {controlledCopy(doc)}
+            </p>
+          )}
         </div>
         <Button variant="outline" size="sm" asChild data-print-hide>
           <Link href={paths.document.getHref(doc.id)} data-testid="link-full-view">

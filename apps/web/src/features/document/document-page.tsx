@@ -16,6 +16,7 @@ import { OutlineSidebar, wantsOutline } from "./components/document-outline";
 import { DocumentTabs } from "./components/document-tabs";
 import { ImprovementSuggestions } from "./components/improvement-suggestions";
 import { ProcessingBanner } from "./components/processing-banner";
+import { DocumentControl } from "./components/document-control";
 import { ShareEmbedPanel } from "./components/share-embed-panel";
 import { SummaryPanel } from "./components/summary-panel";
 import { documentOutline, type OutlineEntry } from "./lib/anchors";
@@ -126,6 +127,7 @@ function DocumentMain({
           setEditing(true);
         }}
       />
+      <DocumentControl document={document} onRevise={() => setDialog("upload")} />
       <ReviewActionBanner document={document} onNewVersion={() => setDialog("upload")} />
       <ProcessingBanner document={document} />
       {showSummaries && (

@@ -10,7 +10,7 @@ import { documentKeys } from "@/lib/query-keys";
 import { useDocument } from "@/lib/api/document";
 import { DocumentLoadError, DocumentTextSkeleton } from "@/components/documents/document-states";
 import { PdfViewer } from "./components/pdf-viewer";
-import { originalUrl, saveTextFile, textFileName } from "./lib/download";
+import { exportedText, originalUrl, saveTextFile, textFileName } from "./lib/download";
 import { originalFormat, type OriginalFormat } from "./lib/original-format";
 
 const preClass =
@@ -101,7 +101,7 @@ function RawDownloads({ doc, format }: { doc: Document; format: OriginalFormat }
       </Button>
       <Button
         variant="outline"
-        onClick={() => saveTextFile(textFileName(doc.title, "_raw"), doc.currentVersion.content)}
+        onClick={() => saveTextFile(textFileName(doc.title, "_raw"), exportedText(doc))}
         title="The current version's text (markdown) as a .txt file"
         data-testid="button-download-raw"
       >

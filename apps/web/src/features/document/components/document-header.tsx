@@ -23,7 +23,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { paths } from "@/config/paths";
 import { useFeatures } from "@/lib/api/settings";
-import { originalUrl, saveTextFile, textFileName } from "../lib/download";
+import { exportedText, originalUrl, saveTextFile, textFileName } from "../lib/download";
 import { originalFormat } from "../lib/original-format";
 import { formatDate } from "@/lib/format";
 
@@ -49,7 +49,7 @@ export function DocumentHeader({
         <Button
           variant="outline"
           size="sm"
-          onClick={() => saveTextFile(textFileName(document.title), document.currentVersion.content)}
+          onClick={() => saveTextFile(textFileName(document.title), exportedText(document))}
           title="The current version's text (markdown) as a .txt file"
           data-testid="button-download"
         >

@@ -6,7 +6,43 @@ import { paths } from "@/config/paths";
 import { useDocumentVersions } from "@/lib/api/document-versions";
 import { versionLabel } from "../lib/comparison";
 import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
-import { formatCount, formatDateTime } from "@/lib/format";
+import { formatCount, formatDate, formatDateTime } from "@/lib/format";
+
+/** The newest approved version in the list (the effective one), or null. */
+function effectiveOf(versions: readonly Version[]): number | null {
+  const approved = versions.filter((v) => v.approvedAt).map((v) => v.version);
+  return approved.length ? Math.max(...approved) : null;
+}
+
+/** Document control's word on a version: effective, superseded by a later approval, or in progress. */
+function ControlLabel({ version, effective }: { version: Version; effective: number | null }) {
+  const base = "rounded-md px-2 py-0.5 text-xs font-medium";
+  if (version.supersededBy)
+    return (
+      <span
+        className={`${base} bg-muted text-muted-foreground`}
+        data-testid={`text-superseded-${version.version}`}
+      >
+        Superseded by version {version.supersededBy}
+      </span>
+    );
+  if (version.approvedAt)
+    return (
+      <span
+        className={`${base} bg-primary/10 text-primary`}
+        data-testid={`text-effective-${version.version}`}
+      >
+        Effective · approved {formatDate(version.approvedAt)}
+      </span>
+    );
+  if (effective !== null && version.version > effective)
+    return (
+      <span className={`${base} bg-amber-100 text-amber-900 dark:bg-amber-900/30 dark:text-amber-200`}>
+        In progress
+      </span>
+    );
+  return null;
+}
 
 function VersionHistory({
   documentId,
@@ -38,6 +74,7 @@ function VersionHistory({
                   v{v.version}
                 </Link>
                 {i === 0 && <span className="text-xs text-muted-foreground">(current)</span>}
+                <ControlLabel version={v} effective={effectiveOf(versions)} />
                 <span className="break-words">{versionLabel(v)}</span>
               </div>
               <p className="mt-1 text-xs text-muted-foreground">

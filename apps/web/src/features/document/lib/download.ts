@@ -1,4 +1,4 @@
-import type { OriginalPurpose } from "@quire/contracts";
+import { controlledCopyStamp, type Document, type OriginalPurpose } from "@quire/contracts";
 /**
  * Seed §2: "Download saves the current content as a text file named from the title with
  * non-alphanumeric characters replaced by underscores"; the raw page adds `_raw`.
@@ -31,4 +31,22 @@ export function originalUrl(
 ): string {
   const url = `/api/documents/${encodeURIComponent(documentId)}/versions/${version}/original`;
   return purpose === "view" ? `${url}?purpose=view` : url;
+}
+
+/**
+ * The controlled-copy line an export carries when the text exported is the effective version, so a
+ * copy printed or saved says which version it was and that it is not kept up to date.
+ */
+export function controlledCopy(document: Document): string | null {
+  const { effectiveVersion, periodicReview } = document.control;
+  if (effectiveVersion === null || effectiveVersion !== document.currentVersionNumber) return null;
+  return periodicReview.effectiveOn
+    ? controlledCopyStamp(effectiveVersion, periodicReview.effectiveOn)
+    : null;
+}
+
+/** The text as exported: the controlled-copy line first when it applies. */
+export function exportedText(document: Document): string {
+  const stamp = controlledCopy(document);
+  return stamp ? `${stamp}\n\n${document.currentVersion.content}` : document.currentVersion.content;
 }

@@ -2,11 +2,26 @@ import { fireEvent, screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { mockFetch } from "@/test/fetch-mock";
+import { documentControl } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { DocumentActionsMenu } from "./document-actions-menu";
 
-const none = { update: false, createVersion: false, submitForReview: false, archive: false, share: false };
-const all = { update: true, createVersion: true, submitForReview: true, archive: true, share: true };
+const none = {
+  update: false,
+  createVersion: false,
+  submitForReview: false,
+  archive: false,
+  share: false,
+  control: false,
+};
+const all = {
+  update: true,
+  createVersion: true,
+  submitForReview: true,
+  archive: true,
+  share: true,
+  control: true,
+};
 
 function doc(status: Document["status"], abilities: Document["abilities"]): Document {
   const category = { id: "c1", name: "Legal", description: "", icon: "fas fa-folder", color: "red" };
@@ -29,6 +44,7 @@ function doc(status: Document["status"], abilities: Document["abilities"]): Docu
     processing: { state: "ready", error: null },
     archived: false,
     abilities,
+    control: documentControl(),
   };
 }
 
