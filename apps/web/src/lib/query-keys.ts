@@ -29,6 +29,8 @@ export const documentKeys = {
   diffAnalysis: (id: string, from: number, to: number) =>
     [...documentKeys.diff(id, from, to), "analysis"] as const,
   approval: (id: string) => [...documentKeys.detail(id), "approval"] as const,
+  records: (id: string) => [...documentKeys.detail(id), "approval-records"] as const,
+  signing: (id: string) => [...documentKeys.detail(id), "signing"] as const,
   activity: (id: string, pageSize: number) => [...documentKeys.detail(id), "activity", { pageSize }] as const,
   summary: (id: string) => [...documentKeys.detail(id), "summary"] as const,
   improvements: (id: string) => [...documentKeys.detail(id), "improvements"] as const,
@@ -42,6 +44,7 @@ export const categoryKeys = {
   all: ["/api/categories"] as const,
   stats: () => [...categoryKeys.all, "stats"] as const,
   access: (id: string) => [...categoryKeys.all, id, "access"] as const,
+  signing: (id: string) => [...categoryKeys.all, id, "signing"] as const,
 };
 
 export const tokenKeys = {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { decisionNeedsReason } from "@quire/contracts";
+import { decisionNeedsReason, signatureMeaningOf } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -9,10 +9,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { useDocumentSigning } from "@/lib/api/document-signing";
 import { useUpdateApproval, type ApprovalAction, type UpdateApprovalInput } from "@/lib/api/update-approval";
 
 export type Decision = UpdateApprovalInput["status"];
@@ -99,13 +101,17 @@ function useDecision({
   onDone,
 }: DecisionDialogProps) {
   const [comment, setComment] = useState(initialComment);
+  const [password, setPassword] = useState("");
   const update = useUpdateApproval(documentId);
+  const signing = useDocumentSigning(documentId);
+  const needsPassword = signing.data?.requiresPassword === true;
   const reasonMissing = needsReason(status) && comment.trim() === "";
+  const blocked = reasonMissing || (needsPassword && password === "") || signing.isPending;
 
   function confirm(event: FormEvent) {
     event.preventDefault();
-    if (reasonMissing) return;
-    update.mutateAsync({ status, comment, kind, round }).then(
+    if (blocked) return;
+    update.mutateAsync({ status, comment, kind, round, ...(needsPassword ? { password } : {}) }).then(
       () => {
         toast({
           title: "Approval updated",
@@ -119,7 +125,47 @@ function useDecision({
     );
   }
 
-  return { comment, setComment, reasonMissing, confirm, update };
+  return { comment, setComment, password, setPassword, needsPassword, blocked, confirm, update };
+}
+
+/** What the signature means, said before it is given; and the password, where the category asks for it. */
+function SigningFields({
+  kind,
+  status,
+  needsPassword,
+  password,
+  onPassword,
+}: {
+  kind: ApprovalAction;
+  status: Decision;
+  needsPassword: boolean;
+  password: string;
+  onPassword: (password: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm" data-testid="text-signature-meaning">
+        You sign this decision as <strong>{signatureMeaningOf(kind, status)}</strong>; the signed record keeps
+        your name, the time and the version.
+      </p>
+      {needsPassword && (
+        <>
+          <Label htmlFor={`decision-password-${kind}`}>
+            Your password (required to sign in this category)
+          </Label>
+          <Input
+            id={`decision-password-${kind}`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => onPassword(e.target.value)}
+            required
+            data-testid="input-decision-password"
+          />
+        </>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -128,7 +174,8 @@ function useDecision({
  */
 export function DecisionDialog(props: DecisionDialogProps) {
   const { kind, status, onClose } = props;
-  const { comment, setComment, reasonMissing, confirm, update } = useDecision(props);
+  const { comment, setComment, password, setPassword, needsPassword, blocked, confirm, update } =
+    useDecision(props);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-decision">
@@ -137,6 +184,13 @@ export function DecisionDialog(props: DecisionDialogProps) {
             <DialogTitle>{copy[status].title}</DialogTitle>
             <DialogDescription>{copy[status].description}</DialogDescription>
           </DialogHeader>
+          <SigningFields
+            kind={kind}
+            status={status}
+            needsPassword={needsPassword}
+            password={password}
+            onPassword={setPassword}
+          />
           <DecisionReasonField
             id={`decision-reason-${kind}`}
             status={status}
@@ -155,7 +209,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
             <Button
               type="submit"
               variant={status === "Approved" ? "default" : "destructive"}
-              disabled={reasonMissing || update.isPending}
+              disabled={blocked || update.isPending}
               data-testid="button-confirm-decision"
             >
               {decisionLabel[status]}

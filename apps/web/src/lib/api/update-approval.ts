@@ -19,7 +19,9 @@ export type ApprovalAction = DecisionKind;
 export function useUpdateApproval(documentId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: UpdateApprovalInput & { kind?: ApprovalAction; round: number }) => {
+    mutationFn: async (
+      input: UpdateApprovalInput & { kind?: ApprovalAction; round: number; password?: string },
+    ) => {
       const { status, comment } = updateApprovalInputSchema.parse(input);
       // Seed §7: the final decision is sent as approverStatus and approverComment. The round shown
       // goes too: if a new version opened another round meanwhile, the server refuses (409) rather
@@ -30,7 +32,8 @@ export function useUpdateApproval(documentId: string) {
           : { status, ...(comment ? { comment } : {}) };
       return apiFetch(`/api/documents/${encodeURIComponent(documentId)}/approval`, approvalSchema, {
         method: "PATCH",
-        body: { ...decision, round: input.round },
+        // The password goes only where the category asks for it to be entered again to sign.
+        body: { ...decision, round: input.round, ...(input.password ? { password: input.password } : {}) },
       });
     },
     // A refusal usually means the round moved on: show the person the current one.

@@ -6,7 +6,7 @@ import { useSummary } from "../api/get-summary";
 import { itemTexts } from "../lib/item-text";
 import { riskBadgeVariant } from "./summary-panel";
 
-export type DocumentTab = "content" | "versions" | "approvals";
+export type DocumentTab = "content" | "versions" | "approvals" | "record";
 
 const perTab: Record<
   DocumentTab,
@@ -15,6 +15,7 @@ const perTab: Record<
   content: { heading: "Key points", pick: "keyPoints" },
   versions: { heading: "Recent changes", pick: "changeHighlights" },
   approvals: { heading: "Suggested actions", pick: "suggestedActions" },
+  record: { heading: "Suggested actions", pick: "suggestedActions" },
 };
 
 function OpenPanelButton({ onOpenPanel }: { onOpenPanel: () => void }) {

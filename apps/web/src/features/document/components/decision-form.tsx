@@ -17,16 +17,19 @@ import {
   needsReason,
   type Decision,
 } from "@/components/approvals/decision-dialog";
+import { useDocumentSigning } from "@/lib/api/document-signing";
 import { useUpdateApproval } from "@/lib/api/update-approval";
 
 function useDecision(documentId: string, round: number, kind: DecisionKind) {
   const [comment, setComment] = useState("");
   const [confirming, setConfirming] = useState<Decision | null>(null);
   const update = useUpdateApproval(documentId);
+  const signing = useDocumentSigning(documentId);
 
   function send(status: Decision) {
-    // Request Changes and Reject are confirmed with their (required) reason first.
-    if (needsReason(status)) {
+    // Request Changes and Reject are confirmed with their (required) reason first, and every
+    // choice with the password where the category asks for it to sign.
+    if (needsReason(status) || signing.data?.requiresPassword === true) {
       setConfirming(status);
       return;
     }

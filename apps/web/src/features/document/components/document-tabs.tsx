@@ -2,13 +2,14 @@ import type { Document } from "@quire/contracts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useFeatures } from "@/lib/api/settings";
 import type { DocumentTab } from "./ai-summary-card";
+import { ApprovalRecordTab } from "./approval-record-tab";
 import { ApprovalsTab } from "./approvals-tab";
 import { ContentTab } from "./content-tab";
 import type { OutlineEntry } from "../lib/anchors";
 import { OutlineDisclosure } from "./document-outline";
 import { VersionsTab } from "./versions-tab";
 
-/** Content (with the outline on a narrow screen), Versions (n) and, when workflows are on, Approvals. */
+/** Content (with the outline on a narrow screen), Versions (n) and, when workflows are on, Approvals and its signed record. */
 export function DocumentTabs({
   document,
   tab,
@@ -45,6 +46,11 @@ export function DocumentTabs({
             Approvals
           </TabsTrigger>
         )}
+        {features.approvalWorkflows && (
+          <TabsTrigger value="record" data-testid="tab-approval-record">
+            Approval record
+          </TabsTrigger>
+        )}
       </TabsList>
       <TabsContent value="content" className="rounded-lg border p-4 sm:p-6">
         {outline && <OutlineDisclosure entries={outline} />}
@@ -59,6 +65,9 @@ export function DocumentTabs({
           canSubmit={document.abilities.submitForReview}
           onSubmitForReview={onSubmitForReview}
         />
+      </TabsContent>
+      <TabsContent value="record" className="rounded-lg border p-4 sm:p-6">
+        <ApprovalRecordTab documentId={document.id} />
       </TabsContent>
     </Tabs>
   );

@@ -11,8 +11,12 @@ import { useCategories } from "@/lib/api/categories";
 import { useGroups } from "@/lib/api/groups";
 import { useCategoryAccess, usePutCategoryAccess } from "../api/category-access";
 import { AccessEditor } from "./category-access-editor";
+import { CategorySigningSwitch } from "./category-signing-switch";
 
-/** Category access (Admin): what everyone may do in a category, and what named groups may do beyond it. */
+/**
+ * Category access (Admin): what everyone may do in a category, and what named groups may do beyond
+ * it; and whether signing a decision there needs the password again.
+ */
 export function CategoryAccessCard() {
   const categories = useCategories();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -34,12 +38,13 @@ export function CategoryAccessCard() {
       <CardHeader>
         <CardTitle>Category Access</CardTitle>
         <CardDescription>
-          Who may view, add and edit documents in each category. Roles still decide what a person may do at
-          all.
+          Who may view, add and edit documents in each category, and how decisions there are signed. Roles
+          still decide what a person may do at all.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <CategorySelect categories={categories.data ?? []} value={categoryId} onChange={setChosen} />
+        {categoryId && <CategorySigningSwitch key={categoryId} categoryId={categoryId} />}
         {(access.isPending || groups.isPending) && categoryId && <Skeleton className="h-32" />}
         {access.isError && <ErrorNotice error={access.error} />}
         {access.data && groups.data && (
