@@ -8,6 +8,7 @@ import type {
   Document,
   DocumentStats,
   Group,
+  ReviewDueItem,
   User,
   Version,
 } from "@quire/contracts";
@@ -236,6 +237,27 @@ describe("demo workflow, run through the approvals service", () => {
       expect((await t.request("GET", `/api/documents/${doc.id}/approval`, { as: "admin" })).statusCode).toBe(
         404,
       );
+  });
+
+  it("seeds document control: a periodic review due, a lapsed one, and an approved document under revision", async () => {
+    const due = json<{ items: ReviewDueItem[] }>(
+      await t.request("GET", "/api/dashboard/periodic-reviews", { as: "admin" }),
+    ).items;
+    const expected = manifest.filter((d) => d.periodicReview);
+    expect(expected).toHaveLength(2);
+    expect(due.map((i) => [i.title, i.state]).sort()).toEqual([
+      ["Business Continuity Plan", "overdue"],
+      ["Information Security Policy", "due"],
+    ]);
+    const revising = (
+      await t.ctx.db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.status, "In Review"), isNotNull(documents.effectiveVersion)))
+    ).map((r) => r.id);
+    expect(revising.length).toBeGreaterThan(0);
+    const seen = json<Document>(await t.request("GET", `/api/documents/${revising[0]}`, { as: "viewer" }));
+    expect(seen.control).toMatchObject({ readingEffective: true, revision: { status: "In Review" } });
   });
 
   it("counts the same rounds in the stats, the queues and the notifications", async () => {

@@ -9,6 +9,7 @@ import { categories, documents, users } from "../db/schema";
 import { seedDemoAccess } from "./access";
 import { addVersion, createDocument } from "../modules/documents/service";
 import type { ValidatedFile } from "../modules/documents/upload";
+import { setPeriodicReview } from "../modules/control/service";
 import { authorizeDocumentById } from "../policies/guard";
 import type { Actor } from "../policies/policy";
 import { DbBlobStore } from "../storage/blob-store";
@@ -35,6 +36,13 @@ const manifestSchema = z.array(
     reason: z.string().min(1).optional(),
     /** For In Review: how many of the two reviews are in (2: waiting on the approver). */
     reviewsIn: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    /** Document control: the owner confirms an effective date this many days ago and a review interval. */
+    periodicReview: z
+      .object({
+        intervalMonths: z.number().int().positive(),
+        effectiveDaysAgo: z.number().int().nonnegative(),
+      })
+      .optional(),
     versions: z
       .array(
         z.object({
@@ -156,6 +164,13 @@ async function seedOne(
   }
   const outcome = finalOutcome(doc.status, doc.reason, doc.reviewsIn ?? inReviewIndex);
   if (outcome) await runDemoRound(ctx, id, roundPeople, outcome, { from: at(writtenDaysAgo), until: now });
+  if (doc.periodicReview) {
+    // The owner confirms the dates the way a person does, so one review comes due and one lapses.
+    await setPeriodicReview(ctx, await authorizeDocumentById(ctx.db, owner, "document.control", id), {
+      effectiveOn: at(doc.periodicReview.effectiveDaysAgo).toISOString().slice(0, 10),
+      intervalMonths: doc.periodicReview.intervalMonths,
+    });
+  }
 }
 
 /**
