@@ -207,6 +207,14 @@ function endpoints(target: QuireTarget, prepared: Prepared): Endpoint[] {
   ];
 }
 
+/** A client's wait for an answer: what a browser or script would wait before giving up. */
+const CLIENT_TIMEOUT_MS = 30_000;
+
+/**
+ * `endpoint.connections` clients, each sending its next request once the last was answered, for
+ * `seconds`. Refused as busy (503), a client waits as Retry-After says before sending again, as the
+ * web app does: a client that came back at once would spend the server's time on refusals.
+ */
 async function runEndpoint(
   target: QuireTarget,
   endpoint: Endpoint,
@@ -214,70 +222,68 @@ async function runEndpoint(
 ): Promise<EndpointResult> {
   let n = 0;
   const answered: number[] = [];
+  const statuses = new Map<number, number>();
+  let busy = 0;
   let busyWithRetryAfter = 0;
-  const options: autocannon.Options = {
-    url: target.baseUrl,
-    connections: endpoint.connections,
-    duration: seconds,
-    ...(endpoint.amount ? { amount: endpoint.amount } : {}),
-    timeout: 30,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const next = endpoint.next(n++);
-          return {
-            ...request,
-            method: next.method,
-            path: next.path,
-            body: next.body,
-            headers: {
-              cookie: endpoint.cookie,
-              // A change names its site, as the web app's pages do: the server refuses one without.
-              origin: target.baseUrl,
-              ...(next.contentType ? { "content-type": next.contentType } : {}),
-            },
-          };
-        },
-        onResponse: (status, _body, _context, headers) => {
-          if (status === 503 && headers && retryAfter(headers)) busyWithRetryAfter++;
-        },
-      },
-    ],
+  let connectionErrors = 0;
+  let timeouts = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < end && (endpoint.amount === undefined || n < endpoint.amount)) {
+      const next = endpoint.next(n++);
+      const sent = performance.now();
+      try {
+        const res = await fetch(`${target.baseUrl}${next.path}`, {
+          method: next.method,
+          headers: {
+            cookie: endpoint.cookie,
+            // A change names its site, as the web app's pages do: the server refuses one without.
+            origin: target.baseUrl,
+            ...(next.contentType ? { "content-type": next.contentType } : {}),
+          },
+          body: next.body,
+          signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+        });
+        await res.arrayBuffer();
+        const took = performance.now() - sent;
+        if (res.ok) {
+          answered.push(took);
+        } else if (res.status === 503) {
+          busy++;
+          const wait = Number(res.headers.get("retry-after"));
+          if (res.headers.has("retry-after") && Number.isFinite(wait)) {
+            busyWithRetryAfter++;
+            await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+          }
+        } else {
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      } catch (error) {
+        if ((error as Error).name === "TimeoutError") timeouts++;
+        else connectionErrors++;
+      }
+    }
   };
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    // The callback form hands back the instance, whose events give each response's latency.
-    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
-    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) answered.push(responseTime);
-    });
-  });
-  const stats = Object.entries(result.statusCodeStats ?? {});
-  const busy = stats.filter(([code]) => code === "503").reduce((sum, [, stat]) => sum + (stat.count ?? 0), 0);
-  const codes = stats
-    .filter(([code]) => !code.startsWith("2") && code !== "503")
-    .map(([code, stat]) => `${stat.count}×${code}`);
-  // autocannon counts a timeout among its errors too.
-  const connectionErrors = result.errors - result.timeouts;
-  if (connectionErrors > 0) codes.push(`${connectionErrors}×connection error`);
+  await Promise.all(Array.from({ length: endpoint.connections }, client));
+  const duration = Math.min(performance.now(), end) - started;
+  const problems = [...statuses].map(([code, count]) => `${count}×${code}`);
+  if (connectionErrors > 0) problems.push(`${connectionErrors}×connection error`);
   answered.sort((a, b) => a - b);
   return {
     name: endpoint.name,
     connections: endpoint.connections,
     requests: answered.length,
-    perSecond: answered.length / (result.duration || seconds),
+    perSecond: answered.length / (duration / 1000),
     p50: Math.round(quantile(answered, 0.5)),
     p95: Math.round(quantile(answered, 0.95)),
     p99: Math.round(quantile(answered, 0.99)),
     busy,
     busyWithRetryAfter,
-    errors: result.non2xx - busy + connectionErrors,
-    timeouts: result.timeouts,
-    problems: codes.join(", "),
+    errors: [...statuses.values()].reduce((sum, c) => sum + c, 0) + connectionErrors,
+    timeouts,
+    problems: problems.join(", "),
   };
-}
-
-function retryAfter(headers: object): boolean {
-  return Object.keys(headers).some((name) => name.toLowerCase() === "retry-after");
 }
 
 /** Every endpoint at once, 50 connections in all: the mixed workload. */

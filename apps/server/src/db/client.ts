@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
+import { takeTurns } from "./pglite-turns";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -64,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } else {
     client = await PGlite.create(options.snapshot ? { loadDataDir: options.snapshot } : {});
   }
+  takeTurns(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DatabaseKind } from "../db/client";
+import { AdmissionGate, SharedPlaces, type AdmissionLimit } from "./admission-gate";
+
+export { AdmissionGate, SharedPlaces, type AdmissionLimit } from "./admission-gate";
 
 /**
  * The kinds of work a request can be, each admitted on its own: a flood of one kind (searches,
@@ -10,39 +13,43 @@ import type { DatabaseKind } from "../db/client";
  */
 export type AdmissionKind = "search" | "ask" | "upload" | "writes" | "reads";
 
-export interface AdmissionLimit {
-  /** Requests of this kind handled at once. */
-  concurrency: number;
-  /** Requests waiting for a place; one more is refused at once. */
-  queue: number;
-  /** A request that waited this long for a place is refused rather than served late. */
-  maxWaitMs: number;
-  /** What `Retry-After` says, in seconds. */
-  retryAfterSeconds: number;
+export interface AdmissionLimits {
+  /** Places the kinds marked `shared` draw on besides their own: how many of them run at once in all. */
+  sharedPlaces: number;
+  kinds: Record<AdmissionKind, AdmissionLimit>;
 }
 
 /**
  * Sized for a two-core machine. With embedded storage every query runs on the thread that answers
- * requests, one at a time, so few requests of each kind run at once and a request's queries wait
- * behind few others; PostgreSQL runs queries in parallel on its own processes and admits more.
- * Search and the assistant are the costliest reads (ranking, the answer model); uploads are
- * bounded by the conversion threads (two) anyway. A queue holds a few seconds' worth of its kind.
+ * requests, one at a time: each request in flight slows the others, and an upload (dozens of
+ * statements, each waiting its turn behind every other request's) took 20 s under mixed load with
+ * fifteen in flight. So reads, searches, questions and changes share three places in all, and
+ * uploads have two of their own that no read can take. PostgreSQL runs queries in parallel on its
+ * own processes and admits more. Search and the assistant are the costliest reads (ranking, the
+ * answer model); uploads are bounded by the conversion threads (two) anyway. A queue holds a few
+ * seconds' worth of its kind.
  */
-export const ADMISSION_LIMITS: Record<DatabaseKind, Record<AdmissionKind, AdmissionLimit>> = {
+export const ADMISSION_LIMITS: Record<DatabaseKind, AdmissionLimits> = {
   pglite: {
-    search: { concurrency: 2, queue: 6, maxWaitMs: 5_000, retryAfterSeconds: 2 },
-    ask: { concurrency: 1, queue: 3, maxWaitMs: 5_000, retryAfterSeconds: 3 },
-    upload: { concurrency: 2, queue: 8, maxWaitMs: 10_000, retryAfterSeconds: 2 },
-    writes: { concurrency: 4, queue: 32, maxWaitMs: 10_000, retryAfterSeconds: 1 },
-    // A page of the web app asks for a dozen things at once; they queue rather than be refused.
-    reads: { concurrency: 6, queue: 48, maxWaitMs: 10_000, retryAfterSeconds: 1 },
+    sharedPlaces: 3,
+    kinds: {
+      search: { concurrency: 2, queue: 6, maxWaitMs: 5_000, retryAfterSeconds: 2, shared: true },
+      ask: { concurrency: 1, queue: 3, maxWaitMs: 5_000, retryAfterSeconds: 3, shared: true },
+      upload: { concurrency: 2, queue: 8, maxWaitMs: 10_000, retryAfterSeconds: 2 },
+      writes: { concurrency: 3, queue: 32, maxWaitMs: 10_000, retryAfterSeconds: 1, shared: true },
+      // A page of the web app asks for a dozen things at once; they queue rather than be refused.
+      reads: { concurrency: 3, queue: 48, maxWaitMs: 10_000, retryAfterSeconds: 1, shared: true },
+    },
   },
   postgres: {
-    search: { concurrency: 6, queue: 24, maxWaitMs: 10_000, retryAfterSeconds: 2 },
-    ask: { concurrency: 3, queue: 12, maxWaitMs: 10_000, retryAfterSeconds: 3 },
-    upload: { concurrency: 4, queue: 32, maxWaitMs: 10_000, retryAfterSeconds: 2 },
-    writes: { concurrency: 12, queue: 96, maxWaitMs: 10_000, retryAfterSeconds: 1 },
-    reads: { concurrency: 24, queue: 192, maxWaitMs: 10_000, retryAfterSeconds: 1 },
+    sharedPlaces: Infinity,
+    kinds: {
+      search: { concurrency: 6, queue: 24, maxWaitMs: 10_000, retryAfterSeconds: 2 },
+      ask: { concurrency: 3, queue: 12, maxWaitMs: 10_000, retryAfterSeconds: 3 },
+      upload: { concurrency: 4, queue: 32, maxWaitMs: 10_000, retryAfterSeconds: 2 },
+      writes: { concurrency: 12, queue: 96, maxWaitMs: 10_000, retryAfterSeconds: 1 },
+      reads: { concurrency: 24, queue: 192, maxWaitMs: 10_000, retryAfterSeconds: 1 },
+    },
   },
 };
 
@@ -83,61 +90,6 @@ function kindOf(request: FastifyRequest): AdmissionKind | "exempt" {
   return SAFE_METHODS.has(request.method) ? "reads" : "writes";
 }
 
-interface Waiter {
-  admit(): void;
-  timer: NodeJS.Timeout;
-}
-
-/** A counting semaphore with a bounded FIFO queue. */
-export class AdmissionGate {
-  private running = 0;
-  private readonly waiting: Waiter[] = [];
-
-  constructor(readonly limit: AdmissionLimit) {}
-
-  get busy(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
-  }
-
-  /**
-   * Resolves with a release function once the request may run, or with null when the queue is
-   * full (at once) or the wait ran out.
-   */
-  enter(): Promise<(() => void) | null> {
-    if (this.running < this.limit.concurrency) {
-      this.running++;
-      return Promise.resolve(this.releaser());
-    }
-    if (this.waiting.length >= this.limit.queue) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        admit: () => {
-          clearTimeout(waiter.timer);
-          resolve(this.releaser());
-        },
-        timer: setTimeout(() => {
-          const at = this.waiting.indexOf(waiter);
-          if (at >= 0) this.waiting.splice(at, 1);
-          resolve(null);
-        }, this.limit.maxWaitMs),
-      };
-      this.waiting.push(waiter);
-    });
-  }
-
-  private releaser(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      // The place passes straight to the next waiter, so a new arrival cannot jump the queue.
-      if (next) next.admit();
-      else this.running--;
-    };
-  }
-}
-
 const DESCRIPTIONS: Record<AdmissionKind, string> = {
   search: "searches",
   ask: "questions to the assistant",
@@ -160,10 +112,11 @@ declare module "fastify" {
  */
 export function registerAdmission(
   app: FastifyInstance,
-  limits: Record<AdmissionKind, AdmissionLimit>,
+  limits: AdmissionLimits,
 ): Record<AdmissionKind, AdmissionGate> {
+  const shared = new SharedPlaces(limits.sharedPlaces);
   const gates = Object.fromEntries(
-    Object.entries(limits).map(([kind, limit]) => [kind, new AdmissionGate(limit)]),
+    Object.entries(limits.kinds).map(([kind, limit]) => [kind, new AdmissionGate(limit, shared)]),
   ) as Record<AdmissionKind, AdmissionGate>;
 
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {

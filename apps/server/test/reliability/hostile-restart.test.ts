@@ -10,6 +10,7 @@ import {
   paragraphsOfSize,
 } from "../support/hostile-files";
 import { healthBound, type HealthBound } from "../support/health-bound";
+import { BASELINE_HANG_GUARD_MS, timed, within } from "../support/paced";
 import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
@@ -29,6 +30,9 @@ const env = { DATA_DIR: dataDir, DEMO: "true", DEMO_DOCUMENTS: "false" };
 const MB = 1024 * 1024;
 /** The slowest health reply allowed (health-bound.ts: the first server's idle p95 and the machine's stall). */
 let slowestAllowed: HealthBound;
+/** The first start's time in this run, and the multiple of it a document's processing may take. */
+let firstStartMs = Infinity;
+const PROCESSING_FACTOR = 40;
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop("SIGKILL")));
@@ -36,7 +40,11 @@ afterAll(async () => {
 });
 
 async function start(): Promise<{ server: ServerProcess; cookie: string; categoryId: string }> {
-  const server = await startServer(env);
+  // A restart (which also recovers the killed work) may take five times the first start.
+  const server = await startServer(
+    env,
+    Number.isFinite(firstStartMs) ? 5 * firstStartMs : BASELINE_HANG_GUARD_MS,
+  );
   running.push(server);
   const cookie = await signIn(server.baseUrl, "author");
   const categories = (await (
@@ -102,7 +110,7 @@ async function killDuring(
 
 /** Waits, while /api/health keeps answering within the bound, until each document's processing ended. */
 async function processed(s: Session, ids: string[]): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + PROCESSING_FACTOR * firstStartMs;
   for (const id of ids) {
     let processing: { state: string; error: string | null } = { state: "processing", error: null };
     while (processing.state === "processing" && Date.now() < deadline) {
@@ -118,9 +126,12 @@ async function processed(s: Session, ids: string[]): Promise<void> {
 describe("a restart during hostile work", () => {
   it(
     "comes up and stays up after a kill mid-conversion, mid-processing and mid-diff, and accepted files' jobs end",
-    { timeout: 600_000 },
+    // Every wait is bounded by a multiple of the first start (paced.ts), the start by a hang guard.
+    { timeout: 0 },
     async () => {
-      let s = await start();
+      const first = await timed(() => within(BASELINE_HANG_GUARD_MS, "the first start", start()));
+      firstStartMs = first.ms;
+      let s = first.value;
       const idle = s.server.baseUrl;
       slowestAllowed = await healthBound(() => fetch(`${idle}/api/health`).then((r) => r.arrayBuffer()));
       const count = async () =>

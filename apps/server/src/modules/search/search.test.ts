@@ -195,12 +195,11 @@ describe("GET /api/search", () => {
     expect(excerpt).not.toContain('href="javascript');
   });
 
-  it("makes a new upload searchable within 2 s of processing", async () => {
-    const started = performance.now();
+  it("makes a new upload searchable by its own processing, with nothing left for later", async () => {
     await upload("admin", "Fresh arrival", "# Fresh\n\nThe quokka census results are in.");
+    // One pass over the jobs that are due now: an index left to a later or scheduled job fails here.
     await t.runner.runUntilIdle();
     const results = await search("admin", { q: "quokka census" });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(titlesOf(results)).toEqual(["Fresh arrival"]);
   });
 
