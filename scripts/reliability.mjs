@@ -1,4 +1,4 @@
-// `npm run reliability [-- fuzz|scale-out|crash] [--cycles N] [--seed S]`: the full-size versions of
+// `npm run reliability [-- fuzz|scale-out|crash|hostile] [--cycles N] [--seed S]`: the full-size versions of
 // the reliability checks CI runs small. PostgreSQL parts use RELIABILITY_POSTGRES_URL (default: the
 // local server); each makes and drops its own throw-away database there.
 import { spawnSync } from "node:child_process";
@@ -16,7 +16,7 @@ const { values, positionals } = parseArgs({
 });
 const postgres = process.env.RELIABILITY_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const only = positionals[0];
-const known = ["fuzz", "scale-out", "crash"];
+const known = ["fuzz", "scale-out", "crash", "hostile"];
 if (only && !known.includes(only)) {
   console.error(`unknown part '${only}': choose one of ${known.join(", ")}`);
   process.exit(2);
@@ -67,6 +67,22 @@ steps.push(
       String(Math.min(Number(values.cycles), 10)),
       "--seed",
       values.seed,
+      ...(url ? ["--postgres", url] : []),
+    ],
+    env: {},
+  })),
+);
+
+// Health while five people load the dashboard and an Author's hostile files are processed.
+steps.push(
+  ...[null, postgres].map((url) => ({
+    part: "hostile",
+    title: `health under hostile load: a 4.7M-character DOCX, a 4.9M-character token, a PDF inflating to 1 GB, 5 dashboard users, on ${url ? "PostgreSQL" : "PGlite"}`,
+    command: [
+      process.execPath,
+      "--import",
+      "tsx",
+      "apps/server/test/reliability/hostile-load.ts",
       ...(url ? ["--postgres", url] : []),
     ],
     env: {},

@@ -244,6 +244,24 @@ export const versions = pgTable(
 );
 
 /**
+ * A long text on its way into one value (a version's `content`, the search model's setting), a
+ * piece of at most 100,000 characters per row under the key of what it is for: written before
+ * the transaction that stores the value, one statement each, and assembled by the database inside
+ * it (db/text-pieces.ts), so no statement carries a whole text. That transaction deletes them;
+ * pieces no transaction claimed (it failed, the process died) are swept with the orphan originals.
+ */
+export const textPieces = pgTable(
+  "text_pieces",
+  {
+    key: text("key").notNull(),
+    ordinal: integer("ordinal").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.ordinal] })],
+);
+
+/**
  * What the dashboard's suggestions need of a version, computed from its text once, when it is
  * processed: a near-duplicate sketch of bounded size and the review date its opening lines state.
  * `content_bytes` is the text's size when they were computed: a version whose text changed in

@@ -3,17 +3,21 @@ import type { AppContext } from "../context";
 import { defineJob } from "../jobs/define";
 import { defineSchedule } from "../jobs/schedule";
 import { blobs } from "../db/schema";
+import { sweepPieces } from "../db/text-pieces";
 
 export interface SweepResult {
   /** Originals in the store when the sweep began. */
   stored: number;
   deleted: number;
+  /** Pieces of long texts no transaction claimed (db/text-pieces.ts), deleted. */
+  textPieces: number;
 }
 
 /**
  * Deletes stored bytes that no version claims: what an upload left when its transaction failed or
  * its process was killed between storing the file and committing the rows. Bytes stored within the
  * grace period are spared, since an upload may be about to claim them (a put renews the time).
+ * The pieces of a long text such an upload wrote before its transaction go the same way.
  */
 export async function sweepOrphanBlobs(
   ctx: Pick<AppContext, "db" | "blobs">,
@@ -27,7 +31,7 @@ export async function sweepOrphanBlobs(
   for (const sha256 of stored) {
     if (!claimed.has(sha256) && (await ctx.blobs.deleteIfStoredBefore(sha256, cutoff))) deleted++;
   }
-  return { stored: stored.length, deleted };
+  return { stored: stored.length, deleted, textPieces: await sweepPieces(ctx.db, cutoff) };
 }
 
 /** One sweep, sparing what was stored within the configured grace period. */

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
 
 /**
@@ -142,4 +145,74 @@ export function docxOfParagraphs(paragraphs: readonly string[]): Uint8Array {
     })
     .join("");
   return docxWithBody(body);
+}
+
+/** Folders of /usr/share/doc left out of debianProse: whole manuals, not the prose of packages. */
+const NOT_PROSE = new Set(["linux-doc", "python3-doc"]);
+
+/**
+ * About `chars` characters of real, varied prose in paragraphs: the READMEs, NEWS and change logs
+ * Debian installs under /usr/share/doc (gzipped ones unpacked), read in path order so every run on
+ * one machine makes the same text. Each paragraph appears once; licences and manuals are left out.
+ */
+export function debianProse(chars: number, root = "/usr/share/doc"): string[] {
+  const paragraphs: string[] = [];
+  const seen = new Set<string>();
+  let total = 0;
+  for (const file of proseFiles(root)) {
+    const text = readProse(file);
+    for (const block of text.split(/\n\s*\n/)) {
+      // Control characters cannot stand in a DOCX's XML; runs of spaces are layout, not text.
+      const paragraph = block
+        // eslint-disable-next-line no-control-regex -- control characters are what is removed
+        .replace(/[\u0000-\u001f\u007f\ufffe\uffff]+/g, " ")
+        .replace(/ {2,}/g, " ")
+        .trim();
+      if (paragraph.length < 40 || seen.has(paragraph)) continue;
+      seen.add(paragraph);
+      paragraphs.push(paragraph);
+      total += paragraph.length + 2;
+      if (total >= chars) return paragraphs;
+    }
+  }
+  throw new Error(`${root} holds only ${total} characters of prose, fewer than ${chars}`);
+}
+
+function* proseFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!NOT_PROSE.has(entry.name)) yield* proseFiles(full);
+    } else if (
+      entry.isFile() &&
+      /^(README|NEWS|changelog|TODO|FAQ|AUTHORS|CHANGES)|\.(txt|md)(\.gz)?$/i.test(entry.name)
+    ) {
+      yield full;
+    }
+  }
+}
+
+function readProse(file: string): string {
+  try {
+    const raw = readFileSync(file);
+    const bytes = file.endsWith(".gz") ? gunzipSync(raw) : raw;
+    // A binary file (a NUL in its first kilobyte) is not prose.
+    if (bytes.subarray(0, 1024).includes(0)) return "";
+    return bytes.toString("utf8");
+  } catch {
+    return ""; // unreadable (a dangling link, no permission): not prose to use
+  }
+}
+
+/**
+ * `chars` characters without a space or line break: one token as long as the text, of letters and
+ * digits that never repeat within a line's length, so nothing splits it into words.
+ */
+export function oneTokenText(chars: number): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  let block = "";
+  for (let i = 0; block.length < 4096; i++) block += alphabet[(i * 7 + Math.floor(i / 61)) % alphabet.length];
+  return block.repeat(Math.ceil(chars / block.length)).slice(0, chars);
 }

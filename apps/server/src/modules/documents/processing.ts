@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { dropPieces, storableText } from "../../db/text-pieces";
 import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
 import { setProcessingState, setVersionContent } from "./repository";
 import { FOUND_TAGS_ACTION, setTagsIfStill } from "./tags-repository";
@@ -20,8 +21,11 @@ export async function recordRecognisedText(
   target: ProcessedVersion & { versionId: string; pages: number },
   content: string,
 ): Promise<void> {
+  // A long text goes in pieces, before the transaction (db/text-pieces.ts).
+  const text = await storableText(ctx.db, target.versionId, content);
   await withTransaction(ctx, SYSTEM_ACTOR, async (tx, record) => {
-    await setVersionContent(tx, target.versionId, content);
+    await setVersionContent(tx, target.versionId, text);
+    await dropPieces(tx, target.versionId, text);
     await record({
       action: "Recognised text",
       subjectType: "document",

@@ -340,7 +340,11 @@ export async function insertBlob(
   await tx.insert(blobs).values(values).onConflictDoNothing();
 }
 
-export async function insertVersion(tx: Database, values: NewVersionRow): Promise<void> {
+/** A version row; its text may be SQL that assembles it from pieces (db/text-pieces.ts). */
+export async function insertVersion(
+  tx: Database,
+  values: Omit<NewVersionRow, "content"> & { content: string | SQL },
+): Promise<void> {
   await tx.insert(versions).values(values);
 }
 
@@ -404,8 +408,12 @@ export async function allDocumentIds(db: Database): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** A version's converted text, replaced in place (OCR filling in scanned pages). */
-export async function setVersionContent(db: Database, versionId: string, content: string): Promise<void> {
+/** A version's converted text, replaced in place (OCR filling in scanned pages); see insertVersion. */
+export async function setVersionContent(
+  db: Database,
+  versionId: string,
+  content: string | SQL,
+): Promise<void> {
   await db.update(versions).set({ content }).where(eq(versions.id, versionId));
 }
 

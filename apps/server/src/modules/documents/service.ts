@@ -1,7 +1,9 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { normaliseTags } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import { dropPieces, storableText } from "../../db/text-pieces";
 import { latestJobPayload } from "../../jobs/queue";
 import { conflict, notFound } from "../../lib/errors";
 import { loadCategoryAccess, withGroups } from "../../policies/facts";
@@ -51,6 +53,23 @@ async function assertCanAddTo(db: Database, actor: Actor, categoryId: string): P
   authorizeCreateIn(await withGroups(db, actor), await loadCategoryAccess(db, categoryId));
 }
 
+/**
+ * A new version's id and its text as the version's insert stores it: a long text is written in
+ * pieces first, each its own statement, before the transaction (db/text-pieces.ts).
+ */
+interface PreparedText {
+  versionId: string;
+  content: string | SQL;
+}
+
+async function prepareText(db: Database, file: ValidatedFile): Promise<PreparedText> {
+  const versionId = randomUUID();
+  return {
+    versionId,
+    content: await storableText(db, versionId, withoutOcrPlaceholders(file.markdown).content),
+  };
+}
+
 /** The blob row and the version row of one stored original, inside the caller's transaction. */
 async function insertVersion(
   tx: Database,
@@ -61,14 +80,16 @@ async function insertVersion(
     authorId: string;
     sha256: string;
     file: ValidatedFile;
+    text: PreparedText;
     now: Date;
   },
 ): Promise<void> {
   await insertBlob(tx, { sha256: row.sha256, size: row.file.bytes.length, createdAt: row.now });
   await insertVersionRow(tx, {
+    id: row.text.versionId,
     documentId: row.documentId,
     version: row.version,
-    content: withoutOcrPlaceholders(row.file.markdown).content,
+    content: row.text.content,
     changeNote: row.changeNote,
     authorId: row.authorId,
     blobSha256: row.sha256,
@@ -77,6 +98,7 @@ async function insertVersion(
     size: row.file.bytes.length,
     createdAt: row.now,
   });
+  await dropPieces(tx, row.text.versionId, row.text.content);
 }
 
 export const sha256Hex = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
@@ -142,6 +164,7 @@ export async function createDocument(
 ): Promise<string> {
   await assertCanAddTo(db, actor, input.categoryId);
   const sha256 = await ctx.blobs.put(input.file.bytes);
+  const text = await prepareText(db, input.file);
   const now = input.createdAt ?? ctx.clock.now();
   const id = await withTransaction(
     ctx,
@@ -164,6 +187,7 @@ export async function createDocument(
         authorId: actor.id,
         sha256,
         file: input.file,
+        text,
         now,
       });
       await queueProcessing(tx, docId, 1, input.file, now);
@@ -231,6 +255,7 @@ export async function addVersion(
   if (current.currentVersion !== input.expectedVersion)
     throw staleEdit(current.currentVersion, input.expectedVersion);
   const sha256 = await ctx.blobs.put(input.file.bytes);
+  const text = await prepareText(ctx.db, input.file);
   const now = input.createdAt ?? ctx.clock.now();
   const version = await withTransaction(
     ctx,
@@ -248,6 +273,7 @@ export async function addVersion(
         authorId: actor.id,
         sha256,
         file: input.file,
+        text,
         now,
       });
       const status = statusAfterNewVersion(doc.status);

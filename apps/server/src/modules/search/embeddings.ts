@@ -8,7 +8,9 @@ import {
   type LsaModel,
 } from "@quire/textkit";
 import { cacheSlot, type AppContext } from "../../context";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { dropPieces, storableText } from "../../db/text-pieces";
 import { readSetting, readSettingFields, writeSetting } from "./repository";
 
 /**
@@ -84,10 +86,18 @@ export function deserializeModel(value: SerializedModel): StoredModel {
  */
 const HEADER_KEY = "search.lsaModelHeader";
 
+/**
+ * Stores a fitted model. Its JSON (megabytes once the archive holds a long document) goes in
+ * pieces first, a statement each, and the database assembles it (db/text-pieces.ts): as one
+ * parameter it held PGlite's thread, the one that answers requests, for a quarter of a second.
+ */
 export async function saveModel(db: Database, stored: StoredModel): Promise<void> {
+  const key = `setting:${MODEL_KEY}:${stored.tag}`;
+  const json = await storableText(db, key, JSON.stringify(serializeModel(stored)));
   // Both or neither: a header naming a model not stored would send every search to reload it.
   await db.transaction(async (tx) => {
-    await writeSetting(tx, MODEL_KEY, serializeModel(stored));
+    await writeSetting(tx, MODEL_KEY, typeof json === "string" ? JSON.parse(json) : sql`${json}::jsonb`);
+    await dropPieces(tx, key, json);
     await writeSetting(tx, HEADER_KEY, { tag: stored.tag, passagesAtFit: stored.passagesAtFit });
   });
 }
