@@ -255,6 +255,7 @@ export function ApprovalsTab({
           kind="review"
           stage={openStage(approval.data)}
           offered={approval.data.choices}
+          version={approval.data.version}
         />
       )}
       {workflowsOn && approval.data.abilities.decide && (
@@ -264,6 +265,7 @@ export function ApprovalsTab({
           kind="decide"
           stage={openStage(approval.data)}
           offered={approval.data.choices}
+          version={approval.data.version}
         />
       )}
     </div>

@@ -2,6 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
+import { document, documentControl } from "@/test/fixtures";
 import { DecisionForm } from "./decision-form";
 
 const refusal =
@@ -18,5 +19,39 @@ describe("DecisionForm", () => {
     const sent = spy.mock.calls.find(([url]) => url === "/api/documents/d1/approval")?.[1];
     expect(JSON.parse(sent?.body ?? "{}")).toEqual({ status: "Approved", round: 1 });
     expect(await screen.findByText("Update failed")).toBeTruthy();
+  });
+
+  it("compares the version under review with the effective one, with the AI change analysis", async () => {
+    mockFetch({
+      "GET /api/documents/d1": {
+        body: document({
+          currentVersionNumber: 3,
+          versionCount: 3,
+          control: documentControl({ effectiveVersion: 1 }),
+        }),
+      },
+      "GET /api/documents/d1/diff/1/3/analysis": {
+        body: {
+          from: 1,
+          to: 3,
+          keyChanges: ["Retention period changed from 7 days to 30 days"],
+          keyChangeItems: [],
+          clauseChanges: [],
+          impact: "Client files are kept longer.",
+          riskLevel: "Medium",
+          figures: [],
+          obligationsAdded: [],
+          obligationsRemoved: [],
+          obligationsChanged: [],
+          stats: { added: 2, removed: 1, unchanged: 10 },
+          sections: [],
+        },
+      },
+    });
+    renderWithApp(<DecisionForm documentId="d1" round={2} kind="review" version={3} />);
+    const link = await screen.findByTestId("link-changes-since-effective");
+    expect(link.getAttribute("href")).toBe("/document/d1/diff/1/3");
+    expect(await screen.findByText("Retention period changed from 7 days to 30 days")).toBeTruthy();
+    expect(screen.getByTestId("analysis-since-effective").textContent).toContain("risk Medium");
   });
 });

@@ -1,3 +1,4 @@
+import { ChangesSinceEffective } from "./changes-since-effective";
 import { useState, type FormEvent } from "react";
 import {
   decisionChoices,
@@ -89,6 +90,7 @@ export function DecisionForm({
   kind,
   stage,
   offered = [],
+  version,
 }: {
   documentId: string;
   round: number;
@@ -97,6 +99,8 @@ export function DecisionForm({
   stage?: RoundStage | undefined;
   /** The choices the server offers this person (send back included where the template allows it). */
   offered?: readonly string[];
+  /** The version the round reviews: compared with the effective version inside the form. */
+  version?: number | undefined;
 }) {
   const { comment, setComment, confirming, setConfirming, send, sending, refusal } = useDecision(
     documentId,
@@ -114,6 +118,7 @@ export function DecisionForm({
     >
       <h4 className="font-semibold">{kind === "review" ? "Your Review" : "Final Decision"}</h4>
       {stage && <StageRules stage={stage} choices={choices} />}
+      {version !== undefined && <ChangesSinceEffective documentId={documentId} version={version} />}
       <Label htmlFor={id}>Comment</Label>
       <Textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} />
       <div className="flex flex-wrap gap-2">
