@@ -34,7 +34,13 @@ const stage = (name: string, over: Partial<TemplateStage> = {}): TemplateStage =
 
 let categories = 0;
 /** A fresh category with a three-stage template (two reviews, then the approval). */
-async function category(): Promise<string> {
+async function category(
+  stages: TemplateStage[] = [
+    stage("Technical review"),
+    stage("Quality review"),
+    stage("Release", { roles: ["Approver"] }),
+  ],
+): Promise<string> {
   categories += 1;
   const created = await t.request("POST", "/api/categories", {
     as: "admin",
@@ -44,9 +50,7 @@ async function category(): Promise<string> {
   const id = json<{ id: string }>(created).id;
   const saved = await t.request("PUT", `/api/categories/${id}/approval-template`, {
     as: "admin",
-    body: {
-      stages: [stage("Technical review"), stage("Quality review"), stage("Release", { roles: ["Approver"] })],
-    },
+    body: { stages },
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return id;
@@ -156,6 +160,36 @@ describe("signed approval records", () => {
       ["changes requested", "Changes Requested", "Name the solvent"],
     ]);
     expect(round!.stage).toBe("Changes Requested");
+  });
+
+  it("names the absent person a delegate signed for", async () => {
+    const cat = await category([stage("Review"), stage("Release", { roles: ["Approver"] })]);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const away = await t.request("PUT", "/api/account/out-of-office", {
+      as: "reviewer",
+      body: { delegation: { from: today, until: today, delegateId: ids.reviewer2 } },
+    });
+    expect(away.statusCode, away.body).toBe(200);
+    const { body, headers } = multipart(
+      { title: "Delegated", categoryId: cat, allowDuplicate: "true" },
+      { name: "sop.md", bytes: Buffer.from(ORIGINAL) },
+    );
+    const doc = json<Document>(
+      await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
+    ).id;
+    const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+      as: "author",
+      body: {
+        stages: [[ids.reviewer], [ids.approver]].map((p) => ({ assignees: p.map((userId) => ({ userId })) })),
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    expect((await approve(doc, "reviewer2")).statusCode).toBe(200);
+    const [round] = await records(doc);
+    expect(round!.entries.map((e) => [e.payload.signer.name, e.payload.onBehalfOf?.name])).toEqual([
+      ["reviewer2", "reviewer"],
+    ]);
+    await t.request("PUT", "/api/account/out-of-office", { as: "reviewer", body: { delegation: null } });
   });
 
   it("is append-only: the database refuses to change or delete a record", async () => {
