@@ -89,6 +89,26 @@ steps.push(
   })),
 );
 
+// Mail ingestion under SIGKILL against a real IMAP server (dovecot): every message taken once, none lost.
+steps.push(
+  ...[null, postgres].map((url) => ({
+    part: "crash",
+    title: `crash safety: mail ingestion, ${Math.min(Number(values.cycles), 5)} SIGKILLs while messages are taken on ${url ? "PostgreSQL" : "PGlite"}`,
+    command: [
+      process.execPath,
+      "--import",
+      "tsx",
+      "apps/server/test/reliability/crash-mail.ts",
+      "--cycles",
+      String(Math.min(Number(values.cycles), 5)),
+      "--seed",
+      values.seed,
+      ...(url ? ["--postgres", url] : []),
+    ],
+    env: {},
+  })),
+);
+
 const results = [];
 for (const step of steps.filter((s) => !only || s.part === only)) {
   console.log(`\n== ${step.title}`);

@@ -126,8 +126,9 @@ export async function pollAccount(ctx: AppContext, accountId: string): Promise<{
 export const pollMailJob = defineJob({
   kind: "poll-mail",
   payload: z.object({ accountId: z.string().min(1) }),
-  // A poll that fails is the next one's to try again; what it committed stays committed.
-  maxAttempts: 1,
+  // A poll reports a mailbox it cannot read on the account, so an attempt ends early only when
+  // its process dies: the poll then runs again (what it committed stays, and is not taken twice).
+  maxAttempts: 3,
   async run(ctx, { accountId }) {
     await pollAccount(ctx, accountId);
   },
