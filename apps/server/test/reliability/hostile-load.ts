@@ -166,12 +166,20 @@ async function uploadAndWait(
   form.set("title", file.name);
   form.set("categoryId", author.categoryId);
   form.set("file", new Blob([file.bytes]), file.name);
-  const res = await fetch(`${server.baseUrl}/api/documents/upload`, {
-    method: "POST",
-    headers: { cookie: author.cookie, origin: server.baseUrl },
-    body: form,
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const send = () =>
+    fetch(`${server.baseUrl}/api/documents/upload`, {
+      method: "POST",
+      headers: { cookie: author.cookie, origin: server.baseUrl },
+      body: form,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  let res = await send();
+  // Turned away while busy (503, Retry-After): sent again once, after the time asked.
+  if (res.status === 503) {
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get("retry-after") ?? 1)));
+    res = await send();
+  }
   const body = (await res.json()) as { id?: string; message?: string };
   if (res.status !== 201 || !body.id) return { upload: `${res.status} ${body.message ?? ""}`, outcome: "-" };
   const deadline = Date.now() + timeoutMs;
@@ -179,6 +187,13 @@ async function uploadAndWait(
     const doc = await fetch(`${server.baseUrl}/api/documents/${body.id}`, {
       headers: { cookie: author.cookie },
     });
+    // A busy server turns a read away with 503 and Retry-After: the Author waits as asked.
+    if (doc.status === 503) {
+      await doc.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 1000 * Number(doc.headers.get("retry-after") ?? 1)));
+      continue;
+    }
+    if (doc.status !== 200) return { upload: "201", outcome: `reading it answered ${doc.status}` };
     const { processing } = (await doc.json()) as { processing: { state: string; error: string | null } };
     if (processing.state === "ready") return { upload: "201", outcome: "ready" };
     if (processing.state === "failed") return { upload: "201", outcome: `failed: ${processing.error}` };
