@@ -85,7 +85,19 @@ function UploadProgress({ name, progress }: { name: string; progress: number }) 
       >
         <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-muted-foreground">Uploading... {percent}%</p>
+      {percent < 100 ? (
+        <p className="text-muted-foreground">Uploading... {percent}%</p>
+      ) : (
+        // Every byte is sent; the server answers once it has checked the file and converted it.
+        <p
+          className="flex items-center gap-1 text-muted-foreground"
+          role="status"
+          data-testid="text-upload-converting"
+        >
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Sent; checking the file and converting it to text...
+        </p>
+      )}
     </div>
   );
 }
