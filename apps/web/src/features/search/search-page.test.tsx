@@ -1,31 +1,31 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { settings } from "@/test/fixtures";
+import { category as fixtureCategory, document as fixtureDocument, settings } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { SearchPage } from "./search-page";
 
-const category = { id: "c1", name: "Human Resources", description: "", icon: "fas fa-users", color: "green" };
-const document = {
-  id: "d1",
+const category = fixtureCategory({ name: "Human Resources", icon: "fas fa-users", color: "green" });
+/** The shared document fixture as a reader sees an approved policy: nothing to change. */
+const document = fixtureDocument({
   title: "Remote Work Policy",
   status: "Approved",
-  categoryId: "c1",
   category,
-  owner: "author",
-  ownerId: "2",
   tags: ["remote-work"],
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-02T00:00:00.000Z",
   versionCount: 2,
   currentVersionNumber: 2,
-  currentVersion: { content: "", changeNote: null },
   originalFilename: "remote.md",
-  mediaType: "text/markdown",
-  processing: { state: "ready", error: null },
-  archived: false,
-  abilities: { update: false, createVersion: false, submitForReview: false, archive: false, share: false },
-};
+  abilities: {
+    update: false,
+    createVersion: false,
+    submitForReview: false,
+    archive: false,
+    share: false,
+    control: false,
+  },
+});
 
 function routes() {
   return mockFetch({

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { sessionUser } from "@/test/fixtures";
+import { document, sessionUser } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { UploadForm } from "./upload-form";
@@ -18,27 +18,15 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The document the server answers with for an upload: the shared fixture, as a new draft. */
 function documentFor(id: string, title: string) {
-  return {
+  return document({
     id,
     title,
-    status: "Draft",
-    categoryId: "c1",
     category: categories[0],
-    owner: "author",
-    ownerId: "2",
-    tags: [],
-    createdAt: "2026-11-25T00:00:00.000Z",
-    updatedAt: "2026-11-25T00:00:00.000Z",
-    versionCount: 1,
-    currentVersionNumber: 1,
-    currentVersion: { content: "", changeNote: null },
     originalFilename: `${title}.md`,
-    mediaType: "text/markdown",
     processing: { state: "processing", error: null },
-    archived: false,
-    abilities: { update: true, createVersion: true, submitForReview: true, archive: true, share: true },
-  };
+  });
 }
 
 type Answer = { status: number; body: unknown };
