@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { type SQL, and, asc, desc, gt, gte, inArray, isNull, lte, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
 
@@ -19,6 +19,21 @@ export async function findLatestRound(
     .orderBy(desc(approvals.round))
     .limit(1);
   const [row] = forUpdate ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** The latest round on a version no later than `version`: the one a reader of that version may see. */
+export async function findLatestRoundUpTo(
+  db: Database,
+  documentId: string,
+  version: number,
+): Promise<ApprovalRow | null> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.documentId, documentId), lte(approvals.version, version)))
+    .orderBy(desc(approvals.round))
+    .limit(1);
   return row ?? null;
 }
 

@@ -12,6 +12,7 @@ import type { Database } from "../../db/client";
 import { withTransaction } from "../activity/command";
 import { canSubmitForReview, statusForStage, submissionRefusal } from "@quire/contracts";
 import { conflict, notFound } from "../../lib/errors";
+import { readableVersion, seesWorkingVersion } from "../../policies/access";
 import { listableDocumentsWhere } from "../../policies/documents-where";
 import type { LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
@@ -36,6 +37,7 @@ import {
 import { presentRounds, toStagedRound } from "./presenter";
 import {
   findLatestRound,
+  findLatestRoundUpTo,
   findReviewers,
   highestRound,
   insertSeats,
@@ -247,9 +249,15 @@ async function writeTransition(tx: Database, t: Transition): Promise<string[]> {
   return handOutSeats(tx, round, nextStage, after.step, now, actor.id);
 }
 
-/** The latest round of a visible document, with the actor's abilities. */
+/**
+ * The latest round of a visible document, with the actor's abilities. A reader who reads only the
+ * effective version (a revision is in draft or review that is not theirs to see) gets the round
+ * that approved it: the revision's round names its version, reviewers and their comments.
+ */
 export async function getApproval(ctx: AppContext, target: LoadedDocument): Promise<Approval> {
-  const approval = await findLatestRound(ctx.db, target.id);
+  const approval = seesWorkingVersion(target.actor, target.facts)
+    ? await findLatestRound(ctx.db, target.id)
+    : await findLatestRoundUpTo(ctx.db, target.id, readableVersion(target.actor, target.facts));
   if (!approval) throw notFound("Approval");
   const [presented] = await presentRounds(ctx.db, target.actor, [approval]);
   if (!presented) throw notFound("Approval");

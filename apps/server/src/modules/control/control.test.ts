@@ -1,4 +1,5 @@
 import type {
+  Approval,
   AiAnswer,
   Document,
   Notification,
@@ -194,6 +195,31 @@ describe("the effective version", () => {
     ]);
     expect((await search("quillabrand", "viewer")).map((r) => r.document.id)).toEqual([doc]);
     expect(await search("zephyrine", "viewer")).toEqual([]);
+  });
+
+  it("shows a Viewer the round that approved the effective version, not the revision's", async () => {
+    const doc = await upload(await category(), "Kiln Cooling SOP", V1.replace("Firing", "Cooling"));
+    await approveThrough(doc);
+    await revise(doc, V2.replace("Firing", "Cooling"), 1);
+    t.clock.advance(1000);
+    const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+      as: "author",
+      body: { reviewers: [ids.reviewer], approverId: ids.approver },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    t.clock.advance(1000);
+    const asked = await t.request("PATCH", `/api/documents/${doc}/approval`, {
+      as: "reviewer",
+      body: { status: "Changes Requested", comment: "The quillabrand coil is not certified" },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // The revision went back to its owner; the reviewer's comment quotes its text.
+    const viewer = await t.request("GET", `/api/documents/${doc}/approval`, { as: "viewer" });
+    expect(viewer.statusCode, viewer.body).toBe(200);
+    expect(json<Approval>(viewer)).toMatchObject({ round: 1, version: 1, stage: "Approved" });
+    expect(viewer.body).not.toContain("quillabrand");
+    const owner = json<Approval>(await t.request("GET", `/api/documents/${doc}/approval`, { as: "author" }));
+    expect(owner).toMatchObject({ round: 2, version: 2, stage: "Changes Requested" });
   });
 
   it("an exported summary of the effective version carries the controlled-copy stamp", async () => {
