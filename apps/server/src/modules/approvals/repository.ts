@@ -1,6 +1,7 @@
 import { type SQL, and, asc, desc, gt, gte, inArray, isNull, lte, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activity, approvalReviewers, approvals, documents, users } from "../../db/schema";
+import { readableStatusSql, readableVersionSql } from "../../policies/documents-where";
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ReviewerRow = typeof approvalReviewers.$inferSelect;
@@ -97,6 +98,20 @@ const isLatestRound = sql`not exists (select 1 from approvals later
   where later.document_id = ${approvals.documentId} and later.round > ${approvals.round})
   and ${documents.status} <> 'Draft'`;
 
+/**
+ * The latest round as `actor` may know it: a reader held to the effective version (a revision in
+ * draft or review that is not theirs) sees the round that approved it, not the revision's, whose
+ * version, reviewers and comments they may not read (readableVersionSql is the registry's rule).
+ */
+function latestRoundFor(actor: { id: string; role: string }): SQL {
+  const readable = readableVersionSql(actor);
+  return sql`${approvals.version} <= ${readable}
+  and not exists (select 1 from approvals later
+    where later.document_id = ${approvals.documentId} and later.round > ${approvals.round}
+      and later.version <= ${readable})
+  and ${readableStatusSql(actor)} <> 'Draft'`;
+}
+
 export interface ListedRound {
   approval: ApprovalRow;
   documentTitle: string;
@@ -106,19 +121,23 @@ export interface ListedRound {
 }
 
 /** Latest rounds of the documents `visible` selects, most recently changed first. */
-export async function listLatestRounds(db: Database, visible: SQL): Promise<ListedRound[]> {
+export async function listLatestRounds(
+  db: Database,
+  visible: SQL,
+  actor: { id: string; role: string },
+): Promise<ListedRound[]> {
   const rows = await db
     .select({
       approval: approvals,
       documentTitle: documents.title,
-      documentStatus: documents.status,
+      documentStatus: sql<string>`${readableStatusSql(actor)}`,
       ownerId: documents.ownerId,
       owner: users.username,
     })
     .from(approvals)
     .innerJoin(documents, eq(documents.id, approvals.documentId))
     .innerJoin(users, eq(users.id, documents.ownerId))
-    .where(and(visible, isLatestRound))
+    .where(and(visible, latestRoundFor(actor)))
     .orderBy(desc(approvals.updatedAt), asc(approvals.id))
     .limit(500);
   return rows;
@@ -151,7 +170,7 @@ export async function latestRoundStats(
     })
     .from(approvals)
     .innerJoin(documents, eq(documents.id, approvals.documentId))
-    .where(and(visible, isLatestRound));
+    .where(and(visible, latestRoundFor(actor)));
   return {
     total: row?.total ?? 0,
     pending: row?.pending ?? 0,

@@ -266,7 +266,7 @@ export async function getApproval(ctx: AppContext, target: LoadedDocument): Prom
 
 /** Latest round of every document the actor may see (the same filter as document lists). */
 export async function listApprovals(ctx: AppContext, actor: Actor): Promise<ApprovalListItem[]> {
-  const rows = await listLatestRounds(ctx.db, listableDocumentsWhere(actor));
+  const rows = await listLatestRounds(ctx.db, listableDocumentsWhere(actor), actor);
   const presented = await presentRounds(
     ctx.db,
     actor,

@@ -1,5 +1,6 @@
 import type {
   Approval,
+  ApprovalListItem,
   AiAnswer,
   Document,
   Notification,
@@ -220,6 +221,18 @@ describe("the effective version", () => {
     expect(viewer.body).not.toContain("quillabrand");
     const owner = json<Approval>(await t.request("GET", `/api/documents/${doc}/approval`, { as: "author" }));
     expect(owner).toMatchObject({ round: 2, version: 2, stage: "Changes Requested" });
+    // The approvals list agrees, for each of them.
+    const listed = async (as: string) =>
+      json<ApprovalListItem[]>(await t.request("GET", "/api/approvals", { as })).find(
+        (a) => a.documentId === doc,
+      );
+    expect(await listed("viewer")).toMatchObject({
+      round: 1,
+      version: 1,
+      stage: "Approved",
+      documentStatus: "Approved",
+    });
+    expect(await listed("author")).toMatchObject({ round: 2, stage: "Changes Requested" });
   });
 
   it("an exported summary of the effective version carries the controlled-copy stamp", async () => {
