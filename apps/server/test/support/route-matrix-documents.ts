@@ -196,4 +196,31 @@ export const documentMatrix: MatrixEntry[] = [
     allowed: ALL,
     prepare: async (t) => ({ url: `/api/ai/categorize/${await freshDocument(t)}` }),
   },
+  // Document control: the effective version's periodic review, for its owner and Admins.
+  {
+    method: "GET",
+    route: "/api/documents/:id/periodic-review/suggestion",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t, { effective: true })}/periodic-review/suggestion`,
+    }),
+  },
+  {
+    method: "PUT",
+    route: "/api/documents/:id/periodic-review",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t, { effective: true })}/periodic-review`,
+      body: { intervalMonths: 24 },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/periodic-review/confirm",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t, { effective: true })}/periodic-review/confirm`,
+      body: { comment: "Still right" },
+    }),
+  },
 ];

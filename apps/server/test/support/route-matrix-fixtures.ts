@@ -89,7 +89,10 @@ export const uploadBody = async (t: TestApp) => {
   );
 };
 /** An Approved document owned by the demo author: visible to every role, changeable by its owner and Admin. */
-export const freshDocument = async (t: TestApp, opts: { archived?: boolean; failed?: boolean } = {}) => {
+export const freshDocument = async (
+  t: TestApp,
+  opts: { archived?: boolean; failed?: boolean; effective?: boolean } = {},
+) => {
   const { body, headers } = await uploadBody(t);
   const id = json<{ id: string }>(
     await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
@@ -100,6 +103,15 @@ export const freshDocument = async (t: TestApp, opts: { archived?: boolean; fail
       status: "Approved",
       ...(opts.archived ? { archivedAt: t.clock.now() } : {}),
       ...(opts.failed ? { processingState: "failed", processingError: "matrix" } : {}),
+      // Effective, as its approval would have made it, with a yearly periodic review.
+      ...(opts.effective
+        ? {
+            effectiveVersion: 1,
+            effectiveAt: t.clock.now(),
+            effectiveOn: t.clock.now().toISOString().slice(0, 10),
+            reviewIntervalMonths: 12,
+          }
+        : {}),
     })
     .where(eq(documents.id, id));
   return id;

@@ -208,6 +208,16 @@ export const matrix: MatrixEntry[] = [
     }),
   },
   { method: "GET", route: "/api/record-signing-key", allowed: ALL },
+  {
+    method: "PUT",
+    route: "/api/categories/:id/review-interval",
+    allowed: ["Admin"],
+    ok: 204,
+    prepare: async (t) => ({
+      url: `/api/categories/${await freshCategory(t)}/review-interval`,
+      body: { months: 12 },
+    }),
+  },
   { method: "GET", route: "/api/record-signing-key.pem", allowed: ALL },
   { method: "GET", route: "/api/account/out-of-office", allowed: ALL },
   {
@@ -277,6 +287,7 @@ export const matrix: MatrixEntry[] = [
   },
   { method: "GET", route: "/api/approvals/stats", allowed: ALL },
   { method: "GET", route: "/api/dashboard/insights", allowed: ALL },
+  { method: "GET", route: "/api/dashboard/periodic-reviews", allowed: ALL },
   { method: "GET", route: "/api/notifications", allowed: ALL },
   { method: "GET", route: "/api/notifications/unread-count", allowed: ALL },
   // Someone else's notification or a made-up id is "not found" for everyone.
