@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "./common";
+import { ISO_DATE } from "./text-dates";
 
 /** How the history and the audit name Quire itself, the system actor (no account, no user id). */
 export const SYSTEM_ACTOR_NAME = "Quire";
@@ -82,18 +83,18 @@ export function idsInAuditData(data: Record<string, unknown> | null): string[] {
 /**
  * An entry's details as one line for people, server (CSV) and web (table) alike: each field as
  * "field: value", ids shown as "name (id)" where the name is known (only the name on screen, where
- * the id is noise), nested objects left out.
+ * the id is noise), dates through `date` when given (the screen's own style), nested objects left out.
  */
 export function describeAuditData(
   data: Record<string, unknown> | null,
   names: Record<string, string> = {},
-  { ids = true }: { ids?: boolean } = {},
+  { ids = true, date }: { ids?: boolean; date?: (iso: string) => string } = {},
 ): string {
   if (!data) return "";
   const show = (item: unknown): string | null => {
     const name = typeof item === "string" ? names[item] : undefined;
     if (name !== undefined) return ids ? `${name} (${String(item)})` : name;
-    if (typeof item === "string") return item;
+    if (typeof item === "string") return date && ISO_DATE.test(item) ? date(item) : item;
     if (typeof item === "number" || typeof item === "boolean") return String(item);
     return null;
   };

@@ -22,3 +22,4 @@ export * from "./activity-actions";
 export * from "./ingestion";
 export * from "./mail";
 export * from "./records";
+export * from "./text-dates";

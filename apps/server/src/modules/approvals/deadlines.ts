@@ -1,3 +1,4 @@
+import { formatTextDay } from "@quire/contracts";
 import { and, eq, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -111,7 +112,7 @@ async function escalate(
       subjectId: about.approvalId,
       documentId: about.documentId,
       approvalId: about.approvalId,
-      comment: `${about.stageName} was due on ${about.dueOn}; waiting on ${who}`,
+      comment: `${about.stageName} was due on ${formatTextDay(about.dueOn)}; waiting on ${who}`,
     },
     { userId: null, system: true, ip: null, at: now },
   );

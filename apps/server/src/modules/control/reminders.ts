@@ -1,3 +1,4 @@
+import { formatTextDay } from "@quire/contracts";
 import { reviewStateOn } from "@quire/contracts";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -39,8 +40,8 @@ async function noticeDocument(
       kind: "periodic_review",
       title: lapsed ? "Periodic review lapsed" : "Periodic review due",
       body: lapsed
-        ? `"${row.title}" was due for review on ${row.nextReviewOn}: re-confirm version ${row.effectiveVersion} or revise it`
-        : `"${row.title}" is due for review on ${row.nextReviewOn}: re-confirm version ${row.effectiveVersion} or revise it`,
+        ? `"${row.title}" was due for review on ${formatTextDay(row.nextReviewOn)}: re-confirm version ${row.effectiveVersion} or revise it`
+        : `"${row.title}" is due for review on ${formatTextDay(row.nextReviewOn)}: re-confirm version ${row.effectiveVersion} or revise it`,
       documentId,
     },
     now,

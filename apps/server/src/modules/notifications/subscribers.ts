@@ -1,5 +1,5 @@
 import { defineSubscriber, type AppSubscriber } from "../../events/subscriber";
-import { openApprovalStages } from "@quire/contracts";
+import { formatTextDay, openApprovalStages } from "@quire/contracts";
 import { findUsers } from "../users/repository";
 import { notifyUsers, settleRequests, supersedeRequests } from "./service";
 
@@ -138,7 +138,7 @@ export const notificationSubscribers: AppSubscriber[] = [
     event: "approval.dueSoon",
     phase: "in-transaction",
     run: async (ctx, tx, event) => {
-      const when = event.dueToday ? "today" : `tomorrow (${event.dueOn})`;
+      const when = event.dueToday ? "today" : `tomorrow (${formatTextDay(event.dueOn)})`;
       const note = {
         kind: "review_reminder" as const,
         title: event.dueToday ? "Review due today" : "Review due tomorrow",
@@ -157,7 +157,7 @@ export const notificationSubscribers: AppSubscriber[] = [
       const note = {
         kind: "review_overdue" as const,
         title: "Review overdue",
-        body: `${event.stageName} of "${event.documentTitle}" was due on ${event.dueOn} and still waits on ${who}`,
+        body: `${event.stageName} of "${event.documentTitle}" was due on ${formatTextDay(event.dueOn)} and still waits on ${who}`,
         documentId: event.documentId,
       };
       const admins = await findUsers(tx, { role: "Admin", active: true });

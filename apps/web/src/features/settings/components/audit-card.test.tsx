@@ -37,6 +37,14 @@ describe("Settings › Audit", () => {
     expect(details.textContent).not.toContain(JANE);
   });
 
+  it("shows the dates an entry's details hold in the app's date style", async () => {
+    const data = { version: 1, nextReviewOn: "2026-12-13" };
+    mockFetch({ "GET /api/activity": { body: { items: [entry(1, { data, names: {} })], total: 1 } } });
+    renderWithApp(<AuditCard />);
+    const details = await screen.findByTestId("text-audit-details");
+    expect(details.textContent).toBe("version: 1; nextReviewOn: Dec 13, 2026");
+  });
+
   it("takes in entries written while the page is open", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let items = [entry(1)];

@@ -3,7 +3,7 @@ import { Filter } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatDay } from "@/lib/format";
 import { describeSubject } from "../lib/audit";
 
 const cell = "flex min-w-0 gap-2 py-0.5 md:table-cell md:px-2 md:py-2 md:align-top";
@@ -103,7 +103,7 @@ function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocu
 
 /** The entry's recorded facts, people named rather than numbered (the CSV keeps both). */
 function AuditDetails({ entry }: { entry: AuditEntry }) {
-  const details = describeAuditData(entry.data, entry.names, { ids: false });
+  const details = describeAuditData(entry.data, entry.names, { ids: false, date: auditDate });
   if (!details) return null;
   return (
     <span className="min-w-0 text-xs break-words text-muted-foreground" data-testid="text-audit-details">
@@ -111,3 +111,6 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
     </span>
   );
 }
+
+/** A day ("2026-12-13") as that calendar day; a moment in the reader's time zone. */
+const auditDate = (iso: string) => (iso.length === 10 ? formatDay(iso) : formatDateTime(iso));
