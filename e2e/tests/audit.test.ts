@@ -25,7 +25,8 @@ async function auditRows(page: Page): Promise<string[]> {
     const cells = await rows.nth(i).locator("td").allInnerTexts();
     // On phones each cell starts with its label on its own line; keep the value.
     const value = (n: number) => (cells[n] ?? "").replace(/^(Time|User|Action|What|Source)\n/, "").trim();
-    lines.push(`${value(2)} | ${value(3)} | ${value(1)}`);
+    // The What cell names the subject on its first line; the entry's details follow below it.
+    lines.push(`${value(2)} | ${value(3).split("\n")[0]} | ${value(1)}`);
   }
   return lines;
 }
@@ -130,7 +131,10 @@ test("an Admin's changes and reads appear in Settings › Audit, filter, export 
   const lines = readFileSync(await download.path(), "utf8")
     .trim()
     .split("\n");
-  assert.equal(lines[0], "time,user,ip,action,subject_type,subject_id,document,comment,details");
+  assert.equal(
+    lines[0],
+    "time,user,ip,action,subject_type,subject_id,document,comment,details,details_named",
+  );
   assert.equal(lines.length - 1, shown.length);
   assert.ok(
     lines.slice(1).every((l) => l.includes(",Changed role,user,")),
