@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
 import type { Document, IngestionOverview } from "@quire/contracts";
 import { createThrowawayDatabase } from "../support/harness";
+import { crashRunCli } from "./crash-cli";
 import { waitForJobs } from "./crash-verify";
 import { seededRandom } from "./crash-workload";
 import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
@@ -222,27 +222,10 @@ export function formatFolderReport(report: FolderCrashReport): string {
   ].join("\n");
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      cycles: { type: "string", default: "10" },
-      seed: { type: "string", default: String(Date.now() % 100_000) },
-      postgres: { type: "string" },
-    },
-  });
-  const options = { cycles: Number(values.cycles), seed: Number(values.seed), postgresUrl: values.postgres };
-  console.log(
-    `folder crash cycles: ${options.cycles} on ${options.postgresUrl ? "PostgreSQL" : "PGlite"}, seed ${options.seed}`,
-  );
-  const report = await runFolderCrashCycles({ ...options, log: (line) => console.log(`  ${line}`) });
-  console.log(formatFolderReport(report));
-  const clean = report.wrong.length + report.duplicated.length + report.leftInFolder.length === 0;
-  process.exit(clean ? 0 : 1);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+crashRunCli(import.meta.url, {
+  name: "folder",
+  defaultCycles: 10,
+  cycles: runFolderCrashCycles,
+  format: formatFolderReport,
+  problems: (report) => report.wrong.length + report.duplicated.length + report.leftInFolder.length,
+});

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
 import type { Document, IngestionItem, IngestionOverview, MailAccount } from "@quire/contracts";
 import { createThrowawayDatabase } from "../support/harness";
 import { startImapServer, type ImapTestServer } from "../support/imap-server";
+import { crashRunCli } from "./crash-cli";
 import { waitForJobs } from "./crash-verify";
 import { seededRandom } from "./crash-workload";
 import { seededDataDir, signIn, startServer, type ServerProcess } from "./server-process";
@@ -303,27 +303,10 @@ export function formatMailReport(report: MailCrashReport): string {
   ].join("\n");
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      cycles: { type: "string", default: "5" },
-      seed: { type: "string", default: String(Date.now() % 100_000) },
-      postgres: { type: "string" },
-    },
-  });
-  const options = { cycles: Number(values.cycles), seed: Number(values.seed), postgresUrl: values.postgres };
-  console.log(
-    `mail crash cycles: ${options.cycles} on ${options.postgresUrl ? "PostgreSQL" : "PGlite"}, seed ${options.seed}`,
-  );
-  const report = await runMailCrashCycles({ ...options, log: (line) => console.log(`  ${line}`) });
-  console.log(formatMailReport(report));
-  const clean = report.wrong.length + report.duplicated.length + report.misplaced.length === 0;
-  process.exit(clean ? 0 : 1);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+crashRunCli(import.meta.url, {
+  name: "mail",
+  defaultCycles: 5,
+  cycles: runMailCrashCycles,
+  format: formatMailReport,
+  problems: (report) => report.wrong.length + report.duplicated.length + report.misplaced.length,
+});
