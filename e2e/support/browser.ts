@@ -167,3 +167,27 @@ export async function openSession(
   await page.waitForURL((url) => url.pathname === landing);
   return { context, page, consoleErrors };
 }
+
+/**
+ * How far the page scrolls sideways, and the element that sticks out furthest, so a failure
+ * says where to look. Waits two frames first: a viewport change reflows on the next frame.
+ */
+export async function overflow(page: Page): Promise<{ excess: number; widest: string }> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+  return page.evaluate(() => {
+    const excess = document.documentElement.scrollWidth - window.innerWidth;
+    // Name the element that sticks out furthest, so a failure says where to look.
+    let widest = "";
+    let right = window.innerWidth;
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (r.right > right + 0.5 && r.width > 0) {
+        right = r.right;
+        widest = `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${String(el.className).slice(0, 80)} → ${Math.round(r.right)} px`;
+      }
+    }
+    return { excess, widest };
+  });
+}

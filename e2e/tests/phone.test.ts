@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { overflow, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
 import { repoRoot } from "../support/server";
 import { browserSuite } from "../support/suite";
 
@@ -42,23 +42,6 @@ async function fill(page: Page, pattern: string): Promise<string> {
     .replace(":id", multi.id)
     .replace(":fromVersion", "1")
     .replace(":toVersion", String(Math.max(2, multi.versionCount)));
-}
-
-async function overflow(page: Page): Promise<{ excess: number; widest: string }> {
-  return page.evaluate(() => {
-    const excess = document.documentElement.scrollWidth - window.innerWidth;
-    // Name the element that sticks out furthest, so a failure says where to look.
-    let widest = "";
-    let right = window.innerWidth;
-    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
-      const r = el.getBoundingClientRect();
-      if (r.right > right + 0.5 && r.width > 0) {
-        right = r.right;
-        widest = `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${String(el.className).slice(0, 80)} → ${Math.round(r.right)} px`;
-      }
-    }
-    return { excess, widest };
-  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { seriousAxeViolations, signIn, watchConsole } from "../support/browser";
+import { overflow, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
 import { repoRoot } from "../support/server";
 import { browserSuite } from "../support/suite";
 
@@ -272,10 +272,8 @@ test("several files in one upload: each has its own result, and a refused one lo
   for (const doc of mine) assert.ok(doc.tags.length > 0, `keyphrase tags applied to ${doc.title}`);
   // On a phone the rows fit the screen: no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px at 390 px`);
+  const { excess, widest } = await overflow(page);
+  assert.ok(excess <= 0, `the page scrolls sideways by ${excess} px at 390 px (${widest})`);
   const others = consoleErrors().filter((e) => !/status of 415/.test(e));
   assert.deepEqual(others, []);
   await context.close();
