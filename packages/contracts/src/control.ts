@@ -24,6 +24,10 @@ export const reviewIntervalSchema = z
   .min(1, "at least 1 month")
   .max(MAX_REVIEW_INTERVAL_MONTHS, `at most ${MAX_REVIEW_INTERVAL_MONTHS} months`);
 
+/** GET/PUT /api/categories/:id/review-interval: the category's default interval; null for none. */
+export const categoryReviewIntervalSchema = z.object({ months: reviewIntervalSchema.nullable() }).strict();
+export type CategoryReviewInterval = z.infer<typeof categoryReviewIntervalSchema>;
+
 /** `day` (YYYY-MM-DD) moved by whole months, clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(day: string, months: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];

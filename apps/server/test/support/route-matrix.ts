@@ -209,6 +209,12 @@ export const matrix: MatrixEntry[] = [
   },
   { method: "GET", route: "/api/record-signing-key", allowed: ALL },
   {
+    method: "GET",
+    route: "/api/categories/:id/review-interval",
+    allowed: ["Admin"],
+    prepare: async (t) => ({ url: `/api/categories/${await freshCategory(t)}/review-interval` }),
+  },
+  {
     method: "PUT",
     route: "/api/categories/:id/review-interval",
     allowed: ["Admin"],

@@ -45,6 +45,8 @@ export const categoryKeys = {
   stats: () => [...categoryKeys.all, "stats"] as const,
   access: (id: string) => [...categoryKeys.all, id, "access"] as const,
   signing: (id: string) => [...categoryKeys.all, id, "signing"] as const,
+  template: (id: string) => [...categoryKeys.all, id, "approval-template"] as const,
+  reviewInterval: (id: string) => [...categoryKeys.all, id, "review-interval"] as const,
 };
 
 export const tokenKeys = {

@@ -311,6 +311,8 @@ describe("periodic review (test clock)", () => {
       body: { months: 12 },
     });
     expect(interval.statusCode, interval.body).toBe(204);
+    const shown = await t.request("GET", `/api/categories/${cat}/review-interval`, { as: "admin" });
+    expect(json(shown)).toEqual({ months: 12 });
     expect(
       (
         await t.request("PUT", `/api/categories/${cat}/review-interval`, {

@@ -113,6 +113,15 @@ export async function followersOfCategory(db: Database, categoryId: string): Pro
   return rows.map((r) => r.id);
 }
 
+/** The category's default review interval; undefined when there is no such category. */
+export async function findCategoryInterval(db: Database, categoryId: string) {
+  const [row] = await db
+    .select({ months: categories.reviewIntervalMonths })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  return row;
+}
+
 export async function setCategoryInterval(db: Database, categoryId: string, months: number | null) {
   const [row] = await db
     .update(categories)

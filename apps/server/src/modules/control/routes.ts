@@ -1,11 +1,11 @@
 import {
+  categoryReviewIntervalSchema,
   documentSchema,
   idParamsSchema,
   periodicReviewInputSchema,
   periodicReviewSuggestionSchema,
   reconfirmInputSchema,
   reviewDueItemSchema,
-  reviewIntervalSchema,
 } from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,6 +16,7 @@ import { loadedDocument } from "../../policies/guard";
 import { presentVisible } from "../documents/read";
 import { listReviewsDue } from "./due";
 import {
+  getCategoryReviewInterval,
   reconfirmEffective,
   setCategoryReviewInterval,
   setPeriodicReview,
@@ -61,13 +62,22 @@ export async function controlRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   );
 
+  r.get(
+    "/categories/:id/review-interval",
+    {
+      config: { allow: "category.manage" },
+      schema: { params: idParamsSchema, response: { 200: categoryReviewIntervalSchema } },
+    },
+    async (request) => getCategoryReviewInterval(ctx, request.params.id),
+  );
+
   r.put(
     "/categories/:id/review-interval",
     {
       config: { allow: "category.manage" },
       schema: {
         params: idParamsSchema,
-        body: z.object({ months: reviewIntervalSchema.nullable() }).strict(),
+        body: categoryReviewIntervalSchema,
         response: { 204: z.null() },
       },
     },

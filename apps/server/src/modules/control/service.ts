@@ -15,6 +15,7 @@ import type { LoadedDocument } from "../../policies/guard";
 import { withTransaction, type NamedActor } from "../activity/command";
 import { lockDocument } from "../documents/repository";
 import {
+  findCategoryInterval,
   findControl,
   followersOfCategory,
   roundVersion,
@@ -151,6 +152,13 @@ export async function reconfirmEffective(
 }
 
 /** An Admin sets a category's default interval; its effective documents without their own follow it. */
+/** The category's default review interval, as the settings screen shows it. */
+export async function getCategoryReviewInterval(ctx: AppContext, categoryId: string) {
+  const row = await findCategoryInterval(ctx.db, categoryId);
+  if (!row) throw notFound("Category");
+  return { months: row.months };
+}
+
 export async function setCategoryReviewInterval(
   ctx: AppContext,
   categoryId: string,

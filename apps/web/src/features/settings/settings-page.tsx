@@ -16,6 +16,7 @@ import { GroupsCard } from "./components/groups-card";
 import { CategoryAccessCard } from "./components/category-access-card";
 import { ApiTokensCard } from "./components/api-tokens-card";
 import { IngestionCard } from "./components/ingestion-card";
+import { ApprovalTemplateCard } from "./components/approval-template-card";
 
 /** Seed §2 Settings, saved on the server: organisation and features by an Admin, notifications per user. */
 export function SettingsPage() {
@@ -69,6 +70,9 @@ export function SettingsPage() {
         </Can>
         <Can ability="manageCategories">
           <CategoryAccessCard />
+        </Can>
+        <Can ability="manageCategories">
+          <ApprovalTemplateCard />
         </Can>
         <SystemCard />
         <Can ability="manageIngestion">
