@@ -104,3 +104,7 @@ export const activityKeys = {
   page: (filters: object, page: number, pageSize: number) =>
     [...activityKeys.all, { ...filters, page, pageSize }] as const,
 };
+
+export const accountKeys = {
+  outOfOffice: ["/api/account/out-of-office"] as const,
+};

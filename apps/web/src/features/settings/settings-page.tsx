@@ -17,6 +17,7 @@ import { CategoryAccessCard } from "./components/category-access-card";
 import { ApiTokensCard } from "./components/api-tokens-card";
 import { IngestionCard } from "./components/ingestion-card";
 import { ApprovalTemplateCard } from "./components/approval-template-card";
+import { OutOfOfficeCard } from "./components/out-of-office-card";
 
 /** Seed §2 Settings, saved on the server: organisation and features by an Admin, notifications per user. */
 export function SettingsPage() {
@@ -62,6 +63,7 @@ export function SettingsPage() {
         )}
         <NotificationsCard />
         {user && <RoleCard user={user} demo={options?.demo === true} />}
+        {user && <OutOfOfficeCard currentUserId={user.id} currentUsername={user.username} />}
         <AppearanceCard />
         <ApiTokensCard />
         {user && abilities.manageUsers && <UsersCard currentUserId={user.id} />}
