@@ -20,6 +20,7 @@ import { appForFile } from "../../test/support/app-for-file";
 import { createTestApp, json } from "../../test/support/harness";
 import { DEMO_GROUPS } from "./access";
 import { loadDemoManifest, seedDemoDocuments, type DemoManifest } from "./seed";
+import { DEMO_TEMPLATE, DEMO_TEMPLATE_CATEGORY, DEMO_TEMPLATE_DOCUMENT } from "./template-round";
 
 const t = appForFile({ seeders: [seedDemoDocuments] });
 let manifest: DemoManifest;
@@ -38,9 +39,11 @@ async function counts() {
 }
 
 describe("demo documents", () => {
-  it("seeds every manifest document, visible to admin", () => {
+  it("seeds every manifest document and the template round's, visible to admin", () => {
     expect(listed.length).toBeGreaterThanOrEqual(25);
-    expect(listed.map((d) => d.title).sort()).toEqual(manifest.map((d) => d.title).sort());
+    expect(listed.map((d) => d.title).sort()).toEqual(
+      [...manifest.map((d) => d.title), DEMO_TEMPLATE_DOCUMENT].sort(),
+    );
   });
 
   it("gives each document its owner, tags, status and every version", () => {
@@ -81,7 +84,10 @@ describe("demo documents", () => {
     const stats = json<CategoryStats[]>(await t.request("GET", "/api/categories/stats", { as: "admin" }));
     expect(stats).toHaveLength(6);
     for (const category of stats) {
-      expect(category.count, category.name).toBe(manifest.filter((d) => d.category === category.name).length);
+      const templateRound = category.name === DEMO_TEMPLATE_CATEGORY ? 1 : 0;
+      expect(category.count, category.name).toBe(
+        manifest.filter((d) => d.category === category.name).length + templateRound,
+      );
       expect(category.count, category.name).toBeGreaterThan(0);
       expect(category.lastUpdated).not.toBeNull();
     }
@@ -150,10 +156,11 @@ describe("demo groups and category access", () => {
   });
 
   it("leaves every demo role seeing what it saw before (everyone keeps view)", async () => {
-    const published = manifest
-      .filter((d) => d.status !== "Draft")
-      .map((d) => d.title)
-      .sort();
+    // The template round's document is in review, so published like the manifest's.
+    const published = [
+      ...manifest.filter((d) => d.status !== "Draft").map((d) => d.title),
+      DEMO_TEMPLATE_DOCUMENT,
+    ].sort();
     const asViewer = json<Document[]>(
       await t.request("GET", "/api/documents?pageSize=500", { as: "viewer" }),
     );
@@ -262,9 +269,10 @@ describe("demo workflow, run through the approvals service", () => {
 
   it("counts the same rounds in the stats, the queues and the notifications", async () => {
     const stats = json<ApprovalStats>(await t.request("GET", "/api/approvals/stats", { as: "admin" }));
+    // The manifest's rounds, and the one running under the three-stage template.
     const submitted = manifest.filter((d) => d.status !== "Draft");
-    expect(stats.total).toBe(submitted.length);
-    expect(stats.pending).toBe(manifest.filter((d) => d.status === "In Review").length);
+    expect(stats.total).toBe(submitted.length + 1);
+    expect(stats.pending).toBe(manifest.filter((d) => d.status === "In Review").length + 1);
     expect(stats.approved).toBe(manifest.filter((d) => d.status === "Approved").length);
     const waiting = async (as: string, ability: "review" | "decide") =>
       json<ApprovalListItem[]>(await t.request("GET", "/api/approvals", { as })).filter(
@@ -309,5 +317,42 @@ describe("demo workflow, run through the approvals service", () => {
       await t.request("GET", "/api/notifications", { as: "reviewer2" }),
     ).filter((n) => n.kind === "review_requested");
     expect(requests.length).toBeGreaterThan(manifest.filter((d) => d.status === "In Review").length);
+  });
+});
+
+describe("demo approval template, set and followed through the services", () => {
+  it("gives one category a three-stage template and runs a round under it: the first stage passed, the second waiting", async () => {
+    const categories = json<Category[]>(await t.request("GET", "/api/categories", { as: "admin" }));
+    const category = categories.find((c) => c.name === DEMO_TEMPLATE_CATEGORY)!;
+    const template = json<{ custom: boolean; template: { stages: Array<{ name: string }> } }>(
+      await t.request("GET", `/api/categories/${category.id}/approval-template`, { as: "admin" }),
+    );
+    expect(template.custom).toBe(true);
+    expect(template.template.stages.map((s) => s.name)).toEqual(DEMO_TEMPLATE.stages.map((s) => s.name));
+    expect(template.template.stages).toHaveLength(3);
+
+    const doc = listed.find((d) => d.title === DEMO_TEMPLATE_DOCUMENT)!;
+    expect(doc).toMatchObject({
+      status: "In Review",
+      owner: "author",
+      category: { name: DEMO_TEMPLATE_CATEGORY },
+    });
+    const round = json<ApprovalListItem>(
+      await t.request("GET", `/api/documents/${doc.id}/approval`, { as: "admin" }),
+    );
+    expect(round.stage).toBe("Awaiting Review");
+    expect(round.step).toBe(1);
+    expect(round.stages.map((s) => [s.name, s.state, s.assignees.map((a) => a.username)])).toEqual([
+      ["HR review", "Passed", ["reviewer"]],
+      ["Legal review", "Open", ["reviewer2"]],
+      ["Sign-off", "Waiting", ["approver"]],
+    ]);
+    expect(round.stages[1]!.dueOn).not.toBeNull();
+    const waitingOn = async (as: string) =>
+      json<ApprovalListItem[]>(await t.request("GET", "/api/approvals", { as })).some(
+        (a) => a.documentId === doc.id && a.abilities.review,
+      );
+    expect(await waitingOn("reviewer2")).toBe(true);
+    expect(await waitingOn("reviewer")).toBe(false);
   });
 });

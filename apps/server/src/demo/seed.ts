@@ -7,6 +7,7 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { categories, documents, users } from "../db/schema";
 import { seedDemoAccess } from "./access";
+import { seedDemoTemplateRound } from "./template-round";
 import { addVersion, createDocument } from "../modules/documents/service";
 import type { ValidatedFile } from "../modules/documents/upload";
 import { setPeriodicReview } from "../modules/control/service";
@@ -187,6 +188,7 @@ export const seedDemoDocuments: Seeder = async (ctx, tx) => {
     ...new Set(manifest.flatMap((d) => [d.owner, ...d.versions.map((v) => v.author)])),
     ...DEMO_REVIEWERS,
     DEMO_APPROVER,
+    "admin",
   ];
   const actors = await loadActors(tx, usernames);
   const people: SeedPeople = {
@@ -201,6 +203,11 @@ export const seedDemoDocuments: Seeder = async (ctx, tx) => {
     const index = doc.status === "In Review" ? inReview++ : 0;
     await seedOne(seedCtx, doc, people, pick(categoryIds, doc.category, "category"), index);
   }
+  await seedDemoTemplateRound(seedCtx, {
+    admin: pick(actors, "admin", "user"),
+    owner: pick(actors, "author", "user"),
+    assignees: [...people.reviewers, people.approver],
+  });
   await markOldNotificationsRead(seedCtx);
   await seedDemoAccess(seedCtx);
 };
