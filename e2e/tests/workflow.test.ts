@@ -162,8 +162,16 @@ test("the approver rejects from Waiting on Me only with a reason, on a phone too
   const item = (await api<Item[]>(approver.page, "/api/approvals")).find((i) => i.abilities.decide);
   assert.ok(item, "the demo leaves a decision waiting on the approver");
   await approver.page.goto("/approvals");
-  await approver.page.getByTestId("filter-waiting-on-me").click();
+  // With a decision waiting, the page opens on the approver's own queue, its first action in view.
   const actions = approver.page.getByTestId(`actions-${item.documentId}`);
+  await actions.waitFor();
+  assert.equal(await approver.page.getByTestId("filter-waiting-on-me").getAttribute("aria-pressed"), "true");
+  const reject = await actions.getByTestId(`card-${item.documentId}-reject`).boundingBox();
+  // The first screen ends where the fixed footer line (32 px) begins.
+  assert.ok(
+    reject && reject.y + reject.height <= 812,
+    `the first Reject button is on the first screen (${reject?.y})`,
+  );
   await actions.getByTestId(`card-${item.documentId}-reject`).click();
   const dialog = approver.page.getByTestId("dialog-decision");
   assert.equal(await dialog.getByTestId("button-confirm-decision").isDisabled(), true);

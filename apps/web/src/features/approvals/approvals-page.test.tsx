@@ -87,3 +87,56 @@ describe("ApprovalsPage when its figures fail", () => {
       expect(screen.getByTestId(id).textContent).toBe("—");
   });
 });
+
+describe("ApprovalsPage's first view", () => {
+  /** Two rounds wait on the reviewer; the rest are others'. */
+  function reviewerWithWork() {
+    const mine = rounds.map((round, i) =>
+      i === 4 || i === 7 ? { ...round, abilities: { review: true, decide: false } } : round,
+    );
+    mockFetch({
+      "GET /api/auth/user": { body: sessionUser({ id: "u3", username: "reviewer", role: "Reviewer" }) },
+      "GET /api/settings": { body: settings() },
+      "GET /api/approvals": { body: mine },
+      "GET /api/approvals/stats": { body: { total: 23, pending: 23 - approved, approved, waitingOnYou: 2 } },
+    });
+  }
+
+  it("opens on Waiting on Me when something waits on the user", async () => {
+    reviewerWithWork();
+    renderWithApp(<ApprovalsPage />, { path: "/approvals" });
+    await screen.findByTestId("approval-card-d5");
+    expect(cardIds()).toEqual(["d5", "d8"]);
+    expect(screen.getByTestId("filter-waiting-on-me").getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("keeps All Documents when the URL asks for it, and writes it there when chosen", async () => {
+    reviewerWithWork();
+    const { location } = renderWithApp(<ApprovalsPage />, { path: "/approvals" });
+    await screen.findByTestId("approval-card-d5");
+    fireEvent.click(screen.getByTestId("filter-all"));
+    await waitFor(() => expect(location.history.at(-1)).toBe("/approvals?filter=all"));
+    expect(cardIds()).toHaveLength(10);
+  });
+
+  it("opens on All Documents when nothing waits on the user", async () => {
+    archiveOf23();
+    renderWithApp(<ApprovalsPage />, { path: "/approvals" });
+    await screen.findByTestId("approval-card-d1");
+    expect(screen.getByTestId("filter-all").getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("on a phone folds every figure but Waiting on You behind a button", async () => {
+    archiveOf23();
+    renderWithApp(<ApprovalsPage />, { path: "/approvals" });
+    const toggle = await screen.findByTestId("button-approval-figures");
+    const totalCard = () => screen.getByTestId("stat-approvals-total").closest(".hidden");
+    await waitFor(() => expect(screen.getByTestId("stat-approvals-total").textContent).toBe("23"));
+    expect(totalCard()).not.toBeNull();
+    expect(screen.getByTestId("stat-approvals-waiting").closest(".hidden")).toBeNull();
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(totalCard()).toBeNull();
+  });
+});

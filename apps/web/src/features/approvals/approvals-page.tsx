@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { ErrorNotice } from "@/components/error-notice";
 import { PageHeader } from "@/components/page-header";
@@ -16,6 +16,7 @@ import { ApprovalStatCards } from "./components/approval-stat-cards";
 import {
   APPROVALS_PAGE_SIZE,
   approvalViews,
+  defaultApprovalView,
   useApprovalListParams,
   WAITING,
   type ApprovalView,
@@ -40,7 +41,8 @@ const waitingOnMe = (item: ApprovalListItem) => item.abilities.review || item.ab
 /** Seed §2 Approval Dashboard, plus a chart of approval activity over time. */
 export function ApprovalsPage() {
   const approvals = useApprovals();
-  const { view: filter, page, update } = useApprovalListParams();
+  const { view, page, update } = useApprovalListParams();
+  const filter = useInitialView(view, approvals.data);
   const { approvalWorkflows } = useFeatures();
   const shown = !approvals.data
     ? []
@@ -98,15 +100,33 @@ export function ApprovalsPage() {
   );
 }
 
+/** The URL's view, or the default chosen once from the first list that arrives. */
+function useInitialView(view: ApprovalView | null, items: ApprovalListItem[] | undefined): ApprovalView {
+  const [initial, setInitial] = useState<ApprovalView | null>(null);
+  if (view) return view;
+  if (initial) return initial;
+  if (!items) return "All Documents";
+  const chosen = defaultApprovalView(items.filter(waitingOnMe).length);
+  // Setting state while rendering is React's documented way to derive it from a first value.
+  setInitial(chosen);
+  return chosen;
+}
+
 function ViewFilters({ filter, onFilter }: { filter: ApprovalView; onFilter: (view: ApprovalView) => void }) {
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Filter approvals">
+    // One row on a phone, scrolled inside itself rather than wrapped onto a second line.
+    <div
+      className="flex gap-2 max-sm:-mx-1 max-sm:overflow-x-auto max-sm:px-1 max-sm:pb-1 sm:flex-wrap"
+      role="group"
+      aria-label="Filter approvals"
+    >
       {approvalViews.map((name) => (
         <Button
           key={name}
           variant={filter === name ? "default" : "outline"}
           size="sm"
           aria-pressed={filter === name}
+          className="shrink-0"
           data-testid={filterTestIds[name]}
           onClick={() => onFilter(name)}
         >

@@ -38,6 +38,8 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
         <StatusBadge status={approval.status} data-testid={`status-approval-${approval.documentId}`} />
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
+        {/* The user's own action first: on a phone it is on the first screen, not under the figures. */}
+        <YourAction approval={approval} />
         <dl className="grid grid-cols-3 gap-2 break-words">
           <div>
             <dt className="text-muted-foreground">Stage</dt>
@@ -54,7 +56,6 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
         </dl>
         <ReviewProgress labelId={`${headingId}-progress`} progress={approval.progress} />
         <RoundDetails approval={approval} />
-        <YourAction approval={approval} />
         <Button asChild variant="outline" size="sm">
           <Link
             href={paths.document.getHref(approval.documentId)}

@@ -1,5 +1,7 @@
-import { CheckCircle, Clock, FileText, Inbox, TrendingUp } from "lucide-react";
+import { CheckCircle, ChevronDown, Clock, FileText, Inbox, TrendingUp } from "lucide-react";
+import { useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useApprovalStats } from "@/lib/api/approvals";
@@ -8,10 +10,12 @@ import { approvalRate } from "../lib/derive";
 /**
  * The dashboard's figures, from GET /api/approvals/stats: the rounds the user can see, and theirs.
  * When they cannot be loaded each card shows "—", as Home and the Dashboard do: a 0 there would
- * say "nothing waits on you" when nobody knows.
+ * say "nothing waits on you" when nobody knows. On a phone only "Waiting on You" shows until the
+ * user asks for the rest, so the first card to act on is near the top of the screen.
  */
 export function ApprovalStatCards() {
   const stats = useApprovalStats();
+  const [allOnPhone, setAllOnPhone] = useState(false);
   const figure = (value: number | undefined): string => (value === undefined ? "—" : String(value));
   const data = stats.data;
   const cards = [
@@ -39,13 +43,24 @@ export function ApprovalStatCards() {
       value: figure(data?.waitingOnYou),
       icon: Inbox,
       testId: "stat-approvals-waiting",
+      mine: true,
     },
   ];
   return (
     <>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+      <div id="approval-figures" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         {cards.map((card) => (
-          <Card key={card.label}>
+          <Card
+            key={card.label}
+            // On a phone the tiles drop the card's own padding: the first round's actions stay in view.
+            className={
+              "mine" in card
+                ? "order-first max-sm:py-0 sm:order-none"
+                : allOnPhone
+                  ? "max-sm:py-0"
+                  : "hidden sm:block"
+            }
+          >
             <CardContent className="flex items-center justify-between gap-2 p-4">
               <div>
                 <p className="text-sm text-muted-foreground">{card.label}</p>
@@ -61,6 +76,17 @@ export function ApprovalStatCards() {
             </CardContent>
           </Card>
         ))}
+        <Button
+          variant="outline"
+          className="order-first h-auto self-stretch sm:hidden"
+          aria-expanded={allOnPhone}
+          aria-controls="approval-figures"
+          data-testid="button-approval-figures"
+          onClick={() => setAllOnPhone((open) => !open)}
+        >
+          {allOnPhone ? "Fewer figures" : "All figures"}
+          <ChevronDown className={allOnPhone ? "rotate-180" : undefined} aria-hidden="true" />
+        </Button>
       </div>
       {stats.isError && (
         <ErrorNotice error={stats.error} fallback="The approval figures could not be loaded." />

@@ -9,30 +9,33 @@ export const WAITING = "Waiting on Me";
 export type ApprovalView = ApprovalFilter | typeof WAITING;
 export const approvalViews: readonly ApprovalView[] = [WAITING, ...approvalFilters];
 
-/** How each view is written in the URL; All Documents, the default, is left out. */
-const viewSlugs: Record<ApprovalView, string | null> = {
+/**
+ * How each view is written in the URL. With none written the page opens on Waiting on Me when
+ * something waits on the user, and on All Documents otherwise (see defaultApprovalView).
+ */
+const viewSlugs: Record<ApprovalView, string> = {
   [WAITING]: "waiting-on-me",
-  "All Documents": null,
+  "All Documents": "all",
   "In Progress": "in-progress",
   Approved: "approved",
   Rejected: "rejected",
 };
 
-export type ApprovalListParams = { view: ApprovalView; page: number };
+/** `view` is null when the URL names none: the page then chooses (defaultApprovalView). */
+export type ApprovalListParams = { view: ApprovalView | null; page: number };
 
 export function parseApprovalListParams(search: URLSearchParams): ApprovalListParams {
   const slug = search.get("filter");
   const page = Number(search.get("page"));
   return {
-    view: approvalViews.find((view) => viewSlugs[view] === slug) ?? "All Documents",
+    view: approvalViews.find((view) => viewSlugs[view] === slug) ?? null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
 
 export function approvalListQueryString({ view, page }: ApprovalListParams): string {
   const next = new URLSearchParams();
-  const slug = viewSlugs[view];
-  if (slug) next.set("filter", slug);
+  if (view) next.set("filter", viewSlugs[view]);
   if (page > 1) next.set("page", String(page));
   return next.toString();
 }
@@ -47,10 +50,18 @@ export function useApprovalListParams() {
 
   function update(changes: Partial<ApprovalListParams>) {
     setSearch((previous) => {
-      const merged = { ...parseApprovalListParams(previous), page: 1, ...changes };
+      const merged: ApprovalListParams = { ...parseApprovalListParams(previous), page: 1, ...changes };
       return new URLSearchParams(approvalListQueryString(merged));
     });
   }
 
   return { ...params, update };
+}
+
+/**
+ * The view when the URL names none: the user's own work first. Chosen once, when the list first
+ * arrives, so acting on the last waiting round does not move the user to another view.
+ */
+export function defaultApprovalView(waitingCount: number): ApprovalView {
+  return waitingCount > 0 ? WAITING : "All Documents";
 }
