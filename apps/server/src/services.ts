@@ -8,6 +8,10 @@ import type { ScheduleDefinition } from "./jobs/schedule";
 import { approvalDeadlinesJob, approvalDeadlinesSchedule } from "./modules/approvals/deadlines";
 import { sweepSessionsJob, sweepSessionsSchedule } from "./modules/auth/session-sweep";
 import { periodicReviewJob, periodicReviewSchedule } from "./modules/control/reminders";
+import {
+  acknowledgementRemindersJob,
+  acknowledgementRemindersSchedule,
+} from "./modules/acknowledgements/reminders";
 import { defineProcessDocumentJob, retagDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
 import {
@@ -38,6 +42,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
     sweepFinishedJobsJob,
     approvalDeadlinesJob,
     periodicReviewJob,
+    acknowledgementRemindersJob,
     retagDocumentJob,
     scanFolderJob,
     ingestFileJob,
@@ -53,6 +58,7 @@ export const schedules: readonly ScheduleDefinition[] = [
   sweepFinishedJobsSchedule,
   approvalDeadlinesSchedule,
   periodicReviewSchedule,
+  acknowledgementRemindersSchedule,
   scanFolderSchedule,
   mailTickSchedule,
 ];

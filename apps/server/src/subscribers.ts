@@ -1,4 +1,5 @@
 import type { AppSubscriber } from "./events/subscriber";
+import { acknowledgementSubscribers } from "./modules/acknowledgements/subscribers";
 import { approvalSubscribers } from "./modules/approvals/subscribers";
 import { authSubscribers } from "./modules/auth/subscribers";
 import { controlSubscribers } from "./modules/control/subscribers";
@@ -18,6 +19,7 @@ export const subscribers: readonly AppSubscriber[] = [
   ...approvalSubscribers,
   ...recordSubscribers,
   ...controlSubscribers,
+  ...acknowledgementSubscribers,
   ...notificationSubscribers,
   ...searchSubscribers,
   ...ingestionSubscribers,

@@ -42,6 +42,11 @@ export const activityActions = [
   "Set periodic review",
   "Confirmed periodic review",
   "Periodic review due",
+  // Read-and-acknowledge campaigns.
+  "Started acknowledgement campaign",
+  "Closed acknowledgement campaign",
+  "Acknowledged",
+  "Sent acknowledgement reminders",
   // Categories and groups.
   "Created category",
   "Edited category",

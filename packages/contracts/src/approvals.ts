@@ -214,6 +214,9 @@ export const notificationKinds = [
   "duplicate_archived",
   // An effective document's periodic review is due or lapsed, told to its owner.
   "periodic_review",
+  // A read-and-acknowledge campaign asks someone to confirm they read a document, then reminds them.
+  "acknowledgement_requested",
+  "acknowledgement_reminder",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -23,3 +23,4 @@ export * from "./ingestion";
 export * from "./mail";
 export * from "./records";
 export * from "./text-dates";
+export * from "./acknowledgements";

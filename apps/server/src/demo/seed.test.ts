@@ -1,4 +1,6 @@
 import type {
+  AcknowledgementReport,
+  AcknowledgementState,
   ApprovalListItem,
   ApprovalStats,
   Category,
@@ -9,6 +11,7 @@ import type {
   DocumentStats,
   Group,
   ReviewDueItem,
+  ToAcknowledgeList,
   User,
   Version,
 } from "@quire/contracts";
@@ -19,6 +22,7 @@ import { documents, systemState, versions } from "../db/schema";
 import { appForFile } from "../../test/support/app-for-file";
 import { createTestApp, json } from "../../test/support/harness";
 import { DEMO_GROUPS } from "./access";
+import { DEMO_CAMPAIGN } from "./acknowledgements";
 import { loadDemoManifest, seedDemoDocuments, type DemoManifest } from "./seed";
 import { DEMO_TEMPLATE, DEMO_TEMPLATE_CATEGORY, DEMO_TEMPLATE_DOCUMENT } from "./template-round";
 
@@ -265,6 +269,25 @@ describe("demo workflow, run through the approvals service", () => {
     expect(revising.length).toBeGreaterThan(0);
     const seen = json<Document>(await t.request("GET", `/api/documents/${revising[0]}`, { as: "viewer" }));
     expect(seen.control).toMatchObject({ readingEffective: true, revision: { status: "In Review" } });
+  });
+
+  it("seeds an open read-and-acknowledge campaign that one colleague has confirmed", async () => {
+    const doc = listed.find((d) => d.title === DEMO_CAMPAIGN.title)!;
+    const state = json<AcknowledgementState>(
+      await t.request("GET", `/api/documents/${doc.id}/acknowledgement`, { as: DEMO_CAMPAIGN.owner }),
+    );
+    expect(state.campaign).toMatchObject({ version: doc.versionCount, everyone: true, closedAt: null });
+    const report = json<AcknowledgementReport>(
+      await t.request("GET", `/api/documents/${doc.id}/acknowledgement/report`, { as: DEMO_CAMPAIGN.owner }),
+    );
+    expect(report.acknowledged.map((a) => a.name)).toEqual([...DEMO_CAMPAIGN.acknowledgedBy]);
+    // Everyone else who can read it is still asked, the Viewer among them, and sees it in their list.
+    expect(report.pending.map((p) => p.name)).toContain("viewer");
+    expect(state.counts).toEqual(report.counts);
+    const viewer = json<ToAcknowledgeList>(
+      await t.request("GET", "/api/acknowledgements/mine", { as: "viewer" }),
+    );
+    expect(viewer.items.map((i) => i.title)).toEqual([DEMO_CAMPAIGN.title]);
   });
 
   it("counts the same rounds in the stats, the queues and the notifications", async () => {

@@ -7,6 +7,7 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { categories, documents, users } from "../db/schema";
 import { seedDemoAccess } from "./access";
+import { seedDemoCampaign } from "./acknowledgements";
 import { seedDemoTemplateRound } from "./template-round";
 import { addVersion, createDocument } from "../modules/documents/service";
 import type { ValidatedFile } from "../modules/documents/upload";
@@ -210,6 +211,7 @@ export const seedDemoDocuments: Seeder = async (ctx, tx) => {
   });
   await markOldNotificationsRead(seedCtx);
   await seedDemoAccess(seedCtx);
+  await seedDemoCampaign(seedCtx);
 };
 
 /** The demo users who review and approve every demo round. */

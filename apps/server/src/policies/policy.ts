@@ -60,7 +60,9 @@ export type GlobalAction =
   | "system.read"
   | "account.manage"
   | "event.subscribe"
-  | "ingestion.manage";
+  | "ingestion.manage"
+  /** The read-and-acknowledge campaigns waiting on oneself. */
+  | "acknowledgement.list";
 
 export type DocumentAction =
   | "document.read"
@@ -71,7 +73,13 @@ export type DocumentAction =
   | "document.share"
   | "document.readHistory"
   /** Document control: the effective version's periodic review (its dates, re-confirming it). */
-  | "document.control";
+  | "document.control"
+  /** Read-and-acknowledge: open a campaign on the effective version, see who confirmed, export it. */
+  | "document.startAcknowledgement"
+  | "document.readAcknowledgements"
+  | "document.exportAcknowledgements"
+  /** Confirm having read the effective version (whether one was asked is the campaign's audience). */
+  | "document.acknowledge";
 
 const everyone: readonly Role[] = roles;
 
@@ -113,6 +121,8 @@ const globalRules: Record<GlobalAction, readonly Role[]> = {
   "account.manage": everyone,
   // What entered the archive from every source, with file names from every category.
   "ingestion.manage": ["Admin"],
+  // Each person's own campaigns to acknowledge, among documents they can read.
+  "acknowledgement.list": everyone,
 };
 
 /** Changes an owning Author (or an Admin) may make, given edit in the document's category. */
@@ -122,6 +132,9 @@ const ownerEditable = new Set<DocumentAction>([
   "document.archive",
   "document.submitForReview",
   "document.control",
+  "document.startAcknowledgement",
+  "document.readAcknowledgements",
+  "document.exportAcknowledgements",
 ]);
 
 /**
@@ -159,7 +172,8 @@ const levelIn = (actor: AccessActor, category: CategoryAccessFacts): Level =>
 /** Whether the actor may do `action` on a document (canSeeDocument first: unseen is never allowed). */
 export function canOnDocument(actor: AccessActor, action: DocumentAction, doc: DocumentFacts): boolean {
   if (!canSeeDocument(actor, doc)) return false;
-  if (action === "document.read") return true;
+  // Anyone who can read the document may confirm reading it; the campaign says whom it asks.
+  if (action === "document.read" || action === "document.acknowledge") return true;
   return canChangeDocument(actor, action, doc, documentLevel(actor, doc));
 }
 

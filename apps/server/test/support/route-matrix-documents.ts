@@ -1,4 +1,5 @@
 import {
+  freshCampaign,
   freshDocument,
   freshGroup,
   inReview,
@@ -222,5 +223,44 @@ export const documentMatrix: MatrixEntry[] = [
       url: `/api/documents/${await freshDocument(t, { effective: true })}/periodic-review/confirm`,
       body: { comment: "Still right" },
     }),
+  },
+  // Read-and-acknowledge: anyone who reads it sees the campaign and, when asked, confirms; its owner and Admins start and report.
+  {
+    method: "GET",
+    route: "/api/documents/:id/acknowledgement",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await freshCampaign(t)}/acknowledgement` }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/acknowledgement",
+    allowed: OWNER_OR_ADMIN,
+    ok: 201,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t, { effective: true })}/acknowledgement`,
+      body: { everyone: true },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/acknowledgement/acknowledge",
+    allowed: ALL,
+    ok: 201,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshCampaign(t)}/acknowledgement/acknowledge`,
+      body: { version: 1 },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/acknowledgement/report",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshCampaign(t)}/acknowledgement/report` }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/acknowledgement/report.csv",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `/api/documents/${await freshCampaign(t)}/acknowledgement/report.csv` }),
   },
 ];

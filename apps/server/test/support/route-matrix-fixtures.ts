@@ -118,6 +118,17 @@ export const freshDocument = async (
 };
 export const OWNER_OR_ADMIN: Role[] = ["Admin", "Author"];
 
+/** An effective document with a read-and-acknowledge campaign open to everyone, started by an Admin. */
+export const freshCampaign = async (t: TestApp) => {
+  const id = await freshDocument(t, { effective: true });
+  const res = await t.request("POST", `/api/documents/${id}/acknowledgement`, {
+    as: "admin",
+    body: { everyone: true },
+  });
+  if (res.statusCode !== 201) throw new Error(`campaign not started: ${res.statusCode} ${res.body}`);
+  return id;
+};
+
 /** A document In Review (visible to every role): reviewer has approved, reviewer2 is still pending. */
 export const inReview = async (t: TestApp) => {
   const doc = await draftInReview(t, await demoUserIds(t), `Matrix ${randomUUID()}`);

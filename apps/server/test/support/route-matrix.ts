@@ -294,6 +294,7 @@ export const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/approvals/stats", allowed: ALL },
   { method: "GET", route: "/api/dashboard/insights", allowed: ALL },
   { method: "GET", route: "/api/dashboard/periodic-reviews", allowed: ALL },
+  { method: "GET", route: "/api/acknowledgements/mine", allowed: ALL },
   { method: "GET", route: "/api/notifications", allowed: ALL },
   { method: "GET", route: "/api/notifications/unread-count", allowed: ALL },
   // Someone else's notification or a made-up id is "not found" for everyone.

@@ -38,6 +38,12 @@ export const documentKeys = {
   original: (url: string) => ["original", url] as const,
   access: (id: string) => [...documentKeys.detail(id), "access"] as const,
   accessHolders: (id: string) => [...documentKeys.access(id), "holders"] as const,
+  acknowledgement: (id: string) => [...documentKeys.detail(id), "acknowledgement"] as const,
+  acknowledgementReport: (id: string) => [...documentKeys.acknowledgement(id), "report"] as const,
+};
+
+export const acknowledgementKeys = {
+  mine: ["/api/acknowledgements/mine"] as const,
 };
 
 export const categoryKeys = {

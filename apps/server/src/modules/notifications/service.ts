@@ -163,6 +163,9 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences
   duplicate_archived: null,
   // A document owner's duty under document control: not something a preference turns off.
   periodic_review: null,
+  // Being asked to acknowledge is a duty; the reminders to do so follow the reminder switch.
+  acknowledgement_requested: null,
+  acknowledgement_reminder: "reviewReminders",
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {

@@ -14,6 +14,7 @@ import { PeriodicReviews } from "./components/periodic-reviews";
 import { QuickStats } from "./components/quick-stats";
 import { RecentUpdates } from "./components/recent-updates";
 import { UploadButton } from "@/components/documents/upload-button";
+import { ToAcknowledge } from "@/components/acknowledgements/to-acknowledge";
 
 /** Seed §2 Dashboard, with real figures where the seed had placeholders (PRODUCT.md). */
 export function DashboardPage() {
@@ -35,6 +36,7 @@ export function DashboardPage() {
           </>
         }
       />
+      <ToAcknowledge />
       <PeriodicReviews />
       <AiAssistant />
       <section aria-labelledby="categories-title" className="space-y-3">

@@ -4,6 +4,7 @@ import type { Document } from "@quire/contracts";
 import { DocumentLoadError } from "@/components/documents/document-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ReviewActionBanner } from "@/components/approvals/review-action-banner";
+import { AcknowledgementCard } from "@/components/acknowledgements/acknowledgement-card";
 import { useDocument } from "@/lib/api/document";
 import { useFeatures } from "@/lib/api/settings";
 import { cn } from "@/lib/utils";
@@ -128,6 +129,7 @@ function DocumentMain({
         }}
       />
       <DocumentControl document={document} onRevise={() => setDialog("upload")} />
+      <AcknowledgementCard document={document} />
       <ReviewActionBanner document={document} onNewVersion={() => setDialog("upload")} />
       <ProcessingBanner document={document} />
       {showSummaries && (
