@@ -39,7 +39,9 @@ export async function listArchiveDocuments(
     .from(documents)
     .innerJoin(versions, published ? isPublishedVersion : isCurrentVersion)
     .where(where)
-    .orderBy(asc(documents.id));
+    // Title first: the classifier's cross-validation folds follow this order, and ids are random,
+    // so ordering by id alone gave the same archive different predictions from one install to the next.
+    .orderBy(asc(documents.title), asc(documents.id));
   return rows.map(toArchiveDocument);
 }
 
