@@ -102,8 +102,23 @@ function termWeight(posting: Posting, average: number, params: Bm25Params): numb
   return (tf * (params.k1 + 1)) / (params.k1 + tf);
 }
 
-/** Each passage's BM25F score from its postings for the query's lexemes (absent pairs count 0). */
+/** Each passage's BM25F score from its postings for the query's lexemes (absent pairs count 0), best first. */
 export function scorePassages(
+  terms: readonly QueryTerm[],
+  postings: readonly Posting[],
+  stats: CorpusStats,
+  params: Bm25Params = DEFAULT_BM25,
+): ScoredPassage[] {
+  return passageScores(terms, postings, stats, params).sort(
+    (x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1),
+  );
+}
+
+/**
+ * As scorePassages, in no particular order: aggregateDocuments needs none, and sorting a long
+ * query's thousands of candidate passages was a tenth of its ranking's CPU.
+ */
+export function passageScores(
   terms: readonly QueryTerm[],
   postings: readonly Posting[],
   stats: CorpusStats,
@@ -145,7 +160,7 @@ export function scorePassages(
     score *= params.coverage > 0 ? Math.pow(Math.max(coverage, 0.05), params.coverage) : 1;
     scored.push({ chunkId, documentId: list[0]!.documentId, score, coverage });
   }
-  return scored.sort((x, y) => y.score - x.score || (x.chunkId < y.chunkId ? -1 : 1));
+  return scored;
 }
 
 /**
@@ -196,7 +211,11 @@ export function aggregateDocuments(
   for (const passage of passages) {
     const entry = documents.get(passage.documentId);
     if (!entry) documents.set(passage.documentId, { best: passage, others: [] });
-    else if (passage.score > entry.best.score) {
+    else if (
+      passage.score > entry.best.score ||
+      // Ties go to the lower id whatever the order given, as if the passages came best first.
+      (passage.score === entry.best.score && passage.chunkId < entry.best.chunkId)
+    ) {
       entry.others.push(entry.best.score);
       entry.best = passage;
     } else entry.others.push(passage.score);

@@ -104,48 +104,37 @@ export async function completeFacts(
   return facts;
 }
 
-interface PostingRow {
-  chunk_id: string;
-  document_id: string;
-  lexeme: string;
-  title_tf: number;
-  tags_tf: number;
-  body_tf: number;
-  body_length: number;
-  positions: number[] | string;
+/**
+ * Postings travel as one text value, a record per posting: decoding a field of the wire protocol
+ * costs PGlite a buffer copy, and building them as JSON (an array per posting, positions
+ * converted one by one) was a fifth of a long query's CPU. Ids, lexemes and numbers never hold
+ * these control characters (the text parser reads them as blanks).
+ */
+const FIELD = "\u001f";
+const RECORD = "\u001e";
+
+/** A posting as one text: chunk, document, lexeme, title/tags/body tf, body length, positions (or none). */
+function packed(alias: SQL, withPositions: SQL) {
+  return sql`concat_ws(chr(31), ${alias}.chunk_id, ${alias}.document_id, ${alias}.lexeme, ${alias}.title_tf,
+    ${alias}.tags_tf, ${alias}.body_tf, ${alias}.body_length,
+    case when ${withPositions} then array_to_string(${alias}.positions, ' ') else '' end)`;
 }
 
-function toPosting(row: PostingRow): Posting {
-  const positions =
-    typeof row.positions === "string"
-      ? row.positions.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number)
-      : row.positions;
-  return {
-    chunkId: row.chunk_id,
-    documentId: row.document_id,
-    lexeme: row.lexeme,
-    titleTf: Number(row.title_tf),
-    tagsTf: Number(row.tags_tf),
-    bodyTf: Number(row.body_tf),
-    bodyLength: Number(row.body_length),
-    positions,
-  };
-}
-
-/** A posting as topPostings packs it: chunk, document, lexeme, title/tags/body tf, body length, positions. */
-type PackedPosting = [string, string, string, number, number, number, number, number[] | null];
-
-function unpackPosting([
-  chunkId,
-  documentId,
-  lexeme,
-  titleTf,
-  tagsTf,
-  bodyTf,
-  bodyLength,
-  positions,
-]: PackedPosting): Posting {
-  return { chunkId, documentId, lexeme, titleTf, tagsTf, bodyTf, bodyLength, positions: positions ?? [] };
+function unpackPostings(value: unknown): Posting[] {
+  if (typeof value !== "string" || value === "") return [];
+  return value.split(RECORD).map((record) => {
+    const [chunkId, documentId, lexeme, titleTf, tagsTf, bodyTf, bodyLength, positions] = record.split(FIELD);
+    return {
+      chunkId: chunkId!,
+      documentId: documentId!,
+      lexeme: lexeme!,
+      titleTf: Number(titleTf),
+      tagsTf: Number(tagsTf),
+      bodyTf: Number(bodyTf),
+      bodyLength: Number(bodyLength),
+      positions: positions ? positions.split(" ").map(Number) : [],
+    };
+  });
 }
 
 /** A json column: PGlite parses it, node-postgres may hand over the text. */
@@ -187,37 +176,34 @@ export async function topPostings(
   // Positions only serve proximity, between two query lexemes of one passage: a passage with one
   // of the lexemes gets none, which spares most of the rows' bytes. Callers that complete a
   // passage's postings later (postingsOf) get its positions then.
-  // The rows come back as two JSON arrays, not as a row per posting: decoding a field of the wire
-  // protocol costs PGlite a buffer copy, and the ~2,000 postings of a long query had 10 fields
-  // each (about a third of a query's CPU went to that). The candidates' titles and lengths come
-  // once per document, by key (a subquery, never a join that may scan search_documents).
+  // The rows come back as two values, not as a row per posting (see FIELD). The candidates'
+  // titles and lengths come once per document, by key (a subquery, never a join that may scan
+  // search_documents), as JSON: a title may hold any character.
   const result = await db.execute(sql`
     with top as materialized (${sql.join(branches, sql` union all `)}),
     marked as (select top.*, count(*) over (partition by top.chunk_id) as n from top)
     select
-      (select coalesce(json_agg(json_build_array(m.chunk_id, m.document_id, m.lexeme, m.title_tf, m.tags_tf,
-        m.body_tf, m.body_length, case when m.n > 1 then m.positions end)), '[]') from marked m) as postings,
+      (select string_agg(${packed(sql`m`, sql`m.n > 1`)}, chr(30)) from marked m) as postings,
       (select coalesce(json_agg(json_build_array(f.document_id, f.title,
         (select s.body_terms from ${searchDocuments} s where s.document_id = f.document_id))), '[]')
        from (select distinct top.document_id, top.title from top) f) as documents`);
   const [row] = rowsOf<{ postings: unknown; documents: unknown }>(result);
-  const postings = jsonRows<PackedPosting>(row?.postings);
   for (const [id, title, length] of jsonRows<[string, string, number | null]>(row?.documents)) {
     if (length === null) continue; // as documentFacts: no length, no facts
     facts.lengths.set(id, Number(length));
     facts.titles.set(id, title);
   }
-  return { postings: postings.map(unpackPosting), facts };
+  return { postings: unpackPostings(row?.postings), facts };
 }
 
 /** The given passages' postings for the given lexemes (primary-key lookups). */
 export async function postingsOf(db: Database, lexemes: string[], chunkIds: string[]): Promise<Posting[]> {
   if (lexemes.length === 0 || chunkIds.length === 0) return [];
   const result = await db.execute(sql`
-    select ${postingColumns}
+    select string_agg(${packed(sql`p`, sql`true`)}, chr(30)) as postings
     from unnest(${sql.param(chunkIds)}::text[]) as c(id)
     join ${searchPostings} p on p.chunk_id = c.id and p.lexeme = any(${sql.param(lexemes)}::text[])`);
-  return rowsOf<PostingRow>(result).map(toPosting);
+  return unpackPostings(rowsOf<{ postings: string | null }>(result)[0]?.postings);
 }
 
 /**

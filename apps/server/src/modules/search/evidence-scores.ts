@@ -1,7 +1,7 @@
 import {
   aggregateDocuments,
   documentScores,
-  scorePassages,
+  passageScores,
   titlePartsNamed,
   titleSubwordMatch,
   type CorpusStats,
@@ -41,7 +41,7 @@ export function documentsOf(evidence: Evidence, params: RankingParams): ScoredDo
   const key = [k1, b, titleWeight, tagsWeight, coverage, proximity, passageEvidence, documentWeight].join();
   const cached = scoredDocuments.get(evidence);
   if (cached?.key === key) return cached.documents;
-  const passages = scorePassages(evidence.terms, evidence.postings, evidence.stats, params);
+  const passages = passageScores(evidence.terms, evidence.postings, evidence.stats, params);
   const whole =
     documentWeight > 0
       ? documentScores(evidence.terms, evidence.postings, evidence.stats, evidence.lengths, params)
