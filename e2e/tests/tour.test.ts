@@ -6,7 +6,7 @@ import { browserSuite } from "../support/suite";
 
 const suite = browserSuite();
 
-const signedIn = (viewport?: Viewport, tourCompleted?: boolean) =>
+const signedIn = (viewport?: Viewport, tourCompleted: boolean | null = null) =>
   suite.session("author", { viewport, tourCompleted });
 
 const flag = (page: Page) => page.evaluate(() => localStorage.getItem("tour-completed"));
