@@ -16,6 +16,7 @@ import { registerErrorHandling } from "./plugins/errors";
 import { serveWebApp } from "./plugins/web-app";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryRoutes } from "./modules/categories/routes";
+import { clockRoutes } from "./modules/health/clock-routes";
 import { healthRoutes } from "./modules/health/routes";
 import { userRoutes } from "./modules/users/routes";
 import { documentRoutes } from "./modules/documents/routes";
@@ -168,6 +169,7 @@ async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
 /** Each area's routes under /api, in one place so the API's shape reads at a glance. */
 async function apiRoutes(api: FastifyInstance, { ctx, hub }: { ctx: AppContext; hub: EventHub }) {
   await api.register(healthRoutes, { ctx });
+  await api.register(clockRoutes, { ctx });
   await api.register(eventRoutes, { hub });
   await api.register(authRoutes, { ctx, prefix: "/auth" });
   await api.register(userRoutes, { ctx, prefix: "/users" });

@@ -39,6 +39,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "test", PASSWORD_HASHING: "none" })).toThrow(/PASSWORD_HASHING/);
   });
 
+  it("moves the clock only under NODE_ENV=test: CLOCK_SHIFT is refused elsewhere, and off by default", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).clockShift).toBe(false);
+    for (const env of [{}, { NODE_ENV: "production" }, { NODE_ENV: "development" }]) {
+      expect(() => loadConfig({ ...env, CLOCK_SHIFT: "true" })).toThrow(
+        /CLOCK_SHIFT=true .* only accepted with NODE_ENV=test/,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: "test", CLOCK_SHIFT: "true" }).clockShift).toBe(true);
+  });
+
   it("warns about settings that break several processes on one PostgreSQL", () => {
     expect(scaleOutWarnings(loadConfig({}))).toEqual([]);
     const risky = scaleOutWarnings(loadConfig({ DATABASE_URL: "postgres://db/quire" }));

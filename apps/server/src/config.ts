@@ -64,6 +64,7 @@ const envSchema = z.object({
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default("SSO"),
   LOCAL_LOGIN: booleanFromEnv.default(true),
   PASSWORD_HASHING: z.enum(["standard", "fast-for-tests"]).default("standard"),
+  CLOCK_SHIFT: booleanFromEnv.default(false),
   CONSUME_DIR: z.string().trim().min(1).optional(),
   CONSUME_OWNER: z.string().trim().min(1).optional(),
   CONSUME_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
@@ -108,6 +109,8 @@ export type Config = {
   localLogin: boolean;
   /** The cost of new password hashes: always "standard" outside NODE_ENV=test (loadConfig refuses the other). */
   passwordHashing: PasswordHashing;
+  /** POST /api/system/clock moves the clock forward (CLOCK_SHIFT; loadConfig refuses it outside NODE_ENV=test). */
+  clockShift: boolean;
   /** The watched folder (CONSUME_DIR); undefined when none is configured. */
   consume: ConsumeConfig | undefined;
 };
@@ -178,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: PASSWORD_HASHING=${e.PASSWORD_HASHING} weakens stored passwords and is only accepted with NODE_ENV=test`,
     );
   }
+  if (e.CLOCK_SHIFT && e.NODE_ENV !== "test") {
+    throw new Error(
+      "Invalid configuration: CLOCK_SHIFT=true lets an Admin move the server's clock forward and is only accepted with NODE_ENV=test",
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -210,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     localLogin: e.LOCAL_LOGIN,
     passwordHashing: e.PASSWORD_HASHING,
+    clockShift: e.CLOCK_SHIFT,
     consume: e.CONSUME_DIR
       ? {
           dir: path.resolve(e.CONSUME_DIR),

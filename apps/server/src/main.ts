@@ -3,6 +3,7 @@ import { bootstrap, userCount } from "./bootstrap/bootstrap";
 import { runRepairs } from "./bootstrap/repairs";
 import { loadConfig, scaleOutWarnings } from "./config";
 import { createContext } from "./context";
+import { shiftableClock } from "./lib/clock";
 import { openDatabase } from "./db/client";
 import { seedDemoDocuments } from "./demo/seed";
 import { demoModeWarnings } from "./modules/auth/demo-mode";
@@ -75,7 +76,8 @@ async function main(): Promise<void> {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
   const sessionSecret = loadOrCreateSessionSecret(config.dataDir, config.sessionSecret);
-  const ctx = createContext({ config, database, sessionSecret, subscribers, warmConverter: true });
+  const clock = config.clockShift ? shiftableClock() : undefined;
+  const ctx = createContext({ config, database, sessionSecret, subscribers, clock, warmConverter: true });
   // Live events reach this process's streams from every process on the database.
   const hub = await startEventHub(ctx);
   const app = await buildApp(ctx, {

@@ -138,6 +138,8 @@ export const roundStageSchema = snapshotStageSchema.extend({
   approvals: z.number().int(),
   /** The UTC date (YYYY-MM-DD) the open stage is due, or null. */
   dueOn: z.string().nullable(),
+  /** The open stage passed its due date and was escalated to the Admins. */
+  overdue: z.boolean(),
   assignees: z.array(stageAssignmentSchema),
 });
 export type RoundStage = z.infer<typeof roundStageSchema>;

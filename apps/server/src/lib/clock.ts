@@ -11,12 +11,44 @@ export const systemClock: Clock = {
 };
 
 /**
+ * The system's time moved forward by a chosen amount. Only with CLOCK_SHIFT=true, which loadConfig
+ * accepts with NODE_ENV=test alone: browser tests and rehearsals see in a running server what a due
+ * date does days later (reminders, escalation, periodic review), where no manual clock can reach.
+ */
+export interface ShiftableClock extends Clock {
+  shift(ms: number): void;
+  /** How far this clock runs ahead of the system's. */
+  shiftedMs(): number;
+}
+
+export function shiftableClock(): ShiftableClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    sleep: systemClock.sleep,
+    shift: (ms) => {
+      offset += ms;
+    },
+    shiftedMs: () => offset,
+  };
+}
+
+export const isShiftable = (clock: Clock): clock is ShiftableClock =>
+  typeof (clock as Partial<ShiftableClock>).shift === "function";
+
+/**
  * A clock that moves only when told to. Its sleep moves it by `ms` at once, so a test sees how long
  * the code waited without spending that long (the sign-in slow-down alone was 16 s of auth tests).
  */
-export function manualClock(start = new Date()): Clock & { advance(ms: number): void; set(d: Date): void } {
+export function manualClock(
+  start = new Date(),
+): ShiftableClock & { advance(ms: number): void; set(d: Date): void } {
   let current = start.getTime();
   return {
+    shift: (ms) => {
+      current += ms;
+    },
+    shiftedMs: () => current - start.getTime(),
     now: () => new Date(current),
     sleep: async (ms) => {
       current += ms;

@@ -12,6 +12,7 @@ import { appendActivity } from "../activity/repository";
 import { lockDocument } from "../documents/repository";
 import { addDays, utcDate } from "./delegation";
 import { findLatestRound, findReviewers, updateRound, usernamesOf } from "./repository";
+import { OVERDUE_NOTICE } from "./deadline-levels";
 import { readSnapshot } from "./templates";
 
 /**
@@ -22,7 +23,7 @@ import { readSnapshot } from "./templates";
  * latest notice that applies, not each one it missed.
  */
 
-const LEVEL = { dayBefore: 1, dueDay: 2, overdue: 3 } as const;
+const LEVEL = { dayBefore: 1, dueDay: 2, overdue: OVERDUE_NOTICE } as const;
 
 function levelOn(today: string, dueOn: string): number {
   if (today > dueOn) return LEVEL.overdue;

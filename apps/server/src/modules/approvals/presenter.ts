@@ -19,6 +19,7 @@ import {
   type Standing,
 } from "./policy";
 import { isOpenStage, stageTally, type StagedRound } from "./stages";
+import { OVERDUE_NOTICE } from "./deadline-levels";
 import { readSnapshot } from "./templates";
 import {
   findActivity,
@@ -124,6 +125,8 @@ function presentStages(rows: RoundRows, round: StagedRound, name: (id: string) =
       needed: tally.needed,
       approvals: tally.approved,
       dueOn: open ? rows.approval.dueOn : null,
+      // The deadline job's stored notice level, so the page and the escalation never disagree.
+      overdue: open && rows.approval.noticeLevel >= OVERDUE_NOTICE,
       assignees: rows.reviewers
         .filter((r) => r.stageIndex === index)
         .map((r) => ({

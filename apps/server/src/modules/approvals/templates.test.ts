@@ -373,8 +373,10 @@ describe("due dates, reminders and escalation (test clock)", () => {
       "review_reminder",
     ]);
     expect(await inbox(t, "admin", doc)).toEqual([]);
+    expect((await round(doc)).stages[0]!.overdue).toBe(false);
     await tick(1);
     expect(await inbox(t, "admin", doc)).toEqual(["review_overdue"]);
+    expect((await round(doc)).stages.map((s) => s.overdue)).toEqual([true, false]);
     const [entry] = await t.ctx.db
       .select()
       .from(activity)
@@ -388,6 +390,8 @@ describe("due dates, reminders and escalation (test clock)", () => {
     expect((await approve(doc, "reviewer")).statusCode).toBe(200);
     const next = new Date(t.clock.now().getTime() + 5 * DAY).toISOString().slice(0, 10);
     expect((await round(doc)).stages[1]!.dueOn).toBe(next);
+    // A new stage starts with a clean slate: the first one's escalation is not carried over.
+    expect((await round(doc)).stages.map((s) => s.overdue)).toEqual([false, false]);
   });
 });
 

@@ -18,6 +18,7 @@ const stage = (index: number, name: string, overrides: Partial<RoundStage> = {})
   needed: 1,
   approvals: 0,
   dueOn: null,
+  overdue: false,
   assignees: [],
   ...overrides,
 });

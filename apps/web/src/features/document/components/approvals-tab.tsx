@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { featureOffMessages, type Approval } from "@quire/contracts";
+import { featureOffMessages, formatTextDay, type Approval } from "@quire/contracts";
 import { useFeatures } from "@/lib/api/settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -151,11 +151,19 @@ function StagesSection({ approval }: { approval: Approval }) {
               <span className="font-medium">
                 {stage.index + 1}. {stage.name}
               </span>
-              <Badge variant="outline">{stage.state}</Badge>
+              <span className="flex flex-wrap gap-1">
+                {stage.overdue && (
+                  <Badge variant="destructive" data-testid={`stage-${stage.index + 1}-overdue`}>
+                    Overdue
+                  </Badge>
+                )}
+                <Badge variant="outline">{stage.state}</Badge>
+              </span>
             </div>
             <p className="text-xs text-muted-foreground">
               {stage.approvals} of {stage.needed} approvals
-              {stage.dueOn ? ` · due ${stage.dueOn}` : ""}
+              {stage.dueOn ? ` · due ${formatTextDay(stage.dueOn)}` : ""}
+              {stage.overdue ? " · escalated to the Admins" : ""}
             </p>
             <ul className="mt-1 grid gap-1 text-sm">
               {stage.assignees.map((a) => (
