@@ -109,7 +109,11 @@ test("top bar: breadcrumb titles, Upload button and the Take Tour button", async
   await page.waitForURL((url) => url.pathname === "/home" && url.searchParams.get("tour") === "true");
 
   const notFound = /status of 404.*\/api\/documents\/some-id\)$/;
-  assert.equal(consoleErrors().filter((e) => notFound.test(e)).length, 1);
+  // A failed query is asked again when the page regains focus or a reader of it mounts after the
+  // 404 came back, so the made-up id may log its 404 once or twice with the machine's pace; any
+  // other console error still fails.
+  const notFoundCount = consoleErrors().filter((e) => notFound.test(e)).length;
+  assert.ok(notFoundCount >= 1 && notFoundCount <= 2, JSON.stringify(consoleErrors()));
   assert.deepEqual(
     consoleErrors().filter((e) => !notFound.test(e)),
     [],

@@ -7,6 +7,7 @@ import { forbidden, notFound } from "../../lib/errors";
 import type { LoadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
+import { verifyPasswordAgain } from "../auth/login";
 import { findCategory } from "../categories/repository";
 
 /**
@@ -80,7 +81,7 @@ export async function confirmSigner(
 ): Promise<boolean> {
   if (!(await requiresPassword(ctx.db, categoryId))) return false;
   const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash, oidcIssuer: users.oidcIssuer })
+    .select({ username: users.username, passwordHash: users.passwordHash, oidcIssuer: users.oidcIssuer })
     .from(users)
     .where(eq(users.id, actor.id));
   if (!user) throw forbidden();
@@ -91,7 +92,8 @@ export async function confirmSigner(
     );
   if (password === undefined)
     throw forbidden("Signing in this category needs your password: enter it again to sign this decision");
-  if (!(await ctx.passwords.verify(password, user.passwordHash)))
+  // Outside a request (the demo seed) there is no address to count failures against.
+  if (!(await verifyPasswordAgain(ctx, user, password, actor.ip ?? "local")))
     throw forbidden("The password is not correct, so the decision was not signed or recorded");
   return true;
 }

@@ -46,6 +46,25 @@ async function reserveAttempt(ctx: AppContext, key: string, ip: string, now: Dat
   });
 }
 
+/**
+ * A password entered again to sign a decision (approvals/signing.ts): counted with the sign-in
+ * failures of the same username and address, so a stolen or unattended session cannot guess the
+ * password at the signing dialog faster than at the sign-in page (429 once the limit is reached).
+ */
+export async function verifyPasswordAgain(
+  ctx: AppContext,
+  user: { username: string; passwordHash: string },
+  password: string,
+  ip: string,
+): Promise<boolean> {
+  const attempt = await reserveAttempt(ctx, user.username.toLowerCase(), ip, ctx.clock.now());
+  const delay = accountDelayMs(attempt.accountFailures, ctx.config.loginMaxFailures);
+  if (delay > 0) await ctx.clock.sleep(delay);
+  const valid = await ctx.passwords.verify(password, user.passwordHash);
+  if (valid) await deleteLoginFailure(ctx.db, attempt.id);
+  return valid;
+}
+
 /** Guessing one account from many addresses gets slower with every failure, but never stops the owner. */
 export function accountDelayMs(accountFailures: number, maxFailures: number): number {
   if (accountFailures < maxFailures) return 0;

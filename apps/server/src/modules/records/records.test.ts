@@ -274,6 +274,30 @@ describe("password re-entry to sign", () => {
       ["reviewer", "password re-entered"],
     ]);
   });
+  it("counts wrong signing passwords with failed sign-ins: past the limit even the right one waits", async () => {
+    const doc = await inReview(await passwordCategory(), "Sterilisation record");
+    // Past the window of any failure an earlier test left.
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+    const limit = t.config.loginMaxFailures;
+    for (let i = 0; i < limit; i += 1) {
+      const wrong = await approve(doc, "reviewer", { password: `guess-${i}` });
+      expect(wrong.statusCode, wrong.body).toBe(403);
+    }
+    const blocked = await approve(doc, "reviewer", { password: t.config.demoPassword });
+    expect(blocked.statusCode, blocked.body).toBe(429);
+    expect(message(blocked)).toMatch(/Too many failed sign-in attempts/);
+    expect((await records(doc))[0]!.entries).toEqual([]);
+    // The same count guards the sign-in page: guesses at either add up.
+    const login = await t.request("POST", "/api/auth/login", {
+      body: { username: "reviewer", password: t.config.demoPassword },
+    });
+    expect(login.statusCode).toBe(429);
+
+    // After the window the right password signs, and a success leaves no failure behind.
+    t.clock.advance((t.config.loginWindowMinutes + 1) * 60_000);
+    const signed = await approve(doc, "reviewer", { password: t.config.demoPassword });
+    expect(signed.statusCode, signed.body).toBe(200);
+  });
 });
 
 describe("exports and offline verification", () => {
