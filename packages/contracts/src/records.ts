@@ -37,7 +37,7 @@ export const approvalRecordPayloadSchema = z.object({
   comment: z.string().nullable(),
   stage: z.object({ index: z.number().int().nonnegative(), name: z.string() }),
   /** How the signer confirmed who they were: their session, or their password entered again to sign. */
-  authentication: z.enum(["session", "password re-entered"]),
+  authentication: z.enum(["session", "password re-entered", "single sign-on re-entered"]),
   originalSha256: sha256,
   markdownSha256: sha256,
   /** The round's template snapshot as the round holds it (passed through as signed, never reshaped). */
@@ -75,3 +75,18 @@ export type RecordSigningKey = z.infer<typeof recordSigningKeySchema>;
 /** A category's signing rule: whether a decision there must be confirmed with the signer's password. */
 export const categorySigningSchema = z.object({ requiresPassword: z.boolean() });
 export type CategorySigning = z.infer<typeof categorySigningSchema>;
+
+/** Minutes a sign-in again at the identity provider lets its person sign decisions. */
+export const SSO_SIGNING_WINDOW_MINUTES = 5;
+
+/**
+ * How the reader would sign a decision on this document: where the category asks for it, with the
+ * password entered again, or (an account that signs in through single sign-on, without a Quire
+ * password) by signing in again at the identity provider, good until `confirmedUntil`.
+ */
+export const documentSigningSchema = categorySigningSchema.extend({
+  confirmWith: z.enum(["password", "single sign-on"]).nullable(),
+  /** Until when a sign-in again lets this session sign (ISO time), or null when it does not. */
+  confirmedUntil: z.string().nullable(),
+});
+export type DocumentSigning = z.infer<typeof documentSigningSchema>;

@@ -55,6 +55,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: at("last_seen_at").notNull().defaultNow(),
     expiresAt: at("expires_at").notNull(),
+    /**
+     * When this session's person signed in again at the identity provider with prompt=login and
+     * max_age=0 to sign a decision (approvals/signing.ts); null for every other session.
+     */
+    reauthenticatedAt: at("reauthenticated_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

@@ -83,6 +83,8 @@ export const domainEvents = {
       step: z.number().int().nonnegative(),
       /** Whether they confirmed it by entering their password again (the category's signing rule). */
       reauthenticated: z.boolean(),
+      /** How they confirmed it, when they did: their Quire password, or signing in again at the identity provider. */
+      reauthenticatedVia: z.enum(["password", "single sign-on"]).optional(),
       from: approvalStageSchema,
       to: approvalStageSchema,
       comment: z.string().nullable(),

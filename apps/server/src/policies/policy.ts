@@ -29,6 +29,8 @@ export interface Actor {
   mustChangePassword?: boolean;
   /** The request's address (the activity log's source); absent outside requests (CLI, demo seed). */
   ip?: string;
+  /** When this session's person last signed in again at the identity provider to sign a decision. */
+  reauthenticatedAt?: Date;
 }
 
 /** The facts about a document that the rules look at (access.ts). */

@@ -1,6 +1,7 @@
 import {
   approvalTemplateSchema,
   categorySigningSchema,
+  documentSigningSchema,
   categoryTemplateSchema,
   delegationSchema,
   delegationViewSchema,
@@ -125,7 +126,7 @@ export async function approvalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     "/documents/:id/signing",
     {
       config: { document: "document.read" },
-      schema: { params: idParamsSchema, response: { 200: categorySigningSchema } },
+      schema: { params: idParamsSchema, response: { 200: documentSigningSchema } },
     },
     async (request) => signingForDocument(ctx, loadedDocument(request)),
   );

@@ -142,7 +142,7 @@ export async function actOnApproval(
 ): Promise<void> {
   const { actor, id: documentId } = target;
   // Before the transaction: a password check is slow on purpose, and must not hold the document's lock.
-  const reauthenticated = await confirmSigner(ctx, actor, target.facts.categoryId, body.password);
+  const confirmedWith = await confirmSigner(ctx, actor, target.facts.categoryId, body.password);
   const now = ctx.clock.now();
   await withTransaction(
     ctx,
@@ -198,7 +198,8 @@ export async function actOnApproval(
         kind: intent.kind,
         decision: intent.status,
         step: before.step,
-        reauthenticated,
+        reauthenticated: confirmedWith !== null,
+        ...(confirmedWith ? { reauthenticatedVia: confirmedWith } : {}),
         from: before.stage,
         to: after.stage,
         comment: intent.comment ?? null,

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { oidcRedirectUri } from "../../config";
 import type { AppContext } from "../../context";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, notFound, unauthorized } from "../../lib/errors";
 import { sessionToken } from "../../plugins/auth";
 import {
+  checkFreshAuthentication,
   finishFlow,
   NEXT_REFUSED,
   OIDC_FLOW_MAX_AGE_SECONDS,
@@ -40,13 +41,17 @@ export async function oidcRoutes(
   app.get("/oidc/start", { config: { public: true } }, async (request, reply) => {
     if (!config || !configuration) throw notFound("Single sign-on");
     // Refused here, before the provider is visited: a link with a crafted next never signs anyone in.
-    const next = safeNext((request.query as { next?: unknown }).next, config.publicUrl);
+    const query = request.query as { next?: unknown; purpose?: unknown };
+    const next = safeNext(query.next, config.publicUrl);
     if (next === null) throw badRequest(NEXT_REFUSED);
+    // purpose=sign: the signed-in person signs in again to sign a decision (approvals/signing.ts).
+    const reauthUserId = query.purpose === "sign" ? signedInPerson(request) : undefined;
     try {
       const { url, flow } = await startFlow(await configuration(), config, {
         redirectUri: oidcRedirectUri(config),
         next,
         now: ctx.clock.now().getTime(),
+        reauthUserId,
       });
       reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
         path: FLOW_COOKIE_PATH,
@@ -70,7 +75,12 @@ export async function oidcRoutes(
       const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
       const wanted = [config.roleClaim, config.groupsClaim].filter((c): c is string => Boolean(c));
       const claims = await finishFlow(await configuration(), flow, query, wanted);
+      checkFreshAuthentication(flow, claims);
       const user = await userFromClaims(ctx, claims, request.ip);
+      if (flow.reauth && user.id !== flow.reauth.userId)
+        throw new OidcFailure(
+          "You signed in again as someone else at the identity provider, so nothing can be signed with it.",
+        );
       const { token } = await replaceSession(
         ctx,
         { id: user.id, ip: request.ip },
@@ -78,7 +88,12 @@ export async function oidcRoutes(
           userId: user.id,
           previousToken: sessionToken(request),
           action: "Signed in",
-          data: { via: "single sign-on", issuer: claims.iss },
+          data: {
+            via: "single sign-on",
+            issuer: claims.iss,
+            ...(flow.reauth ? { purpose: "signed in again to sign a decision" } : {}),
+          },
+          reauthenticated: Boolean(flow.reauth),
         },
       );
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
@@ -89,6 +104,13 @@ export async function oidcRoutes(
       return refuse(request, reply, error);
     }
   });
+}
+
+/** The person a sign-in-again is for: signed in with a session (an API token cannot sign in again). */
+function signedInPerson(request: FastifyRequest): string {
+  const actor = request.actor;
+  if (!actor || actor.via !== "session") throw unauthorized();
+  return actor.id;
 }
 
 /** Back to the sign-in page, which shows the sentence this sets; the details go to the log. */

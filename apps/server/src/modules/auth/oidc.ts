@@ -14,7 +14,15 @@ export interface OidcFlow {
   next: string;
   /** Epoch ms after which the flow is refused. */
   expiresAt: number;
+  /**
+   * Set when a signed-in person signs in again to sign a decision: who they must turn out to be,
+   * and when the flow started (the provider's auth_time must not be earlier).
+   */
+  reauth?: { userId: string; startedAt: number };
 }
+
+/** How far the provider's clock may run behind Quire's when a fresh sign-in's auth_time is checked. */
+const AUTH_TIME_SKEW_MS = 60_000;
 
 /** A refusal with a sentence for the sign-in page; the cause goes to the log. */
 export class OidcFailure extends Error {
@@ -58,7 +66,7 @@ async function discover(config: OidcConfig): Promise<client.Configuration> {
 export async function startFlow(
   configuration: client.Configuration,
   config: OidcConfig,
-  at: { redirectUri: string; next: string; now: number },
+  at: { redirectUri: string; next: string; now: number; reauthUserId?: string },
 ): Promise<{ url: URL; flow: OidcFlow }> {
   const flow: OidcFlow = {
     state: client.randomState(),
@@ -67,7 +75,11 @@ export async function startFlow(
     redirectUri: at.redirectUri,
     next: at.next,
     expiresAt: at.now + OIDC_FLOW_MAX_AGE_SECONDS * 1000,
+    ...(at.reauthUserId ? { reauth: { userId: at.reauthUserId, startedAt: at.now } } : {}),
   };
+  // To sign, the provider must ask for the credentials again, whatever session it holds (OIDC Core
+  // 3.1.2.1): prompt=login, and max_age=0 so the ID token carries the auth_time checked below.
+  const stepUp: Record<string, string> = flow.reauth ? { prompt: "login", max_age: "0" } : {};
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: flow.redirectUri,
     scope: config.scopes,
@@ -76,6 +88,7 @@ export async function startFlow(
     nonce: flow.nonce,
     code_challenge: await client.calculatePKCECodeChallenge(flow.codeVerifier),
     code_challenge_method: "S256",
+    ...stepUp,
   });
   return { url, flow };
 }
@@ -118,6 +131,19 @@ export async function finishFlow(
       { cause: error },
     );
   }
+}
+
+/**
+ * Refuses a sign-in-again whose ID token does not show a fresh authentication: no auth_time, or one
+ * from before the flow started (a provider that reused its session despite prompt=login).
+ */
+export function checkFreshAuthentication(flow: OidcFlow, claims: Record<string, unknown>): void {
+  if (!flow.reauth) return;
+  const authTime = claims.auth_time;
+  if (typeof authTime !== "number" || authTime * 1000 < flow.reauth.startedAt - AUTH_TIME_SKEW_MS)
+    throw new OidcFailure(
+      "The identity provider did not ask for your sign-in again, so nothing can be signed with it. Ask an Admin to check the provider honours prompt=login.",
+    );
 }
 
 /**

@@ -44,6 +44,7 @@ export interface SessionUser {
   role: string;
   mustChangePassword: boolean;
   lastSeenAt: Date;
+  reauthenticatedAt: Date | null;
 }
 
 /** The enabled user of a session that ends after `now` and was seen after `idleCutoff`. */
@@ -59,6 +60,7 @@ export async function findLiveSession(
       role: users.role,
       mustChangePassword: users.mustChangePassword,
       lastSeenAt: sessions.lastSeenAt,
+      reauthenticatedAt: sessions.reauthenticatedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -35,6 +35,8 @@ export async function replaceSession(
     previousToken: string | null;
     action: ActivityAction;
     data?: Record<string, unknown>;
+    /** The person signed in again at the identity provider to sign (prompt=login, max_age=0). */
+    reauthenticated?: boolean;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
@@ -48,6 +50,7 @@ export async function replaceSession(
       createdAt: now,
       lastSeenAt: now,
       expiresAt,
+      reauthenticatedAt: change.reauthenticated ? now : null,
     });
     await record({
       action: change.action,
@@ -113,6 +116,7 @@ export async function actorFromSession(ctx: AppContext, token: string): Promise<
     role: row.role as Role,
     via: "session",
     ...(row.mustChangePassword ? { mustChangePassword: true } : {}),
+    ...(row.reauthenticatedAt ? { reauthenticatedAt: row.reauthenticatedAt } : {}),
   };
 }
 

@@ -255,7 +255,7 @@ describe("password re-entry to sign", () => {
   it("refuses a decision without the password or with a wrong one, recording nothing", async () => {
     const doc = await inReview(await passwordCategory(), "Batch release");
     const rule = await t.request("GET", `/api/documents/${doc}/signing`, { as: "reviewer" });
-    expect(json(rule)).toEqual({ requiresPassword: true });
+    expect(json(rule)).toEqual({ requiresPassword: true, confirmWith: "password", confirmedUntil: null });
 
     const missing = await approve(doc, "reviewer");
     expect(missing.statusCode).toBe(403);

@@ -54,7 +54,11 @@ export async function recordDecision(
     decision: event.decision,
     comment: event.comment,
     stage: { index: event.step, name: String(template[event.step]?.["name"] ?? `Stage ${event.step + 1}`) },
-    authentication: event.reauthenticated ? "password re-entered" : "session",
+    authentication: !event.reauthenticated
+      ? "session"
+      : event.reauthenticatedVia === "single sign-on"
+        ? "single sign-on re-entered"
+        : "password re-entered",
     originalSha256: facts.blobSha256,
     markdownSha256: sha256(facts.content),
     template,

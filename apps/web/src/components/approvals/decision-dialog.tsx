@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { decisionNeedsReason, signatureMeaningOf } from "@quire/contracts";
+import {
+  decisionNeedsReason,
+  signatureMeaningOf,
+  SSO_SIGNING_WINDOW_MINUTES,
+  type DocumentSigning,
+} from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,6 +19,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
 import { useDocumentSigning } from "@/lib/api/document-signing";
 import { useUpdateApproval, type ApprovalAction, type UpdateApprovalInput } from "@/lib/api/update-approval";
 
@@ -104,9 +110,10 @@ function useDecision({
   const [password, setPassword] = useState("");
   const update = useUpdateApproval(documentId);
   const signing = useDocumentSigning(documentId);
-  const needsPassword = signing.data?.requiresPassword === true;
+  const needsPassword = signing.data?.confirmWith === "password";
+  const ssoMissing = signing.data?.confirmWith === "single sign-on" && !ssoConfirmed(signing.data);
   const reasonMissing = needsReason(status) && comment.trim() === "";
-  const blocked = reasonMissing || (needsPassword && password === "") || signing.isPending;
+  const blocked = reasonMissing || (needsPassword && password === "") || ssoMissing || signing.isPending;
 
   function confirm(event: FormEvent) {
     event.preventDefault();
@@ -125,7 +132,41 @@ function useDecision({
     );
   }
 
-  return { comment, setComment, password, setPassword, needsPassword, blocked, confirm, update };
+  return { comment, setComment, password, setPassword, needsPassword, signing, blocked, confirm, update };
+}
+
+/** Whether this session's sign-in again still lets it sign now. */
+function ssoConfirmed(signing: DocumentSigning): boolean {
+  return signing.confirmedUntil !== null && new Date(signing.confirmedUntil).getTime() > Date.now();
+}
+
+/**
+ * An account without a Quire password confirms by signing in again at its identity provider, which
+ * must ask for its credentials (prompt=login); the browser comes back to this page to sign.
+ */
+function SsoConfirmation({ signing }: { signing: DocumentSigning }) {
+  const until = signing.confirmedUntil;
+  if (until && ssoConfirmed(signing))
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="text-sso-confirmed">
+        You signed in again; you can sign until {formatDateTime(until)}.
+      </p>
+    );
+  const here = `${window.location.pathname}${window.location.search}`;
+  const start = `/api/auth/oidc/start?purpose=sign&next=${encodeURIComponent(here)}`;
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm">
+        Signing in this category needs you to sign in again with single sign-on; then sign within{" "}
+        {SSO_SIGNING_WINDOW_MINUTES} minutes.
+      </p>
+      <Button asChild variant="outline" size="sm" className="justify-self-start">
+        <a href={start} data-testid="button-confirm-sso">
+          Confirm with single sign-on
+        </a>
+      </Button>
+    </div>
+  );
 }
 
 /** What the signature means, said before it is given; and the password, where the category asks for it. */
@@ -133,12 +174,14 @@ function SigningFields({
   kind,
   status,
   needsPassword,
+  signing,
   password,
   onPassword,
 }: {
   kind: ApprovalAction;
   status: Decision;
   needsPassword: boolean;
+  signing: DocumentSigning | undefined;
   password: string;
   onPassword: (password: string) => void;
 }) {
@@ -148,6 +191,7 @@ function SigningFields({
         You sign this decision as <strong>{signatureMeaningOf(kind, status)}</strong>; the signed record keeps
         your name, the time and the version.
       </p>
+      {signing?.confirmWith === "single sign-on" && <SsoConfirmation signing={signing} />}
       {needsPassword && (
         <>
           <Label htmlFor={`decision-password-${kind}`}>
@@ -174,7 +218,7 @@ function SigningFields({
  */
 export function DecisionDialog(props: DecisionDialogProps) {
   const { kind, status, onClose } = props;
-  const { comment, setComment, password, setPassword, needsPassword, blocked, confirm, update } =
+  const { comment, setComment, password, setPassword, needsPassword, signing, blocked, confirm, update } =
     useDecision(props);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -188,6 +232,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
             kind={kind}
             status={status}
             needsPassword={needsPassword}
+            signing={signing.data}
             password={password}
             onPassword={setPassword}
           />

@@ -51,9 +51,7 @@ function Signature({ entry }: { entry: ApprovalRecordEntry }) {
         <span className="text-muted-foreground"> ({formatDateTime(p.signedAt)} here)</span>
         {" · "}
         <span className="text-muted-foreground">
-          {p.authentication === "password re-entered"
-            ? "signed with password re-entered"
-            : "signed in session"}
+          {p.authentication === "session" ? "signed in session" : `signed with ${p.authentication}`}
         </span>
       </p>
       {p.comment && <p className="mt-1 whitespace-pre-wrap text-muted-foreground">{p.comment}</p>}
