@@ -107,4 +107,12 @@ describe("rebuildMarkdown", () => {
     const markdown = rebuildMarkdown([page(run("# of files in <MIME>/packages", 700))], placeholder);
     expect(markdown).toBe("\\# of files in \\<MIME>/packages\n");
   });
+
+  it("keeps file patterns and identifiers as written, not emphasis or code", () => {
+    const words = "Send *.patch and *.diff files; keep snake_case and _private_ names, `quoted` too.";
+    const markdown = rebuildMarkdown([page(run(words, 700))], placeholder);
+    expect(markdown).toBe(
+      "Send \\*.patch and \\*.diff files; keep snake_case and \\_private\\_ names, \\`quoted\\` too.\n",
+    );
+  });
 });

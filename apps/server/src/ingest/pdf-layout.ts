@@ -264,9 +264,17 @@ export function mergeAcrossPages(pages: Block[][]): Block[] {
   return out;
 }
 
-/** Keeps text from being read as markup: raw HTML tags, and headings or quotes at line start. */
+/**
+ * Keeps a PDF's words from being read as markup: raw HTML tags, headings or quotes at line start,
+ * and emphasis or code marks ("*.patch and *.diff" is two file patterns, not italics). An
+ * underscore inside a word (snake_case) cannot open emphasis, so only one at a word's edge is escaped.
+ */
 function escapeInline(text: string): string {
-  return text.replace(/<(?=[A-Za-z/!?])/g, "\\<").replace(/^([#>])/, "\\$1");
+  return text
+    .replace(/([*`])/g, "\\$1")
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
+    .replace(/<(?=[A-Za-z/!?])/g, "\\<")
+    .replace(/^([#>])/, "\\$1");
 }
 
 export function renderBlocks(blocks: Block[]): string {
