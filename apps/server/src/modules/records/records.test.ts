@@ -364,5 +364,5 @@ describe("exports and offline verification", () => {
     const other = collect();
     expect(await runQuire(["verify", pdfFile, "--key", otherKey], other)).toBe(1);
     expect(other.stderr.join("\n")).toMatch(/not the trusted key/);
-  });
+  }, 120_000); // It runs `quire verify` as its own processes, which a loaded machine starts slowly.
 });
