@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every committed fixture in this folder from files Debian ships.
 # Needs (Debian 12): apt-get install -y libreoffice-writer-nogui poppler-utils qpdf img2pdf python3 \
-#   shared-mime-info bzip2-doc base-passwd dpkg-dev procps coreutils
+#   shared-mime-info bzip2-doc base-passwd dpkg-dev procps coreutils man-db bsdextrautils apt
 # LibreOffice and PDF tools stamp dates and ids into their output, so a rerun gives equivalent,
 # not byte-identical, files; the tests check content, not hashes.
 # Run from this folder: bash make-fixtures.sh
@@ -38,6 +38,17 @@ cp /usr/share/doc/procps/bugs.md procps-bugs.md
 #    with no text layer.
 pdftoppm -f 1 -l 1 -r 150 -gray -png shared-mime-info-spec.pdf "$work/page"
 img2pdf --output scanned-page.pdf "$work"/page-*.png
+
+# 5b. German and French scans: the DESCRIPTION of apt-get's German and French manual pages (apt's
+#     translations), formatted by man at 72 columns, printed by LibreOffice, rasterised at 150 dpi.
+for lang in de fr; do
+  zcat "/usr/share/man/$lang/man8/apt-get.8.gz" | MANWIDTH=72 LANG=C.UTF-8 man -l - 2>/dev/null | col -bx |
+    awk '/^(BESCHREIBUNG|DESCRIPTION)/{p=1} p' | head -44 > "$work/apt-get-$lang.txt"
+  soffice --headless --infilter="Text (encoded):UTF8,LF,Liberation Mono,$lang" --convert-to pdf \
+    --outdir "$work" "$work/apt-get-$lang.txt" >/dev/null
+  pdftoppm -f 1 -l 1 -r 150 -gray -png "$work/apt-get-$lang.pdf" "$work/page-$lang"
+  img2pdf --output "scanned-page-$lang.pdf" "$work/page-$lang"-*.png
+done
 
 # 6. Broken and hostile files.
 head -c 60000 shared-mime-info-spec.pdf > truncated.pdf

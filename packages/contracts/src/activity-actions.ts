@@ -86,6 +86,7 @@ export const activityActions = [
   "Changed mail account",
   "Removed mail account",
   "Polled mail account",
+  "Changed OCR languages",
 ] as const;
 export const activityActionSchema = z.enum(activityActions);
 export type ActivityAction = (typeof activityActions)[number];

@@ -42,6 +42,8 @@ export const documentSchema = z.object({
   currentVersion: z.object({ content: z.string(), changeNote: z.string().nullable() }),
   originalFilename: z.string(),
   mediaType: z.string(),
+  /** The read version's language as detected from its text (eng, deu, …), null if undetermined. */
+  language: z.string().nullable(),
   processing: processingSchema,
   archived: z.boolean(),
   abilities: documentAbilitiesSchema,
@@ -63,6 +65,8 @@ export const versionSchema = z.object({
   mediaType: z.string(),
   size: z.number().int(),
   sha256: z.string(),
+  /** Detected from the text when the version was processed (eng, deu, …); null if undetermined. */
+  language: z.string().nullable(),
   /** When this version was approved, if it was. */
   approvedAt: z.string().nullable().optional(),
   /** The later approved version that replaced this approved one, if any. */

@@ -20,6 +20,7 @@ export * from "./decisions";
 export * from "./lifecycle";
 export * from "./activity-actions";
 export * from "./ingestion";
+export * from "./languages";
 export * from "./mail";
 export * from "./records";
 export * from "./text-dates";

@@ -244,6 +244,8 @@ export const versions = pgTable(
     originalFilename: text("original_filename").notNull(),
     mediaType: text("media_type").notNull(),
     size: integer("size").notNull(),
+    /** Detected from the text at processing (eng, deu, fra, spa, ita, nld); null if undetermined. */
+    language: text("language"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("versions_document_version_idx").on(t.documentId, t.version)],

@@ -12,8 +12,9 @@ export interface Converter {
   /**
    * OCRs pages of a PDF (1-based; others are skipped), one page per task under the same heap and
    * time limits as a conversion. A page past either is refused with UnreadableFileError naming it.
+   * `languages` are Tesseract codes (English when none are given).
    */
-  ocr(bytes: Uint8Array, pages: number[]): Promise<OcrPageText[]>;
+  ocr(bytes: Uint8Array, pages: number[], languages?: readonly string[]): Promise<OcrPageText[]>;
   /**
    * Starts a thread and loads what converting needs, so the first upload does not wait for it
    * (about 3 s: the TypeScript loader, the converters, pdf.js). Failures are left to the upload.
@@ -63,10 +64,13 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       if (!("conversion" in result)) throw new Error("the conversion worker answered another task");
       return result.conversion;
     },
-    async ocr(bytes, pages) {
+    async ocr(bytes, pages, languages = ["eng"]) {
       const texts: OcrPageText[] = [];
       for (const page of pages) {
-        const result = await run({ bytes, ocrPage: page }, `Reading page ${page} by OCR`);
+        const result = await run(
+          { bytes, ocrPage: page, languages: [...languages] },
+          `Reading page ${page} by OCR`,
+        );
         if (!("ocr" in result)) throw new Error("the conversion worker answered another task");
         texts.push(...result.ocr);
       }

@@ -10,7 +10,9 @@ import type { SupportedKind } from "./sniff.js";
  * first use).
  */
 export type ConvertTask =
-  { bytes: Uint8Array; kind: SupportedKind } | { bytes: Uint8Array; ocrPage: number } | "warm";
+  | { bytes: Uint8Array; kind: SupportedKind }
+  | { bytes: Uint8Array; ocrPage: number; languages?: string[] }
+  | "warm";
 
 /** Errors lose their class crossing threads, so a refusal comes back as data with its reason. */
 export type ConvertResult =
@@ -22,7 +24,13 @@ export type ConvertResult =
 async function run(task: Exclude<ConvertTask, "warm">): Promise<ConvertResult> {
   if ("ocrPage" in task) {
     // The recognizer stays loaded in this thread for the scan's next page.
-    return { ok: true, ocr: await ocrPdfPages(task.bytes, [task.ocrPage], { keepRecognizer: true }) };
+    return {
+      ok: true,
+      ocr: await ocrPdfPages(task.bytes, [task.ocrPage], {
+        keepRecognizer: true,
+        languages: task.languages,
+      }),
+    };
   }
   return { ok: true, conversion: await convertToMarkdown(task.bytes, task.kind) };
 }

@@ -4,6 +4,7 @@ export type { DamagedType, SupportedKind, SupportedType, UnsupportedType } from 
 export { convertToMarkdown } from "./convert.js";
 export type { Conversion, ConvertOptions } from "./convert.js";
 export { UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE, PASSWORD_PROTECTED_REASON } from "./errors.js";
+export { detectLanguage } from "./language.js";
 export { ocrPdfPages } from "./ocr.js";
 export type { OcrOptions, OcrPageText } from "./ocr.js";
 export { fillOcrPages, ocrPlaceholder } from "./pdf.js";

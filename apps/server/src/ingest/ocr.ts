@@ -1,4 +1,5 @@
 import { createCanvas } from "@napi-rs/canvas";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { OEM, createWorker, type Worker } from "tesseract.js";
@@ -17,15 +18,43 @@ export interface OcrOptions {
    * conversion worker threads do, since they OCR a scan one page per task.
    */
   keepRecognizer?: boolean;
+  /**
+   * Tesseract languages to read the page in (eng, deu, fra, spa, ita, nld), chosen in Settings ›
+   * Ingestion; English when none. One whose data is not installed is left out.
+   */
+  languages?: readonly string[];
 }
 
 const require = createRequire(import.meta.url);
 
 /**
- * English LSTM data from @tesseract.js-data/eng, read from disk: with a local path (not a URL)
- * tesseract.js reads the file instead of fetching, and cacheMethod "none" writes no copy of it.
+ * Where the language data comes from: Debian's tesseract-ocr-* packages (deu, fra, spa, ita, nld
+ * and eng, fast LSTM models, uncompressed), and for English the @tesseract.js-data/eng package in
+ * node_modules when Debian's is absent. tesseract.js looks in its cache path first and in the
+ * language path after: with Debian's folder as a read-only cache (a cache it never writes to or
+ * deletes from) and the npm package as the language path, every language is read from disk,
+ * nothing is downloaded and nothing is copied. TESSDATA_DIR overrides Debian's folder (tesseract 5's,
+ * else 4's).
  */
-const LANG_PATH = join(dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
+export const TESSDATA_DIR =
+  process.env.TESSDATA_DIR ||
+  ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"].find((dir) =>
+    existsSync(dir),
+  ) ||
+  "/usr/share/tesseract-ocr/5/tessdata";
+const ENGLISH_FALLBACK = join(
+  dirname(require.resolve("@tesseract.js-data/eng/package.json")),
+  "4.0.0_best_int",
+);
+
+/** The languages whose data is on this machine: Debian's files, and English always. */
+export function installedOcrLanguages(languages: readonly string[]): string[] {
+  return languages.filter(
+    (code) =>
+      /^[a-z]{3}$/.test(code) && (code === "eng" || existsSync(join(TESSDATA_DIR, `${code}.traineddata`))),
+  );
+}
+
 const DEFAULT_DPI = 200;
 /** Caps the bitmap of oversized pages (posters, maps) so one page cannot take gigabytes. */
 const MAX_PIXELS = 5_000 * 5_000;
@@ -33,29 +62,43 @@ const MAX_PIXELS = 5_000 * 5_000;
 const RECOGNIZER_IDLE_MS = 30_000;
 const OVERSIZED_IMAGE_WARNING = /Image exceeded maximum allowed size/;
 
-async function startWorker(): Promise<Worker> {
-  return createWorker("eng", OEM.LSTM_ONLY, {
-    langPath: LANG_PATH,
+async function startWorker(languages: string): Promise<Worker> {
+  return createWorker(languages, OEM.LSTM_ONLY, {
+    cachePath: TESSDATA_DIR,
+    cacheMethod: "readOnly",
+    langPath: ENGLISH_FALLBACK,
     gzip: true,
-    cacheMethod: "none",
     legacyCore: false,
     legacyLang: false,
   });
 }
 
-let kept: { worker: Promise<Worker>; idle?: NodeJS.Timeout } | null = null;
+let kept: { worker: Promise<Worker>; languages: string; idle?: NodeJS.Timeout } | null = null;
 
-/** Runs `use` with a recognizer: this thread's kept one, or one started and stopped for it. */
-async function withRecognizer<T>(keep: boolean, use: (worker: Worker) => Promise<T>): Promise<T> {
+/**
+ * Runs `use` with a recognizer for `languages` ("eng+deu"): this thread's kept one, or one started
+ * and stopped for it. A kept recognizer for other languages (the choice changed) is replaced.
+ */
+async function withRecognizer<T>(
+  keep: boolean,
+  languages: string,
+  use: (worker: Worker) => Promise<T>,
+): Promise<T> {
+  if (kept && kept.languages !== languages) {
+    const stale = kept;
+    kept = null;
+    clearTimeout(stale.idle);
+    void stale.worker.then((w) => w.terminate()).catch(() => undefined);
+  }
   if (!keep) {
-    const worker = await startWorker();
+    const worker = await startWorker(languages);
     try {
       return await use(worker);
     } finally {
       await worker.terminate();
     }
   }
-  const slot = (kept ??= { worker: startWorker() });
+  const slot = (kept ??= { worker: startWorker(languages), languages });
   clearTimeout(slot.idle);
   try {
     return await use(await slot.worker);
@@ -115,7 +158,7 @@ async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi: number
 
 /**
  * OCRs the given pages (1-based) of a PDF: each is rendered with pdf.js onto @napi-rs/canvas and
- * read by tesseract.js with the English data shipped in node_modules, entirely offline. Slow
+ * read by tesseract.js in the chosen languages with data from disk (TESSDATA_DIR), entirely offline. Slow
  * (seconds per page) and, for a hostile file, costly: the server runs it in the conversion
  * worker threads (Converter.ocr), one page per task under their heap and time limits.
  */
@@ -126,6 +169,8 @@ export async function ocrPdfPages(
 ): Promise<OcrPageText[]> {
   if (pageNumbers.length === 0) return [];
   const dpi = options.dpi ?? DEFAULT_DPI;
+  const installed = installedOcrLanguages(options.languages ?? ["eng"]);
+  const languages = (installed.length > 0 ? installed : ["eng"]).join("+");
   return withPdf(
     bytes,
     async (doc) => {
@@ -135,7 +180,9 @@ export async function ocrPdfPages(
       for (const pageNumber of pages) {
         // Rendered first: a page refused there never starts the recognizer.
         const image = await renderPage(doc, pageNumber, dpi);
-        const { data } = await withRecognizer(options.keepRecognizer ?? false, (w) => w.recognize(image));
+        const { data } = await withRecognizer(options.keepRecognizer ?? false, languages, (w) =>
+          w.recognize(image),
+        );
         results.push({ page: pageNumber, text: data.text.trim() });
       }
       return results;

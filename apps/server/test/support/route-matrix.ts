@@ -241,6 +241,13 @@ export const matrix: MatrixEntry[] = [
     ok: 404,
     prepare: async () => ({ url: `/api/ingestion/items/${randomUUID()}/retry` }),
   },
+  { method: "GET", route: "/api/ingestion/languages", allowed: ["Admin"] },
+  {
+    method: "PUT",
+    route: "/api/ingestion/languages",
+    allowed: ["Admin"],
+    prepare: async () => ({ body: { languages: ["eng"] } }),
+  },
   { method: "GET", route: "/api/ingestion/mail/accounts", allowed: ["Admin"] },
   {
     method: "POST",

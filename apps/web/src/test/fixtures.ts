@@ -87,6 +87,7 @@ export function document(overrides: Partial<Document> = {}): Document {
     currentVersion: { content: "", changeNote: null },
     originalFilename: "document.md",
     mediaType: "text/markdown",
+    language: null,
     processing: { state: "ready", error: null },
     archived: false,
     abilities: {
@@ -192,6 +193,7 @@ export function version(overrides: Partial<Version> = {}): Version {
     mediaType: "text/markdown",
     size: 24,
     sha256: "0".repeat(64),
+    language: null,
     ...overrides,
   };
 }

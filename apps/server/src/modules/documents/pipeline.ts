@@ -10,6 +10,8 @@ import { OCR_MARKER_START, withOcrPlaceholders, type OcrAnchor } from "./upload"
 import { findDocumentRow, findVersionRow, versionTextHolds, versionTextStart } from "./repository";
 import { lastFoundTags } from "./tags-repository";
 import { recordFoundTags, recordProcessingOutcome, recordRecognisedText } from "./processing";
+import { languageStep } from "./language-step";
+import { chosenLanguages } from "../settings/ocr-languages";
 
 /** The version this job processes. */
 const loadVersion = (ctx: AppContext, target: PipelineTarget) =>
@@ -62,9 +64,11 @@ async function readPages(
   pages: number[],
 ): Promise<OcrPageText[]> {
   const results: OcrPageText[] = [];
+  // The languages an Admin chose in Settings › Ingestion (English unless chosen otherwise).
+  const languages = await chosenLanguages(ctx);
   for (const page of pages) {
     try {
-      results.push(...(await ctx.converter.ocr(bytes, [page])));
+      results.push(...(await ctx.converter.ocr(bytes, [page], languages)));
     } catch (error) {
       if (!(error instanceof UnreadableFileError)) throw error;
       target.refusal ??= error.reason;
@@ -123,12 +127,12 @@ function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
 }
 
 /**
- * The processing job: the text first (OCR), then tags, then the steps other modules contribute
+ * The processing job: the text first (OCR), its language, then tags, then the steps other modules contribute
  * from the finished text (suggestion facts, the summary, the search index), which the application
  * passes in so that documents never imports the modules that read it.
  */
 export function defineProcessDocumentJob(laterSteps: readonly PipelineStep[]) {
-  const steps: readonly PipelineStep[] = [ocrStep, tagsStep, ...laterSteps];
+  const steps: readonly PipelineStep[] = [ocrStep, languageStep, tagsStep, ...laterSteps];
   return defineJob({
     kind: PROCESS_DOCUMENT_JOB,
     payload: processDocumentPayload,

@@ -32,6 +32,7 @@ export function presentDocument(actor: Actor, r: DocumentRecord, level: Level, t
     currentVersion: { content: r.content, changeNote: r.changeNote },
     originalFilename: r.originalFilename,
     mediaType: r.mediaType,
+    language: r.language,
     processing: {
       state: r.doc.processingState as Document["processing"]["state"],
       error: r.doc.processingError,
@@ -92,5 +93,6 @@ export function presentVersion(r: VersionRecord, approved: ApprovedVersions = ne
     mediaType: r.version.mediaType,
     size: r.version.size,
     sha256: r.sha256,
+    language: r.version.language,
   };
 }

@@ -55,6 +55,7 @@ function documentSelection(fullContent: boolean) {
     changeNote: versions.changeNote,
     originalFilename: versions.originalFilename,
     mediaType: versions.mediaType,
+    language: versions.language,
     versionCount,
     readVersion: versions.version,
     categoryReviewInterval: categories.reviewIntervalMonths,
@@ -69,6 +70,7 @@ export type DocumentRecord = {
   changeNote: string | null;
   originalFilename: string;
   mediaType: string;
+  language: string | null;
   versionCount: number;
   /** The version whose text `content` is: the current one, or the effective one for its reader. */
   readVersion: number;
@@ -443,4 +445,17 @@ export async function setProcessingState(
     )
     .returning({ id: documents.id });
   return set.length > 0;
+}
+
+/** A version's detected language (eng, deu, …), or null when its text did not tell. */
+export async function setVersionLanguage(
+  db: Database,
+  documentId: string,
+  version: number,
+  language: string | null,
+): Promise<void> {
+  await db
+    .update(versions)
+    .set({ language })
+    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
 }

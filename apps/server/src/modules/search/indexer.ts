@@ -28,6 +28,8 @@ import {
   type PassageRow,
 } from "./passage-writes";
 import { readAll } from "../../db/read-all";
+import { chosenLanguages } from "../settings/ocr-languages";
+import { indexConfig } from "./text-configs";
 
 export const INDEX_DOCUMENT_JOB = "search.index";
 export const REFIT_MODEL_JOB = "search.refitModel";
@@ -92,11 +94,12 @@ export async function indexDocument(
   documentId: string,
   options: { scheduleRefit?: boolean } = {},
 ): Promise<void> {
-  const source = await loadIndexSource(ctx.db, documentId);
-  if (!source) {
+  const loaded = await loadIndexSource(ctx.db, documentId);
+  if (!loaded) {
     await deletePassages(ctx.db, documentId);
     return;
   }
+  const source = { ...loaded, config: indexConfig(loaded.language, await chosenLanguages(ctx)) };
   const passages = source.archived ? [] : withinIndexCap(await passagesOf(ctx, source));
   // One transaction on PostgreSQL, which writes on its own processes, never holding this one; on
   // PGlite, which holds it throughout, only when the passages fit one statement's budget.

@@ -27,6 +27,10 @@ export interface IndexSource {
   versionId: string;
   version: number;
   content: string;
+  /** The version's detected language (eng, deu, …), null if undetermined. */
+  language: string | null;
+  /** The text-search configuration its passages are analysed with (text-configs.ts); English if absent. */
+  config?: string;
 }
 
 /**
@@ -47,6 +51,7 @@ export async function loadIndexSource(db: Database, documentId: string): Promise
       versionId: versions.id,
       version: versions.version,
       content: versions.content,
+      language: versions.language,
     })
     .from(documents)
     .innerJoin(versions, isIndexedVersion)
@@ -58,12 +63,20 @@ export async function loadIndexSource(db: Database, documentId: string): Promise
 
 /**
  * Title weighs A, tags B, heading and text C: a word in the title outranks the same word in the
- * body. Built in SQL so the lexemes are exactly PostgreSQL's `english` ones.
+ * body. Built in SQL so the lexemes are exactly PostgreSQL's, in the version's language's
+ * configuration (`english` unless text-configs.ts says otherwise).
  */
-export function weightedTsvector(title: string, tags: string[], heading: string | null, text: string): SQL {
-  return sql`setweight(to_tsvector('english', ${searchableText(title)}), 'A')
-    || setweight(to_tsvector('english', ${searchableText(tags.join(", "))}), 'B')
-    || setweight(to_tsvector('english', ${searchableText(`${heading ?? ""}\n${text}`)}), 'C')`;
+export function weightedTsvector(
+  title: string,
+  tags: string[],
+  heading: string | null,
+  text: string,
+  config = "english",
+): SQL {
+  const cfg = sql`${config}::regconfig`;
+  return sql`setweight(to_tsvector(${cfg}, ${searchableText(title)}), 'A')
+    || setweight(to_tsvector(${cfg}, ${searchableText(tags.join(", "))}), 'B')
+    || setweight(to_tsvector(${cfg}, ${searchableText(`${heading ?? ""}\n${text}`)}), 'C')`;
 }
 
 /**
@@ -116,7 +129,7 @@ async function insertPassages(db: Database, source: IndexSource, passages: Passa
       ordinal: p.ordinal,
       heading: p.heading,
       text: p.text,
-      tsv: weightedTsvector(source.title, source.tags, p.heading, p.text),
+      tsv: weightedTsvector(source.title, source.tags, p.heading, p.text, source.config),
       embedding: p.embedding,
     })),
   );

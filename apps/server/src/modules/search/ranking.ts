@@ -32,6 +32,7 @@ import { rankFullText } from "./repository";
 import { QUESTION_RANKING, DEFAULT_RANKING, type RankingParams } from "./ranking-params";
 import { postingLimits } from "./posting-limits";
 import { synonymsOf } from "./wordnet";
+import { otherLanguageLexemes } from "./text-configs";
 
 export type { Evidence } from "./evidence-scores";
 export { DEFAULT_RANKING, QUESTION_RANKING, type RankingParams } from "./ranking-params";
@@ -99,6 +100,8 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
   const texts = [request.parsed.positiveWords.join(" ")];
   if (hybrid) texts.push(synonymText(ctx, request.parsed));
   const stats = await readQueryStats(ctx.db, texts);
+  // The user's words read in the other chosen languages too (text-configs.ts).
+  stats.lexemes[0]!.push(...(await otherLanguageLexemes(ctx, texts[0]!, stats.lexemes[0]!)));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   for (const [index, list] of stats.lexemes.entries()) {

@@ -41,6 +41,7 @@ function doc(status: Document["status"], abilities: Document["abilities"]): Docu
     currentVersion: { content: "", changeNote: null },
     originalFilename: "dpa.md",
     mediaType: "text/markdown",
+    language: null,
     processing: { state: "ready", error: null },
     archived: false,
     abilities,
