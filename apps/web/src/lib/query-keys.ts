@@ -95,6 +95,7 @@ export const settingsKeys = {
   publicContact: ["/api/public/contact"] as const,
   system: ["/api/system"] as const,
   ingestion: ["/api/ingestion"] as const,
+  ocrLanguages: ["/api/ingestion/languages"] as const,
   mailAccounts: ["/api/ingestion/mail/accounts"] as const,
   mailMessages: (id: string) => ["/api/ingestion/mail/accounts", id, "messages"] as const,
 };

@@ -16,6 +16,7 @@ import { GroupsCard } from "./components/groups-card";
 import { CategoryAccessCard } from "./components/category-access-card";
 import { ApiTokensCard } from "./components/api-tokens-card";
 import { IngestionCard } from "./components/ingestion-card";
+import { OcrLanguagesCard } from "./components/ocr-languages-card";
 import { ApprovalTemplateCard } from "./components/approval-template-card";
 import { OutOfOfficeCard } from "./components/out-of-office-card";
 
@@ -79,6 +80,9 @@ export function SettingsPage() {
         <SystemCard />
         <Can ability="manageIngestion">
           <IngestionCard />
+        </Can>
+        <Can ability="manageIngestion">
+          <OcrLanguagesCard />
         </Can>
         <Can ability="readActivity">
           <AuditCard />

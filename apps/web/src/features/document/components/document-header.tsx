@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { useRef } from "react";
 import { Link } from "wouter";
-import type { Document } from "@quire/contracts";
+import { languageName, type Document } from "@quire/contracts";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -90,7 +90,7 @@ export function DocumentHeader({
   );
 }
 
-/** Title and status, then category, owner, last update and tags. */
+/** Title and status, then category, owner, last update, the detected language and tags. */
 function DocumentTitleBlock({ document }: { document: Document }) {
   return (
     <div className="grid gap-2">
@@ -107,6 +107,9 @@ function DocumentTitleBlock({ document }: { document: Document }) {
         <span data-testid="text-category">{document.category.name}</span>
         <span data-testid="text-owner">Owner: {document.owner}</span>
         <span data-testid="text-updated">Updated {formatDate(document.updatedAt)}</span>
+        {document.language && (
+          <span data-testid="text-language">Language: {languageName(document.language)}</span>
+        )}
       </p>
       {document.tags.length > 0 && (
         <ul className="flex flex-wrap gap-1" aria-label="Tags">
