@@ -117,3 +117,25 @@ test("a user an Admin created sets a new password at first sign-in before anythi
   assert.deepEqual(consoleErrors(), []);
   await context.close();
 });
+
+test("on a slow link the sign-in page shows Quire at once, then the form", async () => {
+  const context = await suite.context();
+  const page = await context.newPage();
+  const consoleErrors = watchConsole(page);
+  // Hold the sign-in page's own code back, as a slow first visit would.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/login-page-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login");
+  const loading = page.getByTestId("public-page-loading");
+  await loading.waitFor();
+  assert.ok(await loading.getByText("Quire").isVisible(), "the brand shows while the page loads");
+  release();
+  await page.getByTestId("input-username").waitFor();
+  await loading.waitFor({ state: "detached" });
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { FileStack } from "lucide-react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { AppLayout } from "@/components/layout/app-layout";
 import { GuidedTour } from "@/features/tour/components/guided-tour";
@@ -19,6 +20,32 @@ function PageLoading() {
       <Skeleton className="h-4 w-96 max-w-full" />
       <Skeleton className="h-40" />
     </div>
+  );
+}
+
+/**
+ * What a public page (sign-in, landing) shows while its code arrives: the brand and an outline of a
+ * card, so a first visit on a slow link never stares at an empty page.
+ */
+function PublicPageLoading() {
+  return (
+    <main
+      className="flex min-h-screen flex-col items-center justify-center gap-6 p-4"
+      role="status"
+      aria-label="Loading page"
+      data-testid="public-page-loading"
+    >
+      <span className="flex items-center gap-2 text-xl font-bold">
+        <FileStack className="size-7 text-primary" aria-hidden="true" />
+        Quire
+      </span>
+      <div className="grid w-full max-w-sm gap-3 rounded-lg border p-6">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-full" />
+      </div>
+    </main>
   );
 }
 
@@ -63,7 +90,7 @@ export function AppRouter() {
   }
   return (
     <ErrorBoundary>
-      <Suspense fallback={<div role="status" aria-label="Loading page" className="min-h-screen" />}>
+      <Suspense fallback={<PublicPageLoading />}>
         <Switch>
           <Route path={paths.landing.path} component={LandingPage} />
           <Route path={paths.login.path} component={LoginPage} />
