@@ -56,6 +56,34 @@ describe("the OCR languages in Settings › Ingestion", () => {
   });
 });
 
+describe("changing the languages", () => {
+  it("re-indexes the documents it concerns, so a German text is stemmed as German once German is chosen", async () => {
+    const text =
+      "# Paketabhängigkeiten\n\ndist-upgrade enthält zusätzlich zu der Funktion von upgrade einen intelligenten " +
+      "Mechanismus zur Auflösung von geänderten Paketabhängigkeiten in den neuen Paketversionen. apt-get hat ein " +
+      "»intelligentes« Konfliktauflösungssystem und es wird versuchen, Upgrades der wichtigsten Pakete, wenn nötig " +
+      "zu Lasten der weniger wichtigen, zu machen.\n";
+    const { body, headers } = multipart(
+      { categoryId: category },
+      { name: "dist-upgrade.md", bytes: new TextEncoder().encode(text) },
+    );
+    const doc = json<Document>(
+      await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
+    );
+    await t.runner.runUntilIdle();
+    // Detected as German, but German is not chosen: indexed as English, as before languages were.
+    const read = json<Document>(await t.request("GET", `/api/documents/${doc.id}`, { as: "author" }));
+    expect(read.language).toBe("deu");
+    expect(await searchIds("Paketversionen")).toEqual([doc.id]);
+    expect(await searchIds("Paketversion")).toEqual([]);
+
+    expect((await choose({ languages: ["eng", "deu"] })).statusCode).toBe(200);
+    await t.runner.runUntilIdle();
+    expect(await searchIds("Paketversion")).toEqual([doc.id]);
+    expect(await searchIds("Paketversionen")).toEqual([doc.id]);
+  });
+});
+
 describe("German and French scans", () => {
   it(
     "are read in the chosen languages, their language is stored and shown, and a German inflected form finds the German one",
@@ -67,7 +95,7 @@ describe("German and French scans", () => {
       const audit = json<AuditPage>(await t.request("GET", "/api/activity", { as: "admin" }));
       expect(audit.items.find((e) => e.action === "Changed OCR languages")).toMatchObject({
         username: "admin",
-        data: { languages: ["eng", "deu", "fra"], before: ["eng"] },
+        data: { languages: ["eng", "deu", "fra"], before: ["eng", "deu"] },
       });
 
       const german = await uploadScan("scanned-page-de.pdf");
