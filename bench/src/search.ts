@@ -7,7 +7,7 @@
  * (b) p50/p95 latency at each size on PGlite and PostgreSQL, beside plain ts_rank_cd;
  * (c) a 1000-document import through the API: time until searchable, search p95 meanwhile;
  * (d) documents of real length, short and pasted-sentence queries: quality and latency (search-long.ts).
- * BENCH_SEARCH_TIERS=1000,10000 (documents), BENCH_SEARCH_QUERIES=2000, BENCH_SEARCH_BACKENDS (empty: none),
+ * BENCH_SEARCH_TIERS=1000,10000 (documents; 0 runs (d) alone), BENCH_SEARCH_QUERIES=2000, BENCH_SEARCH_BACKENDS (empty: none),
  * BENCH_SEARCH_IMPORT=1000 (0 skips), BENCH_SEARCH_QUALITY=0 (latency only), BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -33,7 +33,11 @@ import { measureImport } from "./search-import.js";
 import { runLongSearchBench } from "./search-long.js";
 import { measureQuality, type KnownItem } from "./search-quality.js";
 
-const TIERS = (process.env.BENCH_SEARCH_TIERS ?? "1000,10000").split(",").map(Number);
+/** Sizes of the package-description corpus; `0` (no size) skips that part and runs the long-document bench alone. */
+const TIERS = (process.env.BENCH_SEARCH_TIERS ?? "1000,10000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const QUALITY_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 2000);
 const IMPORT_DOCUMENTS = Number(process.env.BENCH_SEARCH_IMPORT ?? 1000);
@@ -326,6 +330,17 @@ const load = () =>
 
 export async function runSearchBench(): Promise<void> {
   const started = performance.now();
+  console.log(`load average before the run: ${load()}`);
+  if (TIERS.length > 0) await runDescriptionBench();
+  await runLongSearchBench();
+  console.log(
+    `load average after the run: ${load()}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+/** (a)–(c) on the package-description corpus. */
+async function runDescriptionBench(): Promise<void> {
+  const started = performance.now();
   const corpus = buildCorpus(Math.max(...TIERS));
   const all = knownItems(corpus);
   // The same number from each half, in corpus order: smaller tiers use the first of them.
@@ -343,7 +358,6 @@ export async function runSearchBench(): Promise<void> {
       `  (only ${corpus.length} of ${Math.max(...TIERS)} documents: \`apt-get update -o Acquire::Languages=en\` fetches the package descriptions the full corpus needs; figures on a smaller corpus are not comparable with the README's)`,
     );
   const queries = latencyQueries(corpus, items);
-  console.log(`load average before the run: ${load()}`);
   console.log(
     `latency in ms: p50 and p95 of ${queries.length} queries, timed after ${queries.length} others of the same kinds (another seed, the fit half's known items) ran once; "first" is that warm-up pass's p95`,
   );
@@ -354,14 +368,10 @@ export async function runSearchBench(): Promise<void> {
   const run: Run = { corpus, items, queries, warmup: latencyQueries(corpus, items, 12, "fit") };
   if (backends.includes("pglite")) await runBackend("pglite", run);
   if (backends.includes("postgres")) await runBackend("postgres", run);
-  await runLongSearchBench();
   if (IMPORT_DOCUMENTS > 0)
     await measureImport(
       corpus.filter((d) => d.query),
       IMPORT_DOCUMENTS,
       queries,
     );
-  console.log(
-    `load average after the run: ${load()}; total ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
 }

@@ -56,6 +56,14 @@ describe("parseSearchQuery", () => {
     expect(parseSearchQuery("plain words").excludedQuery).toBeNull();
   });
 
+  it("reads a dash in a pasted sentence as part of its word, never as an exclusion", () => {
+    const pasted = parseSearchQuery("A PKCS#12 file can be created by using the -export option (see below).");
+    expect(pasted.excludedWords).toEqual([]);
+    expect(pasted.excludedQuery).toBeNull();
+    expect(pasted.positiveWords).toContain("export");
+    expect(parseSearchQuery("pkcs12 file created -export").excludedWords).toEqual(["export"]);
+  });
+
   it("reads a dash standing alone as punctuation and a quoted single word as the word", () => {
     const dashed = parseSearchQuery("X C Binding -- cursor - shared library");
     expect(dashed.hasOperators).toBe(false);

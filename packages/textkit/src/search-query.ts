@@ -8,7 +8,9 @@ import { isStopWord, stem, tokenize } from "./tokenize";
  * - `OR` in capitals between two items makes them alternatives and the query is then matched
  *   strictly, as `websearch_to_tsquery` reads it; a lowercase "or" is an ordinary word;
  * - `-word` (or `-"phrase"`) after a space excludes documents holding that word; a dash inside a
- *   word ("plug-in"), a dash standing alone and `--option` are not exclusions.
+ *   word ("plug-in"), a dash standing alone and `--option` are not exclusions, and neither is any
+ *   dash in a query of more than SENTENCE_WORDS words: that is a pasted sentence, whose "-export
+ *   option" names a command-line option its own document holds.
  * The database does the matching; this reading tells the server which words to rank, highlight
  * and expand with synonyms, and what to require or exclude.
  */
@@ -26,6 +28,8 @@ export interface ParsedSearchQuery {
    * is made of phrases alone. Exclusions and phrases among other words do not make a query strict.
    */
   hasOperators: boolean;
+  /** More than SENTENCE_WORDS words: a pasted sentence or a question rather than typed search terms. */
+  sentence: boolean;
   /** The query for `websearch_to_tsquery`: the strict reading (lone dashes and lowercase "or" dropped). */
   strictQuery: string;
   /** The excluded items for `websearch_to_tsquery`, as alternatives; null without exclusions. */
@@ -45,6 +49,12 @@ interface RawItem {
 }
 
 const LONE_DASHES = /^-+$/;
+/**
+ * Words beyond which a query is a pasted sentence or a question, not typed search syntax: its dashes
+ * are part of its words. Typed exclusions come with a few words ("budget -draft"); the sentences
+ * people paste run to ten words and more.
+ */
+const SENTENCE_WORDS = 8;
 /** An exclusion: one dash, then a letter, after a space (`-draft`); `--force` and `-5` are words. */
 const EXCLUSION = /^-\p{L}/u;
 
@@ -96,7 +106,9 @@ export function parseSearchQuery(query: string): ParsedSearchQuery {
   const excludedWords: string[] = [];
   const phrases: string[] = [];
   const phraseQueries: string[] = [];
-  const items = readItems(query).filter((item) => !item.lone);
+  const read = readItems(query).filter((item) => !item.lone);
+  const sentence = read.filter((item) => !item.or && tokenize(item.text).length > 0).length > SENTENCE_WORDS;
+  const items = sentence ? read.map((item) => ({ ...item, excluded: false })) : read;
   let capitalOr = false;
   let freeWords = false;
   for (const item of items) {
@@ -132,6 +144,7 @@ export function parseSearchQuery(query: string): ParsedSearchQuery {
     excludedWords,
     phrases,
     hasOperators: capitalOr || (phrases.length > 0 && !freeWords),
+    sentence,
     strictQuery,
     excludedQuery: exclusions.length ? exclusions.map((item) => strictItem(item, false)).join(" OR ") : null,
     phraseQueries,

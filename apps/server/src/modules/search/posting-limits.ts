@@ -12,7 +12,16 @@ import { idf, type CorpusStats, type QueryTerm } from "@quire/textkit";
  */
 const RARE_SHARE = 0.7;
 
-export function postingLimits(deep: number, present: QueryTerm[], stats: CorpusStats): number[] {
+/**
+ * `lists`: full lists the query may read in all (withinBudget), four for typed terms, two for a
+ * pasted sentence (ranking.ts).
+ */
+export function postingLimits(
+  deep: number,
+  present: QueryTerm[],
+  stats: CorpusStats,
+  lists: number,
+): number[] {
   let total = 0;
   let rare = 0;
   for (const t of present) {
@@ -24,26 +33,27 @@ export function postingLimits(deep: number, present: QueryTerm[], stats: CorpusS
   const common = total > 0 && rare / total >= RARE_SHARE ? Math.ceil(deep / 3) : deep;
   return withinBudget(
     deep,
+    lists,
     present,
     present.map((t) => (t.df <= deep ? deep : common)),
   );
 }
 
 /**
- * Postings a query reads at most, over all its lexemes: four full lists. A pasted sentence has a
- * dozen lexemes or more, and reading each one's list 300 deep made it the slowest kind of search
- * on long documents. The rarest lexemes, which decide which documents are wanted, are read first
- * and whole; once the budget is spent, each of the rest reads its best twelfth of a list, and the
- * leading passages get their postings for it afterwards (COMPLETED), as for any list cut short.
- * A query of up to four words never reaches the budget.
+ * Postings a query reads at most, over all its lexemes: `lists` full lists. A pasted sentence has
+ * a dozen lexemes or more, and reading each one's list 300 deep made it the slowest kind of
+ * search on long documents. The rarest lexemes, which decide which documents are wanted, are read
+ * first and whole; once the budget is spent, each of the rest reads its best twelfth of a list,
+ * and the leading passages get their postings for it afterwards (COMPLETED), as for any list cut
+ * short. A query of up to four words never reaches a budget of four.
  */
-function withinBudget(deep: number, present: QueryTerm[], limits: number[]): number[] {
+function withinBudget(deep: number, lists: number, present: QueryTerm[], limits: number[]): number[] {
   const floor = Math.max(1, Math.ceil(deep / 12));
   const order = present
     .map((t, i) => ({ i, df: t.df, user: t.position !== null }))
     .sort((a, b) => Number(b.user) - Number(a.user) || a.df - b.df);
   const out = [...limits];
-  let left = 4 * deep;
+  let left = lists * deep;
   for (const { i, df } of order) {
     const wanted = Math.min(df, limits[i]!);
     out[i] = wanted <= left ? limits[i]! : Math.min(limits[i]!, Math.max(floor, left));

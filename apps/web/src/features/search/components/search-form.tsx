@@ -58,7 +58,7 @@ function SearchSyntax() {
       Type words, a question or a pasted sentence: documents holding more of its rarer words rank first.{" "}
       <code>&quot;exact phrase&quot;</code> ranks documents holding it first (alone, it is required);{" "}
       <code>OR</code> in capitals means either; <code>-word</code> after a space leaves out documents with
-      that word.
+      that word, in a query of up to eight words (in a longer one, a pasted sentence, it is a word).
     </p>
   );
 }
