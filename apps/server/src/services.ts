@@ -3,6 +3,7 @@ import { sweepFinishedJobsJob, sweepFinishedJobsSchedule } from "./jobs/finished
 import { createWorkerLiveness } from "./jobs/liveness";
 import { JobRunner, type JobHandler, type RunnerOptions } from "./jobs/runner";
 import { summaryStep } from "./modules/ai/pipeline-step";
+import { autoFileStep } from "./modules/filing/pipeline-step";
 import { suggestionFactsJob, suggestionFactsStep } from "./modules/ai/suggestion-signatures";
 import type { ScheduleDefinition } from "./jobs/schedule";
 import { approvalDeadlinesJob, approvalDeadlinesSchedule } from "./modules/approvals/deadlines";
@@ -26,8 +27,13 @@ import { sendEmailJob } from "./modules/notifications/email";
 import { indexDocumentJob, refitModelJob, searchIndexStep } from "./modules/search/indexer";
 import { sweepOrphanBlobsJob, sweepOrphanBlobsSchedule } from "./storage/orphan-sweep";
 
-/** A document's processing: its text, then the facts, summary and search index read from it. */
-const processDocumentJob = defineProcessDocumentJob([suggestionFactsStep, summaryStep, searchIndexStep]);
+/** A document's processing: its text, then its filing, the facts, summary and search index read from it. */
+const processDocumentJob = defineProcessDocumentJob([
+  autoFileStep,
+  suggestionFactsStep,
+  summaryStep,
+  searchIndexStep,
+]);
 
 /** Every kind of background job, as the module that owns it declared it (defineJob). */
 export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(

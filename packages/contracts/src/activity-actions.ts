@@ -18,6 +18,9 @@ export const activityActions = [
   "Tagged from text",
   "Processed",
   "Processing failed",
+  // Filing without a category: Quire's choice (the system actor), then a person's confirmation.
+  "Filed automatically",
+  "Confirmed filing",
   // Who may open a document.
   "Restricted document",
   "Removed restriction",

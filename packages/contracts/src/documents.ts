@@ -49,6 +49,8 @@ export const documentSchema = z.object({
   abilities: documentAbilitiesSchema,
   /** The effective version and its periodic review (document control). */
   control: documentControlSchema,
+  /** Quire chose the category (none was given at upload) and nobody has confirmed it yet. */
+  autoFiled: z.boolean().optional(),
 });
 export type Document = z.infer<typeof documentSchema>;
 
@@ -87,6 +89,8 @@ export const documentListQuerySchema = z.object({
   tag: z.string().trim().min(1).max(100).optional(),
   /** Documents owned by this username (case-insensitive). */
   owner: z.string().trim().min(1).max(64).optional(),
+  /** `awaiting`: only documents Quire filed itself whose category nobody has confirmed yet. */
+  autoFiled: z.enum(["awaiting"]).optional(),
   /** Last updated on or after this day (YYYY-MM-DD, UTC). */
   updatedFrom: isoDay.optional(),
   /** Last updated on or before this day (YYYY-MM-DD, UTC), the whole day included. */

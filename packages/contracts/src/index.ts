@@ -25,3 +25,4 @@ export * from "./mail";
 export * from "./records";
 export * from "./text-dates";
 export * from "./acknowledgements";
+export * from "./filing";

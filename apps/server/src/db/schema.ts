@@ -182,6 +182,8 @@ export const documents = pgTable(
     nextReviewOn: date("next_review_on", { mode: "string" }),
     /** Reminders sent about next_review_on: 0 none, 1 it is due, 2 it lapsed (each goes out once). */
     reviewNoticeLevel: integer("review_notice_level").notNull().default(0),
+    /** Quire chose the category (none was given at upload); cleared once someone confirms or moves it. */
+    autoFiled: boolean("auto_filed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },

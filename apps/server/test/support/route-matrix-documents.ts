@@ -74,6 +74,15 @@ export const documentMatrix: MatrixEntry[] = [
   },
   {
     method: "POST",
+    route: "/api/documents/:id/category/confirm",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t, { autoFiled: true })}/category/confirm`,
+      body: {},
+    }),
+  },
+  {
+    method: "POST",
     route: "/api/documents/:id/retry",
     allowed: OWNER_OR_ADMIN,
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t, { failed: true })}/retry` }),

@@ -91,7 +91,7 @@ export const uploadBody = async (t: TestApp) => {
 /** An Approved document owned by the demo author: visible to every role, changeable by its owner and Admin. */
 export const freshDocument = async (
   t: TestApp,
-  opts: { archived?: boolean; failed?: boolean; effective?: boolean } = {},
+  opts: { archived?: boolean; failed?: boolean; effective?: boolean; autoFiled?: boolean } = {},
 ) => {
   const { body, headers } = await uploadBody(t);
   const id = json<{ id: string }>(
@@ -103,6 +103,8 @@ export const freshDocument = async (
       status: "Approved",
       ...(opts.archived ? { archivedAt: t.clock.now() } : {}),
       ...(opts.failed ? { processingState: "failed", processingError: "matrix" } : {}),
+      // Filed by Quire without a category, waiting for its owner to confirm.
+      ...(opts.autoFiled ? { autoFiled: true } : {}),
       // Effective, as its approval would have made it, with a yearly periodic review.
       ...(opts.effective
         ? {

@@ -157,6 +157,14 @@ export const matrix: MatrixEntry[] = [
     prepare: async (t) => ({ url: `/api/documents/category/${await freshCategory(t)}` }),
   },
   { method: "POST", route: "/api/documents/upload", allowed: OWNER_OR_ADMIN, ok: 201, prepare: uploadBody },
+  // Reads the file as an upload would and stores nothing.
+  {
+    method: "POST",
+    route: "/api/documents/upload/analyse",
+    allowed: OWNER_OR_ADMIN,
+    readOnly: true,
+    prepare: uploadBody,
+  },
   { method: "GET", route: "/api/approvals", allowed: ALL },
   {
     method: "GET",

@@ -15,6 +15,12 @@ export const sessionKeys = {
   switchUser: ["/api/auth", "switch-user"] as const,
 };
 
+/** An upload's analysis, per chosen file (kept apart from documentKeys: an upload must not refetch it). */
+export const uploadKeys = {
+  analyse: (name: string, size: number, lastModified: number) =>
+    ["/api/documents/upload/analyse", name, size, lastModified] as const,
+};
+
 export const documentKeys = {
   all: ["/api/documents"] as const,
   list: (params: object) => [...documentKeys.all, "list", params] as const,

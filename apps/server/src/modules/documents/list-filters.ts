@@ -17,6 +17,7 @@ export function documentListFilter(
 ): SQL | undefined {
   return and(
     query.category ? eq(documents.categoryId, query.category) : undefined,
+    query.autoFiled === "awaiting" ? eq(documents.autoFiled, true) : undefined,
     query.status ? sql`${status} = ${query.status}` : undefined,
     query.tag ? sql`${documents.tags} @> ${JSON.stringify([query.tag])}::jsonb` : undefined,
     query.owner

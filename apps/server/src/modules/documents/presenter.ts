@@ -44,6 +44,7 @@ export function presentDocument(actor: Actor, r: DocumentRecord, level: Level, t
       level,
     ),
     control: presentControl(r, working, today),
+    autoFiled: r.doc.autoFiled,
   };
 }
 

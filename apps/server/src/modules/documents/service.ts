@@ -16,7 +16,8 @@ import {
   type CommandActor,
   type CommandOptions,
 } from "../activity/command";
-import { statusAfterNewVersion, type IngestionSource } from "@quire/contracts";
+import { autoFiledText, statusAfterNewVersion, type IngestionSource } from "@quire/contracts";
+import { appendActivity } from "../activity/repository";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
 import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";
@@ -46,6 +47,8 @@ interface NewDocumentInput {
   recordAs?: CommandActor;
   /** How the file arrived (Settings › Ingestion lists it); absent for documents Quire made itself. */
   source?: IngestionSource;
+  /** No category was given: Quire chose this one (filing/choose.ts), and says so in the history. */
+  autoFiled?: { categoryName: string };
 }
 
 /** The category exists, the actor sees it (else 400 as unknown) and may add documents there (else 403). */
@@ -177,6 +180,7 @@ export async function createDocument(
         tags: normaliseTags(input.tags ?? []),
         currentVersion: 1,
         processingState: "processing",
+        autoFiled: input.autoFiled !== undefined,
         createdAt: now,
         updatedAt: now,
       });
@@ -214,6 +218,7 @@ export async function createDocument(
           ...(input.recordAs ? { owner: actor.username } : {}),
         },
       });
+      if (input.autoFiled) await recordAutoFiled(tx, docId, input.categoryId, input.autoFiled, now);
       return docId;
     },
     { db, at: now },
@@ -221,6 +226,27 @@ export async function createDocument(
   if (db === ctx.db) await keepStored(ctx, sha256, input.file.bytes);
   ctx.notifyJobs();
   return id;
+}
+
+/** The filing is Quire's choice, not the uploader's: its entry is the system actor's, in the upload's transaction. */
+async function recordAutoFiled(
+  tx: Database,
+  documentId: string,
+  categoryId: string,
+  filed: { categoryName: string },
+  at: Date,
+): Promise<void> {
+  await appendActivity(
+    tx,
+    {
+      action: "Filed automatically",
+      subjectType: "document",
+      subjectId: documentId,
+      comment: autoFiledText(filed.categoryName),
+      data: { categoryId, category: filed.categoryName, version: 1 },
+    },
+    { userId: null, system: true, ip: null, at },
+  );
 }
 
 interface NewVersionInput {
@@ -322,7 +348,8 @@ export async function updateMetadata(
         : null;
       await updateDocumentRow(tx, documentId, {
         ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
+        // A person choosing the category settles where Quire filed it: nothing is left to confirm.
+        ...(input.categoryId !== undefined ? { categoryId: input.categoryId, autoFiled: false } : {}),
         ...(input.tags !== undefined ? { tags: normaliseTags(input.tags) } : {}),
         updatedAt: ctx.clock.now(),
       });

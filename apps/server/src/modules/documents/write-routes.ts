@@ -11,17 +11,19 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../lib/errors";
 import { requireActor } from "../../plugins/auth";
+import type { Actor } from "../../policies/policy";
 import { loadedDocument } from "../../policies/guard";
 import { findIdenticalOriginal, presentLoaded, presentVisible } from "./read";
 import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
-import { receiveUpload, titleFromFilename, validateFile } from "./upload";
+import { chooseFiling } from "../filing/choose";
+import { receiveUpload, titleFromFilename, validateFile, withoutOcrPlaceholders } from "./upload";
 
 /** Uploads, metadata, new versions, archiving and retries (under /api/documents). */
 export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The title is the one typed, else the document's own (PDF/DOCX metadata or first heading),
-  // else the file name. An identical original the user can see answers 409 unless a copy is asked for.
+  // else the file name. The category is optional (see below). An identical original the user can see answers 409 unless a copy is asked for.
   r.post(
     "/upload",
     {
@@ -31,8 +33,7 @@ export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: 
     async (request, reply) => {
       const actor = requireActor(request);
       const upload = await receiveUpload(request);
-      const categoryId = upload.fields.categoryId?.trim();
-      if (!categoryId) throw badRequest("categoryId is required");
+      const chosenCategory = upload.fields.categoryId?.trim();
       if (upload.fields.allowDuplicate !== "true") {
         const existing = await findIdenticalOriginal(ctx, actor, upload.bytes);
         if (existing) {
@@ -48,7 +49,11 @@ export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: 
         0,
         300,
       );
-      const id = await createDocument(ctx, actor, { title, categoryId, tags, file, source: "upload" });
+      // Without a category Quire files it (the confident suggestion, else Unfiled) for someone to confirm.
+      const filing = chosenCategory
+        ? { categoryId: chosenCategory }
+        : await autoFiling(ctx, actor, title, file.markdown);
+      const id = await createDocument(ctx, actor, { title, ...filing, tags, file, source: "upload" });
       return reply.code(201).send(await presentVisible(ctx, actor, id));
     },
   );
@@ -111,6 +116,13 @@ export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: 
       return presentVisible(ctx, target.actor, target.id);
     },
   );
+}
+
+/** Where an upload without a category goes, marked as Quire's choice (filing/choose.ts). */
+async function autoFiling(ctx: AppContext, actor: Actor, title: string, markdown: string) {
+  const content = withoutOcrPlaceholders(markdown).content;
+  const filed = await chooseFiling(ctx, actor, { title, content });
+  return { categoryId: filed.categoryId, autoFiled: { categoryName: filed.name } };
 }
 
 /** A new version comes as JSON (edited markdown) or as multipart (a new file), with the same fields. */

@@ -4,6 +4,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/error-notice";
 import { useCategories } from "@/lib/api/categories";
 
+/** The select's stand-in for "no category" (Radix keeps "" for showing the placeholder). */
+const NONE = "__none__";
+
 /** Whether the server lets the signed-in user upload or move documents into this category. */
 export const canFileIn = (category: Category): boolean => category.abilities?.addDocuments !== false;
 
@@ -19,6 +22,10 @@ export function CategorySelect({
   value,
   onChange,
   disabled,
+  label,
+  placeholder = "Select a category",
+  noneLabel,
+  describedBy,
 }: {
   /** The trigger's id, for its label's `htmlFor`. */
   id: string;
@@ -26,15 +33,32 @@ export function CategorySelect({
   value: string;
   onChange: (categoryId: string) => void;
   disabled?: boolean;
+  /** The trigger's accessible name when no visible label points at it. */
+  label?: string;
+  placeholder?: string;
+  /** Offers "no category" (value "") under this name, when choosing none is allowed. */
+  noneLabel?: string;
+  describedBy?: string;
 }) {
   const categories = useCategories();
   if (categories.isPending) return <Skeleton className="h-9 w-full" />;
   const select = (
-    <Select value={value} onValueChange={onChange} disabled={disabled || categories.isError}>
-      <SelectTrigger id={id} className="w-full" data-testid={testId}>
-        <SelectValue placeholder="Select a category" />
+    <Select
+      value={value}
+      onValueChange={(next) => onChange(next === NONE ? "" : next)}
+      disabled={disabled || categories.isError}
+    >
+      <SelectTrigger
+        id={id}
+        className="w-full"
+        data-testid={testId}
+        aria-label={label}
+        aria-describedby={describedBy}
+      >
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
+        {noneLabel && value !== "" && <SelectItem value={NONE}>{noneLabel}</SelectItem>}
         {(categories.data ?? [])
           .filter((c) => canFileIn(c) || c.id === value)
           .map((c) => (

@@ -16,6 +16,7 @@ import { DocumentHistory } from "./components/document-history";
 import { OutlineSidebar, wantsOutline } from "./components/document-outline";
 import { DocumentTabs } from "./components/document-tabs";
 import { ImprovementSuggestions } from "./components/improvement-suggestions";
+import { AutoFiledBanner } from "./components/auto-filed-banner";
 import { ProcessingBanner } from "./components/processing-banner";
 import { DocumentControl } from "./components/document-control";
 import { ShareEmbedPanel } from "./components/share-embed-panel";
@@ -132,6 +133,7 @@ function DocumentMain({
       <AcknowledgementCard document={document} />
       <ReviewActionBanner document={document} onNewVersion={() => setDialog("upload")} />
       <ProcessingBanner document={document} />
+      <AutoFiledBanner document={document} />
       {showSummaries && (
         <AiSummaryCard
           documentId={document.id}

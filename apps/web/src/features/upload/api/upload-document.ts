@@ -8,6 +8,7 @@ export type UploadInput = {
   file: File;
   /** Empty: the server takes the document's own title (metadata or first heading), else the file name. */
   title: string;
+  /** Empty: Quire files it (filing/choose.ts on the server) and marks it for confirmation. */
   categoryId: string;
   tags?: string[];
   /** The person confirmed they want a copy of a file the archive already holds. */
@@ -28,7 +29,8 @@ function formOf({ file, title, categoryId, tags, allowDuplicate }: UploadInput):
   const form = new FormData();
   // Fields before the file, so the server has them when the file stream starts.
   form.append("title", title);
-  form.append("categoryId", categoryId);
+  // No category: the server files it by its content (or in Unfiled) and asks to confirm.
+  if (categoryId) form.append("categoryId", categoryId);
   if (tags && tags.length > 0) form.append("tags", tags.join(","));
   if (allowDuplicate) form.append("allowDuplicate", "true");
   form.append("file", file, file.name);

@@ -3,61 +3,95 @@ import { Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { CategorySelect } from "@/components/documents/category-select";
-import { isPlainText } from "../lib/upload-rules";
+import type { ChosenFile } from "../hooks/use-upload-choices";
+
+/** What an empty category means, said wherever one may be left empty. */
+export function AutoFileNote({ id }: { id?: string }) {
+  return (
+    <p id={id} className="text-xs text-muted-foreground" data-testid="text-auto-file-note">
+      Optional: without a category Quire files it by its content (or in Unfiled) and asks you to confirm.
+    </p>
+  );
+}
+
+/** The suggestion from the file's analysis: a confident one is already selected, a weak one only offered. */
+export function SuggestionHint({
+  file,
+  value,
+  onUse,
+}: {
+  file: ChosenFile;
+  value: string;
+  onUse: (categoryId: string) => void;
+}) {
+  if (file.analysing)
+    return (
+      <p className="text-xs text-muted-foreground" role="status" data-testid="text-analysing">
+        Reading the file for a suggested title and category...
+      </p>
+    );
+  const { suggested } = file;
+  if (!suggested) return null;
+  return (
+    <p
+      className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground"
+      data-testid="text-suggested-category"
+    >
+      <Sparkles className="size-3.5" aria-hidden="true" />
+      Suggested category: {suggested.name} ({confidenceLabel(suggested.confidence).toLowerCase()})
+      {!file.confident && value !== suggested.id && (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-xs"
+          onClick={() => onUse(suggested.id)}
+          data-testid="button-use-suggested"
+        >
+          Use it
+        </Button>
+      )}
+    </p>
+  );
+}
 
 /**
- * The category select with the classifier's suggestion beneath: a confident one is already
- * selected by the form, a weak one is only offered ('Use it'); PDF and DOCX get theirs after upload.
+ * The category of a single file (or, with several, the one for every file): optional, with the
+ * analysis's suggestion beneath. PDF and DOCX are read on the server before anything is stored.
  */
 export function CategoryField({
   value,
   onChange,
   disabled,
-  suggested,
-  confident,
-  files,
+  file,
+  label = "Category",
 }: {
   value: string;
   onChange: (categoryId: string) => void;
   disabled: boolean;
-  suggested: { id: string; name: string; confidence: number } | null;
-  confident: boolean;
-  files: File[];
+  /** The single chosen file, whose suggestion is shown; none with several files. */
+  file: ChosenFile | null;
+  label?: string;
 }) {
   return (
     <div className="grid gap-2">
-      <Label htmlFor="upload-category">Category</Label>
+      <Label htmlFor="upload-category">{label}</Label>
       <CategorySelect
         id="upload-category"
         testId="select-category"
         value={value}
         onChange={onChange}
         disabled={disabled}
+        placeholder="Let Quire file it"
+        noneLabel="No category: let Quire file it"
+        describedBy="upload-category-note"
       />
-      {suggested && (
-        <p
-          className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground"
-          data-testid="text-suggested-category"
-        >
-          <Sparkles className="size-3.5" aria-hidden="true" />
-          Suggested category: {suggested.name} ({confidenceLabel(suggested.confidence).toLowerCase()})
-          {!confident && value !== suggested.id && (
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto p-0 text-xs"
-              onClick={() => onChange(suggested.id)}
-              data-testid="button-use-suggested"
-            >
-              Use it
-            </Button>
-          )}
-        </p>
-      )}
-      {files.length > 0 && !files.every(isPlainText) && (
+      {!value && <AutoFileNote id="upload-category-note" />}
+      {file && <SuggestionHint file={file} value={value} onUse={onChange} />}
+      {file && !/\.(txt|md|markdown)$/i.test(file.file.name) && (
         <p className="text-xs text-muted-foreground" data-testid="text-suggest-after-upload">
-          PDF and DOCX files are read on the server: their suggested category follows after upload.
+          PDF and DOCX files are read on the server before anything is stored: the title and category they
+          suggest are shown here first.
         </p>
       )}
     </div>

@@ -1,19 +1,17 @@
 import { useRef, useState, type DragEvent, type RefObject } from "react";
-import { FileUp, X } from "lucide-react";
+import { FileUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { ACCEPT_ATTRIBUTE, formatFileSize } from "../lib/upload-rules";
+import { ACCEPT_ATTRIBUTE } from "../lib/upload-rules";
 
 /** A drop target with a browse button; several files may be dropped or chosen at once. */
 export function DropZone({
-  files,
+  hasFiles,
   onAdd,
-  onRemove,
   disabled,
 }: {
-  files: File[];
+  hasFiles: boolean;
   onAdd: (files: File[]) => void;
-  onRemove: (index: number) => void;
   disabled?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -29,21 +27,12 @@ export function DropZone({
       data-testid="dropzone-upload"
     >
       <FileUp className="size-10 text-muted-foreground" aria-hidden="true" />
-      {files.length > 0 ? (
-        <ChosenFiles
-          files={files}
-          disabled={disabled}
-          onRemove={(index) => {
-            onRemove(index);
-            if (input.current) input.current.value = "";
-          }}
-        />
-      ) : (
-        <p className="text-sm text-muted-foreground">Drag and drop files here, or</p>
-      )}
+      <p className="text-sm text-muted-foreground">
+        {hasFiles ? "Drop more files here, or" : "Drag and drop files here, or"}
+      </p>
       <FileInput inputRef={input} onAdd={onAdd} disabled={disabled} />
       <Button type="button" variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
-        {files.length > 0 ? "Add more files" : "Browse files"}
+        {hasFiles ? "Add more files" : "Browse files"}
       </Button>
       <p className="text-xs text-muted-foreground" data-testid="text-accepted-types">
         Accepted types: .pdf, .docx, .txt, .md (maximum size 10MB)
@@ -70,42 +59,6 @@ function useFileDrop(onAdd: (files: File[]) => void, disabled: boolean | undefin
     },
   };
   return { dragging, dropHandlers };
-}
-
-function ChosenFiles({
-  files,
-  disabled,
-  onRemove,
-}: {
-  files: File[];
-  disabled: boolean | undefined;
-  onRemove: (index: number) => void;
-}) {
-  return (
-    <ul className="grid w-full max-w-full gap-1" aria-label="Chosen files">
-      {files.map((file, index) => (
-        <li
-          key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
-          className="flex min-w-0 items-center justify-center gap-2"
-          data-testid="text-selected-file"
-        >
-          <span className="min-w-0 truncate font-medium">{file.name}</span>
-          <span className="shrink-0 text-sm text-muted-foreground">{formatFileSize(file.size)}</span>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-7"
-            aria-label={`Remove ${file.name}`}
-            disabled={disabled}
-            onClick={() => onRemove(index)}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** The hidden native picker, opened by the visible browse button. */

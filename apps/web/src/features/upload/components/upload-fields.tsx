@@ -42,15 +42,15 @@ function TextField({
 
 type FieldProps = { value: string; disabled: boolean; onChange: (value: string) => void };
 
-/** One file's title: empty means the title inside the file. */
-export function TitleField(props: FieldProps) {
+/** One file's title: empty means the title inside the file (the analysis shows it as the placeholder). */
+export function TitleField({ placeholder, ...props }: FieldProps & { placeholder?: string }) {
   return (
     <TextField
       {...props}
       id="upload-title"
       label="Title"
       maxLength={300}
-      placeholder="The document's own title, or its file name"
+      placeholder={placeholder ?? "The document's own title, or its file name"}
       hint="Leave it empty to use the title inside the file (a PDF's or DOCX's title, or its first heading)."
       testId="input-title"
     />
@@ -68,16 +68,6 @@ export function TagsField(props: FieldProps) {
       placeholder="Key phrases from the content are added after upload"
       testId="input-tags"
     />
-  );
-}
-
-/** Several files take their titles and tags from their own content, so the form says so instead. */
-export function MultipleFilesNote({ count }: { count: number }) {
-  return (
-    <p className="text-sm text-muted-foreground" data-testid="text-multiple-titles">
-      {count} files: each document takes its own title (the one inside the file, else its file name) and its
-      own tags from its content.
-    </p>
   );
 }
 

@@ -4,17 +4,19 @@ import { renderWithApp } from "@/test/render";
 import type { UploadRow } from "../hooks/use-upload-queue";
 import { UploadResults } from "./upload-results";
 
-const row = (progress: number): UploadRow => ({
+const row = (progress: number, categoryId = "c1"): UploadRow => ({
   key: "u1",
   file: new File(["%PDF-1.7"], "scan.pdf", { type: "application/pdf" }),
+  fields: { title: "", categoryId, tags: [] },
   state: "uploading",
   progress,
 });
 
-const show = (progress: number) =>
-  renderWithApp(<UploadResults rows={[row(progress)]} onUploadAnyway={() => {}} onRetry={() => {}} />, {
-    path: "/upload",
-  });
+const show = (progress: number, categoryId?: string) =>
+  renderWithApp(
+    <UploadResults rows={[row(progress, categoryId)]} onUploadAnyway={() => {}} onRetry={() => {}} />,
+    { path: "/upload" },
+  );
 
 describe("an upload's row while it is sent", () => {
   it("counts the bytes sent", () => {
@@ -30,5 +32,12 @@ describe("an upload's row while it is sent", () => {
       "Sent; checking the file and converting it to text...",
     );
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
+  });
+
+  it("says the server files it too when no category was chosen", () => {
+    show(1, "");
+    expect(screen.getByTestId("text-upload-converting").textContent).toBe(
+      "Sent; checking the file, converting it to text and filing it...",
+    );
   });
 });

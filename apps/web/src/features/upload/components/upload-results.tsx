@@ -49,7 +49,10 @@ function RowBody({
   onRetry: (key: string) => void;
 }) {
   if (row.state === "waiting") return <p className="text-muted-foreground">Waiting...</p>;
-  if (row.state === "uploading") return <UploadProgress name={row.file.name} progress={row.progress} />;
+  if (row.state === "uploading")
+    return (
+      <UploadProgress name={row.file.name} progress={row.progress} filing={row.fields.categoryId === ""} />
+    );
   if (row.state === "duplicate" && row.existing) {
     return <DuplicateNotice existing={row.existing} onUploadAnyway={() => onUploadAnyway(row.key)} />;
   }
@@ -71,7 +74,7 @@ function RowBody({
   return row.document ? <UploadedDocument id={row.document.id} initial={row.document} /> : null;
 }
 
-function UploadProgress({ name, progress }: { name: string; progress: number }) {
+function UploadProgress({ name, progress, filing }: { name: string; progress: number; filing: boolean }) {
   const percent = Math.round(progress * 100);
   return (
     <div className="grid gap-1">
@@ -88,14 +91,18 @@ function UploadProgress({ name, progress }: { name: string; progress: number }) 
       {percent < 100 ? (
         <p className="text-muted-foreground">Uploading... {percent}%</p>
       ) : (
-        // Every byte is sent; the server answers once it has checked the file and converted it.
+        // Every byte is sent; the server answers once it has checked the file, converted it and
+        // (without a category) filed it. Then the document's own processing state takes over.
         <p
           className="flex items-center gap-1 text-muted-foreground"
           role="status"
           data-testid="text-upload-converting"
+          data-stage="converting"
         >
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Sent; checking the file and converting it to text...
+          <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+          {filing
+            ? "Sent; checking the file, converting it to text and filing it..."
+            : "Sent; checking the file and converting it to text..."}
         </p>
       )}
     </div>
@@ -149,14 +156,16 @@ function UploadedDocument({ id, initial }: { id: string; initial: Document }) {
       >
         {doc.title}
       </Link>
+      <FiledIn doc={doc} />
       {state === "processing" && (
         <p
           className="flex items-center gap-1 text-muted-foreground"
           role="status"
           data-testid="text-processing"
+          data-stage="processing"
         >
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Uploaded; processing its text...
+          <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+          Uploaded; processing its text (reading scanned pages, finding tags, indexing it for search)...
         </p>
       )}
       {state === "failed" && (
@@ -175,6 +184,25 @@ function UploadedDocument({ id, initial }: { id: string; initial: Document }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Where the document went: the category chosen, or the one Quire chose, to confirm on its page. */
+function FiledIn({ doc }: { doc: Document }) {
+  return (
+    <p className="text-muted-foreground" data-testid="text-filed-in">
+      {doc.autoFiled ? (
+        <>
+          Filed automatically in {doc.category.name}: confirm it on{" "}
+          <Link href={paths.document.getHref(doc.id)} className="text-primary hover:underline">
+            its page
+          </Link>
+          .
+        </>
+      ) : (
+        <>Filed in {doc.category.name}.</>
+      )}
+    </p>
   );
 }
 

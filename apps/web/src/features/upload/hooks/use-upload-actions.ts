@@ -8,18 +8,19 @@ import { useUploadReport } from "./use-upload-report";
 
 /**
  * The upload form's choices, its queue, and what Upload and a row's Retry or "Upload anyway" do.
- * A title and tags belong to one document, so several files upload with neither.
+ * Each file goes with its own title and category; tags belong to a single file's form. The files
+ * that went in leave the form; any the server refused stay, with everything chosen for them.
  */
 export function useUploadActions() {
   const user = useUser();
   const queue = useUploadQueue(user.data?.role);
   const report = useUploadReport(user.data?.role);
   const choices = useUploadChoices();
-  const { files, categoryId } = choices;
+  const { files } = choices;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (files.length === 0 || !categoryId || !user.data) {
+    if (files.length === 0 || !user.data) {
       toast({
         variant: "destructive",
         title: "Missing information",
@@ -28,24 +29,27 @@ export function useUploadActions() {
       return;
     }
     const single = files.length === 1;
-    const fields = {
-      title: single ? choices.title.trim() : "",
-      categoryId,
-      tags: single ? splitTags(choices.tags) : [],
-    };
-    // Kept for "Upload anyway" and Retry once the chosen files (and their suggestion) are cleared.
-    choices.setCategoryId(categoryId);
-    const outcomes = await queue.run(files, fields);
-    choices.clearFiles();
+    const items = files.map((f) => ({
+      key: f.key,
+      file: f.file,
+      fields: {
+        title: f.title.trim(),
+        categoryId: f.categoryId,
+        tags: single ? splitTags(choices.tags) : [],
+      },
+      refusal: f.refusal,
+    }));
+    const outcomes = await queue.run(items);
+    choices.keepOnly(new Set(outcomes.filter((o) => !o.document).map((o) => o.key)));
     report(outcomes);
   }
 
   async function retry(key: string, allowDuplicate: boolean) {
-    if (!categoryId) return;
-    const one = queue.rows.length === 1;
-    const fields = { title: one ? choices.title.trim() : "", categoryId, tags: [] };
-    const outcome = await queue.again(key, fields, allowDuplicate);
-    if (outcome?.document && one) report([outcome]);
+    const outcome = await queue.again(key, allowDuplicate);
+    if (outcome?.document) {
+      choices.keepOnly(new Set(choices.files.filter((f) => f.key !== key).map((f) => f.key)));
+      if (queue.rows.length === 1) report([outcome]);
+    }
   }
 
   return { choices, queue, submit, retry };

@@ -1,6 +1,7 @@
 import {
   ACCEPTED_EXTENSIONS,
   ACCEPTED_MEDIA_TYPES,
+  hasAcceptedExtension,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_LABEL,
   titleFromFilename,
@@ -21,8 +22,8 @@ export function isPlainText(file: File): boolean {
   );
 }
 
-/** A suggestion at least this sure fills an empty category; a weaker one is only offered. */
-export const CONFIDENT_SUGGESTION = 0.6;
+/** A suggestion at least this sure fills an empty category (the server files by the same rule); a weaker one is only offered. */
+export { AUTO_FILE_CONFIDENCE as CONFIDENT_SUGGESTION } from "@quire/contracts";
 
 /** At most this many files go in one upload; each is its own request with its own result. */
 export const MAX_FILES_PER_UPLOAD = 20;
@@ -40,22 +41,44 @@ export async function titleOfTextFile(file: File): Promise<string> {
 }
 
 /**
- * The files a choice adds to those already chosen: over-limit files left out, at most
- * MAX_FILES_PER_UPLOAD kept, and a sentence saying what was left out (null when nothing was).
+ * Why the server would refuse a file that the browser can already tell (its name's type, no
+ * bytes, over the limit: the contracts' rules), as the end of a sentence naming it; null when
+ * nothing is wrong that the browser can see. The server still checks the real type.
  */
-export function admitFiles(current: File[], added: File[]): { files: File[]; problem: string | null } {
-  const tooLarge = added.filter((f) => f.size > MAX_UPLOAD_BYTES);
-  const fitting = [...current, ...added.filter((f) => f.size <= MAX_UPLOAD_BYTES)];
+export function refusalOf(file: File): string | null {
+  if (!hasAcceptedExtension(file.name))
+    return `is not a type Quire accepts (${ACCEPTED_EXTENSIONS.join(", ")})`;
+  if (file.size === 0) return "is empty";
+  if (file.size > MAX_UPLOAD_BYTES) return `is larger than ${MAX_UPLOAD_LABEL}, the upload limit`;
+  return null;
+}
+
+/** A file left out at selection, with why (refusalOf). */
+export type RefusedFile = { file: File; reason: string };
+
+/**
+ * The files a choice adds to those already chosen: files the server would refuse left out (each
+ * with its reason, so the list can show it), at most MAX_FILES_PER_UPLOAD kept, and a sentence
+ * saying what was left out (null when nothing was).
+ */
+export function admitFiles(
+  current: File[],
+  added: File[],
+): { files: File[]; refused: RefusedFile[]; problem: string | null } {
+  const refused = added.flatMap((file) => {
+    const reason = refusalOf(file);
+    return reason ? [{ file, reason }] : [];
+  });
+  const fitting = [...current, ...added.filter((f) => !refused.some((r) => r.file === f))];
   const problems = [
-    tooLarge.length > 0
-      ? `${tooLarge.map((f) => f.name).join(", ")} ${tooLarge.length === 1 ? "is" : "are"} larger than ${MAX_UPLOAD_LABEL}, the upload limit.`
-      : "",
+    ...refused.map((r) => `${r.file.name} ${r.reason}.`),
     fitting.length > MAX_FILES_PER_UPLOAD
       ? `At most ${MAX_FILES_PER_UPLOAD} files go in one upload; the first ${MAX_FILES_PER_UPLOAD} are kept.`
       : "",
   ].filter(Boolean);
   return {
     files: fitting.slice(0, MAX_FILES_PER_UPLOAD),
+    refused,
     problem: problems.length > 0 ? problems.join(" ") : null,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "auto_filed" boolean DEFAULT false NOT NULL;
