@@ -29,6 +29,7 @@ import { notificationRoutes } from "./modules/notifications/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { backupRoutes } from "./backup/routes";
 import { aiRoutes, documentAiRoutes } from "./modules/ai/routes";
+import { chooseFiling } from "./modules/filing/choose";
 import { filingRoutes } from "./modules/filing/routes";
 import { searchRoutes } from "./modules/search/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
@@ -177,7 +178,8 @@ async function apiRoutes(api: FastifyInstance, { ctx, hub }: { ctx: AppContext; 
   await api.register(categoryRoutes, { ctx, prefix: "/categories" });
   await api.register(groupRoutes, { ctx, prefix: "/groups" });
   await api.register(accessRoutes, { ctx });
-  await api.register(documentRoutes, { ctx, prefix: "/documents" });
+  // Uploads without a category are filed by the filing module's rule (the classifier's, else Unfiled).
+  await api.register(documentRoutes, { ctx, fileWithoutCategory: chooseFiling, prefix: "/documents" });
   await api.register(versionRoutes, { ctx, prefix: "/documents" });
   await api.register(approvalRoutes, { ctx });
   await api.register(recordRoutes, { ctx });

@@ -14,7 +14,7 @@ import type { Actor } from "../../policies/policy";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { listVisibleDocuments, presentLoaded } from "./read";
 import { documentStats } from "./stats";
-import { documentWriteRoutes } from "./write-routes";
+import { documentWriteRoutes, type FileWithoutCategory } from "./write-routes";
 
 const recentQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 const categoryParamsSchema = z.object({ categoryId: z.string().min(1).max(64) });
@@ -22,7 +22,10 @@ type ListQuery = z.infer<typeof documentListQuerySchema>;
 type Page = Pick<ListQuery, "sort" | "page" | "pageSize">;
 
 /** Lists, figures and one document (under /api/documents); the changes beside, in write-routes.ts. */
-export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function documentRoutes(
+  app: FastifyInstance,
+  { ctx, fileWithoutCategory }: { ctx: AppContext; fileWithoutCategory: FileWithoutCategory },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const list = z.array(documentSchema);
 
@@ -99,5 +102,5 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  await documentWriteRoutes(app, { ctx });
+  await documentWriteRoutes(app, { ctx, fileWithoutCategory });
 }

@@ -15,11 +15,23 @@ import type { Actor } from "../../policies/policy";
 import { loadedDocument } from "../../policies/guard";
 import { findIdenticalOriginal, presentLoaded, presentVisible } from "./read";
 import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
-import { chooseFiling } from "../filing/choose";
 import { receiveUpload, titleFromFilename, validateFile, withoutOcrPlaceholders } from "./upload";
 
+/**
+ * Where an upload without a category goes (the filing module's rule, passed in by the application
+ * so that documents does not import the modules that read it).
+ */
+export type FileWithoutCategory = (
+  ctx: AppContext,
+  actor: Actor,
+  input: { title: string; content: string },
+) => Promise<{ categoryId: string; name: string }>;
+
 /** Uploads, metadata, new versions, archiving and retries (under /api/documents). */
-export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function documentWriteRoutes(
+  app: FastifyInstance,
+  { ctx, fileWithoutCategory }: { ctx: AppContext; fileWithoutCategory: FileWithoutCategory },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The title is the one typed, else the document's own (PDF/DOCX metadata or first heading),
@@ -52,7 +64,7 @@ export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: 
       // Without a category Quire files it (the confident suggestion, else Unfiled) for someone to confirm.
       const filing = chosenCategory
         ? { categoryId: chosenCategory }
-        : await autoFiling(ctx, actor, title, file.markdown);
+        : await autoFiling(fileWithoutCategory, { ctx, actor, title, markdown: file.markdown });
       const id = await createDocument(ctx, actor, { title, ...filing, tags, file, source: "upload" });
       return reply.code(201).send(await presentVisible(ctx, actor, id));
     },
@@ -119,9 +131,12 @@ export async function documentWriteRoutes(app: FastifyInstance, { ctx }: { ctx: 
 }
 
 /** Where an upload without a category goes, marked as Quire's choice (filing/choose.ts). */
-async function autoFiling(ctx: AppContext, actor: Actor, title: string, markdown: string) {
+async function autoFiling(
+  file: FileWithoutCategory,
+  { ctx, actor, title, markdown }: { ctx: AppContext; actor: Actor; title: string; markdown: string },
+) {
   const content = withoutOcrPlaceholders(markdown).content;
-  const filed = await chooseFiling(ctx, actor, { title, content });
+  const filed = await file(ctx, actor, { title, content });
   return { categoryId: filed.categoryId, autoFiled: { categoryName: filed.name } };
 }
 
