@@ -65,7 +65,8 @@ test("a real PDF uploaded through the UI opens as its document with the converte
   await chooseCategory(page, "Engineering");
   await page.getByTestId("button-submit-upload").click();
 
-  await page.waitForURL((url) => /^\/document\/[^/]+$/.test(url.pathname), { timeout: 30_000 });
+  // The PDF is converted once when chosen (the form's suggestion) and again when stored.
+  await page.waitForURL((url) => /^\/document\/[^/]+$/.test(url.pathname), { timeout: 60_000 });
   // Seed §8's toast, said only once processing has ended (at once or when the banner goes).
   await page
     .getByText("Users and Groups in the Debian System has been uploaded and processed.", { exact: true })
