@@ -60,9 +60,13 @@ const MAX_TRAINING_CHARS = 20_000;
 /** A training that outlives this is stopped; the last model keeps answering. */
 const TRAINING_TIMEOUT_MS = 120_000;
 
-/** The title counts twice: it is the author's own one-line statement of what the document is about. */
+/**
+ * The title counts twice: it is the author's own one-line statement of what the document is about.
+ * Each copy is a paragraph of its own, so a text that opens with an underlined heading does not
+ * swallow them into that heading ("Eclipse Mosquitto Eclipse Mosquitto …" read as one tag).
+ */
 export const classifierText = (title: string, content: string) =>
-  `${title}\n${title}\n${content.slice(0, MAX_TRAINING_CHARS)}`;
+  `${title}\n\n${title}\n\n${content.slice(0, MAX_TRAINING_CHARS)}`;
 
 function stateOf(ctx: AppContext, scope: ClassifierScope): ClassifierState {
   return ctx.caches.get(classifierSlots[scope]);
