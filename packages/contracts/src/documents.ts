@@ -145,6 +145,23 @@ export const documentStatsSchema = z.object({
 });
 export type DocumentStats = z.infer<typeof documentStatsSchema>;
 
+/** How many of the reader's documents carry one value (a tag, an owner's username). */
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int().positive() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/** At most this many values of each facet: the filters suggest the most used. */
+export const FACET_LIMIT = 100;
+
+/**
+ * GET /api/documents/facets: the tags and owners of the documents the caller may list, most used
+ * first, so the Tag and Owner filters suggest values that exist instead of asking to guess them.
+ */
+export const documentFacetsSchema = z.object({
+  tags: z.array(facetValueSchema).max(FACET_LIMIT),
+  owners: z.array(facetValueSchema).max(FACET_LIMIT),
+});
+export type DocumentFacets = z.infer<typeof documentFacetsSchema>;
+
 /**
  * POST /api/documents/upload answers 409 with this when the file is byte for byte (sha256) the
  * original of a document the user can see; sending the field `allowDuplicate=true` uploads a copy.

@@ -150,6 +150,7 @@ export const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/documents", allowed: ALL },
   { method: "GET", route: "/api/documents/recent", allowed: ALL },
   { method: "GET", route: "/api/documents/stats", allowed: ALL },
+  { method: "GET", route: "/api/documents/facets", allowed: ALL },
   {
     method: "GET",
     route: "/api/documents/category/:categoryId",

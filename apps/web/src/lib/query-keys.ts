@@ -27,6 +27,7 @@ export const documentKeys = {
   count: (status?: DocumentStatus) => [...documentKeys.all, "count", status ?? "all"] as const,
   recent: (limit: number) => [...documentKeys.all, "recent", limit] as const,
   stats: () => [...documentKeys.all, "stats"] as const,
+  facets: () => [...documentKeys.all, "facets"] as const,
   insights: () => [...documentKeys.all, "insights"] as const,
   reviewsDue: () => [...documentKeys.all, "reviews-due"] as const,
   detail: (id: string) => [...documentKeys.all, id] as const,

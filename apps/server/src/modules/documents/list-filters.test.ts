@@ -1,8 +1,8 @@
-import type { Document } from "@quire/contracts";
+import type { Document, DocumentFacets, FacetValue } from "@quire/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoDocuments } from "../../demo/seed";
 import { appForFile } from "../../../test/support/app-for-file";
-import { json } from "../../../test/support/harness";
+import { json, multipart } from "../../../test/support/harness";
 
 const t = appForFile({ seeders: [seedDemoDocuments] });
 let all: Document[];
@@ -64,5 +64,54 @@ describe("All Documents filters", () => {
     const { docs } = await list(`owner=${owner}`, "viewer");
     const visible = new Set(viewerAll.map((d) => d.id));
     expect(docs.every((d) => visible.has(d.id) && d.status !== "Draft")).toBe(true);
+  });
+});
+
+/** What the facets must say for a list: each value with the number of listed documents carrying it. */
+function counted(values: string[]): FacetValue[] {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+}
+
+const facets = async (as: string) => {
+  const res = await t.request("GET", "/api/documents/facets", { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<DocumentFacets>(res);
+};
+
+describe("the Tag and Owner filters' suggestions", () => {
+  it("count exactly the tags and owners of the documents each role may list", async () => {
+    for (const as of ["admin", "author", "viewer"]) {
+      const listed = (await list("", as)).docs;
+      const seen = await facets(as);
+      // Ties are ordered by the database's collation; compare as sets of (value, count).
+      const byValue = (xs: FacetValue[]) => [...xs].sort((a, b) => a.value.localeCompare(b.value));
+      expect(byValue(seen.tags), as).toEqual(byValue(counted(listed.flatMap((d) => d.tags))));
+      expect(byValue(seen.owners), as).toEqual(byValue(counted(listed.map((d) => d.owner))));
+      expect(seen.tags.map((x) => x.count)).toEqual([...seen.tags.map((x) => x.count)].sort((a, b) => b - a));
+    }
+  });
+
+  it("never name a tag only a document the reader cannot see carries", async () => {
+    const [category] = json<Array<{ id: string }>>(
+      await t.request("GET", "/api/categories", { as: "author" }),
+    );
+    const { body, headers } = multipart(
+      { title: "Unannounced merger", categoryId: category!.id },
+      { name: "merger.md", bytes: Buffer.from("# Merger\n\nTerms under negotiation.\n") },
+    );
+    const up = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
+    expect(up.statusCode, up.body).toBe(201);
+    const id = json<Document>(up).id;
+    const tagged = await t.request("PATCH", `/api/documents/${id}`, {
+      as: "author",
+      body: { tags: ["project-kestrel"] },
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect((await facets("author")).tags).toContainEqual({ value: "project-kestrel", count: 1 });
+    expect((await facets("viewer")).tags.map((x) => x.value)).not.toContain("project-kestrel");
   });
 });

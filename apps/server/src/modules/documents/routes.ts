@@ -1,4 +1,5 @@
 import {
+  documentFacetsSchema,
   documentListQuerySchema,
   documentStatsSchema,
   documentSchema,
@@ -13,6 +14,7 @@ import { loadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { listVisibleDocuments, presentLoaded } from "./read";
+import { documentFacets } from "./facets";
 import { documentStats } from "./stats";
 import { documentWriteRoutes, type FileWithoutCategory } from "./write-routes";
 
@@ -67,6 +69,12 @@ export async function documentRoutes(
     "/stats",
     { config: { allow: "document.list" }, schema: { response: { 200: documentStatsSchema } } },
     async (request) => documentStats(ctx, requireActor(request)),
+  );
+
+  r.get(
+    "/facets",
+    { config: { allow: "document.list" }, schema: { response: { 200: documentFacetsSchema } } },
+    async (request) => documentFacets(ctx, requireActor(request)),
   );
 
   r.get(

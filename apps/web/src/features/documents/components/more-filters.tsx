@@ -1,9 +1,10 @@
 import { useState, type ComponentProps, type FormEvent } from "react";
-import type { Category } from "@quire/contracts";
+import type { Category, FacetValue } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CategoryFilterSelect } from "@/components/documents/filter-selects";
+import { useDocumentFacets } from "../api/get-facets";
 import type { ListParams } from "../hooks/use-list-params";
 
 type Filters = Pick<ListParams, "category" | "tag" | "owner" | "updatedFrom" | "updatedTo">;
@@ -34,6 +35,17 @@ function LabeledInput({ label, id, ...props }: { label: string; id: string } & C
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} {...props} />
     </div>
+  );
+}
+
+/** The values a typed filter may take, as the browser's own suggestion list (a datalist). */
+function Suggestions({ id, values, noun }: { id: string; values: readonly FacetValue[]; noun: string }) {
+  return (
+    <datalist id={id} data-testid={id}>
+      {values.map((v) => (
+        <option key={v.value} value={v.value} label={`${v.count} ${v.count === 1 ? noun : `${noun}s`}`} />
+      ))}
+    </datalist>
   );
 }
 
@@ -121,6 +133,7 @@ export function MoreFilters({
   onChange: (changes: Partial<Filters>) => void;
 }) {
   const { draft, edit } = useTypedFilters(values);
+  const facets = useDocumentFacets();
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -143,18 +156,23 @@ export function MoreFilters({
         id="filter-tag"
         value={draft.tag}
         maxLength={100}
+        autoComplete="off"
+        list="suggestions-tag"
         onChange={(e) => edit({ tag: e.target.value })}
         data-testid="input-filter-tag"
       />
+      <Suggestions id="suggestions-tag" values={facets.data?.tags ?? []} noun="document" />
       <LabeledInput
         label="Owner"
         id="filter-owner"
         value={draft.owner}
         maxLength={64}
         autoComplete="off"
+        list="suggestions-owner"
         onChange={(e) => edit({ owner: e.target.value })}
         data-testid="input-filter-owner"
       />
+      <Suggestions id="suggestions-owner" values={facets.data?.owners ?? []} noun="document" />
       <UpdatedRange from={values.updatedFrom} to={values.updatedTo} onChange={onChange} />
       <FilterButtons onClear={() => onChange(cleared)} />
     </form>
