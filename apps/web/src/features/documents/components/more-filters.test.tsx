@@ -4,6 +4,14 @@ import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { MoreFilters } from "./more-filters";
 
+const noFilters = {
+  category: undefined,
+  tag: undefined,
+  owner: undefined,
+  updatedFrom: undefined,
+  updatedTo: undefined,
+};
+
 describe("the Tag and Owner filters", () => {
   it("suggest the tags and owners the server counts, with how many documents each has", async () => {
     mockFetch({
@@ -17,7 +25,9 @@ describe("the Tag and Owner filters", () => {
         },
       },
     });
-    renderWithApp(<MoreFilters values={{}} categories={[]} onChange={() => {}} />, { path: "/documents" });
+    renderWithApp(<MoreFilters values={noFilters} categories={[]} onChange={() => {}} />, {
+      path: "/documents",
+    });
     const tag = screen.getByTestId("input-filter-tag");
     expect(tag.getAttribute("list")).toBe("suggestions-tag");
     await waitFor(() =>
