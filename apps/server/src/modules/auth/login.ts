@@ -47,6 +47,24 @@ async function reserveAttempt(ctx: AppContext, key: string, ip: string, now: Dat
 }
 
 /**
+ * Runs one password check as a counted attempt: reserved as a failure first (reserveAttempt), slowed
+ * once the account piles up failures, and taken back when `check` succeeds (answers non-null).
+ */
+async function countedAttempt<T>(
+  ctx: AppContext,
+  username: string,
+  ip: string,
+  check: () => Promise<T | null>,
+): Promise<T | null> {
+  const attempt = await reserveAttempt(ctx, username.toLowerCase(), ip, ctx.clock.now());
+  const delay = accountDelayMs(attempt.accountFailures, ctx.config.loginMaxFailures);
+  if (delay > 0) await ctx.clock.sleep(delay);
+  const result = await check();
+  if (result !== null) await deleteLoginFailure(ctx.db, attempt.id);
+  return result;
+}
+
+/**
  * A password entered again to sign a decision (approvals/signing.ts): counted with the sign-in
  * failures of the same username and address, so a stolen or unattended session cannot guess the
  * password at the signing dialog faster than at the sign-in page (429 once the limit is reached).
@@ -57,12 +75,10 @@ export async function verifyPasswordAgain(
   password: string,
   ip: string,
 ): Promise<boolean> {
-  const attempt = await reserveAttempt(ctx, user.username.toLowerCase(), ip, ctx.clock.now());
-  const delay = accountDelayMs(attempt.accountFailures, ctx.config.loginMaxFailures);
-  if (delay > 0) await ctx.clock.sleep(delay);
-  const valid = await ctx.passwords.verify(password, user.passwordHash);
-  if (valid) await deleteLoginFailure(ctx.db, attempt.id);
-  return valid;
+  const valid = await countedAttempt(ctx, user.username, ip, async () =>
+    (await ctx.passwords.verify(password, user.passwordHash)) ? true : null,
+  );
+  return valid === true;
 }
 
 /** Guessing one account from many addresses gets slower with every failure, but never stops the owner. */
@@ -81,24 +97,21 @@ export async function checkCredentials(
   password: string,
   ip: string,
 ): Promise<LoginUser> {
-  const key = username.toLowerCase();
-  const attempt = await reserveAttempt(ctx, key, ip, ctx.clock.now());
-  const delay = accountDelayMs(attempt.accountFailures, ctx.config.loginMaxFailures);
-  if (delay > 0) await ctx.clock.sleep(delay);
-
-  const user = await findUser(ctx.db, { username: key });
-  const usable = user && !user.disabledAt ? user : undefined;
-  // Verify even for an unknown user, so the answer's timing does not tell which usernames exist.
-  const valid = await ctx.passwords.verify(
-    password,
-    usable?.passwordHash ?? (await ctx.passwords.dummyHash()),
-  );
-  if (!usable || !valid) throw unauthorized("Invalid username or password");
-  await deleteLoginFailure(ctx.db, attempt.id);
+  const user = await countedAttempt(ctx, username, ip, async () => {
+    const found = await findUser(ctx.db, { username: username.toLowerCase() });
+    const usable = found && !found.disabledAt ? found : undefined;
+    // Verify even for an unknown user, so the answer's timing does not tell which usernames exist.
+    const valid = await ctx.passwords.verify(
+      password,
+      usable?.passwordHash ?? (await ctx.passwords.dummyHash()),
+    );
+    return usable && valid ? usable : null;
+  });
+  if (!user) throw unauthorized("Invalid username or password");
   return {
-    id: usable.id,
-    username: usable.username,
-    role: usable.role,
-    mustChangePassword: usable.mustChangePassword,
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
   };
 }

@@ -33,7 +33,6 @@ export async function clockRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
     async (request) => {
       clock.shift(request.body.hours * HOUR_MS);
-      ctx.notifyJobs();
       return { now: clock.now().toISOString(), shiftedHours: clock.shiftedMs() / HOUR_MS };
     },
   );
