@@ -1,13 +1,15 @@
 /**
  * Ingest benchmark: PDF text-layer conversion in pages/s beside poppler's pdftotext on the same
  * files (the peer is run as a process per file, as a server would have to), DOCX documents/s,
- * and OCR seconds per page. Run through `npm run bench -- ingest`.
+ * and OCR seconds per page; then documents/s from arrival to searchable through the watched folder
+ * and the upload API with search latency meanwhile (ingest-e2e.ts). Run through `npm run bench -- ingest`.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { convertToMarkdown, ocrPdfPages } from "../../apps/server/src/ingest/index.js";
+import { benchIngestEndToEnd } from "./ingest-e2e.js";
 
 const run = promisify(execFile);
 const FIXTURES = new URL("../../apps/server/test-fixtures/", import.meta.url);
@@ -106,8 +108,14 @@ async function benchOcr(): Promise<void> {
 }
 
 export async function runIngestBench(): Promise<void> {
-  await benchPdf();
-  await benchDocx();
-  if (process.env.BENCH_INGEST_OCR === "0") console.log("ingest: OCR skipped (BENCH_INGEST_OCR=0)");
-  else await benchOcr();
+  if (process.env.BENCH_INGEST_CONVERT === "0")
+    console.log("ingest: converters skipped (BENCH_INGEST_CONVERT=0)");
+  else {
+    await benchPdf();
+    await benchDocx();
+    if (process.env.BENCH_INGEST_OCR === "0") console.log("ingest: OCR skipped (BENCH_INGEST_OCR=0)");
+    else await benchOcr();
+  }
+  if (process.env.BENCH_INGEST_E2E === "0") console.log("ingest: end to end skipped (BENCH_INGEST_E2E=0)");
+  else await benchIngestEndToEnd();
 }

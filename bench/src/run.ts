@@ -18,7 +18,11 @@ const benchmarks: Record<string, { describe: string; run: () => Promise<void> }>
       "risk-note precision, summary checks and change-analysis accuracy on labelled real documents and edits",
     run: runRiskBench,
   },
-  ingest: { describe: "PDF pages/s beside poppler's pdftotext; DOCX documents/s", run: runIngestBench },
+  ingest: {
+    describe:
+      "PDF pages/s beside poppler's pdftotext; DOCX documents/s; OCR s/page; documents/s arrival → searchable via folder and API with search p95",
+    run: runIngestBench,
+  },
   load: {
     describe:
       "mixed API load (autocannon, 50 connections, 60 s) on PGlite and PostgreSQL beside bare Fastify",
