@@ -51,7 +51,12 @@ function spells(initials: string, part: string): boolean {
 /** Per word, the credit of the longest run of consecutive words whose initials a title part spells. */
 function acronymCredit(words: readonly WeightedWord[], parts: readonly string[]): number[] {
   const credit = words.map(() => 0);
+  const all = words.map((w) => w.word[0]).join("");
   for (let start = 0; start < words.length; start++) {
+    // Every run a part spells holds its first two initials: a pasted sentence's twenty-odd words
+    // times two hundred candidate titles made this loop a tenth of a search's CPU without the check.
+    const pair = all.slice(start, start + MIN_ACRONYM);
+    if (pair.length < MIN_ACRONYM || !parts.some((part) => part.includes(pair))) continue;
     let initials = "";
     for (let end = start; end < words.length && end - start < MAX_ACRONYM; end++) {
       initials += words[end]!.word[0];

@@ -65,6 +65,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } else {
     client = await PGlite.create(options.snapshot ? { loadDataDir: options.snapshot } : {});
   }
+  // PGlite's pages are all in memory: reading one out of order costs about what the next one does.
+  // At PostgreSQL's default (4) the planner read a mid-frequency lexeme's whole postings list and
+  // sorted it rather than walk its impact index and stop at the limit (search's topPostings):
+  // the statistics guess a few dozen postings for a lexeme outside their most common values.
+  await client.exec("set random_page_cost = 1.1");
   takeTurns(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
