@@ -251,15 +251,6 @@ export async function documentsMatching(
   return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
-/** The text of the given passages (for evidence the index does not keep, such as exact word forms). */
-export async function passageTexts(db: Database, chunkIds: string[]): Promise<Map<string, string>> {
-  if (chunkIds.length === 0) return new Map();
-  const result = await db.execute(sql`
-    select ${chunks.id} as id, coalesce(${chunks.heading}, '') || ' ' || ${chunks.text} as text from ${chunks}
-    where ${chunks.id} = any(${sql.param(chunkIds)}::text[])`);
-  return new Map(rowsOf<{ id: string; text: string }>(result).map((row) => [row.id, row.text]));
-}
-
 /** Stored embeddings of the given passages (for re-scoring candidates by meaning). */
 export async function embeddingsOf(db: Database, chunkIds: string[]): Promise<Map<string, Uint8Array>> {
   if (chunkIds.length === 0) return new Map();

@@ -19,7 +19,6 @@ import {
   documentsMatching,
   embeddingsOf,
   type DocumentFacts,
-  passageTexts,
   postingsOf,
   readQueryStats,
   strictMatches,
@@ -28,7 +27,7 @@ import {
 } from "./bm25-repository";
 import { aiEmbed, aiTag, currentModel, decodeEmbedding, lsaEmbedWeights } from "./embeddings";
 import { documentsOf, titleEvidence, type Evidence } from "./evidence-scores";
-import { rankFullText } from "./repository";
+import { loadPassages, rankFullText, type PassageDetail } from "./repository";
 import { QUESTION_RANKING, DEFAULT_RANKING, type RankingParams } from "./ranking-params";
 import { postingLimits } from "./posting-limits";
 import { synonymsOf } from "./wordnet";
@@ -90,6 +89,11 @@ export interface RankRequest {
   ranking?: RankingParams;
   /** Postings read per common lexeme instead of PER_LEXEME: the depth benchmark tries others. */
   perLexeme?: number;
+  /**
+   * Filled with the passages ranking read in full (the leading candidates, for their words as
+   * typed): the caller shows most of them, and reads only the others again.
+   */
+  read?: Map<string, PassageDetail>;
 }
 
 export interface FusedPassage {
@@ -205,21 +209,23 @@ async function readExactWords(
   evidence: Evidence,
   titles: Map<string, string>,
   params: RankingParams,
-  sentence: boolean,
+  request: RankRequest,
 ) {
   const leading = rankEvidence(evidence, { ...params, semanticWeight: 0, exactForms: 0 }).slice(
     0,
-    sentence ? SENTENCE_EXACT_DEPTH : EXACT_DEPTH,
+    pastedSentence(request) ? SENTENCE_EXACT_DEPTH : EXACT_DEPTH,
   );
-  const texts = await passageTexts(
+  // Whole passages, not just their text: most of the ten shown are among them (request.read).
+  const passages = await loadPassages(
     ctx.db,
     leading.map((p) => p.chunkId),
   );
-  for (const p of leading)
-    evidence.exactWords.set(
-      p.chunkId,
-      new Set(lowerWords(`${titles.get(p.documentId) ?? ""} ${texts.get(p.chunkId) ?? ""}`)),
-    );
+  for (const [id, passage] of passages) request.read?.set(id, passage);
+  for (const p of leading) {
+    const passage = passages.get(p.chunkId);
+    const text = passage ? `${passage.heading ?? ""} ${passage.text}` : "";
+    evidence.exactWords.set(p.chunkId, new Set(lowerWords(`${titles.get(p.documentId) ?? ""} ${text}`)));
+  }
 }
 
 /** Share (0..1) of the query words' weight present as typed. */
@@ -290,7 +296,7 @@ export async function collectEvidence(ctx: AppContext, original: RankRequest): P
   };
   const params = rankingOf(request);
   if (params.exactForms > 0)
-    await readExactWords(ctx, evidence, facts.titles, params, pastedSentence(request));
+    await readExactWords(ctx, evidence, facts.titles, params, request);
   // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
   if (!hybrid || postings.length === 0) return evidence;
   evidence.queryVectors = await queryVectors(ctx, request, terms);

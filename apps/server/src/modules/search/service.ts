@@ -87,6 +87,7 @@ async function rankDocuments(
   const text = query.trim();
   if (!text) throw badRequest("q is required: type what to search for");
   const parsed = parseSearchQuery(text);
+  const read = new Map<string, PassageDetail>();
   const fused = await rankPassages(ctx, {
     query: text,
     parsed,
@@ -95,12 +96,15 @@ async function rankDocuments(
     ...(options.purpose ? { purpose: options.purpose } : {}),
     ...(options.ranking ? { ranking: options.ranking } : {}),
     ...(options.perLexeme ? { perLexeme: options.perLexeme } : {}),
+    read,
   });
   const best = bestPerDocument(fused, options.limit ?? 50);
+  // Ranking read the leading passages whole already: only the others are read here.
   const details = await loadPassages(
     ctx.db,
-    best.map((p) => p.chunkId),
+    best.map((p) => p.chunkId).filter((id) => !read.has(id)),
   );
+  for (const [id, passage] of read) if (!details.has(id)) details.set(id, passage);
   const ranked: RankedDocument[] = [];
   let previous = 1;
   for (const passage of best) {
