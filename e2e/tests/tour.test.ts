@@ -80,7 +80,8 @@ test("Skip Tour and the close icon close without marking complete; the ai-assist
 });
 
 test("a first visit to Home starts the tour by itself; once started it does not come back", async () => {
-  const { context, page, consoleErrors } = await signedIn();
+  // The reviewer, because the author completes the tour above and the server remembers that.
+  const { context, page, consoleErrors } = await suite.session("reviewer", { tourCompleted: null });
   await page.getByTestId("tour-card").waitFor();
   assert.equal(await flag(page), "false");
   await page.keyboard.press("Escape");
@@ -91,6 +92,29 @@ test("a first visit to Home starts the tour by itself; once started it does not 
   assert.equal(await page.getByTestId("tour-card").count(), 0);
   assert.deepEqual(consoleErrors(), []);
   await context.close();
+});
+
+test("a tour completed on one device does not start again on another", async () => {
+  const first = await suite.session("approver", { tourCompleted: null });
+  const card = first.page.getByTestId("tour-card");
+  await card.waitFor();
+  for (let i = 2; i <= 8; i += 1) {
+    await first.page.getByTestId("button-tour-next").click();
+    await first.page.getByTestId("tour-step-count").getByText(`Step ${i} of 8`, { exact: true }).waitFor();
+  }
+  await first.page.getByRole("button", { name: "Complete", exact: true }).click();
+  await card.waitFor({ state: "detached" });
+  assert.deepEqual(first.consoleErrors(), []);
+  await first.context.close();
+
+  // A new browser context is a new device: no flag in its storage, so it asks the server.
+  const second = await suite.session("approver", { tourCompleted: null });
+  await second.page.getByTestId("home-page").waitFor();
+  await second.page.waitForFunction(() => localStorage.getItem("tour-completed") === "true");
+  await second.page.waitForTimeout(1500);
+  assert.equal(await second.page.getByTestId("tour-card").count(), 0);
+  assert.deepEqual(second.consoleErrors(), []);
+  await second.context.close();
 });
 
 test("each role's tour tells it only what it can do: a Viewer is never told to upload", async () => {

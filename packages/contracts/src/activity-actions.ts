@@ -71,6 +71,8 @@ export const activityActions = [
   "Created API token",
   "Revoked API token",
   "Saved document views",
+  "Completed the guided tour",
+  "Reset the guided tour",
   "Read notification",
   "Read all notifications",
   "Changed notification preferences",

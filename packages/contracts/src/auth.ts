@@ -140,3 +140,10 @@ export const savedViewSchema = z.object({
 });
 export const savedViewsSchema = z.array(savedViewSchema).max(20);
 export type SavedView = z.infer<typeof savedViewSchema>;
+
+/**
+ * GET|PUT /api/auth/tour: whether the user finished the guided tour, kept on the server so a new
+ * device does not start it again (the browser's own `tour-completed` flag is its fast copy).
+ */
+export const tourStateSchema = z.object({ completed: z.boolean() });
+export type TourState = z.infer<typeof tourStateSchema>;

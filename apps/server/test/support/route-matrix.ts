@@ -22,6 +22,13 @@ export const matrix: MatrixEntry[] = [
   { method: "GET", route: "/api/auth/user", allowed: ALL },
   { method: "GET", route: "/api/auth/views", allowed: ALL },
   { method: "PUT", route: "/api/auth/views", allowed: ALL, prepare: async () => ({ body: [] }) },
+  { method: "GET", route: "/api/auth/tour", allowed: ALL },
+  {
+    method: "PUT",
+    route: "/api/auth/tour",
+    allowed: ALL,
+    prepare: async () => ({ body: { completed: true } }),
+  },
   { method: "GET", route: "/api/docs", allowed: ALL },
   { method: "GET", route: "/api/docs/json", allowed: ALL },
   { method: "GET", route: "/api/docs/yaml", allowed: ALL },

@@ -11,6 +11,7 @@ export const sessionKeys = {
   user: ["/api/auth/user"] as const,
   loginOptions: ["/api/auth/login"] as const,
   savedViews: ["/api/auth", "views"] as const,
+  tour: ["/api/auth", "tour"] as const,
   /** The mutation that swaps this browser's session for another user's (the demo role switch). */
   switchUser: ["/api/auth", "switch-user"] as const,
 };

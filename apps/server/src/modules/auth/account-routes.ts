@@ -5,6 +5,7 @@ import {
   createTokenBodySchema,
   idParamsSchema,
   savedViewsSchema,
+  tourStateSchema,
 } from "@quire/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,8 +14,9 @@ import type { AppContext } from "../../context";
 import { requireActor, sessionToken } from "../../plugins/auth";
 import { readSavedViews, writeSavedViews } from "./saved-views";
 import { changePassword, createApiToken, listApiTokens, revokeApiToken } from "./service";
+import { readTourState, writeTourState } from "./tour-state";
 
-/** The signed-in user's own account (under /api/auth): saved views, password, personal access tokens. */
+/** The signed-in user's own account (under /api/auth): saved views, the tour, password, personal access tokens. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,6 +34,22 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: { body: savedViewsSchema, response: { 200: savedViewsSchema } },
     },
     async (request) => writeSavedViews(ctx, requireActor(request), request.body),
+  );
+
+  // Whether the user finished the guided tour, so a new device does not start it again.
+  r.get(
+    "/tour",
+    { config: { allow: "account.manage" }, schema: { response: { 200: tourStateSchema } } },
+    async (request) => readTourState(ctx, requireActor(request).id),
+  );
+
+  r.put(
+    "/tour",
+    {
+      config: { allow: "account.manage" },
+      schema: { body: tourStateSchema, response: { 200: tourStateSchema } },
+    },
+    async (request) => writeTourState(ctx, requireActor(request), request.body),
   );
 
   r.post(

@@ -23,8 +23,10 @@ const titles = [
 
 describe("GuidedTour", () => {
   it("walks a Viewer through the seed's eight steps in order and remembers that it was completed", async () => {
-    mockFetch({
+    const sent = mockFetch({
       "GET /api/auth/user": { body: sessionUser({ id: "u5", username: "viewer", role: "Viewer" }) },
+      "GET /api/auth/tour": { body: { completed: false } },
+      "PUT /api/auth/tour": (init) => ({ body: JSON.parse(init?.body ?? "{}") }),
     });
     renderWithApp(<GuidedTour />, { path: "/home?tour=true" });
     // The tour starts a second after the page loads.
@@ -41,6 +43,33 @@ describe("GuidedTour", () => {
     expect(seen).toEqual(titles);
     await waitFor(() => expect(screen.queryByTestId("tour-card")).toBeNull());
     expect(localStorage.getItem(TOUR_STORAGE_KEY)).toBe("true");
+    // The server keeps it too, for the user's other devices.
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith(
+        "/api/auth/tour",
+        expect.objectContaining({ method: "PUT", body: '{"completed":true}' }),
+      ),
+    );
+  });
+
+  it("does not start on a new device for a user who finished it elsewhere", async () => {
+    mockFetch({
+      "GET /api/auth/user": { body: sessionUser({ id: "u2", username: "author", role: "Author" }) },
+      "GET /api/auth/tour": { body: { completed: true } },
+    });
+    renderWithApp(<GuidedTour />, { path: "/home" });
+    await waitFor(() => expect(localStorage.getItem(TOUR_STORAGE_KEY)).toBe("true"));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByTestId("tour-card")).toBeNull();
+  });
+
+  it("starts by itself on a first visit to Home when the user never finished it", async () => {
+    mockFetch({
+      "GET /api/auth/user": { body: sessionUser({ id: "u3", username: "reviewer", role: "Reviewer" }) },
+      "GET /api/auth/tour": { body: { completed: false } },
+    });
+    renderWithApp(<GuidedTour />, { path: "/home" });
+    expect(await screen.findByTestId("tour-card", {}, { timeout: 3000 })).toBeTruthy();
   });
 
   it("goes back with Previous, and Skip closes it without marking it completed", async () => {

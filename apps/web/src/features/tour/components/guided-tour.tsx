@@ -6,7 +6,9 @@ import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useAbilities, useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
+import { useSaveTourState, useServerTourState } from "../api/tour-state";
 import { useTourAutoStart, useTourState } from "../hooks/use-tour";
+import { readTourFlag } from "../lib/tour-storage";
 import { placeCard, spotlightRect, type Rect } from "../lib/tour-layout";
 import { TOUR_FADE_MS, TOUR_STEP_COUNT, tourProgress, tourStepsFor, type TourStep } from "../lib/tour-steps";
 
@@ -39,14 +41,21 @@ function useViewport() {
 
 /** Seed §2 Guided tour, mounted once in the layout; `/home?tour=true` or the first visit starts it. */
 export function GuidedTour() {
-  const tour = useTourState();
+  const { mutate: saveTourState } = useSaveTourState();
+  const onComplete = useCallback(() => saveTourState({ completed: true }), [saveTourState]);
+  const tour = useTourState(TOUR_STEP_COUNT, onComplete);
   const search = useSearch();
   const [location] = useLocation();
   const { data: user } = useUser();
+  // The server is asked only when this browser has no flag of its own; a failed answer counts as
+  // "not finished", so the tour still starts for a first visit.
+  const server = useServerTourState(Boolean(user) && readTourFlag() === null);
+  const completedElsewhere = server.isError ? false : server.data?.completed;
   useTourAutoStart({
     search,
     onHome: location === paths.home.path,
     userLoaded: Boolean(user),
+    completedElsewhere,
     open: tour.open,
     start: tour.start,
   });

@@ -9,7 +9,7 @@ export type TourState = { open: boolean; step: number; visible: boolean };
  * step; Previous goes back; close (Skip Tour, the close icon, Escape) leaves the flag alone;
  * Complete on the last step stores true. Starting stores false.
  */
-export function useTourState(total = TOUR_STEP_COUNT) {
+export function useTourState(total = TOUR_STEP_COUNT, onComplete?: () => void) {
   const [state, setState] = useState<TourState>({ open: false, step: 0, visible: false });
   const fadeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -33,8 +33,9 @@ export function useTourState(total = TOUR_STEP_COUNT) {
   const complete = useCallback(() => {
     clearFade();
     writeTourFlag(true);
+    onComplete?.();
     setState({ open: false, step: 0, visible: false });
-  }, []);
+  }, [onComplete]);
 
   const next = useCallback(() => {
     if (fadeTimer.current) return; // A transition is already running.
@@ -71,29 +72,35 @@ export function removeTourParam(): void {
  * Seed §4: the tour starts 1000 ms after load when the URL has tour=true (the parameter is then
  * removed), or when no completion flag exists and a user is loaded. The first-visit start waits
  * for Home, where its targets are, so someone opening a shared document link is not interrupted.
+ * A browser without a flag also waits for the server's answer (`completedElsewhere`, undefined
+ * while unknown): a user who finished the tour on another device does not see it again.
  */
 export function useTourAutoStart({
   search,
   onHome,
   userLoaded,
+  completedElsewhere,
   open,
   start,
 }: {
   search: string;
   onHome: boolean;
   userLoaded: boolean;
+  completedElsewhere: boolean | undefined;
   open: boolean;
   start: () => void;
 }): void {
   const fromUrl = wantsTour(search);
   useEffect(() => {
     if (open) return;
-    const firstVisit = onHome && userLoaded && readTourFlag() === null;
+    const unseenHere = readTourFlag() === null;
+    if (unseenHere && completedElsewhere) writeTourFlag(true);
+    const firstVisit = onHome && userLoaded && unseenHere && completedElsewhere === false;
     if (!fromUrl && !firstVisit) return;
     const timer = setTimeout(() => {
       if (fromUrl) removeTourParam();
       start();
     }, TOUR_AUTO_START_MS);
     return () => clearTimeout(timer);
-  }, [fromUrl, onHome, userLoaded, open, start]);
+  }, [fromUrl, onHome, userLoaded, completedElsewhere, open, start]);
 }

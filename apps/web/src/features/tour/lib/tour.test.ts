@@ -2,7 +2,13 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTourAutoStart, useTourState, wantsTour } from "../hooks/use-tour";
 import { placeCard, spotlightRect } from "./tour-layout";
-import { TOUR_STORAGE_KEY, tourProgress, tourStepsFor, type TourAbilities } from "./tour-steps";
+import {
+  TOUR_STEP_COUNT,
+  TOUR_STORAGE_KEY,
+  tourProgress,
+  tourStepsFor,
+  type TourAbilities,
+} from "./tour-steps";
 
 /** What the server's policy grants each role, with approval workflows and semantic search on. */
 const can = (granted: Partial<TourAbilities> = {}): TourAbilities => ({
@@ -147,7 +153,14 @@ describe("tour state and timings", () => {
     const start = vi.fn();
     localStorage.setItem(TOUR_STORAGE_KEY, "true");
     renderHook(() =>
-      useTourAutoStart({ search: "tour=true&x=1", onHome: true, userLoaded: true, open: false, start }),
+      useTourAutoStart({
+        search: "tour=true&x=1",
+        onHome: true,
+        userLoaded: true,
+        completedElsewhere: undefined,
+        open: false,
+        start,
+      }),
     );
     act(() => vi.advanceTimersByTime(999));
     expect(start).not.toHaveBeenCalled();
@@ -160,7 +173,14 @@ describe("tour state and timings", () => {
     const start = vi.fn();
     const { rerender } = renderHook(
       (props: { userLoaded: boolean }) =>
-        useTourAutoStart({ search: "", onHome: true, userLoaded: props.userLoaded, open: false, start }),
+        useTourAutoStart({
+          search: "",
+          onHome: true,
+          userLoaded: props.userLoaded,
+          completedElsewhere: false,
+          open: false,
+          start,
+        }),
       { initialProps: { userLoaded: false } },
     );
     act(() => vi.advanceTimersByTime(2000));
@@ -172,18 +192,66 @@ describe("tour state and timings", () => {
     localStorage.setItem(TOUR_STORAGE_KEY, "false");
     const other = vi.fn();
     renderHook(() =>
-      useTourAutoStart({ search: "", onHome: true, userLoaded: true, open: false, start: other }),
+      useTourAutoStart({
+        search: "",
+        onHome: true,
+        userLoaded: true,
+        completedElsewhere: false,
+        open: false,
+        start: other,
+      }),
     );
     act(() => vi.advanceTimersByTime(2000));
     expect(other).not.toHaveBeenCalled();
     localStorage.clear();
     const elsewhere = vi.fn();
     renderHook(() =>
-      useTourAutoStart({ search: "", onHome: false, userLoaded: true, open: false, start: elsewhere }),
+      useTourAutoStart({
+        search: "",
+        onHome: false,
+        userLoaded: true,
+        completedElsewhere: false,
+        open: false,
+        start: elsewhere,
+      }),
     );
     act(() => vi.advanceTimersByTime(2000));
     expect(elsewhere).not.toHaveBeenCalled();
     expect(wantsTour("tour=true")).toBe(true);
     expect(wantsTour("tour=false")).toBe(false);
+  });
+
+  it("on a new device, waits for the server and stays closed for a user who finished it elsewhere", () => {
+    const start = vi.fn();
+    const { rerender } = renderHook(
+      (props: { completedElsewhere: boolean | undefined }) =>
+        useTourAutoStart({
+          search: "",
+          onHome: true,
+          userLoaded: true,
+          completedElsewhere: props.completedElsewhere,
+          open: false,
+          start,
+        }),
+      { initialProps: { completedElsewhere: undefined as boolean | undefined } },
+    );
+    act(() => vi.advanceTimersByTime(2000));
+    expect(start).not.toHaveBeenCalled();
+    rerender({ completedElsewhere: true });
+    act(() => vi.advanceTimersByTime(2000));
+    expect(start).not.toHaveBeenCalled();
+    // The browser keeps its own copy, so the next load asks the server nothing.
+    expect(localStorage.getItem(TOUR_STORAGE_KEY)).toBe("true");
+  });
+
+  it("tells the server when the tour is completed", () => {
+    const onComplete = vi.fn();
+    const { result } = renderHook(() => useTourState(TOUR_STEP_COUNT, onComplete));
+    act(() => result.current.start());
+    act(() => result.current.close());
+    expect(onComplete).not.toHaveBeenCalled();
+    act(() => result.current.start());
+    act(() => result.current.complete());
+    expect(onComplete).toHaveBeenCalledOnce();
   });
 });
