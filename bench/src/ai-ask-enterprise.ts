@@ -11,6 +11,7 @@
  * debian-policy, developers-reference and doc-debian packages; missing ones are named.
  */
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import type { AiAnswer } from "@quire/contracts";
 import { ask } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
@@ -18,6 +19,9 @@ import { loadArchive, type EvalSet } from "./ai-ask-archive.js";
 import { holdsFact, reliabilityTable } from "./ai-ask-eval.js";
 
 const TOTAL = Number(process.env.BENCH_AI_ENTERPRISE_DOCUMENTS ?? 300);
+/** The half reported: "check" (the default) or "fit", the one tuning may look at. */
+const HALF: "fit" | "check" = process.env.BENCH_AI_ENTERPRISE_HALF === "fit" ? "fit" : "check";
+const VERBOSE = process.env.BENCH_AI_VERBOSE === "1";
 const PATH = new URL("../data/ask-enterprise.json", import.meta.url);
 
 interface EnterpriseSet extends EvalSet {
@@ -35,14 +39,14 @@ export async function askEnterpriseBench(): Promise<void> {
   try {
     const ctx = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
     const loaded = new Set(archive.texts.map((d) => d.title));
-    const questions = set.questions.filter((q) => q.half === "check" && loaded.has(q.document));
-    const near = set.nearMiss.filter((q) => q.half === "check").map((q) => q.question);
-    const absent = set.absent.filter((q) => q.half === "check").map((q) => q.question);
+    const questions = set.questions.filter((q) => q.half === HALF && loaded.has(q.document));
+    const near = set.nearMiss.filter((q) => q.half === HALF).map((q) => q.question);
+    const absent = set.absent.filter((q) => q.half === HALF).map((q) => q.question);
     console.log(
       `\nAssistant on enterprise-like text (policy, procedure, governance, specification, licence): ${archive.texts.length} documents in ${archive.seconds.toFixed(0)} s${archive.missing.length ? `; missing on this machine: ${archive.missing.join(", ")}` : ""}`,
     );
     console.log(
-      `  check half: ${questions.length} answerable questions, ${near.length} near misses, ${absent.length} uncovered topics`,
+      `  ${HALF} half: ${questions.length} answerable questions, ${near.length} near misses, ${absent.length} uncovered topics`,
     );
     let first = 0;
     let searchFirst = 0;
@@ -57,6 +61,10 @@ export async function askEnterpriseBench(): Promise<void> {
       if (right) first++;
       if (holdsFact(answer, q.expected)) fact++;
       if (refused(answer)) falseRefusals++;
+      if (VERBOSE && (!right || refused(answer)))
+        console.log(
+          `      miss: "${q.question}" → ${answer.citations[0]?.title ?? "(none)"} (${answer.confidence}${answer.notCovered ? `, not covered: ${answer.notCovered.join(", ")}` : ""}); search: ${top?.title}; asked: ${q.document}`,
+        );
       if (answer.citations.length > 0) scored.push({ p: answer.confidence, right });
     }
     const refusals = async (list: string[]) => {
@@ -64,7 +72,8 @@ export async function askEnterpriseBench(): Promise<void> {
       for (const question of list) {
         const answer = await ask(ctx, archive.actor, question);
         if (refused(answer)) n++;
-        else scored.push({ p: answer.confidence, right: false });
+        else if (VERBOSE) console.log(`      answered: "${question}" → ${answer.citations[0]?.title} (${answer.confidence})`);
+        if (!refused(answer)) scored.push({ p: answer.confidence, right: false });
       }
       return n;
     };
@@ -85,3 +94,6 @@ export async function askEnterpriseBench(): Promise<void> {
     await archive.t.close();
   }
 }
+
+// `npx tsx bench/src/ai-ask-enterprise.ts` runs this part alone.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await askEnterpriseBench();
