@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle, DatabaseKind } from "./db/client";
 import { EventBus, type Subscriber } from "./events/bus";
 import type { DomainEventName } from "./events/catalog";
 import { createConverter, type Converter } from "./ingest/convert-pool";
+import { rememberRecentConversions } from "./ingest/recent-conversions";
 import { jobAnnouncer, type JobAnnouncer } from "./jobs/announce";
 import { systemClock, type Clock } from "./lib/clock";
 import { passwordHasher, type Passwords } from "./lib/passwords";
@@ -99,7 +100,8 @@ export function createContext(options: ContextOptions): AppContext {
       config.blobStore === "db"
         ? new DbBlobStore(database.db)
         : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
-    converter,
+    // The upload form's analysis and the upload that follows convert the same bytes once.
+    converter: rememberRecentConversions(converter),
     passwords: passwordHasher(config.passwordHashing),
     caches,
     events: new EventBus<AppContext>(options.subscribers, (name, error) => {
