@@ -295,8 +295,7 @@ export async function collectEvidence(ctx: AppContext, original: RankRequest): P
     exactWords: new Map(),
   };
   const params = rankingOf(request);
-  if (params.exactForms > 0)
-    await readExactWords(ctx, evidence, facts.titles, params, request);
+  if (params.exactForms > 0) await readExactWords(ctx, evidence, facts.titles, params, request);
   // Meaning only re-scores candidates: with none, the question is not embedded (nor sent to a provider).
   if (!hybrid || postings.length === 0) return evidence;
   evidence.queryVectors = await queryVectors(ctx, request, terms);
