@@ -72,7 +72,8 @@ export async function askEnterpriseBench(): Promise<void> {
       for (const question of list) {
         const answer = await ask(ctx, archive.actor, question);
         if (refused(answer)) n++;
-        else if (VERBOSE) console.log(`      answered: "${question}" → ${answer.citations[0]?.title} (${answer.confidence})`);
+        else if (VERBOSE)
+          console.log(`      answered: "${question}" → ${answer.citations[0]?.title} (${answer.confidence})`);
         if (!refused(answer)) scored.push({ p: answer.confidence, right: false });
       }
       return n;
