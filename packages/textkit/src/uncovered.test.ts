@@ -22,6 +22,15 @@ describe("uncoveredWords", () => {
     ]);
   });
 
+  it("reads the scope a possessive or 'with' sets, not a contraction's", () => {
+    const duties = stemsOf("Developer's duties. Going on vacation or leave: tell the debian-private list. Bug reports.");
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: duties }).map((w) => w.word);
+    expect(ask("Who must approve a developer's parental leave?")).toEqual(["parental"]);
+    expect(ask("Can I file a bug report with the commercial desk?")).toEqual(["commercial", "desk"]);
+    expect(ask("What's the list to tell when going on vacation?")).toEqual([]);
+  });
+
   it("leaves a question in other words than the document's alone", () => {
     const question = "Where do I find a scratch file that disappears once I close it?";
     const cited = stemsOf("tempfile: create temporary files, deleted as soon as they are closed");

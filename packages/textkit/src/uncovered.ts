@@ -8,13 +8,16 @@ import { isStopWord, stem, tokenize } from "./tokenize";
  * covered them, so the assistant says what is missing instead. Salient means one of:
  * - a name: a word written with a capital inside the question ("Japan", "Tokyo", "SAP");
  * - a word the archive never uses at all;
- * - the scope set by a preposition: the content words right after "for", "in", "at", "within",
- *   "outside" or "across" ("for contractors", "in the United States").
+ * - the scope set by a preposition: the content words right after "for", "in", "at", "with",
+ *   "within", "outside" or "across" ("for contractors", "in the United States", "with the
+ *   commercial support desk"), or by a possessive ("a developer's parental leave").
  * Other absent words are left alone: a question in other words than the document's ("a scratch
  * file that disappears") is still answered by it.
  */
 
-const SCOPE_PREPOSITIONS = new Set(["for", "in", "at", "within", "outside", "across"]);
+const SCOPE_PREPOSITIONS = new Set(["for", "in", "at", "with", "within", "outside", "across"]);
+/** "developer's", not "what's" (a stop word). */
+const possessive = (token: string) => /['’]s$/.test(token) && !isStopWord(token);
 /** Content words read after a scope preposition. */
 const SCOPE_WORDS = 3;
 
@@ -48,12 +51,12 @@ function capitalised(question: string): Set<string> {
   return out;
 }
 
-/** The content words of each scope a preposition opens ("for contractors", "in the United States"). */
+/** The content words of each scope a preposition or possessive opens ("for contractors", "in the United States"). */
 function scoped(question: string): Set<string> {
   const out = new Set<string>();
   const tokens = tokenize(question.slice(0, 2_000));
   tokens.forEach((token, i) => {
-    if (!SCOPE_PREPOSITIONS.has(token)) return;
+    if (!SCOPE_PREPOSITIONS.has(token) && !possessive(token)) return;
     let taken = 0;
     for (let j = i + 1; j < tokens.length && taken < SCOPE_WORDS; j++) {
       const next = tokens[j]!;

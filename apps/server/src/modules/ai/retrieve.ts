@@ -141,25 +141,22 @@ async function synonymStems(ctx: AppContext, analysis: QuestionAnalysis): Promis
 }
 
 /**
- * Candidate documents, best first: search's ranking (hybrid: words and meaning, with search's
- * weights for questions) of the asked words, run once. A word no passage holds that is a title's
- * initials ("the BCP") adds that title's words to the query, as search alone finds nothing for it.
+ * Candidate documents, best first: search's own ranking of the question as typed (the call and
+ * order GET /api/search gives), run once. A word no passage holds that is a title's initials
+ * ("the BCP") adds that title's words to the query, as search alone would find nothing for it.
  */
 async function candidates(
   ctx: AppContext,
   actor: Actor,
-  analysis: QuestionAnalysis,
+  question: string,
   expansions: string[],
   limit: number,
   documentIds: readonly string[] | undefined,
 ): Promise<FoundPassage[]> {
-  const query = [...analysis.asked.map((a) => a.word), ...expansions].join(" ");
-  return searchPassages(ctx, actor, query, {
-    limit,
-    mode: "hybrid",
-    purpose: "question",
-    ...(documentIds ? { documentIds } : {}),
-  });
+  // A question's "-x" names an option ("what does tar -x do"), never a word to exclude.
+  const asked = question.replace(/(^|\s)-(?=\p{L})/gu, "$1--");
+  const query = expansions.length > 0 ? `${asked} ${expansions.join(" ")}` : asked;
+  return searchPassages(ctx, actor, query, { limit, ...(documentIds ? { documentIds } : {}) });
 }
 
 /**
@@ -312,7 +309,7 @@ export async function retrieve(
   ]);
   const expansions = initialsExpansions(titles, unseen);
   const scope = documentId ? [documentId] : undefined;
-  const found = await candidates(ctx, actor, analysis, expansions, candidateDocuments, scope);
+  const found = await candidates(ctx, actor, question, expansions, candidateDocuments, scope);
   if (found.length === 0) return nothing(synonyms);
   const words = [...analysis.asked.map((a) => a.word), ...[...synonyms.values()].flatMap((s) => [...s])];
   const stored = await matchingPassages(
