@@ -1,6 +1,6 @@
 /**
- * Real text for the end-to-end ingest benchmark: Debian's copyright files, changelogs, READMEs and
- * NEWS under /usr/share/doc (never linux-doc or python3-doc), each distinct, each given one made-up
+ * Real text for the end-to-end ingest benchmark: Debian's copyright files, changelogs, READMEs,
+ * NEWS, AUTHORS and plain-text notes under /usr/share/doc (never linux-doc or python3-doc), each distinct, each given one made-up
  * word no other file holds, so a search for it finds that file alone once it is searchable.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -10,7 +10,8 @@ import { gunzipSync } from "node:zlib";
 const DOC_ROOT = "/usr/share/doc";
 /** Reserved for independent evaluation: never read here. */
 const RESERVED = /^(linux-doc|python3(\.\d+)?-doc)/;
-const NAMES = /^(copyright|changelog\.Debian(\.gz)?|changelog(\.gz)?|README[^/]*|NEWS[^/]*)$/;
+const NAMES =
+  /^(copyright|changelog\.Debian(\.gz)?|changelog(\.gz)?|(README|NEWS|AUTHORS|THANKS|TODO|FAQ|HISTORY|CHANGES)[^/]*|[^/]+\.(txt|md)(\.gz)?)$/;
 const MIN_CHARS = 400;
 /** Longer files are cut at a line: the run stays minutes long, the text stays real. */
 export const MAX_CHARS = 20_000;
