@@ -28,7 +28,8 @@ export function AuditTable({
           <th className="px-2 py-2 font-medium">Source</th>
         </tr>
       </thead>
-      <tbody className="grid gap-2 md:table-row-group">
+      {/* One column no wider than the card: a grid column otherwise grows to a long word's width. */}
+      <tbody className="grid grid-cols-1 gap-2 md:table-row-group">
         {entries.map((entry) => (
           <AuditRow key={entry.id} entry={entry} onOnlyDocument={() => onOnlyDocument(entry)} />
         ))}
@@ -40,7 +41,7 @@ export function AuditTable({
 function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument: () => void }) {
   return (
     <tr
-      className="block rounded-md border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
+      className="block min-w-0 rounded-md border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
       data-testid="row-audit"
     >
       <td className={cell}>
