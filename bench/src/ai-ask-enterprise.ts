@@ -7,7 +7,8 @@
  * search's own top result for the same question, the fact in the answer, answerable questions
  * refused, near misses refused (the archive covers the topic, not the asked case), uncovered
  * topics refused, and the reliability of each confidence level.
- * BENCH_AI_ENTERPRISE_DOCUMENTS=300 (0 skips). The policy documents come with Debian's
+ * BENCH_AI_ENTERPRISE_DOCUMENTS=300 (0 skips); BENCH_AI_ENTERPRISE_HALF=fit reports the fit half (for
+ * tuning), BENCH_AI_VERBOSE=1 prints each miss; `npx tsx bench/src/ai-ask-enterprise.ts` runs it alone. The policy documents come with Debian's
  * debian-policy, developers-reference and doc-debian packages; missing ones are named.
  */
 import { readFileSync } from "node:fs";
