@@ -23,7 +23,9 @@ describe("uncoveredWords", () => {
   });
 
   it("reads the scope a possessive or 'with' sets, not a contraction's", () => {
-    const duties = stemsOf("Developer's duties. Going on vacation or leave: tell the debian-private list. Bug reports.");
+    const duties = stemsOf(
+      "Developer's duties. Going on vacation or leave: tell the debian-private list. Bug reports.",
+    );
     const ask = (question: string) =>
       uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: duties }).map((w) => w.word);
     expect(ask("Who must approve a developer's parental leave?")).toEqual(["parental"]);
