@@ -96,8 +96,16 @@ describe("searchableText", () => {
     expect(parseSearchQuery('"use CD/DVD" OR tape -').strictQuery).toBe('"use CD / DVD" OR tape');
   });
 
+  it("never leaves a tag for PostgreSQL's parser to read, so no word inside or after one is dropped", () => {
+    expect(searchableText('<script src="/a.js"></script> x')).toBe('< script src=" / a . js"><  / script> x');
+    expect(searchableText("<style>p {}</style> <!-- a --> <?xml?> a<b")).toBe(
+      "< style>p {}<  / style> < !-- a --> < ?xml?> a< b",
+    );
+    expect(parseSearchQuery("<script>").strictQuery).toBe('"< script>"');
+  });
+
   it("stays linear on hostile input", () => {
-    const hostile = (n: number) => "a.".repeat(n) + "/".repeat(n);
+    const hostile = (n: number) => "a.<".repeat(n) + "/".repeat(n);
     expect(searchableText(hostile(200_000)).length).toBeGreaterThan(400_000);
     expect(growthOf(hostile, searchableText, 200_000)).toBeLessThanOrEqual(LINEAR_GROWTH_LIMIT);
   });
