@@ -39,6 +39,10 @@ export const documentSchema = z.object({
   updatedAt: z.string(),
   versionCount: z.number().int(),
   currentVersionNumber: z.number().int(),
+  /**
+   * `content` is the whole text from GET /api/documents/:id; in lists and search results it is a
+   * preview, the text's first 300 characters.
+   */
   currentVersion: z.object({ content: z.string(), changeNote: z.string().nullable() }),
   originalFilename: z.string(),
   mediaType: z.string(),

@@ -15,6 +15,25 @@ describe("MarkdownContent", () => {
     expect(container.textContent).toContain("<script>alert(2)</script>");
   });
 
+  it("shows a script element split over lines, or never closed, as text with every later word", () => {
+    // As Debian's javascript-common README quotes one: indented (a code block), then not (an HTML
+    // block), then a style element that never closes (an HTML block to the end of the text).
+    const tag =
+      '<script language="javascript" type="text/javascript"\nsrc="/javascript/package/lib.js"></script>';
+    const { container } = render(
+      <MarkdownContent
+        content={`Header lines:\n\n\t${tag.replace("\n", "\n\t")}\n\n${tag}\n\nSigned quirebenchbbbb\n\n<style>\n\nLast quirebenchbbbc`}
+      />,
+    );
+    expect(container.querySelector("script, style")).toBeNull();
+    expect(container.querySelector("pre")?.textContent).toContain(
+      'src="/javascript/package/lib.js"></script>',
+    );
+    expect(container.textContent).toContain(tag);
+    expect(container.textContent).toContain("Signed quirebenchbbbb");
+    expect(container.textContent).toContain("Last quirebenchbbbc");
+  });
+
   it("renders GFM tables and drops javascript: links", () => {
     const { container } = render(
       <MarkdownContent content={"| a | b |\n|---|---|\n| 1 | 2 |\n\n[x](javascript:alert(1))"} />,
