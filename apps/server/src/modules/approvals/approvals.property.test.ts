@@ -7,6 +7,14 @@ import { stagedInvariantViolation, type StagedRound } from "./stages";
 import { demoAppForFile, snapshot, statusOf, uploadDraft } from "../../../test/support/review-helpers";
 
 /**
+ * Each property walks dozens of random rounds through the HTTP API: about a minute on a quiet
+ * 2-core machine, several beside another test run. The limit is a safety net, not a measure: a
+ * property cut off by it keeps sending requests after its test has ended and skews the next
+ * test's counts, so it is set well above the slowest run seen.
+ */
+const PROPERTY_TIMEOUT_MS = 600_000;
+
+/**
  * Random action sequences by random demo users, checked against a small independent model of
  * seed §4: every request the model refuses is refused with nothing changed, every request it
  * accepts is accepted, no round ever breaks its invariants, and the activity log is exactly the
@@ -156,43 +164,47 @@ async function checkAgainstModel(doc: string, m: Model): Promise<void> {
 }
 
 describe("approval state machine under random use", () => {
-  it("never reaches an invalid state, lets only assigned users act, logs exactly the accepted actions", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        submitArb,
-        fc.array(commandArb, { minLength: 1, maxLength: 15 }),
-        async (first, rest) => {
-          const commands = [first, ...rest];
-          const doc = await uploadDraft(t, "author", "Random walk");
-          const m: Model = {
-            docStatus: "Draft",
-            version: 1,
-            round: 0,
-            stage: "Not Started",
-            reviewers: new Map(),
-            approverId: "",
-            log: [],
-          };
-          for (const cmd of commands) {
-            const actorId = actorOf(cmd);
-            const accepted = expectAccepted(m, cmd, actorId);
-            const before = accepted ? null : await snapshot(t, doc);
-            const res = await send(doc, m, cmd);
-            if (accepted) {
-              expect(res.statusCode, `${JSON.stringify(cmd)}: ${res.body}`).toBeLessThan(300);
-              applyToModel(m, cmd, actorId);
-              await checkAgainstModel(doc, m);
-            } else {
-              expect([400, 403, 404, 409], `${JSON.stringify(cmd)}: ${res.body}`).toContain(res.statusCode);
-              expect(await snapshot(t, doc), JSON.stringify(cmd)).toEqual(before);
+  it(
+    "never reaches an invalid state, lets only assigned users act, logs exactly the accepted actions",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          submitArb,
+          fc.array(commandArb, { minLength: 1, maxLength: 15 }),
+          async (first, rest) => {
+            const commands = [first, ...rest];
+            const doc = await uploadDraft(t, "author", "Random walk");
+            const m: Model = {
+              docStatus: "Draft",
+              version: 1,
+              round: 0,
+              stage: "Not Started",
+              reviewers: new Map(),
+              approverId: "",
+              log: [],
+            };
+            for (const cmd of commands) {
+              const actorId = actorOf(cmd);
+              const accepted = expectAccepted(m, cmd, actorId);
+              const before = accepted ? null : await snapshot(t, doc);
+              const res = await send(doc, m, cmd);
+              if (accepted) {
+                expect(res.statusCode, `${JSON.stringify(cmd)}: ${res.body}`).toBeLessThan(300);
+                applyToModel(m, cmd, actorId);
+                await checkAgainstModel(doc, m);
+              } else {
+                expect([400, 403, 404, 409], `${JSON.stringify(cmd)}: ${res.body}`).toContain(res.statusCode);
+                expect(await snapshot(t, doc), JSON.stringify(cmd)).toEqual(before);
+              }
             }
-          }
-          await checkAgainstModel(doc, m);
-        },
-      ),
-      { numRuns: 50 },
-    );
-  }, 120_000);
+            await checkAgainstModel(doc, m);
+          },
+        ),
+        { numRuns: 50 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 /*
@@ -333,67 +345,71 @@ async function uploadInto(categoryId: string): Promise<string> {
 }
 
 describe("templated rounds under random use", () => {
-  it("follow stages, quorums and negative outcomes exactly as the template says", async () => {
-    const made = await t.request("POST", "/api/groups", {
-      as: "admin",
-      body: { name: "Random quality", memberIds: [ids.viewer, ids.admin] },
-    });
-    const groupId = json<{ id: string }>(made).id;
-    await fc.assert(
-      fc.asyncProperty(
-        templateArb,
-        fc.array(stagedCommandArb, { minLength: 1, maxLength: 10 }),
-        async (rules, commands) => {
-          const doc = await uploadInto(await categoryFor(rules, groupId));
-          const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
-            as: "author",
-            body: {
-              stages: [
-                { assignees: [{ userId: ids.reviewer }, { userId: ids.reviewer2 }] },
-                { assignees: [{ groupId }] },
-                { assignees: [{ userId: ids.approver }] },
-              ],
-            },
-          });
-          expect(submitted.statusCode, submitted.body).toBe(201);
-          const m: StagedModel = { stage: "Awaiting Review", step: 0, rules, seats: new Map() };
-          stageUsers.forEach((people, stage) =>
-            people.forEach((u) =>
-              m.seats.set(ids[u]!, { stage, unit: stage === 1 ? "group" : u, status: "Pending" }),
-            ),
-          );
-          for (const cmd of commands) {
-            const actorId = ids[cmd.as]!;
-            const accepted = modelAccepts(m, actorId, cmd.status);
-            const before = accepted ? null : await snapshot(t, doc);
-            t.clock.advance(1000);
-            const res = await t.request("PATCH", `/api/documents/${doc}/approval`, {
-              as: cmd.as,
+  it(
+    "follow stages, quorums and negative outcomes exactly as the template says",
+    async () => {
+      const made = await t.request("POST", "/api/groups", {
+        as: "admin",
+        body: { name: "Random quality", memberIds: [ids.viewer, ids.admin] },
+      });
+      const groupId = json<{ id: string }>(made).id;
+      await fc.assert(
+        fc.asyncProperty(
+          templateArb,
+          fc.array(stagedCommandArb, { minLength: 1, maxLength: 10 }),
+          async (rules, commands) => {
+            const doc = await uploadInto(await categoryFor(rules, groupId));
+            const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
+              as: "author",
               body: {
-                status: cmd.status,
-                comment: "why",
-                approverStatus: cmd.status,
-                approverComment: "why",
+                stages: [
+                  { assignees: [{ userId: ids.reviewer }, { userId: ids.reviewer2 }] },
+                  { assignees: [{ groupId }] },
+                  { assignees: [{ userId: ids.approver }] },
+                ],
               },
             });
-            if (!accepted) {
-              expect([400, 403, 409], `${JSON.stringify(cmd)}: ${res.body}`).toContain(res.statusCode);
-              expect(await snapshot(t, doc)).toEqual(before);
-              continue;
-            }
-            expect(res.statusCode, `${JSON.stringify(cmd)}: ${res.body}`).toBe(200);
-            modelApply(m, actorId, cmd.status);
-            const a = json<Approval>(res);
-            expect(a.stage, JSON.stringify(cmd)).toBe(m.stage);
-            expect(stagedInvariantViolation(stagedOf(a))).toBeNull();
-            const shown = a.stages.flatMap((s) => s.assignees.map((p) => [p.userId, p.status]));
-            expect(new Map(shown as Array<[string, string]>)).toEqual(
-              new Map([...m.seats].map(([id, seat]) => [id, seat.status])),
+            expect(submitted.statusCode, submitted.body).toBe(201);
+            const m: StagedModel = { stage: "Awaiting Review", step: 0, rules, seats: new Map() };
+            stageUsers.forEach((people, stage) =>
+              people.forEach((u) =>
+                m.seats.set(ids[u]!, { stage, unit: stage === 1 ? "group" : u, status: "Pending" }),
+              ),
             );
-          }
-        },
-      ),
-      { numRuns: 20 },
-    );
-  }, 240_000);
+            for (const cmd of commands) {
+              const actorId = ids[cmd.as]!;
+              const accepted = modelAccepts(m, actorId, cmd.status);
+              const before = accepted ? null : await snapshot(t, doc);
+              t.clock.advance(1000);
+              const res = await t.request("PATCH", `/api/documents/${doc}/approval`, {
+                as: cmd.as,
+                body: {
+                  status: cmd.status,
+                  comment: "why",
+                  approverStatus: cmd.status,
+                  approverComment: "why",
+                },
+              });
+              if (!accepted) {
+                expect([400, 403, 409], `${JSON.stringify(cmd)}: ${res.body}`).toContain(res.statusCode);
+                expect(await snapshot(t, doc)).toEqual(before);
+                continue;
+              }
+              expect(res.statusCode, `${JSON.stringify(cmd)}: ${res.body}`).toBe(200);
+              modelApply(m, actorId, cmd.status);
+              const a = json<Approval>(res);
+              expect(a.stage, JSON.stringify(cmd)).toBe(m.stage);
+              expect(stagedInvariantViolation(stagedOf(a))).toBeNull();
+              const shown = a.stages.flatMap((s) => s.assignees.map((p) => [p.userId, p.status]));
+              expect(new Map(shown as Array<[string, string]>)).toEqual(
+                new Map([...m.seats].map(([id, seat]) => [id, seat.status])),
+              );
+            }
+          },
+        ),
+        { numRuns: 20 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
