@@ -2,7 +2,8 @@
 // 50 connections for 60 s, against a real Quire process on PGlite and on PostgreSQL, printed per
 // endpoint, each database's line beside the other's, with a bare Fastify route in its own process
 // (the framework's ceiling here). Requests refused at once with 503 and Retry-After (admission
-// control) are counted apart from errors and from timeouts; requests/s and latencies are of the
+// control), and those refused with 429 and Retry-After (the signed-in user's per-minute limit: one
+// bench user sends every upload), are counted apart from errors and from timeouts; requests/s and latencies are of the
 // answered (2xx) requests. The load average is printed with the figures: on a shared machine they
 // mean little without it.
 // LOAD_SECONDS, LOAD_CONNECTIONS (peer), LOAD_DATABASES=pglite,postgres, LOAD_ONLY=<endpoint text>,
@@ -32,6 +33,7 @@ const COLUMNS = [
   ["p95 ms", 7],
   ["p99 ms", 7],
   ["503", 5],
+  ["429", 5],
   ["errors", 6],
   ["timeouts", 8],
 ] as const;
@@ -45,6 +47,7 @@ function line(label: string, database: string, r: EndpointResult): string {
     r.p95,
     r.p99,
     r.busy,
+    r.limited,
     r.errors,
     r.timeouts,
   ].map((v, i) => String(v).padStart(COLUMNS[i]![1]));
@@ -89,6 +92,7 @@ export async function runLoadBench(): Promise<void> {
       const timeouts = sum((r) => r.timeouts);
       const busy = sum((r) => r.busy);
       const busyWithRetryAfter = sum((r) => r.busyWithRetryAfter);
+      const limited = sum((r) => r.limited);
       const upload = rows.find((r) => r.name.includes("upload"));
       if (errors > 0) failures.push(`${database}: ${errors} errors`);
       if (timeouts > 0) failures.push(`${database}: ${timeouts} timeouts`);
@@ -98,7 +102,7 @@ export async function runLoadBench(): Promise<void> {
       if (database === "pglite" && upload && upload.p99 > UPLOAD_P99_TARGET_MS)
         failures.push(`${database}: upload p99 ${upload.p99} ms > ${UPLOAD_P99_TARGET_MS} ms`);
       summary.push(
-        `${database}: ${all.toFixed(1)} answered req/s mixed, ${errors} errors, ${timeouts} timeouts, ${busy} refused busy (503, ${busyWithRetryAfter} with Retry-After); upload ${upload ? `${upload.requests} answered, p50 ${upload.p50} ms, p99 ${upload.p99} ms` : "not run"}; Quire/peer ${(all / peerResult.perSecond).toFixed(4)}; load average ${loadBefore} before, ${load()} after`,
+        `${database}: ${all.toFixed(1)} answered req/s mixed, ${errors} errors, ${timeouts} timeouts, ${busy} refused busy (503, ${busyWithRetryAfter} with Retry-After), ${limited} over the user's per-minute limit (429 with Retry-After); upload ${upload ? `${upload.requests} answered, p50 ${upload.p50} ms, p99 ${upload.p99} ms` : "not run"}; Quire/peer ${(all / peerResult.perSecond).toFixed(4)}; load average ${loadBefore} before, ${load()} after`,
       );
     } finally {
       await target.close();

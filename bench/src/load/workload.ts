@@ -17,7 +17,12 @@ export interface EndpointResult {
   busy: number;
   /** Answers with `Retry-After` among the 503s (all of them, if the server says when to come back). */
   busyWithRetryAfter: number;
-  /** Answers other than 2xx and 503, and connection errors. */
+  /**
+   * Refused with 429 and Retry-After: over the signed-in user's per-minute limit for this kind of
+   * request (one bench user sends every upload, far more than a person would), a rule, not a fault.
+   */
+  limited: number;
+  /** Answers other than 2xx, 503 and 429 with Retry-After, and connection errors. */
   errors: number;
   /** Requests the client gave up on after its 30 s timeout. */
   timeouts: number;
@@ -59,6 +64,8 @@ function multipart(categoryId: string, name: string, text: string) {
     `--${boundary}--\r\n`;
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+const retryAfter = (res: Response) => Number(res.headers.get("retry-after"));
 
 /** A fetch that, refused as busy (503), waits as Retry-After says and sends again, as clients do. */
 async function patientFetch(url: string, init: RequestInit): Promise<Response> {
@@ -225,6 +232,7 @@ async function runEndpoint(
   const statuses = new Map<number, number>();
   let busy = 0;
   let busyWithRetryAfter = 0;
+  let limited = 0;
   let connectionErrors = 0;
   let timeouts = 0;
   const started = performance.now();
@@ -256,6 +264,11 @@ async function runEndpoint(
             busyWithRetryAfter++;
             await new Promise((resolve) => setTimeout(resolve, wait * 1000));
           }
+        } else if (res.status === 429 && res.headers.has("retry-after") && Number.isFinite(retryAfter(res))) {
+          limited++;
+          // Waits as asked, but not past the run's end: a client does not hold the bench open.
+          const wait = Math.min(retryAfter(res) * 1000, Math.max(0, end - performance.now()));
+          await new Promise((resolve) => setTimeout(resolve, wait));
         } else {
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         }
@@ -280,6 +293,7 @@ async function runEndpoint(
     p99: Math.round(quantile(answered, 0.99)),
     busy,
     busyWithRetryAfter,
+    limited,
     errors: [...statuses.values()].reduce((sum, c) => sum + c, 0) + connectionErrors,
     timeouts,
     problems: problems.join(", "),
@@ -322,6 +336,7 @@ export async function runPeer(
     p99: Math.round(quantile(answered, 0.99)),
     busy: 0,
     busyWithRetryAfter: 0,
+    limited: 0,
     errors: result.non2xx + result.errors - result.timeouts,
     timeouts: result.timeouts,
     problems: "",
