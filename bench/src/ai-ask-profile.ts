@@ -44,6 +44,7 @@ for (const q of questions) {
       h.map((f) => f.documentId),
       words,
       h.map((f) => f.passageId),
+      ["eng"],
     ),
   );
   totals.set("passages read", (totals.get("passages read") ?? 0) + stored.length);

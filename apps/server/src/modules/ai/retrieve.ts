@@ -30,6 +30,7 @@ import { readQueryStats } from "../search/bm25-repository";
 import { DOCUMENT_MODEL, RERANK_MODEL } from "./ask-model";
 import { archiveTitles, initialsExpansions, wordsNotInArchive } from "./titles";
 import { matchingPassages, type StoredPassage } from "../search/repository";
+import { chosenLanguages } from "../settings/ocr-languages";
 import { readAll } from "../../db/read-all";
 
 /**
@@ -317,6 +318,7 @@ export async function retrieve(
     found.map((f) => f.documentId),
     words,
     found.map((f) => f.passageId),
+    await chosenLanguages(ctx),
   );
   const byDocument = new Map<string, StoredPassage[]>();
   for (const p of stored) byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), p]);

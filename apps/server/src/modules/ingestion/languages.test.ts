@@ -77,10 +77,41 @@ describe("changing the languages", () => {
     expect(await searchIds("Paketversionen")).toEqual([doc.id]);
     expect(await searchIds("Paketversion")).toEqual([]);
 
+    // English reads a quoted German phrase in other forms than the text's, and an excluded German
+    // word in another form than the text's, as absent.
+    expect(await searchIds('"geänderte Paketabhängigkeit"')).toEqual([]);
+    expect(await searchIds("Mechanismus -Paketabhängigkeit")).toEqual([doc.id]);
+
     expect((await choose({ languages: ["eng", "deu"] })).statusCode).toBe(200);
     await t.runner.runUntilIdle();
     expect(await searchIds("Paketversion")).toEqual([doc.id]);
     expect(await searchIds("Paketversionen")).toEqual([doc.id]);
+    // Phrases and exclusions are read in the passage's own language: German for this one.
+    expect(await searchIds('"geänderte Paketabhängigkeit"')).toEqual([doc.id]);
+    expect(await searchIds('Mechanismus "geänderte Paketabhängigkeit"')).toEqual([doc.id]);
+    expect(await searchIds("Mechanismus")).toEqual([doc.id]);
+    expect(await searchIds("Mechanismus -Paketabhängigkeit")).toEqual([]);
+    expect(await searchIds("Mechanismus -Paketabhängigkeit")).toEqual([]);
+  });
+
+  it("reads an English passage's phrases and exclusions as English, whatever else is chosen", async () => {
+    // "tape" stems to "tap" in German: read in German, "-tape" would drop a text holding only "tap".
+    const text =
+      "# Backup plan\n\nEach night the backup jobs copy the share to disk. Turn the tap off in the server room " +
+      "before the weekly backup of the water-cooled racks.\n";
+    const { body, headers } = multipart(
+      { categoryId: category },
+      { name: "backup-plan.md", bytes: new TextEncoder().encode(text) },
+    );
+    const doc = json<Document>(
+      await t.request("POST", "/api/documents/upload", { as: "author", body, headers }),
+    );
+    await t.runner.runUntilIdle();
+    expect(json<IngestionLanguages>(await languages())).toEqual({ languages: ["eng", "deu"] });
+    expect(await searchIds("backup -tape")).toContain(doc.id);
+    expect(await searchIds("backup -tap")).not.toContain(doc.id);
+    expect(await searchIds('"backup jobs"')).toEqual([doc.id]);
+    expect(await searchIds('"backup job"')).toEqual([doc.id]);
   });
 });
 

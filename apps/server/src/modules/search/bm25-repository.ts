@@ -10,6 +10,7 @@ import {
   searchStats,
   searchTerms,
 } from "../../db/schema";
+import { matchesInOwnLanguage } from "./query-readings";
 
 /**
  * Reads for BM25 ranking. The statistics (search_terms, search_stats, search_postings) are kept
@@ -216,13 +217,15 @@ export async function strictMatches(
   query: string,
   where: SQL,
   limit: number,
+  languages: readonly string[],
   within?: string[],
 ): Promise<string[]> {
   if (within && within.length === 0) return [];
   const among = within ? sql`and ${chunks.id} = any(${sql.param(within)}::text[])` : sql``;
+  const matches = matchesInOwnLanguage(sql`${chunks.tsv}`, sql`${chunks.versionId}`, query, languages);
   const result = await db.execute(sql`
     select ${chunks.id} as id from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
-    where ${chunks.tsv} @@ websearch_to_tsquery('english', ${query}) and ${where} ${among}
+    where ${matches} and ${where} ${among}
     limit ${limit}`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
@@ -232,9 +235,10 @@ export async function strictMatches(
  * `documents` for any read that joins it. A document is excluded whole, whichever passage holds the
  * word, so an excluded word never shows in a listed document's other passages.
  */
-export function withoutExcluded(where: SQL, excludedQuery: string): SQL {
+export function withoutExcluded(where: SQL, excludedQuery: string, languages: readonly string[]): SQL {
+  const holds = matchesInOwnLanguage(sql`x.tsv`, sql`x.version_id`, excludedQuery, languages);
   return sql`(${where} and not exists (select 1 from ${chunks} x
-    where x.document_id = ${documents.id} and x.tsv @@ websearch_to_tsquery('english', ${excludedQuery})))`;
+    where x.document_id = ${documents.id} and ${holds}))`;
 }
 
 /** Which of the given documents hold a passage matching the web-search query (a phrase, say). */
@@ -242,12 +246,13 @@ export async function documentsMatching(
   db: Database,
   query: string,
   documentIds: string[],
+  languages: readonly string[],
 ): Promise<Set<string>> {
   if (documentIds.length === 0) return new Set();
   const result = await db.execute(sql`
     select distinct x.document_id as id from ${chunks} x
     where x.document_id = any(${sql.param(documentIds)}::text[])
-      and x.tsv @@ websearch_to_tsquery('english', ${query})`);
+      and ${matchesInOwnLanguage(sql`x.tsv`, sql`x.version_id`, query, languages)}`);
   return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 

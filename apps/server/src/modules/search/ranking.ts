@@ -31,6 +31,7 @@ import { loadPassages, rankFullText, type PassageDetail } from "./repository";
 import { QUESTION_RANKING, DEFAULT_RANKING, type RankingParams } from "./ranking-params";
 import { postingLimits } from "./posting-limits";
 import { synonymsOf } from "./wordnet";
+import { chosenLanguages } from "../settings/ocr-languages";
 import { otherLanguageLexemes } from "./text-configs";
 
 export type { Evidence } from "./evidence-scores";
@@ -168,11 +169,13 @@ async function candidatePostings(
       .slice(0, STRICT_CANDIDATES)
       .map((p) => p.chunkId);
     // One after the other: a transaction's single connection takes one query at a time.
+    const languages = await chosenLanguages(ctx);
     const among = await strictMatches(
       ctx.db,
       request.parsed.strictQuery,
       request.where,
       STRICT_CANDIDATES,
+      languages,
       leading,
     );
     // Enough exact matches among them for the longest list returned: the index's others would
@@ -181,7 +184,13 @@ async function candidatePostings(
     const others =
       among.length >= LIST_DEPTH
         ? []
-        : await strictMatches(ctx.db, request.parsed.strictQuery, request.where, STRICT_CANDIDATES);
+        : await strictMatches(
+            ctx.db,
+            request.parsed.strictQuery,
+            request.where,
+            STRICT_CANDIDATES,
+            languages,
+          );
     const ids = [...new Set([...among, ...others])].slice(0, STRICT_CANDIDATES);
     return { postings: await postingsOf(ctx.db, lexemes, ids), facts };
   }
@@ -269,14 +278,14 @@ async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryT
 }
 
 /** The request with its exclusions made part of its filter on documents. */
-function excluding(request: RankRequest): RankRequest {
+function excluding(request: RankRequest, languages: readonly string[]): RankRequest {
   const excluded = request.parsed.excludedQuery;
-  return excluded ? { ...request, where: withoutExcluded(request.where, excluded) } : request;
+  return excluded ? { ...request, where: withoutExcluded(request.where, excluded, languages) } : request;
 }
 
 /** Reads the evidence for a query: postings, lengths, titles, exact words and the leading embeddings. */
 export async function collectEvidence(ctx: AppContext, original: RankRequest): Promise<Evidence | null> {
-  const request = excluding(original);
+  const request = excluding(original, await chosenLanguages(ctx));
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
@@ -352,11 +361,13 @@ async function rankStrictOrNot(ctx: AppContext, request: RankRequest): Promise<F
   const evidence = await collectEvidence(ctx, request);
   if (evidence) return rankEvidence(evidence, rankingOf(request));
   // Nothing positive to score (only stop words, or only exclusions): the database's own ranking.
+  const languages = await chosenLanguages(ctx);
   const rows = await rankFullText(ctx.db, {
     query: request.parsed.strictQuery,
-    where: excluding(request).where,
+    where: excluding(request, languages).where,
     candidates: 2000,
     limit: LIST_DEPTH,
+    languages,
   });
   const top = rows[0]?.rank ?? 0;
   return rows.map((row) => ({
@@ -379,8 +390,10 @@ async function phrasesFirst(
   if (phraseQueries.length === 0 || ranked.length === 0) return ranked;
   const ids = [...new Set(ranked.map((p) => p.documentId))];
   const held = new Map<string, number>();
+  const languages = await chosenLanguages(ctx);
   for (const query of phraseQueries)
-    for (const id of await documentsMatching(ctx.db, query, ids)) held.set(id, (held.get(id) ?? 0) + 1);
+    for (const id of await documentsMatching(ctx.db, query, ids, languages))
+      held.set(id, (held.get(id) ?? 0) + 1);
   if (held.size === 0) return ranked;
   const order = ranked.map((passage, index) => ({ passage, index, held: held.get(passage.documentId) ?? 0 }));
   order.sort((a, b) => b.held - a.held || a.index - b.index);

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import { chunks, documents, searchLog, settings } from "../../db/schema";
 import { rowsOf } from "../../db/rows";
 import { searchableText } from "@quire/textkit";
+import { everyReading, matchesInOwnLanguage } from "./query-readings";
 
 export async function readSetting(db: Database, key: string): Promise<unknown> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
@@ -45,6 +46,8 @@ export interface CandidateQuery {
   /** Matches looked at; beyond it a common word's matches are not all ranked. */
   candidates: number;
   limit: number;
+  /** The chosen languages: each passage reads the query in its own (query-readings.ts). */
+  languages: readonly string[];
 }
 
 /**
@@ -54,12 +57,13 @@ export interface CandidateQuery {
  * query for a word in half the archive as fast as a rare one.
  */
 export async function rankFullText(db: Database, q: CandidateQuery): Promise<RankedPassage[]> {
+  const matches = matchesInOwnLanguage(sql`${chunks.tsv}`, sql`${chunks.versionId}`, q.query, q.languages);
   const result = await db.execute(sql`
-    with query as (select websearch_to_tsquery('english', ${q.query}) as tsq),
+    with query as (select ${everyReading(q.query, q.languages)} as tsq),
     candidate as (
       select ${chunks.id} as id, ${chunks.documentId} as document_id, ${chunks.tsv} as tsv
-      from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}, query
-      where ${chunks.tsv} @@ query.tsq and ${q.where}
+      from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
+      where ${matches} and ${q.where}
       limit ${q.candidates})
     select candidate.id, candidate.document_id, ts_rank_cd(candidate.tsv, query.tsq, 32) as rank
     from candidate, query
@@ -155,6 +159,7 @@ export async function popularQueries(
   where: SQL,
   since: Date,
   limit: number,
+  languages: readonly string[],
 ): Promise<string[]> {
   const result = await db.execute(sql`
     select min(${searchLog.query}) as query from ${searchLog}
@@ -169,7 +174,7 @@ export async function popularQueries(
     select p.n from unnest(${sql.param(popular.map(searchableText))}::text[]) with ordinality as p(query, n)
     where exists (
       select 1 from ${chunks} join ${documents} on ${documents.id} = ${chunks.documentId}
-      where ${chunks.tsv} @@ websearch_to_tsquery('english', p.query) and ${where})
+      where ${matchesInOwnLanguage(sql`${chunks.tsv}`, sql`${chunks.versionId}`, sql`p.query`, languages)} and ${where})
     order by p.n
     limit ${limit}`);
   return rowsOf<{ n: number | string }>(found).map((row) =>
@@ -220,13 +225,16 @@ export async function matchingPassages(
   documentIds: string[],
   words: string[],
   alsoIds: string[],
+  languages: readonly string[],
 ): Promise<StoredPassage[]> {
   if (documentIds.length === 0) return [];
   const query = words
     .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, " ").trim())
     .filter(Boolean)
     .join(" or ");
-  const matches = query ? sql`${chunks.tsv} @@ websearch_to_tsquery('english', ${query})` : undefined;
+  const matches = query
+    ? matchesInOwnLanguage(sql`${chunks.tsv}`, sql`${chunks.versionId}`, query, languages)
+    : undefined;
   return db
     .select(passageColumns)
     .from(chunks)

@@ -23,6 +23,7 @@ import { presentDocument } from "../documents/presenter";
 import { documentWhere, listDocuments } from "../documents/repository";
 import { bestPerDocument, rankPassages, type RankingParams } from "./ranking";
 import { keyphraseSources, loadPassages, logSearch, popularQueries, type PassageDetail } from "./repository";
+import { chosenLanguages } from "../settings/ocr-languages";
 
 /**
  * Full-text (BM25F) is the default; hybrid (`mode=hybrid`) adds synonyms and re-scores the best
@@ -197,7 +198,7 @@ export async function searchDocuments(
 export async function searchSuggestions(ctx: AppContext, actor: Actor, limit = 8): Promise<string[]> {
   const since = new Date(ctx.clock.now().getTime() - SUGGESTION_WINDOW_DAYS * 86_400_000);
   const visible = listableDocumentsWhere(actor);
-  const popular = await popularQueries(ctx.db, visible, since, limit);
+  const popular = await popularQueries(ctx.db, visible, since, limit, await chosenLanguages(ctx));
   const sources = await keyphraseSources(ctx.db, visible, 2000);
   const phrases = topKeyphrases(sources, { limit, maxWords: 3 });
   const seen = new Set<string>();

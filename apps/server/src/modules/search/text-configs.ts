@@ -1,24 +1,11 @@
 import { searchableText } from "@quire/textkit";
-import { documentLanguages, type DocumentLanguage } from "@quire/contracts";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { rowsOf } from "../../db/rows";
 import { searchTerms } from "../../db/schema";
 import { chosenLanguages } from "../settings/ocr-languages";
 import type { LexemeStat } from "./bm25-repository";
-
-/** PostgreSQL's Snowball text-search configuration of each language (PGlite ships them all). */
-const TEXT_SEARCH_CONFIGS: Record<DocumentLanguage, string> = {
-  eng: "english",
-  deu: "german",
-  fra: "french",
-  spa: "spanish",
-  ita: "italian",
-  nld: "dutch",
-};
-
-const isDocumentLanguage = (code: string): code is DocumentLanguage =>
-  (documentLanguages as readonly string[]).includes(code);
+import { isDocumentLanguage, TEXT_SEARCH_CONFIGS } from "./query-readings";
 
 /**
  * The configuration a version's passages are analysed with: its detected language's when that
