@@ -49,12 +49,13 @@ import { accessRoutes } from "./modules/access/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { mailRoutes } from "./modules/ingestion/mail-routes";
 import { ingestionRoutes } from "./modules/ingestion/routes";
+import { commentRoutes } from "./modules/comments/routes";
 
 export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
-  /** The registry action its route config names (`allow` or `document`), checked by the policy guard. */
+  /** The registry action its route config names (`allow`, `comment` or `document`), checked by the policy guard. */
   action: string | null;
 }
 
@@ -134,7 +135,7 @@ function createServer(ctx: AppContext, options: BuildAppOptions): FastifyInstanc
           method,
           url: route.url,
           public: route.config?.public === true,
-          action: route.config?.allow ?? route.config?.document ?? null,
+          action: route.config?.allow ?? route.config?.comment ?? route.config?.document ?? null,
         });
     }
   });
@@ -185,6 +186,7 @@ async function apiRoutes(api: FastifyInstance, { ctx, hub }: { ctx: AppContext; 
   await api.register(recordRoutes, { ctx });
   await api.register(controlRoutes, { ctx });
   await api.register(acknowledgementRoutes, { ctx });
+  await api.register(commentRoutes, { ctx });
   await api.register(notificationRoutes, { ctx, prefix: "/notifications" });
   await api.register(settingsRoutes, { ctx });
   await api.register(ingestionRoutes, { ctx });

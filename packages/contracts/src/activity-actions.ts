@@ -50,6 +50,13 @@ export const activityActions = [
   "Closed acknowledgement campaign",
   "Acknowledged",
   "Sent acknowledgement reminders",
+  // Comments on a document, beside its review rounds.
+  "Commented",
+  "Replied to comment",
+  "Edited comment",
+  "Deleted comment",
+  "Resolved comment thread",
+  "Reopened comment thread",
   // Categories and groups.
   "Created category",
   "Edited category",

@@ -219,6 +219,8 @@ export const notificationKinds = [
   // A read-and-acknowledge campaign asks someone to confirm they read a document, then reminds them.
   "acknowledgement_requested",
   "acknowledgement_reminder",
+  // Someone @-mentioned the user in a comment on a document they may read.
+  "mentioned",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

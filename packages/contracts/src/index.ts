@@ -26,3 +26,4 @@ export * from "./records";
 export * from "./text-dates";
 export * from "./acknowledgements";
 export * from "./filing";
+export * from "./comments";

@@ -160,6 +160,32 @@ export const domainEvents = {
     payload: z.object({ documentId: id, nextReviewOn: z.string().nullable() }),
     narrowsAccess: false,
   },
+  /**
+   * Someone commented on a document (a new thread or a reply) or reworded their comment.
+   * `mentionedIds` are the people it newly mentions, each of whom may read the comment.
+   */
+  "comment.posted": {
+    payload: z.object({
+      commentId: id,
+      threadId: id,
+      documentId: id,
+      documentTitle: z.string(),
+      version: z.number().int().positive(),
+      edited: z.boolean(),
+      mentionedIds: z.array(id),
+    }),
+    narrowsAccess: false,
+  },
+  /** A comment was deleted, or a thread resolved or reopened. */
+  "comment.changed": {
+    payload: z.object({
+      commentId: id,
+      threadId: id,
+      documentId: id,
+      change: z.enum(["deleted", "resolved", "reopened"]),
+    }),
+    narrowsAccess: false,
+  },
   /** A category's access list changed. */
   "category.permissionsChanged": { payload: z.object({ categoryId: id }), narrowsAccess: true },
   /** People joined or left groups (by hand, or as single sign-on reported their groups). */

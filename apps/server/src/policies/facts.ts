@@ -1,5 +1,6 @@
 import { openApprovalStages } from "@quire/contracts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import {
@@ -7,12 +8,14 @@ import {
   approvals,
   categories,
   categoryGroupAccess,
+  comments,
   documentGroupAccess,
   documents,
   documentUserAccess,
   groupMembers,
 } from "../db/schema";
 import type { AccessActor, CategoryAccessFacts, DocumentAccessFacts } from "./access";
+import type { CommentFacts } from "./policy";
 
 /**
  * Loaders for the pure rule's facts. Each reads what one decision needs, with nothing about
@@ -125,4 +128,35 @@ type FactsRow = {
 function jsonArray<T>(value: unknown): T[] {
   const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
   return Array.isArray(parsed) ? (parsed as T[]) : [];
+}
+
+const thread = alias(comments, "thread");
+
+/** One comment of one document, or null if the document has no such comment. */
+export async function loadCommentFacts(
+  db: Database,
+  documentId: string,
+  commentId: string,
+): Promise<CommentFacts | null> {
+  const [row] = await db
+    .select({
+      authorId: comments.authorId,
+      threadId: comments.threadId,
+      deletedAt: comments.deletedAt,
+      version: comments.version,
+      threadAuthorId: thread.authorId,
+      threadVersion: thread.version,
+    })
+    .from(comments)
+    .leftJoin(thread, eq(thread.id, comments.threadId))
+    .where(and(eq(comments.id, commentId), eq(comments.documentId, documentId)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    authorId: row.authorId,
+    threadAuthorId: row.threadAuthorId ?? row.authorId,
+    isThread: row.threadId === null,
+    deleted: row.deletedAt !== null,
+    version: Math.max(row.version, row.threadVersion ?? row.version),
+  };
 }

@@ -3,11 +3,14 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { notFound, unauthorized } from "../lib/errors";
 import { documentLevel, type AccessActor, type Level } from "./access";
-import { loadAccessFacts, withGroups } from "./facts";
+import { loadAccessFacts, loadCommentFacts, withGroups } from "./facts";
 import {
+  authorizeComment,
   authorizeDocument,
   authorizeGlobal,
   type Actor,
+  type CommentAction,
+  type CommentFacts,
   type DocumentAction,
   type DocumentFacts,
   type GlobalAction,
@@ -22,6 +25,13 @@ export interface LoadedDocument {
   actor: Actor & AccessActor;
   /** The actor's level in the document's category (edit for Admins). */
   level: Level;
+}
+
+/** One comment, loaded and checked for one action, with its document. */
+export interface LoadedComment {
+  id: string;
+  facts: CommentFacts;
+  document: LoadedDocument;
 }
 
 declare module "fastify" {
@@ -39,14 +49,22 @@ declare module "fastify" {
      */
     documentBodyField?: string;
     /**
+     * The action this route performs on the comment named by its `:commentId` parameter, of the
+     * document named by `:id`: the guard loads the document for reading, then the comment, answers
+     * 404 if the actor cannot see either and 403 if they may not do this.
+     */
+    comment?: CommentAction;
+    /**
      * The app-wide action this route performs (manage users, settings, categories…): the guard
      * answers 403 before the handler runs when the actor's role may not.
      */
     allow?: GlobalAction;
   }
   interface FastifyRequest {
-    /** Set by the document guard on routes with `config.document`. */
+    /** Set by the document guard on routes with `config.document` or `config.comment`. */
     document: LoadedDocument | null;
+    /** Set by the document guard on routes with `config.comment`. */
+    comment: LoadedComment | null;
   }
 }
 
@@ -68,13 +86,15 @@ export async function authorizeDocumentById(
 
 export function registerDocumentGuard(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("document", null);
+  app.decorateRequest("comment", null);
   app.addHook("preHandler", async (request) => {
     const allow = request.routeOptions.config.allow;
     if (allow) {
       if (!request.actor) throw unauthorized();
       authorizeGlobal(request.actor, allow);
     }
-    const action = request.routeOptions.config.document;
+    const commentAction = request.routeOptions.config.comment;
+    const action = request.routeOptions.config.document ?? (commentAction ? "document.read" : undefined);
     if (!action) return;
     if (!request.actor) throw unauthorized();
     const { documentParam, documentBodyField } = request.routeOptions.config;
@@ -90,7 +110,20 @@ export function registerDocumentGuard(app: FastifyInstance, ctx: AppContext): vo
     const id = params[documentParam ?? "id"];
     if (!id) throw notFound("Document");
     request.document = await authorizeDocumentById(ctx.db, request.actor, action, id);
+    if (!commentAction) return;
+    const commentId = params.commentId;
+    const facts = commentId ? await loadCommentFacts(ctx.db, id, commentId) : null;
+    if (!commentId || !facts) throw notFound("Comment");
+    const target = request.document;
+    authorizeComment(target.actor, commentAction, facts, target.facts);
+    request.comment = { id: commentId, facts, document: target };
   });
+}
+
+/** The comment the guard loaded for this route; a route without `config.comment` is a programming error. */
+export function loadedComment(request: FastifyRequest): LoadedComment {
+  if (!request.comment) throw new Error(`${request.routeOptions.url} has no config.comment`);
+  return request.comment;
 }
 
 /** The document the guard loaded for this route; a route without `config.document` is a programming error. */

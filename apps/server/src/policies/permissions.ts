@@ -30,7 +30,10 @@ const documentLines: ReadonlyArray<[DocumentAction, string]> = [
 
 /** What someone with this role may do, in the order Settings lists it. */
 export function rolePermissions(role: Role): string[] {
-  const lines = ["Read documents the access lists let you see"];
+  const lines = [
+    "Read documents the access lists let you see",
+    "Comment on them and mention colleagues who may read them",
+  ];
   const me = { id: "me", role };
   const may = (action: DocumentAction, ownerId: string) =>
     canChangeDocument(me, action, { ownerId, archived: false }, "edit");

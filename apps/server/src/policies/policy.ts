@@ -11,6 +11,7 @@ import {
   canSeeDocument,
   categoryLevel,
   documentLevel,
+  readableVersion,
   type AccessActor,
   type CategoryAccessFacts,
   type DocumentAccessFacts,
@@ -81,7 +82,27 @@ export type DocumentAction =
   | "document.readAcknowledgements"
   | "document.exportAcknowledgements"
   /** Confirm having read the effective version (whether one was asked is the campaign's audience). */
-  | "document.acknowledge";
+  | "document.acknowledge"
+  /** Start a comment thread on a version one reads (and reply to the threads one sees). */
+  | "document.comment";
+
+/** What may be done with one comment, given that its document and the comment are visible. */
+export type CommentAction = "comment.reply" | "comment.update" | "comment.delete" | "comment.resolve";
+
+/** The facts about a comment that the rules look at. */
+export interface CommentFacts {
+  authorId: string;
+  /** Who opened its thread (the comment's own author for a thread's first comment). */
+  threadAuthorId: string;
+  /** The thread's first comment, not a reply. */
+  isThread: boolean;
+  deleted: boolean;
+  /**
+   * The version it was made on, or its thread's when that is newer: who reads that version sees
+   * the comment (a reply is never shown without the comment it answers).
+   */
+  version: number;
+}
 
 const everyone: readonly Role[] = roles;
 
@@ -176,7 +197,51 @@ export function canOnDocument(actor: AccessActor, action: DocumentAction, doc: D
   if (!canSeeDocument(actor, doc)) return false;
   // Anyone who can read the document may confirm reading it; the campaign says whom it asks.
   if (action === "document.read" || action === "document.acknowledge") return true;
+  if (action === "document.comment") return mayComment(doc);
   return canChangeDocument(actor, action, doc, documentLevel(actor, doc));
+}
+
+/**
+ * Everyone who may read a document may comment on it, Viewers included. A Viewer is "read only"
+ * towards the controlled document: a comment changes neither its text, its status nor its review
+ * round; it sits beside them, audited, and the readers of a procedure are often the first to see
+ * what is wrong with it. Archived documents take no new comments: they change no more.
+ */
+const mayComment = (doc: { archived: boolean }) => !doc.archived;
+
+/**
+ * A comment is visible to whoever reads the document and the version it was made on: a comment on
+ * a revision still in draft stays with those who read that draft (its owner, Admins, its round).
+ */
+export function canSeeComment(actor: AccessActor, doc: DocumentFacts, comment: { version: number }): boolean {
+  return canSeeDocument(actor, doc) && comment.version <= readableVersion(actor, doc);
+}
+
+/**
+ * The rules for one visible comment: replies go to a thread; only its author edits or deletes a
+ * comment (nobody rewords a colleague's words, an Admin included); a thread is resolved or reopened
+ * by who opened it or by anyone who may edit the document. Nothing changes on an archived document.
+ */
+export function canOnComment(
+  actor: AccessActor,
+  action: CommentAction,
+  comment: CommentFacts,
+  doc: DocumentFacts,
+): boolean {
+  if (!canSeeComment(actor, doc, comment) || !mayComment(doc)) return false;
+  switch (action) {
+    case "comment.reply":
+      return comment.isThread;
+    case "comment.update":
+    case "comment.delete":
+      return !comment.deleted && comment.authorId === actor.id;
+    case "comment.resolve":
+      return (
+        comment.isThread &&
+        (comment.threadAuthorId === actor.id ||
+          canChangeDocument(actor, "document.update", doc, documentLevel(actor, doc)))
+      );
+  }
 }
 
 /**
@@ -202,19 +267,30 @@ export function canChangeDocument(
 export type Subject =
   | { kind: "global" }
   | { kind: "category"; facts: CategoryAccessFacts }
-  | { kind: "document"; facts: DocumentFacts };
+  | { kind: "document"; facts: DocumentFacts }
+  | { kind: "comment"; facts: CommentFacts; document: DocumentFacts };
 
 /** The one registry entry point: `can(actor, action, subject)`. */
-export function can(actor: AccessActor, action: GlobalAction | DocumentAction, subject: Subject): boolean {
+export function can(
+  actor: AccessActor,
+  action: GlobalAction | DocumentAction | CommentAction,
+  subject: Subject,
+): boolean {
   switch (subject.kind) {
     case "global":
       return isGlobalAction(action) && canGlobal(actor, action);
     case "category":
       return action === "document.create" && canCreateIn(actor, subject.facts);
     case "document":
-      return !isGlobalAction(action) && canOnDocument(actor, action, subject.facts);
+      return (
+        !isCommentAction(action) && !isGlobalAction(action) && canOnDocument(actor, action, subject.facts)
+      );
+    case "comment":
+      return isCommentAction(action) && canOnComment(actor, action, subject.facts, subject.document);
   }
 }
+
+const isCommentAction = (action: string): action is CommentAction => action.startsWith("comment.");
 
 const isGlobalAction = (action: string): action is GlobalAction => action in globalRules;
 
@@ -226,6 +302,17 @@ export function authorizeGlobal(actor: Pick<Actor, "role">, action: GlobalAction
 export function authorizeDocument(actor: AccessActor, action: DocumentAction, doc: DocumentFacts): void {
   if (!canSeeDocument(actor, doc)) throw notFound("Document");
   if (!canOnDocument(actor, action, doc)) throw forbidden();
+}
+
+/** 404 when the comment is not visible (existence never leaks), 403 when visible but not allowed. */
+export function authorizeComment(
+  actor: AccessActor,
+  action: CommentAction,
+  comment: CommentFacts,
+  doc: DocumentFacts,
+): void {
+  if (!canSeeComment(actor, doc, comment)) throw notFound("Comment");
+  if (!canOnComment(actor, action, comment, doc)) throw forbidden();
 }
 
 /**

@@ -59,4 +59,47 @@ describe("the registry's own actions", () => {
     expect(assignableDuties("Viewer")).toEqual({ review: false, approve: false });
     expect(mayHoldDuty(undefined, "review")).toBe(false);
   });
+
+  it("every reader comments, Viewers included; only the author rewords or deletes; a thread's author or an editor resolves it", () => {
+    for (const role of roles) {
+      const me = actor(`me-${role}`, role);
+      expect({ role, may: can(me, "document.comment", { kind: "document", facts: doc() }) }).toEqual({
+        role,
+        may: true,
+      });
+      expect(can(me, "document.comment", { kind: "document", facts: doc({ archived: true }) })).toBe(false);
+    }
+    const comment = {
+      authorId: "viewer",
+      threadAuthorId: "viewer",
+      isThread: true,
+      deleted: false,
+      version: 1,
+    };
+    const on = (facts: Partial<typeof comment> = {}, document: Partial<DocumentAccessFacts> = {}) => ({
+      kind: "comment" as const,
+      facts: { ...comment, ...facts },
+      document: doc({ currentVersion: 1, ...document }),
+    });
+    const viewer = actor("viewer", "Viewer");
+    const admin = actor("admin", "Admin");
+    const owner = actor("author", "Author");
+    const reviewer = actor("reviewer", "Reviewer");
+    expect(can(viewer, "comment.update", on())).toBe(true);
+    expect(can(admin, "comment.update", on())).toBe(false);
+    expect(can(admin, "comment.delete", on())).toBe(false);
+    expect(can(viewer, "comment.update", on({ deleted: true }))).toBe(false);
+    expect(can(viewer, "comment.resolve", on())).toBe(true);
+    expect(can(owner, "comment.resolve", on())).toBe(true);
+    expect(can(admin, "comment.resolve", on())).toBe(true);
+    expect(can(reviewer, "comment.resolve", on())).toBe(false);
+    expect(can(reviewer, "comment.reply", on())).toBe(true);
+    expect(can(reviewer, "comment.reply", on({ isThread: false }))).toBe(false);
+    // A comment on a draft revision the reader does not read is not theirs to see or answer.
+    const onDraft = on({ version: 2 }, { status: "Draft", currentVersion: 2, effectiveVersion: 1 });
+    expect(can(reviewer, "comment.reply", onDraft)).toBe(false);
+    expect(can(owner, "comment.reply", onDraft)).toBe(true);
+    // Actions keep to their kind of subject.
+    expect(can(viewer, "comment.update", { kind: "document", facts: doc() })).toBe(false);
+  });
 });

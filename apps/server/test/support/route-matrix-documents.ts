@@ -1,5 +1,6 @@
 import {
   freshCampaign,
+  freshComment,
   freshDocument,
   freshGroup,
   inReview,
@@ -271,5 +272,65 @@ export const documentMatrix: MatrixEntry[] = [
     route: "/api/documents/:id/acknowledgement/report.csv",
     allowed: OWNER_OR_ADMIN,
     prepare: async (t) => ({ url: `/api/documents/${await freshCampaign(t)}/acknowledgement/report.csv` }),
+  },
+  // Comments: whoever reads a document comments, replies and is offered colleagues to mention; only
+  // its author edits or deletes a comment (here the owning Author's); its author or an editor of
+  // the document (the owner, Admins) resolves and reopens a thread.
+  {
+    method: "GET",
+    route: "/api/documents/:id/comments",
+    allowed: ALL,
+    prepare: async (t) => ({ url: (await freshComment(t)).replace(/\/[^/]+$/, "") }),
+  },
+  {
+    method: "GET",
+    route: "/api/documents/:id/comments/mentionable",
+    allowed: ALL,
+    prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/comments/mentionable?q=a` }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/comments",
+    allowed: ALL,
+    ok: 201,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t)}/comments`,
+      body: { body: "The retention period looks short." },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/comments/:commentId/replies",
+    allowed: ALL,
+    ok: 201,
+    prepare: async (t) => ({ url: `${await freshComment(t)}/replies`, body: { body: "Agreed." } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/documents/:id/comments/:commentId",
+    allowed: ["Author"],
+    prepare: async (t) => ({
+      url: await freshComment(t),
+      body: { body: "Is the third clause still right?" },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/documents/:id/comments/:commentId",
+    allowed: ["Author"],
+    ok: 204,
+    prepare: async (t) => ({ url: await freshComment(t) }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/comments/:commentId/resolve",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `${await freshComment(t)}/resolve` }),
+  },
+  {
+    method: "POST",
+    route: "/api/documents/:id/comments/:commentId/reopen",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({ url: `${await freshComment(t, { resolved: true })}/reopen` }),
   },
 ];

@@ -131,6 +131,25 @@ export const freshCampaign = async (t: TestApp) => {
   return id;
 };
 
+/**
+ * A comment thread the demo author (the document's owner) opened on a fresh document every role
+ * sees; `resolved` resolves it first. Answers the comment's URL.
+ */
+export const freshComment = async (t: TestApp, opts: { resolved?: boolean } = {}) => {
+  const id = await freshDocument(t);
+  const res = await t.request("POST", `/api/documents/${id}/comments`, {
+    as: "author",
+    body: { body: "Is the second clause still right?" },
+  });
+  if (res.statusCode !== 201) throw new Error(`comment not made: ${res.statusCode} ${res.body}`);
+  const url = `/api/documents/${id}/comments/${json<{ id: string }>(res).id}`;
+  if (opts.resolved) {
+    const resolved = await t.request("POST", `${url}/resolve`, { as: "author" });
+    if (resolved.statusCode !== 200) throw new Error(`not resolved: ${resolved.statusCode} ${resolved.body}`);
+  }
+  return url;
+};
+
 /** A document In Review (visible to every role): reviewer has approved, reviewer2 is still pending. */
 export const inReview = async (t: TestApp) => {
   const doc = await draftInReview(t, await demoUserIds(t), `Matrix ${randomUUID()}`);

@@ -13,7 +13,7 @@ export type Email = z.infer<typeof emailSchema>;
 
 /** The e-mail copy of a notification: its title, its text and the link that opens the document. */
 export function notificationEmail(mail: MailConfig, to: string, note: NewNotification): Email {
-  const link = `${mail.publicUrl}${documentLink(note.documentId)}`;
+  const link = `${mail.publicUrl}${note.link ?? documentLink(note.documentId)}`;
   return {
     to,
     subject: note.title,

@@ -6,6 +6,8 @@ export interface NewNotification {
   title: string;
   body: string;
   documentId: string;
+  /** Where it opens, on this site; the document's page when absent. */
+  link?: string;
 }
 
 /** Seed route of a document's page: every approval notification opens it. */

@@ -50,7 +50,7 @@ export async function notifyUsers(
       kind: note.kind,
       title: note.title,
       body: note.body,
-      link: documentLink(note.documentId),
+      link: note.link ?? documentLink(note.documentId),
       documentId: note.documentId,
       createdAt: now,
     })),
@@ -166,6 +166,8 @@ const PREFERENCE_OF_KIND: Record<NotificationKind, keyof NotificationPreferences
   // Being asked to acknowledge is a duty; the reminders to do so follow the reminder switch.
   acknowledgement_requested: null,
   acknowledgement_reminder: "reviewReminders",
+  // A colleague addressing one by name: like a request to act, not optional news.
+  mentioned: null,
 };
 
 export const DEFAULT_PREFERENCES: NotificationPreferences = {

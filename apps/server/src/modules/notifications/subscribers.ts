@@ -12,6 +12,23 @@ import { notifyUsers, settleRequests, supersedeRequests } from "./service";
  */
 export const notificationSubscribers: AppSubscriber[] = [
   defineSubscriber({
+    name: "notifications: people mentioned in a comment are told",
+    event: "comment.posted",
+    phase: "in-transaction",
+    run: async (ctx, tx, event) => {
+      if (event.mentionedIds.length === 0) return;
+      const note = {
+        kind: "mentioned" as const,
+        title: "Mentioned in a comment",
+        body: `${event.by.username} mentioned you in a comment on "${event.documentTitle}" (version ${event.version})`,
+        documentId: event.documentId,
+        // Opens the document's comments at the comment.
+        link: `/document/${event.documentId}?tab=comments#comment-${event.commentId}`,
+      };
+      await notifyUsers(tx, event.mentionedIds, note, event.at, ctx.config.mail);
+    },
+  }),
+  defineSubscriber({
     name: "notifications: reviewers are asked to review",
     event: "approval.submitted",
     phase: "in-transaction",
