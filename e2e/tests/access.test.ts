@@ -71,7 +71,7 @@ test("before: the outsider finds the Legal documents and the handbook", async ()
 
 test("an Admin creates a group, closes a category to it and restricts a document; the audit shows it and exports it", async () => {
   const { context, page, consoleErrors } = await signedIn("admin");
-  await page.goto("/settings");
+  await page.goto("/settings/users");
 
   // Settings › Users and Groups: a new group with the reviewer in it.
   const groups = page.getByTestId("card-groups");
@@ -84,6 +84,8 @@ test("an Admin creates a group, closes a category to it and restricts a document
   await groups.getByTestId(`group-row-${group}`).getByText("reviewer").waitFor();
 
   // Category access: Legal closed to everyone, viewable by the group.
+  await page.getByTestId("settings-nav-category-access").click();
+  await page.waitForURL((url) => url.pathname === "/settings/categories/access");
   const access = page.getByTestId("card-category-access");
   // The editor shows the chosen category's list once it has loaded; choose levels after that.
   const loaded = page.waitForResponse(
@@ -123,7 +125,7 @@ test("an Admin creates a group, closes a category to it and restricts a document
   await page.keyboard.press("Escape");
 
   // Settings › Audit: the three changes, and the group's entries exported as CSV.
-  await page.goto("/settings");
+  await page.goto("/settings/audit");
   const audit = page.getByTestId("card-audit");
   const table = audit.getByTestId("table-audit");
   await table.waitFor();
@@ -241,10 +243,12 @@ test("a group member still finds the closed category and the restricted document
 test("at 390 px the groups, category access and Share dialog fit without sideways scrolling", async () => {
   const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 844 });
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  await page.goto("/settings");
+  await page.goto("/settings/users");
   await page.getByTestId("card-groups").getByTestId(`group-row-${group}`).waitFor();
+  assert.ok((await overflow()) <= 0, `Users & Groups scroll ${await overflow()}px sideways`);
+  await page.goto("/settings/categories/access");
   await page.getByTestId("card-category-access").getByTestId("button-save-category-access").waitFor();
-  assert.ok((await overflow()) <= 0, `settings scroll ${await overflow()}px sideways`);
+  assert.ok((await overflow()) <= 0, `Category Access scrolls ${await overflow()}px sideways`);
   const { docs } = await documentsFor(page.request);
   await page.goto(`/document/${docs.find((d) => d.title === restrictedTitle)!.id}`);
   await page.getByTestId("button-share").click();

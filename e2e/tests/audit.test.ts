@@ -52,7 +52,7 @@ test("an Admin's changes and reads appear in Settings › Audit, filter, export 
   assert.equal(changed.status(), 200);
 
   // A role change through Settings › Users.
-  await page.goto("/settings");
+  await page.goto("/settings/users");
   await page.getByTestId("card-users").waitFor();
   await page
     .getByTestId("button-more-users")
@@ -80,7 +80,7 @@ test("an Admin's changes and reads appear in Settings › Audit, filter, export 
   await history.getByText("Edited details", { exact: true }).waitFor();
   await history.getByText("Viewed", { exact: true }).first().waitFor();
 
-  await page.goto("/settings");
+  await page.goto("/settings/audit");
   const card = page.getByTestId("card-audit");
   await card.getByRole("heading", { name: "Audit" }).waitFor();
   const all = await auditRows(page);
@@ -155,7 +155,7 @@ test("an Admin's changes and reads appear in Settings › Audit, filter, export 
 
 test("at 390 px the audit rows stack as cards without sideways scrolling", async () => {
   const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 844 });
-  await page.goto("/settings");
+  await page.goto("/settings/audit");
   await page.getByTestId("card-audit").getByTestId("row-audit").first().waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page scrolls ${overflow}px sideways`);
@@ -169,6 +169,14 @@ test("a non-Admin sees no Audit section and the API refuses them", async () => {
   const { context, page, consoleErrors } = await signedIn("author");
   await page.goto("/settings");
   await page.getByRole("heading", { name: "System Information" }).waitFor();
+  assert.equal(await page.getByTestId("card-audit").count(), 0);
+  assert.equal(await page.getByTestId("settings-nav-audit").count(), 0);
+  // The section's own address explains the refusal and shows none of it.
+  await page.goto("/settings/audit");
+  await page
+    .getByTestId("text-not-allowed")
+    .getByText("Your role (Author) cannot read the audit trail.")
+    .waitFor();
   assert.equal(await page.getByTestId("card-audit").count(), 0);
   assert.equal((await page.request.get("/api/activity")).status(), 403);
   assert.equal((await page.request.get("/api/activity.csv")).status(), 403);

@@ -108,7 +108,7 @@ async function buildTemplate(admin: Page, categoryName: string): Promise<string>
   const made = await admin.request.post("/api/categories", { data: { name: categoryName } });
   await ok(made, 201);
   const { id } = (await made.json()) as { id: string };
-  await admin.goto("/settings");
+  await admin.goto("/settings/categories/access");
 
   const access = admin.getByTestId("card-category-access");
   // The categories and the first one's access list are in before a category is chosen.
@@ -118,6 +118,8 @@ async function buildTemplate(admin: Page, categoryName: string): Promise<string>
   if ((await signing.getAttribute("data-state")) !== "checked") await signing.click();
   await admin.getByText("Signing rule saved", { exact: true }).first().waitFor();
 
+  await admin.getByTestId("settings-nav-document-control").click();
+  await admin.waitForURL((url) => url.pathname === "/settings/document-control");
   const card = admin.getByTestId("card-approval-template");
   await card.getByTestId("text-template-kind").waitFor();
   await choose(admin, "select-template-category", categoryName);
@@ -320,13 +322,19 @@ test("an Admin builds a three-stage template; three people sign in turn; the rec
 });
 
 test("the template editor and out-of-office screens fit a 390 px phone and say who acts for whom", async () => {
-  const admin = await suite.session("admin", { viewport: phone, tourCompleted: true, path: "/settings" });
+  const admin = await suite.session("admin", {
+    viewport: phone,
+    tourCompleted: true,
+    path: "/settings/document-control",
+  });
   const card = admin.page.getByTestId("card-approval-template");
   await card.getByTestId("approval-template-editor").waitFor();
   await card.getByTestId("button-add-stage").click();
   await card.getByTestId("template-stage-2").waitFor();
   await noSidewaysScroll(admin.page, phone.width, "the template editor");
 
+  await admin.page.getByTestId("settings-nav-account").click();
+  await admin.page.waitForURL((url) => url.pathname === "/settings/account");
   const users = (await (await admin.page.request.get("/api/users")).json()) as Array<{
     id: string;
     username: string;

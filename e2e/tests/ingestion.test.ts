@@ -35,7 +35,7 @@ for (const { viewport, file } of [
   test(`at ${viewport.width} px an Admin sees the folder's files arrive, fail with a reason and retry`, async () => {
     const tag = String(viewport.width);
     const { context, page, consoleErrors } = await suite.session("admin", { viewport, tourCompleted: true });
-    await page.goto("/settings");
+    await page.goto("/settings/ingestion");
     const card = page.getByTestId("card-ingestion");
     await card.getByTestId("text-ingestion-folder").getByText(folder).waitFor();
     await card
@@ -74,9 +74,18 @@ for (const { viewport, file } of [
 
 test("the Ingestion card is an Admin's: an Author's Settings has none, and the API refuses them", async () => {
   const { context, page, consoleErrors } = await suite.session("author", { tourCompleted: true });
-  await page.goto("/settings");
+  // The Author's own sections hold no such card, and the navigation offers no Ingestion section.
+  await page.goto("/settings/account");
   await page.getByTestId("settings-page").waitFor();
   await page.getByRole("heading", { name: "API Tokens" }).waitFor();
+  assert.equal(await page.getByTestId("card-ingestion").count(), 0);
+  assert.equal(await page.getByTestId("settings-nav-ingestion").count(), 0);
+  // Opened by its address, the section says why it is not shown.
+  await page.goto("/settings/ingestion");
+  await page
+    .getByTestId("text-not-allowed")
+    .getByText("Your role (Author) cannot see what entered the archive.")
+    .waitFor();
   assert.equal(await page.getByTestId("card-ingestion").count(), 0);
   assert.equal((await page.request.get("/api/ingestion")).status(), 403);
   assert.deepEqual(consoleErrors(), []);

@@ -37,7 +37,7 @@ test("landing invents no contact or video; an Admin publishes them in Settings a
   await page.goto("/login");
   await signIn(page, "admin");
   await page.waitForURL((url) => url.pathname === "/home");
-  await page.goto("/settings");
+  await page.goto("/settings/public-contact");
   for (const [field, value] of Object.entries(published)) {
     await page.getByTestId(`input-public-${field}`).fill(value);
   }

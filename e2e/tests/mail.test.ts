@@ -49,7 +49,7 @@ for (const { viewport, file } of [
     });
 
     const { context, page, consoleErrors } = await suite.session("admin", { viewport, tourCompleted: true });
-    await page.goto("/settings");
+    await page.goto("/settings/ingestion");
     const card = page.getByTestId("card-ingestion");
     await card.getByTestId("button-add-mail-account").click();
     const dialog = page.getByTestId("dialog-mail-account");

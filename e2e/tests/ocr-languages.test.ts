@@ -25,7 +25,7 @@ const isChecked = async (page: Page, code: string) =>
 
 /** Opens Settings and waits for the card's checkboxes (the stored choice loaded). */
 async function openCard(page: Page) {
-  await page.goto("/settings");
+  await page.goto("/settings/ingestion");
   const card = page.getByTestId("card-ocr-languages");
   await card.getByTestId("ocr-languages").waitFor();
   await card.scrollIntoViewIfNeeded();
@@ -82,9 +82,18 @@ for (const { viewport, language } of WIDTHS) {
 
 test("the OCR languages are an Admin's: an Author's Settings has no card, and the API refuses them", async () => {
   const { context, page, consoleErrors } = await suite.session("author");
-  await page.goto("/settings");
+  // The Author's own sections hold no such card, and the navigation offers no Ingestion section.
+  await page.goto("/settings/account");
   await page.getByTestId("settings-page").waitFor();
   await page.getByRole("heading", { name: "API Tokens" }).waitFor();
+  assert.equal(await page.getByTestId("card-ocr-languages").count(), 0);
+  assert.equal(await page.getByTestId("settings-nav-ingestion").count(), 0);
+  // Opened by its address, the section says why it is not shown.
+  await page.goto("/settings/ingestion");
+  await page
+    .getByTestId("text-not-allowed")
+    .getByText("Your role (Author) cannot see what entered the archive.")
+    .waitFor();
   assert.equal(await page.getByTestId("card-ocr-languages").count(), 0);
   assert.equal((await page.request.get("/api/ingestion/languages")).status(), 403);
   const put = await page.request.put("/api/ingestion/languages", { data: { languages: ["deu"] } });

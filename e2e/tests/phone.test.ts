@@ -5,6 +5,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { overflow, seriousAxeViolations, signIn, watchConsole } from "../support/browser";
 import { repoRoot } from "../support/server";
+import { settingsSections } from "../../apps/web/src/config/settings-sections";
 import { browserSuite } from "../support/suite";
 
 /**
@@ -44,6 +45,13 @@ async function fill(page: Page, pattern: string): Promise<string> {
     .replace(":toVersion", String(Math.max(2, multi.versionCount)));
 }
 
+/** Every address a pattern stands for: each section of Settings for "/settings/*", else one. */
+async function fillAll(page: Page, pattern: string): Promise<string[]> {
+  if (pattern === "/settings/*")
+    return settingsSections.map((section) => section.href).filter((href) => href !== "/settings");
+  return [await fill(page, pattern)];
+}
+
 /**
  * Item 12: ids shown where a name exists, and names broken mid-word. Visible text only (inputs
  * holding share links are values, not text); a link whose text is itself a URL or path may show
@@ -81,7 +89,7 @@ async function settle(page: Page): Promise<void> {
 
 test("the route list covers the app", () => {
   const patterns = declaredRoutePatterns();
-  for (const expected of ["/home", "/documents", "/document/:id", "/doc/:id", "/settings"])
+  for (const expected of ["/home", "/documents", "/document/:id", "/doc/:id", "/settings", "/settings/*"])
     assert.ok(patterns.includes(expected), expected);
 });
 
@@ -104,7 +112,7 @@ for (const username of ["admin", "author", "reviewer", "approver", "viewer"]) {
         failures.push(`${where}: axe ${v.impact} ${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
     };
     const urls = ["/", "/login", "/no/such/page"];
-    for (const pattern of declaredRoutePatterns()) urls.push(await fill(page, pattern));
+    for (const pattern of declaredRoutePatterns()) urls.push(...(await fillAll(page, pattern)));
     const documentUrl = await fill(page, "/document/:id");
     urls.push("/search?q=policy", `${documentUrl}?expand=summary`);
     for (const url of urls) {
@@ -282,7 +290,7 @@ test("one date style: no page shows a numeric or ISO date", async () => {
     "/documents",
     `/category/${doc.categoryId}`,
     "/approvals",
-    "/settings",
+    ...settingsSections.map((section) => section.href),
     `/doc/${doc.id}`,
     `/document/${doc.id}`,
   ];

@@ -42,7 +42,7 @@ for (const viewport of [
   test(`at ${viewport.width} px Settings' Users and Groups stay a page high and on screen with ${PEOPLE} more people`, async () => {
     await seed();
     const { context, page, consoleErrors } = await suite.session("admin", { viewport, tourCompleted: true });
-    await page.goto("/settings");
+    await page.goto("/settings/users");
     const users = page.getByTestId("card-users");
     const all = (await (await page.request.get("/api/users")).json()) as unknown[];
     // GET /api/users stays the plain array of the seed; the paging is the page's own.

@@ -61,7 +61,16 @@ test("Admin saves the organisation, a feature and a notification preference; the
 
 test("Admin sees the users, expands the list, creates a user with a one-time password and is refused demoting the last Admin", async () => {
   const { context, page, consoleErrors } = await signedIn("admin");
+  // Settings itself previews the users (seed §2) and leads to the section that manages them.
   await page.goto("/settings");
+  const summary = page.getByTestId("card-users-summary");
+  const listed = (await (await page.request.get("/api/users")).json()) as { username: string }[];
+  await summary.getByText(`${listed.length} users`, { exact: true }).waitFor();
+  assert.equal(await summary.locator('[data-testid^="user-summary-"]').count(), Math.min(4, listed.length));
+  if (listed.length > 4)
+    await summary.getByRole("link", { name: `+${listed.length - 4} more users` }).waitFor();
+  await summary.getByTestId("link-manage-users").click();
+  await page.waitForURL((url) => url.pathname === "/settings/users");
   const card = page.getByTestId("card-users");
   await card.waitFor();
   const users = (await (await page.request.get("/api/users")).json()) as { username: string }[];
@@ -109,6 +118,8 @@ for (const viewport of [
     assert.equal(await page.getByTestId("input-org-name").getAttribute("readonly"), "");
     assert.equal(await page.getByTestId("switch-aiSummaries").isDisabled(), true);
     assert.equal(await page.getByTestId("card-users").count(), 0);
+    assert.equal(await page.getByTestId("card-users-summary").count(), 0);
+    assert.equal(await page.getByTestId("settings-nav-users").count(), 0);
     await page.getByTestId("list-permissions").getByText("Read documents").waitFor();
     // Notification preferences are the Viewer's own; this server has no SMTP server, and says so.
     assert.equal(await page.getByTestId("switch-reviewReminders").isDisabled(), false);
@@ -137,7 +148,7 @@ test("the appearance switch uses the top bar's stored theme", async () => {
 
 test("a person makes an API token in Settings, uses it and revokes it; an Admin downloads a backup, which the audit records", async () => {
   const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 800 });
-  await page.goto("/settings");
+  await page.goto("/settings/account");
   const tokens = page.getByTestId("card-api-tokens");
   await tokens.getByTestId("input-token-name").fill("Nightly backup");
   await tokens.getByTestId("button-create-token").click();
@@ -153,7 +164,11 @@ test("a person makes an API token in Settings, uses it and revokes it; an Admin 
   await tokens.getByTestId("button-revoke-token-Nightly backup").click();
   await page.getByText("Token revoked", { exact: true }).waitFor();
   assert.equal((await asToken()).status, 401);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
 
+  // The backup is part of System Information, on Settings itself.
+  await page.getByTestId("settings-nav-general").click();
+  await page.waitForURL((url) => url.pathname === "/settings");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByTestId("button-download-backup").click(),
@@ -178,7 +193,7 @@ test("on a phone an Admin disables a departing reviewer, who is signed out at on
   await reviewer.page.getByRole("heading", { name: "Approval Dashboard" }).waitFor();
 
   const { context, page, consoleErrors } = await signedIn("admin", { width: 390, height: 800 });
-  await page.goto("/settings");
+  await page.goto("/settings/users");
   const card = page.getByTestId("card-users");
   await card.getByTestId("button-more-users").click();
   await card.getByTestId("button-disable-user-reviewer2").click();

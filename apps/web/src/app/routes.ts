@@ -17,6 +17,9 @@ export type AppRoute = {
   ability?: keyof AppAbilities;
 };
 
+/** Settings and each of its sections: one page, which reads the section from the address. */
+const SettingsPage = lazyPage(() => import("@/features/settings/settings-page"), "SettingsPage");
+
 /** Routes inside the shared layout; each one is its own chunk, loaded when first visited. */
 export const appRoutes: readonly AppRoute[] = [
   { path: paths.home.path, component: lazyPage(() => import("@/features/home/home-page"), "HomePage") },
@@ -56,10 +59,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: paths.clean.path,
     component: lazyPage(() => import("@/features/document/clean-page"), "CleanPage"),
   },
-  {
-    path: paths.settings.path,
-    component: lazyPage(() => import("@/features/settings/settings-page"), "SettingsPage"),
-  },
+  { path: paths.settings.path, component: SettingsPage },
+  { path: paths.settingsSection.path, component: SettingsPage },
 ];
 
 /** Routes outside the layout. `/` and `/login` are public. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ShieldAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -6,22 +7,37 @@ import { paths } from "@/config/paths";
 import { useUser } from "@/lib/auth";
 import { forbiddenMessage } from "@/lib/forbidden";
 
-/** Shown in place of a page whose purpose the signed-in role cannot carry out (e.g. /upload for a Viewer). */
-export function NotAllowed({ doing }: { doing: string }) {
+/**
+ * Shown in place of a page whose purpose the signed-in role cannot carry out (e.g. /upload for a
+ * Viewer). Inside a page that has its own title (a section of Settings) the notice is a second-level
+ * heading, and `action` offers a way on that fits the page.
+ */
+export function NotAllowed({
+  doing,
+  headingLevel = 1,
+  action,
+}: {
+  doing: string;
+  headingLevel?: 1 | 2;
+  action?: ReactNode;
+}) {
   const { data: user } = useUser();
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <Card className="mx-auto max-w-lg" data-testid="not-allowed">
       <CardContent className="space-y-4">
         <div className="flex items-center gap-2">
           <ShieldAlert className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <h1 className="text-xl font-semibold">Not available for your role</h1>
+          <Heading className="text-xl font-semibold">Not available for your role</Heading>
         </div>
         <p className="text-muted-foreground" data-testid="text-not-allowed">
           {forbiddenMessage(user?.role, doing)} An Admin can change your role in Settings.
         </p>
-        <Button asChild variant="outline">
-          <Link href={paths.documents.getHref()}>Browse documents</Link>
-        </Button>
+        {action ?? (
+          <Button asChild variant="outline">
+            <Link href={paths.documents.getHref()}>Browse documents</Link>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

@@ -33,5 +33,6 @@ describe("paths", () => {
     expect(paths.document.getHref("7", { version: 2 })).toBe("/document/7?v=2");
     expect(paths.diff.getHref("7", 1, 3)).toBe("/document/7/diff/1/3");
     expect(paths.category.getHref("c 1")).toBe("/category/c%201");
+    expect(paths.settingsSection.getHref("categories/access")).toBe("/settings/categories/access");
   });
 });

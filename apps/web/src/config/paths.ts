@@ -43,6 +43,11 @@ export const paths = {
   },
   search: { path: "/search", getHref: () => "/search" },
   settings: { path: "/settings", getHref: () => "/settings" },
+  /** A section of Settings (config/settings-sections.ts); `slug` may hold a slash ("categories/access"). */
+  settingsSection: {
+    path: "/settings/*",
+    getHref: (slug: string) => `/settings/${slug.split("/").map(encodeURIComponent).join("/")}`,
+  },
 } as const;
 
 /** C0 and C1 control characters and DEL: the URL parser drops tab and newlines ("/\t/x" is "//x"). */

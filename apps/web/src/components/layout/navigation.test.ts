@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryDotClass, isActivePath, pageTitle } from "./navigation";
+import { breadcrumbTrail, categoryDotClass, isActivePath, pageTitle } from "./navigation";
 
 describe("pageTitle (breadcrumb, seed §2)", () => {
   it.each([
@@ -11,11 +11,29 @@ describe("pageTitle (breadcrumb, seed §2)", () => {
     ["/search", "Search"],
     ["/approvals", "Approvals"],
     ["/settings", "Settings"],
+    ["/settings/audit", "Settings"],
+    ["/settings/categories/access", "Settings"],
     ["/document/1", "Document"],
     ["/category/abc", "Document"],
     ["/doc/1", "Document"],
   ])("%s → %s", (path, title) => {
     expect(pageTitle(path)).toBe(title);
+  });
+});
+
+describe("breadcrumbTrail", () => {
+  it("names the page, and a section of Settings after a link to Settings", () => {
+    expect(breadcrumbTrail("/documents")).toEqual([{ label: "All Documents" }]);
+    expect(breadcrumbTrail("/settings")).toEqual([{ label: "Settings" }]);
+    expect(breadcrumbTrail("/settings/audit/")).toEqual([
+      { label: "Settings", href: "/settings" },
+      { label: "Audit" },
+    ]);
+    expect(breadcrumbTrail("/settings/categories/access")).toEqual([
+      { label: "Settings", href: "/settings" },
+      { label: "Category Access" },
+    ]);
+    expect(breadcrumbTrail("/settings/nope")).toEqual([{ label: "Settings" }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { CheckSquare, FileText, Home, LayoutDashboard, Search, type LucideIcon } from "lucide-react";
 import type { FeatureName, Features } from "@quire/contracts";
 import { paths } from "@/config/paths";
+import { isSettingsPath, settingsSectionAt } from "@/config/settings-sections";
 
 export type NavItem = {
   label: string;
@@ -41,10 +42,28 @@ const pageTitles: Record<string, string> = {
   [paths.settings.path]: "Settings",
 };
 
-/** Breadcrumb title of seed §2: the named pages, and 'Document' for every other page. */
+/**
+ * Breadcrumb title of seed §2: the named pages, and 'Document' for every other page. A section of
+ * Settings is still the Settings page; breadcrumbTrail names the section after it.
+ */
 export function pageTitle(pathname: string): string {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (isSettingsPath(normalised)) return "Settings";
   return pageTitles[normalised] ?? "Document";
+}
+
+export type Crumb = { label: string; href?: string };
+
+/**
+ * The breadcrumb after Home: the page title, and for a section of Settings other than the first,
+ * 'Settings' as a link followed by the section's name ('Home > Settings > Audit').
+ */
+export function breadcrumbTrail(pathname: string): Crumb[] {
+  const title = pageTitle(pathname);
+  if (!isSettingsPath(pathname)) return [{ label: title }];
+  const section = settingsSectionAt(pathname);
+  if (!section || section.href === paths.settings.getHref()) return [{ label: title }];
+  return [{ label: title, href: paths.settings.getHref() }, { label: section.label }];
 }
 
 /** A link is current on its own page and on pages beneath it. */

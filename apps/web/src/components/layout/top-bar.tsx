@@ -1,10 +1,11 @@
+import { Fragment } from "react";
 import { Link, useLocation } from "wouter";
 import { ChevronRight, Globe, Menu, Upload } from "lucide-react";
 import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { NotificationsMenu } from "./notifications-menu";
-import { pageTitle } from "./navigation";
+import { breadcrumbTrail } from "./navigation";
 import { RoleSelector } from "./role-selector";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -35,16 +36,32 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
               Home
             </Link>
           </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-4" />
-          </li>
-          <li
-            className="truncate font-medium text-foreground"
-            aria-current="page"
-            data-testid="text-page-title"
-          >
-            {pageTitle(location)}
-          </li>
+          {breadcrumbTrail(location).map((crumb) => (
+            <Fragment key={crumb.label}>
+              <li aria-hidden="true">
+                <ChevronRight className="size-4" />
+              </li>
+              {crumb.href ? (
+                <li className="shrink-0">
+                  <Link
+                    href={crumb.href}
+                    className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                    data-testid="link-breadcrumb-parent"
+                  >
+                    {crumb.label}
+                  </Link>
+                </li>
+              ) : (
+                <li
+                  className="truncate font-medium text-foreground"
+                  aria-current="page"
+                  data-testid="text-page-title"
+                >
+                  {crumb.label}
+                </li>
+              )}
+            </Fragment>
+          ))}
         </ol>
       </nav>
       <TopBarActions />

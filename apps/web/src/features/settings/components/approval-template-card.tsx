@@ -21,7 +21,7 @@ export function ApprovalTemplateCard() {
   const groups = useGroups();
 
   return (
-    <Card className="lg:col-span-2" data-testid="card-approval-template">
+    <Card data-testid="card-approval-template">
       <CardHeader>
         <CardTitle>Document Control</CardTitle>
         <CardDescription>

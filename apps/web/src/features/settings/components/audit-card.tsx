@@ -33,7 +33,7 @@ export function AuditCard() {
   };
 
   return (
-    <Card id="audit" className="min-w-0 lg:col-span-2" data-testid="card-audit">
+    <Card id="audit" className="min-w-0" data-testid="card-audit">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
           <CardTitle>Audit</CardTitle>

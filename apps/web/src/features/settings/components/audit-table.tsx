@@ -9,7 +9,11 @@ import { describeSubject } from "../lib/audit";
 const cell = "flex min-w-0 gap-2 py-0.5 md:table-cell md:px-2 md:py-2 md:align-top";
 const label = "w-16 shrink-0 text-muted-foreground md:hidden";
 
-/** The audit entries: a table on wide screens, a stack of cards (labelled cells) on phones. */
+/**
+ * The audit entries: a table on wide screens, a stack of cards (labelled cells) on phones. Long
+ * words wrap "anywhere" rather than "break-word": only that lets a table column shrink below its
+ * longest word (a file name, an address), so the table fits beside the settings navigation.
+ */
 export function AuditTable({
   entries,
   onOnlyDocument,
@@ -50,11 +54,11 @@ function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument
       </td>
       <td className={cell}>
         <span className={label}>User</span>
-        <span className="min-w-0 break-words">{entry.username ?? "Anonymous"}</span>
+        <span className="min-w-0 wrap-anywhere">{entry.username ?? "Anonymous"}</span>
       </td>
       <td className={cell}>
         <span className={label}>Action</span>
-        <span className="min-w-0 break-words font-medium">{entry.action}</span>
+        <span className="min-w-0 wrap-anywhere font-medium">{entry.action}</span>
       </td>
       <td className={cell}>
         <span className={label}>What</span>
@@ -65,7 +69,9 @@ function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument
       </td>
       <td className={cell}>
         <span className={label}>Source</span>
-        <span className="min-w-0 font-mono text-xs break-words md:whitespace-nowrap">{entry.ip ?? "—"}</span>
+        <span className="min-w-0 font-mono text-xs wrap-anywhere md:whitespace-nowrap">
+          {entry.ip ?? "—"}
+        </span>
       </td>
     </tr>
   );
@@ -80,7 +86,7 @@ function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocu
         <>
           <Link
             href={paths.document.getHref(subject.documentId)}
-            className="min-w-0 break-words text-primary underline-offset-4 hover:underline"
+            className="min-w-0 wrap-anywhere text-primary underline-offset-4 hover:underline"
           >
             {subject.label}
           </Link>
@@ -96,7 +102,7 @@ function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocu
           </Button>
         </>
       ) : (
-        <span className="min-w-0 break-words">{subject.label}</span>
+        <span className="min-w-0 wrap-anywhere">{subject.label}</span>
       )}
     </span>
   );
@@ -107,7 +113,7 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
   const details = describeAuditData(entry.data, entry.names, { ids: false, date: auditDate });
   if (!details) return null;
   return (
-    <span className="min-w-0 text-xs break-words text-muted-foreground" data-testid="text-audit-details">
+    <span className="min-w-0 text-xs wrap-anywhere text-muted-foreground" data-testid="text-audit-details">
       {details}
     </span>
   );

@@ -159,7 +159,7 @@ function Counts({ counts }: { counts: IngestionOverview["counts"] }) {
 export function IngestionCard() {
   const ingestion = useIngestion();
   return (
-    <Card className="lg:col-span-2" data-testid="card-ingestion">
+    <Card data-testid="card-ingestion">
       <CardHeader>
         <CardTitle>Ingestion</CardTitle>
         <CardDescription>
