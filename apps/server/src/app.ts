@@ -19,6 +19,7 @@ import { categoryRoutes } from "./modules/categories/routes";
 import { clockRoutes } from "./modules/health/clock-routes";
 import { healthRoutes } from "./modules/health/routes";
 import { userRoutes } from "./modules/users/routes";
+import { bulkRoutes } from "./modules/bulk/routes";
 import { documentRoutes } from "./modules/documents/routes";
 import { versionRoutes } from "./modules/versions/routes";
 import { controlRoutes } from "./modules/control/routes";
@@ -182,6 +183,7 @@ async function apiRoutes(api: FastifyInstance, { ctx, hub }: { ctx: AppContext; 
   // Uploads without a category are filed by the filing module's rule (the classifier's, else Unfiled).
   await api.register(documentRoutes, { ctx, fileWithoutCategory: chooseFiling, prefix: "/documents" });
   await api.register(versionRoutes, { ctx, prefix: "/documents" });
+  await api.register(bulkRoutes, { ctx, prefix: "/documents" });
   await api.register(approvalRoutes, { ctx });
   await api.register(recordRoutes, { ctx });
   await api.register(controlRoutes, { ctx });

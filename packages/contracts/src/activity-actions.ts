@@ -11,6 +11,7 @@ export const activityActions = [
   "Uploaded",
   "New version",
   "Edited details",
+  "Changed owner",
   "Archived",
   "Restored",
   "Retried processing",

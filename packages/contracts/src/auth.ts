@@ -106,6 +106,8 @@ export const createdTokenSchema = apiTokenSchema.extend({ token: z.string() });
  */
 export const appAbilitiesSchema = z.object({
   uploadDocuments: z.boolean(),
+  /** All Documents' bulk changes (each document is still checked on its own). */
+  bulkEditDocuments: z.boolean(),
   manageUsers: z.boolean(),
   manageSettings: z.boolean(),
   manageCategories: z.boolean(),

@@ -103,11 +103,14 @@ export const documentListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+/** A document's tags as a change gives them (PATCH, bulk add and remove). */
+export const tagListSchema = z.array(z.string().trim().min(1).max(50)).max(30);
+
 export const updateDocumentBodySchema = z
   .object({
     title: z.string().trim().min(1, "title is required").max(300),
     categoryId: z.string().min(1).max(64),
-    tags: z.array(z.string().trim().min(1).max(50)).max(30),
+    tags: tagListSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, "give at least one of title, categoryId, tags");

@@ -27,3 +27,4 @@ export * from "./text-dates";
 export * from "./acknowledgements";
 export * from "./filing";
 export * from "./comments";
+export * from "./bulk";

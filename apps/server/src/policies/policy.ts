@@ -40,6 +40,8 @@ export type DocumentFacts = DocumentAccessFacts;
 /** Actions that need no particular resource. */
 export type GlobalAction =
   | "document.create"
+  /** Acting on many documents at once (each is still checked on its own, as its own route would). */
+  | "document.bulkEdit"
   | "category.manage"
   | "group.manage"
   | "user.manage"
@@ -115,6 +117,8 @@ const everyone: readonly Role[] = roles;
  */
 const globalRules: Record<GlobalAction, readonly Role[]> = {
   "document.create": ["Admin", "Author"],
+  // Only roles that can change some document: the others would see every document refused.
+  "document.bulkEdit": ["Admin", "Author"],
   "category.manage": ["Admin"],
   "group.manage": ["Admin"],
   "user.manage": ["Admin"],
@@ -315,6 +319,32 @@ export function authorizeComment(
   if (!canOnComment(actor, action, comment, doc)) throw forbidden();
 }
 
+/** What each change is called in a refusal ("You may not edit …"). */
+const refusedVerbs: Partial<Record<DocumentAction, string>> = {
+  "document.update": "edit",
+  "document.createVersion": "add versions to",
+  "document.archive": "archive",
+  "document.submitForReview": "submit",
+  "document.share": "share",
+};
+
+/**
+ * Why the actor may not do `action` on a document they can see (null when they may): the rule
+ * of canChangeDocument that refused, in words, for answers that list many documents at once.
+ */
+export function documentRefusal(
+  actor: AccessActor,
+  action: DocumentAction,
+  doc: DocumentFacts,
+): string | null {
+  if (canOnDocument(actor, action, doc)) return null;
+  const verb = refusedVerbs[action] ?? "change";
+  if (doc.archived && !archivedAllowed.has(action)) return "It is archived: restore it first";
+  if (!canGlobal(actor, "document.create")) return `Your role (${actor.role}) may not ${verb} documents`;
+  if (doc.ownerId !== actor.id) return `You may not ${verb} this document: it belongs to someone else`;
+  return `You may not ${verb} documents in this category: your access there is ${documentLevel(actor, doc)}`;
+}
+
 /**
  * Uploading (or moving a document) into a category: a category the person cannot see answers
  * like an unknown one (400, existence never leaks); one they see without add is 403.
@@ -379,6 +409,7 @@ export function assignableDuties(role: Role): { review: boolean; approve: boolea
 export function appAbilities(actor: Pick<Actor, "role">, features: FeatureToggles): AppAbilities {
   return {
     uploadDocuments: canGlobal(actor, "document.create"),
+    bulkEditDocuments: canGlobal(actor, "document.bulkEdit"),
     manageUsers: canGlobal(actor, "user.manage"),
     manageSettings: canGlobal(actor, "settings.manage"),
     manageCategories: canGlobal(actor, "category.manage"),

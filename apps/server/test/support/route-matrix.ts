@@ -3,6 +3,7 @@ import { documentMatrix } from "./route-matrix-documents";
 import {
   ALL,
   freshCategory,
+  freshDocument,
   freshUser,
   freshGroup,
   freshMailAccount,
@@ -172,6 +173,22 @@ export const matrix: MatrixEntry[] = [
     allowed: OWNER_OR_ADMIN,
     readOnly: true,
     prepare: uploadBody,
+  },
+  // Bulk changes over one fresh document (the author's): its one change is its one entry.
+  {
+    method: "POST",
+    route: "/api/documents/bulk",
+    allowed: OWNER_OR_ADMIN,
+    prepare: async (t) => ({
+      body: { ids: [await freshDocument(t)], action: "addTags", params: { tags: ["matrix"] } },
+    }),
+  },
+  // A zip of originals: each one in it is the reader's "Downloaded original", as a single download.
+  {
+    method: "POST",
+    route: "/api/documents/bulk/download",
+    allowed: ALL,
+    prepare: async (t) => ({ body: { ids: [await freshDocument(t)] } }),
   },
   { method: "GET", route: "/api/approvals", allowed: ALL },
   {

@@ -99,6 +99,7 @@ export function useDemoRole() {
 /** Nothing allowed: what a control sees before the session is known (or from an older server). */
 const noAbilities: AppAbilities = {
   uploadDocuments: false,
+  bulkEditDocuments: false,
   manageUsers: false,
   manageSettings: false,
   manageCategories: false,

@@ -4,6 +4,7 @@ import { errorMessage, errorStatus } from "./api-client";
 /** What each ability lets a person do, worded to finish "Your role (X) cannot …". */
 export const abilityPhrases: Record<keyof AppAbilities, string> = {
   uploadDocuments: "upload documents",
+  bulkEditDocuments: "change several documents at once",
   manageUsers: "manage users",
   manageSettings: "change the organization's settings",
   manageCategories: "manage categories",

@@ -17,6 +17,7 @@ import type {
 
 const none: AppAbilities = {
   uploadDocuments: false,
+  bulkEditDocuments: false,
   manageUsers: false,
   manageSettings: false,
   manageCategories: false,
@@ -42,6 +43,7 @@ export function abilitiesFor(role: Role, overrides: Partial<AppAbilities> = {}):
   return {
     ...none,
     uploadDocuments: admin || role === "Author",
+    bulkEditDocuments: admin || role === "Author",
     manageUsers: admin,
     manageSettings: admin,
     manageCategories: admin,

@@ -4,6 +4,11 @@ import type { z } from "zod";
 import { documents, users } from "../../db/schema";
 
 type ListQuery = z.infer<typeof documentListQuerySchema>;
+/** The filter part of the list's query (bulk actions resolve it without paging). */
+export type ListFilter = Pick<
+  ListQuery,
+  "category" | "autoFiled" | "status" | "tag" | "owner" | "updatedFrom" | "updatedTo"
+>;
 
 const DAY_MS = 86_400_000;
 
@@ -12,7 +17,7 @@ const DAY_MS = 86_400_000;
  * combined by the route with listableDocumentsWhere, so a filter never widens what may be read.
  */
 export function documentListFilter(
-  query: ListQuery,
+  query: ListFilter,
   status: SQL = sql`${documents.status}`,
 ): SQL | undefined {
   return and(

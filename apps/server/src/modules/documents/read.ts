@@ -14,7 +14,7 @@ import { authorizeDocumentById, type LoadedDocument } from "../../policies/guard
 import type { Actor } from "../../policies/policy";
 import { presentDocument } from "./presenter";
 import { documentListFilter } from "./list-filters";
-import { findDocument, findDocumentWithOriginal, listDocuments } from "./repository";
+import { findDocument, findDocumentWithOriginal, listDocumentIds, listDocuments } from "./repository";
 import { sha256Hex } from "./service";
 import { readAll } from "../../db/read-all";
 
@@ -62,6 +62,23 @@ export async function listVisibleDocuments(
     ),
     total,
   };
+}
+
+/**
+ * The ids of every document the list (GET /api/documents with these filters) shows the actor, in
+ * its order, at most `limit`, with how many it shows in all: the same condition as the list's.
+ */
+export async function listVisibleDocumentIds(
+  ctx: AppContext,
+  actor: Actor,
+  query: Parameters<typeof documentListFilter>[0],
+  page: { sort: "updated" | "title"; limit: number },
+): Promise<{ ids: string[]; total: number }> {
+  const where = and(
+    listableDocumentsWhere(actor),
+    documentListFilter(query, readableStatusSql(actor)),
+  ) as SQL;
+  return listDocumentIds(ctx.db, { where, sort: page.sort, limit: page.limit });
 }
 
 /** A visible document with a version whose original has these exact bytes, newest first. */

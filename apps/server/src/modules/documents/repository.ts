@@ -151,6 +151,45 @@ export async function listDocuments(
   return { rows: rows as DocumentRecord[], total: counted?.n ?? 0 };
 }
 
+/**
+ * The ids `where` selects, in the list's order for `sort` (listDocuments'), at most `limit`, and
+ * how many it selects in all.
+ */
+export async function listDocumentIds(
+  db: Database,
+  query: Pick<ListQuery, "where" | "sort" | "limit">,
+): Promise<{ ids: string[]; total: number }> {
+  const order =
+    query.sort === "title"
+      ? [asc(sql`lower(${documents.title})`), asc(documents.id)]
+      : [desc(documents.updatedAt), asc(documents.id)];
+  const [rows, [counted]] = await readAll(db, [
+    () =>
+      db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(query.where)
+        .orderBy(...order)
+        .limit(query.limit),
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(documents)
+        .where(query.where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: counted?.n ?? 0 };
+}
+
+/** The titles of the given documents (those that exist), by id. */
+export async function documentTitles(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documents.id, title: documents.title })
+    .from(documents)
+    .where(inArray(documents.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
 /** The most recently changed document `where` selects that has a version whose original has this hash. */
 export async function findDocumentWithOriginal(
   db: Database,

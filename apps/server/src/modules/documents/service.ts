@@ -372,6 +372,41 @@ export async function updateMetadata(
   if (!command.inside) ctx.notifyJobs();
 }
 
+/**
+ * Hands a document to another owner (checked by the caller: the same right as editing its details,
+ * and the new owner able to add documents where it lives). Owners always see their documents, so
+ * the previous owner may lose sight of it: an access change for everything that waits on them.
+ */
+export async function changeOwner(
+  ctx: AppContext,
+  target: LoadedDocument,
+  owner: { id: string; username: string },
+  command: CommandOptions = {},
+): Promise<void> {
+  const { actor, id: documentId } = target;
+  await withTransaction(
+    ctx,
+    actor,
+    async (tx, record) => {
+      const locked = await lockDocument(tx, documentId);
+      if (!locked) throw notFound("Document");
+      if (locked.ownerId === owner.id) return;
+      const now = ctx.clock.now();
+      await updateDocumentRow(tx, documentId, { ownerId: owner.id, updatedAt: now });
+      await record({
+        action: "Changed owner",
+        subjectType: "document",
+        subjectId: documentId,
+        data: { fromUserId: locked.ownerId, toUserId: owner.id, to: owner.username },
+      });
+      await raise(ctx, tx, { type: "document.accessChanged", by: actor, at: now, documentId });
+      await raise(ctx, tx, { type: "document.detailsChanged", by: actor, at: now, documentId });
+    },
+    command,
+  );
+  if (!command.inside) ctx.notifyJobs();
+}
+
 /** Archived documents leave every list but stay in the database with all their versions. */
 export async function setArchived(
   ctx: AppContext,
