@@ -175,6 +175,16 @@ export async function apiFetchBytes(url: string): Promise<ArrayBuffer> {
   return res.arrayBuffer();
 }
 
+/** A file the server builds from a request (a zip of originals), with the answer's headers. */
+export async function apiFetchFile(
+  url: string,
+  options: RequestOptions,
+): Promise<{ blob: Blob; headers: Headers }> {
+  const res = await send(url, options);
+  await throwIfResNotOk(res);
+  return { blob: await res.blob(), headers: res.headers };
+}
+
 const statusPrefix = /^(\d{3}): ([\s\S]*)$/;
 
 /** The HTTP status carried by an error thrown above, or null for network and other errors. */

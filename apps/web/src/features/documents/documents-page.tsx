@@ -1,11 +1,14 @@
 import { PageHeader } from "@/components/page-header";
 import { useCategories } from "@/lib/api/categories";
+import { bulkFilterOf } from "./api/bulk-actions";
 import { useDocuments } from "./api/get-documents";
+import { BulkActionBar, BulkSelectHeader } from "./components/bulk-action-bar";
 import { DocumentFilters } from "./components/document-filters";
 import { DocumentResults } from "./components/document-results";
 import { MoreFilters } from "./components/more-filters";
 import { PhoneFilters } from "./components/phone-filters";
 import { SavedViews } from "./components/saved-views";
+import { useBulkSelection } from "./hooks/use-bulk-selection";
 import { DOCUMENTS_PAGE_SIZE, listQueryString, useListParams } from "./hooks/use-list-params";
 import { UploadButton } from "@/components/documents/upload-button";
 
@@ -26,11 +29,14 @@ export function DocumentsPage() {
     page,
     pageSize: DOCUMENTS_PAGE_SIZE,
   });
+  // A selection belongs to the filter it was made under (the server resolves "all that match" itself).
+  const selection = useBulkSelection(bulkFilterOf({ category, status, tag, owner, updatedFrom, updatedTo }));
+  const pageItems = query.data?.items ?? [];
   const filtered = Boolean(category || status || tag || owner || updatedFrom || updatedTo);
   const moreFilters = [category, tag, owner, updatedFrom, updatedTo].filter(Boolean).length;
 
   return (
-    <div className="space-y-6" data-testid="documents-page">
+    <div className={selection.count > 0 ? "space-y-6 pb-24" : "space-y-6"} data-testid="documents-page">
       <DocumentsHeader total={query.data?.total} categoryName={categoryName} />
       <DocumentFilters
         status={status}
@@ -56,7 +62,15 @@ export function DocumentsPage() {
         }
 
         onPage={(next, options) => update({ page: next }, options)}
+        selection={{
+          isSelected: selection.isSelected,
+          onSelect: (document, checked) => selection.toggle(document, checked, pageItems),
+        }}
+        selectionHeader={
+          <BulkSelectHeader selection={selection} page={pageItems} total={query.data?.total ?? 0} />
+        }
       />
+      <BulkActionBar selection={selection} />
     </div>
   );
 }

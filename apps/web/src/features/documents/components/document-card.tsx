@@ -4,6 +4,7 @@ import type { Document } from "@quire/contracts";
 import { Badge, StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { DocumentFacts, DocumentTags } from "@/components/documents/document-meta";
 import { paths } from "@/config/paths";
 import { DocumentActionsMenu } from "./document-actions-menu";
@@ -34,13 +35,31 @@ function DocumentCardActions({ document, href }: { document: Document; href: str
 export function DocumentCard({
   document,
   showCategory = true,
+  selected,
+  onSelect,
 }: {
   document: Document;
   showCategory?: boolean;
+  /** With onSelect: the card carries a checkbox for bulk actions. */
+  selected?: boolean;
+  onSelect?: (checked: boolean) => void;
 }) {
   const href = paths.document.getHref(document.id);
+  const checkbox = onSelect ? (
+    <Checkbox
+      checked={selected === true}
+      onCheckedChange={(checked) => onSelect(checked === true)}
+      aria-label={`Select ${document.title}`}
+      className="size-5 sm:size-4"
+      data-testid={`checkbox-document-${document.id}`}
+    />
+  ) : null;
   return (
-    <Card className="gap-3 py-4" data-testid={`card-document-${document.id}`}>
+    <Card
+      className="gap-3 py-4 data-[selected=true]:border-primary"
+      data-selected={selected === true}
+      data-testid={`card-document-${document.id}`}
+    >
       <div className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start">
         <FileText
           className="mt-0.5 hidden size-5 shrink-0 text-muted-foreground sm:block"
@@ -48,6 +67,7 @@ export function DocumentCard({
         />
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
+            {checkbox}
             <h2 className="min-w-0 font-semibold break-words">
               <Link href={href} className="hover:underline" data-testid={`link-document-${document.id}`}>
                 {document.title}

@@ -1,8 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { DocumentPage } from "../api/get-documents";
 import { DOCUMENTS_PAGE_SIZE } from "../hooks/use-list-params";
-import { DocumentList, DocumentListSkeleton, EmptyDocuments } from "./documents-list";
+import { DocumentList, DocumentListSkeleton, EmptyDocuments, type ListSelection } from "./documents-list";
 import { Pagination, useListTop } from "@/components/pagination";
 import { ErrorNotice } from "@/components/error-notice";
 
@@ -12,6 +12,9 @@ export function DocumentResults(props: {
   page: number;
   emptyMessage: string;
   showCategory?: boolean;
+  /** Checkboxes on the cards, and what goes above the list (select this page, select all). */
+  selection?: ListSelection;
+  selectionHeader?: ReactNode;
   /** `replace`: correcting a page past the end, which must not stay in the history (Back would bounce). */
   onPage(next: number, options?: { replace?: boolean }): void;
 }) {
@@ -30,9 +33,11 @@ export function DocumentResults(props: {
   if (query.data.items.length === 0) return <EmptyDocuments message={props.emptyMessage} />;
   return (
     <div ref={listTop} className="scroll-mt-4 space-y-6">
+      {props.selectionHeader}
       <DocumentList
         documents={query.data.items}
         {...(props.showCategory === false ? { showCategory: false } : {})}
+        {...(props.selection ? { selection: props.selection } : {})}
       />
       <Pagination
         page={props.page}

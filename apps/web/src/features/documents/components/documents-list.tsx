@@ -28,12 +28,35 @@ export function EmptyDocuments({ message, children }: { message: string; childre
   );
 }
 
-export function DocumentList({ documents, showCategory }: { documents: Document[]; showCategory?: boolean }) {
+/** Checkboxes on the cards, for bulk actions. */
+export interface ListSelection {
+  isSelected(id: string): boolean;
+  onSelect(document: Document, checked: boolean): void;
+}
+
+export function DocumentList({
+  documents,
+  showCategory,
+  selection,
+}: {
+  documents: Document[];
+  showCategory?: boolean;
+  selection?: ListSelection;
+}) {
   return (
     <ul className="grid gap-3" aria-label="Documents" data-testid="documents-list">
       {documents.map((document) => (
         <li key={document.id}>
-          <DocumentCard document={document} showCategory={showCategory} />
+          <DocumentCard
+            document={document}
+            showCategory={showCategory}
+            {...(selection
+              ? {
+                  selected: selection.isSelected(document.id),
+                  onSelect: (checked: boolean) => selection.onSelect(document, checked),
+                }
+              : {})}
+          />
         </li>
       ))}
     </ul>

@@ -1,0 +1,195 @@
+import { Fragment, useState } from "react";
+import { ChevronDown, Download, X } from "lucide-react";
+import { BULK_MAX_DOCUMENTS } from "@quire/contracts";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
+import { useAbilities } from "@/lib/auth";
+import { useFeatures } from "@/lib/api/settings";
+import { downloadOriginals } from "../api/bulk-actions";
+import type { BulkSelectionState, Picked } from "../hooks/use-bulk-selection";
+import { BulkActionDialog, bulkActionLabels, type BulkActionName } from "./bulk-action-dialog";
+
+const number = formatCount;
+
+/**
+ * Above the list: "Select this page", and once the page is selected, every document that matches
+ * the filter (the server resolves the filter itself), up to what one bulk request takes.
+ */
+export function BulkSelectHeader({
+  selection,
+  page,
+  total,
+}: {
+  selection: BulkSelectionState;
+  page: readonly Picked[];
+  total: number;
+}) {
+  if (page.length === 0) return null;
+  const pageSelected = selection.pageSelected(page);
+  const more = total > page.length && pageSelected && !selection.allMatching;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="bulk-select-header">
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="bulk-select-page"
+          checked={pageSelected}
+          onCheckedChange={(checked) => selection.togglePage(page, checked === true)}
+          className="size-5 sm:size-4"
+          data-testid="checkbox-select-page"
+        />
+        <Label htmlFor="bulk-select-page" className="font-normal">
+          Select this page
+        </Label>
+      </div>
+      {more &&
+        (total <= BULK_MAX_DOCUMENTS ? (
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            onClick={() => selection.selectAllMatching(total)}
+            data-testid="button-select-all-matching"
+          >
+            Select all {number(total)} that match this filter
+          </Button>
+        ) : (
+          <span className="text-muted-foreground" data-testid="bulk-too-many">
+            {number(total)} match; one bulk action takes at most {number(BULK_MAX_DOCUMENTS)}. Narrow the
+            filter to act on all of them.
+          </span>
+        ))}
+      {selection.allMatching && (
+        <span data-testid="bulk-all-matching">
+          All {number(total)} documents that match this filter are selected.
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Saves the zip the browser received under the server's file name. */
+function save(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = window.document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The bar that appears while documents are selected: how many, what can be done with them (the
+ * changes only for those whose role may make them; each document is still checked by the server),
+ * a zip of their originals, and Clear. Fixed to the bottom, above the footer, at every width.
+ */
+export function BulkActionBar({ selection }: { selection: BulkSelectionState }) {
+  const abilities = useAbilities();
+  const features = useFeatures();
+  const [open, setOpen] = useState<BulkActionName | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  if (selection.count === 0 && open === null) return null;
+
+  const actions: BulkActionName[] = abilities.bulkEditDocuments
+    ? [
+        "setCategory",
+        "addTags",
+        "removeTags",
+        "setOwner",
+        ...(features.approvalWorkflows ? (["submitForReview"] as const) : []),
+        "archive",
+      ]
+    : [];
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const zip = await downloadOriginals(selection.request());
+      save(zip.blob, zip.filename);
+      toast({
+        title: `Downloaded ${number(zip.included)} ${zip.included === 1 ? "original" : "originals"}`,
+        ...(zip.refused > 0
+          ? {
+              description: `${number(zip.refused)} you may not read ${zip.refused === 1 ? "was" : "were"} left out.`,
+            }
+          : {}),
+      });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Download failed", description: errorMessage(error) });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <>
+      {selection.count > 0 && (
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="fixed inset-x-0 bottom-8 z-30 border-t bg-background/95 px-4 py-3 shadow-lg backdrop-blur"
+          data-testid="bulk-action-bar"
+        >
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2">
+            <p className="mr-auto text-sm font-medium" data-testid="bulk-selected-count" aria-live="polite">
+              {number(selection.count)} selected
+            </p>
+            {actions.length > 0 && (
+              <DropdownMenu modal={false}>
+                <DropdownMenuTrigger asChild>
+                  <Button size="sm" data-testid="button-bulk-actions">
+                    Actions
+                    <ChevronDown aria-hidden="true" />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end">
+                  {actions.map((action) => (
+                    <Fragment key={action}>
+                      {action === "archive" && <DropdownMenuSeparator />}
+                      <DropdownMenuItem onSelect={() => setOpen(action)} data-testid={`menu-bulk-${action}`}>
+                        {bulkActionLabels[action].menu}
+                      </DropdownMenuItem>
+                    </Fragment>
+                  ))}
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void download()}
+              disabled={downloading}
+              data-testid="button-bulk-download"
+            >
+              <Download aria-hidden="true" />
+              {downloading ? "Preparing…" : "Download"}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={selection.clear} data-testid="button-bulk-clear">
+              <X aria-hidden="true" />
+              Clear
+            </Button>
+          </div>
+        </div>
+      )}
+      {open && (
+        <BulkActionDialog
+          action={open}
+          count={selection.count}
+          selection={selection.request()}
+          onClose={() => setOpen(null)}
+          onDone={selection.clear}
+        />
+      )}
+    </>
+  );
+}
