@@ -48,6 +48,9 @@ export const documentKeys = {
   accessHolders: (id: string) => [...documentKeys.access(id), "holders"] as const,
   acknowledgement: (id: string) => [...documentKeys.detail(id), "acknowledgement"] as const,
   acknowledgementReport: (id: string) => [...documentKeys.acknowledgement(id), "report"] as const,
+  comments: (id: string) => [...documentKeys.detail(id), "comments"] as const,
+  mentionable: (id: string, q: string, version: number | null) =>
+    [...documentKeys.comments(id), "mentionable", { q, version }] as const,
 };
 
 export const acknowledgementKeys = {

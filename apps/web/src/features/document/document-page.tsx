@@ -15,6 +15,7 @@ import { DocumentHeader, type DocumentDialog } from "./components/document-heade
 import { DocumentHistory } from "./components/document-history";
 import { OutlineSidebar, wantsOutline } from "./components/document-outline";
 import { DocumentTabs } from "./components/document-tabs";
+import type { PendingQuote } from "./components/comments-tab";
 import { ImprovementSuggestions } from "./components/improvement-suggestions";
 import { AutoFiledBanner } from "./components/auto-filed-banner";
 import { ProcessingBanner } from "./components/processing-banner";
@@ -44,16 +45,41 @@ function readVersion(search: URLSearchParams): number | null {
   return Number.isInteger(v) && v > 0 ? v : null;
 }
 
+/** The tab a link asks for (?tab=comments, from a mention's notification), if it names one. */
+function readTab(search: URLSearchParams): DocumentTab | null {
+  const tab = search.get("tab");
+  return tab === "comments" || tab === "versions" ? tab : null;
+}
+
 /**
- * What the page shows: tab, editing, open dialog and summary panel. Held by DocumentPage above its
- * loading and error returns, so it survives the document being re-read or briefly failing.
+ * What the page shows: tab, editing, open dialog, summary panel and the passage chosen to comment
+ * on. Held by DocumentPage above its loading and error returns, so it survives the document being
+ * re-read or briefly failing. A link naming a tab opens it, also when it leads to the page already open.
  */
-function useDocumentView(expandSummary: boolean) {
-  const [tab, setTab] = useState<DocumentTab>("content");
+function useDocumentView(expandSummary: boolean, linkedTab: DocumentTab | null) {
+  const [tab, setTab] = useState<DocumentTab>(linkedTab ?? "content");
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<DocumentDialog | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(expandSummary);
-  return { tab, setTab, editing, setEditing, dialog, setDialog, summaryOpen, setSummaryOpen };
+  const [quote, setQuote] = useState<PendingQuote | null>(null);
+  // A new link (another notification) opens its tab; the reader's own choice stands until then.
+  const [followed, setFollowed] = useState(linkedTab);
+  if (linkedTab !== followed) {
+    setFollowed(linkedTab);
+    if (linkedTab) setTab(linkedTab);
+  }
+  return {
+    tab,
+    setTab,
+    editing,
+    setEditing,
+    dialog,
+    setDialog,
+    summaryOpen,
+    setSummaryOpen,
+    quote,
+    setQuote,
+  };
 }
 
 type DocumentView = ReturnType<typeof useDocumentView>;
@@ -63,7 +89,7 @@ export function DocumentPage() {
   const { id = "" } = useParams<{ id: string }>();
   const search = new URLSearchParams(useSearch());
   const document = useDocument(id);
-  const view = useDocumentView(search.get("expand") === "summary");
+  const view = useDocumentView(search.get("expand") === "summary", readTab(search));
   const features = useFeatures();
   const content = document.data?.currentVersion.content ?? "";
   const outline = useMemo(() => documentOutline(content), [content]);
@@ -151,6 +177,8 @@ function DocumentMain({
         onStopEditing={() => setEditing(false)}
         outline={outline}
         onSubmitForReview={() => setDialog("submit")}
+        quote={view.quote}
+        onQuote={view.setQuote}
       />
       <ImprovementSuggestions documentId={document.id} />
     </div>

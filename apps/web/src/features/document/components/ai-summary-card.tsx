@@ -6,7 +6,7 @@ import { useSummary } from "../api/get-summary";
 import { itemTexts } from "../lib/item-text";
 import { riskBadgeVariant } from "./summary-panel";
 
-export type DocumentTab = "content" | "versions" | "approvals" | "record";
+export type DocumentTab = "content" | "versions" | "comments" | "approvals" | "record";
 
 const perTab: Record<
   DocumentTab,
@@ -14,6 +14,7 @@ const perTab: Record<
 > = {
   content: { heading: "Key points", pick: "keyPoints" },
   versions: { heading: "Recent changes", pick: "changeHighlights" },
+  comments: { heading: "Key points", pick: "keyPoints" },
   approvals: { heading: "Suggested actions", pick: "suggestedActions" },
   record: { heading: "Suggested actions", pick: "suggestedActions" },
 };

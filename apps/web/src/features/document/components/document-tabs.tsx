@@ -1,15 +1,21 @@
+import { useRef } from "react";
 import type { Document } from "@quire/contracts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useFeatures } from "@/lib/api/settings";
 import type { DocumentTab } from "./ai-summary-card";
 import { ApprovalRecordTab } from "./approval-record-tab";
 import { ApprovalsTab } from "./approvals-tab";
+import { CommentOnSelection } from "./comment-on-selection";
+import { CommentsTab, type PendingQuote } from "./comments-tab";
 import { ContentTab } from "./content-tab";
 import type { OutlineEntry } from "../lib/anchors";
 import { OutlineDisclosure } from "./document-outline";
 import { VersionsTab } from "./versions-tab";
 
-/** Content (with the outline on a narrow screen), Versions (n) and, when workflows are on, Approvals and its signed record. */
+/**
+ * Content (with the outline on a narrow screen), Versions (n), Comments and, when workflows are on,
+ * Approvals and its signed record. Text selected in the content can be commented on.
+ */
 export function DocumentTabs({
   document,
   tab,
@@ -19,6 +25,8 @@ export function DocumentTabs({
   onStopEditing,
   outline,
   onSubmitForReview,
+  quote,
+  onQuote,
 }: {
   document: Document;
   tab: DocumentTab;
@@ -30,8 +38,12 @@ export function DocumentTabs({
   /** The outline to offer above the text, or null when it is not shown. */
   outline: readonly OutlineEntry[] | null;
   onSubmitForReview: () => void;
+  /** The passage chosen to comment on, until the comment is posted or the passage dropped. */
+  quote: PendingQuote | null;
+  onQuote: (quote: PendingQuote | null) => void;
 }) {
   const features = useFeatures();
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Tabs value={tab} onValueChange={(value) => onTabChange(value as DocumentTab)}>
       <TabsList>
@@ -40,6 +52,9 @@ export function DocumentTabs({
         </TabsTrigger>
         <TabsTrigger value="versions" data-testid="tab-versions">
           Versions ({document.versionCount})
+        </TabsTrigger>
+        <TabsTrigger value="comments" data-testid="tab-comments">
+          Comments
         </TabsTrigger>
         {features.approvalWorkflows && (
           <TabsTrigger value="approvals" data-testid="tab-approvals">
@@ -52,9 +67,22 @@ export function DocumentTabs({
           </TabsTrigger>
         )}
       </TabsList>
-      <TabsContent value="content" className="rounded-lg border p-4 sm:p-6">
+      <TabsContent value="content" className="rounded-lg border p-4 sm:p-6" ref={content}>
         {outline && <OutlineDisclosure entries={outline} />}
         <ContentTab document={document} version={version} editing={editing} onStopEditing={onStopEditing} />
+        {!editing && tab === "content" && (
+          <CommentOnSelection
+            container={content}
+            version={version !== null && version !== document.currentVersionNumber ? version : null}
+            onComment={(chosen) => {
+              onQuote(chosen);
+              onTabChange("comments");
+            }}
+          />
+        )}
+      </TabsContent>
+      <TabsContent value="comments" className="rounded-lg border p-4 sm:p-6">
+        <CommentsTab documentId={document.id} quote={quote} onClearQuote={() => onQuote(null)} />
       </TabsContent>
       <TabsContent value="versions" className="rounded-lg border p-4 sm:p-6">
         <VersionsTab documentId={document.id} compare={features.loaded && features.versionDiff} />
