@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import type { APIRequestContext } from "playwright-core";
-import { overflow, type Viewport } from "../support/browser";
+import { overflow, seriousAxeViolations, type Viewport } from "../support/browser";
 import { browserSuite } from "../support/suite";
 
 /**
@@ -106,6 +106,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       .filter({ hasText: /^203 selected$/ })
       .waitFor();
     if (viewport === PHONE) assert.deepEqual(await overflow(page), { excess: 0, widest: "" });
+    assert.deepEqual(await seriousAxeViolations(page), []);
 
     await page.getByTestId("button-bulk-actions").click();
     await page.getByRole("menuitem", { name: "Set category…" }).click();
@@ -130,6 +131,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       ].sort(),
     );
     if (viewport === PHONE) assert.deepEqual(await overflow(page), { excess: 0, widest: "" });
+    assert.deepEqual(await seriousAxeViolations(page), []);
 
     await page.getByTestId("button-bulk-result-close").click();
     await page.getByTestId("dialog-bulk-action").waitFor({ state: "detached" });
