@@ -123,7 +123,7 @@ for (const username of ["admin", "author", "reviewer", "approver", "viewer"]) {
     // The document's other tabs are the same route in another state.
     await page.goto(documentUrl);
     await settle(page);
-    for (const tab of ["tab-versions", "tab-approvals"]) {
+    for (const tab of ["tab-versions", "tab-comments", "tab-approvals"]) {
       const trigger = page.getByTestId(tab);
       if ((await trigger.count()) === 0) continue;
       await trigger.click();
