@@ -3,6 +3,7 @@ import { FileStack } from "lucide-react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { AppLayout } from "@/components/layout/app-layout";
 import { GuidedTour } from "@/features/tour/components/guided-tour";
+import { CommandPaletteHost } from "@/features/command-palette/command-palette-host";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
@@ -72,19 +73,21 @@ export function AppRouter() {
   if (inLayout) {
     return (
       <RequireAuth>
-        <AppLayout overlay={<GuidedTour />}>
-          <ErrorBoundary key={location}>
-            <Suspense fallback={<PageLoading />}>
-              <Switch>
-                {appRoutes.map((route) => (
-                  <Route key={route.path} path={route.path}>
-                    <GuardedPage route={route} />
-                  </Route>
-                ))}
-              </Switch>
-            </Suspense>
-          </ErrorBoundary>
-        </AppLayout>
+        <CommandPaletteHost>
+          <AppLayout overlay={<GuidedTour />}>
+            <ErrorBoundary key={location}>
+              <Suspense fallback={<PageLoading />}>
+                <Switch>
+                  {appRoutes.map((route) => (
+                    <Route key={route.path} path={route.path}>
+                      <GuardedPage route={route} />
+                    </Route>
+                  ))}
+                </Switch>
+              </Suspense>
+            </ErrorBoundary>
+          </AppLayout>
+        </CommandPaletteHost>
       </RequireAuth>
     );
   }

@@ -33,6 +33,8 @@ describe("paths", () => {
     expect(paths.document.getHref("7", { version: 2 })).toBe("/document/7?v=2");
     expect(paths.diff.getHref("7", 1, 3)).toBe("/document/7/diff/1/3");
     expect(paths.category.getHref("c 1")).toBe("/category/c%201");
+    expect(paths.search.getHref("a&b c")).toBe("/search?q=a%26b+c");
+    expect(paths.dashboard.getHref("Who approves?")).toBe("/dashboard?ask=Who+approves%3F");
     expect(paths.settingsSection.getHref("categories/access")).toBe("/settings/categories/access");
   });
 });

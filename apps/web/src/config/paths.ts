@@ -6,7 +6,11 @@ export const paths = {
     getHref: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : "/login"),
   },
   home: { path: "/home", getHref: (tour = false) => (tour ? "/home?tour=true" : "/home") },
-  dashboard: { path: "/dashboard", getHref: () => "/dashboard" },
+  dashboard: {
+    path: "/dashboard",
+    /** `ask`: a question for the assistant, asked as the page opens. */
+    getHref: (ask?: string) => (ask ? `/dashboard?${new URLSearchParams({ ask }).toString()}` : "/dashboard"),
+  },
   documents: {
     path: "/documents",
     getHref: (categoryId?: string) =>
@@ -41,7 +45,11 @@ export const paths = {
     getHref: (documentId: string, fromVersion: number, toVersion: number) =>
       `/document/${encodeURIComponent(documentId)}/diff/${fromVersion}/${toVersion}`,
   },
-  search: { path: "/search", getHref: () => "/search" },
+  search: {
+    path: "/search",
+    /** `q`: a search to run as the page opens. */
+    getHref: (q?: string) => (q ? `/search?${new URLSearchParams({ q }).toString()}` : "/search"),
+  },
   settings: { path: "/settings", getHref: () => "/settings" },
   /** A section of Settings (config/settings-sections.ts); `slug` may hold a slash ("categories/access"). */
   settingsSection: {

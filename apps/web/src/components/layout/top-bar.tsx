@@ -1,9 +1,10 @@
 import { Fragment } from "react";
 import { Link, useLocation } from "wouter";
-import { ChevronRight, Globe, Menu, Upload } from "lucide-react";
+import { ChevronRight, Globe, Menu, Search, Upload } from "lucide-react";
 import { Can } from "@/components/can";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { paletteKeyLabel, useCommandPalette } from "@/lib/command-palette";
 import { NotificationsMenu } from "./notifications-menu";
 import { breadcrumbTrail } from "./navigation";
 import { RoleSelector } from "./role-selector";
@@ -26,46 +27,80 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
           <Menu aria-hidden="true" />
         </Button>
       )}
-      <nav aria-label="Breadcrumb" className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
-        <ol className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
-          <li className="shrink-0">
-            <Link
-              href={paths.home.getHref()}
-              className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-            >
-              Home
-            </Link>
-          </li>
-          {breadcrumbTrail(location).map((crumb) => (
-            <Fragment key={crumb.label}>
-              <li aria-hidden="true">
-                <ChevronRight className="size-4" />
-              </li>
-              {crumb.href ? (
-                <li className="shrink-0">
-                  <Link
-                    href={crumb.href}
-                    className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-                    data-testid="link-breadcrumb-parent"
+      {/* On narrow screens the breadcrumb and the palette's button take a second row. */}
+      <div className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto sm:flex-1">
+        <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+          <ol className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+            <li className="shrink-0">
+              <Link
+                href={paths.home.getHref()}
+                className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+              >
+                Home
+              </Link>
+            </li>
+            {breadcrumbTrail(location).map((crumb) => (
+              <Fragment key={crumb.label}>
+                <li aria-hidden="true">
+                  <ChevronRight className="size-4" />
+                </li>
+                {crumb.href ? (
+                  <li className="shrink-0">
+                    <Link
+                      href={crumb.href}
+                      className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                      data-testid="link-breadcrumb-parent"
+                    >
+                      {crumb.label}
+                    </Link>
+                  </li>
+                ) : (
+                  <li
+                    className="truncate font-medium text-foreground"
+                    aria-current="page"
+                    data-testid="text-page-title"
                   >
                     {crumb.label}
-                  </Link>
-                </li>
-              ) : (
-                <li
-                  className="truncate font-medium text-foreground"
-                  aria-current="page"
-                  data-testid="text-page-title"
-                >
-                  {crumb.label}
-                </li>
-              )}
-            </Fragment>
-          ))}
-        </ol>
-      </nav>
+                  </li>
+                )}
+              </Fragment>
+            ))}
+          </ol>
+        </nav>
+        <PaletteButton />
+      </div>
       <TopBarActions />
     </header>
+  );
+}
+
+/**
+ * Opens the command palette: the way in on a phone, which has no keyboard for Ctrl/⌘-K, and a
+ * reminder of the shortcut on a wide screen.
+ */
+function PaletteButton() {
+  const palette = useCommandPalette();
+  if (!palette) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="px-2 sm:px-3"
+      onClick={palette.openPalette}
+      aria-haspopup="dialog"
+      aria-keyshortcuts="Control+K Meta+K"
+      title={`Quick find: pages, documents and the assistant (${paletteKeyLabel()})`}
+      data-testid="button-command-palette"
+    >
+      <Search aria-hidden="true" />
+      <span className="sr-only lg:not-sr-only">Quick find</span>
+      <kbd
+        aria-hidden="true"
+        className="hidden rounded border bg-muted px-1.5 font-sans text-xs text-muted-foreground xl:inline"
+      >
+        {paletteKeyLabel()}
+      </kbd>
+    </Button>
   );
 }
 

@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
 import { AiAssistant } from "./ai-assistant";
+
+beforeAll(() => {
+  // A question from the address scrolls the card into view; jsdom does not scroll.
+  Element.prototype.scrollIntoView ??= () => {};
+});
 
 describe("AiAssistant", () => {
   it("keeps Ask disabled for blank text and shows an answer with its citation link and badge", async () => {
@@ -91,5 +96,24 @@ describe("AiAssistant", () => {
     await screen.findByTestId("ai-answer");
     expect(preset.getAttribute("aria-disabled")).toBeNull();
     expect(spy.mock.calls.filter(([url]) => url === "/api/ai/ask")).toHaveLength(1);
+  });
+
+  it("asks the question in the address once as the page opens, then drops it from the address", async () => {
+    const spy = mockFetch({
+      "POST /api/ai/ask": {
+        body: { answer: "None.", confidence: 0.2, relevantDocuments: [], citations: [], source: "local" },
+      },
+    });
+    const { location } = renderWithApp(<AiAssistant />, {
+      path: "/dashboard?ask=Who%20approves%20invoices%3F",
+    });
+    await screen.findByTestId("ai-answer");
+    expect((screen.getByTestId("input-ai-question") as HTMLInputElement).value).toBe(
+      "Who approves invoices?",
+    );
+    const asks = spy.mock.calls.filter(([url]) => url === "/api/ai/ask");
+    expect(asks).toHaveLength(1);
+    expect(JSON.parse(String(asks[0]?.[1]?.body))).toEqual({ question: "Who approves invoices?" });
+    await waitFor(() => expect(location.history.at(-1)).toBe("/dashboard"));
   });
 });

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "wouter";
 import type { AiAnswer } from "@quire/contracts";
 import { Bot, Loader2, Send } from "lucide-react";
 import { AiAnswerView } from "@/components/ai/ai-answer";
@@ -8,10 +9,33 @@ import { Input } from "@/components/ui/input";
 import { useAskAi } from "@/lib/api/ask-ai";
 import { ASK_ERROR_MESSAGE, QUICK_QUESTIONS } from "../lib/dashboard-logic";
 
-/** Seed §2 AI assistant card: free question, four quick questions, answer with citations. */
+/**
+ * Seed §2 AI assistant card: free question, four quick questions, answer with citations. A question
+ * in the address (`?ask=`, from the command palette) is asked as the page opens, then taken out of
+ * the address so a reload or Back does not ask it again.
+ */
 export function AiAssistant() {
-  const [question, setQuestion] = useState("");
+  const [params, setParams] = useSearchParams();
+  const asked = (params.get("ask") ?? "").trim().slice(0, 1000);
+  const [question, setQuestion] = useState(asked);
   const ask = useAskAi();
+  const card = useRef<HTMLDivElement>(null);
+  const askedOnArrival = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!asked || askedOnArrival.current === asked) return;
+    askedOnArrival.current = asked;
+    ask.mutate({ question: asked });
+    card.current?.scrollIntoView({ block: "start" });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("ask");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, ask, setParams]);
 
   const submit = (text: string) => {
     const value = text.trim();
@@ -24,7 +48,7 @@ export function AiAssistant() {
   };
 
   return (
-    <Card data-testid="ai-assistant">
+    <Card ref={card} className="scroll-mt-20" data-testid="ai-assistant">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Bot className="size-5 text-primary" aria-hidden="true" />

@@ -1,0 +1,68 @@
+import type { AppAbilities, Features } from "@quire/contracts";
+import { visibleNavItems } from "@/components/layout/navigation";
+import { paths } from "@/config/paths";
+import { visibleSettingsSections } from "@/config/settings-sections";
+
+export type PageCommand = {
+  /** Unique among the palette's items; cmdk selects by it. */
+  value: string;
+  label: string;
+  href: string;
+  group: "Pages" | "Settings";
+  /** Other words a person may type for it. */
+  keywords: readonly string[];
+};
+
+/**
+ * The pages the palette offers: the sidebar's (as the organisation's features show them), Upload
+ * for a role that may upload, and each section of Settings the role may open. Nothing the role
+ * would be refused is offered.
+ */
+export function pageCommands(abilities: AppAbilities, features: Features): PageCommand[] {
+  const pages: PageCommand[] = visibleNavItems(features).map((item) => ({
+    value: `page:${item.href}`,
+    label: item.label,
+    href: item.href,
+    group: "Pages",
+    keywords: [],
+  }));
+  if (abilities.uploadDocuments)
+    pages.push({
+      value: `page:${paths.upload.getHref()}`,
+      label: "Upload Documents",
+      href: paths.upload.getHref(),
+      group: "Pages",
+      keywords: ["new", "add", "file"],
+    });
+  const settings: PageCommand[] = visibleSettingsSections(abilities).map((section) => ({
+    value: `page:${section.href}`,
+    label: section.id === "general" ? "Settings" : `Settings: ${section.label}`,
+    href: section.href,
+    group: "Settings",
+    keywords: ["settings", "preferences", section.description],
+  }));
+  return [...pages, ...settings];
+}
+
+/**
+ * The commands whose label or keywords hold every word typed (any case, any order), in their own
+ * order: a short list a person scans, where a fuzzy ranking would move items under the pointer.
+ */
+export function matchCommands(commands: readonly PageCommand[], query: string): PageCommand[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...commands];
+  return commands.filter((command) => {
+    const text = [command.label, ...command.keywords].join(" ").toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** Where a search typed in the palette goes: the Search page, which runs it. */
+export function searchHref(query: string): string {
+  return paths.search.getHref(query.trim());
+}
+
+/** Where a question typed in the palette goes: the assistant on the Dashboard, which asks it. */
+export function askHref(question: string): string {
+  return paths.dashboard.getHref(question.trim());
+}
