@@ -82,7 +82,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
         <Command.Input
           value={query}
           onValueChange={setQuery}
-          placeholder="Go to a page, search documents or ask…"
+          placeholder="Go to, search or ask…"
           maxLength={500}
           className="h-12 w-full min-w-0 bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
           data-testid="input-command-palette"

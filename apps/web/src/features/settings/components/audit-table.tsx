@@ -10,9 +10,10 @@ const cell = "flex min-w-0 gap-2 py-0.5 md:table-cell md:px-2 md:py-2 md:align-t
 const label = "w-16 shrink-0 text-muted-foreground md:hidden";
 
 /**
- * The audit entries: a table on wide screens, a stack of cards (labelled cells) on phones. Long
- * words wrap "anywhere" rather than "break-word": only that lets a table column shrink below its
- * longest word (a file name, an address), so the table fits beside the settings navigation.
+ * The audit entries: a table on wide screens, a stack of cards (labelled cells) on phones. What an
+ * entry is about wraps "anywhere" rather than "break-word": only that lets a table column shrink
+ * below its longest word (a file name, an address), so the table fits beside the settings
+ * navigation; who and what was done keep their words whole.
  */
 export function AuditTable({
   entries,
@@ -54,11 +55,11 @@ function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument
       </td>
       <td className={cell}>
         <span className={label}>User</span>
-        <span className="min-w-0 wrap-anywhere">{entry.username ?? "Anonymous"}</span>
+        <span className="min-w-0 break-words">{entry.username ?? "Anonymous"}</span>
       </td>
       <td className={cell}>
         <span className={label}>Action</span>
-        <span className="min-w-0 wrap-anywhere font-medium">{entry.action}</span>
+        <span className="min-w-0 font-medium break-words">{entry.action}</span>
       </td>
       <td className={cell}>
         <span className={label}>What</span>
