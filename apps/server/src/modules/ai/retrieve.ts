@@ -28,7 +28,7 @@ import { searchPassages, type FoundPassage } from "../search/service";
 import { synonymsOf } from "../search/wordnet";
 import { readQueryStats } from "../search/bm25-repository";
 import { DOCUMENT_MODEL, RERANK_MODEL } from "./ask-model";
-import { archiveTitles, initialsExpansions, wordsNotInArchive } from "./titles";
+import { archiveTitles, initialsExpansions, wordsNotInArchive, writtenAcronyms } from "./titles";
 import { matchingPassages, type StoredPassage } from "../search/repository";
 import { chosenLanguages } from "../settings/ocr-languages";
 import { readAll } from "../../db/read-all";
@@ -180,10 +180,15 @@ const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p))
 type TitleEvidence = Omit<DocumentFeatures, "bestPassage">;
 
 /**
- * Search's top document first unless another leads it by `margin` or more (the others keep the
- * document model's order).
+ * The document the question names by its initials first; otherwise search's top document first
+ * unless another leads it by `margin` or more (the others keep the document model's order).
  */
 export function searchTopFirst(documents: RankedDocument[], margin: number): RankedDocument[] {
+  // A question naming one document by its title's initials ("under the LGPL") means that one, as
+  // it would to a person, whatever the scores: the GPL shares nearly every word of the LGPL's text,
+  // and the LGPL's own text never says "LGPL". Two documents named leave it to the scores.
+  const named = documents.filter((d) => d.features.acronym === 1);
+  if (named.length === 1) return [named[0]!, ...documents.filter((d) => d !== named[0])];
   const top = documents.findIndex((d) => d.features.searchRank === 1);
   if (top <= 0 || documents[0]!.score - documents[top]!.score >= margin) return documents;
   return [documents[top]!, ...documents.slice(0, top), ...documents.slice(top + 1)];
@@ -308,7 +313,7 @@ export async function retrieve(
     () => archiveTitles(ctx),
     () => wordsNotInArchive(ctx, analysis),
   ]);
-  const expansions = initialsExpansions(titles, unseen);
+  const expansions = initialsExpansions(titles, [...new Set([...unseen, ...writtenAcronyms(question)])]);
   const scope = documentId ? [documentId] : undefined;
   const found = await candidates(ctx, actor, question, expansions, candidateDocuments, scope);
   if (found.length === 0) return nothing(synonyms);

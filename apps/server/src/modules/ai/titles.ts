@@ -59,6 +59,21 @@ export async function wordsNotInArchive(ctx: AppContext, analysis: QuestionAnaly
     .map((a) => a.word);
 }
 
+/**
+ * Words the question writes in capitals, as an acronym is written ("Under the LGPL, may I…"),
+ * lowercased: an acronym names a title by its initials even when some passage of the archive uses
+ * it too (a copyright file saying "LGPL-2.1" does not make the licence's own text say "LGPL"). A
+ * question written all in capitals says nothing by its capitals, and gives none.
+ */
+export function writtenAcronyms(question: string): string[] {
+  const words = (question.slice(0, 2_000).match(/[\p{L}\p{N}][\p{L}\p{N}.-]*/gu) ?? []).map((w) =>
+    w.replace(/[.-]+$/, ""),
+  );
+  const capitals = words.filter((w) => /^\p{Lu}{3,8}(?:-?v?\d+(?:\.\d+)?)?$/u.test(w));
+  if (capitals.length * 2 > words.length) return [];
+  return [...new Set(capitals.map((w) => w.toLowerCase().replace(/\.\d+$/, "")))];
+}
+
 /** The words of the titles an unknown word is the initials of ("bcp" → business continuity plan). */
 export function initialsExpansions(archive: ArchiveTitles, unknown: string[]): string[] {
   const words = new Set<string>();
