@@ -48,7 +48,10 @@ export async function newContext(
   viewport = { width: 1280, height: 800 },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
-  context.setDefaultTimeout(10_000);
+  // How long a wait for something the test expects (a text, a request's answer) lasts before it
+  // fails. These waits assert that it happens, not how fast: with a second full test run beside
+  // this one on two cores, a PDF upload's answer or a saved change's entry took over 10 s.
+  context.setDefaultTimeout(30_000);
   nameTheSite(context.request, new URL(baseUrl).origin);
   return context;
 }

@@ -52,17 +52,17 @@ for (const viewport of WIDTHS) {
     await openPalette(page, viewport);
     await page.keyboard.type("remote work");
     const documents = dialog.getByTestId("group-command-documents");
-    await documents.locator('[data-testid^="command-document-"]').first().waitFor({ timeout: 15_000 });
+    await documents.locator('[data-testid^="command-document-"]').first().waitFor({ timeout: 30_000 });
     assert.ok((await documents.locator('[data-testid^="command-document-"]').count()) <= 5);
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "remote work");
-    await page.getByTestId("text-results-count").waitFor({ timeout: 15_000 });
+    await page.getByTestId("text-results-count").waitFor({ timeout: 30_000 });
 
     // A listed title opens its document.
     await openPalette(page, viewport);
     await page.keyboard.type("remote work");
     const first = documents.locator('[data-testid^="command-document-"]').first();
-    await first.waitFor({ timeout: 15_000 });
+    await first.waitFor({ timeout: 30_000 });
     const id = (await first.getAttribute("data-testid"))!.replace("command-document-", "");
     await first.click();
     await page.waitForURL((url) => url.pathname === `/document/${id}`);

@@ -44,7 +44,7 @@ async function shows(page: Page, testId: string, expected: string | number, what
     .waitForFunction(
       ([id, value]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() === value,
       [testId, want] as const,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .catch(() => undefined);
   assert.equal(await text(page, testId), want, what);

@@ -162,7 +162,7 @@ test("markup in a file name and its text stays text, and no dialog fires", async
         (document.querySelector('[data-testid="input-title"]') as HTMLInputElement | null)?.value ===
         expected,
       expectedTitle,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .catch(() => undefined);
   assert.equal(await page.getByTestId("input-title").inputValue(), expectedTitle);
