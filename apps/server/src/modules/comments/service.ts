@@ -17,7 +17,7 @@ import { readableVersion } from "../../policies/access";
 import { documentViewerIds } from "../../policies/documents-where";
 import type { LoadedComment, LoadedDocument } from "../../policies/guard";
 import { canOnDocument } from "../../policies/policy";
-import { withTransaction } from "../activity/command";
+import { withTransaction, type RecordActivity } from "../activity/command";
 import { sectionOf } from "./anchor";
 import { presentThreads } from "./presenter";
 import {
@@ -28,6 +28,7 @@ import {
   insertComment,
   insertMentions,
   markCommentDeleted,
+  type NewComment,
   mentionsOf,
   setThreadResolved,
   threadComments,
@@ -120,6 +121,50 @@ async function mentionedReaders(
   return people;
 }
 
+/**
+ * Stores a thread's first comment or a reply with its mentions, writes its activity entry and
+ * raises `comment.posted` (the notifications module tells the people mentioned). Answers its id.
+ */
+async function post(
+  ctx: AppContext,
+  tx: Database,
+  record: RecordActivity,
+  target: LoadedDocument,
+  p: {
+    comment: Omit<NewComment, "documentId" | "authorId">;
+    mentioned: Array<{ id: string; username: string }>;
+    action: "Commented" | "Replied to comment";
+    data: Record<string, unknown>;
+  },
+): Promise<string> {
+  const actor = target.actor;
+  const row = await insertComment(tx, { ...p.comment, documentId: target.id, authorId: actor.id });
+  const told = await insertMentions(
+    tx,
+    row.id,
+    p.mentioned.map((m) => m.id),
+  );
+  await record({
+    action: p.action,
+    subjectType: "document",
+    subjectId: target.id,
+    data: { commentId: row.id, ...p.data, mentioned: p.mentioned.map((m) => m.username) },
+  });
+  await raise(ctx, tx, {
+    type: "comment.posted",
+    by: { id: actor.id, username: actor.username },
+    at: p.comment.createdAt,
+    commentId: row.id,
+    threadId: p.comment.threadId ?? row.id,
+    documentId: target.id,
+    documentTitle: await documentTitle(tx, target.id),
+    version: p.comment.version,
+    edited: false,
+    mentionedIds: told.filter((userId) => userId !== actor.id),
+  });
+  return row.id;
+}
+
 /** POST …/comments: a new thread on a version the commenter reads, maybe about one passage of it. */
 export async function createThread(
   ctx: AppContext,
@@ -142,45 +187,22 @@ export async function createThread(
         section: found.found ? found.section : input.anchor.section?.trim() || null,
       };
     }
-    const row = await insertComment(tx, {
-      documentId: target.id,
-      threadId: null,
-      authorId: actor.id,
-      version,
-      body,
-      anchorQuote: anchor?.quote ?? null,
-      anchorSection: anchor?.section ?? null,
-      createdAt: at,
-    });
-    const told = await insertMentions(
-      tx,
-      row.id,
-      mentioned.map((m) => m.id),
-    );
-    await record({
+    return post(ctx, tx, record, target, {
+      comment: {
+        threadId: null,
+        version,
+        body,
+        anchorQuote: anchor?.quote ?? null,
+        anchorSection: anchor?.section ?? null,
+        createdAt: at,
+      },
+      mentioned,
       action: "Commented",
-      subjectType: "document",
-      subjectId: target.id,
       data: {
-        commentId: row.id,
         version,
         ...(anchor ? { passage: anchor.quote.slice(0, 200), section: anchor.section } : {}),
-        mentioned: mentioned.map((m) => m.username),
       },
     });
-    await raise(ctx, tx, {
-      type: "comment.posted",
-      by: { id: actor.id, username: actor.username },
-      at,
-      commentId: row.id,
-      threadId: row.id,
-      documentId: target.id,
-      documentTitle: await documentTitle(tx, target.id),
-      version,
-      edited: false,
-      mentionedIds: told.filter((userId) => userId !== actor.id),
-    });
-    return row.id;
   });
   return presentThread(ctx.db, target, id);
 }
@@ -199,36 +221,11 @@ export async function replyTo(
     const at = ctx.clock.now();
     // Seen with its thread: who is mentioned must read the thread's version too.
     const mentioned = await mentionedReaders(tx, target, body, Math.max(version, loaded.facts.version));
-    const row = await insertComment(tx, {
-      documentId: target.id,
-      threadId: loaded.id,
-      authorId: actor.id,
-      version,
-      body,
-      createdAt: at,
-    });
-    const told = await insertMentions(
-      tx,
-      row.id,
-      mentioned.map((m) => m.id),
-    );
-    await record({
+    await post(ctx, tx, record, target, {
+      comment: { threadId: loaded.id, version, body, createdAt: at },
+      mentioned,
       action: "Replied to comment",
-      subjectType: "document",
-      subjectId: target.id,
-      data: { commentId: row.id, threadId: loaded.id, version, mentioned: mentioned.map((m) => m.username) },
-    });
-    await raise(ctx, tx, {
-      type: "comment.posted",
-      by: { id: actor.id, username: actor.username },
-      at,
-      commentId: row.id,
-      threadId: loaded.id,
-      documentId: target.id,
-      documentTitle: await documentTitle(tx, target.id),
-      version,
-      edited: false,
-      mentionedIds: told.filter((userId) => userId !== actor.id),
+      data: { threadId: loaded.id, version },
     });
   });
   return presentThread(ctx.db, target, loaded.id);
