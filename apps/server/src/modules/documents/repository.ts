@@ -127,14 +127,18 @@ export interface ListQuery {
   offset: number;
 }
 
+/** The list's order for `sort`: one definition, so a selection by filter lists what the page lists. */
+function listOrder(sort: ListQuery["sort"]) {
+  return sort === "title"
+    ? [asc(sql`lower(${documents.title})`), asc(documents.id)]
+    : [desc(documents.updatedAt), asc(documents.id)];
+}
+
 export async function listDocuments(
   db: Database,
   query: ListQuery,
 ): Promise<{ rows: DocumentRecord[]; total: number }> {
-  const order =
-    query.sort === "title"
-      ? [asc(sql`lower(${documents.title})`), asc(documents.id)]
-      : [desc(documents.updatedAt), asc(documents.id)];
+  const order = listOrder(query.sort);
   const [rows, [counted]] = await readAll(db, [
     () =>
       baseQuery(db, false, query.version)
@@ -159,10 +163,7 @@ export async function listDocumentIds(
   db: Database,
   query: Pick<ListQuery, "where" | "sort" | "limit">,
 ): Promise<{ ids: string[]; total: number }> {
-  const order =
-    query.sort === "title"
-      ? [asc(sql`lower(${documents.title})`), asc(documents.id)]
-      : [desc(documents.updatedAt), asc(documents.id)];
+  const order = listOrder(query.sort);
   const [rows, [counted]] = await readAll(db, [
     () =>
       db
