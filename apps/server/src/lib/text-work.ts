@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from "p-limit";
 import { Piscina } from "piscina";
 import { cacheSlot, type AppContext } from "../context";
 import { HttpError } from "./errors";
@@ -39,6 +40,27 @@ const poolSlot = cacheSlot(
   (pool) => void pool.close({ force: true }),
 );
 
+/**
+ * Tasks wait here for a thread, not in the pool's own queue, so the time limit counts a task's
+ * own work only: under load, with the limit armed at submission, a short task queued behind long
+ * ones was refused as too slow without having run (a document's facts then went missing).
+ */
+const slotsSlot = cacheSlot("text-work-slots", () => pLimit(TEXT_WORK_LIMITS.threads));
+
+interface TaskPool<T, R> {
+  run(task: T, options: { signal: AbortSignal }): Promise<R>;
+}
+
+/** Runs a task once a slot is free, with the time limit armed when it starts. */
+export function runTimed<T, R>(
+  pool: TaskPool<T, R>,
+  slots: LimitFunction,
+  task: T,
+  timeoutMs: number,
+): Promise<R> {
+  return slots(() => pool.run(task, { signal: AbortSignal.timeout(timeoutMs) }));
+}
+
 function charsOf(task: TextTask): number {
   switch (task.kind) {
     case "checkContent":
@@ -69,9 +91,13 @@ export async function textWork<K extends TextTask["kind"]>(
 ): Promise<TextResults[K]> {
   if (charsOf(task) <= inlineLimit(task)) return run(task) as TextResults[K];
   try {
-    return (await ctx.caches.get(poolSlot).run(task, {
-      signal: AbortSignal.timeout(TEXT_WORK_LIMITS.timeoutMs),
-    })) as TextResults[K];
+    const pool = ctx.caches.get(poolSlot);
+    return (await runTimed(
+      pool,
+      ctx.caches.get(slotsSlot),
+      task,
+      TEXT_WORK_LIMITS.timeoutMs,
+    )) as TextResults[K];
   } catch (error) {
     const { name } = error as { name?: string };
     if (name === "AbortError" || name === "TimeoutError") {

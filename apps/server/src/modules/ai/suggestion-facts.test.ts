@@ -1,7 +1,8 @@
 import type { AiSuggestion, Document } from "@quire/contracts";
 import { SKETCH_SIZE } from "@quire/textkit";
 import { describe, expect, it } from "vitest";
-import { versionFacts } from "../../db/schema";
+import { isNotNull } from "drizzle-orm";
+import { jobs, versionFacts } from "../../db/schema";
 import { demoDocumentsByTitle, processedDemoArchiveForFile } from "../../../test/support/demo-archive";
 import { json, multipart } from "../../../test/support/harness";
 import { recordStatements } from "../../../test/support/statements";
@@ -85,6 +86,12 @@ describe("suggestions from stored facts", () => {
     expect((await suggestions()).some((s) => s.type === "other" || s.type === "update")).toBe(false);
     expect(await enqueueMissingVersionFacts(t.ctx.db, t.clock.now())).toBeGreaterThan(30);
     await t.runner.runUntilIdle();
+    // A job that failed waits for its retry, after this test: name its error rather than a count.
+    const failures = await t.ctx.db
+      .select({ kind: jobs.kind, error: jobs.lastError })
+      .from(jobs)
+      .where(isNotNull(jobs.lastError));
+    expect(failures).toEqual([]);
     expect((await suggestions()).map((s) => s.id)).toEqual(before);
   });
 });
