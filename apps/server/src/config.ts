@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { roleSchema, type Role } from "@quire/contracts";
 import { z } from "zod";
@@ -34,6 +35,8 @@ const envSchema = z.object({
   BLOB_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(900),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WORKER: booleanFromEnv.default(true),
+  CONVERSION_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   WEB_DIST: z.string().optional(),
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -92,6 +95,10 @@ export type Config = {
   blobSweep: { intervalSeconds: number; graceSeconds: number };
   logLevel: string;
   runWorker: boolean;
+  /** Conversion and OCR worker threads (CONVERSION_THREADS; the machine's parallelism by default). */
+  conversionThreads: number;
+  /** Jobs one job runner works on at once (JOB_CONCURRENCY; see jobConcurrencyOf). */
+  jobConcurrency: number;
   webDist: string | undefined;
   ai: { baseUrl: string; apiKey: string | undefined; model: string | undefined } | undefined;
   /**
@@ -171,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const oidc = parseOidc(e);
+  const conversionThreads = e.CONVERSION_THREADS ?? availableParallelism();
   if (!e.LOCAL_LOGIN && !oidc) {
     throw new Error(
       "Invalid configuration: LOCAL_LOGIN=false turns password sign-in off, so OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must configure single sign-on (otherwise nobody could sign in)",
@@ -205,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     runWorker: e.WORKER,
+    conversionThreads,
+    jobConcurrency: e.JOB_CONCURRENCY ?? defaultJobConcurrency(conversionThreads, !e.DATABASE_URL),
     webDist: e.WEB_DIST,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
     mail: e.SMTP_URL
@@ -228,6 +238,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
+}
+
+/**
+ * As many jobs at once as there are conversion threads, so OCR and conversions fill them. With
+ * embedded storage (PGlite) every statement of every job runs on the thread that answers requests,
+ * so by default no more than two jobs' statements take turns with the requests' there.
+ */
+export function defaultJobConcurrency(conversionThreads: number, embedded: boolean): number {
+  return embedded ? Math.min(conversionThreads, 2) : conversionThreads;
 }
 
 /** The OIDC_* variables as one setting, or a start-up error naming what is missing or malformed. */

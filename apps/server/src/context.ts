@@ -1,4 +1,5 @@
 import path from "node:path";
+import { pino, type Logger } from "pino";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle, DatabaseKind } from "./db/client";
 import { EventBus, type Subscriber } from "./events/bus";
@@ -25,6 +26,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** Converts uploads to markdown in worker threads with time and memory limits. */
   converter: Converter;
+  /** Lines about background work (LOG_LEVEL); requests log through Fastify's own logger. */
+  log: Logger;
   /** Hashes new passwords at the configured cost and verifies any stored hash. */
   passwords: Passwords;
   /** Every cache (models, settings, connections), each in a slot its module declares. */
@@ -86,7 +89,12 @@ export interface ContextOptions {
 export function createContext(options: ContextOptions): AppContext {
   const { config, database } = options;
   const jobs = jobAnnouncer(database);
-  const converter = options.converter ?? createConverter({ keepWarm: options.warmConverter ?? false });
+  const converter =
+    options.converter ??
+    createConverter({
+      keepWarm: options.warmConverter ?? false,
+      threads: config.conversionThreads,
+    });
   const ownsConverter = !options.converter;
   const caches = new ContextCaches();
   return {
@@ -102,6 +110,7 @@ export function createContext(options: ContextOptions): AppContext {
         : new FsBlobStore(path.resolve(config.dataDir, "blobs")),
     // The upload form's analysis and the upload that follows convert the same bytes once.
     converter: rememberRecentConversions(converter),
+    log: pino({ level: config.logLevel }),
     passwords: passwordHasher(config.passwordHashing),
     caches,
     events: new EventBus<AppContext>(options.subscribers, (name, error) => {

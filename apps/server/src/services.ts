@@ -75,7 +75,11 @@ export const schedules: readonly ScheduleDefinition[] = [
  * with runUntilIdle() and fire due schedules with fireSchedules().
  */
 export function createJobRunner(ctx: AppContext, options?: RunnerOptions): JobRunner {
-  const runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(ctx), { schedules, ...options });
+  const runner = new JobRunner(ctx, jobHandlers, createWorkerLiveness(ctx), {
+    schedules,
+    concurrency: ctx.config.jobConcurrency,
+    ...options,
+  });
   ctx.jobs.onLocal(() => runner.wake());
   return runner;
 }

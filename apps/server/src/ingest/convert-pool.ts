@@ -1,3 +1,5 @@
+import { availableParallelism } from "node:os";
+import pLimit from "p-limit";
 import { Piscina } from "piscina";
 import type { Conversion } from "./convert.js";
 import type { ConvertResult, ConvertTask } from "./convert-worker.js";
@@ -26,6 +28,7 @@ export interface Converter {
 export interface ConverterOptions {
   timeoutMs?: number;
   heapMb?: number;
+  /** Conversions and OCR pages at once (CONVERSION_THREADS); the machine's parallelism by default. */
   threads?: number;
   /** Keep one thread alive while idle (the server's pool; tests and commands start cold). */
   keepWarm?: boolean;
@@ -39,7 +42,7 @@ export interface ConverterOptions {
 export function createConverter(options: ConverterOptions = {}): Converter {
   const timeoutMs = options.timeoutMs ?? CONVERSION_LIMITS.timeoutMs;
   const heapMb = options.heapMb ?? CONVERSION_LIMITS.workerHeapMb;
-  const threads = options.threads ?? CONVERSION_LIMITS.workerThreads;
+  const threads = options.threads ?? availableParallelism();
   const pool = new Piscina<ConvertTask, ConvertResult>({
     filename: new URL("./convert-worker.mjs", import.meta.url).href,
     minThreads: options.keepWarm ? 1 : 0,
@@ -48,10 +51,14 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
   });
+  // Tasks wait for a thread here, not in the pool's queue, so the time limit counts a task's own
+  // work: with several jobs converting and reading pages at once, a file queued behind them would
+  // otherwise be refused as too slow without having run.
+  const slots = pLimit(threads);
   const run = async (task: ConvertTask, what: string): Promise<ConvertResult> => {
     let result: ConvertResult;
     try {
-      result = await pool.run(task, { signal: AbortSignal.timeout(timeoutMs) });
+      result = await slots(() => pool.run(task, { signal: AbortSignal.timeout(timeoutMs) }));
     } catch (error) {
       throw refusalFor(error, what, timeoutMs, heapMb) ?? error;
     }

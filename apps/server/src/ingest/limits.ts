@@ -21,8 +21,6 @@ export const CONVERSION_LIMITS = {
    * image of a few kilobytes on disk may declare far more, and decoding it would take gigabytes.
    */
   maxOcrImagePixels: 100_000_000,
-  /** Conversions running at once (this machine class has 2 cores); more wait their turn. */
-  workerThreads: 2,
 } as const;
 
 export function formatCount(n: number): string {

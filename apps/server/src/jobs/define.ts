@@ -3,6 +3,14 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { enqueueJob, type JobRow } from "./queue";
 
+/**
+ * Thrown by a job that no further attempt could finish (a file the converter refuses): the job
+ * ends failed at once with this message, and its final-failure hook runs.
+ */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
 /** What the runner calls for a job of one kind (defineJob builds it). */
 export interface JobHandler {
   run(ctx: AppContext, job: JobRow): Promise<void>;

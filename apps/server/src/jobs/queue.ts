@@ -67,9 +67,15 @@ export function backoffMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, 5 * 60_000);
 }
 
-/** Answers whether the job has failed for good (no attempts left). */
-export async function failJob(db: Database, job: JobRow, error: string, now: Date): Promise<boolean> {
-  const final = job.attempts >= job.maxAttempts;
+/** Answers whether the job has failed for good (no attempts left, or no attempt could succeed). */
+export async function failJob(
+  db: Database,
+  job: JobRow,
+  error: string,
+  now: Date,
+  options: { permanent?: boolean } = {},
+): Promise<boolean> {
+  const final = options.permanent === true || job.attempts >= job.maxAttempts;
   await db
     .update(jobs)
     .set({

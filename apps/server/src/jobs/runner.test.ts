@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jobs } from "../db/schema";
 import { appForFile } from "../../test/support/app-for-file";
-import { defineJob } from "./define";
+import { defineJob, PermanentJobError } from "./define";
 import { claimJob, endedByKillLimit, enqueueJob } from "./queue";
 import { createWorkerLiveness, type WorkerLiveness } from "./liveness";
 import { JobRunner, type JobHandler } from "./runner";
@@ -141,6 +141,26 @@ describe("job locks", () => {
   });
 });
 
+describe("a job no attempt could finish", () => {
+  it("ends failed at its first attempt, with its reason, and its final-failure hook runs", async () => {
+    const finals: string[] = [];
+    const handler: JobHandler = {
+      run: () => Promise.reject(new PermanentJobError("The file is refused")),
+      onFinalFailure: (_ctx, _job, error) => {
+        finals.push(error);
+        return Promise.resolve();
+      },
+    };
+    const runner = new JobRunner(t.ctx, new Map([["test.refused", handler]]), everyoneAlive);
+    await enqueueJob(t.ctx.db, { kind: "test.refused", payload: {}, runAt: t.clock.now(), maxAttempts: 5 });
+    expect(await runner.runUntilIdle()).toBe(1);
+    const job = await jobOf("test.refused");
+    expect([job?.status, job?.attempts, job?.lastError]).toEqual(["failed", 1, "The file is refused"]);
+    expect(finals).toEqual(["The file is refused"]);
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.refused"));
+  });
+});
+
 describe("jobs declared with defineJob", () => {
   it("run with their parsed payload, and a malformed payload fails with the schema's reason, never reaching run", async () => {
     const ran: string[] = [];
@@ -178,5 +198,138 @@ describe("jobs declared with defineJob", () => {
     // Its final-failure hook needs a payload it can read; a malformed one has none to give.
     expect(finals).toEqual([]);
     await t.ctx.db.delete(jobs).where(eq(jobs.kind, "test.typed"));
+  });
+});
+
+describe("a runner works on up to its concurrency of jobs at once", () => {
+  /**
+   * Jobs of kind `kind` that log their start and end and finish only when released, so the test
+   * reads the order of starts and ends, never wall time.
+   */
+  function gatedJobs(kind: string, failing: ReadonlySet<string> = new Set()) {
+    const log: string[] = [];
+    const gates = new Map<string, () => void>();
+    const startedAll = new Map<string, () => void>();
+    const started = (name: string) =>
+      new Promise<void>((resolve) => {
+        if (log.includes(`start ${name}`)) resolve();
+        else startedAll.set(name, resolve);
+      });
+    const handler: JobHandler = {
+      run: (_ctx, job) => {
+        const name = String((job.payload as { name: string }).name);
+        log.push(`start ${name}`);
+        startedAll.get(name)?.();
+        return new Promise<void>((resolve, reject) => {
+          gates.set(name, () => {
+            log.push(`end ${name}`);
+            if (failing.has(name)) reject(new Error(`${name} broke`));
+            else resolve();
+          });
+        });
+      },
+    };
+    const release = async (name: string) => {
+      await started(name);
+      gates.get(name)!();
+    };
+    return { log, handler, started, release };
+  }
+
+  async function enqueueNamed(kind: string, ...names: string[]) {
+    for (const name of names) {
+      await enqueueJob(t.ctx.db, { kind, payload: { name }, runAt: t.clock.now(), maxAttempts: 1 });
+    }
+  }
+
+  it("with concurrency 2, the second job starts before the first ends", async () => {
+    const kind = "test.overlap";
+    const jobsOf = gatedJobs(kind);
+    const runner = new JobRunner(t.ctx, new Map([[kind, jobsOf.handler]]), everyoneAlive, { concurrency: 2 });
+    await enqueueNamed(kind, "a", "b");
+    const drained = runner.runUntilIdle();
+    // Both start while neither has ended; b is let go first, then a.
+    await jobsOf.started("a");
+    await jobsOf.started("b");
+    await jobsOf.release("b");
+    await jobsOf.release("a");
+    expect(await drained).toBe(2);
+    expect(jobsOf.log).toEqual(["start a", "start b", "end b", "end a"]);
+    expect((await t.ctx.db.select().from(jobs).where(eq(jobs.kind, kind))).map((j) => j.status)).toEqual([
+      "done",
+      "done",
+    ]);
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, kind));
+  });
+
+  it("with concurrency 1, the second job starts only after the first ended", async () => {
+    const kind = "test.series";
+    const jobsOf = gatedJobs(kind);
+    const runner = new JobRunner(t.ctx, new Map([[kind, jobsOf.handler]]), everyoneAlive, { concurrency: 1 });
+    await enqueueNamed(kind, "a", "b");
+    const drained = runner.runUntilIdle();
+    await jobsOf.started("a");
+    // Give the runner every chance to start b early: it must not.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(jobsOf.log).toEqual(["start a"]);
+    await jobsOf.release("a");
+    await jobsOf.release("b");
+    expect(await drained).toBe(2);
+    expect(jobsOf.log).toEqual(["start a", "end a", "start b", "end b"]);
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, kind));
+  });
+
+  it("a job that fails does not stop the one running beside it", async () => {
+    const kind = "test.side-by-side";
+    const jobsOf = gatedJobs(kind, new Set(["bad"]));
+    const runner = new JobRunner(t.ctx, new Map([[kind, jobsOf.handler]]), everyoneAlive, { concurrency: 2 });
+    await enqueueNamed(kind, "bad", "good");
+    const drained = runner.runUntilIdle();
+    await jobsOf.started("good");
+    await jobsOf.release("bad");
+    await jobsOf.release("good");
+    expect(await drained).toBe(2);
+    expect(jobsOf.log).toEqual(["start bad", "start good", "end bad", "end good"]);
+    const rows = await t.ctx.db.select().from(jobs).where(eq(jobs.kind, kind));
+    const byName = new Map(rows.map((j) => [(j.payload as { name: string }).name, j]));
+    expect(byName.get("bad")?.status).toBe("failed");
+    expect(byName.get("bad")?.lastError).toBe("bad broke");
+    expect(byName.get("good")?.status).toBe("done");
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, kind));
+  });
+
+  it("the running loop keeps two jobs in hand, each renewing its own lock", async () => {
+    const kind = "test.loop";
+    const jobsOf = gatedJobs(kind);
+    const runner = new JobRunner(t.ctx, new Map([[kind, jobsOf.handler]]), everyoneAlive, {
+      concurrency: 2,
+      heartbeatMs: 10,
+      pollMs: 20,
+    });
+    await enqueueNamed(kind, "a", "b", "c");
+    runner.start();
+    try {
+      await jobsOf.started("a");
+      await jobsOf.started("b");
+      // Time passes past the lock's age limit while both work: neither is taken from its worker.
+      t.clock.advance(120_000);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await runner.recover(false)).toBe(0);
+      expect(jobsOf.log).toEqual(["start a", "start b"]);
+      // The third waits for a place, and takes the one a finished job leaves.
+      await jobsOf.release("a");
+      await jobsOf.started("c");
+      await jobsOf.release("b");
+      await jobsOf.release("c");
+    } finally {
+      await runner.stop();
+    }
+    expect(jobsOf.log).toEqual(["start a", "start b", "end a", "start c", "end b", "end c"]);
+    expect(
+      (await t.ctx.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.kind, kind))).map(
+        (j) => j.status,
+      ),
+    ).toEqual(["done", "done", "done"]);
+    await t.ctx.db.delete(jobs).where(eq(jobs.kind, kind));
   });
 });

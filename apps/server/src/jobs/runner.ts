@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context";
-import type { JobHandler } from "./define";
+import { PermanentJobError, type JobHandler } from "./define";
 import type { WorkerLiveness } from "./liveness";
 import type { ActiveSchedule, ScheduleDefinition } from "./schedule";
 import { fireDueSchedules, syncSchedules } from "./scheduler";
-import { claimJob, completeJob, failJob, renewLock, requeueAbandonedJobs, runningJobOwners } from "./queue";
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  renewLock,
+  requeueAbandonedJobs,
+  runningJobOwners,
+  type JobRow,
+} from "./queue";
 
 export type { JobHandler } from "./define";
 
@@ -20,6 +28,11 @@ export interface RunnerOptions {
   schedules?: readonly ScheduleDefinition[];
   /** How often the running loop fires due occurrences (the clock's time decides what is due). */
   scheduleEveryMs?: number;
+  /**
+   * Jobs this runner works on at once (JOB_CONCURRENCY). A job mostly waits (for a conversion or
+   * text-work thread, the database), so one at a time left the second conversion thread idle.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -31,11 +44,14 @@ export class JobRunner {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A wake() that came while the loop was not asleep: its next sleep returns at once. */
+  private woken = false;
   private readonly pollMs: number;
   private readonly abandonAfterMs: number;
   private readonly heartbeatMs: number;
   private readonly recoverEveryMs: number;
   private readonly scheduleEveryMs: number;
+  readonly concurrency: number;
   private readonly schedules: readonly ActiveSchedule[];
   private registered: Promise<void> | null = null;
   private synced: Promise<void> | null = null;
@@ -53,6 +69,7 @@ export class JobRunner {
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.recoverEveryMs = options.recoverEveryMs ?? 5_000;
     this.scheduleEveryMs = options.scheduleEveryMs ?? 5_000;
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
     this.schedules = (options.schedules ?? []).flatMap((s) => s.activate(ctx.config) ?? []);
   }
 
@@ -83,11 +100,14 @@ export class JobRunner {
     return this.registered;
   }
 
-  /** Runs one ready job, if any. Answers whether it found one. */
-  async runOnce(): Promise<boolean> {
+  /** Claims the oldest ready job for this worker, if any. */
+  private async claim(): Promise<JobRow | null> {
     await this.register();
-    const job = await claimJob(this.ctx.db, this.workerId, this.ctx.clock.now());
-    if (!job) return false;
+    return claimJob(this.ctx.db, this.workerId, this.ctx.clock.now());
+  }
+
+  /** Runs a claimed job to its end (done, queued again, or failed), renewing its own lock meanwhile. */
+  private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
     const heartbeat = setInterval(() => {
       renewLock(this.ctx.db, job.id, this.workerId, this.ctx.clock.now()).catch(() => {
@@ -100,19 +120,40 @@ export class JobRunner {
       await completeJob(this.ctx.db, job.id, this.ctx.clock.now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const final = await failJob(this.ctx.db, job, message, this.ctx.clock.now());
+      const permanent = error instanceof PermanentJobError;
+      const final = await failJob(this.ctx.db, job, message, this.ctx.clock.now(), { permanent });
       if (final) await handler?.onFinalFailure?.(this.ctx, job, message);
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** Runs one ready job, if any. Answers whether it found one. */
+  async runOnce(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    await this.execute(job);
     return true;
   }
 
-  /** Runs ready jobs until none is left (tests, CLI imports). */
+  /**
+   * Runs ready jobs until none is left and none is running (tests, CLI imports), up to
+   * `concurrency` at once; jobs queued by the running ones are run too. Answers how many ran.
+   */
   async runUntilIdle(maxJobs = 10_000): Promise<number> {
+    const inFlight = new Set<Promise<void>>();
     let count = 0;
-    while (count < maxJobs && (await this.runOnce())) count++;
-    return count;
+    for (;;) {
+      while (inFlight.size < this.concurrency && count < maxJobs) {
+        const job = await this.claim();
+        if (!job) break;
+        count++;
+        const running: Promise<void> = this.execute(job).finally(() => inFlight.delete(running));
+        inFlight.add(running);
+      }
+      if (inFlight.size === 0) return count;
+      await Promise.race(inFlight);
+    }
   }
 
   /**
@@ -140,7 +181,8 @@ export class JobRunner {
 
   /** New work was queued: skip the rest of the poll wait. */
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
   }
 
   async stop(): Promise<void> {
@@ -153,8 +195,8 @@ export class JobRunner {
   private async work(): Promise<void> {
     let lastRecovery = 0;
     let lastSchedule = 0;
+    const inFlight = new Set<Promise<void>>();
     while (this.running) {
-      let found = false;
       try {
         const now = Date.now();
         if (now - lastRecovery > this.recoverEveryMs) {
@@ -165,26 +207,44 @@ export class JobRunner {
           lastSchedule = now;
           await this.fireSchedules();
         }
-        found = await this.runOnce();
+        while (this.running && inFlight.size < this.concurrency) {
+          const job = await this.claim();
+          if (!job) break;
+          // A finished job frees a place: the loop claims the next one at once.
+          const running: Promise<void> = this.execute(job)
+            .catch((error: unknown) => {
+              console.error("job runner:", error instanceof Error ? error.message : error);
+            })
+            .finally(() => {
+              inFlight.delete(running);
+              this.wake();
+            });
+          inFlight.add(running);
+        }
       } catch (error) {
         // The database may be briefly unreachable; keep the loop alive and try again after a pause.
         console.error("job runner:", error instanceof Error ? error.message : error);
       }
-      if (!found && this.running) await this.sleep();
+      // Asleep until a job ends, new work is announced, or the poll interval passes.
+      if (this.running) await this.sleep();
     }
+    // Stopping waits for the jobs in hand.
+    await Promise.all(inFlight);
   }
 
   private sleep(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollMs);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
         this.wakeUp = null;
-        done();
+        resolve();
       };
+      const timer = setTimeout(done, this.pollMs);
+      this.wakeUp = done;
     });
   }
 }

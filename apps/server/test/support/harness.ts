@@ -90,6 +90,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: "silent",
     // Hashes record their cost; at full cost the suite spent its time in scrypt (config.ts allows this only in tests).
     PASSWORD_HASHING: "fast-for-tests",
+    // runUntilIdle runs one job at a time, so tests see their jobs' effects in the order queued; a
+    // file about running several at once asks for more.
+    JOB_CONCURRENCY: "1",
     ...options.env,
   });
   const { database, dropDatabase } = options.shareDatabaseOf?.databaseUrl

@@ -139,8 +139,12 @@ export function defineProcessDocumentJob(laterSteps: readonly PipelineStep[]) {
     async run(ctx, payload) {
       const target = targetOf(payload);
       for (const step of steps) {
+        const started = performance.now();
         try {
           await step.run(ctx, target);
+          // Where a document's processing time goes (LOG_LEVEL=debug; the ingest bench sums these).
+          const ms = Math.round(performance.now() - started);
+          ctx.log.debug({ step: step.name, ms, documentId: target.documentId }, "processing step");
         } catch (error) {
           throw new Error(`${step.name}: ${error instanceof Error ? error.message : String(error)}`, {
             cause: error,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { count } from "drizzle-orm";
+import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Document, DuplicateUpload } from "@quire/contracts";
 import { documents } from "../../db/schema";
@@ -111,5 +112,39 @@ describe("OCR placeholders", () => {
     // Linear: 8 times the text takes about 8 times as long, timed back to back in this run.
     const growth = growthOf((n) => "<!-- quire:ocr-pending page=".repeat(n), withoutOcrPlaceholders, 160_000);
     expect(growth).toBeLessThanOrEqual(LINEAR_GROWTH_LIMIT);
+  });
+});
+
+describe("a document's processing", () => {
+  it("logs each step's name and duration at debug level, so a bench can say where time goes", async () => {
+    const lines: Array<{ msg: string; step?: string; ms?: number; documentId?: string }> = [];
+    const previous = t.ctx.log;
+    t.ctx.log = pino(
+      { level: "debug" },
+      { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) },
+    );
+    try {
+      const doc = json<Document>(
+        await upload(
+          "author",
+          "timed.md",
+          Buffer.from(`# Timed ${Math.random()}\n\nA short text to process.\n`),
+        ),
+      );
+      await t.runner.runUntilIdle();
+      const steps = lines.filter((l) => l.msg === "processing step" && l.documentId === doc.id);
+      expect(steps.map((l) => l.step)).toEqual([
+        "ocr",
+        "language",
+        "tags",
+        "auto-file",
+        "suggestion-facts",
+        "summary",
+        "search-index",
+      ]);
+      for (const line of steps) expect(line.ms).toBeGreaterThanOrEqual(0);
+    } finally {
+      t.ctx.log = previous;
+    }
   });
 });
