@@ -21,13 +21,11 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // React and Radix change less often than our code: their chunks stay cached across deploys.
-        // No catch-all vendor group: it would pull libraries of lazy pages into the first load.
+        // React changes less often than our code: its chunk stays cached across deploys. No group
+        // for Radix or a catch-all vendor group: a group is one chunk, so it would pull the
+        // components only lazy pages use (tabs, checkbox, switch...) into the first load.
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: "radix", test: /node_modules[\\/](@radix-ui|radix-ui)[\\/]/ },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

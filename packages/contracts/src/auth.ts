@@ -1,17 +1,8 @@
 import { z } from "zod";
+import { roles } from "./roles";
 
-/** Seed §6 roles plus Viewer, the read-only role ("other users are read-only"). */
-export const roles = ["Admin", "Author", "Reviewer", "Approver", "Viewer"] as const;
+export { isRole, roles, selectableRoles, type Role } from "./roles";
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-
-/** A select's string value narrowed to a role. */
-export function isRole(value: string): value is Role {
-  return roleSchema.safeParse(value).success;
-}
-
-/** Roles the seed's top-bar selector offers (seed §2). */
-export const selectableRoles = ["Admin", "Author", "Reviewer", "Approver"] as const;
 
 export const userSchema = z.object({
   id: z.string(),

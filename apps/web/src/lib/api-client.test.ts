@@ -32,6 +32,25 @@ describe("apiFetch", () => {
     });
   });
 
+  it("checks an answer with a schema loaded beside the request, as strictly as a given one", async () => {
+    mockFetch({ "GET /api/things": { body: { ok: true, extra: "dropped" } } });
+    let loads = 0;
+    const loadThing = async () => {
+      loads += 1;
+      return thing;
+    };
+    await expect(apiFetch("/api/things", loadThing)).resolves.toEqual({ ok: true });
+    expect(loads).toBe(1);
+    mockFetch({ "GET /api/things": { body: { ok: "yes" } } });
+    await expect(apiFetch("/api/things", loadThing)).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it("fails the request when its schema cannot be loaded", async () => {
+    mockFetch({ "GET /api/things": { body: { ok: true } } });
+    const unreachable = () => Promise.reject(new Error("Failed to fetch dynamically imported module"));
+    await expect(apiFetch("/api/things", unreachable)).rejects.toThrow(/dynamically imported module/);
+  });
+
   it("yields null for the listed statuses only", async () => {
     mockFetch({ "GET /api/none": { status: 404, body: { message: "None yet" } } });
     await expect(apiFetchOrNull("/api/none", thing, [404])).resolves.toBeNull();

@@ -1,8 +1,8 @@
 /**
  * The one way the web reads the API, with seed §7/§8 semantics: cookies always sent, any non-ok
  * answer becomes `Error("{status}: {body text or status text}")`. Every JSON answer is parsed
- * with the zod schema the caller must pass (from @quire/contracts), so no answer is used on
- * trust; an answer that does not match throws a `ResponseShapeError` with a readable message,
+ * with the zod schema the caller must pass (from @quire/contracts), or one loaded by the function
+ * it passes (lib/lazy-schema.ts), so no answer is used on trust; an answer that does not match throws a `ResponseShapeError` with a readable message,
  * which screens show like any other error. `errorMessage` turns a thrown error into text for
  * people to read.
  */
@@ -41,6 +41,25 @@ export function parseAnswer<S extends z.ZodType>(url: string, schema: S, body: u
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ResponseShapeError(url, parsed.error.issues);
   return parsed.data;
+}
+
+/**
+ * The schema an answer is checked with, or a function that loads it: the first page's requests
+ * load theirs beside the request, so zod and the contracts stay out of the page's first code.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+async function loadSchema<S extends z.ZodType>(source: SchemaSource<S>): Promise<S> {
+  return typeof source === "function" ? source() : source;
+}
+
+/** Sends the request while its schema loads (when it is not loaded yet), and waits for both. */
+async function sendChecked<S extends z.ZodType>(
+  url: string,
+  source: SchemaSource<S>,
+  options: RequestOptions,
+): Promise<[Response, S]> {
+  return Promise.all([send(url, options), loadSchema(source)]);
 }
 
 export type RequestOptions = {
@@ -128,35 +147,35 @@ async function readJson(res: Response): Promise<unknown> {
 /** A request whose JSON answer is parsed with `schema` (required: no answer is used unchecked). */
 export async function apiFetch<S extends z.ZodType>(
   url: string,
-  schema: S,
+  schema: SchemaSource<S>,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const res = await send(url, options);
+  const [res, loaded] = await sendChecked(url, schema, options);
   await throwIfResNotOk(res);
-  return parseAnswer(url, schema, await readJson(res));
+  return parseAnswer(url, loaded, await readJson(res));
 }
 
 /** Like `apiFetch`, but the statuses in `nullOn` (e.g. 404 "none yet") yield null instead of throwing. */
 export async function apiFetchOrNull<S extends z.ZodType>(
   url: string,
-  schema: S,
+  schema: SchemaSource<S>,
   nullOn: readonly number[],
   options: RequestOptions = {},
 ): Promise<z.output<S> | null> {
-  const res = await send(url, options);
+  const [res, loaded] = await sendChecked(url, schema, options);
   if (nullOn.includes(res.status)) return null;
   await throwIfResNotOk(res);
-  return parseAnswer(url, schema, await readJson(res));
+  return parseAnswer(url, loaded, await readJson(res));
 }
 
 /** A list answer plus its X-Total-Count header (the total for paging), each item parsed. */
 export async function apiFetchPage<S extends z.ZodType>(
   url: string,
-  itemSchema: S,
+  itemSchema: SchemaSource<S>,
 ): Promise<{ items: z.output<S>[]; total: number | null }> {
-  const res = await send(url, {});
+  const [res, loaded] = await sendChecked(url, itemSchema, {});
   await throwIfResNotOk(res);
-  const items = parseAnswer(url, itemSchema.array(), await readJson(res)) as z.output<S>[];
+  const items = parseAnswer(url, loaded.array(), await readJson(res)) as z.output<S>[];
   const header = res.headers.get("x-total-count");
   const total = header === null ? null : Number(header);
   return { items, total: total !== null && Number.isFinite(total) ? total : null };

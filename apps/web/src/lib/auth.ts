@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import {
-  loginOptionsSchema,
-  sessionUserSchema,
-  type AppAbilities,
-  type LoginBody,
-  type Role,
-} from "@quire/contracts";
+import type { AppAbilities, LoginBody, Role } from "@quire/contracts";
 import { apiCommand, apiFetch, apiFetchOrNull, swapSession } from "./api-client";
+import { lazySchema } from "./lazy-schema";
 import { sessionKeys } from "./query-keys";
+
+// Loaded beside the requests, so zod and the contracts stay out of the first load.
+const loginOptionsSchema = lazySchema((c) => c.loginOptionsSchema);
+const sessionUserSchema = lazySchema((c) => c.sessionUserSchema);
 
 const userQueryKey = sessionKeys.user;
 

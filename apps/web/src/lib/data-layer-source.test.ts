@@ -29,9 +29,11 @@ describe("no answer from the API is used without its contracts schema", () => {
   it("the client's fetchers take a zod schema (no generic `as T` answers)", () => {
     const client = read(CLIENT);
     expect(client).not.toMatch(/\bas T\b|<T>\(|<T,/);
+    // A fetcher takes the schema itself or a function that loads it (lib/lazy-schema.ts).
+    expect(client).toMatch(/export type SchemaSource<S extends z\.ZodType> = S \| \(\(\) => Promise<S>\);/);
     for (const name of ["apiFetch", "apiFetchOrNull", "apiFetchPage"]) {
       expect(client).toMatch(
-        new RegExp(`export async function ${name}<S extends z\\.ZodType>\\([^)]*[sS]chema: S`),
+        new RegExp(`export async function ${name}<S extends z\\.ZodType>\\([^)]*[sS]chema: SchemaSource<S>,`),
       );
     }
     expect(read(XHR_UPLOAD)).toMatch(/parseAnswer\([^)]*Schema/);

@@ -1,5 +1,4 @@
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import { liveEventSchema, liveEventTypes, type LiveEvent } from "@quire/contracts";
 import {
   aiKeys,
@@ -11,6 +10,9 @@ import {
   sessionKeys,
   settingsKeys,
 } from "./query-keys";
+
+/** The event names the server sends: lib/use-live-events.ts listens to each. */
+export { liveEventTypes };
 
 /** An SSE message checked against the contracts' live-event schema; anything else is ignored. */
 export function parseLiveEvent(type: string, data: string): LiveEvent | null {
@@ -63,28 +65,4 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
       void client.invalidateQueries({ queryKey: aiKeys.suggestions });
       return;
   }
-}
-
-/**
- * Keeps open pages current: the server pushes document, approval and notification changes the
- * user may see (GET /api/events, server-sent events), and the matching queries refetch.
- */
-export function useLiveEvents(): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events", { withCredentials: true });
-    const listeners = liveEventTypes.map((type) => {
-      const listener = (message: MessageEvent<string>) => {
-        const event = parseLiveEvent(type, message.data);
-        if (event) applyLiveEvent(client, event);
-      };
-      source.addEventListener(type, listener);
-      return [type, listener] as const;
-    });
-    return () => {
-      for (const [type, listener] of listeners) source.removeEventListener(type, listener);
-      source.close();
-    };
-  }, [client]);
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useIsMobile } from "@/hooks/use-mobile";
-import { useLiveEvents } from "@/lib/live-events";
+import { useLiveEvents } from "@/lib/use-live-events";
 import { AppSidebar } from "./app-sidebar";
 import { TopBar } from "./top-bar";
 

@@ -1,4 +1,5 @@
-import { isRole, selectableRoles, type Role } from "@quire/contracts";
+// From the zod-free part of the contracts: the top bar is part of every page's first code.
+import { isRole, selectableRoles, type Role } from "@quire/contracts/roles";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";

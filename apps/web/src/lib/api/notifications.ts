@@ -1,7 +1,12 @@
-import { notificationSchema, unreadCountSchema, type Notification } from "@quire/contracts";
+import type { Notification } from "@quire/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCommand, apiFetch } from "@/lib/api-client";
+import { lazySchema } from "@/lib/lazy-schema";
 import { notificationKeys } from "@/lib/query-keys";
+
+// Loaded beside the requests, so zod and the contracts stay out of the first load.
+const notificationListSchema = lazySchema((c) => c.notificationSchema.array());
+const unreadCountSchema = lazySchema((c) => c.unreadCountSchema);
 
 export type { Notification };
 
@@ -15,7 +20,7 @@ export const unreadCountQueryOptions = queryOptions({
 /** GET /api/notifications: the signed-in user's notifications, newest first. */
 export const notificationsQueryOptions = queryOptions({
   queryKey: notificationKeys.all,
-  queryFn: () => apiFetch("/api/notifications", notificationSchema.array()),
+  queryFn: () => apiFetch("/api/notifications", notificationListSchema),
 });
 
 export function useUnreadCount() {

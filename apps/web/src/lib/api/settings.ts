@@ -1,20 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  createdUserSchema,
-  notificationPreferencesViewSchema,
-  publicContactSchema,
-  settingsSchema,
-  systemInfoSchema,
-  userSchema,
-  type Features,
-  type NotificationPreferences,
-  type PublicContact,
-  type Role,
-  type Settings,
-  type User,
+import type {
+  Features,
+  NotificationPreferences,
+  PublicContact,
+  Role,
+  Settings,
+  User,
 } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
+import { lazySchema } from "@/lib/lazy-schema";
 import { approvalKeys, documentKeys, notificationKeys, settingsKeys, userKeys } from "@/lib/query-keys";
+
+// Loaded beside the requests, so zod and the contracts stay out of the first load.
+const createdUserSchema = lazySchema((c) => c.createdUserSchema);
+const notificationPreferencesViewSchema = lazySchema((c) => c.notificationPreferencesViewSchema);
+const publicContactSchema = lazySchema((c) => c.publicContactSchema);
+const settingsSchema = lazySchema((c) => c.settingsSchema);
+const systemInfoSchema = lazySchema((c) => c.systemInfoSchema);
+const userSchema = lazySchema((c) => c.userSchema);
 
 /** GET /api/settings: organisation profile, feature toggles and approval defaults. */
 export const settingsQueryOptions = queryOptions({

@@ -21,6 +21,18 @@ describe("RequireAuth", () => {
     expect(await screen.findByText("secret")).toBeTruthy();
   });
 
+  it("asks a user signed in with a one-time password for a new one before showing the page", async () => {
+    mockFetch({
+      "GET /api/auth/user": {
+        body: sessionUser({ id: "3", username: "newcomer", role: "Author", mustChangePassword: true }),
+      },
+    });
+    renderWithApp(<RequireAuth>secret</RequireAuth>, { path: "/documents" });
+    expect(await screen.findByRole("heading", { name: "Set a new password" })).toBeTruthy();
+    expect(screen.getByLabelText("One-time password")).toBeTruthy();
+    expect(screen.queryByText("secret")).toBeNull();
+  });
+
   it("explains a failed session check and offers a retry", async () => {
     mockFetch({ "GET /api/auth/user": { status: 500, body: { message: "Database unavailable" } } });
     renderWithApp(<RequireAuth>secret</RequireAuth>);

@@ -1,10 +1,23 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
-import { SetNewPassword } from "./set-new-password";
+
+/**
+ * Only a user with a one-time password sees this form, so its form and validation libraries load
+ * when it is shown, not with every page.
+ */
+const SetNewPassword = lazy(async () => ({ default: (await import("./set-new-password")).SetNewPassword }));
+
+function SessionLoading() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
+      Loading…
+    </div>
+  );
+}
 
 /** Renders its children for a signed-in user; otherwise sends them to sign-in and back here after. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -12,13 +25,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const search = useSearch();
 
-  if (user.isPending) {
-    return (
-      <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
-        Loading…
-      </div>
-    );
-  }
+  if (user.isPending) return <SessionLoading />;
   if (user.isError) {
     return (
       <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
@@ -34,6 +41,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const here = `${location}${search ? `?${search}` : ""}`;
     return <Redirect to={paths.login.getHref(here)} replace />;
   }
-  if (user.data.mustChangePassword) return <SetNewPassword user={user.data} />;
+  if (user.data.mustChangePassword) {
+    return (
+      <Suspense fallback={<SessionLoading />}>
+        <SetNewPassword user={user.data} />
+      </Suspense>
+    );
+  }
   return children;
 }

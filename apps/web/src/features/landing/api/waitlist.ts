@@ -1,6 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import { waitlistJoinedSchema, type WaitlistJoined } from "@quire/contracts";
+import type { WaitlistJoined } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
+import { lazySchema } from "@/lib/lazy-schema";
+
+// Loaded beside the requests, so zod and the contracts stay out of the first load.
+const waitlistJoinedSchema = lazySchema((c) => c.waitlistJoinedSchema);
 
 export type { WaitlistJoined };
 
