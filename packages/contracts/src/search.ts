@@ -23,6 +23,11 @@ export const searchQuerySchema = z.object({
   status: documentStatusSchema.optional(),
   mode: searchModeSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /**
+   * "1" for a search run while someone is still typing (the command palette's matches): it is not
+   * kept in the search log, so half-typed words never become the organisation's popular searches.
+   */
+  typeahead: z.literal("1").optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

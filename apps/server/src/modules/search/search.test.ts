@@ -270,6 +270,21 @@ describe("GET /api/search/suggestions", () => {
     expect(forViewer.length).toBeGreaterThan(1);
     expect(suggestions.length).toBeGreaterThan(1);
   });
+
+  it("keeps what is searched while typing (typeahead=1) out of the popular searches", async () => {
+    // Found three times by typeahead only: as ordinary searches, it would be the most popular.
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request("GET", "/api/search?q=census%20quokka&typeahead=1&limit=5", {
+        as: "admin",
+      });
+      expect(res.statusCode).toBe(200);
+      expect(json<SearchResult[]>(res).length).toBeGreaterThan(0);
+    }
+    const suggestions = json<string[]>(await t.request("GET", "/api/search/suggestions", { as: "admin" }));
+    expect(suggestions.map((s) => s.toLowerCase())).not.toContain("census quokka");
+    const wrong = await t.request("GET", "/api/search?q=quokka&typeahead=yes", { as: "admin" });
+    expect(wrong.statusCode).toBe(400);
+  });
 });
 
 describe("reindexAll (npm run reindex)", () => {

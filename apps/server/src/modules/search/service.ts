@@ -187,7 +187,7 @@ export async function searchDocuments(
       passage: { ordinal: passage.ordinal, heading: passage.heading },
     });
   }
-  await logSearch(ctx.db, actor.id, input.q.trim(), results.length, ctx.clock.now());
+  if (!input.typeahead) await logSearch(ctx.db, actor.id, input.q.trim(), results.length, ctx.clock.now());
   return results;
 }
 

@@ -93,7 +93,7 @@ describe("Command palette", () => {
     const input = within(dialog).getByRole("combobox");
     fireEvent.change(input, { target: { value: "travel" } });
     expect(await within(dialog).findByText("Travel Expense Policy")).toBeTruthy();
-    expect(sent.mock.calls.map(([url]) => url)).toContain("/api/search?q=travel&limit=5");
+    expect(sent.mock.calls.map(([url]) => url)).toContain("/api/search?q=travel&limit=5&typeahead=1");
     // The search is the option chosen first, so Enter runs it.
     expect(within(dialog).getByTestId("command-search").getAttribute("aria-selected")).toBe("true");
     fireEvent.keyDown(input, { key: "Enter" });
