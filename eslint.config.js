@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import i18next from "eslint-plugin-i18next";
 import { readdirSync } from "node:fs";
 
 /**
@@ -161,6 +162,62 @@ const webDataExceptions = [
   { file: "apps/web/src/lib/query-keys.ts", except: ["queryKeys"] },
 ];
 
+/**
+ * The parts of the web app whose visible text comes from the message catalogues (src/locales):
+ * JSX text and the attributes people read or hear (labels, placeholders, titles) may hold no
+ * literal words. The list grows as each screen is converted; the catalogue test
+ * (src/locales/catalogues.test.ts) keeps German and French complete for what is listed.
+ */
+const translatedWebFiles = [
+  "apps/web/src/app/**/*.tsx",
+  "apps/web/src/components/layout/**/*.tsx",
+  "apps/web/src/components/help-tour-button.tsx",
+  "apps/web/src/components/documents/upload-button.tsx",
+  "apps/web/src/features/auth/components/login-page.tsx",
+  "apps/web/src/features/home/**/*.tsx",
+  "apps/web/src/features/settings/settings-page.tsx",
+  "apps/web/src/features/settings/components/settings-nav.tsx",
+  "apps/web/src/features/settings/components/language-card.tsx",
+  "apps/web/src/features/settings/components/api-tokens-card.tsx",
+  "apps/web/src/features/settings/components/out-of-office-card.tsx",
+];
+const literalStringRule = {
+  // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.
+  mode: "jsx-only",
+  "jsx-attributes": {
+    include: [
+      "aria-label",
+      "aria-description",
+      "aria-placeholder",
+      "aria-roledescription",
+      "alt",
+      "placeholder",
+      "title",
+      "label",
+      "description",
+      "fallback",
+      "closeLabel",
+    ],
+  },
+  // Punctuation, numbers and symbols alone ("—", "·", "99+") are no words to translate.
+  words: { exclude: [/^[^\p{L}]*$/u] },
+  // The defaults, and code that names a form field, a status or a language rather than showing words.
+  callees: {
+    exclude: [
+      "i18n(ext)?",
+      "t",
+      "require",
+      "addEventListener",
+      "removeEventListener",
+      "includes",
+      "register",
+      "setValue",
+      "watch",
+      "getValues",
+    ],
+  },
+};
+
 /** Imports only test files may make: the test runner and the test support folder. */
 const testOnlyImports = [
   {
@@ -266,6 +323,12 @@ export default tseslint.config(
     files: [file],
     rules: { "no-restricted-syntax": ["error", ...webAll(except)] },
   })),
+  {
+    files: translatedWebFiles,
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { i18next },
+    rules: { "i18next/no-literal-string": ["error", literalStringRule] },
+  },
   {
     files: ["apps/web/src/lib/format.ts"],
     rules: {

@@ -81,6 +81,7 @@ export const activityActions = [
   "Saved document views",
   "Completed the guided tour",
   "Reset the guided tour",
+  "Changed interface language",
   "Read notification",
   "Read all notifications",
   "Changed notification preferences",

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { roles } from "./roles";
+import { uiLanguages } from "./ui-languages";
 
 export { isRole, roles, selectableRoles, type Role } from "./roles";
+export { isUiLanguage, uiLanguages, type UiLanguage } from "./ui-languages";
 export const roleSchema = z.enum(roles);
 
 export const userSchema = z.object({
@@ -140,3 +142,16 @@ export type SavedView = z.infer<typeof savedViewSchema>;
  */
 export const tourStateSchema = z.object({ completed: z.boolean() });
 export type TourState = z.infer<typeof tourStateSchema>;
+
+export const uiLanguageSchema = z.enum(uiLanguages, { error: "choose from en, de and fr" });
+
+/**
+ * GET /api/auth/language: the interface language the user chose, kept on the server so every
+ * device shows it; `null` until they choose, when the browser's languages decide.
+ */
+export const languageChoiceSchema = z.object({ language: uiLanguageSchema.nullable() });
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
+
+/** PUT /api/auth/language: choosing is one of the three; there is no going back to "unchosen". */
+export const languageChoiceBodySchema = z.object({ language: uiLanguageSchema });
+export type LanguageChoiceBody = z.infer<typeof languageChoiceBodySchema>;

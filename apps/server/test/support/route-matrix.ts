@@ -30,6 +30,13 @@ export const matrix: MatrixEntry[] = [
     allowed: ALL,
     prepare: async () => ({ body: { completed: true } }),
   },
+  { method: "GET", route: "/api/auth/language", allowed: ALL },
+  {
+    method: "PUT",
+    route: "/api/auth/language",
+    allowed: ALL,
+    prepare: async () => ({ body: { language: "de" } }),
+  },
   { method: "GET", route: "/api/docs", allowed: ALL },
   { method: "GET", route: "/api/docs/json", allowed: ALL },
   { method: "GET", route: "/api/docs/yaml", allowed: ALL },

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { FileStack } from "lucide-react";
 import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
 import { AppLayout } from "@/components/layout/app-layout";
@@ -15,8 +16,9 @@ import { abilityPhrases } from "@/lib/forbidden";
 import { appRoutes, LandingPage, LoginPage, type AppRoute } from "./routes";
 
 function PageLoading() {
+  const { t } = useTranslation();
   return (
-    <div className="space-y-4" role="status" aria-label="Loading page">
+    <div className="space-y-4" role="status" aria-label={t("loadingPage")}>
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-4 w-96 max-w-full" />
       <Skeleton className="h-40" />
@@ -29,16 +31,17 @@ function PageLoading() {
  * card, so a first visit on a slow link never stares at an empty page.
  */
 function PublicPageLoading() {
+  const { t } = useTranslation();
   return (
     <main
       className="flex min-h-screen flex-col items-center justify-center gap-6 p-4"
       role="status"
-      aria-label="Loading page"
+      aria-label={t("loadingPage")}
       data-testid="public-page-loading"
     >
       <span className="flex items-center gap-2 text-xl font-bold">
         <FileStack className="size-7 text-primary" aria-hidden="true" />
-        Quire
+        {t("appName")}
       </span>
       <div className="grid w-full max-w-sm gap-3 rounded-lg border p-6">
         <Skeleton className="h-6 w-40" />

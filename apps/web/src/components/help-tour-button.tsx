@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { HelpCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -9,6 +10,7 @@ import { paths } from "@/config/paths";
  * phones, where a gutter would cost too much width, it sits at the end of the page instead.
  */
 export function HelpTourButton() {
+  const { t } = useTranslation();
   return (
     <div className="flex justify-end md:contents">
       <Button
@@ -17,7 +19,7 @@ export function HelpTourButton() {
         className="z-40 size-12 rounded-full shadow-lg md:fixed md:right-6 md:bottom-12"
         data-testid="button-help-tour"
       >
-        <Link href={paths.home.getHref(true)} aria-label="Take the guided tour">
+        <Link href={paths.home.getHref(true)} aria-label={t("takeGuidedTour")}>
           <HelpCircle className="size-6" aria-hidden="true" />
         </Link>
       </Button>

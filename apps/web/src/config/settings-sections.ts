@@ -13,6 +13,10 @@ export type SettingsSectionId =
 
 export type SettingsSection = {
   id: SettingsSectionId;
+  /**
+   * The English name and description, for tests run outside the browser; the interface shows the
+   * settings catalogue's (lib/settings-section-text.ts), which a unit test keeps equal in English.
+   */
   label: string;
   /** One line under the page title, saying what the section holds. */
   description: string;
@@ -39,7 +43,7 @@ export const settingsSections: readonly SettingsSection[] = [
   {
     id: "account",
     label: "Account",
-    description: "Your API tokens and who acts for you while you are away",
+    description: "Your language, your API tokens and who acts for you while you are away",
     href: paths.settingsSection.getHref("account"),
   },
   {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AppAbilities, LoginBody, Role } from "@quire/contracts";
 import { apiCommand, apiFetch, apiFetchOrNull, swapSession } from "./api-client";
+import { forgetLanguageChoice } from "./i18n";
 import { lazySchema } from "./lazy-schema";
 import { sessionKeys } from "./query-keys";
 
@@ -51,6 +52,8 @@ export function useLogout() {
     onSuccess: () => {
       client.clear();
       client.setQueryData(userQueryKey, null);
+      // The sign-in page speaks the browser's languages again, not the last user's choice.
+      forgetLanguageChoice();
     },
   });
 }

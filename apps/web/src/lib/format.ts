@@ -1,17 +1,58 @@
-// One formatter each: toLocaleDateString/toLocaleString build a new Intl formatter on every call,
-// which a list of cards pays once per card. These two are the app's only date styles.
-const mediumDate = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-// Calendar days grouped in UTC (charts) are named in UTC too, or a reader west of Greenwich would
-// see each bar labelled with the day before. The same medium style, with and without the year.
-const utcDay = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const utcDayShort = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
-const count = new Intl.NumberFormat();
+import { i18n } from "./i18n";
+
+/**
+ * Dates and numbers in the interface's language, through Intl. The locale is the language itself,
+ * or the browser's own variant of it where it has one (an English interface on an en-GB browser
+ * writes 24 Nov 2026). One set of formatters per locale: toLocaleDateString/toLocaleString build a
+ * new Intl formatter on every call, which a list of cards pays once per card.
+ */
+type Formatters = {
+  mediumDate: Intl.DateTimeFormat;
+  dateTime: Intl.DateTimeFormat;
+  utcDay: Intl.DateTimeFormat;
+  utcDayShort: Intl.DateTimeFormat;
+  count: Intl.NumberFormat;
+  oneDecimal: Intl.NumberFormat;
+};
+const byLocale = new Map<string, Formatters>();
+
+/** The BCP 47 locale dates and numbers are written in for `language`. */
+export function formatLocale(
+  language: string = i18n.resolvedLanguage ?? i18n.language ?? "en",
+  preferred: readonly string[] = typeof navigator === "undefined" ? [] : navigator.languages,
+): string {
+  const variant = preferred.find((tag) => tag.split("-")[0]?.toLowerCase() === language);
+  return variant ?? language;
+}
+
+function formatters(): Formatters {
+  const locale = formatLocale();
+  let set = byLocale.get(locale);
+  if (!set) {
+    set = {
+      // These two are the app's only date styles.
+      mediumDate: new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric" }),
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+      // Calendar days grouped in UTC (charts) are named in UTC too, or a reader west of Greenwich
+      // would see each bar labelled with the day before. The same medium style, with and without the year.
+      utcDay: new Intl.DateTimeFormat(locale, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        timeZone: "UTC",
+      }),
+      utcDayShort: new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }),
+      count: new Intl.NumberFormat(locale),
+      oneDecimal: new Intl.NumberFormat(locale, {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+        useGrouping: false,
+      }),
+    };
+    byLocale.set(locale, set);
+  }
+  return set;
+}
 
 /** Two-letter initials for the avatar: "john.doe" → "JD", "reviewer2" → "RE". */
 export function initials(username: string): string {
@@ -27,24 +68,24 @@ export function shortRelativeTime(iso: string, now: Date = new Date()): string {
   const then = new Date(iso);
   const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
   if (Number.isNaN(seconds)) return "";
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
+  if (seconds < 60) return i18n.t("common:time.justNow");
+  if (seconds < 3600) return i18n.t("common:time.minutesAgo", { count: Math.floor(seconds / 60) });
+  if (seconds < 86_400) return i18n.t("common:time.hoursAgo", { count: Math.floor(seconds / 3600) });
+  if (seconds < 7 * 86_400) return i18n.t("common:time.daysAgo", { count: Math.floor(seconds / 86_400) });
   // Older than a week: the one date style of the app, not the locale's numeric default.
-  return mediumDate.format(then);
+  return formatters().mediumDate.format(then);
 }
 
-/** "Nov 24, 2026" in the reader's locale, or "" for a value that is not a date. */
+/** "Nov 24, 2026" in the interface's locale, or "" for a value that is not a date. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : mediumDate.format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatters().mediumDate.format(date);
 }
 
-/** Date and time in the reader's locale, or "" for a value that is not a date. */
+/** Date and time in the interface's locale, or "" for a value that is not a date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatters().dateTime.format(date);
 }
 
 /** The UTC calendar day of a timestamp ("2026-11-03"): a key to group by, never shown as it is. */
@@ -56,24 +97,26 @@ export function utcDayKey(time: number): string {
 export function formatDayKey(day: string, { year = true }: { year?: boolean } = {}): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return "";
+  const { utcDay, utcDayShort } = formatters();
   return (year ? utcDay : utcDayShort).format(date);
 }
 
-/** A count with the reader's digit grouping: 12,345. */
+/** A count with the interface locale's digit grouping: 12,345 (English), 12.345 (German). */
 export function formatCount(n: number): string {
-  return count.format(n);
+  return formatters().count.format(n);
 }
 
 /** Human size: 512 B, 1.5 KB, 3.2 MB, 1.1 GB. */
 export function formatBytes(bytes: number): string {
+  const { oneDecimal } = formatters();
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+  if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${oneDecimal.format(bytes / (1024 * 1024))} MB`;
+  return `${oneDecimal.format(bytes / (1024 * 1024 * 1024))} GB`;
 }
 
 /** A calendar day ("2026-03-01", as the server sends due and review dates) named as that day everywhere. */
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? "" : utcDay.format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatters().utcDay.format(date);
 }

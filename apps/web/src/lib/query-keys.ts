@@ -12,6 +12,7 @@ export const sessionKeys = {
   loginOptions: ["/api/auth/login"] as const,
   savedViews: ["/api/auth", "views"] as const,
   tour: ["/api/auth", "tour"] as const,
+  language: ["/api/auth", "language"] as const,
   /** The mutation that swaps this browser's session for another user's (the demo role switch). */
   switchUser: ["/api/auth", "switch-user"] as const,
 };

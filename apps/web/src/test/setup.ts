@@ -1,11 +1,16 @@
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { removeAllToasts } from "@/hooks/use-toast";
+import { i18n, initI18n } from "@/lib/i18n";
 import { server } from "./fetch-mock";
 
 // How long findBy and waitFor wait for the screen to change: a limit for a loaded machine, not a
 // performance bound (a page that reads the server twice took over a second with other suites running).
 configure({ asyncUtilTimeout: 10_000 });
+
+// The interface in English, as a browser without another choice shows it; a test that switches
+// language is set back after it (files share one jsdom and its modules).
+initI18n();
 
 // msw answers the app's requests at the network layer; each test adds its own answers.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -37,4 +42,7 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+afterEach(async () => {
+  if (i18n.language !== "en") await i18n.changeLanguage("en");
 });

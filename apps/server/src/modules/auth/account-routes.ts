@@ -4,6 +4,8 @@ import {
   createdTokenSchema,
   createTokenBodySchema,
   idParamsSchema,
+  languageChoiceBodySchema,
+  languageChoiceSchema,
   savedViewsSchema,
   tourStateSchema,
 } from "@quire/contracts";
@@ -15,8 +17,9 @@ import { requireActor, sessionToken } from "../../plugins/auth";
 import { readSavedViews, writeSavedViews } from "./saved-views";
 import { changePassword, createApiToken, listApiTokens, revokeApiToken } from "./service";
 import { readTourState, writeTourState } from "./tour-state";
+import { readLanguageChoice, writeLanguageChoice } from "./language-choice";
 
-/** The signed-in user's own account (under /api/auth): saved views, the tour, password, personal access tokens. */
+/** The signed-in user's own account (under /api/auth): saved views, the tour, the interface language, password, personal access tokens. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -50,6 +53,22 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: { body: tourStateSchema, response: { 200: tourStateSchema } },
     },
     async (request) => writeTourState(ctx, requireActor(request), request.body),
+  );
+
+  // The interface language the user chose, so every device they sign in on shows it.
+  r.get(
+    "/language",
+    { config: { allow: "account.manage" }, schema: { response: { 200: languageChoiceSchema } } },
+    async (request) => readLanguageChoice(ctx, requireActor(request).id),
+  );
+
+  r.put(
+    "/language",
+    {
+      config: { allow: "account.manage" },
+      schema: { body: languageChoiceBodySchema, response: { 200: languageChoiceSchema } },
+    },
+    async (request) => writeLanguageChoice(ctx, requireActor(request), request.body),
   );
 
   r.post(

@@ -1,16 +1,20 @@
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { useLiveEvents } from "@/lib/use-live-events";
+import { useLanguageSync } from "@/lib/api/language";
 import { AppSidebar } from "./app-sidebar";
 import { TopBar } from "./top-bar";
 
 /** Sidebar, top bar, main area and the fixed footer line (seed §2 "Shared layout"). */
 /** `overlay` (the guided tour) comes from the app, so shared layout code imports no feature. */
 export function AppLayout({ children, overlay }: { children: ReactNode; overlay?: ReactNode }) {
+  const { t } = useTranslation("shell");
   const isMobile = useIsMobile();
   useLiveEvents();
+  useLanguageSync();
   const [location] = useLocation();
   const search = useSearch();
   const here = `${location}?${search}`;
@@ -25,11 +29,14 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
         href="#main-content"
         className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <div className="flex">
         {!isMobile && (
-          <aside aria-label="Sidebar" className="sticky top-0 h-[calc(100vh-2rem)] w-64 shrink-0 border-r">
+          <aside
+            aria-label={t("sidebar")}
+            className="sticky top-0 h-[calc(100vh-2rem)] w-64 shrink-0 border-r"
+          >
             <AppSidebar />
           </aside>
         )}
@@ -37,13 +44,13 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
           <Sheet open={drawerOpen} onOpenChange={(open) => (open ? setDrawerOpenedAt(here) : closeDrawer())}>
             <SheetContent
               side="left"
-              closeLabel="Close navigation"
+              closeLabel={t("closeNavigation")}
               aria-describedby="drawer-description"
               onOpenAutoFocus={focusFirstNavLink}
             >
-              <SheetTitle className="sr-only">Navigation</SheetTitle>
+              <SheetTitle className="sr-only">{t("navigation")}</SheetTitle>
               <SheetDescription id="drawer-description" className="sr-only">
-                Pages, categories and your account
+                {t("navigationDescription")}
               </SheetDescription>
               <AppSidebar onNavigate={closeDrawer} />
             </SheetContent>
@@ -58,7 +65,7 @@ export function AppLayout({ children, overlay }: { children: ReactNode; overlay?
       </div>
       {overlay}
       <footer className="fixed inset-x-0 bottom-0 z-20 flex h-8 items-center justify-center border-t bg-background text-xs text-muted-foreground">
-        © {new Date().getFullYear()} Quire. All rights reserved.
+        {t("footer", { year: new Date().getFullYear() })}
       </footer>
     </div>
   );

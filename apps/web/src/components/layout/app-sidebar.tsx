@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { FileStack, LogOut, Settings, Sparkles } from "lucide-react";
 import type { SessionUser } from "@quire/contracts";
@@ -21,6 +22,7 @@ const activeClass = "bg-sidebar-accent text-sidebar-accent-foreground";
 
 /** Sidebar body, shared by the desktop column and the narrow-screen drawer. */
 export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation(["shell", "common"]);
   const [location] = useLocation();
   const features = useFeatures();
   return (
@@ -31,10 +33,10 @@ export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
         className="flex items-center gap-2 px-5 py-4 text-lg font-bold focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
       >
         <FileStack className="size-6 text-primary" aria-hidden="true" />
-        Quire
+        {t("common:appName")}
       </Link>
       <div className="min-h-0 flex-1 space-y-6 overflow-y-auto px-3 pb-4">
-        <nav aria-label="Main">
+        <nav aria-label={t("nav.main")}>
           <ul className="space-y-1">
             {visibleNavItems(features).map((item) => {
               const active = isActivePath(location, item.href);
@@ -48,7 +50,7 @@ export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
                     className={cn(linkClass, active && activeClass)}
                   >
                     <item.icon className="size-4" aria-hidden="true" />
-                    {item.label}
+                    {t(item.labelKey)}
                   </Link>
                 </li>
               );
@@ -63,6 +65,7 @@ export function AppSidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function CategoryList({ location, onNavigate }: { location: string; onNavigate?: () => void }) {
+  const { t } = useTranslation(["shell", "common"]);
   const stats = useCategoryStats();
   return (
     <section aria-labelledby="sidebar-categories-heading">
@@ -70,17 +73,19 @@ function CategoryList({ location, onNavigate }: { location: string; onNavigate?:
         id="sidebar-categories-heading"
         className="px-3 pb-2 text-xs font-semibold tracking-wider text-muted-foreground uppercase"
       >
-        Categories
+        {t("categories.heading")}
       </h2>
       {stats.isPending && (
-        <div className="space-y-2 px-3" role="status" aria-busy="true" aria-label="Loading categories">
+        <div className="space-y-2 px-3" role="status" aria-busy="true" aria-label={t("categories.loading")}>
           <Skeleton className="h-5" />
           <Skeleton className="h-5" />
           <Skeleton className="h-5" />
         </div>
       )}
       {stats.isError && <ErrorNotice error={stats.error} className="px-3 text-sm" />}
-      {stats.data?.length === 0 && <p className="px-3 text-sm text-muted-foreground">No categories yet</p>}
+      {stats.data?.length === 0 && (
+        <p className="px-3 text-sm text-muted-foreground">{t("categories.none")}</p>
+      )}
       {stats.data && stats.data.length > 0 && (
         <ul className="space-y-1" data-testid="sidebar-categories">
           {stats.data.map((category) => {
@@ -103,9 +108,7 @@ function CategoryList({ location, onNavigate }: { location: string; onNavigate?:
                   <span className="text-xs text-muted-foreground" aria-hidden="true">
                     {category.count}
                   </span>
-                  <span className="sr-only">
-                    , {category.count} {category.count === 1 ? "document" : "documents"}
-                  </span>
+                  <span className="sr-only">{t("categories.documentCount", { count: category.count })}</span>
                 </Link>
               </li>
             );
@@ -117,6 +120,7 @@ function CategoryList({ location, onNavigate }: { location: string; onNavigate?:
 }
 
 function SidebarFooter({ location, onNavigate }: { location: string; onNavigate?: () => void }) {
+  const { t } = useTranslation(["shell", "common"]);
   const [, navigate] = useLocation();
   const { data: user } = useUser();
   const logout = useLogout();
@@ -128,7 +132,7 @@ function SidebarFooter({ location, onNavigate }: { location: string; onNavigate?
     logout.mutate(undefined, {
       onSuccess: () => navigate(paths.login.getHref(), { replace: true }),
       onError: (error) =>
-        toast({ variant: "destructive", title: "Sign out failed", description: errorMessage(error) }),
+        toast({ variant: "destructive", title: t("signOutFailed"), description: errorMessage(error) }),
     });
 
   return (
@@ -141,7 +145,7 @@ function SidebarFooter({ location, onNavigate }: { location: string; onNavigate?
         className={cn(linkClass, settingsActive && activeClass)}
       >
         <Settings className="size-4" aria-hidden="true" />
-        Settings
+        {t("nav.settings")}
       </Link>
       <button
         type="button"
@@ -153,7 +157,7 @@ function SidebarFooter({ location, onNavigate }: { location: string; onNavigate?
         }}
       >
         <Sparkles className="size-4" aria-hidden="true" />
-        Take Tour
+        {t("nav.takeTour")}
       </button>
       {user && <SidebarUser user={user} signingOut={logout.isPending} onSignOut={signOut} />}
     </div>
@@ -169,6 +173,7 @@ function SidebarUser({
   signingOut: boolean;
   onSignOut: () => void;
 }) {
+  const { t } = useTranslation(["shell", "common"]);
   return (
     <div className="mt-2 flex items-center gap-3 rounded-md px-2 py-2" data-testid="sidebar-user">
       <span
@@ -182,7 +187,7 @@ function SidebarUser({
           {user.username}
         </p>
         <p className="truncate text-xs text-muted-foreground" data-testid="text-role">
-          {user.role}
+          {t(`common:roles.${user.role}`)}
         </p>
       </div>
       <Tooltip>
@@ -190,7 +195,7 @@ function SidebarUser({
           <Button
             variant="ghost"
             size="icon"
-            aria-label="Sign out"
+            aria-label={t("signOut")}
             data-testid="button-sign-out"
             disabled={signingOut}
             onClick={onSignOut}
@@ -198,7 +203,7 @@ function SidebarUser({
             <LogOut aria-hidden="true" />
           </Button>
         </TooltipTrigger>
-        <TooltipContent>Sign out</TooltipContent>
+        <TooltipContent>{t("signOut")}</TooltipContent>
       </Tooltip>
     </div>
   );

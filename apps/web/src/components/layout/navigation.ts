@@ -2,9 +2,12 @@ import { CheckSquare, FileText, Home, LayoutDashboard, Search, type LucideIcon }
 import type { FeatureName, Features } from "@quire/contracts";
 import { paths } from "@/config/paths";
 import { isSettingsPath, settingsSectionAt } from "@/config/settings-sections";
+import { i18n } from "@/lib/i18n";
+import { sectionLabel } from "@/lib/settings-section-text";
 
 export type NavItem = {
-  label: string;
+  /** The link's name in the shell catalogue. */
+  labelKey: `nav.${"home" | "dashboard" | "documents" | "approvals" | "search"}`;
   href: string;
   icon: LucideIcon;
   testId: string;
@@ -14,17 +17,22 @@ export type NavItem = {
 
 /** Sidebar links, in the seed's order (§2 Shared layout). */
 export const navItems: readonly NavItem[] = [
-  { label: "Home", href: paths.home.getHref(), icon: Home, testId: "nav-home" },
-  { label: "Dashboard", href: paths.dashboard.getHref(), icon: LayoutDashboard, testId: "nav-dashboard" },
-  { label: "All Documents", href: paths.documents.getHref(), icon: FileText, testId: "nav-documents" },
+  { labelKey: "nav.home", href: paths.home.getHref(), icon: Home, testId: "nav-home" },
   {
-    label: "Approvals",
+    labelKey: "nav.dashboard",
+    href: paths.dashboard.getHref(),
+    icon: LayoutDashboard,
+    testId: "nav-dashboard",
+  },
+  { labelKey: "nav.documents", href: paths.documents.getHref(), icon: FileText, testId: "nav-documents" },
+  {
+    labelKey: "nav.approvals",
     href: paths.approvals.getHref(),
     icon: CheckSquare,
     testId: "nav-approvals",
     feature: "approvalWorkflows",
   },
-  { label: "Search", href: paths.search.getHref(), icon: Search, testId: "nav-search" },
+  { labelKey: "nav.search", href: paths.search.getHref(), icon: Search, testId: "nav-search" },
 ];
 
 /** The sidebar links for the organisation's feature toggles. */
@@ -32,24 +40,26 @@ export function visibleNavItems(features: Features): NavItem[] {
   return navItems.filter((item) => !item.feature || features[item.feature]);
 }
 
-const pageTitles: Record<string, string> = {
-  [paths.home.path]: "Home",
-  [paths.dashboard.path]: "Dashboard",
-  [paths.documents.path]: "All Documents",
-  [paths.upload.path]: "Upload Documents",
-  [paths.search.path]: "Search",
-  [paths.approvals.path]: "Approvals",
-  [paths.settings.path]: "Settings",
+type PageTitleKey = "home" | "dashboard" | "documents" | "upload" | "search" | "approvals" | "settings";
+const pageTitles: Record<string, PageTitleKey> = {
+  [paths.home.path]: "home",
+  [paths.dashboard.path]: "dashboard",
+  [paths.documents.path]: "documents",
+  [paths.upload.path]: "upload",
+  [paths.search.path]: "search",
+  [paths.approvals.path]: "approvals",
+  [paths.settings.path]: "settings",
 };
 
 /**
  * Breadcrumb title of seed §2: the named pages, and 'Document' for every other page. A section of
- * Settings is still the Settings page; breadcrumbTrail names the section after it.
+ * Settings is still the Settings page; breadcrumbTrail names the section after it. In the
+ * interface's current language.
  */
 export function pageTitle(pathname: string): string {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (isSettingsPath(normalised)) return "Settings";
-  return pageTitles[normalised] ?? "Document";
+  const key = isSettingsPath(normalised) ? "settings" : (pageTitles[normalised] ?? "document");
+  return i18n.t(`shell:pageTitles.${key}`);
 }
 
 export type Crumb = { label: string; href?: string };
@@ -63,7 +73,7 @@ export function breadcrumbTrail(pathname: string): Crumb[] {
   if (!isSettingsPath(pathname)) return [{ label: title }];
   const section = settingsSectionAt(pathname);
   if (!section || section.href === paths.settings.getHref()) return [{ label: title }];
-  return [{ label: title, href: paths.settings.getHref() }, { label: section.label }];
+  return [{ label: title, href: paths.settings.getHref() }, { label: sectionLabel(section.id) }];
 }
 
 /** A link is current on its own page and on pages beneath it. */

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { ErrorNotice } from "@/components/error-notice";
 import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import type { Notification, useNotifications } from "@/lib/api/notifications";
@@ -11,6 +12,7 @@ function NotificationRow({
   notification: Notification;
   onSelect: (notification: Notification) => void;
 }) {
+  const { t } = useTranslation("shell");
   return (
     <DropdownMenuItem
       onSelect={() => onSelect(notification)}
@@ -33,14 +35,14 @@ function NotificationRow({
           )}
         >
           {notification.title}
-          {!notification.read && <span className="sr-only"> (unread)</span>}
+          {!notification.read && <span className="sr-only">{t("notifications.unread")}</span>}
         </span>
         {notification.superseded && (
           <span
             className="block text-xs font-medium text-muted-foreground"
             data-testid={`text-notification-superseded-${notification.id}`}
           >
-            No longer needed: the review round ended without your answer.
+            {t("notifications.superseded")}
           </span>
         )}
         {notification.body && (
@@ -62,13 +64,16 @@ export function NotificationList({
   list: ReturnType<typeof useNotifications>;
   onSelect: (notification: Notification) => void;
 }) {
+  const { t } = useTranslation("shell");
   return (
     <>
-      {list.isPending && <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>}
+      {list.isPending && (
+        <p className="px-2 py-3 text-sm text-muted-foreground">{t("notifications.loading")}</p>
+      )}
       {list.isError && <ErrorNotice error={list.error} className="px-2 py-3 text-sm" />}
       {list.data?.length === 0 && (
         <p className="px-2 py-3 text-sm text-muted-foreground" data-testid="text-no-notifications">
-          No notifications
+          {t("notifications.none")}
         </p>
       )}
       {list.data?.map((notification) => (

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { Bell } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -34,13 +35,14 @@ function notificationTarget(link: string | null): string | null {
 }
 
 function NotificationsTrigger({ badge }: { badge: string | null }) {
+  const { t } = useTranslation("shell");
   return (
     <DropdownMenuTrigger asChild>
       <Button
         variant="ghost"
         size="icon"
         className="relative"
-        aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"}
+        aria-label={badge ? t("notifications.labelUnread", { badge }) : t("notifications.label")}
         data-testid="button-notifications"
       >
         <Bell aria-hidden="true" />
@@ -85,12 +87,13 @@ function useNotificationsMenu() {
 }
 
 export function NotificationsMenu() {
+  const { t } = useTranslation("shell");
   const { open, onOpenChange, unreadCount, list, onSelect, markAllRead } = useNotificationsMenu();
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <NotificationsTrigger badge={badgeText(unreadCount)} />
       <DropdownMenuContent align="end" className="w-80">
-        <DropdownMenuLabel>Recent Notifications</DropdownMenuLabel>
+        <DropdownMenuLabel>{t("notifications.recent")}</DropdownMenuLabel>
         {unreadCount > 0 && (
           <DropdownMenuItem
             onSelect={(event) => {
@@ -101,7 +104,7 @@ export function NotificationsMenu() {
             className="text-sm text-primary"
             data-testid="button-mark-all-read"
           >
-            Mark all as read
+            {t("notifications.markAllRead")}
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 // From the zod-free part of the contracts: the top bar is part of every page's first code.
 import { isRole, selectableRoles, type Role } from "@quire/contracts/roles";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -11,6 +12,7 @@ import { useDemoRole, useLoginOptions, useUser } from "@/lib/auth";
  * shows the signed-in user's own role; an Admin changes roles in Settings.
  */
 export function RoleSelector() {
+  const { t } = useTranslation(["shell", "common"]);
   const { data: user } = useUser();
   const { data: options } = useLoginOptions();
   const demoRole = useDemoRole();
@@ -26,17 +28,23 @@ export function RoleSelector() {
     if (!isRole(value) || value === user.role) return;
     demoRole.mutate(value, {
       onSuccess: (next) =>
-        toast({ title: "Role switched", description: `Signed in as ${next.username} (${next.role}).` }),
+        toast({
+          title: t("role.switched"),
+          description: t("role.signedInAs", {
+            username: next.username,
+            role: t(`common:roles.${next.role}`),
+          }),
+        }),
       onError: (error) =>
-        toast({ variant: "destructive", title: "Could not switch role", description: errorMessage(error) }),
+        toast({ variant: "destructive", title: t("role.switchFailed"), description: errorMessage(error) }),
     });
   };
 
   return (
     <Select value={user.role} onValueChange={onChange} disabled={!demo || demoRole.isPending}>
       <SelectTrigger
-        aria-label={demo ? "Demo role" : "Your role"}
-        title={demo ? "Switch the demo role" : "Your role"}
+        aria-label={demo ? t("role.demo") : t("role.yours")}
+        title={demo ? t("role.switchDemo") : t("role.yours")}
         data-testid="select-role"
         className="h-9 w-[7.5rem] sm:w-32"
       >
@@ -49,7 +57,7 @@ export function RoleSelector() {
             value={role}
             disabled={!(selectableRoles as readonly string[]).includes(role)}
           >
-            {role}
+            {t(`common:roles.${role}`)}
           </SelectItem>
         ))}
       </SelectContent>

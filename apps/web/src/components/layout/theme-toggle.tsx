@@ -1,11 +1,13 @@
+import { useTranslation } from "react-i18next";
 import { Moon, Sun } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useTheme } from "@/lib/theme";
 
 export function ThemeToggle() {
+  const { t } = useTranslation("shell");
   const { theme, toggleTheme } = useTheme();
-  const label = theme === "dark" ? "Switch to light theme" : "Switch to dark theme";
+  const label = theme === "dark" ? t("theme.toLight") : t("theme.toDark");
   return (
     <Tooltip>
       <TooltipTrigger asChild>

@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { ChevronRight, Globe, Menu, Search, Upload } from "lucide-react";
 import { Can } from "@/components/can";
@@ -11,6 +12,7 @@ import { RoleSelector } from "./role-selector";
 import { ThemeToggle } from "./theme-toggle";
 
 export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void; showMenuButton: boolean }) {
+  const { t } = useTranslation("shell");
   const [location] = useLocation();
   return (
     // On narrow screens the breadcrumb takes a second row so the actions keep their size.
@@ -20,7 +22,7 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
           variant="ghost"
           size="icon"
           onClick={onOpenMenu}
-          aria-label="Open navigation"
+          aria-label={t("openNavigation")}
           aria-haspopup="dialog"
           data-testid="button-menu"
         >
@@ -29,14 +31,14 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
       )}
       {/* On narrow screens the breadcrumb and the palette's button take a second row. */}
       <div className="order-last flex w-full min-w-0 items-center gap-2 sm:order-none sm:w-auto sm:flex-1">
-        <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+        <nav aria-label={t("breadcrumb")} className="min-w-0 flex-1">
           <ol className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
             <li className="shrink-0">
               <Link
                 href={paths.home.getHref()}
                 className="rounded-sm hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
               >
-                Home
+                {t("nav.home")}
               </Link>
             </li>
             {breadcrumbTrail(location).map((crumb) => (
@@ -79,6 +81,7 @@ export function TopBar({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
  * reminder of the shortcut on a wide screen.
  */
 function PaletteButton() {
+  const { t } = useTranslation("shell");
   const palette = useCommandPalette();
   if (!palette) return null;
   return (
@@ -89,11 +92,11 @@ function PaletteButton() {
       onClick={palette.openPalette}
       aria-haspopup="dialog"
       aria-keyshortcuts="Control+K Meta+K"
-      title={`Quick find: pages, documents and the assistant (${paletteKeyLabel()})`}
+      title={t("quickFindTitle", { shortcut: paletteKeyLabel() })}
       data-testid="button-command-palette"
     >
       <Search aria-hidden="true" />
-      <span className="sr-only lg:not-sr-only">Quick find</span>
+      <span className="sr-only lg:not-sr-only">{t("quickFind")}</span>
       <kbd
         aria-hidden="true"
         className="hidden rounded border bg-muted px-1.5 font-sans text-xs text-muted-foreground xl:inline"
@@ -105,19 +108,20 @@ function PaletteButton() {
 }
 
 function TopBarActions() {
+  const { t } = useTranslation("shell");
   return (
     <div className="ml-auto flex items-center gap-1 sm:gap-2">
       <Button variant="ghost" size="sm" asChild className="px-2 sm:px-3">
         <Link href={paths.landing.getHref()} data-testid="link-landing">
           <Globe aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Landing</span>
+          <span className="sr-only sm:not-sr-only">{t("landing")}</span>
         </Link>
       </Button>
       <Can ability="uploadDocuments">
         <Button size="sm" asChild className="px-2 sm:px-3">
           <Link href={paths.upload.getHref()} data-testid="button-upload">
             <Upload aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Upload</span>
+            <span className="sr-only sm:not-sr-only">{t("upload")}</span>
           </Link>
         </Button>
       </Can>

@@ -1,6 +1,8 @@
 import type { ComponentProps } from "react";
 import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
+import { useTranslation } from "react-i18next";
+import type { DocumentStatus } from "@quire/contracts";
 import { cn } from "@/lib/utils";
 
 export const badgeVariants = cva(
@@ -62,7 +64,14 @@ export function StatusBadge({
 }: Omit<ComponentProps<"span">, "children"> & { status: string }) {
   return (
     <Badge data-slot="status-badge" variant={statusBadgeVariant(status)} className={className} {...props}>
-      {status}
+      <StatusName status={status} />
     </Badge>
   );
+}
+
+/** A status in the interface's language; a status this release does not know, as the server sent it. */
+function StatusName({ status }: { status: string }) {
+  const { t, i18n } = useTranslation();
+  // Checked against the catalogue, not the contracts' list of statuses, which the first load lacks.
+  return i18n.exists(`common:status.${status}`) ? t(`status.${status as DocumentStatus}`) : status;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Document } from "@quire/contracts";
 import { CheckCircle2, FileText, FolderOpen, Search } from "lucide-react";
@@ -13,9 +14,10 @@ import { cn } from "@/lib/utils";
 import { useCategoryStats } from "@/lib/api/category-stats";
 import { useDocumentCount } from "@/lib/api/document-counts";
 import { useRecentDocuments } from "@/lib/api/recent-documents";
-import { shortRelativeTime } from "@/lib/format";
+import { formatCount, shortRelativeTime } from "@/lib/format";
 import { HomeExplore } from "./components/home-explore";
 import { UploadButton } from "@/components/documents/upload-button";
+import "./locale";
 
 /** Seed §9: Home shows the first 5 recent documents. */
 export const HOME_RECENT_DOCUMENTS = 5;
@@ -34,23 +36,21 @@ export function HomePage() {
 }
 
 function Hero() {
+  const { t } = useTranslation("home");
   return (
     <section
       aria-labelledby="home-hero-title"
       className="rounded-xl border bg-gradient-to-br from-primary/10 via-background to-background p-6 sm:p-10"
     >
       <h1 id="home-hero-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-        Welcome to Quire
+        {t("welcome")}
       </h1>
-      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
-        Your AI-assisted document archive: upload documents, find them by meaning, and take them through
-        review and approval with every version kept.
-      </p>
+      <p className="mt-3 max-w-2xl text-lg text-muted-foreground">{t("intro")}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Button asChild size="lg" data-testid="hero-search">
           <Link href={paths.search.getHref()}>
             <Search aria-hidden="true" />
-            Search Documents
+            {t("searchDocuments")}
           </Link>
         </Button>
         <UploadButton size="lg" variant="outline" data-testid="hero-upload" />
@@ -60,14 +60,15 @@ function Hero() {
 }
 
 function HomeStats() {
+  const { t } = useTranslation("home");
   const total = useDocumentCount();
   const approved = useDocumentCount("Approved");
   const categories = useCategoryStats();
   return (
-    <section aria-label="Archive statistics" className="grid gap-4 sm:grid-cols-3">
+    <section aria-label={t("statistics")} className="grid gap-4 sm:grid-cols-3">
       <StatCard
         testId="stat-total"
-        label="Total Documents"
+        label={t("totalDocuments")}
         icon={<FileText className="size-5 text-blue-500" aria-hidden="true" />}
         value={total.data}
         pending={total.isPending}
@@ -75,7 +76,7 @@ function HomeStats() {
       />
       <StatCard
         testId="stat-categories"
-        label="Categories"
+        label={t("categories")}
         icon={<FolderOpen className="size-5 text-purple-500" aria-hidden="true" />}
         value={categories.data?.length}
         pending={categories.isPending}
@@ -83,7 +84,7 @@ function HomeStats() {
       />
       <StatCard
         testId="stat-approved"
-        label="Approved"
+        label={t("approved")}
         icon={<CheckCircle2 className="size-5 text-green-500" aria-hidden="true" />}
         value={approved.data}
         pending={approved.isPending}
@@ -117,7 +118,7 @@ function StatCard({
             <Skeleton className="mt-1 h-8 w-12" />
           ) : (
             <p className="text-3xl font-bold" data-testid={`${testId}-value`}>
-              {error || value === undefined ? "—" : value}
+              {error || value === undefined ? "—" : formatCount(value)}
             </p>
           )}
         </div>
@@ -128,18 +129,19 @@ function StatCard({
 }
 
 function RecentDocuments() {
+  const { t } = useTranslation("home");
   const recent = useRecentDocuments(HOME_RECENT_DOCUMENTS);
   return (
     <Card data-testid="recent-documents">
       <CardHeader className="flex flex-row items-center justify-between gap-4">
-        <CardTitle>Recent Documents</CardTitle>
+        <CardTitle>{t("recentDocuments")}</CardTitle>
         <Button asChild variant="ghost" size="sm" data-testid="link-view-all">
-          <Link href={paths.documents.getHref()}>View All</Link>
+          <Link href={paths.documents.getHref()}>{t("viewAll")}</Link>
         </Button>
       </CardHeader>
       <CardContent>
         {recent.isPending ? (
-          <ul className="space-y-3" aria-label="Loading recent documents">
+          <ul className="space-y-3" aria-label={t("loadingRecent")}>
             {Array.from({ length: HOME_RECENT_DOCUMENTS }, (_, i) => (
               <li key={i}>
                 <Skeleton className="h-12" />
@@ -147,7 +149,7 @@ function RecentDocuments() {
             ))}
           </ul>
         ) : recent.isError ? (
-          <ErrorNotice error={recent.error} fallback="The recent documents could not be loaded." />
+          <ErrorNotice error={recent.error} fallback={t("recentFailed")} />
         ) : recent.data.length === 0 ? (
           <NoRecentDocuments />
         ) : (
@@ -163,10 +165,11 @@ function RecentDocuments() {
 }
 
 function NoRecentDocuments() {
+  const { t } = useTranslation("home");
   return (
     <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="empty-recent-documents">
       <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="text-muted-foreground">No documents yet</p>
+      <p className="text-muted-foreground">{t("noDocuments")}</p>
       <UploadButton />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { ErrorNotice } from "@/components/error-notice";
 import { NotAllowed } from "@/components/not-allowed";
@@ -16,6 +17,7 @@ import { paths } from "@/config/paths";
 import { useSettings } from "@/lib/api/settings";
 import { useAbilities, useLoginOptions, useUser } from "@/lib/auth";
 import { abilityPhrases } from "@/lib/forbidden";
+import { sectionDescription, sectionLabel } from "@/lib/settings-section-text";
 import { AuditCard } from "./components/audit-card";
 import { OrganizationCard } from "./components/organization-card";
 import { PublicContactCard } from "./components/public-contact-card";
@@ -33,6 +35,8 @@ import { OcrLanguagesCard } from "./components/ocr-languages-card";
 import { ApprovalTemplateCard } from "./components/approval-template-card";
 import { OutOfOfficeCard } from "./components/out-of-office-card";
 import { SettingsNav } from "./components/settings-nav";
+import { LanguageCard } from "./components/language-card";
+import "./locale";
 
 /**
  * Seed §2 Settings, one address per section (config/settings-sections.ts): `/settings` is General,
@@ -41,6 +45,7 @@ import { SettingsNav } from "./components/settings-nav";
  * cards whose every request the server would refuse.
  */
 export function SettingsPage() {
+  const { t } = useTranslation(["settings", "common"]);
   const [location] = useLocation();
   const abilities = useAbilities();
   const { data: user } = useUser();
@@ -58,7 +63,7 @@ export function SettingsPage() {
         action={
           <Button asChild variant="outline">
             <Link href={paths.settings.getHref()} data-testid="link-settings-general">
-              Open General settings
+              {t("openGeneral")}
             </Link>
           </Button>
         }
@@ -70,15 +75,15 @@ export function SettingsPage() {
   return (
     <div className="space-y-6" data-testid="settings-page">
       <PageHeader
-        title="Settings"
-        description={section?.description ?? "Organization, features, notifications and your account"}
+        title={t("title")}
+        description={section ? sectionDescription(section.id) : t("defaultDescription")}
       />
       {/* minmax(0, 1fr): an implicit column grows to its widest unbreakable line (a long username
           or e-mail in Users or Groups) and pushed the page sideways on a phone. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <SettingsNav sections={sections} current={section?.id} />
         <section
-          aria-label={section ? `${section.label} settings` : "Settings"}
+          aria-label={section ? t("sectionLabel", { section: sectionLabel(section.id) }) : t("title")}
           className="@container min-w-0"
           data-testid={section ? `settings-section-${section.id}` : "settings-section-unknown"}
         >
@@ -91,25 +96,28 @@ export function SettingsPage() {
 
 /** The browser tab and history say which section is open ("Audit · Settings · Quire"). */
 function useSettingsTitle(section: SettingsSection | undefined) {
+  const { t } = useTranslation(["settings", "common"]);
   useEffect(() => {
     document.title =
-      section && section.id !== "general" ? `${section.label} · Settings · Quire` : "Settings · Quire";
+      section && section.id !== "general"
+        ? t("sectionDocumentTitle", { section: sectionLabel(section.id) })
+        : t("documentTitle");
     return () => {
-      document.title = "Quire";
+      document.title = t("common:appName");
     };
-  }, [section]);
+    // `t` changes with the language: a switch renames the tab as it renames the page.
+  }, [section, t]);
 }
 
 function UnknownSection() {
+  const { t } = useTranslation(["settings", "common"]);
   return (
     <Card className="mx-auto max-w-lg">
       <CardContent className="space-y-4">
-        <h2 className="text-xl font-semibold">No such section</h2>
-        <p className="text-muted-foreground">
-          Settings has no section at this address. Choose one from the list.
-        </p>
+        <h2 className="text-xl font-semibold">{t("noSuchSection")}</h2>
+        <p className="text-muted-foreground">{t("noSuchSectionText")}</p>
         <Button asChild variant="outline">
-          <Link href={paths.settings.getHref()}>Open General settings</Link>
+          <Link href={paths.settings.getHref()}>{t("openGeneral")}</Link>
         </Button>
       </CardContent>
     </Card>
@@ -154,6 +162,7 @@ function GeneralSection() {
   const settings = useSettings();
   const abilities = useAbilities();
   const canManage = abilities.manageSettings;
+  const { t } = useTranslation(["settings", "common"]);
 
   return (
     // Two columns once the section itself is wide enough, whatever the sidebar takes.
@@ -164,11 +173,7 @@ function GeneralSection() {
           <Skeleton className="h-72" />
         </>
       ) : settings.isError ? (
-        <ErrorNotice
-          error={settings.error}
-          fallback="The settings could not be loaded."
-          className="@3xl:col-span-2"
-        />
+        <ErrorNotice error={settings.error} fallback={t("loadFailed")} className="@3xl:col-span-2" />
       ) : (
         <>
           {/* Keyed by the saved values so a save or reload shows what the server holds. */}
@@ -193,6 +198,7 @@ function AccountSection() {
   const { data: user } = useUser();
   return (
     <Stack>
+      <LanguageCard />
       <ApiTokensCard />
       {user && <OutOfOfficeCard currentUserId={user.id} currentUsername={user.username} />}
     </Stack>
@@ -210,10 +216,10 @@ function UsersSection() {
 }
 
 function PublicContactSection() {
+  const { t } = useTranslation(["settings", "common"]);
   const settings = useSettings();
   if (settings.isPending) return <Skeleton className="h-72" />;
-  if (settings.isError)
-    return <ErrorNotice error={settings.error} fallback="The settings could not be loaded." />;
+  if (settings.isError) return <ErrorNotice error={settings.error} fallback={t("loadFailed")} />;
   return (
     <PublicContactCard
       key={JSON.stringify(settings.data.publicContact)}

@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type UseFormReturn } from "react-hook-form";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { FileStack, KeyRound, LogIn } from "lucide-react";
 import { loginBodySchema, type LoginBody, type LoginOptions } from "@quire/contracts";
@@ -12,10 +13,11 @@ import { Label } from "@/components/ui/label";
 import { paths, safeNextPath } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useLogin, useLoginOptions, useUser } from "@/lib/auth";
-
-const SSO_FAILED = "Single sign-on did not finish. Try again, or ask an Admin.";
+import { followBrowserLanguage } from "@/lib/i18n";
+import "../locale";
 
 export function LoginPage() {
+  const { t } = useTranslation(["auth", "common"]);
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(search);
@@ -24,8 +26,12 @@ export function LoginPage() {
   const options = useLoginOptions();
   // A refused single sign-on comes back here with ?error=; the sentence is the one the server
   // signed for this browser (its options), never text from the URL, which anyone can link to.
-  const ssoError = params.has("error") && options.data ? (options.data.ssoError ?? SSO_FAILED) : null;
+  const ssoError = params.has("error") && options.data ? (options.data.ssoError ?? t("ssoFailed")) : null;
   const login = useLogin();
+  // Signed out, nobody's choice is kept here: the page speaks the browser's language.
+  useEffect(() => {
+    void followBrowserLanguage();
+  }, []);
   // The request's own schema checks the form: the username is trimmed as the server would.
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBodySchema),
@@ -44,7 +50,7 @@ export function LoginPage() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
       <Link href={paths.landing.getHref()} className="flex items-center gap-2 text-xl font-bold">
         <FileStack className="size-7 text-primary" aria-hidden="true" />
-        Quire
+        {t("common:appName")}
       </Link>
       <SignInCard ssoError={ssoError} sso={options.data?.sso ?? null} next={next}>
         {localLogin && (
@@ -82,11 +88,12 @@ function SignInCard({
   next: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation(["auth", "common"]);
   return (
     <Card className="w-full max-w-sm">
       <CardHeader>
-        <h1 className="text-xl font-semibold">Sign in</h1>
-        <CardDescription>Sign in to your document archive.</CardDescription>
+        <h1 className="text-xl font-semibold">{t("signIn")}</h1>
+        <CardDescription>{t("signInDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {ssoError && (
@@ -97,7 +104,7 @@ function SignInCard({
         {sso && <SsoButton label={sso.buttonLabel} href={ssoHref(sso.startUrl, next)} />}
         {sso && children && (
           <p className="text-center text-xs text-muted-foreground" aria-hidden="true">
-            or
+            {t("or")}
           </p>
         )}
         {children}
@@ -113,6 +120,7 @@ function ssoHref(startUrl: string, next: string): string {
 
 /** A plain link: the browser leaves for the identity provider and comes back signed in. */
 function SsoButton({ label, href }: { label: string; href: string }) {
+  const { t } = useTranslation(["auth", "common"]);
   return (
     <a
       href={href}
@@ -120,7 +128,7 @@ function SsoButton({ label, href }: { label: string; href: string }) {
       data-testid="button-sso"
     >
       <KeyRound aria-hidden="true" />
-      Sign in with {label}
+      {t("signInWith", { provider: label })}
     </a>
   );
 }
@@ -133,11 +141,12 @@ type SignInFormProps = {
 };
 
 function SignInForm({ form, onSubmit, pending, error }: SignInFormProps) {
+  const { t } = useTranslation(["auth", "common"]);
   const invalid = form.formState.errors.username?.message ?? form.formState.errors.password?.message;
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-describedby={error ? "login-error" : undefined}>
       <div className="space-y-2">
-        <Label htmlFor="login-username">Username</Label>
+        <Label htmlFor="login-username">{t("username")}</Label>
         <Input
           id="login-username"
           autoComplete="username"
@@ -148,7 +157,7 @@ function SignInForm({ form, onSubmit, pending, error }: SignInFormProps) {
         />
       </div>
       <div className="space-y-2">
-        <Label htmlFor="login-password">Password</Label>
+        <Label htmlFor="login-password">{t("password")}</Label>
         <Input
           id="login-password"
           type="password"
@@ -171,26 +180,32 @@ function SignInForm({ form, onSubmit, pending, error }: SignInFormProps) {
       )}
       <Button type="submit" className="w-full" disabled={pending} data-testid="button-sign-in">
         <LogIn aria-hidden="true" />
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signingIn") : t("signIn")}
       </Button>
     </form>
   );
 }
 
 function DemoAccounts({ options, onPick }: { options: LoginOptions; onPick: (username: string) => void }) {
+  const { t } = useTranslation(["auth", "common"]);
   return (
     <Card className="w-full max-w-sm gap-4" data-testid="panel-demo-accounts">
       <CardHeader>
-        <CardTitle>Demo accounts</CardTitle>
+        <CardTitle>{t("demoAccounts")}</CardTitle>
         <CardDescription>
-          This server runs in demo mode. Every account below uses the password{" "}
-          <code
-            className="rounded bg-muted px-1.5 py-0.5 font-mono text-foreground"
-            data-testid="text-demo-password"
-          >
-            {options.demoPassword ?? "(not set)"}
-          </code>
-          . Choose one to fill in the form.
+          <Trans
+            t={t}
+            i18nKey="demoDescription"
+            values={{ password: options.demoPassword ?? t("passwordNotSet") }}
+            components={{
+              code: (
+                <code
+                  className="rounded bg-muted px-1.5 py-0.5 font-mono text-foreground"
+                  data-testid="text-demo-password"
+                />
+              ),
+            }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -205,7 +220,7 @@ function DemoAccounts({ options, onPick }: { options: LoginOptions; onPick: (use
                 data-testid={`button-demo-${account.username}`}
               >
                 <span className="font-medium">{account.username}</span>
-                <span className="text-xs text-muted-foreground">{account.role}</span>
+                <span className="text-xs text-muted-foreground">{t(`common:roles.${account.role}`)}</span>
               </Button>
             </li>
           ))}

@@ -2,6 +2,7 @@ import type { AppAbilities, Features } from "@quire/contracts";
 import { visibleNavItems } from "@/components/layout/navigation";
 import { paths } from "@/config/paths";
 import { visibleSettingsSections } from "@/config/settings-sections";
+import { i18n } from "@/lib/i18n";
 
 export type PageCommand = {
   /** Unique among the palette's items; cmdk selects by it. */
@@ -21,7 +22,7 @@ export type PageCommand = {
 export function pageCommands(abilities: AppAbilities, features: Features): PageCommand[] {
   const pages: PageCommand[] = visibleNavItems(features).map((item) => ({
     value: `page:${item.href}`,
-    label: item.label,
+    label: i18n.t(`shell:${item.labelKey}`),
     href: item.href,
     group: "Pages",
     keywords: [],

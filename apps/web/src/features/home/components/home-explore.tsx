@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Bot, FolderOpen } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -6,27 +7,27 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useCategoryStats } from "@/lib/api/category-stats";
+import "../locale";
 
 /**
  * Home's pointers to the AI assistant (which lives on the Dashboard) and to each category, so
  * the guided tour that starts here has the seed's `ai-assistant` and `tile-*` targets.
  */
 export function HomeExplore() {
+  const { t } = useTranslation("home");
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card data-testid="ai-assistant">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Bot className="size-5 text-primary" aria-hidden="true" />
-            AI Assistant
+            {t("assistant")}
           </CardTitle>
-          <CardDescription>
-            Ask questions in plain language; answers come from your archive with the passages they cite.
-          </CardDescription>
+          <CardDescription>{t("assistantDescription")}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild variant="outline" data-testid="link-open-assistant">
-            <Link href={paths.dashboard.getHref()}>Ask on the Dashboard</Link>
+            <Link href={paths.dashboard.getHref()}>{t("askOnDashboard")}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -36,20 +37,21 @@ export function HomeExplore() {
 }
 
 function HomeCategories() {
+  const { t } = useTranslation("home");
   const stats = useCategoryStats();
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <FolderOpen className="size-5 text-primary" aria-hidden="true" />
-          Browse by category
+          {t("browseByCategory")}
         </CardTitle>
       </CardHeader>
       <CardContent>
         {stats.isPending ? (
           <Skeleton className="h-16" />
         ) : stats.isError ? (
-          <ErrorNotice error={stats.error} fallback="The categories could not be loaded." />
+          <ErrorNotice error={stats.error} fallback={t("categoriesFailed")} />
         ) : (
           <ul className="flex flex-wrap gap-2">
             {stats.data.map((category) => (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { ApiToken } from "@quire/contracts";
 import { KeyRound, Trash2 } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -11,6 +12,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/api-tokens";
+import "../locale";
 
 /**
  * Settings › API Tokens (everyone, for themselves): the personal access tokens the REST API
@@ -18,17 +20,15 @@ import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/api-t
  * by hand-crafting a request. The secret is shown once, when it is made.
  */
 export function ApiTokensCard() {
+  const { t } = useTranslation("settings");
   const tokens = useApiTokens();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
 
   return (
     <Card data-testid="card-api-tokens">
       <CardHeader>
-        <CardTitle>API Tokens</CardTitle>
-        <CardDescription>
-          Personal access tokens act as you in the REST API (see /api/docs) and the command line. Revoke one
-          you no longer use.
-        </CardDescription>
+        <CardTitle>{t("tokens.title")}</CardTitle>
+        <CardDescription>{t("tokens.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <NewTokenForm onCreated={setSecret} />
@@ -37,7 +37,7 @@ export function ApiTokensCard() {
         {tokens.isError && <ErrorNotice error={tokens.error} />}
         {tokens.data?.length === 0 && (
           <p className="text-sm text-muted-foreground" data-testid="text-no-tokens">
-            No tokens yet.
+            {t("tokens.none")}
           </p>
         )}
         <ul className="divide-y">
@@ -51,6 +51,7 @@ export function ApiTokensCard() {
 }
 
 function NewTokenForm({ onCreated }: { onCreated: (secret: { name: string; token: string }) => void }) {
+  const { t } = useTranslation("settings");
   const create = useCreateApiToken();
   const [name, setName] = useState("");
   const submit = (event: FormEvent) => {
@@ -67,14 +68,14 @@ function NewTokenForm({ onCreated }: { onCreated: (secret: { name: string; token
   };
   return (
     <form onSubmit={submit} className="space-y-2">
-      <Label htmlFor="input-token-name">Token name</Label>
+      <Label htmlFor="input-token-name">{t("tokens.name")}</Label>
       <div className="flex flex-wrap gap-2">
         <Input
           id="input-token-name"
           className="min-w-0 flex-1"
           value={name}
           maxLength={100}
-          placeholder="e.g. Nightly backup"
+          placeholder={t("tokens.namePlaceholder")}
           onChange={(e) => setName(e.target.value)}
           data-testid="input-token-name"
         />
@@ -85,7 +86,7 @@ function NewTokenForm({ onCreated }: { onCreated: (secret: { name: string; token
           data-testid="button-create-token"
         >
           <KeyRound aria-hidden="true" />
-          {create.isPending ? "Creating..." : "Create Token"}
+          {create.isPending ? t("tokens.creating") : t("tokens.create")}
         </Button>
       </div>
       {create.isError && <ErrorNotice error={create.error} className="text-sm" />}
@@ -94,11 +95,16 @@ function NewTokenForm({ onCreated }: { onCreated: (secret: { name: string; token
 }
 
 function NewSecret({ name, token, onDone }: { name: string; token: string; onDone: () => void }) {
+  const { t } = useTranslation("settings");
   const copy = () =>
     navigator.clipboard.writeText(token).then(
-      () => toast({ title: "Token copied", description: `Keep "${name}" somewhere safe.` }),
+      () => toast({ title: t("tokens.copied"), description: t("tokens.keepSafe", { name }) }),
       () =>
-        toast({ variant: "destructive", title: "Copy failed", description: "Select the token and copy it." }),
+        toast({
+          variant: "destructive",
+          title: t("tokens.copyFailed"),
+          description: t("tokens.copyFailedDescription"),
+        }),
     );
   return (
     <div
@@ -106,20 +112,20 @@ function NewSecret({ name, token, onDone }: { name: string; token: string; onDon
       role="status"
       data-testid="panel-new-token"
     >
-      <p className="text-sm font-medium">Copy &ldquo;{name}&rdquo; now: it is not shown again.</p>
+      <p className="text-sm font-medium">{t("tokens.copyNow", { name })}</p>
       <Input
         readOnly
         value={token}
-        aria-label={`Token ${name}`}
+        aria-label={t("tokens.tokenLabel", { name })}
         onFocus={(e) => e.currentTarget.select()}
         data-testid="input-new-token"
       />
       <div className="flex gap-2">
         <Button size="sm" onClick={() => void copy()} data-testid="button-copy-token">
-          Copy
+          {t("tokens.copy")}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDone}>
-          Done
+          {t("tokens.done")}
         </Button>
       </div>
     </div>
@@ -127,22 +133,28 @@ function NewSecret({ name, token, onDone }: { name: string; token: string; onDon
 }
 
 function TokenRow({ token }: { token: ApiToken }) {
+  const { t } = useTranslation("settings");
   const revoke = useRevokeApiToken();
   const onRevoke = () =>
     revoke.mutate(token.id, {
-      onSuccess: () => toast({ title: "Token revoked", description: `"${token.name}" no longer works.` }),
+      onSuccess: () =>
+        toast({
+          title: t("tokens.revoked"),
+          description: t("tokens.revokedDescription", { name: token.name }),
+        }),
       onError: (error) =>
-        toast({ variant: "destructive", title: "Revoke failed", description: errorMessage(error) }),
+        toast({ variant: "destructive", title: t("tokens.revokeFailed"), description: errorMessage(error) }),
     });
-  const used = token.lastUsedAt ? `last used ${formatDate(token.lastUsedAt)}` : "never used";
-  const expires = token.expiresAt ? `, expires ${formatDate(token.expiresAt)}` : "";
+  const used = token.lastUsedAt
+    ? t("tokens.lastUsed", { date: formatDate(token.lastUsedAt) })
+    : t("tokens.neverUsed");
+  const expires = token.expiresAt ? t("tokens.expires", { date: formatDate(token.expiresAt) }) : "";
   return (
     <li className="flex items-center justify-between gap-2 py-2" data-testid={`token-row-${token.name}`}>
       <span className="min-w-0">
         <span className="block truncate text-sm font-medium">{token.name}</span>
         <span className="block text-xs text-muted-foreground">
-          Created {formatDate(token.createdAt)}, {used}
-          {expires}
+          {t("tokens.created", { date: formatDate(token.createdAt), used, expires })}
         </span>
       </span>
       <Button
@@ -150,11 +162,11 @@ function TokenRow({ token }: { token: ApiToken }) {
         variant="outline"
         onClick={onRevoke}
         disabled={revoke.isPending}
-        aria-label={`Revoke ${token.name}`}
+        aria-label={t("tokens.revokeLabel", { name: token.name })}
         data-testid={`button-revoke-token-${token.name}`}
       >
         <Trash2 aria-hidden="true" />
-        Revoke
+        {t("tokens.revoke")}
       </Button>
     </li>
   );

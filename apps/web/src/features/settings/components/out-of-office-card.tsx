@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { formatTextDay, type DelegationView } from "@quire/contracts";
+import { useTranslation } from "react-i18next";
+import type { DelegationView } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,8 +10,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { formatDay } from "@/lib/format";
 import { useUsers } from "@/lib/api/users";
 import { usePutOutOfOffice, useOutOfOffice } from "../api/out-of-office";
+import "../locale";
 
 /**
  * Out of office (every user): from one day to another a colleague takes the review and approval
@@ -23,15 +26,13 @@ export function OutOfOfficeCard({
   currentUserId: string;
   currentUsername: string;
 }) {
+  const { t } = useTranslation(["settings", "common"]);
   const view = useOutOfOffice();
   return (
     <Card data-testid="card-out-of-office">
       <CardHeader>
-        <CardTitle>Out of Office</CardTitle>
-        <CardDescription>
-          While you are away, reviews and approvals that open for you go to a colleague, shown as “colleague
-          for {currentUsername}”.
-        </CardDescription>
+        <CardTitle>{t("outOfOffice.title")}</CardTitle>
+        <CardDescription>{t("outOfOffice.description", { username: currentUsername })}</CardDescription>
       </CardHeader>
       <CardContent>
         {view.isPending ? (
@@ -60,6 +61,7 @@ function OutOfOfficeForm({
   currentUserId: string;
   currentUsername: string;
 }) {
+  const { t } = useTranslation(["settings", "common"]);
   const users = useUsers();
   const [from, setFrom] = useState(saved.delegation?.from ?? "");
   const [until, setUntil] = useState(saved.delegation?.until ?? "");
@@ -73,10 +75,14 @@ function OutOfOfficeForm({
     save.mutate(delegation, {
       onSuccess: (answer) =>
         toast({
-          title: delegation ? "Out of office saved" : "Out of office cleared",
+          title: delegation ? t("outOfOffice.saved") : t("outOfOffice.cleared"),
           description: answer.delegation
-            ? `From ${formatTextDay(answer.delegation.from)} to ${formatTextDay(answer.delegation.until)}, ${answer.delegateName ?? "your delegate"} acts for you.`
-            : "New reviews and approvals come to you again.",
+            ? t("outOfOffice.savedDescription", {
+                from: formatDay(answer.delegation.from),
+                until: formatDay(answer.delegation.until),
+                delegate: answer.delegateName ?? t("outOfOffice.yourDelegateLower"),
+              })
+            : t("outOfOffice.clearedDescription"),
         }),
       onError: (e) => setError(errorMessage(e).replace(/^Invalid body:\s*/, "")),
     });
@@ -91,13 +97,17 @@ function OutOfOfficeForm({
     <form className="space-y-3" onSubmit={onSubmit} data-testid="form-out-of-office">
       {saved.delegation && (
         <p className="text-sm" data-testid="text-out-of-office">
-          {saved.delegateName ?? "Your delegate"} for {currentUsername},{" "}
-          {formatTextDay(saved.delegation.from)} to {formatTextDay(saved.delegation.until)}.
+          {t("outOfOffice.current", {
+            delegate: saved.delegateName ?? t("outOfOffice.yourDelegate"),
+            username: currentUsername,
+            from: formatDay(saved.delegation.from),
+            until: formatDay(saved.delegation.until),
+          })}
         </p>
       )}
       <div className="flex flex-wrap gap-3">
         <div className="space-y-1">
-          <Label htmlFor="ooo-from">From</Label>
+          <Label htmlFor="ooo-from">{t("outOfOffice.from")}</Label>
           <Input
             id="ooo-from"
             type="date"
@@ -108,7 +118,7 @@ function OutOfOfficeForm({
           />
         </div>
         <div className="space-y-1">
-          <Label htmlFor="ooo-until">Until (inclusive)</Label>
+          <Label htmlFor="ooo-until">{t("outOfOffice.until")}</Label>
           <Input
             id="ooo-until"
             type="date"
@@ -120,27 +130,26 @@ function OutOfOfficeForm({
         </div>
       </div>
       <div className="space-y-1">
-        <Label id="ooo-delegate-label">Delegate</Label>
+        <Label id="ooo-delegate-label">{t("outOfOffice.delegate")}</Label>
         <Select value={delegateId} onValueChange={setDelegateId}>
           <SelectTrigger
             aria-labelledby="ooo-delegate-label"
             className="w-full"
             data-testid="select-ooo-delegate"
           >
-            <SelectValue placeholder={users.isPending ? "Loading people..." : "Choose who acts for you"} />
+            <SelectValue
+              placeholder={users.isPending ? t("outOfOffice.loadingPeople") : t("outOfOffice.choose")}
+            />
           </SelectTrigger>
           <SelectContent>
             {others.map((u) => (
               <SelectItem key={u.id} value={u.id}>
-                {u.username} ({u.role})
+                {t("outOfOffice.person", { username: u.username, role: t(`common:roles.${u.role}`) })}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
-        <p className="text-xs text-muted-foreground">
-          They take a seat only where they could sit themselves (the right role or group, able to open the
-          document); otherwise it stays yours.
-        </p>
+        <p className="text-xs text-muted-foreground">{t("outOfOffice.seatRule")}</p>
       </div>
       {error && (
         <p className="text-sm text-destructive" role="alert" data-testid="error-out-of-office">
@@ -153,7 +162,7 @@ function OutOfOfficeForm({
           disabled={save.isPending || !from || !until || !delegateId}
           data-testid="button-save-out-of-office"
         >
-          {save.isPending ? "Saving..." : "Save Out of Office"}
+          {save.isPending ? t("outOfOffice.saving") : t("outOfOffice.save")}
         </Button>
         {saved.delegation && (
           <Button
@@ -163,7 +172,7 @@ function OutOfOfficeForm({
             onClick={() => send(null)}
             data-testid="button-clear-out-of-office"
           >
-            Clear
+            {t("outOfOffice.clear")}
           </Button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import {
   SlidersHorizontal,
@@ -11,6 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { SettingsSection, SettingsSectionId } from "@/config/settings-sections";
+import { sectionLabel } from "@/lib/settings-section-text";
 import { cn } from "@/lib/utils";
 
 const icons: Record<SettingsSectionId, LucideIcon> = {
@@ -36,12 +38,9 @@ export function SettingsNav({
   sections: readonly SettingsSection[];
   current: SettingsSectionId | undefined;
 }) {
+  const { t } = useTranslation("settings");
   return (
-    <nav
-      aria-label="Settings sections"
-      data-testid="settings-nav"
-      className="lg:sticky lg:top-20 lg:self-start"
-    >
+    <nav aria-label={t("nav")} data-testid="settings-nav" className="lg:sticky lg:top-20 lg:self-start">
       <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
         {sections.map((section) => {
           const Icon = icons[section.id];
@@ -64,7 +63,7 @@ export function SettingsNav({
                 )}
               >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
-                {section.label}
+                {sectionLabel(section.id)}
               </Link>
             </li>
           );

@@ -1,0 +1,9 @@
+import common from "./de/common.json";
+import shell from "./de/shell.json";
+import auth from "./de/auth.json";
+import home from "./de/home.json";
+import settings from "./de/settings.json";
+import type { Catalogue } from "./en";
+
+/** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
+export const de: Catalogue = { common, shell, auth, home, settings };

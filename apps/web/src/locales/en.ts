@@ -1,0 +1,20 @@
+import common from "./en/common.json";
+import shell from "./en/shell.json";
+import type auth from "./en/auth.json";
+import type home from "./en/home.json";
+import type settings from "./en/settings.json";
+
+/**
+ * English, one JSON file per namespace. The namespaces every page needs (common words and the app
+ * shell) ship with the first load; a page's own namespace ships in the page's chunk, which adds it
+ * when it loads (`addEnglish`), so converting a page adds nothing to the first load. German and
+ * French hold every namespace (de.ts, fr.ts) and load on demand.
+ */
+export const enFirstLoad = { common, shell };
+
+/** Every namespace, English's shape: what German and French must match and what keys are checked against. */
+export type Catalogue = typeof enFirstLoad & {
+  auth: typeof auth;
+  home: typeof home;
+  settings: typeof settings;
+};

@@ -1,0 +1,9 @@
+import common from "./fr/common.json";
+import shell from "./fr/shell.json";
+import auth from "./fr/auth.json";
+import home from "./fr/home.json";
+import settings from "./fr/settings.json";
+import type { Catalogue } from "./en";
+
+/** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
+export const fr: Catalogue = { common, shell, auth, home, settings };

@@ -1,0 +1,168 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import type { Viewport } from "../support/browser";
+import { browserSuite } from "../support/suite";
+
+/**
+ * The interface speaks the language each user chose in Settings › Account: the shell and Home
+ * switch at once, a reload keeps it, and another device the same user signs in on shows it too.
+ * English stays the default for everyone who has not chosen.
+ */
+const suite = browserSuite();
+
+const WIDTHS: (Viewport & { user: string })[] = [
+  { width: 1280, height: 800, user: "author" },
+  { width: 390, height: 844, user: "approver" },
+];
+
+type Strings = {
+  lang: string;
+  option: string;
+  settingsTitle: string;
+  /** What the shell and Home show in this language, by test id. */
+  shown: Record<string, string>;
+  /** Texts of the English interface that must be gone. */
+  absentEnglish: string[];
+};
+
+const GERMAN: Strings = {
+  lang: "de",
+  option: "Deutsch",
+  settingsTitle: "Einstellungen",
+  shown: {
+    "text-page-title": "Startseite",
+    "home-page": "Willkommen bei Quire",
+    "stat-total": "Dokumente insgesamt",
+    "recent-documents": "Neueste Dokumente",
+    "link-view-all": "Alle anzeigen",
+    "button-command-palette": "Schnellsuche",
+  },
+  absentEnglish: [
+    "Welcome to Quire",
+    "Recent Documents",
+    "Total Documents",
+    "View All",
+    "All rights reserved",
+    "Search Documents",
+    "Browse by category",
+  ],
+};
+
+const FRENCH: Strings = {
+  lang: "fr",
+  option: "Français",
+  settingsTitle: "Paramètres",
+  shown: {
+    "text-page-title": "Accueil",
+    "home-page": "Bienvenue sur Quire",
+    "stat-total": "Total des documents",
+    "recent-documents": "Documents récents",
+    "link-view-all": "Tout afficher",
+  },
+  absentEnglish: ["Welcome to Quire", "Recent Documents", "All rights reserved", "Search Documents"],
+};
+
+/** The sidebar's links in this language: a column on a wide screen, the drawer on a phone. */
+const GERMAN_NAV: Record<string, string> = {
+  "nav-home": "Startseite",
+  "nav-documents": "Alle Dokumente",
+  "nav-approvals": "Freigaben",
+  "nav-settings": "Einstellungen",
+  "button-take-tour": "Tour starten",
+};
+const ENGLISH_NAV = ["Home", "All Documents", "Approvals", "Settings", "Take Tour"];
+
+async function chooseLanguage(page: Page, strings: Strings) {
+  await page.goto("/settings/account");
+  await page.getByTestId("card-language").waitFor();
+  await page.getByTestId("select-language").click();
+  await page.getByRole("option", { name: strings.option }).click();
+  // The page switches without a reload once the server has kept the choice.
+  await page.getByRole("heading", { level: 1, name: strings.settingsTitle }).waitFor();
+  assert.equal(await page.getAttribute("html", "lang"), strings.lang);
+  assert.match((await page.getByTestId("select-language").textContent()) ?? "", new RegExp(strings.option));
+}
+
+/** Home in `strings`' language: its known texts shown, the English ones gone. */
+async function assertHomeSpeaks(page: Page, strings: Strings, where: string) {
+  await page.getByTestId("home-page").getByText(strings.shown["home-page"]!).waitFor();
+  await page.getByTestId("stat-total-value").waitFor();
+  assert.equal(await page.getAttribute("html", "lang"), strings.lang, `${where}: <html lang>`);
+  for (const [testId, text] of Object.entries(strings.shown)) {
+    const content = (await page.getByTestId(testId).first().textContent()) ?? "";
+    assert.ok(content.includes(text), `${where}: ${testId} shows "${text}", got "${content.slice(0, 80)}"`);
+  }
+  const body = await page.locator("body").innerText();
+  for (const english of strings.absentEnglish) {
+    assert.ok(!body.includes(english), `${where}: "${english}" is still English`);
+  }
+  // Relative times in the recent list are no longer English ("3 d ago").
+  assert.ok(!/\d+ (min|h|d) ago|just now/.test(body), `${where}: an English relative time`);
+}
+
+/** The sidebar (or, on a phone, the drawer) in German, without its English link names. */
+async function assertGermanNavigation(page: Page, phone: boolean) {
+  if (phone) await page.getByTestId("button-menu").click();
+  const sidebar = page.getByTestId("sidebar");
+  await sidebar.waitFor();
+  for (const [testId, text] of Object.entries(GERMAN_NAV)) {
+    assert.equal((await sidebar.getByTestId(testId).textContent())?.trim(), text, testId);
+  }
+  const links = await sidebar.innerText();
+  for (const english of ENGLISH_NAV) {
+    assert.ok(!links.split("\n").includes(english), `the sidebar still says "${english}"`);
+  }
+  if (phone) {
+    await page.keyboard.press("Escape");
+    await sidebar.waitFor({ state: "detached" });
+  }
+}
+
+for (const viewport of WIDTHS) {
+  const phone = viewport.width < 768;
+  test(`at ${viewport.width} px a user's German follows them across reloads and devices, and French likewise`, async () => {
+    const size = { width: viewport.width, height: viewport.height };
+    const first = await suite.session(viewport.user, { viewport: size });
+    const { page } = first;
+    // Nobody chose yet: English, as the browser asks.
+    await page.getByTestId("home-page").getByText("Welcome to Quire").waitFor();
+    assert.equal(await page.getAttribute("html", "lang"), "en");
+
+    await chooseLanguage(page, GERMAN);
+    await assertGermanNavigation(page, phone);
+    await page.goto("/home");
+    await assertHomeSpeaks(page, GERMAN, "after choosing German");
+
+    await page.reload();
+    await assertHomeSpeaks(page, GERMAN, "after a reload");
+    await assertGermanNavigation(page, phone);
+
+    // Another device: its sign-in page follows its browser (English), then the user's choice.
+    const second = await suite.session(viewport.user, { viewport: size });
+    await assertHomeSpeaks(second.page, GERMAN, "on another device");
+
+    // French, chosen on the second device, reaches the first at its next load.
+    await chooseLanguage(second.page, FRENCH);
+    await second.page.goto("/home");
+    await assertHomeSpeaks(second.page, FRENCH, "after choosing French");
+    await page.reload();
+    await assertHomeSpeaks(page, FRENCH, "the first device after a reload");
+
+    assert.deepEqual(first.consoleErrors(), []);
+    assert.deepEqual(second.consoleErrors(), []);
+    await first.context.close();
+    await second.context.close();
+  });
+}
+
+test("signing out hands the sign-in page back to the browser's language", async () => {
+  const { context, page, consoleErrors } = await suite.session("reviewer");
+  await chooseLanguage(page, GERMAN);
+  await page.getByTestId("button-sign-out").click();
+  await page.waitForURL((url) => url.pathname === "/login");
+  await page.getByRole("heading", { name: "Sign in" }).waitFor();
+  assert.equal(await page.getAttribute("html", "lang"), "en");
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
