@@ -48,6 +48,8 @@ const QUERIES = [
   "source code",
   "maintainer",
 ];
+/** BENCH_INGEST_STEPS=1: the server logs each processing step's duration (LOG_LEVEL=debug), summed per path. */
+const STEPS = process.env.BENCH_INGEST_STEPS === "1";
 const IDLE_PASSES = 10;
 const PROBE_PAUSE_MS = 500;
 const MISSES_PER_ROUND = 3;
@@ -232,6 +234,31 @@ function printPath(r: PathResult): void {
   );
 }
 
+/** The "processing step" lines (pipeline.ts) in a stretch of the server's output: milliseconds and count per step. */
+function stepTotals(output: string): Map<string, { ms: number; count: number }> {
+  const totals = new Map<string, { ms: number; count: number }>();
+  for (const line of output.split("\n")) {
+    if (!line.includes('"processing step"')) continue;
+    const { step, ms } = JSON.parse(line) as { step: string; ms: number };
+    const total = totals.get(step) ?? { ms: 0, count: 0 };
+    totals.set(step, { ms: total.ms + ms, count: total.count + 1 });
+  }
+  return totals;
+}
+
+function printSteps(output: string): void {
+  const totals = [...stepTotals(output)].sort((a, b) => b[1].ms - a[1].ms);
+  const all = totals.reduce((sum, [, t]) => sum + t.ms, 0);
+  if (all === 0) return;
+  const parts = totals.map(
+    ([step, t]) =>
+      `${step} ${fmt(t.ms / 1000)} s (${Math.round((100 * t.ms) / all)}%, ${fmt(t.ms / t.count)} ms each)`,
+  );
+  console.log(
+    `    processing steps, summed over the documents (a step's time includes its waits): ${parts.join(", ")}`,
+  );
+}
+
 async function startBenchServer(consumeDir: string, dataDir: string): Promise<Server> {
   const process = await startServer(
     {
@@ -244,6 +271,7 @@ async function startBenchServer(consumeDir: string, dataDir: string): Promise<Se
       CONSUME_OWNER: "admin",
       CONSUME_SETTLE_SECONDS: String(SETTLE_SECONDS),
       CONSUME_SCAN_SECONDS: String(SCAN_SECONDS),
+      ...(STEPS ? { LOG_LEVEL: "debug" } : {}),
     },
     300_000,
   );
@@ -275,8 +303,12 @@ export async function benchIngestEndToEnd(): Promise<void> {
       await fetch(`${server.baseUrl}/api/categories`, { headers: { cookie: server.admin } })
     ).json()) as Array<{ id: string }>;
     // Each path is printed when done, so a long run shows its figures as it goes.
+    let mark = server.process.output().length;
     printPath(await measure(server, "watched folder", folderFiles, deliverToFolder(consumeDir, folderFiles)));
+    if (STEPS) printSteps(server.process.output().slice(mark));
+    mark = server.process.output().length;
     printPath(await measure(server, "upload API", apiFiles, deliverByApi(server, apiFiles, category!.id)));
+    if (STEPS) printSteps(server.process.output().slice(mark));
     const idle = await idleSearch(server);
     console.log(
       `  the same queries on the idle archive after both imports (${FILES * 2} documents): ${latency(idle)}`,

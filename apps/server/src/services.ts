@@ -13,6 +13,7 @@ import {
   acknowledgementRemindersJob,
   acknowledgementRemindersSchedule,
 } from "./modules/acknowledgements/reminders";
+import { convertDocumentJob } from "./modules/documents/convert-job";
 import { defineProcessDocumentJob, retagDocumentJob } from "./modules/documents/pipeline";
 import { EventHub } from "./modules/events/hub";
 import {
@@ -38,6 +39,7 @@ const processDocumentJob = defineProcessDocumentJob([
 /** Every kind of background job, as the module that owns it declared it (defineJob). */
 export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
   [
+    convertDocumentJob,
     processDocumentJob,
     indexDocumentJob,
     refitModelJob,

@@ -15,6 +15,7 @@ export const activityActions = [
   "Archived",
   "Restored",
   "Retried processing",
+  "Converted",
   "Recognised text",
   "Tagged from text",
   "Processed",

@@ -21,8 +21,8 @@ import { seededDataDir, signIn, startServer, type ServerProcess } from "./server
  * accepted documents' processing ends (ready, or failed with a reason) instead of killing the
  * process again. A restart costs 3–5 s of CPU, so each kill lands on as much hostile work as runs
  * at once without queueing: two conversions (the pool's two threads) beside one processing job
- * (the runner runs one; its text work has its own thread), and the diff (which shares that text
- * thread, so it gets a kill of its own). About a minute, most of it restarts.
+ * (its text work has its own thread), and the diff (which shares that text thread, so it gets a
+ * kill of its own). About a minute, most of it restarts.
  */
 const dataDir = await seededDataDir("quire-hostile-restart-");
 const running: ServerProcess[] = [];

@@ -33,7 +33,8 @@ async function upload(baseUrl: string, cookie: string, categoryId: string, name:
     headers: { cookie, origin: baseUrl },
     body: form,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
+  // An API process without the job runner stores the file and answers at once; a worker converts it.
+  expect(res.status, await res.clone().text()).toBe(202);
   return ((await res.json()) as { id: string }).id;
 }
 
@@ -84,8 +85,8 @@ describe.skipIf(!serverUrl)("scale-out: two API processes and two workers on one
         ids.push(await upload(api1.baseUrl, cookie, category!.id, `${i}-${name}`, bytes));
       }
 
-      // Neither API process runs jobs, so "ready" can only come from a worker; the change reaches
-      // the second API's stream through PostgreSQL NOTIFY.
+      // Neither API process runs jobs, so "ready" can only come from a worker, which converts the
+      // file and processes its text; the change reaches the second API's stream through NOTIFY.
       for (const id of ids) {
         for (;;) {
           await stream.next((e) => e.type === "document.changed" && e.data.documentId === id, 120_000);

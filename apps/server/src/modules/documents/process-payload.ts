@@ -28,3 +28,26 @@ export function enqueueProcessing(
 ): Promise<void> {
   return enqueueJob(db, { kind: PROCESS_DOCUMENT_JOB, payload, ...options });
 }
+
+export const CONVERT_DOCUMENT_JOB = "document.convert";
+
+/**
+ * A stored original still to be converted (an upload to an API process without the job runner):
+ * its kind as sniffed at upload, and whether its own title may replace the file name's.
+ */
+export const convertDocumentPayload = z.object({
+  documentId: z.string().min(1),
+  version: z.number().int().min(1),
+  kind: z.enum(["pdf", "docx", "txt", "md"]),
+  titleFromFile: z.boolean(),
+});
+export type ConvertDocumentPayload = z.infer<typeof convertDocumentPayload>;
+
+/** Queues a stored original's conversion in the caller's transaction. */
+export function enqueueConversion(
+  db: Database,
+  payload: ConvertDocumentPayload,
+  options: { runAt: Date; dedupeKey: string },
+): Promise<void> {
+  return enqueueJob(db, { kind: CONVERT_DOCUMENT_JOB, payload, ...options });
+}

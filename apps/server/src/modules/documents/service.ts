@@ -4,7 +4,6 @@ import { normaliseTags } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { dropPieces, storableText } from "../../db/text-pieces";
-import { latestJobPayload } from "../../jobs/queue";
 import { conflict, notFound } from "../../lib/errors";
 import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
@@ -20,10 +19,15 @@ import { autoFiledText, statusAfterNewVersion, type IngestionSource } from "@qui
 import { appendActivity } from "../activity/repository";
 import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
 
-import { enqueueProcessing, PROCESS_DOCUMENT_JOB, processDocumentPayload } from "./process-payload";
+import {
+  CONVERT_DOCUMENT_JOB,
+  enqueueConversion,
+  enqueueProcessing,
+  PROCESS_DOCUMENT_JOB,
+} from "./process-payload";
+import type { SupportedKind } from "../../ingest";
 import {
   findDocumentRow,
-  findVersionRow,
   insertBlob,
   insertDocument,
   insertVersion as insertVersionRow,
@@ -49,6 +53,12 @@ interface NewDocumentInput {
   source?: IngestionSource;
   /** No category was given: Quire chose this one (filing/choose.ts), and says so in the history. */
   autoFiled?: { categoryName: string };
+  /**
+   * The file is stored as it came and converted by a job (an API process without the job runner):
+   * its version's text is empty until then. `titleFromFile`: the title was not typed, so the
+   * document's own title replaces the file name's once the conversion finds one.
+   */
+  convertLater?: { kind: SupportedKind; titleFromFile: boolean };
 }
 
 /** The category exists, the actor sees it (else 400 as unknown) and may add documents there (else 403). */
@@ -116,12 +126,12 @@ export interface OcrWork {
   ocrBase: string;
 }
 
-function ocrWorkOf(file: ValidatedFile): OcrWork {
+export function ocrWorkOf(file: ValidatedFile): OcrWork {
   const { content, anchors } = withoutOcrPlaceholders(file.markdown);
   return { ocrPages: anchors.map((a) => a.page), ocrAnchors: anchors, ocrBase: sha256Hex(content) };
 }
 
-async function queueProcessing(
+export async function queueProcessing(
   db: Database,
   documentId: string,
   version: number,
@@ -133,17 +143,6 @@ async function queueProcessing(
     { documentId, version, ...ocrWorkOf(file) },
     { runAt: now, dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${version}` },
   );
-}
-
-/** The OCR work of a version's last processing job: a retry carries it over. */
-async function lastOcrWork(db: Database, documentId: string, version: number): Promise<Partial<OcrWork>> {
-  const stored = await latestJobPayload(db, PROCESS_DOCUMENT_JOB, { documentId, version: String(version) });
-  // Read with the job's own schema: a payload it would refuse carries no OCR work over.
-  const parsed = processDocumentPayload.safeParse(stored);
-  const payload = parsed.success ? parsed.data : null;
-  return payload?.ocrAnchors && payload.ocrBase !== undefined
-    ? { ocrPages: payload.ocrPages ?? [], ocrAnchors: payload.ocrAnchors, ocrBase: payload.ocrBase }
-    : {};
 }
 
 /**
@@ -194,7 +193,13 @@ export async function createDocument(
         text,
         now,
       });
-      await queueProcessing(tx, docId, 1, input.file, now);
+      if (input.convertLater)
+        await enqueueConversion(
+          tx,
+          { documentId: docId, version: 1, ...input.convertLater },
+          { runAt: now, dedupeKey: `${CONVERT_DOCUMENT_JOB}:${docId}:1` },
+        );
+      else await queueProcessing(tx, docId, 1, input.file, now);
       await raise(ctx, tx, {
         type: "document.created",
         // A bulk import or the watched folder is Quire's doing, for the owner it files for.
@@ -254,6 +259,8 @@ interface NewVersionInput {
   changeNote: string | null;
   expectedVersion: number;
   createdAt?: Date;
+  /** The file is stored as it came and converted by a job (see NewDocumentInput). */
+  convertLater?: { kind: SupportedKind };
 }
 
 /** 409 for an edit that did not start from the current version. */
@@ -310,7 +317,13 @@ export async function addVersion(
         processingError: null,
         updatedAt: now,
       });
-      await queueProcessing(tx, documentId, next, input.file, now);
+      if (input.convertLater)
+        await enqueueConversion(
+          tx,
+          { documentId, version: next, kind: input.convertLater.kind, titleFromFile: false },
+          { runAt: now, dedupeKey: `${CONVERT_DOCUMENT_JOB}:${documentId}:${next}` },
+        );
+      else await queueProcessing(tx, documentId, next, input.file, now);
       await record({
         action: "New version",
         subjectType: "document",
@@ -444,36 +457,6 @@ export async function setArchived(
   );
   // Inside another command the jobs commit with it, and that command announces them.
   if (!command.inside) ctx.notifyJobs();
-}
-
-/** Processing that failed for good can be run again; anything else is already running or done. */
-export async function retryProcessing(ctx: AppContext, target: LoadedDocument): Promise<void> {
-  const { actor, id: documentId } = target;
-  await withTransaction(ctx, actor, async (tx, record) => {
-    const doc = await lockDocument(tx, documentId);
-    if (!doc) throw notFound("Document");
-    if (doc.processingState !== "failed")
-      throw conflict(`Processing is ${doc.processingState}; only failed processing can be retried`);
-    const current = await findVersionRow(tx, documentId, doc.currentVersion);
-    if (!current) throw notFound("Version");
-    await updateDocumentRow(tx, documentId, { processingState: "processing", processingError: null });
-    const ocr = await lastOcrWork(tx, documentId, doc.currentVersion);
-    await enqueueProcessing(
-      tx,
-      { documentId, version: doc.currentVersion, ocrPages: pendingOcrPages(current.content), ...ocr },
-      {
-        runAt: ctx.clock.now(),
-        dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${doc.currentVersion}:retry:${Date.now()}`,
-      },
-    );
-    await record({
-      action: "Retried processing",
-      subjectType: "document",
-      subjectId: documentId,
-      data: { version: doc.currentVersion },
-    });
-  });
-  ctx.notifyJobs();
 }
 
 /** Page numbers whose OCR placeholder is still in the markdown (versions stored before placeholders were kept out). */

@@ -8,6 +8,7 @@ import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from "@quire/contracts";
 import type { FastifyRequest } from "fastify";
 import { sniffFileType, UnreadableFileError, UNSUPPORTED_FILE_TYPE_MESSAGE } from "../../ingest";
 import type { Converter } from "../../ingest/convert-pool";
+import type { SupportedType } from "../../ingest";
 import { badRequest, HttpError } from "../../lib/errors";
 
 // The upload rules the web shares (contracts/uploads.ts).
@@ -107,6 +108,15 @@ export function safeFilename(name: string | undefined): string {
   return shortenKeepingExtension(cleaned, 200) || "document";
 }
 
+/** The file's real type, from its bytes (415 when not accepted, 422 when empty or too damaged to tell): no conversion. */
+export async function acceptedType(bytes: Buffer, filename: string): Promise<SupportedType> {
+  if (bytes.length === 0) throw new HttpError(422, "The file is empty");
+  const type = await sniffFileType(bytes, filename);
+  if (type.kind === "unsupported") throw new HttpError(415, UNSUPPORTED_FILE_TYPE_MESSAGE);
+  if (type.kind === "damaged") throw new HttpError(422, type.reason);
+  return type;
+}
+
 /**
  * Sniffs the real type (415 when not accepted, 422 when too damaged to tell) and converts to
  * markdown (422 when unreadable, or past a conversion limit), in a worker thread: the request
@@ -117,10 +127,7 @@ export async function validateFile(
   bytes: Buffer,
   filename: string,
 ): Promise<ValidatedFile> {
-  if (bytes.length === 0) throw new HttpError(422, "The file is empty");
-  const type = await sniffFileType(bytes, filename);
-  if (type.kind === "unsupported") throw new HttpError(415, UNSUPPORTED_FILE_TYPE_MESSAGE);
-  if (type.kind === "damaged") throw new HttpError(422, type.reason);
+  const type = await acceptedType(bytes, filename);
   try {
     const converted = await converter.convert(bytes, type.kind);
     return {

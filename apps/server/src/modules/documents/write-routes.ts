@@ -14,8 +14,18 @@ import { requireActor } from "../../plugins/auth";
 import type { Actor } from "../../policies/policy";
 import { loadedDocument } from "../../policies/guard";
 import { findIdenticalOriginal, presentLoaded, presentVisible } from "./read";
-import { addVersion, createDocument, retryProcessing, setArchived, updateMetadata } from "./service";
-import { receiveUpload, titleFromFilename, validateFile, withoutOcrPlaceholders } from "./upload";
+import { retryProcessing } from "./retry";
+import { addVersion, createDocument, setArchived, updateMetadata } from "./service";
+import { MEDIA_TYPES, type SupportedKind } from "../../ingest";
+import {
+  acceptedType,
+  receiveUpload,
+  titleFromFilename,
+  validateFile,
+  withoutOcrPlaceholders,
+  type ReceivedUpload,
+  type ValidatedFile,
+} from "./upload";
 
 /**
  * Where an upload without a category goes (the filing module's rule, passed in by the application
@@ -40,12 +50,11 @@ export async function documentWriteRoutes(
     "/upload",
     {
       config: { allow: "document.create", rateLimit: RATE_LIMITS.upload },
-      schema: { response: { 201: documentSchema, 409: duplicateUploadSchema } },
+      schema: { response: { 201: documentSchema, 202: documentSchema, 409: duplicateUploadSchema } },
     },
     async (request, reply) => {
       const actor = requireActor(request);
       const upload = await receiveUpload(request);
-      const chosenCategory = upload.fields.categoryId?.trim();
       if (upload.fields.allowDuplicate !== "true") {
         const existing = await findIdenticalOriginal(ctx, actor, upload.bytes);
         if (existing) {
@@ -55,18 +64,9 @@ export async function documentWriteRoutes(
           });
         }
       }
-      const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
-      const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
-      const title = (upload.fields.title?.trim() || file.title || titleFromFilename(upload.filename)).slice(
-        0,
-        300,
-      );
-      // Without a category Quire files it (the confident suggestion, else Unfiled) for someone to confirm.
-      const filing = chosenCategory
-        ? { categoryId: chosenCategory }
-        : await autoFiling(fileWithoutCategory, { ctx, actor, title, markdown: file.markdown });
-      const id = await createDocument(ctx, actor, { title, ...filing, tags, file, source: "upload" });
-      return reply.code(201).send(await presentVisible(ctx, actor, id));
+      const id = await storeUpload({ ctx, actor, fileWithoutCategory }, upload);
+      // Without the job runner here, the file waits for a worker to convert it: accepted, not yet processed.
+      return reply.code(ctx.config.runWorker ? 201 : 202).send(await presentVisible(ctx, actor, id));
     },
   );
 
@@ -87,14 +87,16 @@ export async function documentWriteRoutes(
     "/:id/versions",
     {
       config: { rateLimit: RATE_LIMITS.upload, document: "document.createVersion" },
-      schema: { params: idParamsSchema, response: { 201: documentSchema } },
+      schema: { params: idParamsSchema, response: { 201: documentSchema, 202: documentSchema } },
     },
     async (request, reply) => {
       const target = loadedDocument(request);
       const current = await presentLoaded(ctx, target);
       const input = await newVersionInput(ctx, request, current.title);
       await addVersion(ctx, target, input);
-      return reply.code(201).send(await presentVisible(ctx, target.actor, target.id));
+      // A file left for a worker to convert (WORKER=false) is accepted, not yet processed.
+      const code = input.convertLater ? 202 : 201;
+      return reply.code(code).send(await presentVisible(ctx, target.actor, target.id));
     },
   );
 
@@ -130,6 +132,47 @@ export async function documentWriteRoutes(
   );
 }
 
+/**
+ * The upload becomes a document. The title is the one typed, else the document's own, else the
+ * file name; without a category Quire files it (the confident suggestion, else Unfiled) for
+ * someone to confirm. A process that runs jobs converts the file in the request (its conversion
+ * threads are here); an API process without them (WORKER=false) checks the file's type, stores it
+ * and leaves converting to a worker, which fails the document with the reason a refusal gives.
+ */
+async function storeUpload(
+  {
+    ctx,
+    actor,
+    fileWithoutCategory,
+  }: { ctx: AppContext; actor: Actor; fileWithoutCategory: FileWithoutCategory },
+  upload: ReceivedUpload,
+): Promise<string> {
+  const tags = upload.fields.tags ? upload.fields.tags.split(",") : [];
+  const typed = upload.fields.title?.trim();
+  const chosenCategory = upload.fields.categoryId?.trim();
+  const kind = ctx.config.runWorker ? null : (await acceptedType(upload.bytes, upload.filename)).kind;
+  const file = kind
+    ? unconverted(upload, kind)
+    : await validateFile(ctx.converter, upload.bytes, upload.filename);
+  const title = (typed || file.title || titleFromFilename(upload.filename)).slice(0, 300);
+  const filing = chosenCategory
+    ? { categoryId: chosenCategory }
+    : await autoFiling(fileWithoutCategory, { ctx, actor, title, markdown: file.markdown });
+  const convertLater = kind ? { kind, titleFromFile: !typed } : undefined;
+  return createDocument(ctx, actor, { title, ...filing, tags, file, source: "upload", convertLater });
+}
+
+/** A file whose type was checked and whose text a worker will convert (empty until then). */
+function unconverted(upload: ReceivedUpload, kind: SupportedKind): ValidatedFile {
+  return {
+    bytes: upload.bytes,
+    filename: upload.filename,
+    mediaType: MEDIA_TYPES[kind],
+    markdown: "",
+    pagesNeedingOcr: [],
+  };
+}
+
 /** Where an upload without a category goes, marked as Quire's choice (filing/choose.ts). */
 async function autoFiling(
   file: FileWithoutCategory,
@@ -149,8 +192,14 @@ async function newVersionInput(ctx: AppContext, request: FastifyRequest, title: 
       throw badRequest(
         `Invalid body: ${fields.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
       );
+    const changeNote = fields.data.changeNote || null;
+    const { expectedVersion } = fields.data;
+    if (!ctx.config.runWorker) {
+      const { kind } = await acceptedType(upload.bytes, upload.filename);
+      return { file: unconverted(upload, kind), changeNote, expectedVersion, convertLater: { kind } };
+    }
     const file = await validateFile(ctx.converter, upload.bytes, upload.filename);
-    return { file, changeNote: fields.data.changeNote || null, expectedVersion: fields.data.expectedVersion };
+    return { file, changeNote, expectedVersion };
   }
   const body = newVersionBodySchema.safeParse(request.body);
   if (!body.success)

@@ -46,8 +46,10 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POST /api/documents/upload (multipart) → 201 with the new document. XMLHttpRequest rather than
- * fetch because only it reports upload progress (0..1) while the bytes go out.
+ * POST /api/documents/upload (multipart) → 201 with the new document, or 202 with it stored and
+ * still to be converted (a server whose API processes leave converting to workers); either way its
+ * processing state says what is under way. XMLHttpRequest rather than fetch because only it
+ * reports upload progress (0..1) while the bytes go out.
  */
 export function uploadDocument(
   input: UploadInput,
@@ -72,7 +74,7 @@ export function uploadDocument(
         return;
       }
       const body = parseJson(xhr.responseText);
-      if (xhr.status === 201) {
+      if (xhr.status === 201 || xhr.status === 202) {
         try {
           resolve(parseAnswer("/api/documents/upload", documentSchema, body));
         } catch (error) {

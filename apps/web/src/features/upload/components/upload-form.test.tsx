@@ -163,6 +163,26 @@ describe("UploadForm", () => {
     expect(sent[0]?.has("categoryId")).toBe(false);
   });
 
+  it("shows a file the server accepted for later conversion (202) as uploaded and processing", async () => {
+    const accepted = documentFor("id-scan", "scan");
+    mockFetch({
+      "GET /api/auth/user": { body: user },
+      "GET /api/categories": { body: categories },
+      "GET /api/documents/id-scan": { body: accepted },
+    });
+    mockUploads(() => ({ status: 202, body: accepted }));
+    renderWithApp(<UploadForm />, { path: "/upload" });
+    await screen.findByTestId("select-category");
+    choose([new File(["A scan."], "scan.txt")]);
+    await pickCategory("Legal");
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId("text-processing")).textContent).toMatch(
+      /^Uploaded; processing its text/,
+    );
+    expect(screen.getByTestId("link-uploaded-id-scan").textContent).toBe("scan");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("offers only categories the user may add to, and never suggests one they may only view", async () => {
     const viewOnly = { ...categories[1]!, abilities: { addDocuments: false } };
     const open = { ...categories[0]!, abilities: { addDocuments: true } };
