@@ -180,6 +180,15 @@ const translatedWebFiles = [
   "apps/web/src/features/settings/components/language-card.tsx",
   "apps/web/src/features/settings/components/api-tokens-card.tsx",
   "apps/web/src/features/settings/components/out-of-office-card.tsx",
+  "apps/web/src/components/ai/**/*.tsx",
+  "apps/web/src/components/acknowledgements/to-acknowledge.tsx",
+  "apps/web/src/features/dashboard/**/*.tsx",
+  "apps/web/src/features/documents/**/*.tsx",
+  "apps/web/src/components/documents/document-meta.tsx",
+  "apps/web/src/components/documents/filter-selects.tsx",
+  "apps/web/src/components/documents/review-assignees.tsx",
+  "apps/web/src/components/documents/category-select.tsx",
+  "apps/web/src/components/pagination.tsx",
 ];
 const literalStringRule = {
   // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.

@@ -166,3 +166,141 @@ test("signing out hands the sign-in page back to the browser's language", async 
   assert.deepEqual(consoleErrors(), []);
   await context.close();
 });
+
+/** A converted page in German: its texts by test id, and none of its English left in the page. */
+type GermanPage = {
+  path: string;
+  /** Waited for before anything is read: the page's data has arrived. */
+  ready: string;
+  shown: Record<string, string>;
+  absentEnglish: (string | RegExp)[];
+};
+
+const GERMAN_PAGES: GermanPage[] = [
+  {
+    path: "/dashboard",
+    ready: '[data-testid^="recent-update-"]',
+    shown: {
+      "button-search": "Archiv durchsuchen",
+      "ai-assistant": "KI-Assistent",
+      "button-quick-question-0": "Welche Sicherheitsrichtlinien haben wir?",
+      "ai-insights": "Freigabequote",
+      "recent-updates": "Letzte Änderungen",
+      "quick-stats": "Warten auf Sie",
+      "ai-suggestions": "KI-Vorschläge",
+    },
+    absentEnglish: [
+      "Welcome back",
+      "Here is what is happening",
+      "Search Archive",
+      "AI Assistant",
+      "Quick questions",
+      "What are our security policies?",
+      "AI Insights",
+      "Approval rate",
+      "Recent Updates",
+      "Quick Stats",
+      "Waiting on you",
+      "Storage used",
+      "AI Suggestions",
+      // Server texts (suggestions' titles and descriptions) stay English for now, so only the page's own.
+      /(High|Medium|Low) confidence/,
+    ],
+  },
+  {
+    path: "/documents",
+    ready: '[data-testid="documents-list"]',
+    shown: {
+      "text-page-title": "Alle Dokumente",
+      "select-status": "Alle Status",
+      "select-sort": "Aktualisiert (neueste zuerst)",
+      "bulk-select-header": "Diese Seite auswählen",
+    },
+    absentEnglish: [
+      "All Documents",
+      "All Statuses",
+      "Updated (newest first)",
+      "Select this page",
+      "Saved views",
+      "Processing failed",
+      /\b\d+ (documents?|versions?)\b/,
+      /Page \d+ of \d+/,
+      /\bPrevious\b|\bNext\b/,
+    ],
+  },
+];
+
+/** Each converted page at this width: what it says in German and that its English is gone. */
+async function assertGermanPage(page: Page, target: GermanPage, where: string) {
+  await page.goto(target.path);
+  await page.locator(target.ready).first().waitFor();
+  for (const [testId, text] of Object.entries(target.shown)) {
+    const content = (await page.getByTestId(testId).first().textContent()) ?? "";
+    assert.ok(
+      content.includes(text),
+      `${where} ${target.path}: ${testId} shows "${text}", got "${content.slice(0, 80)}"`,
+    );
+  }
+  const main = await page.locator("main").innerText();
+  for (const english of target.absentEnglish) {
+    const at = typeof english === "string" ? main.indexOf(english) : main.search(english);
+    assert.equal(
+      at,
+      -1,
+      `${where} ${target.path}: still English: "${main.slice(Math.max(0, at - 60), at + 60)}"`,
+    );
+  }
+}
+
+/** All Documents' folded filters, selection and bulk bar in German. */
+async function assertGermanDocumentTools(page: Page, phone: boolean, where: string) {
+  await page.goto("/documents");
+  await page.getByTestId("documents-list").waitFor();
+  if (phone) {
+    const toggle = page.getByTestId("button-toggle-filters");
+    assert.match((await toggle.textContent()) ?? "", /Weitere Filter/, `${where}: the phone's filter button`);
+    await toggle.click();
+  }
+  const filters = await page.getByTestId("form-more-filters").innerText();
+  for (const label of ["Kategorie", "Schlagwort", "Eigentümer", "Aktualisiert von", "Anwenden"]) {
+    assert.ok(filters.includes(label), `${where}: the filters lack "${label}"`);
+  }
+  assert.match(await page.getByTestId("saved-views").innerText(), /Gespeicherte Ansichten/);
+  await page.getByTestId("checkbox-select-page").click();
+  const bar = page.getByTestId("bulk-action-bar");
+  await bar.waitFor();
+  const text = await bar.innerText();
+  assert.match(text, /\d+ ausgewählt/, `${where}: the bulk bar's count`);
+  assert.match(text, /Herunterladen/, `${where}: the bulk bar's download`);
+  assert.ok(!/selected|Download|Actions/.test(text), `${where}: the bulk bar is still English: ${text}`);
+  assert.equal(await page.getByRole("region", { name: "Sammelaktionen" }).count(), 1);
+  await page.getByTestId("button-bulk-clear").click();
+  await bar.waitFor({ state: "detached" });
+}
+
+for (const viewport of [
+  { width: 1280, height: 800, user: "admin" },
+  { width: 390, height: 844, user: "reviewer2" },
+]) {
+  const phone = viewport.width < 768;
+  test(`at ${viewport.width} px the Dashboard and All Documents speak German`, async () => {
+    const { context, page, consoleErrors } = await suite.session(viewport.user, {
+      viewport: { width: viewport.width, height: viewport.height },
+    });
+    await chooseLanguage(page, GERMAN);
+    const where = `${viewport.width} px`;
+    for (const target of GERMAN_PAGES) await assertGermanPage(page, target, where);
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { level: 1, name: `Willkommen zurück, ${viewport.user}` }).waitFor();
+    const tileCount =
+      (await page.locator('[data-testid$="-count"][data-testid^="tile-"]').first().textContent()) ?? "";
+    assert.match(tileCount, /^\d+ Dokumente?$/, `${where}: a category tile's count`);
+    // The recent updates' times ("vor 3 Stunden"); a suggestion's server text may say "days ago".
+    const recent = await page.getByTestId("recent-updates").innerText();
+    assert.ok(!/\d+ (hours?|days?) ago|Less than an hour ago/.test(recent), `${where}: ${recent}`);
+    assert.match(recent, /Vor (weniger als einer Stunde|\d+ (Stunden?|Tag|Tagen))/);
+    await assertGermanDocumentTools(page, phone, where);
+    assert.deepEqual(consoleErrors(), []);
+    await context.close();
+  });
+}

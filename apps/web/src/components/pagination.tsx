@@ -1,6 +1,9 @@
 import { useCallback, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { formatCount } from "@/lib/format";
+import "@/components/locale";
 
 /**
  * Previous / Next between the pages of a list, with "Page n of m"; nothing when one page holds it
@@ -20,6 +23,7 @@ export function Pagination({
   total: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useTranslation("shared");
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -29,7 +33,11 @@ export function Pagination({
     if ((to <= 1 || to >= pages) && document.activeElement === pressed) other?.focus({ preventScroll: true });
   };
   return (
-    <nav className="flex items-center justify-between gap-2" aria-label="Pages" data-testid="pagination">
+    <nav
+      className="flex items-center justify-between gap-2"
+      aria-label={t("pagination.label")}
+      data-testid="pagination"
+    >
       <Button
         ref={previous}
         variant="outline"
@@ -38,10 +46,10 @@ export function Pagination({
         onClick={() => go(page - 1, previous.current, next.current)}
       >
         <ChevronLeft aria-hidden="true" />
-        Previous
+        {t("pagination.previous")}
       </Button>
       <span className="text-sm text-muted-foreground" aria-live="polite">
-        Page {Math.min(page, pages)} of {pages}
+        {t("pagination.page", { page: formatCount(Math.min(page, pages)), pages: formatCount(pages) })}
       </span>
       <Button
         ref={next}
@@ -50,7 +58,7 @@ export function Pagination({
         disabled={page >= pages}
         onClick={() => go(page + 1, next.current, previous.current)}
       >
-        Next
+        {t("pagination.next")}
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

@@ -13,6 +13,7 @@ type Formatters = {
   utcDayShort: Intl.DateTimeFormat;
   count: Intl.NumberFormat;
   oneDecimal: Intl.NumberFormat;
+  percent: Intl.NumberFormat;
 };
 const byLocale = new Map<string, Formatters>();
 
@@ -48,6 +49,7 @@ function formatters(): Formatters {
         maximumFractionDigits: 1,
         useGrouping: false,
       }),
+      percent: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }),
     };
     byLocale.set(locale, set);
   }
@@ -104,6 +106,11 @@ export function formatDayKey(day: string, { year = true }: { year?: boolean } = 
 /** A count with the interface locale's digit grouping: 12,345 (English), 12.345 (German). */
 export function formatCount(n: number): string {
   return formatters().count.format(n);
+}
+
+/** A whole percentage as the locale writes it: 67% (English), 67 % (German and French). */
+export function formatPercent(percent: number): string {
+  return formatters().percent.format(percent / 100);
 }
 
 /** Human size: 512 B, 1.5 KB, 3.2 MB, 1.1 GB. */

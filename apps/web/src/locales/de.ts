@@ -3,7 +3,10 @@ import shell from "./de/shell.json";
 import auth from "./de/auth.json";
 import home from "./de/home.json";
 import settings from "./de/settings.json";
+import dashboard from "./de/dashboard.json";
+import shared from "./de/shared.json";
+import documents from "./de/documents.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
-export const de: Catalogue = { common, shell, auth, home, settings };
+export const de: Catalogue = { common, shell, auth, home, settings, shared, dashboard, documents };

@@ -3,6 +3,9 @@ import shell from "./en/shell.json";
 import type auth from "./en/auth.json";
 import type home from "./en/home.json";
 import type settings from "./en/settings.json";
+import type dashboard from "./en/dashboard.json";
+import type shared from "./en/shared.json";
+import type documents from "./en/documents.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -17,4 +20,7 @@ export type Catalogue = typeof enFirstLoad & {
   auth: typeof auth;
   home: typeof home;
   settings: typeof settings;
+  dashboard: typeof dashboard;
+  shared: typeof shared;
+  documents: typeof documents;
 };

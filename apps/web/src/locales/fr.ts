@@ -3,7 +3,10 @@ import shell from "./fr/shell.json";
 import auth from "./fr/auth.json";
 import home from "./fr/home.json";
 import settings from "./fr/settings.json";
+import dashboard from "./fr/dashboard.json";
+import shared from "./fr/shared.json";
+import documents from "./fr/documents.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
-export const fr: Catalogue = { common, shell, auth, home, settings };
+export const fr: Catalogue = { common, shell, auth, home, settings, shared, dashboard, documents };

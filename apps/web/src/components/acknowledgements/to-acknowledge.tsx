@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { BookCheck } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -5,30 +6,31 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useToAcknowledge } from "@/lib/api/acknowledgements";
-import { formatDate } from "@/lib/format";
+import { formatCount, formatDate } from "@/lib/format";
+import "@/components/locale";
 
 /**
  * The dashboard's "To acknowledge": campaigns that ask the signed-in user to confirm reading a
  * document, with the count the server gives. Shown only when there is something to acknowledge.
  */
 export function ToAcknowledge() {
+  const { t } = useTranslation("shared");
   const mine = useToAcknowledge();
   if (mine.isPending)
-    return <Skeleton className="h-24" role="status" aria-label="Loading documents to acknowledge" />;
-  if (mine.isError)
-    return <ErrorNotice error={mine.error} fallback="The documents to acknowledge could not be loaded." />;
+    return <Skeleton className="h-24" role="status" aria-label={t("acknowledge.loading")} />;
+  if (mine.isError) return <ErrorNotice error={mine.error} fallback={t("acknowledge.failed")} />;
   if (mine.data.count === 0) return null;
   return (
     <Card data-testid="to-acknowledge">
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           <BookCheck className="size-5" aria-hidden="true" />
-          To acknowledge
+          {t("acknowledge.title")}
           <span
             className="rounded-md bg-primary/10 px-2 py-0.5 text-sm font-medium text-primary"
             data-testid="text-to-acknowledge-count"
           >
-            {mine.data.count}
+            {formatCount(mine.data.count)}
           </span>
         </CardTitle>
       </CardHeader>
@@ -44,7 +46,7 @@ export function ToAcknowledge() {
                 <span className="min-w-0">
                   <span className="block text-sm font-medium break-words">{item.title}</span>
                   <span className="text-xs text-muted-foreground">
-                    Version {item.version} · asked {formatDate(item.startedAt)}
+                    {t("acknowledge.line", { version: item.version, date: formatDate(item.startedAt) })}
                   </span>
                 </span>
               </Link>

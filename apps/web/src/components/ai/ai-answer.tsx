@@ -1,26 +1,29 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { confidenceLabel, type AiAnswer } from "@quire/contracts";
+import type { AiAnswer } from "@quire/contracts";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
-import { confidenceBadgeVariant } from "@/lib/confidence";
+import { confidenceBadgeVariant, confidenceText } from "@/lib/confidence";
+import "@/components/locale";
 import { AnswerText } from "./answer-text";
 
 /** The answer, how sure it is, and its numbered sources (or, with none, the documents it drew on). */
 export function AiAnswerView({ answer }: { answer: AiAnswer }) {
+  const { t } = useTranslation("shared");
   return (
     // break-words: answers quote tokens, URLs and hashes with no space to wrap at, which pushed a
     // phone's page sideways.
     <div className="space-y-3 rounded-lg border bg-muted/30 p-4 break-words" data-testid="ai-answer">
       <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-medium">Answer</span>
+        <span className="text-sm font-medium">{t("answer.title")}</span>
         <Badge variant={confidenceBadgeVariant(answer.confidence)} data-testid="badge-ai-confidence">
-          {confidenceLabel(answer.confidence)}
+          {confidenceText(answer.confidence)}
         </Badge>
       </div>
       <AnswerText answer={answer.answer} />
       {answer.citations.length > 0 ? (
         <div>
-          <p className="text-xs font-medium text-muted-foreground">Sources</p>
+          <p className="text-xs font-medium text-muted-foreground">{t("answer.sources")}</p>
           <ol className="mt-1 space-y-1 text-sm">
             {answer.citations.map((citation) => (
               <li key={`${citation.n}-${citation.passageId}`}>
@@ -39,7 +42,7 @@ export function AiAnswerView({ answer }: { answer: AiAnswer }) {
       ) : (
         answer.relevantDocuments.length > 0 && (
           <div>
-            <p className="text-xs font-medium text-muted-foreground">Relevant documents</p>
+            <p className="text-xs font-medium text-muted-foreground">{t("answer.relevantDocuments")}</p>
             <ul className="mt-1 list-disc pl-5 text-sm">
               {answer.relevantDocuments.map((title) => (
                 <li key={title}>{title}</li>

@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import "@/components/locale";
+
 /**
  * An assistant answer as the server writes it: prose, and quoted table rows as a markdown table
  * (a header row, a separator, then rows whose last cell carries the citation). Only that shape is
@@ -29,6 +32,7 @@ export function answerBlocks(answer: string): Block[] {
 }
 
 export function AnswerText({ answer }: { answer: string }) {
+  const { t } = useTranslation("shared");
   return (
     <div className="space-y-2 text-sm" data-testid="text-ai-answer">
       {answerBlocks(answer).map((block, i) =>
@@ -37,7 +41,13 @@ export function AnswerText({ answer }: { answer: string }) {
             {block.text}
           </p>
         ) : (
-          <div key={i} className="overflow-x-auto" tabIndex={0} role="region" aria-label="Quoted table">
+          <div
+            key={i}
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label={t("answer.quotedTable")}
+          >
             <table className="w-full border-collapse text-sm">
               <thead>
                 <tr>

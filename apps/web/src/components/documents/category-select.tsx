@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import type { Category } from "@quire/contracts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/error-notice";
 import { useCategories } from "@/lib/api/categories";
+import "@/components/locale";
 
 /** The select's stand-in for "no category" (Radix keeps "" for showing the placeholder). */
 const NONE = "__none__";
@@ -23,7 +25,7 @@ export function CategorySelect({
   onChange,
   disabled,
   label,
-  placeholder = "Select a category",
+  placeholder,
   noneLabel,
   describedBy,
 }: {
@@ -40,6 +42,7 @@ export function CategorySelect({
   noneLabel?: string;
   describedBy?: string;
 }) {
+  const { t } = useTranslation("shared");
   const categories = useCategories();
   if (categories.isPending) return <Skeleton className="h-9 w-full" />;
   const select = (
@@ -55,7 +58,7 @@ export function CategorySelect({
         aria-label={label}
         aria-describedby={describedBy}
       >
-        <SelectValue placeholder={placeholder} />
+        <SelectValue placeholder={placeholder ?? t("categorySelect.placeholder")} />
       </SelectTrigger>
       <SelectContent>
         {noneLabel && value !== "" && <SelectItem value={NONE}>{noneLabel}</SelectItem>}
@@ -73,11 +76,7 @@ export function CategorySelect({
   return (
     <>
       {select}
-      <ErrorNotice
-        error={categories.error}
-        fallback="The categories could not be loaded."
-        className="text-sm"
-      />
+      <ErrorNotice error={categories.error} fallback={t("categorySelect.failed")} className="text-sm" />
     </>
   );
 }

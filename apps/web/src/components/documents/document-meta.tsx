@@ -1,9 +1,11 @@
 import { Calendar, Folder, GitBranch, User, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatCount, formatDate, formatDateTime } from "@/lib/format";
+import "@/components/locale";
 
 /**
  * One fact of a document's card or search result, inside a `<dl>`: the term is for screen readers,
@@ -39,24 +41,25 @@ export function DocumentFacts({
   showCategory?: boolean;
   showVersions?: boolean;
 }) {
+  const { t } = useTranslation("shared");
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
       {showCategory && (
-        <Fact label="Category" icon={Folder} testId={`text-category-${document.id}`}>
+        <Fact label={t("meta.category")} icon={Folder} testId={`text-category-${document.id}`}>
           {document.category.name}
         </Fact>
       )}
-      <Fact label="Owner" icon={User}>
+      <Fact label={t("meta.owner")} icon={User}>
         {document.owner}
       </Fact>
-      <Fact label="Last updated" icon={Calendar}>
+      <Fact label={t("meta.lastUpdated")} icon={Calendar}>
         <time dateTime={document.updatedAt} title={formatDateTime(document.updatedAt)}>
           {formatDate(document.updatedAt)}
         </time>
       </Fact>
       {showVersions && (
-        <Fact label="Versions" icon={GitBranch}>
-          {document.versionCount} {document.versionCount === 1 ? "version" : "versions"}
+        <Fact label={t("meta.versions")} icon={GitBranch}>
+          {t("meta.versionCount", { count: document.versionCount, n: formatCount(document.versionCount) })}
         </Fact>
       )}
     </dl>
@@ -65,9 +68,10 @@ export function DocumentFacts({
 
 /** A document's tags as badges, or nothing when it has none. */
 export function DocumentTags({ tags, className }: { tags: readonly string[]; className?: string }) {
+  const { t } = useTranslation("shared");
   if (tags.length === 0) return null;
   return (
-    <ul className={cn("flex flex-wrap gap-1", className)} aria-label="Tags">
+    <ul className={cn("flex flex-wrap gap-1", className)} aria-label={t("meta.tags")}>
       {tags.map((tag) => (
         <li key={tag}>
           <Badge variant="secondary">{tag}</Badge>

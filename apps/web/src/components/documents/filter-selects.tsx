@@ -1,5 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { documentStatuses, type Category, type DocumentStatus } from "@quire/contracts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import "@/components/locale";
 
 // Radix Select has no empty value, so "no filter" needs a value of its own.
 const ALL = "all";
@@ -51,18 +53,19 @@ export function CategoryFilterSelect({
   categories,
   ...props
 }: FilterSelectProps<string> & { categories: readonly Category[] }) {
+  const { t } = useTranslation("shared");
   const options = categories.map((c) => ({ value: c.id, name: c.name }));
-  return <FilterSelect {...props} allLabel="All Categories" options={options} />;
+  return <FilterSelect {...props} allLabel={t("filters.allCategories")} options={options} />;
 }
-
-const statusOptions = documentStatuses.map((s) => ({ value: s, name: s }));
 
 /** The search page's and the document list's status filter: the five statuses of seed §2. */
 export function StatusFilterSelect({ onChange, ...props }: FilterSelectProps<DocumentStatus>) {
+  const { t } = useTranslation(["shared", "common"]);
+  const statusOptions = documentStatuses.map((s) => ({ value: s, name: t(`common:status.${s}`) }));
   return (
     <FilterSelect
       {...props}
-      allLabel="All Statuses"
+      allLabel={t("filters.allStatuses")}
       options={statusOptions}
       onChange={(v) => onChange(documentStatuses.find((s) => s === v))}
     />

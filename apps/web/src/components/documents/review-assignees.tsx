@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import type { User } from "@quire/contracts";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import "@/components/locale";
 
 function ReviewerChoices({
   reviewers,
@@ -13,8 +15,9 @@ function ReviewerChoices({
   chosen: ReadonlySet<string>;
   onToggle: (id: string, checked: boolean) => void;
 }) {
+  const { t } = useTranslation("shared");
   if (reviewers.length === 0) {
-    return <p className="text-sm text-muted-foreground">No user holds the Reviewer role.</p>;
+    return <p className="text-sm text-muted-foreground">{t("assignees.noReviewer")}</p>;
   }
   return (
     <ul className="grid gap-2">
@@ -44,12 +47,13 @@ function ApproverSelect({
   value: string;
   onChange: (id: string) => void;
 }) {
+  const { t } = useTranslation("shared");
   return (
     <div className="grid gap-2">
-      <Label htmlFor="submit-approver">Approver</Label>
+      <Label htmlFor="submit-approver">{t("assignees.approver")}</Label>
       <Select value={value} onValueChange={onChange}>
         <SelectTrigger id="submit-approver" className="w-full" data-testid="select-approver">
-          <SelectValue placeholder="Select an approver" />
+          <SelectValue placeholder={t("assignees.selectApprover")} />
         </SelectTrigger>
         <SelectContent>
           {approvers.map((u) => (
@@ -81,9 +85,10 @@ export function ReviewAssignees({
   onToggleReviewer: (id: string, checked: boolean) => void;
   onChooseApprover: (id: string) => void;
 }) {
+  const { t } = useTranslation("shared");
   if (loading) {
     return (
-      <div className="grid gap-2" role="status" aria-label="Loading users">
+      <div className="grid gap-2" role="status" aria-label={t("assignees.loadingUsers")}>
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-5 w-32" />
         <Skeleton className="h-9 w-full" />
@@ -93,7 +98,7 @@ export function ReviewAssignees({
   return (
     <>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Reviewers</legend>
+        <legend className="mb-2 text-sm font-medium">{t("assignees.reviewers")}</legend>
         <ReviewerChoices reviewers={reviewers} chosen={chosenReviewers} onToggle={onToggleReviewer} />
       </fieldset>
       <ApproverSelect approvers={approvers} value={chosenApprover} onChange={onChooseApprover} />

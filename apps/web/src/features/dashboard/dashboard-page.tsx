@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Search } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
@@ -15,22 +16,24 @@ import { QuickStats } from "./components/quick-stats";
 import { RecentUpdates } from "./components/recent-updates";
 import { UploadButton } from "@/components/documents/upload-button";
 import { ToAcknowledge } from "@/components/acknowledgements/to-acknowledge";
+import "./locale";
 
 /** Seed §2 Dashboard, with real figures where the seed had placeholders (PRODUCT.md). */
 export function DashboardPage() {
+  const { t } = useTranslation("dashboard");
   const user = useUser();
   return (
     <div className={cn("space-y-6 pb-16", helpGutterClass)} data-testid="dashboard">
       <PageHeader
-        title={user.data ? `Welcome back, ${user.data.username}` : "Welcome back"}
-        description="Here is what is happening in your archive."
+        title={user.data ? t("welcomeBackUser", { username: user.data.username }) : t("welcomeBack")}
+        description={t("description")}
         actions={
           <>
-            <UploadButton data-testid="button-dashboard-upload">Upload Documents</UploadButton>
+            <UploadButton data-testid="button-dashboard-upload">{t("uploadDocuments")}</UploadButton>
             <Button asChild variant="outline" data-testid="button-search">
               <Link href={paths.search.getHref()}>
                 <Search aria-hidden="true" />
-                Search Archive
+                {t("searchArchive")}
               </Link>
             </Button>
           </>
@@ -41,7 +44,7 @@ export function DashboardPage() {
       <AiAssistant />
       <section aria-labelledby="categories-title" className="space-y-3">
         <h2 id="categories-title" className="text-lg font-semibold">
-          Categories
+          {t("categories")}
         </h2>
         <CategoryTiles />
       </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import { ArrowLeft, FolderX } from "lucide-react";
 import type { Category } from "@quire/contracts";
@@ -12,9 +13,12 @@ import { DocumentFilters } from "./components/document-filters";
 import { DocumentResults } from "./components/document-results";
 import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
 import { UploadButton } from "@/components/documents/upload-button";
+import { formatCount } from "@/lib/format";
+import "./locale";
 
 /** Seed §2 Category page: '{name} Documents', count, description, back link, filters, upload. */
 export function CategoryPage() {
+  const { t } = useTranslation("documents");
   const { categoryId } = useParams<{ categoryId: string }>();
   const { status, sort, page, update } = useListParams();
   const categories = useCategories();
@@ -30,7 +34,7 @@ export function CategoryPage() {
       <Button asChild variant="ghost" size="sm" className="-ml-2">
         <Link href={paths.documents.getHref()} data-testid="link-back-documents">
           <ArrowLeft aria-hidden="true" />
-          Back to All Documents
+          {t("category.back")}
         </Link>
       </Button>
       <CategoryHeader loading={categories.isPending} category={category} total={query.data?.total} />
@@ -43,11 +47,7 @@ export function CategoryPage() {
       <DocumentResults
         query={query}
         page={page}
-        emptyMessage={
-          status
-            ? "No documents match the selected status filter."
-            : "No documents found in this category yet."
-        }
+        emptyMessage={status ? t("category.noStatusMatch") : t("category.emptyCategory")}
         showCategory={false}
         onPage={(next, options) => update({ page: next, status, sort }, options)}
       />
@@ -56,16 +56,17 @@ export function CategoryPage() {
 }
 
 function CategoryNotFound() {
+  const { t } = useTranslation("documents");
   return (
     <EmptyState
       icon={FolderX}
-      title="Category Not Found"
-      description="The category you're looking for doesn't exist or has been removed."
+      title={t("category.notFound")}
+      description={t("category.notFoundDescription")}
       testId="category-not-found"
     >
       <Button asChild>
         <Link href={paths.documents.getHref()} data-testid="link-back-documents">
-          Back to All Documents
+          {t("category.back")}
         </Link>
       </Button>
     </EmptyState>
@@ -81,9 +82,10 @@ function CategoryHeader({
   category: Category | undefined;
   total: number | undefined;
 }) {
+  const { t } = useTranslation("documents");
   if (loading) {
     return (
-      <div className="space-y-2" role="status" aria-label="Loading category">
+      <div className="space-y-2" role="status" aria-label={t("category.loading")}>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-96 max-w-full" />
       </div>
@@ -91,12 +93,12 @@ function CategoryHeader({
   }
   return (
     <PageHeader
-      title={category ? `${category.name} Documents` : "Category Documents"}
+      title={category ? t("category.title", { name: category.name }) : t("category.titleUnknown")}
       description={
         <>
           {total !== undefined && (
             <span className="block" data-testid="text-category-count">
-              {total} {total === 1 ? "document" : "documents"} found
+              {t("category.found", { count: total, n: formatCount(total) })}
             </span>
           )}
           {category?.description && <span className="block">{category.description}</span>}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
 import { useCategories } from "@/lib/api/categories";
 import { bulkFilterOf } from "./api/bulk-actions";
@@ -11,9 +12,12 @@ import { SavedViews } from "./components/saved-views";
 import { useBulkSelection } from "./hooks/use-bulk-selection";
 import { DOCUMENTS_PAGE_SIZE, listQueryString, useListParams } from "./hooks/use-list-params";
 import { UploadButton } from "@/components/documents/upload-button";
+import { formatCount } from "@/lib/format";
+import "./locale";
 
 /** Seed §2 All Documents, with the optional ?category= filter. */
 export function DocumentsPage() {
+  const { t } = useTranslation("documents");
   const params = useListParams();
   const { category, status, tag, owner, updatedFrom, updatedTo, sort, page, update } = params;
   const categories = useCategories();
@@ -55,11 +59,7 @@ export function DocumentsPage() {
       <DocumentResults
         query={query}
         page={page}
-        emptyMessage={
-          filtered
-            ? "No documents match your current filters."
-            : "Get started by uploading your first document."
-        }
+        emptyMessage={filtered ? t("noMatch") : t("getStarted")}
 
         onPage={(next, options) => update({ page: next }, options)}
         selection={{
@@ -82,15 +82,15 @@ function DocumentsHeader({
   total: number | undefined;
   categoryName: string | undefined;
 }) {
+  const { t } = useTranslation("documents");
+  const counted = total === undefined ? undefined : { count: total, n: formatCount(total) };
   return (
     <PageHeader
-      title="All Documents"
+      title={t("title")}
       description={
-        total !== undefined
-          ? `${total} ${total === 1 ? "document" : "documents"}${categoryName ? ` in ${categoryName}` : ""}`
-          : undefined
+        counted && (categoryName ? t("countIn", { ...counted, category: categoryName }) : t("count", counted))
       }
-      actions={<UploadButton>Upload</UploadButton>}
+      actions={<UploadButton>{t("upload")}</UploadButton>}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
 import type { AiAnswer } from "@quire/contracts";
 import { Bot, Loader2, Send } from "lucide-react";
@@ -7,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useAskAi } from "@/lib/api/ask-ai";
-import { ASK_ERROR_MESSAGE, QUICK_QUESTIONS } from "../lib/dashboard-logic";
+import { QUICK_QUESTIONS } from "../lib/dashboard-logic";
+import "../locale";
 
 /**
  * Seed §2 AI assistant card: free question, four quick questions, answer with citations. A question
@@ -15,6 +17,7 @@ import { ASK_ERROR_MESSAGE, QUICK_QUESTIONS } from "../lib/dashboard-logic";
  * the address so a reload or Back does not ask it again.
  */
 export function AiAssistant() {
+  const { t } = useTranslation("dashboard");
   const [params, setParams] = useSearchParams();
   const asked = (params.get("ask") ?? "").trim().slice(0, 1000);
   const [question, setQuestion] = useState(asked);
@@ -52,9 +55,9 @@ export function AiAssistant() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Bot className="size-5 text-primary" aria-hidden="true" />
-          AI Assistant
+          {t("assistant.title")}
         </CardTitle>
-        <CardDescription>Ask a question; answers come from your archive with their sources.</CardDescription>
+        <CardDescription>{t("assistant.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <QuestionForm
@@ -87,19 +90,20 @@ function QuestionForm({
   onSubmit: (event: FormEvent) => void;
   pending: boolean;
 }) {
+  const { t } = useTranslation("dashboard");
   return (
     <form onSubmit={onSubmit} className="flex gap-2">
       <Input
         value={question}
         onChange={(event) => onQuestionChange(event.target.value)}
-        placeholder="Ask about your documents…"
-        aria-label="Question for the AI assistant"
+        placeholder={t("assistant.placeholder")}
+        aria-label={t("assistant.inputLabel")}
         maxLength={1000}
         data-testid="input-ai-question"
       />
       <Button type="submit" disabled={!question.trim() || pending} data-testid="button-ask-ai">
         {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-        Ask
+        {t("assistant.ask")}
       </Button>
     </form>
   );
@@ -111,24 +115,28 @@ function QuestionForm({
  * had to tab back from the top.
  */
 function QuickQuestions({ disabled, onPick }: { disabled: boolean; onPick: (preset: string) => void }) {
+  const { t } = useTranslation("dashboard");
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Quick questions">
-      {QUICK_QUESTIONS.map((preset, index) => (
-        <Button
-          key={preset}
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-disabled={disabled || undefined}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          onClick={() => {
-            if (!disabled) onPick(preset);
-          }}
-          data-testid={`button-quick-question-${index}`}
-        >
-          {preset}
-        </Button>
-      ))}
+    <div className="flex flex-wrap gap-2" role="group" aria-label={t("assistant.quickQuestions")}>
+      {QUICK_QUESTIONS.map((english, index) => {
+        const preset = t(`assistant.presets.${index as 0 | 1 | 2 | 3}`);
+        return (
+          <Button
+            key={english}
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-disabled={disabled || undefined}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            onClick={() => {
+              if (!disabled) onPick(preset);
+            }}
+            data-testid={`button-quick-question-${index}`}
+          >
+            {preset}
+          </Button>
+        );
+      })}
     </div>
   );
 }
@@ -142,17 +150,18 @@ function AskStatus({
   failed: boolean;
   answer: AiAnswer | null;
 }) {
+  const { t } = useTranslation("dashboard");
   return (
     <div aria-live="polite">
       {pending && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="text-ai-thinking">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Thinking…
+          {t("assistant.thinking")}
         </p>
       )}
       {failed && (
         <p role="alert" className="text-sm text-destructive" data-testid="text-ai-error">
-          {ASK_ERROR_MESSAGE}
+          {t("assistant.error")}
         </p>
       )}
       {answer && <AiAnswerView answer={answer} />}

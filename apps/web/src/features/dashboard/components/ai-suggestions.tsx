@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { AlertTriangle, Lightbulb, RefreshCw, type LucideIcon } from "lucide-react";
 import type { AiSuggestion } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
@@ -8,8 +9,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { useAiSuggestions, useApplySuggestion } from "@/features/dashboard/api/ai-suggestions";
 import { cn } from "@/lib/utils";
-import { confidenceLabel } from "@quire/contracts";
+import { confidenceText } from "@/lib/confidence";
 import { confidenceBadgeVariant } from "../lib/dashboard-logic";
+import "../locale";
 import { useUser } from "@/lib/auth";
 import { actionErrorMessage } from "@/lib/forbidden";
 
@@ -28,17 +30,18 @@ const suggestionColours: Record<AiSuggestion["color"], string> = {
 };
 
 export function AiSuggestions() {
+  const { t } = useTranslation("dashboard");
   const suggestions = useAiSuggestions();
   const apply = useApplySuggestion();
   const { data: user } = useUser();
 
   const onApply = (suggestion: AiSuggestion) => {
     apply.mutate(suggestion.id, {
-      onSuccess: (result) => toast({ title: "Suggestion applied", description: result.message }),
+      onSuccess: (result) => toast({ title: t("suggestions.applied"), description: result.message }),
       onError: (error) =>
         toast({
           variant: "destructive",
-          title: "Could not apply the suggestion",
+          title: t("suggestions.applyFailed"),
           description: actionErrorMessage(error, { role: user?.role, doing: "apply AI suggestions" }),
         }),
     });
@@ -47,20 +50,20 @@ export function AiSuggestions() {
   return (
     <Card data-testid="ai-suggestions">
       <CardHeader>
-        <CardTitle>AI Suggestions</CardTitle>
+        <CardTitle>{t("suggestions.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         {suggestions.isPending ? (
-          <div className="space-y-3" role="status" aria-label="Loading suggestions">
+          <div className="space-y-3" role="status" aria-label={t("suggestions.loading")}>
             {Array.from({ length: SUGGESTION_SKELETONS }, (_, i) => (
               <Skeleton key={i} className="h-20" data-testid="skeleton-suggestion" />
             ))}
           </div>
         ) : suggestions.isError ? (
-          <ErrorNotice error={suggestions.error} fallback="The suggestions could not be loaded." />
+          <ErrorNotice error={suggestions.error} fallback={t("suggestions.failed")} />
         ) : suggestions.data.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="text-no-suggestions">
-            No suggestions right now: the archive looks tidy.
+            {t("suggestions.none")}
           </p>
         ) : (
           <ul className="space-y-3">
@@ -92,6 +95,7 @@ function SuggestionRow({
   applying: boolean;
   onApply: () => void;
 }) {
+  const { t } = useTranslation("dashboard");
   const Icon = suggestionIcons[suggestion.icon];
   return (
     <li className="flex gap-3 rounded-lg border p-3" data-testid={`suggestion-${suggestion.id}`}>
@@ -102,7 +106,7 @@ function SuggestionRow({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm font-medium">{suggestion.title}</p>
           <Badge variant={confidenceBadgeVariant(suggestion.confidence)}>
-            {confidenceLabel(suggestion.confidence)}
+            {confidenceText(suggestion.confidence)}
           </Badge>
         </div>
         <p className="text-sm text-muted-foreground">{suggestion.description}</p>
@@ -114,7 +118,7 @@ function SuggestionRow({
             onClick={onApply}
             data-testid={`button-apply-${suggestion.id}`}
           >
-            {applying ? "Applying…" : suggestion.action}
+            {applying ? t("suggestions.applying") : suggestion.action}
           </Button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { BarChart3, Code, Cog, Folder, Scale, Users, type LucideIcon } from "lucide-react";
 import type { CategoryStats } from "@quire/contracts";
@@ -5,10 +6,11 @@ import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { formatDate } from "@/lib/format";
+import { formatCount, formatDate } from "@/lib/format";
 import { useCategoryStats } from "@/lib/api/category-stats";
 import { cn } from "@/lib/utils";
 import { progressPercent, tileColor, tileTestId } from "../lib/dashboard-logic";
+import "../locale";
 
 const categoryIcons: Record<string, LucideIcon> = {
   "fas fa-code": Code,
@@ -22,10 +24,11 @@ const categoryIcons: Record<string, LucideIcon> = {
 export const TILE_SKELETONS = 6;
 
 export function CategoryTiles() {
+  const { t } = useTranslation("dashboard");
   const stats = useCategoryStats();
   if (stats.isPending) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading categories">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t("tiles.loading")}>
         {Array.from({ length: TILE_SKELETONS }, (_, i) => (
           <Skeleton key={i} className="h-36" data-testid="skeleton-tile" />
         ))}
@@ -33,7 +36,7 @@ export function CategoryTiles() {
     );
   }
   if (stats.isError) {
-    return <ErrorNotice error={stats.error} fallback="The categories could not be loaded." />;
+    return <ErrorNotice error={stats.error} fallback={t("tiles.failed")} />;
   }
   const largest = Math.max(0, ...stats.data.map((category) => category.count));
   return (
@@ -46,6 +49,7 @@ export function CategoryTiles() {
 }
 
 function CategoryTile({ category, largest }: { category: CategoryStats; largest: number }) {
+  const { t } = useTranslation("dashboard");
   // Seed §2: an unknown icon falls back to a folder.
   const Icon = categoryIcons[category.icon] ?? Folder;
   const colour = tileColor(category.color);
@@ -69,16 +73,18 @@ function CategoryTile({ category, largest }: { category: CategoryStats; largest:
           </div>
           <div className="flex items-center justify-between text-sm">
             <span data-testid={`${tileTestId(category.name)}-count`}>
-              {category.count} {category.count === 1 ? "document" : "documents"}
+              {t("tiles.documents", { count: category.count, n: formatCount(category.count) })}
             </span>
             <span className="text-muted-foreground">
-              {category.lastUpdated ? `Updated ${formatDate(category.lastUpdated)}` : "No updates yet"}
+              {category.lastUpdated
+                ? t("tiles.updated", { date: formatDate(category.lastUpdated) })
+                : t("tiles.noUpdates")}
             </span>
           </div>
           <div
             className="h-2 overflow-hidden rounded-full bg-muted"
             role="progressbar"
-            aria-label={`${category.name} share of the largest category`}
+            aria-label={t("tiles.share", { name: category.name })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}

@@ -1,11 +1,14 @@
 import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { Sparkles } from "lucide-react";
-import type { DashboardInsights } from "@quire/contracts";
+import type { DashboardInsights, DocumentStatus } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAiSuggestions } from "@/features/dashboard/api/ai-suggestions";
+import { formatCount, formatPercent } from "@/lib/format";
 import { useInsights } from "../api/get-insights";
+import "../locale";
 
 // Recharts is large; the charts load after the figures.
 const InsightsChart = lazy(async () => ({ default: (await import("./insights-chart")).InsightsChart }));
@@ -15,6 +18,7 @@ const InsightsChart = lazy(async () => ({ default: (await import("./insights-cha
  * the user may see: figures, then documents by category and by status.
  */
 export function InsightsCard() {
+  const { t } = useTranslation("dashboard");
   const insights = useInsights();
   const suggestions = useAiSuggestions();
 
@@ -23,15 +27,15 @@ export function InsightsCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Sparkles className="size-5 text-primary" aria-hidden="true" />
-          AI Insights
+          {t("insights.title")}
         </CardTitle>
-        <CardDescription>From every document you can see.</CardDescription>
+        <CardDescription>{t("insights.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         {insights.isPending ? (
           <Skeleton className="h-48" />
         ) : insights.isError ? (
-          <ErrorNotice error={insights.error} fallback="The insights could not be loaded." />
+          <ErrorNotice error={insights.error} fallback={t("insights.failed")} />
         ) : (
           <>
             <InsightFigures insights={insights.data} openSuggestions={suggestions.data?.length} />
@@ -50,14 +54,23 @@ function InsightFigures({
   insights: DashboardInsights;
   openSuggestions: number | undefined;
 }) {
+  const { t } = useTranslation("dashboard");
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-      <Figure label="Approval rate" value={`${insights.approvalRate}%`} testId="insight-approval-rate" />
-      <Figure label="Still in draft" value={String(insights.drafts)} testId="insight-drafts" />
-      <Figure label="Processing failed" value={String(insights.processingFailed)} testId="insight-failed" />
       <Figure
-        label="Open suggestions"
-        value={openSuggestions === undefined ? "—" : String(openSuggestions)}
+        label={t("insights.approvalRate")}
+        value={formatPercent(insights.approvalRate)}
+        testId="insight-approval-rate"
+      />
+      <Figure label={t("insights.drafts")} value={formatCount(insights.drafts)} testId="insight-drafts" />
+      <Figure
+        label={t("insights.processingFailed")}
+        value={formatCount(insights.processingFailed)}
+        testId="insight-failed"
+      />
+      <Figure
+        label={t("insights.openSuggestions")}
+        value={openSuggestions === undefined ? "—" : formatCount(openSuggestions)}
         testId="insight-suggestions"
       />
     </dl>
@@ -65,18 +78,34 @@ function InsightFigures({
 }
 
 function InsightCharts({ insights }: { insights: DashboardInsights }) {
+  const { t, i18n } = useTranslation(["dashboard", "common"]);
+  // Statuses are named in the interface's language; one this release does not know, as the server sent it.
+  const byStatus = insights.byStatus.map((datum) => ({
+    ...datum,
+    name: i18n.exists(`common:status.${datum.name}`)
+      ? t(`common:status.${datum.name as DocumentStatus}`)
+      : datum.name,
+  }));
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <div className="min-w-0">
-        <h3 className="mb-2 text-sm font-medium">Documents by category</h3>
+        <h3 className="mb-2 text-sm font-medium">{t("insights.byCategory")}</h3>
         <Suspense fallback={<Skeleton className="h-48" />}>
-          <InsightsChart label="Documents by category" data={insights.byCategory} />
+          <InsightsChart
+            label={t("insights.byCategory")}
+            seriesName={t("insights.documents")}
+            data={insights.byCategory}
+          />
         </Suspense>
       </div>
       <div className="min-w-0">
-        <h3 className="mb-2 text-sm font-medium">Documents by status</h3>
+        <h3 className="mb-2 text-sm font-medium">{t("insights.byStatus")}</h3>
         <Suspense fallback={<Skeleton className="h-48" />}>
-          <InsightsChart label="Documents by status" data={insights.byStatus} />
+          <InsightsChart
+            label={t("insights.byStatus")}
+            seriesName={t("insights.documents")}
+            data={byStatus}
+          />
         </Suspense>
       </div>
     </div>

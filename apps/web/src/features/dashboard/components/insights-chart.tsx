@@ -8,7 +8,16 @@ export type ChartDatum = { name: string; count: number };
  * its label (interval 0), so labels are rotated and abbreviated to stay readable on a phone; the
  * tooltip shows the full name.
  */
-export function InsightsChart({ data, label }: { data: ChartDatum[]; label: string }) {
+export function InsightsChart({
+  data,
+  label,
+  seriesName,
+}: {
+  data: ChartDatum[];
+  label: string;
+  /** What a bar counts, named in the tooltip. */
+  seriesName: string;
+}) {
   return (
     <figure aria-label={label} className="h-56 w-full" data-testid="insights-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -25,7 +34,7 @@ export function InsightsChart({ data, label }: { data: ChartDatum[]; label: stri
           />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
           <Tooltip />
-          <Bar dataKey="count" name="Documents" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
+          <Bar dataKey="count" name={seriesName} fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </figure>

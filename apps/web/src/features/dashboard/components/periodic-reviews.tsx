@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CalendarClock } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -7,23 +8,24 @@ import { paths } from "@/config/paths";
 import { formatDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useReviewsDue } from "../api/reviews-due";
+import "../locale";
 
 /**
  * Document control's periodic reviews that need someone: due within a month, or lapsed. Shown
  * only when there are any, so an archive without periodic review keeps its dashboard as it was.
  */
 export function PeriodicReviews() {
+  const { t } = useTranslation("dashboard");
   const due = useReviewsDue();
-  if (due.isPending) return <Skeleton className="h-24" role="status" aria-label="Loading periodic reviews" />;
-  if (due.isError)
-    return <ErrorNotice error={due.error} fallback="The periodic reviews could not be loaded." />;
+  if (due.isPending) return <Skeleton className="h-24" role="status" aria-label={t("periodic.loading")} />;
+  if (due.isError) return <ErrorNotice error={due.error} fallback={t("periodic.failed")} />;
   if (due.data.length === 0) return null;
   return (
     <Card data-testid="periodic-reviews">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarClock className="size-5" aria-hidden="true" />
-          Periodic reviews due
+          {t("periodic.title")}
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -38,8 +40,11 @@ export function PeriodicReviews() {
                 <span className="min-w-0">
                   <span className="block text-sm font-medium break-words">{item.title}</span>
                   <span className="text-xs text-muted-foreground">
-                    Version {item.effectiveVersion} · {item.owner} · review{" "}
-                    {item.state === "overdue" ? "was due" : "due"} {formatDay(item.nextReviewOn)}
+                    {t(item.state === "overdue" ? "periodic.lineOverdue" : "periodic.line", {
+                      version: item.effectiveVersion,
+                      owner: item.owner,
+                      date: formatDay(item.nextReviewOn),
+                    })}
                   </span>
                 </span>
                 <span
@@ -50,7 +55,7 @@ export function PeriodicReviews() {
                       : "bg-amber-100 text-amber-900 dark:bg-amber-900/30 dark:text-amber-200",
                   )}
                 >
-                  {item.state === "overdue" ? "Lapsed" : "Due"}
+                  {item.state === "overdue" ? t("periodic.lapsed") : t("periodic.due")}
                 </span>
               </Link>
             </li>

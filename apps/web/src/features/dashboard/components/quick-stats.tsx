@@ -1,38 +1,45 @@
+import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useApprovalStats } from "@/lib/api/approvals";
 import { useDocumentStats } from "@/features/dashboard/api/document-stats";
-import { formatBytes } from "@/lib/format";
+import { formatBytes, formatCount } from "@/lib/format";
+import "../locale";
 
 /** Quick Stats with real figures (PRODUCT.md), counted by the server over what the user may see. */
 export function QuickStats() {
+  const { t } = useTranslation("dashboard");
   const stats = useDocumentStats();
   const approvals = useApprovalStats();
   const rows: { label: string; value: string | undefined; testId: string }[] = [
-    { label: "Total documents", value: stats.data && String(stats.data.total), testId: "quick-stat-total" },
+    {
+      label: t("quickStats.total"),
+      value: stats.data && formatCount(stats.data.total),
+      testId: "quick-stat-total",
+    },
     {
       // The same server count as the Approval Dashboard: every open round the user can see.
-      label: "Pending reviews (all)",
-      value: approvals.data && String(approvals.data.pending),
+      label: t("quickStats.pending"),
+      value: approvals.data && formatCount(approvals.data.pending),
       testId: "quick-stat-pending",
     },
     {
-      label: "Waiting on you",
-      value: approvals.data && String(approvals.data.waitingOnYou),
+      label: t("quickStats.waiting"),
+      value: approvals.data && formatCount(approvals.data.waitingOnYou),
       testId: "quick-stat-waiting",
     },
     {
-      label: "Updates this week",
-      value: stats.data && String(stats.data.updatedThisWeek),
+      label: t("quickStats.week"),
+      value: stats.data && formatCount(stats.data.updatedThisWeek),
       testId: "quick-stat-week",
     },
     {
-      label: "Versions stored",
-      value: stats.data && String(stats.data.versions),
+      label: t("quickStats.versions"),
+      value: stats.data && formatCount(stats.data.versions),
       testId: "quick-stat-versions",
     },
     {
-      label: "Storage used",
+      label: t("quickStats.storage"),
       value: stats.data && formatBytes(stats.data.storageBytes),
       testId: "quick-stat-storage",
     },
@@ -41,7 +48,7 @@ export function QuickStats() {
   return (
     <Card data-testid="quick-stats">
       <CardHeader>
-        <CardTitle>Quick Stats</CardTitle>
+        <CardTitle>{t("quickStats.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="space-y-3">

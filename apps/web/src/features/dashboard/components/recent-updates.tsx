@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Clock } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -7,28 +8,30 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useRecentDocuments } from "@/lib/api/recent-documents";
 import { relativeUpdateTime } from "../lib/dashboard-logic";
+import "../locale";
 
 export const RECENT_UPDATE_SKELETONS = 4;
 const RECENT_UPDATES = 5;
 
 export function RecentUpdates() {
+  const { t } = useTranslation("dashboard");
   const recent = useRecentDocuments(RECENT_UPDATES);
   return (
     <Card data-testid="recent-updates">
       <CardHeader>
-        <CardTitle>Recent Updates</CardTitle>
+        <CardTitle>{t("recent.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         {recent.isPending ? (
-          <div className="space-y-3" role="status" aria-label="Loading recent updates">
+          <div className="space-y-3" role="status" aria-label={t("recent.loading")}>
             {Array.from({ length: RECENT_UPDATE_SKELETONS }, (_, i) => (
               <Skeleton key={i} className="h-12" data-testid="skeleton-recent" />
             ))}
           </div>
         ) : recent.isError ? (
-          <ErrorNotice error={recent.error} fallback="The recent updates could not be loaded." />
+          <ErrorNotice error={recent.error} fallback={t("recent.failed")} />
         ) : recent.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No documents yet</p>
+          <p className="text-sm text-muted-foreground">{t("recent.none")}</p>
         ) : (
           <ul className="space-y-1">
             {recent.data.map((document) => (

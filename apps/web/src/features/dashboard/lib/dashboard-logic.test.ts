@@ -1,5 +1,6 @@
 import { confidenceLabel } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
+import { applyLanguage } from "@/lib/i18n";
 import {
   confidenceBadgeVariant,
   countWithinWeek,
@@ -20,6 +21,15 @@ describe("relativeUpdateTime", () => {
     expect(relativeUpdateTime(ago(23.9 * 3_600_000), now)).toBe("23 hours ago");
     expect(relativeUpdateTime(ago(24 * 3_600_000), now)).toBe("1 day ago");
     expect(relativeUpdateTime(ago(80 * 3_600_000), now)).toBe("3 days ago");
+  });
+
+  it("speaks the interface's language, with its plural forms", async () => {
+    await applyLanguage("de");
+    expect(relativeUpdateTime(ago(59 * 60_000), now)).toBe("Vor weniger als einer Stunde");
+    expect(relativeUpdateTime(ago(60 * 60_000), now)).toBe("Vor 1 Stunde");
+    expect(relativeUpdateTime(ago(80 * 3_600_000), now)).toBe("Vor 3 Tagen");
+    await applyLanguage("fr");
+    expect(relativeUpdateTime(ago(5 * 3_600_000), now)).toBe("Il y a 5 heures");
   });
 });
 

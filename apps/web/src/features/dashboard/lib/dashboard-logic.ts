@@ -1,16 +1,15 @@
+import { i18n } from "@/lib/i18n";
+import "../locale";
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Seed §9 relative time for recent updates. */
 export function relativeUpdateTime(iso: string, now: Date = new Date()): string {
   const elapsed = now.getTime() - new Date(iso).getTime();
-  if (Number.isNaN(elapsed) || elapsed < HOUR_MS) return "Less than an hour ago";
-  if (elapsed < DAY_MS) {
-    const hours = Math.floor(elapsed / HOUR_MS);
-    return `${hours} ${hours === 1 ? "hour" : "hours"} ago`;
-  }
-  const days = Math.floor(elapsed / DAY_MS);
-  return `${days} ${days === 1 ? "day" : "days"} ago`;
+  if (Number.isNaN(elapsed) || elapsed < HOUR_MS) return i18n.t("dashboard:recent.lessThanHour");
+  if (elapsed < DAY_MS) return i18n.t("dashboard:recent.hoursAgo", { count: Math.floor(elapsed / HOUR_MS) });
+  return i18n.t("dashboard:recent.daysAgo", { count: Math.floor(elapsed / DAY_MS) });
 }
 
 export { confidenceBadgeVariant } from "@/lib/confidence";
@@ -54,6 +53,3 @@ export function countWithinWeek(timestamps: readonly string[], now: Date = new D
 
 /** Seed §2 quick questions. */
 export { QUICK_QUESTIONS } from "@quire/contracts";
-
-/** Seed §8 AI ask failure. */
-export const ASK_ERROR_MESSAGE = "Sorry, I couldn't process your question right now. Please try again.";

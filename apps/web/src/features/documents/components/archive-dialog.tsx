@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,9 +13,11 @@ import { toast } from "@/hooks/use-toast";
 import { useArchiveDocument } from "@/features/documents/api/archive-document";
 import { useUser } from "@/lib/auth";
 import { actionErrorMessage } from "@/lib/forbidden";
+import "../locale";
 
 /** Asks before archiving: the document leaves the lists (its owner and Admins can still open it). */
 export function ArchiveDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { t } = useTranslation("documents");
   const archive = useArchiveDocument();
   const { data: user } = useUser();
   // mutateAsync, not mutate's callbacks: the list refetch can unmount this dialog (its card
@@ -25,31 +28,28 @@ export function ArchiveDialog({ document, onClose }: { document: Document; onClo
     } catch (error) {
       toast({
         variant: "destructive",
-        title: "Archive failed",
+        title: t("archive.failed"),
         description: actionErrorMessage(error, {
           role: user?.role,
           doing: "archive this document",
-          fallback: "There was an error archiving the document.",
+          fallback: t("archive.failedFallback"),
         }),
       });
       return;
     }
-    toast({ title: "Document archived", description: `${document.title} has been archived.` });
+    toast({ title: t("archive.done"), description: t("archive.doneDescription", { title: document.title }) });
     onClose();
   }
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-archive">
         <DialogHeader>
-          <DialogTitle>Archive document?</DialogTitle>
-          <DialogDescription>
-            &ldquo;{document.title}&rdquo; will no longer appear in lists or search. Its versions and original
-            file are kept.
-          </DialogDescription>
+          <DialogTitle>{t("archive.title")}</DialogTitle>
+          <DialogDescription>{t("archive.description", { title: document.title })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            {t("archive.cancel")}
           </Button>
           <Button
             type="button"
@@ -58,7 +58,7 @@ export function ArchiveDialog({ document, onClose }: { document: Document; onClo
             disabled={archive.isPending}
             data-testid="button-confirm-archive"
           >
-            {archive.isPending ? "Archiving..." : "Archive"}
+            {archive.isPending ? t("archive.archiving") : t("archive.confirm")}
           </Button>
         </DialogFooter>
       </DialogContent>

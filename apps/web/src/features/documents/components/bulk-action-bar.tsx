@@ -1,4 +1,5 @@
 import { Fragment, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ChevronDown, Download, X } from "lucide-react";
 import { BULK_MAX_DOCUMENTS } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
@@ -18,7 +19,8 @@ import { useAbilities } from "@/lib/auth";
 import { useFeatures } from "@/lib/api/settings";
 import { downloadOriginals } from "../api/bulk-actions";
 import type { BulkSelectionState, Picked } from "../hooks/use-bulk-selection";
-import { BulkActionDialog, bulkActionLabels, type BulkActionName } from "./bulk-action-dialog";
+import { BulkActionDialog, type BulkActionName } from "./bulk-action-dialog";
+import "../locale";
 
 const number = formatCount;
 
@@ -35,6 +37,7 @@ export function BulkSelectHeader({
   page: readonly Picked[];
   total: number;
 }) {
+  const { t } = useTranslation("documents");
   if (page.length === 0) return null;
   const pageSelected = selection.pageSelected(page);
   const more = total > page.length && pageSelected && !selection.allMatching;
@@ -49,7 +52,7 @@ export function BulkSelectHeader({
           data-testid="checkbox-select-page"
         />
         <Label htmlFor="bulk-select-page" className="font-normal">
-          Select this page
+          {t("bulk.selectPage")}
         </Label>
       </div>
       {more &&
@@ -61,18 +64,15 @@ export function BulkSelectHeader({
             onClick={() => selection.selectAllMatching(total)}
             data-testid="button-select-all-matching"
           >
-            Select all {number(total)} that match this filter
+            {t("bulk.selectAllMatching", { n: number(total) })}
           </Button>
         ) : (
           <span className="text-muted-foreground" data-testid="bulk-too-many">
-            {number(total)} match; one bulk action takes at most {number(BULK_MAX_DOCUMENTS)}. Narrow the
-            filter to act on all of them.
+            {t("bulk.tooMany", { n: number(total), max: number(BULK_MAX_DOCUMENTS) })}
           </span>
         ))}
       {selection.allMatching && (
-        <span data-testid="bulk-all-matching">
-          All {number(total)} documents that match this filter are selected.
-        </span>
+        <span data-testid="bulk-all-matching">{t("bulk.allMatching", { n: number(total) })}</span>
       )}
     </div>
   );
@@ -94,6 +94,7 @@ function save(blob: Blob, filename: string) {
  * a zip of their originals, and Clear. Fixed to the bottom, above the footer, at every width.
  */
 export function BulkActionBar({ selection }: { selection: BulkSelectionState }) {
+  const { t } = useTranslation("documents");
   const abilities = useAbilities();
   const features = useFeatures();
   const [open, setOpen] = useState<BulkActionName | null>(null);
@@ -117,15 +118,13 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
       const zip = await downloadOriginals(selection.request());
       save(zip.blob, zip.filename);
       toast({
-        title: `Downloaded ${number(zip.included)} ${zip.included === 1 ? "original" : "originals"}`,
+        title: t("bulk.downloaded", { count: zip.included, n: number(zip.included) }),
         ...(zip.refused > 0
-          ? {
-              description: `${number(zip.refused)} you may not read ${zip.refused === 1 ? "was" : "were"} left out.`,
-            }
+          ? { description: t("bulk.leftOut", { count: zip.refused, n: number(zip.refused) }) }
           : {}),
       });
     } catch (error) {
-      toast({ variant: "destructive", title: "Download failed", description: errorMessage(error) });
+      toast({ variant: "destructive", title: t("bulk.downloadFailed"), description: errorMessage(error) });
     } finally {
       setDownloading(false);
     }
@@ -136,19 +135,19 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
       {selection.count > 0 && (
         <div
           role="region"
-          aria-label="Bulk actions"
+          aria-label={t("bulk.region")}
           className="fixed inset-x-0 bottom-8 z-30 border-t bg-background/95 px-4 py-3 shadow-lg backdrop-blur"
           data-testid="bulk-action-bar"
         >
           <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2">
             <p className="mr-auto text-sm font-medium" data-testid="bulk-selected-count" aria-live="polite">
-              {number(selection.count)} selected
+              {t("bulk.selected", { n: number(selection.count) })}
             </p>
             {actions.length > 0 && (
               <DropdownMenu modal={false}>
                 <DropdownMenuTrigger asChild>
                   <Button size="sm" data-testid="button-bulk-actions">
-                    Actions
+                    {t("bulk.actions")}
                     <ChevronDown aria-hidden="true" />
                   </Button>
                 </DropdownMenuTrigger>
@@ -157,7 +156,7 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
                     <Fragment key={action}>
                       {action === "archive" && <DropdownMenuSeparator />}
                       <DropdownMenuItem onSelect={() => setOpen(action)} data-testid={`menu-bulk-${action}`}>
-                        {bulkActionLabels[action].menu}
+                        {t(`bulk.labels.${action}.menu`)}
                       </DropdownMenuItem>
                     </Fragment>
                   ))}
@@ -172,11 +171,11 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
               data-testid="button-bulk-download"
             >
               <Download aria-hidden="true" />
-              {downloading ? "Preparing…" : "Download"}
+              {downloading ? t("bulk.preparing") : t("bulk.download")}
             </Button>
             <Button size="sm" variant="ghost" onClick={selection.clear} data-testid="button-bulk-clear">
               <X aria-hidden="true" />
-              Clear
+              {t("bulk.clear")}
             </Button>
           </div>
         </div>

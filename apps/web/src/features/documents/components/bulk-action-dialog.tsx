@@ -1,4 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { i18n } from "@/lib/i18n";
 import type { BulkRequest, BulkResult, BulkSelection } from "@quire/contracts";
 import { CategorySelect } from "@/components/documents/category-select";
 import { ReviewAssignees } from "@/components/documents/review-assignees";
@@ -19,26 +21,18 @@ import { errorMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
 import { parseTags } from "@/lib/tags";
 import { useBulkAction } from "../api/bulk-actions";
+import "../locale";
 
 export type BulkActionName = BulkRequest["action"];
 
-/** What each action is called in the menu, the dialog's title and its button. */
-export const bulkActionLabels: Record<BulkActionName, { menu: string; title: string; confirm: string }> = {
-  setCategory: { menu: "Set category…", title: "Set category", confirm: "Set category" },
-  addTags: { menu: "Add tags…", title: "Add tags", confirm: "Add tags" },
-  removeTags: { menu: "Remove tags…", title: "Remove tags", confirm: "Remove tags" },
-  setOwner: { menu: "Set owner…", title: "Set owner", confirm: "Set owner" },
-  submitForReview: { menu: "Submit for review…", title: "Submit for review", confirm: "Submit for review" },
-  archive: { menu: "Archive…", title: "Archive documents?", confirm: "Archive" },
-};
-
-const documentsText = (n: number) => `${formatCount(n)} ${n === 1 ? "document" : "documents"}`;
+const documentsText = (n: number) => i18n.t("documents:bulk.documents", { count: n, n: formatCount(n) });
 
 /** "197 updated, 3 refused": what happened, in the order a person checks it. */
 export function resultSummary(result: BulkResult): string {
-  const parts = [`${formatCount(result.done)} updated`];
-  if (result.unchanged > 0) parts.push(`${formatCount(result.unchanged)} already so`);
-  if (result.refused > 0) parts.push(`${formatCount(result.refused)} refused`);
+  const parts = [i18n.t("documents:bulk.updated", { n: formatCount(result.done) })];
+  if (result.unchanged > 0)
+    parts.push(i18n.t("documents:bulk.unchanged", { n: formatCount(result.unchanged) }));
+  if (result.refused > 0) parts.push(i18n.t("documents:bulk.refused", { n: formatCount(result.refused) }));
   return parts.join(", ");
 }
 
@@ -47,6 +41,7 @@ function useActionParams(action: BulkActionName) {
   const [categoryId, setCategoryId] = useState("");
   const [tagText, setTagText] = useState("");
   const [ownerId, setOwnerId] = useState("");
+  const { t } = useTranslation("documents");
   const users = useUsers({ enabled: action === "setOwner" || action === "submitForReview" });
   const reviewers = (users.data ?? []).filter((u) => u.assignable.review);
   const approvers = (users.data ?? []).filter((u) => u.assignable.approve);
@@ -75,7 +70,7 @@ function useActionParams(action: BulkActionName) {
   if (action === "setCategory")
     fields = (
       <div className="grid gap-2">
-        <Label htmlFor="bulk-category">Category</Label>
+        <Label htmlFor="bulk-category">{t("bulk.category")}</Label>
         <CategorySelect
           id="bulk-category"
           testId="select-bulk-category"
@@ -87,12 +82,12 @@ function useActionParams(action: BulkActionName) {
   if (action === "addTags" || action === "removeTags")
     fields = (
       <div className="grid gap-2">
-        <Label htmlFor="bulk-tags">Tags (comma-separated)</Label>
+        <Label htmlFor="bulk-tags">{t("bulk.tags")}</Label>
         <Input
           id="bulk-tags"
           value={tagText}
           onChange={(e) => setTagText(e.target.value)}
-          placeholder="policy, 2026"
+          placeholder={t("bulk.tagsPlaceholder")}
           data-testid="input-bulk-tags"
         />
       </div>
@@ -100,10 +95,10 @@ function useActionParams(action: BulkActionName) {
   if (action === "setOwner")
     fields = (
       <div className="grid gap-2">
-        <Label htmlFor="bulk-owner">New owner</Label>
+        <Label htmlFor="bulk-owner">{t("bulk.newOwner")}</Label>
         <Select value={ownerId} onValueChange={setOwnerId}>
           <SelectTrigger id="bulk-owner" className="w-full" data-testid="select-bulk-owner">
-            <SelectValue placeholder="Select a person" />
+            <SelectValue placeholder={t("bulk.selectPerson")} />
           </SelectTrigger>
           <SelectContent>
             {(users.data ?? []).map((u) => (
@@ -136,32 +131,33 @@ function useActionParams(action: BulkActionName) {
 }
 
 function describeAction(action: BulkActionName, count: number): string {
-  const docs = documentsText(count);
+  const values = { documents: documentsText(count), count };
   switch (action) {
     case "archive":
-      return `${docs} will leave lists and search. Their versions and original files are kept, and each can be restored.`;
+      return i18n.t("documents:bulk.describeArchive", values);
     case "setOwner":
-      return `${docs} will be handed to the person you choose; you may no longer see the drafts among them.`;
+      return i18n.t("documents:bulk.describeSetOwner", values);
     case "submitForReview":
-      return `Each Draft among the ${docs} starts its own review round with these people.`;
+      return i18n.t("documents:bulk.describeSubmit", values);
     default:
-      return `Applies to ${docs}. Each one is checked on its own: those you may not change are listed afterwards.`;
+      return i18n.t("documents:bulk.describeOther", values);
   }
 }
 
 /** The refused documents, each with its title (or id when hidden) and the server's reason. */
 function RefusedList({ result }: { result: BulkResult }) {
+  const { t } = useTranslation("documents");
   const refused = result.results.filter((r) => r.outcome === "refused");
   if (refused.length === 0) return null;
   return (
     <ul
       className="grid max-h-64 gap-2 overflow-y-auto text-sm"
-      aria-label="Refused documents"
+      aria-label={t("bulk.refusedList")}
       data-testid="bulk-refused"
     >
       {refused.map((r) => (
         <li key={r.id} className="rounded-md border p-2" data-testid={`bulk-refused-${r.id}`}>
-          <p className="font-medium break-words">{r.title ?? `Document ${r.id}`}</p>
+          <p className="font-medium break-words">{r.title ?? t("bulk.documentId", { id: r.id })}</p>
           <p className="text-muted-foreground break-words">{r.reason}</p>
         </li>
       ))}
@@ -187,11 +183,15 @@ export function BulkActionDialog({
   /** The action ran (whatever each document's outcome): the selection has served. */
   onDone: () => void;
 }) {
+  const { t } = useTranslation("documents");
   const { request, fields } = useActionParams(action);
   const run = useBulkAction();
   const [result, setResult] = useState<BulkResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const labels = bulkActionLabels[action];
+  const labels = {
+    title: t(`bulk.labels.${action}.title`),
+    confirm: t(`bulk.labels.${action}.confirm`),
+  };
   const destructive = action === "archive" || action === "setOwner";
 
   function submit(event: FormEvent) {
@@ -203,7 +203,7 @@ export function BulkActionDialog({
         setResult(answer);
         onDone();
       },
-      (err: unknown) => setError(errorMessage(err, "The action could not be applied.")),
+      (err: unknown) => setError(errorMessage(err, t("bulk.failed"))),
     );
   }
 
@@ -213,13 +213,13 @@ export function BulkActionDialog({
         {result ? (
           <>
             <DialogHeader>
-              <DialogTitle>{labels.title}: done</DialogTitle>
+              <DialogTitle>{t("bulk.done", { title: labels.title })}</DialogTitle>
               <DialogDescription data-testid="bulk-result-summary">{resultSummary(result)}</DialogDescription>
             </DialogHeader>
             <RefusedList result={result} />
             <DialogFooter>
               <Button type="button" onClick={onClose} data-testid="button-bulk-result-close">
-                Close
+                {t("bulk.close")}
               </Button>
             </DialogFooter>
           </>
@@ -237,7 +237,7 @@ export function BulkActionDialog({
             )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
+                {t("bulk.cancel")}
               </Button>
               <Button
                 type="submit"
@@ -245,7 +245,9 @@ export function BulkActionDialog({
                 disabled={!request || run.isPending}
                 data-testid="button-confirm-bulk"
               >
-                {run.isPending ? "Working…" : `${labels.confirm} (${formatCount(count)})`}
+                {run.isPending
+                  ? t("bulk.working")
+                  : t("bulk.confirm", { label: labels.confirm, n: formatCount(count) })}
               </Button>
             </DialogFooter>
           </form>

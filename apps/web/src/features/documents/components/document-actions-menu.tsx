@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Archive, MoreVertical, Pencil, Send } from "lucide-react";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
@@ -9,6 +10,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import "../locale";
 
 // Loaded when first opened: a list of cards should not parse three forms it may never show.
 const ArchiveDialog = lazy(async () => ({ default: (await import("./archive-dialog")).ArchiveDialog }));
@@ -27,6 +29,7 @@ type OpenDialog = "edit" | "submit" | "archive" | null;
  * menu at all rather than an empty one.
  */
 export function DocumentActionsMenu({ document }: { document: Document }) {
+  const { t } = useTranslation("documents");
   const [open, setOpen] = useState<OpenDialog>(null);
   const canEdit = document.abilities.update;
   // Seed §6: Submit for Review shows on Draft documents only.
@@ -45,7 +48,7 @@ export function DocumentActionsMenu({ document }: { document: Document }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Actions for ${document.title}`}
+            aria-label={t("card.actionsFor", { title: document.title })}
             data-testid={`button-document-menu-${document.id}`}
           >
             <MoreVertical aria-hidden="true" />
@@ -55,19 +58,19 @@ export function DocumentActionsMenu({ document }: { document: Document }) {
           {canEdit && (
             <DropdownMenuItem onSelect={() => setOpen("edit")} data-testid="menu-edit-metadata">
               <Pencil aria-hidden="true" />
-              Edit Metadata
+              {t("card.editMetadata")}
             </DropdownMenuItem>
           )}
           {canSubmit && (
             <DropdownMenuItem onSelect={() => setOpen("submit")} data-testid="menu-submit-review">
               <Send aria-hidden="true" />
-              Submit for Review
+              {t("card.submitForReview")}
             </DropdownMenuItem>
           )}
           {canArchive && (
             <DropdownMenuItem onSelect={() => setOpen("archive")} data-testid="menu-archive">
               <Archive aria-hidden="true" />
-              Archive
+              {t("card.archive")}
             </DropdownMenuItem>
           )}
         </DropdownMenuContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { FileText } from "lucide-react";
 import type { Document } from "@quire/contracts";
@@ -8,22 +9,29 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { DocumentFacts, DocumentTags } from "@/components/documents/document-meta";
 import { paths } from "@/config/paths";
 import { DocumentActionsMenu } from "./document-actions-menu";
+import "../locale";
 
 function ProcessingBadge({ document }: { document: Document }) {
+  const { t } = useTranslation("documents");
   if (document.processing.state === "ready") return null;
   return document.processing.state === "failed" ? (
-    <Badge variant="destructive">Processing failed</Badge>
+    <Badge variant="destructive">{t("card.processingFailed")}</Badge>
   ) : (
-    <Badge variant="outline">Processing</Badge>
+    <Badge variant="outline">{t("card.processing")}</Badge>
   );
 }
 
 function DocumentCardActions({ document, href }: { document: Document; href: string }) {
+  const { t } = useTranslation("documents");
   return (
     <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
       <Button asChild variant="outline" size="sm">
-        <Link href={href} aria-label={`View ${document.title}`} data-testid={`button-view-${document.id}`}>
-          View
+        <Link
+          href={href}
+          aria-label={t("card.viewLabel", { title: document.title })}
+          data-testid={`button-view-${document.id}`}
+        >
+          {t("card.view")}
         </Link>
       </Button>
       <DocumentActionsMenu document={document} />
@@ -44,12 +52,13 @@ export function DocumentCard({
   selected?: boolean;
   onSelect?: (checked: boolean) => void;
 }) {
+  const { t } = useTranslation("documents");
   const href = paths.document.getHref(document.id);
   const checkbox = onSelect ? (
     <Checkbox
       checked={selected === true}
       onCheckedChange={(checked) => onSelect(checked === true)}
-      aria-label={`Select ${document.title}`}
+      aria-label={t("card.select", { title: document.title })}
       className="size-5 sm:size-4"
       data-testid={`checkbox-document-${document.id}`}
     />

@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { DocumentPage } from "../api/get-documents";
 import { DOCUMENTS_PAGE_SIZE } from "../hooks/use-list-params";
 import { DocumentList, DocumentListSkeleton, EmptyDocuments, type ListSelection } from "./documents-list";
 import { Pagination, useListTop } from "@/components/pagination";
 import { ErrorNotice } from "@/components/error-notice";
+import "../locale";
 
 /** The list part both All Documents and Category share: skeleton, error, empty state, cards, paging. */
 export function DocumentResults(props: {
@@ -18,6 +20,7 @@ export function DocumentResults(props: {
   /** `replace`: correcting a page past the end, which must not stay in the history (Back would bounce). */
   onPage(next: number, options?: { replace?: boolean }): void;
 }) {
+  const { t } = useTranslation("documents");
   const { query, page, onPage } = props;
   const [listTop, revealListTop] = useListTop<HTMLDivElement>();
   const lastPage = pastTheEnd(query, page);
@@ -28,7 +31,7 @@ export function DocumentResults(props: {
   }, [lastPage, onPage]);
   if (query.isPending || lastPage !== null) return <DocumentListSkeleton />;
   if (query.isError) {
-    return <ErrorNotice error={query.error} fallback="The documents could not be loaded." />;
+    return <ErrorNotice error={query.error} fallback={t("loadFailed")} />;
   }
   if (query.data.items.length === 0) return <EmptyDocuments message={props.emptyMessage} />;
   return (

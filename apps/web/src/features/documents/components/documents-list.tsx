@@ -1,14 +1,17 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { FileText } from "lucide-react";
 import type { Document } from "@quire/contracts";
 import { EmptyState } from "@/components/empty-state";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DocumentCard } from "./document-card";
+import "../locale";
 
 export function DocumentListSkeleton({ count = 4 }: { count?: number }) {
+  const { t } = useTranslation("documents");
   return (
-    <div className="grid gap-3" role="status" aria-label="Loading documents" data-testid="documents-loading">
+    <div className="grid gap-3" role="status" aria-label={t("loading")} data-testid="documents-loading">
       {Array.from({ length: count }, (_, i) => (
         <Card key={i} className="gap-2 px-4 py-4">
           <Skeleton className="h-5 w-2/3" />
@@ -21,8 +24,9 @@ export function DocumentListSkeleton({ count = 4 }: { count?: number }) {
 }
 
 export function EmptyDocuments({ message, children }: { message: string; children?: ReactNode }) {
+  const { t } = useTranslation("documents");
   return (
-    <EmptyState icon={FileText} title="No documents found" description={message} testId="empty-documents">
+    <EmptyState icon={FileText} title={t("noneFound")} description={message} testId="empty-documents">
       {children}
     </EmptyState>
   );
@@ -43,8 +47,9 @@ export function DocumentList({
   showCategory?: boolean;
   selection?: ListSelection;
 }) {
+  const { t } = useTranslation("documents");
   return (
-    <ul className="grid gap-3" aria-label="Documents" data-testid="documents-list">
+    <ul className="grid gap-3" aria-label={t("listLabel")} data-testid="documents-list">
       {documents.map((document) => (
         <li key={document.id}>
           <DocumentCard

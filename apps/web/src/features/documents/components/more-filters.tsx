@@ -1,4 +1,5 @@
 import { useState, type ComponentProps, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { Category, FacetValue } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -6,6 +7,8 @@ import { Label } from "@/components/ui/label";
 import { CategoryFilterSelect } from "@/components/documents/filter-selects";
 import { useDocumentFacets } from "../api/get-facets";
 import type { ListParams } from "../hooks/use-list-params";
+import { formatCount } from "@/lib/format";
+import "../locale";
 
 type Filters = Pick<ListParams, "category" | "tag" | "owner" | "updatedFrom" | "updatedTo">;
 
@@ -39,11 +42,16 @@ function LabeledInput({ label, id, ...props }: { label: string; id: string } & C
 }
 
 /** The values a typed filter may take, as the browser's own suggestion list (a datalist). */
-function Suggestions({ id, values, noun }: { id: string; values: readonly FacetValue[]; noun: string }) {
+function Suggestions({ id, values }: { id: string; values: readonly FacetValue[] }) {
+  const { t } = useTranslation("documents");
   return (
     <datalist id={id} data-testid={id}>
       {values.map((v) => (
-        <option key={v.value} value={v.value} label={`${v.count} ${v.count === 1 ? noun : `${noun}s`}`} />
+        <option
+          key={v.value}
+          value={v.value}
+          label={t("filters.suggestion", { count: v.count, n: formatCount(v.count) })}
+        />
       ))}
     </datalist>
   );
@@ -58,9 +66,10 @@ function CategoryFilter({
   categories: readonly Category[];
   onChange: (category: string | undefined) => void;
 }) {
+  const { t } = useTranslation("documents");
   return (
     <div className="grid gap-1 lg:col-span-1">
-      <Label htmlFor="filter-category">Category</Label>
+      <Label htmlFor="filter-category">{t("filters.category")}</Label>
       <CategoryFilterSelect
         categories={categories}
         value={value}
@@ -82,10 +91,11 @@ function UpdatedRange({
   to: string | undefined;
   onChange: (changes: Partial<Pick<Filters, "updatedFrom" | "updatedTo">>) => void;
 }) {
+  const { t } = useTranslation("documents");
   return (
     <>
       <LabeledInput
-        label="Updated from"
+        label={t("filters.updatedFrom")}
         id="filter-from"
         type="date"
         value={from ?? ""}
@@ -93,7 +103,7 @@ function UpdatedRange({
         data-testid="input-filter-from"
       />
       <LabeledInput
-        label="Updated to"
+        label={t("filters.updatedTo")}
         id="filter-to"
         type="date"
         value={to ?? ""}
@@ -106,13 +116,14 @@ function UpdatedRange({
 
 /** 'Apply' submits the typed tag and owner; 'Clear' drops every filter, typed or not. */
 function FilterButtons({ onClear }: { onClear: () => void }) {
+  const { t } = useTranslation("documents");
   return (
     <div className="flex items-end gap-2">
       <Button type="submit" variant="secondary" data-testid="button-apply-filters">
-        Apply
+        {t("filters.apply")}
       </Button>
       <Button type="button" variant="ghost" onClick={onClear} data-testid="button-clear-filters">
-        Clear
+        {t("filters.clear")}
       </Button>
     </div>
   );
@@ -132,6 +143,7 @@ export function MoreFilters({
   categories: readonly Category[];
   onChange: (changes: Partial<Filters>) => void;
 }) {
+  const { t } = useTranslation("documents");
   const { draft, edit } = useTypedFilters(values);
   const facets = useDocumentFacets();
 
@@ -152,7 +164,7 @@ export function MoreFilters({
         onChange={(category) => onChange({ category })}
       />
       <LabeledInput
-        label="Tag"
+        label={t("filters.tag")}
         id="filter-tag"
         value={draft.tag}
         maxLength={100}
@@ -161,9 +173,9 @@ export function MoreFilters({
         onChange={(e) => edit({ tag: e.target.value })}
         data-testid="input-filter-tag"
       />
-      <Suggestions id="suggestions-tag" values={facets.data?.tags ?? []} noun="document" />
+      <Suggestions id="suggestions-tag" values={facets.data?.tags ?? []} />
       <LabeledInput
-        label="Owner"
+        label={t("filters.owner")}
         id="filter-owner"
         value={draft.owner}
         maxLength={64}
@@ -172,7 +184,7 @@ export function MoreFilters({
         onChange={(e) => edit({ owner: e.target.value })}
         data-testid="input-filter-owner"
       />
-      <Suggestions id="suggestions-owner" values={facets.data?.owners ?? []} noun="document" />
+      <Suggestions id="suggestions-owner" values={facets.data?.owners ?? []} />
       <UpdatedRange from={values.updatedFrom} to={values.updatedTo} onChange={onChange} />
       <FilterButtons onClear={() => onChange(cleared)} />
     </form>

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { useIsMobile } from "@/hooks/use-mobile";
 import { cn } from "@/lib/utils";
+import "../locale";
 
 /**
  * All Documents' further filters and saved views, folded behind one button on a phone: open,
@@ -12,6 +14,7 @@ import { cn } from "@/lib/utils";
  * screens they are always shown.
  */
 export function PhoneFilters({ active, children }: { active: number; children: ReactNode }) {
+  const { t } = useTranslation("documents");
   const isMobile = useIsMobile();
   const [open, setOpen] = useState<boolean | null>(null);
   if (!isMobile) return <>{children}</>;
@@ -21,7 +24,7 @@ export function PhoneFilters({ active, children }: { active: number; children: R
       <CollapsibleTrigger asChild>
         <Button variant="outline" size="sm" data-testid="button-toggle-filters">
           <SlidersHorizontal aria-hidden="true" />
-          {shown ? "Hide filters" : "More filters"}
+          {shown ? t("filters.hide") : t("filters.more")}
           {active > 0 && ` (${active})`}
           <ChevronDown
             className={cn("size-4 transition-transform", shown && "rotate-180")}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Bookmark, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -10,8 +11,10 @@ import { errorMessage } from "@/lib/api-client";
 import { useSavedViews, useSaveViews } from "@/features/documents/api/saved-views";
 import type { SavedView } from "@quire/contracts";
 import { withView, withoutView } from "../lib/saved-views";
+import "../locale";
 
 function SavedViewItem({ view, onDelete }: { view: SavedView; onDelete: () => void }) {
+  const { t } = useTranslation("documents");
   return (
     <li className="flex items-center rounded-md border">
       <Link
@@ -27,7 +30,7 @@ function SavedViewItem({ view, onDelete }: { view: SavedView; onDelete: () => vo
         variant="ghost"
         size="icon"
         className="size-7"
-        aria-label={`Delete saved view ${view.name}`}
+        aria-label={t("views.delete", { name: view.name })}
         onClick={onDelete}
       >
         <X aria-hidden="true" />
@@ -46,6 +49,7 @@ function SaveViewForm({
   saving: boolean;
   onSave: (name: string) => void;
 }) {
+  const { t } = useTranslation("documents");
   const [name, setName] = useState("");
 
   function save(event: FormEvent) {
@@ -58,13 +62,13 @@ function SaveViewForm({
   return (
     <form onSubmit={save} className="flex flex-wrap items-end gap-2">
       <div className="grid gap-1">
-        <Label htmlFor="saved-view-name">Save these filters as</Label>
+        <Label htmlFor="saved-view-name">{t("views.saveAs")}</Label>
         <Input
           id="saved-view-name"
           value={name}
           maxLength={60}
           onChange={(e) => setName(e.target.value)}
-          placeholder="View name"
+          placeholder={t("views.namePlaceholder")}
           data-testid="input-view-name"
         />
       </div>
@@ -74,7 +78,7 @@ function SaveViewForm({
         disabled={!name.trim() || !loaded || saving}
         data-testid="button-save-view"
       >
-        Save view
+        {t("views.save")}
       </Button>
     </form>
   );
@@ -82,6 +86,7 @@ function SaveViewForm({
 
 /** Saved views of All Documents: save the current filters under a name, open or delete one. */
 export function SavedViews({ currentQuery }: { currentQuery: string }) {
+  const { t } = useTranslation("documents");
   const views = useSavedViews();
   const saveViews = useSaveViews();
   const list = views.data ?? [];
@@ -89,14 +94,14 @@ export function SavedViews({ currentQuery }: { currentQuery: string }) {
   function store(next: SavedView[]) {
     saveViews.mutate(next, {
       onError: (error) =>
-        toast({ variant: "destructive", title: "Could not save the view", description: errorMessage(error) }),
+        toast({ variant: "destructive", title: t("views.saveFailed"), description: errorMessage(error) }),
     });
   }
 
   return (
     <section aria-labelledby="saved-views-title" className="space-y-2" data-testid="saved-views">
       <h2 id="saved-views-title" className="text-sm font-medium">
-        Saved views
+        {t("views.title")}
       </h2>
       {list.length > 0 && (
         <ul className="flex flex-wrap gap-2">
