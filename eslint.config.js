@@ -189,6 +189,7 @@ const translatedWebFiles = [
   "apps/web/src/components/documents/review-assignees.tsx",
   "apps/web/src/components/documents/category-select.tsx",
   "apps/web/src/components/pagination.tsx",
+  "apps/web/src/features/upload/**/*.tsx",
 ];
 const literalStringRule = {
   // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.

@@ -228,6 +228,28 @@ const GERMAN_PAGES: GermanPage[] = [
       /\bPrevious\b|\bNext\b/,
     ],
   },
+  {
+    path: "/upload",
+    ready: '[data-testid="form-upload"]',
+    shown: {
+      "dropzone-upload": "Dateien hierher ziehen oder",
+      "text-accepted-types": "Zulässige Typen: .pdf, .docx, .txt, .md",
+      "button-submit-upload": "Dokument hochladen",
+      "text-submit-reason": "Wählen Sie mindestens eine Datei zum Hochladen.",
+    },
+    absentEnglish: [
+      "Upload Documents",
+      "Add documents to the archive",
+      "What happens next?",
+      "Upload Guidelines",
+      "Drag and drop",
+      "Browse files",
+      "Choose at least one file",
+      "Leave it empty",
+      "Key phrases from the content",
+      "Let Quire file it",
+    ],
+  },
 ];
 
 /** Each converted page at this width: what it says in German and that its English is gone. */
@@ -235,6 +257,9 @@ async function assertGermanPage(page: Page, target: GermanPage, where: string) {
   await page.goto(target.path);
   await page.locator(target.ready).first().waitFor();
   for (const [testId, text] of Object.entries(target.shown)) {
+    // Waits for cards that load their own data (insights, suggestions) to fill in.
+    const shown = page.getByTestId(testId).filter({ hasText: text }).first();
+    await shown.waitFor({ timeout: 10_000 }).catch(() => {});
     const content = (await page.getByTestId(testId).first().textContent()) ?? "";
     assert.ok(
       content.includes(text),
@@ -278,12 +303,33 @@ async function assertGermanDocumentTools(page: Page, phone: boolean, where: stri
   await bar.waitFor({ state: "detached" });
 }
 
+/** Upload's answers to chosen files, in German: a refused file says why, a good one gets its fields. */
+async function assertGermanUpload(page: Page, where: string) {
+  await page.goto("/upload");
+  const input = page.getByTestId("input-file");
+  await input.setInputFiles([
+    { name: "leer.txt", mimeType: "text/plain", buffer: Buffer.alloc(0) },
+    { name: "notiz.md", mimeType: "text/markdown", buffer: Buffer.from("# Reisekosten\n\nText.") },
+  ]);
+  const refused = (await page.getByTestId("refused-file").innerText()).replace(/\s+/g, " ");
+  assert.match(refused, /leer\.txt ist leer: Die Datei wird nicht gesendet\./, `${where}: ${refused}`);
+  await page.getByTestId("chosen-file").waitFor();
+  const form = await page.getByTestId("form-upload").innerText();
+  assert.match(form, /Weitere Dateien hinzufügen/, `${where}: the drop zone after a choice`);
+  // The analysis may pre-select a category (hiding the note on an empty one): the title's hint stays.
+  assert.match(form, /Lassen Sie das Feld leer/, `${where}: the title's hint`);
+  assert.ok(
+    !/is empty|it is not sent|Add more files|Leave it empty|Optional: without/.test(form),
+    `${where}: ${form}`,
+  );
+}
+
 for (const viewport of [
   { width: 1280, height: 800, user: "admin" },
-  { width: 390, height: 844, user: "reviewer2" },
+  { width: 390, height: 844, user: "author" },
 ]) {
   const phone = viewport.width < 768;
-  test(`at ${viewport.width} px the Dashboard and All Documents speak German`, async () => {
+  test(`at ${viewport.width} px the Dashboard, All Documents and Upload speak German`, async () => {
     const { context, page, consoleErrors } = await suite.session(viewport.user, {
       viewport: { width: viewport.width, height: viewport.height },
     });
@@ -292,6 +338,8 @@ for (const viewport of [
     for (const target of GERMAN_PAGES) await assertGermanPage(page, target, where);
     await page.goto("/dashboard");
     await page.getByRole("heading", { level: 1, name: `Willkommen zurück, ${viewport.user}` }).waitFor();
+    await page.locator('[data-testid^="recent-update-"]').first().waitFor();
+    await page.locator('[data-testid$="-count"][data-testid^="tile-"]').first().waitFor();
     const tileCount =
       (await page.locator('[data-testid$="-count"][data-testid^="tile-"]').first().textContent()) ?? "";
     assert.match(tileCount, /^\d+ Dokumente?$/, `${where}: a category tile's count`);
@@ -300,6 +348,7 @@ for (const viewport of [
     assert.ok(!/\d+ (hours?|days?) ago|Less than an hour ago/.test(recent), `${where}: ${recent}`);
     assert.match(recent, /Vor (weniger als einer Stunde|\d+ (Stunden?|Tag|Tagen))/);
     await assertGermanDocumentTools(page, phone, where);
+    await assertGermanUpload(page, where);
     assert.deepEqual(consoleErrors(), []);
     await context.close();
   });

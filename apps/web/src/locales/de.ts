@@ -6,7 +6,8 @@ import settings from "./de/settings.json";
 import dashboard from "./de/dashboard.json";
 import shared from "./de/shared.json";
 import documents from "./de/documents.json";
+import upload from "./de/upload.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
-export const de: Catalogue = { common, shell, auth, home, settings, shared, dashboard, documents };
+export const de: Catalogue = { common, shell, auth, home, settings, shared, dashboard, documents, upload };

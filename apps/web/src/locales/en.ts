@@ -6,6 +6,7 @@ import type settings from "./en/settings.json";
 import type dashboard from "./en/dashboard.json";
 import type shared from "./en/shared.json";
 import type documents from "./en/documents.json";
+import type upload from "./en/upload.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -23,4 +24,5 @@ export type Catalogue = typeof enFirstLoad & {
   dashboard: typeof dashboard;
   shared: typeof shared;
   documents: typeof documents;
+  upload: typeof upload;
 };

@@ -1,15 +1,25 @@
-import { confidenceLabel } from "@quire/contracts";
+import { useTranslation } from "react-i18next";
 import { Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { CategorySelect } from "@/components/documents/category-select";
+import { i18n } from "@/lib/i18n";
+import { confidenceLevel } from "@quire/contracts";
 import type { ChosenFile } from "../hooks/use-upload-choices";
+import "../locale";
+import "@/components/locale";
+
+/** "high confidence", inside a sentence, in the interface's language. */
+export function inlineConfidence(confidence: number): string {
+  return i18n.t(`shared:confidenceInline.${confidenceLevel(confidence)}`);
+}
 
 /** What an empty category means, said wherever one may be left empty. */
 export function AutoFileNote({ id }: { id?: string }) {
+  const { t } = useTranslation("upload");
   return (
     <p id={id} className="text-xs text-muted-foreground" data-testid="text-auto-file-note">
-      Optional: without a category Quire files it by its content (or in Unfiled) and asks you to confirm.
+      {t("category.autoFileNote")}
     </p>
   );
 }
@@ -24,10 +34,11 @@ export function SuggestionHint({
   value: string;
   onUse: (categoryId: string) => void;
 }) {
+  const { t } = useTranslation("upload");
   if (file.analysing)
     return (
       <p className="text-xs text-muted-foreground" role="status" data-testid="text-analysing">
-        Reading the file for a suggested title and category...
+        {t("category.analysing")}
       </p>
     );
   const { suggested } = file;
@@ -38,7 +49,7 @@ export function SuggestionHint({
       data-testid="text-suggested-category"
     >
       <Sparkles className="size-3.5" aria-hidden="true" />
-      Suggested category: {suggested.name} ({confidenceLabel(suggested.confidence).toLowerCase()})
+      {t("category.suggested", { name: suggested.name, confidence: inlineConfidence(suggested.confidence) })}
       {!file.confident && value !== suggested.id && (
         <Button
           type="button"
@@ -48,7 +59,7 @@ export function SuggestionHint({
           onClick={() => onUse(suggested.id)}
           data-testid="button-use-suggested"
         >
-          Use it
+          {t("category.useIt")}
         </Button>
       )}
     </p>
@@ -64,7 +75,7 @@ export function CategoryField({
   onChange,
   disabled,
   file,
-  label = "Category",
+  label,
 }: {
   value: string;
   onChange: (categoryId: string) => void;
@@ -73,25 +84,25 @@ export function CategoryField({
   file: ChosenFile | null;
   label?: string;
 }) {
+  const { t } = useTranslation("upload");
   return (
     <div className="grid gap-2">
-      <Label htmlFor="upload-category">{label}</Label>
+      <Label htmlFor="upload-category">{label ?? t("category.label")}</Label>
       <CategorySelect
         id="upload-category"
         testId="select-category"
         value={value}
         onChange={onChange}
         disabled={disabled}
-        placeholder="Let Quire file it"
-        noneLabel="No category: let Quire file it"
+        placeholder={t("category.letQuire")}
+        noneLabel={t("category.noCategory")}
         describedBy="upload-category-note"
       />
       {!value && <AutoFileNote id="upload-category-note" />}
       {file && <SuggestionHint file={file} value={value} onUse={onChange} />}
       {file && !/\.(txt|md|markdown)$/i.test(file.file.name) && (
         <p className="text-xs text-muted-foreground" data-testid="text-suggest-after-upload">
-          PDF and DOCX files are read on the server before anything is stored: the title and category they
-          suggest are shown here first.
+          {t("category.readOnServer")}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { AlertTriangle, Ban, Copy, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -7,6 +8,7 @@ import type { ChosenFile } from "../hooks/use-upload-choices";
 import type { RefusedFile } from "../lib/upload-rules";
 import { formatFileSize } from "../lib/upload-rules";
 import { AutoFileNote, SuggestionHint } from "./category-field";
+import "../locale";
 
 /**
  * The chosen files, each with its size and a way to remove it; with several, each has its own
@@ -29,9 +31,10 @@ export function ChosenFiles({
   onTitle: (key: string, title: string) => void;
   onCategory: (key: string, categoryId: string) => void;
 }) {
+  const { t } = useTranslation("upload");
   if (files.length === 0 && refused.length === 0) return null;
   return (
-    <ul className="grid gap-2" aria-label="Chosen files" data-testid="list-chosen-files">
+    <ul className="grid gap-2" aria-label={t("chosen.label")} data-testid="list-chosen-files">
       {files.map((file) => (
         <li key={file.key} className="grid min-w-0 gap-2 rounded-md border p-3" data-testid="chosen-file">
           <div className="flex min-w-0 items-center gap-2" data-testid="text-selected-file">
@@ -42,7 +45,7 @@ export function ChosenFiles({
               variant="ghost"
               size="icon"
               className="size-7 shrink-0"
-              aria-label={`Remove ${file.file.name}`}
+              aria-label={t("chosen.remove", { name: file.file.name })}
               disabled={disabled}
               onClick={() => onRemove(file.key)}
             >
@@ -65,7 +68,7 @@ export function ChosenFiles({
           <span className="min-w-0 break-words">
             <span className="font-medium">{file.name}</span>{" "}
             <span className="text-destructive" data-testid="text-refusal">
-              {reason}: it is not sent.
+              {t("chosen.notSent", { reason })}
             </span>
           </span>
         </li>
@@ -76,12 +79,13 @@ export function ChosenFiles({
 
 /** What the server's analysis found that the person should know before sending. */
 function FileNotices({ file }: { file: ChosenFile }) {
+  const { t } = useTranslation("upload");
   if (file.refusal)
     return (
       <p className="flex items-start gap-1 text-sm text-destructive" data-testid="text-file-refusal">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <span className="min-w-0 break-words">
-          Quire will refuse this file: {errorMessage(file.refusal, "it cannot be read")}
+          {t("chosen.willRefuse", { reason: errorMessage(file.refusal, t("chosen.cannotRead")) })}
         </span>
       </p>
     );
@@ -89,7 +93,7 @@ function FileNotices({ file }: { file: ChosenFile }) {
     return (
       <p className="flex items-start gap-1 text-xs text-muted-foreground" data-testid="text-file-duplicate">
         <Copy className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-        <span className="min-w-0 break-words">Already in the archive as “{file.duplicate.title}”.</span>
+        <span className="min-w-0 break-words">{t("chosen.duplicate", { title: file.duplicate.title })}</span>
       </p>
     );
   return null;
@@ -106,6 +110,7 @@ function FileFields({
   onTitle: (key: string, title: string) => void;
   onCategory: (key: string, categoryId: string) => void;
 }) {
+  const { t } = useTranslation("upload");
   const noteId = `note-${file.key}`;
   return (
     <div className="grid gap-2 sm:grid-cols-2">
@@ -113,7 +118,7 @@ function FileFields({
         value={file.title}
         maxLength={300}
         placeholder={file.titlePlaceholder}
-        aria-label={`Title of ${file.file.name}`}
+        aria-label={t("chosen.titleOf", { name: file.file.name })}
         disabled={disabled}
         onChange={(e) => onTitle(file.key, e.target.value)}
         data-testid="input-file-title"
@@ -121,12 +126,12 @@ function FileFields({
       <CategorySelect
         id={`category-${file.key}`}
         testId="select-file-category"
-        label={`Category of ${file.file.name}`}
+        label={t("chosen.categoryOf", { name: file.file.name })}
         value={file.categoryId}
         onChange={(categoryId) => onCategory(file.key, categoryId)}
         disabled={disabled}
-        placeholder="Let Quire file it"
-        noneLabel="No category: let Quire file it"
+        placeholder={t("category.letQuire")}
+        noneLabel={t("category.noCategory")}
         describedBy={file.categoryId ? undefined : noteId}
       />
       <div className="grid gap-1 sm:col-span-2">

@@ -1,8 +1,10 @@
 import { useRef, useState, type DragEvent, type RefObject } from "react";
+import { useTranslation } from "react-i18next";
 import { FileUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ACCEPT_ATTRIBUTE } from "../lib/upload-rules";
+import "../locale";
 
 /** A drop target with a browse button; several files may be dropped or chosen at once. */
 export function DropZone({
@@ -14,6 +16,7 @@ export function DropZone({
   onAdd: (files: File[]) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation("upload");
   const input = useRef<HTMLInputElement>(null);
   const { dragging, dropHandlers } = useFileDrop(onAdd, disabled);
 
@@ -27,15 +30,13 @@ export function DropZone({
       data-testid="dropzone-upload"
     >
       <FileUp className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="text-sm text-muted-foreground">
-        {hasFiles ? "Drop more files here, or" : "Drag and drop files here, or"}
-      </p>
+      <p className="text-sm text-muted-foreground">{hasFiles ? t("drop.more") : t("drop.first")}</p>
       <FileInput inputRef={input} onAdd={onAdd} disabled={disabled} />
       <Button type="button" variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
-        {hasFiles ? "Add more files" : "Browse files"}
+        {hasFiles ? t("drop.addMore") : t("drop.browse")}
       </Button>
       <p className="text-xs text-muted-foreground" data-testid="text-accepted-types">
-        Accepted types: .pdf, .docx, .txt, .md (maximum size 10MB)
+        {t("drop.accepted")}
       </p>
     </div>
   );
@@ -71,6 +72,7 @@ function FileInput({
   onAdd: (files: File[]) => void;
   disabled: boolean | undefined;
 }) {
+  const { t } = useTranslation("upload");
   return (
     <input
       ref={inputRef}
@@ -78,7 +80,7 @@ function FileInput({
       multiple
       accept={ACCEPT_ATTRIBUTE}
       className="sr-only"
-      aria-label="Choose files to upload"
+      aria-label={t("drop.choose")}
       tabIndex={-1}
       disabled={disabled}
       onChange={(event) => {

@@ -1,5 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { i18n } from "@/lib/i18n";
+import { formatCount } from "@/lib/format";
+import "../locale";
 
 /** One labelled text input of the upload form, with an optional hint below. */
 function TextField({
@@ -44,14 +48,15 @@ type FieldProps = { value: string; disabled: boolean; onChange: (value: string) 
 
 /** One file's title: empty means the title inside the file (the analysis shows it as the placeholder). */
 export function TitleField({ placeholder, ...props }: FieldProps & { placeholder?: string }) {
+  const { t } = useTranslation("upload");
   return (
     <TextField
       {...props}
       id="upload-title"
-      label="Title"
+      label={t("form.title")}
       maxLength={300}
-      placeholder={placeholder ?? "The document's own title, or its file name"}
-      hint="Leave it empty to use the title inside the file (a PDF's or DOCX's title, or its first heading)."
+      placeholder={placeholder ?? t("form.titlePlaceholder")}
+      hint={t("form.titleHint")}
       testId="input-title"
     />
   );
@@ -59,13 +64,14 @@ export function TitleField({ placeholder, ...props }: FieldProps & { placeholder
 
 /** One file's tags, comma-separated; the suggestion's until the user types. */
 export function TagsField(props: FieldProps) {
+  const { t } = useTranslation("upload");
   return (
     <TextField
       {...props}
       id="upload-tags"
-      label="Tags"
+      label={t("form.tags")}
       maxLength={600}
-      placeholder="Key phrases from the content are added after upload"
+      placeholder={t("form.tagsPlaceholder")}
       testId="input-tags"
     />
   );
@@ -73,6 +79,8 @@ export function TagsField(props: FieldProps) {
 
 /** "Upload Document", "Upload 3 Documents", or "Processing..." while files go out. */
 export function submitLabel(count: number, processing: boolean): string {
-  if (processing) return "Processing...";
-  return count > 1 ? `Upload ${count} Documents` : "Upload Document";
+  if (processing) return i18n.t("upload:form.processing");
+  return count > 1
+    ? i18n.t("upload:form.uploadMany", { n: formatCount(count) })
+    : i18n.t("upload:form.uploadOne");
 }

@@ -1,4 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import { i18n } from "@/lib/i18n";
 import { useUploadActions } from "../hooks/use-upload-actions";
 import type { UploadChoices } from "../hooks/use-upload-choices";
 import { CategoryField } from "./category-field";
@@ -6,6 +8,7 @@ import { ChosenFiles } from "./chosen-files";
 import { DropZone } from "./drop-zone";
 import { submitLabel, TagsField, TitleField } from "./upload-fields";
 import { UploadResults } from "./upload-results";
+import "../locale";
 
 /**
  * Seed §2 Upload form: files, and for each its title (the document's own, or the file name) and
@@ -14,6 +17,7 @@ import { UploadResults } from "./upload-results";
  * one after another, each with its own progress and result; one failing never stops the others.
  */
 export function UploadForm() {
+  const { t } = useTranslation("upload");
   const { choices, queue, submit, retry } = useUploadActions();
   const { files } = choices;
   const processing = queue.running;
@@ -42,7 +46,7 @@ export function UploadForm() {
       ) : (
         files.length > 1 && (
           <CategoryField
-            label="Category for every file"
+            label={t("form.categoryForEvery")}
             value={sharedCategory(files)}
             onChange={choices.setEveryCategory}
             disabled={processing}
@@ -80,11 +84,9 @@ export function UploadForm() {
 
 /** Why Upload cannot be pressed, in words beside it (never only a tooltip); null when it can. */
 function disabledReason(choices: UploadChoices, processing: boolean): string | null {
-  if (processing) return "Uploading: wait for the files above to finish.";
+  if (processing) return i18n.t("upload:form.uploading");
   if (choices.files.length > 0) return null;
-  return choices.refused.length > 0
-    ? "None of the chosen files can be uploaded: each one says why above. Choose another file."
-    : "Choose at least one file to upload.";
+  return choices.refused.length > 0 ? i18n.t("upload:form.noneUploadable") : i18n.t("upload:form.chooseOne");
 }
 
 /** The category every file shares, or none when they differ. */
@@ -94,9 +96,10 @@ function sharedCategory(files: UploadChoices["files"]): string {
 }
 
 function FilesField({ choices, disabled }: { choices: UploadChoices; disabled: boolean }) {
+  const { t } = useTranslation("upload");
   return (
     <div className="grid gap-2">
-      <span className="text-sm font-medium">Files</span>
+      <span className="text-sm font-medium">{t("form.files")}</span>
       <DropZone hasFiles={choices.files.length > 0} onAdd={choices.addFiles} disabled={disabled} />
       {choices.fileError && (
         <p role="alert" className="text-sm text-destructive" data-testid="text-file-error">

@@ -1,4 +1,5 @@
-import { confidenceLabel, type Document } from "@quire/contracts";
+import type { Document } from "@quire/contracts";
+import { Trans, useTranslation } from "react-i18next";
 import { AlertTriangle, CheckCircle2, Copy, Loader2, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,9 @@ import { useMoveToCategory } from "@/lib/api/update-document";
 import { useStoredSuggestion } from "@/lib/api/stored-category-suggestion";
 import type { UploadRow } from "../hooks/use-upload-queue";
 import { CONFIDENT_SUGGESTION } from "../lib/upload-rules";
+import { formatPercent } from "@/lib/format";
+import { inlineConfidence } from "./category-field";
+import "../locale";
 
 /** Each file of the last upload with its own progress, result or error (several files at once). */
 export function UploadResults({
@@ -19,9 +23,10 @@ export function UploadResults({
   onUploadAnyway: (key: string) => void;
   onRetry: (key: string) => void;
 }) {
+  const { t } = useTranslation("upload");
   if (rows.length === 0) return null;
   return (
-    <ul className="grid gap-3" aria-label="Uploaded files" data-testid="list-upload-results">
+    <ul className="grid gap-3" aria-label={t("results.label")} data-testid="list-upload-results">
       {rows.map((row) => (
         <li
           key={row.key}
@@ -48,7 +53,8 @@ function RowBody({
   onUploadAnyway: (key: string) => void;
   onRetry: (key: string) => void;
 }) {
-  if (row.state === "waiting") return <p className="text-muted-foreground">Waiting...</p>;
+  const { t } = useTranslation("upload");
+  if (row.state === "waiting") return <p className="text-muted-foreground">{t("results.waiting")}</p>;
   if (row.state === "uploading")
     return (
       <UploadProgress name={row.file.name} progress={row.progress} filing={row.fields.categoryId === ""} />
@@ -65,7 +71,7 @@ function RowBody({
         </span>
         {row.retryable && (
           <Button type="button" size="sm" variant="outline" onClick={() => onRetry(row.key)}>
-            Retry
+            {t("results.retry")}
           </Button>
         )}
       </div>
@@ -75,12 +81,13 @@ function RowBody({
 }
 
 function UploadProgress({ name, progress, filing }: { name: string; progress: number; filing: boolean }) {
+  const { t } = useTranslation("upload");
   const percent = Math.round(progress * 100);
   return (
     <div className="grid gap-1">
       <div
         role="progressbar"
-        aria-label={`Uploading ${name}`}
+        aria-label={t("results.uploadingLabel", { name })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -89,7 +96,9 @@ function UploadProgress({ name, progress, filing }: { name: string; progress: nu
         <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       {percent < 100 ? (
-        <p className="text-muted-foreground">Uploading... {percent}%</p>
+        <p className="text-muted-foreground">
+          {t("results.uploadingPercent", { percent: formatPercent(percent) })}
+        </p>
       ) : (
         // Every byte is sent; the server answers once it has checked the file, converted it and
         // (without a category) filed it. Then the document's own processing state takes over.
@@ -100,9 +109,7 @@ function UploadProgress({ name, progress, filing }: { name: string; progress: nu
           data-stage="converting"
         >
           <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
-          {filing
-            ? "Sent; checking the file, converting it to text and filing it..."
-            : "Sent; checking the file and converting it to text..."}
+          {filing ? t("results.sentFiling") : t("results.sent")}
         </p>
       )}
     </div>
@@ -116,16 +123,17 @@ function DuplicateNotice({
   existing: NonNullable<UploadRow["existing"]>;
   onUploadAnyway: () => void;
 }) {
+  const { t } = useTranslation("upload");
   return (
     <div className="grid gap-2" role="status" data-testid="upload-duplicate">
       <p>
         <Copy className="mr-1 inline size-4 align-text-bottom" aria-hidden="true" />
-        This file is already in the archive as “{existing.title}”.
+        {t("results.duplicate", { title: existing.title })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm" variant="outline">
           <Link href={paths.document.getHref(existing.id)} data-testid="link-open-existing">
-            Open existing
+            {t("results.openExisting")}
           </Link>
         </Button>
         <Button
@@ -135,7 +143,7 @@ function DuplicateNotice({
           onClick={onUploadAnyway}
           data-testid="button-upload-anyway"
         >
-          Upload anyway
+          {t("results.uploadAnyway")}
         </Button>
       </div>
     </div>
@@ -144,6 +152,7 @@ function DuplicateNotice({
 
 /** A stored upload: its processing state from the server (live), then what its content suggests. */
 function UploadedDocument({ id, initial }: { id: string; initial: Document }) {
+  const { t } = useTranslation("upload");
   const query = useDocument(id);
   const doc = query.data ?? initial;
   const { state, error } = doc.processing;
@@ -165,20 +174,20 @@ function UploadedDocument({ id, initial }: { id: string; initial: Document }) {
           data-stage="processing"
         >
           <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
-          Uploaded; processing its text (reading scanned pages, finding tags, indexing it for search)...
+          {t("results.processing")}
         </p>
       )}
       {state === "failed" && (
         <p className="text-destructive" role="alert">
-          Processing failed: {error ?? "the file could not be processed."}
+          {t("results.failed", { error: error ?? t("results.failedFallback") })}
         </p>
       )}
       {state === "ready" && (
         <>
           <p className="flex items-center gap-1 text-muted-foreground" data-testid="text-processed">
             <CheckCircle2 className="size-4 text-primary" aria-hidden="true" />
-            Uploaded and processed
-            {doc.tags.length > 0 && <> · Tags: {doc.tags.join(", ")}</>}
+            {t("results.processed")}
+            {doc.tags.length > 0 && t("results.tags", { tags: doc.tags.join(", ") })}
           </p>
           <MoveToSuggested doc={doc} />
         </>
@@ -189,18 +198,20 @@ function UploadedDocument({ id, initial }: { id: string; initial: Document }) {
 
 /** Where the document went: the category chosen, or the one Quire chose, to confirm on its page. */
 function FiledIn({ doc }: { doc: Document }) {
+  const { t } = useTranslation("upload");
   return (
     <p className="text-muted-foreground" data-testid="text-filed-in">
       {doc.autoFiled ? (
-        <>
-          Filed automatically in {doc.category.name}: confirm it on{" "}
-          <Link href={paths.document.getHref(doc.id)} className="text-primary hover:underline">
-            its page
-          </Link>
-          .
-        </>
+        <Trans
+          t={t}
+          i18nKey="results.filedAuto"
+          values={{ category: doc.category.name }}
+          components={{
+            link: <Link href={paths.document.getHref(doc.id)} className="text-primary hover:underline" />,
+          }}
+        />
       ) : (
-        <>Filed in {doc.category.name}.</>
+        t("results.filedIn", { category: doc.category.name })
       )}
     </p>
   );
@@ -208,6 +219,7 @@ function FiledIn({ doc }: { doc: Document }) {
 
 /** Once the text is known (converted, OCR read), offer the category it suggests with one click. */
 export function MoveToSuggested({ doc }: { doc: Document }) {
+  const { t } = useTranslation("upload");
   const suggestion = useStoredSuggestion(doc.id, doc.processing.state === "ready" && doc.abilities.update);
   const move = useMoveToCategory(doc.id);
   const s = suggestion.data;
@@ -217,8 +229,10 @@ export function MoveToSuggested({ doc }: { doc: Document }) {
     <div className="flex flex-wrap items-center gap-2" data-testid="suggested-move">
       <Sparkles className="size-4 text-primary" aria-hidden="true" />
       <span>
-        Its content suggests {target.name} ({confidenceLabel(s.confidence).toLowerCase()}
-        {s.confidence < CONFIDENT_SUGGESTION ? ", a weak guess" : ""}).
+        {t(s.confidence < CONFIDENT_SUGGESTION ? "results.suggestsWeak" : "results.suggests", {
+          name: target.name,
+          confidence: inlineConfidence(s.confidence),
+        })}
       </span>
       <Button
         type="button"
@@ -228,7 +242,7 @@ export function MoveToSuggested({ doc }: { doc: Document }) {
         onClick={() => move.move(target)}
         data-testid="button-move-suggested"
       >
-        Move to {target.name}
+        {t("results.moveTo", { name: target.name })}
       </Button>
     </div>
   );

@@ -1,5 +1,7 @@
 import { type FormEvent } from "react";
 import { toast } from "@/hooks/use-toast";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 import { useUser } from "@/lib/auth";
 import { splitTags } from "../lib/upload-rules";
 import { useUploadChoices } from "./use-upload-choices";
@@ -23,8 +25,8 @@ export function useUploadActions() {
     if (files.length === 0 || !user.data) {
       toast({
         variant: "destructive",
-        title: "Missing information",
-        description: "Please fill in all fields and select a file.",
+        title: i18n.t("upload:form.missingTitle"),
+        description: i18n.t("upload:form.missingDescription"),
       });
       return;
     }

@@ -4,6 +4,8 @@ import { canFileIn } from "@/components/documents/category-select";
 import { useCategories } from "@/lib/api/categories";
 import { useUploadAnalyses } from "../api/analyse-upload";
 import { uploadRetryable } from "../lib/upload-error";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 import {
   admitFiles,
   CONFIDENT_SUGGESTION,
@@ -135,7 +137,7 @@ export function useUploadChoices() {
       key: DRAFT,
       file: null,
       title: draft.title,
-      titlePlaceholder: "The document's own title, or its file name",
+      titlePlaceholder: i18n.t("upload:form.titlePlaceholder"),
       categoryId: draft.categoryId,
     },
     refused,

@@ -2,6 +2,9 @@ import { useLocation } from "wouter";
 import type { Role } from "@quire/contracts";
 import { paths } from "@/config/paths";
 import { toast } from "@/hooks/use-toast";
+import { formatCount } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 import { DuplicateUploadError } from "../api/upload-document";
 import { uploadErrorDescription } from "../lib/upload-error";
 import type { UploadOutcome } from "./use-upload-queue";
@@ -11,9 +14,12 @@ const UPLOADED_STATE = { uploaded: true } as const;
 
 /** Seed §8's text only once it is true; before, what is true: uploaded, processing under way. */
 function uploadedText(document: { title: string; processing: { state: string } }): string {
-  return document.processing.state === "ready"
-    ? `${document.title} has been uploaded and processed.`
-    : `${document.title} has been uploaded. Its text is being processed; the page shows the progress.`;
+  return i18n.t(
+    document.processing.state === "ready" ? "upload:report.processed" : "upload:report.processing",
+    {
+      title: document.title,
+    },
+  );
 }
 
 /**
@@ -29,12 +35,12 @@ export function useUploadReport(role?: Role) {
     if (results.length === 1) {
       const [only] = results;
       if (only?.document) {
-        toast({ title: "Upload successful", description: uploadedText(only.document) });
+        toast({ title: i18n.t("upload:report.success"), description: uploadedText(only.document) });
         navigate(paths.document.getHref(only.document.id), { state: UPLOADED_STATE });
       } else if (only && failed.length === 1) {
         toast({
           variant: "destructive",
-          title: "Upload failed",
+          title: i18n.t("upload:report.failed"),
           description: uploadErrorDescription(only.error, role),
         });
       }
@@ -43,13 +49,17 @@ export function useUploadReport(role?: Role) {
     if (failed.length > 0) {
       toast({
         variant: "destructive",
-        title: "Upload failed",
-        description: `${failed.length} of ${results.length} files could not be uploaded; ${done.length} ${done.length === 1 ? "was" : "were"}. Each file's result is listed below.`,
+        title: i18n.t("upload:report.failed"),
+        description: i18n.t("upload:report.someFailed", {
+          failed: formatCount(failed.length),
+          total: formatCount(results.length),
+          count: done.length,
+        }),
       });
     } else if (done.length > 0) {
       toast({
-        title: "Upload successful",
-        description: `${done.length} documents have been uploaded. Their processing is shown below.`,
+        title: i18n.t("upload:report.success"),
+        description: i18n.t("upload:report.allDone", { count: done.length, n: formatCount(done.length) }),
       });
     }
   };

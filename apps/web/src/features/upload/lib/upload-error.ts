@@ -1,8 +1,8 @@
 import type { Role } from "@quire/contracts";
 import { errorMessage, errorStatus } from "@/lib/api-client";
 import { abilityPhrases, forbiddenMessage } from "@/lib/forbidden";
-
-const GENERIC = "There was an error uploading your document. Please try again.";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /**
  * What the failure toast says: a 403 names the role that may not upload (trying again would not
@@ -10,12 +10,13 @@ const GENERIC = "There was an error uploading your document. Please try again.";
  * unreadable) or a 400 naming a bad field; the seed's text otherwise.
  */
 export function uploadErrorDescription(error: unknown, role?: Role): string {
+  const generic = i18n.t("upload:report.generic");
   const status = errorStatus(error);
   if (status === 403) return forbiddenMessage(role, abilityPhrases.uploadDocuments);
   if (status === 400 || status === 413 || status === 415 || status === 422) {
-    return errorMessage(error, GENERIC);
+    return errorMessage(error, generic);
   }
-  return GENERIC;
+  return generic;
 }
 
 /**

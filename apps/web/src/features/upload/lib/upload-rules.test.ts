@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { applyLanguage } from "@/lib/i18n";
 import {
   ACCEPT_ATTRIBUTE,
   admitFiles,
@@ -67,6 +68,13 @@ describe("admitFiles", () => {
     expect(result.files).toEqual(many.slice(0, MAX_FILES_PER_UPLOAD));
     expect(result.problem).toBe(
       `At most ${MAX_FILES_PER_UPLOAD} files go in one upload; the first ${MAX_FILES_PER_UPLOAD} are kept.`,
+    );
+  });
+  it("says why in the interface's language", async () => {
+    await applyLanguage("de");
+    const result = admitFiles([], [sized("leer.txt", 0), sized("bild.png", 5)]);
+    expect(result.problem).toBe(
+      "leer.txt ist leer. bild.png hat keinen Typ, den Quire annimmt (.pdf, .docx, .txt, .md, .markdown).",
     );
   });
 });

@@ -7,6 +7,8 @@ import {
   titleFromFilename,
 } from "@quire/contracts";
 import { firstHeading } from "@quire/textkit";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /** Seed §9: upload limit, accepted types and titles, as the server enforces them (413 and 415). */
 export { ACCEPTED_EXTENSIONS, MAX_UPLOAD_BYTES, splitTags, titleFromFilename } from "@quire/contracts";
@@ -47,9 +49,9 @@ export async function titleOfTextFile(file: File): Promise<string> {
  */
 export function refusalOf(file: File): string | null {
   if (!hasAcceptedExtension(file.name))
-    return `is not a type Quire accepts (${ACCEPTED_EXTENSIONS.join(", ")})`;
-  if (file.size === 0) return "is empty";
-  if (file.size > MAX_UPLOAD_BYTES) return `is larger than ${MAX_UPLOAD_LABEL}, the upload limit`;
+    return i18n.t("upload:refusal.type", { types: ACCEPTED_EXTENSIONS.join(", ") });
+  if (file.size === 0) return i18n.t("upload:refusal.empty");
+  if (file.size > MAX_UPLOAD_BYTES) return i18n.t("upload:refusal.tooLarge", { limit: MAX_UPLOAD_LABEL });
   return null;
 }
 
@@ -71,9 +73,9 @@ export function admitFiles(
   });
   const fitting = [...current, ...added.filter((f) => !refused.some((r) => r.file === f))];
   const problems = [
-    ...refused.map((r) => `${r.file.name} ${r.reason}.`),
+    ...refused.map((r) => i18n.t("upload:refusal.file", { name: r.file.name, reason: r.reason })),
     fitting.length > MAX_FILES_PER_UPLOAD
-      ? `At most ${MAX_FILES_PER_UPLOAD} files go in one upload; the first ${MAX_FILES_PER_UPLOAD} are kept.`
+      ? i18n.t("upload:refusal.tooMany", { max: MAX_FILES_PER_UPLOAD })
       : "",
   ].filter(Boolean);
   return {
