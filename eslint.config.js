@@ -190,6 +190,7 @@ const translatedWebFiles = [
   "apps/web/src/components/documents/category-select.tsx",
   "apps/web/src/components/pagination.tsx",
   "apps/web/src/features/upload/**/*.tsx",
+  "apps/web/src/features/search/**/*.tsx",
 ];
 const literalStringRule = {
   // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.

@@ -250,6 +250,24 @@ const GERMAN_PAGES: GermanPage[] = [
       "Let Quire file it",
     ],
   },
+  {
+    path: "/search",
+    ready: '[data-testid="start-search"]',
+    shown: {
+      "start-search": "Starten Sie Ihre Suche",
+      "search-syntax": "exakte Wortfolge",
+      "button-submit-search": "Suchen",
+    },
+    absentEnglish: [
+      "Search Documents",
+      "Find documents by their words",
+      "Start Your Search",
+      "Popular Searches",
+      "Also search by meaning",
+      "Type words, a question",
+      "remote work policy",
+    ],
+  },
 ];
 
 /** Each converted page at this width: what it says in German and that its English is gone. */
@@ -324,12 +342,35 @@ async function assertGermanUpload(page: Page, where: string) {
   );
 }
 
+/** A search with results and one without, in German. */
+async function assertGermanSearch(page: Page, where: string) {
+  await page.goto("/search?q=policy");
+  const count = page.getByTestId("text-results-count");
+  await count.waitFor();
+  assert.match((await count.textContent()) ?? "", /^Suchergebnisse \(\d+ gefunden\)$/, where);
+  const first = page.locator('[data-testid^="result-"]').first();
+  assert.match(await first.innerText(), /Dokument öffnen/, `${where}: a result's button`);
+  assert.match(
+    (await first.getByTestId("relevance-stars").getAttribute("aria-label")) ?? "",
+    /^Relevanz \d von 5/,
+  );
+  const results = await page.locator("main").innerText();
+  assert.ok(
+    !/Search Results|View Document|View Summary|\d+ versions?\b/.test(results),
+    `${where}: ${results}`,
+  );
+  await page.goto("/search?q=zzqqxxv");
+  const none = page.getByTestId("no-results");
+  await none.waitFor();
+  assert.match(await none.innerText(), /Keine Ergebnisse gefunden[\s\S]*Prüfen Sie die Schreibweise/, where);
+}
+
 for (const viewport of [
   { width: 1280, height: 800, user: "admin" },
   { width: 390, height: 844, user: "author" },
 ]) {
   const phone = viewport.width < 768;
-  test(`at ${viewport.width} px the Dashboard, All Documents and Upload speak German`, async () => {
+  test(`at ${viewport.width} px the Dashboard, All Documents, Upload and Search speak German`, async () => {
     const { context, page, consoleErrors } = await suite.session(viewport.user, {
       viewport: { width: viewport.width, height: viewport.height },
     });
@@ -349,6 +390,7 @@ for (const viewport of [
     assert.match(recent, /Vor (weniger als einer Stunde|\d+ (Stunden?|Tag|Tagen))/);
     await assertGermanDocumentTools(page, phone, where);
     await assertGermanUpload(page, where);
+    await assertGermanSearch(page, where);
     assert.deepEqual(consoleErrors(), []);
     await context.close();
   });

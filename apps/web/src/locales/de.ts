@@ -7,7 +7,19 @@ import dashboard from "./de/dashboard.json";
 import shared from "./de/shared.json";
 import documents from "./de/documents.json";
 import upload from "./de/upload.json";
+import search from "./de/search.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
-export const de: Catalogue = { common, shell, auth, home, settings, shared, dashboard, documents, upload };
+export const de: Catalogue = {
+  common,
+  shell,
+  auth,
+  home,
+  settings,
+  shared,
+  dashboard,
+  documents,
+  upload,
+  search,
+};

@@ -7,6 +7,7 @@ import type dashboard from "./en/dashboard.json";
 import type shared from "./en/shared.json";
 import type documents from "./en/documents.json";
 import type upload from "./en/upload.json";
+import type search from "./en/search.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -25,4 +26,5 @@ export type Catalogue = typeof enFirstLoad & {
   shared: typeof shared;
   documents: typeof documents;
   upload: typeof upload;
+  search: typeof search;
 };

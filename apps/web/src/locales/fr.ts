@@ -7,7 +7,19 @@ import dashboard from "./fr/dashboard.json";
 import shared from "./fr/shared.json";
 import documents from "./fr/documents.json";
 import upload from "./fr/upload.json";
+import search from "./fr/search.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
-export const fr: Catalogue = { common, shell, auth, home, settings, shared, dashboard, documents, upload };
+export const fr: Catalogue = {
+  common,
+  shell,
+  auth,
+  home,
+  settings,
+  shared,
+  dashboard,
+  documents,
+  upload,
+  search,
+};

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { looksLikeQuestion } from "@quire/contracts";
 import { PageHeader } from "@/components/page-header";
 import { useFeatures } from "@/lib/api/settings";
@@ -15,6 +16,8 @@ import {
   SearchResultsSkeleton,
   StartYourSearch,
 } from "./components/search-states";
+import { formatCount } from "@/lib/format";
+import "./locale";
 
 function formValuesOf(params: SearchParams | null): SearchFormValues {
   return {
@@ -68,14 +71,12 @@ function useSearchPage() {
 
 /** Seed §2 Search: runs only on an explicit submit or a suggestion click; the URL keeps it. */
 export function SearchPage() {
+  const { t } = useTranslation("search");
   const { submitted, values, setValues, suggestions, results, run, pick } = useSearchPage();
 
   return (
     <div className="space-y-6" data-testid="search-page">
-      <PageHeader
-        title="Search Documents"
-        description="Find documents by their words or their meaning, across content and metadata."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <SearchForm
         values={values}
         onChange={setValues}
@@ -98,18 +99,19 @@ export function SearchPage() {
 }
 
 function SearchResults({ results }: { results: ReturnType<typeof useSearchDocuments> }) {
+  const { t } = useTranslation("search");
   if (results.isPending) return <SearchResultsSkeleton />;
   if (results.isError)
     return (
       <p role="alert" className="text-destructive" data-testid="text-search-error">
-        {errorMessage(results.error, "The search could not be run. Please try again.")}
+        {errorMessage(results.error, t("failed"))}
       </p>
     );
   if (results.data.length === 0) return <NoResults />;
   return (
     <section aria-labelledby="search-results-heading" className="space-y-3">
       <h2 id="search-results-heading" className="text-lg font-semibold" data-testid="text-results-count">
-        Search Results ({results.data.length} found)
+        {t("resultsCount", { n: formatCount(results.data.length) })}
       </h2>
       <ul className="grid gap-3">
         {results.data.map((result) => (

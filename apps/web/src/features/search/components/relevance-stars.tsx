@@ -1,19 +1,23 @@
+import { useTranslation } from "react-i18next";
 import { Star } from "lucide-react";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { relevancePercent, relevanceStars } from "../lib/relevance";
+import { formatPercent } from "@/lib/format";
+import "../locale";
 
 /** Seed §9: score × 5 rounded, as stars out of 5; the tooltip gives the percent. */
 export function RelevanceStars({ score }: { score: number }) {
+  const { t } = useTranslation("search");
   const stars = relevanceStars(score);
-  const percent = relevancePercent(score);
+  const percent = formatPercent(relevancePercent(score));
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         <span
           role="img"
           tabIndex={0}
-          aria-label={`Relevance ${stars} of 5 (${percent}%)`}
+          aria-label={t("result.relevance", { stars, percent })}
           className="inline-flex items-center gap-0.5 rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
           data-testid="relevance-stars"
           data-stars={stars}
@@ -30,7 +34,7 @@ export function RelevanceStars({ score }: { score: number }) {
           ))}
         </span>
       </TooltipTrigger>
-      <TooltipContent>{percent}% relevant</TooltipContent>
+      <TooltipContent>{t("result.relevant", { percent })}</TooltipContent>
     </Tooltip>
   );
 }

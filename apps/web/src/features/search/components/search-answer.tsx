@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Bot, Loader2 } from "lucide-react";
 import { AiAnswerView } from "@/components/ai/ai-answer";
 import { askAi } from "@/lib/api/ask-ai";
 import { aiKeys } from "@/lib/query-keys";
+import "../locale";
 
 /**
  * The assistant's answer to a search that reads as a question, above the results: it cites the
@@ -10,6 +12,7 @@ import { aiKeys } from "@/lib/query-keys";
  * A failure leaves the results alone and says the answer is missing.
  */
 export function SearchAnswer({ question }: { question: string }) {
+  const { t } = useTranslation("search");
   const answer = useQuery({
     queryKey: aiKeys.answer(question),
     queryFn: () => askAi({ question }),
@@ -20,7 +23,7 @@ export function SearchAnswer({ question }: { question: string }) {
     <section aria-labelledby="search-answer-heading" className="space-y-2" data-testid="search-answer">
       <h2 id="search-answer-heading" className="flex items-center gap-2 text-lg font-semibold">
         <Bot className="size-5 text-primary" aria-hidden="true" />
-        Answer from the archive
+        {t("answer.title")}
       </h2>
       <div aria-live="polite">
         {answer.isPending && (
@@ -29,12 +32,12 @@ export function SearchAnswer({ question }: { question: string }) {
             data-testid="text-search-answer-pending"
           >
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            Finding an answer…
+            {t("answer.pending")}
           </p>
         )}
         {answer.isError && (
           <p className="text-sm text-muted-foreground" data-testid="text-search-answer-error">
-            No answer could be written just now; the search results are below.
+            {t("answer.failed")}
           </p>
         )}
         {answer.isSuccess && <AiAnswerView answer={answer.data} />}

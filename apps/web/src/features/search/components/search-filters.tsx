@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import type { DocumentStatus } from "@quire/contracts";
 import { CategoryFilterSelect, StatusFilterSelect } from "@/components/documents/filter-selects";
 import { useCategories } from "@/lib/api/categories";
+import "../locale";
 
 export function CategoryFilter({
   value,
@@ -9,13 +11,14 @@ export function CategoryFilter({
   value: string | undefined;
   onChange: (category: string | undefined) => void;
 }) {
+  const { t } = useTranslation("search");
   const categories = useCategories();
   return (
     <CategoryFilterSelect
       categories={categories.data ?? []}
       value={value}
       onChange={onChange}
-      label="Filter by category"
+      label={t("form.byCategory")}
       testId="select-search-category"
       className="w-full sm:w-52"
     />
@@ -29,11 +32,12 @@ export function StatusFilter({
   value: DocumentStatus | undefined;
   onChange: (status: DocumentStatus | undefined) => void;
 }) {
+  const { t } = useTranslation("search");
   return (
     <StatusFilterSelect
       value={value}
       onChange={onChange}
-      label="Filter by status"
+      label={t("form.byStatus")}
       testId="select-search-status"
       className="w-full sm:w-52"
     />
@@ -47,6 +51,7 @@ export function MeaningToggle({
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
+  const { t } = useTranslation("search");
   return (
     <label className="flex items-center gap-2 text-sm" htmlFor="checkbox-search-meaning">
       <input
@@ -57,7 +62,7 @@ export function MeaningToggle({
         onChange={(e) => onChange(e.target.checked)}
         data-testid="checkbox-search-meaning"
       />
-      Also search by meaning
+      {t("form.byMeaning")}
     </label>
   );
 }

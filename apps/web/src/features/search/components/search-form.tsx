@@ -1,10 +1,13 @@
 import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
 import { Search } from "lucide-react";
 import type { DocumentStatus } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useFeatures } from "@/lib/api/settings";
 import { CategoryFilter, MeaningToggle, StatusFilter } from "./search-filters";
+import "../locale";
 
 export type SearchFormValues = {
   text: string;
@@ -25,6 +28,7 @@ function SearchBox({
   searching: boolean;
   canSubmit: boolean;
 }) {
+  const { t } = useTranslation("search");
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <div className="relative flex-1">
@@ -36,8 +40,8 @@ function SearchBox({
           type="search"
           value={text}
           onChange={(e) => onText(e.target.value)}
-          placeholder="Search documents, content, and metadata..."
-          aria-label="Search documents"
+          placeholder={t("form.placeholder")}
+          aria-label={t("form.label")}
           aria-describedby="search-syntax"
           maxLength={500}
           className="pl-9"
@@ -45,7 +49,7 @@ function SearchBox({
         />
       </div>
       <Button type="submit" disabled={!canSubmit} data-testid="button-submit-search">
-        {searching ? "Searching..." : "Search"}
+        {searching ? t("form.searching") : t("form.search")}
       </Button>
     </div>
   );
@@ -53,12 +57,10 @@ function SearchBox({
 
 /** How the box reads a query, beside it: the same rules the server applies (textkit search-query.ts). */
 function SearchSyntax() {
+  const { t } = useTranslation("search");
   return (
     <p id="search-syntax" className="text-xs text-muted-foreground" data-testid="search-syntax">
-      Type words, a question or a pasted sentence: documents holding more of its rarer words rank first.{" "}
-      <code>&quot;exact phrase&quot;</code> ranks documents holding it first (alone, it is required);{" "}
-      <code>OR</code> in capitals means either; <code>-word</code> after a space leaves out documents with
-      that word, in a query of up to eight words (in a longer one, a pasted sentence, it is a word).
+      <Trans t={t} i18nKey="form.syntax" components={{ code: <code /> }} />
     </p>
   );
 }

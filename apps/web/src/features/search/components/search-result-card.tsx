@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,14 +9,16 @@ import { useFeatures } from "@/lib/api/settings";
 import type { SearchResult } from "@quire/contracts";
 import { HighlightedExcerpt } from "./highlighted-excerpt";
 import { RelevanceStars } from "./relevance-stars";
+import "../locale";
 
 function ResultActions({ documentId, href }: { documentId: string; href: string }) {
+  const { t } = useTranslation("search");
   const { aiSummaries } = useFeatures();
   return (
     <div className="flex flex-wrap gap-2">
       <Button asChild size="sm">
         <Link href={href} data-testid="button-view-document">
-          View Document
+          {t("result.view")}
         </Link>
       </Button>
       {aiSummaries && (
@@ -24,7 +27,7 @@ function ResultActions({ documentId, href }: { documentId: string; href: string 
             href={paths.document.getHref(documentId, { expandSummary: true })}
             data-testid="button-view-summary"
           >
-            View Summary
+            {t("result.summary")}
           </Link>
         </Button>
       )}

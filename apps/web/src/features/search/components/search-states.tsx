@@ -1,14 +1,15 @@
+import { useTranslation } from "react-i18next";
 import { Lightbulb, Search, SearchX, TrendingUp } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import "../locale";
 
-export const EXAMPLE_QUERIES = [
-  "remote work policy",
-  "how are expenses reimbursed",
-  "incident response steps",
-];
+/** The examples' keys in the catalogue: searches that find demo documents, in the interface's language. */
+export const EXAMPLE_QUERIES = ["0", "1", "2"] as const;
+
+const NO_RESULT_TIPS = ["spelling", "filters", "quoted", "strict"] as const;
 
 /** Seed §2: suggestion buttons; a click runs that search at once. */
 export function PopularSearches({
@@ -20,13 +21,14 @@ export function PopularSearches({
   loading: boolean;
   onPick: (query: string) => void;
 }) {
+  const { t } = useTranslation("search");
   if (!loading && (!suggestions || suggestions.length === 0)) return null;
   return (
     <Card data-testid="popular-searches">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <TrendingUp className="size-4" aria-hidden="true" />
-          Popular Searches
+          {t("popular")}
         </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
@@ -43,44 +45,44 @@ export function PopularSearches({
 }
 
 export function StartYourSearch({ onPick }: { onPick: (query: string) => void }) {
+  const { t } = useTranslation("search");
   return (
     <EmptyState
       icon={Search}
-      title="Start Your Search"
-      description="Search by words or by meaning across titles, content, tags and metadata. Try one of these:"
+      title={t("start.title")}
+      description={t("start.description")}
       testId="start-search"
     >
       <ul className="flex flex-wrap justify-center gap-2">
-        {EXAMPLE_QUERIES.map((q) => (
-          <li key={q}>
-            <Button type="button" variant="secondary" size="sm" onClick={() => onPick(q)}>
-              &ldquo;{q}&rdquo;
-            </Button>
-          </li>
-        ))}
+        {EXAMPLE_QUERIES.map((key) => {
+          const query = t(`start.examples.${key}`);
+          return (
+            <li key={key}>
+              <Button type="button" variant="secondary" size="sm" onClick={() => onPick(query)}>
+                {t("start.example", { query })}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
     </EmptyState>
   );
 }
 
 export function NoResults() {
+  const { t } = useTranslation("search");
   return (
     <EmptyState
       icon={SearchX}
-      title="No Results Found"
-      description="Nothing matched your search. Some tips:"
+      title={t("none.title")}
+      description={t("none.description")}
       testId="no-results"
     >
       <ul className="grid gap-1 text-left text-sm text-muted-foreground">
-        {[
-          "Check the spelling, or try fewer or more general words",
-          "Remove the category or status filter",
-          'A quoted phrase alone ("data retention") must appear as written: drop the quotes to find its words anywhere',
-          "Remove a -word exclusion, or a capital OR, which makes the query match strictly",
-        ].map((tip) => (
+        {NO_RESULT_TIPS.map((tip) => (
           <li key={tip} className="flex gap-2">
             <Lightbulb className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{tip}</span>
+            <span>{t(`none.${tip}`)}</span>
           </li>
         ))}
       </ul>
@@ -89,8 +91,9 @@ export function NoResults() {
 }
 
 export function SearchResultsSkeleton() {
+  const { t } = useTranslation("search");
   return (
-    <div className="grid gap-3" role="status" aria-label="Searching" data-testid="search-loading">
+    <div className="grid gap-3" role="status" aria-label={t("loading")} data-testid="search-loading">
       {[0, 1, 2].map((i) => (
         <Card key={i} className="gap-2 px-4 py-4">
           <Skeleton className="h-5 w-2/3" />

@@ -1,0 +1,5 @@
+import search from "@/locales/en/search.json";
+import { addEnglish } from "@/lib/i18n";
+
+// This screen family's English text, in its own chunk; imported by every module that shows it.
+addEnglish("search", search);
