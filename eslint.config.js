@@ -191,6 +191,8 @@ const translatedWebFiles = [
   "apps/web/src/components/pagination.tsx",
   "apps/web/src/features/upload/**/*.tsx",
   "apps/web/src/features/search/**/*.tsx",
+  "apps/web/src/features/approvals/**/*.tsx",
+  "apps/web/src/components/approvals/decision-dialog.tsx",
 ];
 const literalStringRule = {
   // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.

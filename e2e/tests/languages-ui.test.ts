@@ -268,6 +268,34 @@ const GERMAN_PAGES: GermanPage[] = [
       "remote work policy",
     ],
   },
+  {
+    path: "/approvals",
+    ready: '[data-testid^="approval-card-"]',
+    shown: {
+      "filter-waiting-on-me": "Warten auf mich",
+      "filter-all": "Alle Dokumente",
+      "text-approvals-scope": "Die Zahlen umfassen alle Freigaberunden",
+      "text-approvals-count": "Dokument",
+    },
+    // The activity entries ("Review Approved") are the server's names and stay English for now.
+    absentEnglish: [
+      "Approval Dashboard",
+      "Monitor and manage",
+      "Waiting on Me",
+      "Waiting on You",
+      "In Progress",
+      "Awaiting Review",
+      "Awaiting Approval",
+      "Review progress",
+      "View Document",
+      "Pending Review",
+      "Approval Rate",
+      "All figures",
+      "Final Approver",
+      "Recent Activity",
+      /Showing \d+/,
+    ],
+  },
 ];
 
 /** Each converted page at this width: what it says in German and that its English is gone. */
@@ -370,7 +398,7 @@ for (const viewport of [
   { width: 390, height: 844, user: "author" },
 ]) {
   const phone = viewport.width < 768;
-  test(`at ${viewport.width} px the Dashboard, All Documents, Upload and Search speak German`, async () => {
+  test(`at ${viewport.width} px the Dashboard, All Documents, Upload, Search and Approvals speak German`, async () => {
     const { context, page, consoleErrors } = await suite.session(viewport.user, {
       viewport: { width: viewport.width, height: viewport.height },
     });

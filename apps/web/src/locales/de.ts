@@ -8,6 +8,7 @@ import shared from "./de/shared.json";
 import documents from "./de/documents.json";
 import upload from "./de/upload.json";
 import search from "./de/search.json";
+import approvals from "./de/approvals.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -22,4 +23,5 @@ export const de: Catalogue = {
   documents,
   upload,
   search,
+  approvals,
 };

@@ -8,6 +8,7 @@ import type shared from "./en/shared.json";
 import type documents from "./en/documents.json";
 import type upload from "./en/upload.json";
 import type search from "./en/search.json";
+import type approvals from "./en/approvals.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -27,4 +28,5 @@ export type Catalogue = typeof enFirstLoad & {
   documents: typeof documents;
   upload: typeof upload;
   search: typeof search;
+  approvals: typeof approvals;
 };

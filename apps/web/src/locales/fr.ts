@@ -8,6 +8,7 @@ import shared from "./fr/shared.json";
 import documents from "./fr/documents.json";
 import upload from "./fr/upload.json";
 import search from "./fr/search.json";
+import approvals from "./fr/approvals.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -22,4 +23,5 @@ export const fr: Catalogue = {
   documents,
   upload,
   search,
+  approvals,
 };

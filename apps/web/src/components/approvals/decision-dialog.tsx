@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
   decisionNeedsReason,
   signatureMeaningOf,
@@ -22,32 +23,26 @@ import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { useDocumentSigning } from "@/lib/api/document-signing";
 import { useUpdateApproval, type ApprovalAction, type UpdateApprovalInput } from "@/lib/api/update-approval";
+import { i18n } from "@/lib/i18n";
+import "@/components/locale";
 
 export type Decision = UpdateApprovalInput["status"];
 
 /** Request Changes and Reject go back to the author, who needs to know why: the server's rule. */
 export const needsReason = decisionNeedsReason;
 
+/** Each decision's English name, which its button's test id is made from (never shown: see DecisionName). */
 export const decisionLabel: Record<Decision, string> = {
   Approved: "Approve",
   "Changes Requested": "Request Changes",
   Rejected: "Reject",
 };
 
-const copy: Record<Decision, { title: string; description: string }> = {
-  Approved: {
-    title: "Approve this document?",
-    description: "Your approval is recorded in the activity log. A comment is optional.",
-  },
-  "Changes Requested": {
-    title: "Request changes?",
-    description: "The review round ends and the author is told what to change. Say what needs to change.",
-  },
-  Rejected: {
-    title: "Reject this document?",
-    description: "This is the final decision for this round; the author is told why. Give the reason.",
-  },
-};
+/** A decision's button text in the interface's language. */
+export function DecisionName({ status }: { status: Decision }) {
+  const { t } = useTranslation("shared");
+  return t(`decision.labels.${status}`);
+}
 
 /** The reason (or optional comment) box, with the server's refusal under it. */
 function DecisionReasonField({
@@ -63,10 +58,11 @@ function DecisionReasonField({
   onChange: (comment: string) => void;
   error: string | null;
 }) {
+  const { t } = useTranslation("shared");
   const required = needsReason(status);
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{required ? "Reason (required)" : "Comment (optional)"}</Label>
+      <Label htmlFor={id}>{required ? t("decision.reasonRequired") : t("decision.commentOptional")}</Label>
       <Textarea
         id={id}
         value={value}
@@ -121,8 +117,8 @@ function useDecision({
     update.mutateAsync({ status, comment, kind, round, ...(needsPassword ? { password } : {}) }).then(
       () => {
         toast({
-          title: "Approval updated",
-          description: "The approval status has been updated successfully.",
+          title: i18n.t("shared:decision.updated"),
+          description: i18n.t("shared:decision.updatedDescription"),
         });
         onDone?.();
         onClose();
@@ -145,24 +141,22 @@ function ssoConfirmed(signing: DocumentSigning): boolean {
  * must ask for its credentials (prompt=login); the browser comes back to this page to sign.
  */
 function SsoConfirmation({ signing }: { signing: DocumentSigning }) {
+  const { t } = useTranslation("shared");
   const until = signing.confirmedUntil;
   if (until && ssoConfirmed(signing))
     return (
       <p className="text-sm text-muted-foreground" data-testid="text-sso-confirmed">
-        You signed in again; you can sign until {formatDateTime(until)}.
+        {t("decision.ssoConfirmed", { until: formatDateTime(until) })}
       </p>
     );
   const here = `${window.location.pathname}${window.location.search}`;
   const start = `/api/auth/oidc/start?purpose=sign&next=${encodeURIComponent(here)}`;
   return (
     <div className="grid gap-2">
-      <p className="text-sm">
-        Signing in this category needs you to sign in again with single sign-on; then sign within{" "}
-        {SSO_SIGNING_WINDOW_MINUTES} minutes.
-      </p>
+      <p className="text-sm">{t("decision.ssoNeeded", { minutes: SSO_SIGNING_WINDOW_MINUTES })}</p>
       <Button asChild variant="outline" size="sm" className="justify-self-start">
         <a href={start} data-testid="button-confirm-sso">
-          Confirm with single sign-on
+          {t("decision.ssoConfirm")}
         </a>
       </Button>
     </div>
@@ -185,18 +179,21 @@ function SigningFields({
   password: string;
   onPassword: (password: string) => void;
 }) {
+  const { t } = useTranslation("shared");
   return (
     <div className="grid gap-2">
       <p className="text-sm" data-testid="text-signature-meaning">
-        You sign this decision as <strong>{signatureMeaningOf(kind, status)}</strong>; the signed record keeps
-        your name, the time and the version.
+        <Trans
+          t={t}
+          i18nKey="decision.meaning"
+          values={{ meaning: t(`decision.meanings.${signatureMeaningOf(kind, status)}`) }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       {signing?.confirmWith === "single sign-on" && <SsoConfirmation signing={signing} />}
       {needsPassword && (
         <>
-          <Label htmlFor={`decision-password-${kind}`}>
-            Your password (required to sign in this category)
-          </Label>
+          <Label htmlFor={`decision-password-${kind}`}>{t("decision.password")}</Label>
           <Input
             id={`decision-password-${kind}`}
             type="password"
@@ -217,6 +214,7 @@ function SigningFields({
  * without a reason (the server refuses them too); the author's notification carries it.
  */
 export function DecisionDialog(props: DecisionDialogProps) {
+  const { t } = useTranslation("shared");
   const { kind, status, onClose } = props;
   const { comment, setComment, password, setPassword, needsPassword, signing, blocked, confirm, update } =
     useDecision(props);
@@ -225,8 +223,8 @@ export function DecisionDialog(props: DecisionDialogProps) {
       <DialogContent data-testid="dialog-decision">
         <form onSubmit={confirm} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>{copy[status].title}</DialogTitle>
-            <DialogDescription>{copy[status].description}</DialogDescription>
+            <DialogTitle>{t(`decision.titles.${status}`)}</DialogTitle>
+            <DialogDescription>{t(`decision.descriptions.${status}`)}</DialogDescription>
           </DialogHeader>
           <SigningFields
             kind={kind}
@@ -241,15 +239,11 @@ export function DecisionDialog(props: DecisionDialogProps) {
             status={status}
             value={comment}
             onChange={setComment}
-            error={
-              update.isError
-                ? errorMessage(update.error, "There was an error updating the approval status.")
-                : null
-            }
+            error={update.isError ? errorMessage(update.error, t("decision.failed")) : null}
           />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("decision.cancel")}
             </Button>
             <Button
               type="submit"
@@ -257,7 +251,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
               disabled={blocked || update.isPending}
               data-testid="button-confirm-decision"
             >
-              {decisionLabel[status]}
+              <DecisionName status={status} />
             </Button>
           </DialogFooter>
         </form>

@@ -6,7 +6,12 @@ import { Button } from "@/components/ui/button";
 import { approvalQueryOptions } from "@/lib/api/document-approval";
 import type { ApprovalAction } from "@/lib/api/update-approval";
 import { useFeatures } from "@/lib/api/settings";
-import { DecisionDialog, decisionLabel, type Decision } from "@/components/approvals/decision-dialog";
+import {
+  DecisionDialog,
+  DecisionName,
+  decisionLabel,
+  type Decision,
+} from "@/components/approvals/decision-dialog";
 
 /** The buttons of a review or decision; each opens the confirmation (with the reason where needed). */
 export function DecisionButtons({
@@ -32,7 +37,7 @@ export function DecisionButtons({
           onClick={() => setChosen(status)}
           data-testid={`${testIdPrefix}-${decisionLabel[status].toLowerCase().replace(" ", "-")}`}
         >
-          {decisionLabel[status]}
+          <DecisionName status={status} />
         </Button>
       ))}
       {chosen && (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ErrorNotice } from "@/components/error-notice";
 import { PageHeader } from "@/components/page-header";
@@ -22,6 +23,8 @@ import {
   type ApprovalView,
 } from "./hooks/use-approval-list-params";
 import { activityOverTime, filterApprovals, type ActivityPoint } from "./lib/derive";
+import { formatCount } from "@/lib/format";
+import "./locale";
 
 // Recharts is large; the chart loads after the cards.
 const ApprovalsChart = lazy(async () => ({
@@ -40,6 +43,7 @@ const waitingOnMe = (item: ApprovalListItem) => item.abilities.review || item.ab
 
 /** Seed §2 Approval Dashboard, plus a chart of approval activity over time. */
 export function ApprovalsPage() {
+  const { t } = useTranslation("approvals");
   const approvals = useApprovals();
   const { view, page, update } = useApprovalListParams();
   const filter = useInitialView(view, approvals.data);
@@ -59,12 +63,12 @@ export function ApprovalsPage() {
   return (
     <div className="space-y-6" data-testid="approvals-page">
       <PageHeader
-        title="Approval Dashboard"
-        description="Monitor and manage document approval workflows"
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button asChild variant="outline">
             <Link href={paths.documents.getHref()} data-testid="link-all-documents">
-              All Documents
+              {t("allDocuments")}
             </Link>
           </Button>
         }
@@ -75,22 +79,22 @@ export function ApprovalsPage() {
           className="rounded-md border border-dashed p-3 text-sm text-muted-foreground"
           data-testid="text-approvals-off"
         >
-          Approval workflows are turned off in Settings. Rounds already started are listed below.
+          {t("off")}
         </p>
       )}
       <p className="text-sm text-muted-foreground" data-testid="text-approvals-scope">
-        Figures count all approval rounds you can see; "Waiting on You" counts yours.
+        {t("scope")}
       </p>
       <ApprovalStatCards />
       <div ref={listTop} className="scroll-mt-4 space-y-6">
         <ViewFilters filter={filter} onFilter={(view) => update({ view })} />
         {approvals.isPending ? (
-          <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading approvals">
+          <div className="space-y-4" role="status" aria-busy="true" aria-label={t("loading")}>
             <Skeleton className="h-48" />
             <Skeleton className="h-48" />
           </div>
         ) : approvals.isError ? (
-          <ErrorNotice error={approvals.error} fallback="The approvals could not be loaded." />
+          <ErrorNotice error={approvals.error} fallback={t("failed")} />
         ) : (
           <ApprovalCards shown={shown} page={page} waiting={filter === WAITING} onPage={onPage} />
         )}
@@ -113,12 +117,13 @@ function useInitialView(view: ApprovalView | null, items: ApprovalListItem[] | u
 }
 
 function ViewFilters({ filter, onFilter }: { filter: ApprovalView; onFilter: (view: ApprovalView) => void }) {
+  const { t } = useTranslation("approvals");
   return (
     // One row on a phone, scrolled inside itself rather than wrapped onto a second line.
     <div
       className="flex gap-2 max-sm:-mx-1 max-sm:overflow-x-auto max-sm:px-1 max-sm:pb-1 sm:flex-wrap"
       role="group"
-      aria-label="Filter approvals"
+      aria-label={t("filterLabel")}
     >
       {approvalViews.map((name) => (
         <Button
@@ -130,7 +135,7 @@ function ViewFilters({ filter, onFilter }: { filter: ApprovalView; onFilter: (vi
           data-testid={filterTestIds[name]}
           onClick={() => onFilter(name)}
         >
-          {name}
+          {t(`views.${name}`)}
         </Button>
       ))}
     </div>
@@ -138,10 +143,11 @@ function ViewFilters({ filter, onFilter }: { filter: ApprovalView; onFilter: (vi
 }
 
 function ActivityChartCard({ data }: { data: ActivityPoint[] }) {
+  const { t } = useTranslation("approvals");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Approvals over time</CardTitle>
+        <CardTitle>{t("overTime")}</CardTitle>
       </CardHeader>
       <CardContent>
         <Suspense fallback={<Skeleton className="h-64" />}>
@@ -164,12 +170,13 @@ function ApprovalCards({
   waiting: boolean;
   onPage: (page: number) => void;
 }) {
+  const { t } = useTranslation("approvals");
   if (shown.length === 0)
     return (
       <Card>
         <CardContent className="py-12 text-center">
           <p className="text-lg font-medium" data-testid="text-no-approvals">
-            {waiting ? "Nothing is waiting on you" : "No approvals found"}
+            {waiting ? t("nothingWaiting") : t("noneFound")}
           </p>
         </CardContent>
       </Card>
@@ -179,8 +186,12 @@ function ApprovalCards({
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground" data-testid="text-approvals-count">
         {current.total > APPROVALS_PAGE_SIZE
-          ? `Showing ${current.first}–${current.last} of ${current.total} documents`
-          : `${current.total} ${current.total === 1 ? "document" : "documents"}`}
+          ? t("showing", {
+              first: formatCount(current.first),
+              last: formatCount(current.last),
+              total: formatCount(current.total),
+            })
+          : t("count", { count: current.total, n: formatCount(current.total) })}
       </p>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         {current.items.map((approval) => (

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ChevronDown } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { ApprovalListItem } from "@quire/contracts";
 import { Badge, StatusBadge } from "@/components/ui/badge";
@@ -8,13 +9,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { paths } from "@/config/paths";
 import { useIsMobile } from "@/hooks/use-mobile";
-import { formatDate } from "@/lib/format";
+import { formatCount, formatDate, formatPercent } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { recentActivity } from "../lib/derive";
 import { actionFor, DecisionButtons } from "@/components/approvals/review-action-banner";
+import { useKnownName } from "@/components/approvals/known-names";
+import "../locale";
 
 /** Seed §2 approval card: status, stage, reviewers, approver, progress and the last 3 activities. */
 export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
+  const { t } = useTranslation("approvals");
+  const stageName = useKnownName("stage");
   const headingId = `approval-${approval.id}-title`;
   return (
     <Card
@@ -32,7 +37,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
             className="text-xs break-words text-muted-foreground"
             data-testid={`text-owner-${approval.documentId}`}
           >
-            Owner {approval.owner}
+            {t("card.owner", { owner: approval.owner })}
           </p>
         </div>
         <StatusBadge status={approval.status} data-testid={`status-approval-${approval.documentId}`} />
@@ -42,15 +47,15 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
         <YourAction approval={approval} />
         <dl className="grid grid-cols-3 gap-2 break-words">
           <div>
-            <dt className="text-muted-foreground">Stage</dt>
-            <dd data-testid={`text-stage-${approval.documentId}`}>{approval.stage}</dd>
+            <dt className="text-muted-foreground">{t("card.stage")}</dt>
+            <dd data-testid={`text-stage-${approval.documentId}`}>{stageName(approval.stage)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Reviewers</dt>
-            <dd>{approval.reviewers.length}</dd>
+            <dt className="text-muted-foreground">{t("card.reviewers")}</dt>
+            <dd>{formatCount(approval.reviewers.length)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Approver</dt>
+            <dt className="text-muted-foreground">{t("card.approver")}</dt>
             <dd>{approval.approver}</dd>
           </div>
         </dl>
@@ -61,7 +66,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
             href={paths.document.getHref(approval.documentId)}
             data-testid={`link-view-${approval.documentId}`}
           >
-            View Document
+            {t("card.view")}
           </Link>
         </Button>
       </CardContent>
@@ -75,6 +80,7 @@ export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
  * fold behind one button per card (the figures, the progress and the user's own action stay out).
  */
 function RoundDetails({ approval }: { approval: ApprovalListItem }) {
+  const { t } = useTranslation("approvals");
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const details = (
@@ -100,7 +106,7 @@ function RoundDetails({ approval }: { approval: ApprovalListItem }) {
             className={cn("size-4 transition-transform", open && "rotate-180")}
             aria-hidden="true"
           />
-          {open ? "Hide reviewers and activity" : "Reviewers, approver and activity"}
+          {open ? t("card.hideDetails") : t("card.showDetails")}
         </Button>
       </CollapsibleTrigger>
       <CollapsibleContent className="pt-2">{details}</CollapsibleContent>
@@ -109,11 +115,12 @@ function RoundDetails({ approval }: { approval: ApprovalListItem }) {
 }
 
 function ReviewProgress({ labelId, progress }: { labelId: string; progress: number }) {
+  const { t } = useTranslation("approvals");
   return (
     <div className="space-y-1">
       <div className="flex justify-between text-xs text-muted-foreground">
-        <span id={labelId}>Review progress</span>
-        <span>{progress}%</span>
+        <span id={labelId}>{t("card.progress")}</span>
+        <span>{formatPercent(progress)}</span>
       </div>
       <div
         role="progressbar"
@@ -130,9 +137,12 @@ function ReviewProgress({ labelId, progress }: { labelId: string; progress: numb
 }
 
 function ReviewerList({ approval }: { approval: ApprovalListItem }) {
+  const { t } = useTranslation("approvals");
+  const stageName = useKnownName("stage");
+  const assigneeStatus = useKnownName("assignee");
   return (
     <section className="space-y-2">
-      <h3 className="font-medium">Reviewers</h3>
+      <h3 className="font-medium">{t("card.reviewers")}</h3>
       <ul className="space-y-2">
         {approval.reviewers.map((reviewer) => (
           <li key={reviewer.id} className="rounded-md border p-2">
@@ -140,8 +150,8 @@ function ReviewerList({ approval }: { approval: ApprovalListItem }) {
               <span>{reviewer.username}</span>
               <Badge variant={reviewer.status === "Approved" ? "accent" : "outline"}>
                 {approval.stage === "Awaiting Review" && reviewer.status === "Pending"
-                  ? "Awaiting Review"
-                  : reviewer.status}
+                  ? stageName(approval.stage)
+                  : assigneeStatus(reviewer.status)}
               </Badge>
             </div>
             {reviewer.comment && <p className="mt-1 text-muted-foreground">{reviewer.comment}</p>}
@@ -160,14 +170,16 @@ const APPROVER_BADGE = {
 } as const satisfies Record<ApprovalListItem["approverStatus"], string>;
 
 function FinalApprover({ approval }: { approval: ApprovalListItem }) {
+  const { t } = useTranslation("approvals");
+  const assigneeStatus = useKnownName("assignee");
   const variant = APPROVER_BADGE[approval.approverStatus];
   return (
     <section className="space-y-2">
-      <h3 className="font-medium">Final Approver</h3>
+      <h3 className="font-medium">{t("card.finalApprover")}</h3>
       <div className="rounded-md border p-2">
         <div className="flex items-center justify-between gap-2">
           <span>{approval.approver}</span>
-          <Badge variant={variant}>{approval.approverStatus}</Badge>
+          <Badge variant={variant}>{assigneeStatus(approval.approverStatus)}</Badge>
         </div>
         {approval.approverComment && <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>}
       </div>
@@ -176,15 +188,17 @@ function FinalApprover({ approval }: { approval: ApprovalListItem }) {
 }
 
 function RecentActivity({ activity }: { activity: ApprovalListItem["activityLog"] }) {
+  const { t } = useTranslation("approvals");
   if (activity.length === 0) return null;
   return (
     <section className="space-y-2">
-      <h3 className="font-medium">Recent Activity</h3>
+      <h3 className="font-medium">{t("card.recentActivity")}</h3>
       <ul className="space-y-1">
         {activity.map((entry, index) => (
           <li key={`${entry.timestamp}-${index}`} className="flex flex-wrap justify-between gap-2">
             <span>
-              {entry.action} <span className="text-muted-foreground">by {entry.username}</span>
+              {entry.action}{" "}
+              <span className="text-muted-foreground">{t("card.by", { username: entry.username })}</span>
             </span>
             <time dateTime={entry.timestamp} className="text-muted-foreground">
               {formatDate(entry.timestamp)}
@@ -198,16 +212,17 @@ function RecentActivity({ activity }: { activity: ApprovalListItem["activityLog"
 
 /** The signed-in user's review or decision, when one is theirs to give. */
 function YourAction({ approval }: { approval: ApprovalListItem }) {
+  const { t } = useTranslation("approvals");
   const action = actionFor(approval);
   if (!action) return null;
   return (
     <section
       className="space-y-2 rounded-md border border-primary/40 bg-primary/5 p-3"
-      aria-label="Your action"
+      aria-label={t("card.yourAction")}
       data-testid={`actions-${approval.documentId}`}
     >
       <p className="font-medium">
-        {action === "review" ? "Your review is requested" : "Your decision is needed"}
+        {action === "review" ? t("card.reviewRequested") : t("card.decisionNeeded")}
       </p>
       <DecisionButtons
         documentId={approval.documentId}

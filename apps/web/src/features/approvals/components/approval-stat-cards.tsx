@@ -1,11 +1,14 @@
 import { CheckCircle, ChevronDown, Clock, FileText, Inbox, TrendingUp } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useApprovalStats } from "@/lib/api/approvals";
 import { approvalRate } from "../lib/derive";
+import { formatCount, formatPercent } from "@/lib/format";
+import "../locale";
 
 /**
  * The dashboard's figures, from GET /api/approvals/stats: the rounds the user can see, and theirs.
@@ -14,32 +17,33 @@ import { approvalRate } from "../lib/derive";
  * user asks for the rest, so the first card to act on is near the top of the screen.
  */
 export function ApprovalStatCards() {
+  const { t } = useTranslation("approvals");
   const stats = useApprovalStats();
   const [allOnPhone, setAllOnPhone] = useState(false);
-  const figure = (value: number | undefined): string => (value === undefined ? "—" : String(value));
+  const figure = (value: number | undefined): string => (value === undefined ? "—" : formatCount(value));
   const data = stats.data;
   const cards = [
-    { label: "Total Documents", value: figure(data?.total), icon: FileText, testId: "stat-approvals-total" },
+    { label: t("stats.total"), value: figure(data?.total), icon: FileText, testId: "stat-approvals-total" },
     {
-      label: "Pending Review",
+      label: t("stats.pending"),
       value: figure(data?.pending),
       icon: Clock,
       testId: "stat-approvals-pending",
     },
     {
-      label: "Approved",
+      label: t("stats.approved"),
       value: figure(data?.approved),
       icon: CheckCircle,
       testId: "stat-approvals-approved",
     },
     {
-      label: "Approval Rate",
-      value: data ? `${approvalRate(data.approved, data.total)}%` : "—",
+      label: t("stats.rate"),
+      value: data ? formatPercent(approvalRate(data.approved, data.total)) : "—",
       icon: TrendingUp,
       testId: "stat-approval-rate",
     },
     {
-      label: "Waiting on You",
+      label: t("stats.waiting"),
       value: figure(data?.waitingOnYou),
       icon: Inbox,
       testId: "stat-approvals-waiting",
@@ -84,13 +88,11 @@ export function ApprovalStatCards() {
           data-testid="button-approval-figures"
           onClick={() => setAllOnPhone((open) => !open)}
         >
-          {allOnPhone ? "Fewer figures" : "All figures"}
+          {allOnPhone ? t("stats.fewer") : t("stats.all")}
           <ChevronDown className={allOnPhone ? "rotate-180" : undefined} aria-hidden="true" />
         </Button>
       </div>
-      {stats.isError && (
-        <ErrorNotice error={stats.error} fallback="The approval figures could not be loaded." />
-      )}
+      {stats.isError && <ErrorNotice error={stats.error} fallback={t("stats.failed")} />}
     </>
   );
 }

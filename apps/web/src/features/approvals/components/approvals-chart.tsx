@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDayKey } from "@/lib/format";
 import type { ActivityPoint } from "../lib/derive";
+import "../locale";
 
 /**
  * Approvals over time: submissions, reviews and final decisions per day. Days are named in the
@@ -8,13 +10,9 @@ import type { ActivityPoint } from "../lib/derive";
  * collide, so the axis stays readable on a phone.
  */
 export function ApprovalsChart({ data }: { data: ActivityPoint[] }) {
+  const { t } = useTranslation("approvals");
   return (
-    <div
-      className="h-64 w-full"
-      role="img"
-      data-testid="approvals-chart"
-      aria-label="Approval activity per day: submissions, reviews and final decisions"
-    >
+    <div className="h-64 w-full" role="img" data-testid="approvals-chart" aria-label={t("chart.label")}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
@@ -31,9 +29,9 @@ export function ApprovalsChart({ data }: { data: ActivityPoint[] }) {
             labelFormatter={(day) => formatDayKey(String(day))}
           />
           <Legend />
-          <Bar dataKey="submitted" name="Submitted" stackId="a" fill="#3b82f6" />
-          <Bar dataKey="reviewed" name="Reviews" stackId="a" fill="#eab308" />
-          <Bar dataKey="decided" name="Final decisions" stackId="a" fill="#22c55e" />
+          <Bar dataKey="submitted" name={t("chart.submitted")} stackId="a" fill="#3b82f6" />
+          <Bar dataKey="reviewed" name={t("chart.reviewed")} stackId="a" fill="#eab308" />
+          <Bar dataKey="decided" name={t("chart.decided")} stackId="a" fill="#22c55e" />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import "@/components/locale";
+
+/**
+ * A round's stage or an assignee's status in the interface's language. The server sends these as
+ * English names from a closed list; one this release does not know is shown as the server sent it.
+ */
+export function useKnownName(list: "stage" | "assignee"): (name: string) => string {
+  const { t, i18n } = useTranslation("shared");
+  return (name) => {
+    const key = `${list}.${name}`;
+    // The key is checked at run time: the name comes from the server.
+    return i18n.exists(`shared:${key}`) ? t(key as "stage.Approved") : name;
+  };
+}
