@@ -185,6 +185,7 @@ const translatedWebFiles = [
   "apps/web/src/features/dashboard/**/*.tsx",
   "apps/web/src/features/documents/**/*.tsx",
   "apps/web/src/components/documents/document-meta.tsx",
+  "apps/web/src/components/documents/document-thumbnail.tsx",
   "apps/web/src/components/documents/filter-selects.tsx",
   "apps/web/src/components/documents/review-assignees.tsx",
   "apps/web/src/components/documents/category-select.tsx",

@@ -15,6 +15,7 @@ import {
 } from "./modules/acknowledgements/reminders";
 import { convertDocumentJob } from "./modules/documents/convert-job";
 import { defineProcessDocumentJob, retagDocumentJob } from "./modules/documents/pipeline";
+import { thumbnailJob } from "./modules/documents/thumbnail-step";
 import { EventHub } from "./modules/events/hub";
 import {
   ingestFileJob,
@@ -52,6 +53,7 @@ export const jobHandlers: ReadonlyMap<string, JobHandler> = new Map(
     periodicReviewJob,
     acknowledgementRemindersJob,
     retagDocumentJob,
+    thumbnailJob,
     scanFolderJob,
     ingestFileJob,
     mailTickJob,

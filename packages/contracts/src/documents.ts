@@ -48,6 +48,11 @@ export const documentSchema = z.object({
   mediaType: z.string(),
   /** The read version's language as detected from its text (eng, deu, …), null if undetermined. */
   language: z.string().nullable(),
+  /**
+   * GET of the read version's first-page thumbnail (a small WebP), or null when it has none (not
+   * drawn yet, or it could not be): the web asks only for one that exists.
+   */
+  thumbnailUrl: z.string().nullable().optional(),
   processing: processingSchema,
   archived: z.boolean(),
   abilities: documentAbilitiesSchema,

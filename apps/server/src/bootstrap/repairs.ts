@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { systemState } from "../db/schema";
 import { enqueueMissingVersionFacts } from "../modules/ai/suggestion-signatures";
 import { endStrandedRounds } from "../modules/approvals/stranded-rounds";
+import { enqueueMissingThumbnails } from "../modules/documents/thumbnail-step";
 
 /**
  * A repair of data an earlier release left in a state today's code never produces, where the
@@ -31,6 +32,12 @@ export const REPAIRS: readonly Repair[] = [
     // those were kept get theirs computed by a job each.
     key: "repair:suggestion-facts",
     run: (ctx) => enqueueMissingVersionFacts(ctx.db, ctx.clock.now()),
+  },
+  {
+    // Processing draws each version's first-page thumbnail; versions processed before that get
+    // theirs drawn by a job each.
+    key: "repair:version-thumbnails",
+    run: (ctx) => enqueueMissingThumbnails(ctx.db, ctx.clock.now()),
   },
 ];
 

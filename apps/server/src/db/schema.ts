@@ -248,6 +248,11 @@ export const versions = pgTable(
     size: integer("size").notNull(),
     /** Detected from the text at processing (eng, deu, fra, spa, ita, nld); null if undetermined. */
     language: text("language"),
+    /**
+     * A small WebP of the first page, drawn at processing (documents/thumbnail-step.ts); null
+     * until then, or when it could not be drawn. A blob row claims it, like an original.
+     */
+    thumbnailSha256: text("thumbnail_sha256").references(() => blobs.sha256),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("versions_document_version_idx").on(t.documentId, t.version)],

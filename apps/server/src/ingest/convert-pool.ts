@@ -7,6 +7,7 @@ import { UnreadableFileError } from "./errors.js";
 import { CONVERSION_LIMITS } from "./limits.js";
 import type { OcrPageText } from "./pdf.js";
 import type { SupportedKind } from "./sniff.js";
+import type { ThumbnailSource } from "./thumbnail.js";
 
 /** Converts files to markdown off the event loop that serves requests and runs PGlite. */
 export interface Converter {
@@ -17,6 +18,12 @@ export interface Converter {
    * `languages` are Tesseract codes (English when none are given).
    */
   ocr(bytes: Uint8Array, pages: number[], languages?: readonly string[]): Promise<OcrPageText[]>;
+  /**
+   * A small WebP of a version's first page (ingest/thumbnail.ts), drawn under the same heap and
+   * time limits; a page past either, or holding an image too large to decode, is refused with
+   * UnreadableFileError.
+   */
+  thumbnail(source: ThumbnailSource): Promise<Uint8Array>;
   /**
    * Starts a thread and loads what converting needs, so the first upload does not wait for it
    * (about 3 s: the TypeScript loader, the converters, pdf.js). Failures are left to the upload.
@@ -82,6 +89,11 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         texts.push(...result.ocr);
       }
       return texts;
+    },
+    async thumbnail(source) {
+      const result = await run({ thumbnail: source }, "Drawing the thumbnail");
+      if (!("thumbnail" in result)) throw new Error("the conversion worker answered another task");
+      return result.thumbnail;
     },
     async warm() {
       await pool.run("warm", { signal: AbortSignal.timeout(timeoutMs) });

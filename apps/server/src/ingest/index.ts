@@ -10,3 +10,5 @@ export type { OcrOptions, OcrPageText } from "./ocr.js";
 export { fillOcrPages, ocrPlaceholder } from "./pdf.js";
 export { DEFAULT_ZIP_LIMITS } from "./zip-guard.js";
 export type { ZipLimits } from "./zip-guard.js";
+export { THUMBNAIL_MEDIA_TYPE, THUMBNAIL_TEXT_CHARS, THUMBNAIL_WIDTH } from "./thumbnail.js";
+export type { ThumbnailSource } from "./thumbnail.js";

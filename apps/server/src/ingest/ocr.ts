@@ -1,4 +1,3 @@
-import { createCanvas } from "@napi-rs/canvas";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -6,6 +5,7 @@ import { OEM, createWorker, type Worker } from "tesseract.js";
 import { UnreadableFileError } from "./errors.js";
 import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import type { OcrPageText } from "./pdf.js";
+import { drawPdfPage } from "./page-canvas.js";
 import { withPdf, type PDFDocumentProxy } from "./pdfjs.js";
 
 export type { OcrPageText };
@@ -60,7 +60,6 @@ const DEFAULT_DPI = 200;
 const MAX_PIXELS = 5_000 * 5_000;
 /** A kept recognizer stops after this long unused. */
 const RECOGNIZER_IDLE_MS = 30_000;
-const OVERSIZED_IMAGE_WARNING = /Image exceeded maximum allowed size/;
 
 async function startWorker(languages: string): Promise<Worker> {
   return createWorker(languages, OEM.LSTM_ONLY, {
@@ -119,31 +118,20 @@ async function withRecognizer<T>(
 }
 
 /**
- * Renders one page to a PNG at `dpi` (white background, as on paper). An image too large to
- * decode is skipped by pdf.js with a warning; that page is refused rather than read as blank.
+ * Renders one page to a PNG at `dpi`. An image too large to decode is skipped by pdf.js with a
+ * warning; that page is refused rather than read as blank.
  */
 async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi: number): Promise<Buffer> {
   const page = await doc.getPage(pageNumber);
-  const warn = console.warn;
-  let oversized = false;
-  // pdf.js reports a skipped image only as a warning; this thread renders one page at a time.
-  console.warn = (...args: unknown[]) => {
-    if (args.some((a) => typeof a === "string" && OVERSIZED_IMAGE_WARNING.test(a))) oversized = true;
-  };
   try {
     const base = page.getViewport({ scale: 1 });
     const wanted = dpi / 72;
     const fit = Math.sqrt(MAX_PIXELS / (base.width * base.height));
-    const viewport = page.getViewport({ scale: Math.min(wanted, fit) });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext("2d");
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    // @napi-rs/canvas implements the 2D context pdf.js draws with; its types are not the DOM's.
-    const renderContext = { canvas: null, canvasContext: context, viewport } as unknown as Parameters<
-      typeof page.render
-    >[0];
-    await page.render(renderContext).promise;
+    const scale = Math.min(wanted, fit);
+    const { canvas, oversized } = await drawPdfPage(page, scale, {
+      width: base.width * scale,
+      height: base.height * scale,
+    });
     if (oversized) {
       throw new UnreadableFileError(
         `Page ${pageNumber} holds an image of more than ${formatCount(CONVERSION_LIMITS.maxOcrImagePixels)} pixels; it is not read by OCR`,
@@ -151,7 +139,6 @@ async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi: number
     }
     return await canvas.encode("png");
   } finally {
-    console.warn = warn;
     page.cleanup();
   }
 }

@@ -17,6 +17,7 @@ function countingConverter() {
       return conversion;
     },
     ocr: async () => [],
+    thumbnail: async () => new Uint8Array(),
     warm: async () => {},
     close: async () => {},
   };

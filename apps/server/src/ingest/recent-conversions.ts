@@ -56,6 +56,7 @@ export function rememberRecentConversions(
       return converting;
     },
     ocr: (bytes, pages, languages) => inner.ocr(bytes, pages, languages),
+    thumbnail: (source) => inner.thumbnail(source),
     warm: () => inner.warm(),
     close: () => inner.close(),
   };

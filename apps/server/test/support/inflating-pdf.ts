@@ -1,16 +1,21 @@
 import { constants, deflateRawSync } from "node:zlib";
 
 /**
- * A one-page PDF without text whose only image is a Flate stream of zeros that inflates to
- * `inflatedBytes` (deflate packs zeros about 1,000 to 1; 1 GB inflated is about 1 MB on disk).
- * Conversion finds no text and queues the page for OCR; rendering it decodes the whole image.
- * Made at test time from one zeroed chunk deflated once and repeated, so making it is cheap.
+ * A one-page PDF whose only image is a Flate stream of zeros that inflates to `inflatedBytes`
+ * (deflate packs zeros about 1,000 to 1; 1 GB inflated is about 1 MB on disk). Without `text`
+ * conversion finds no text and queues the page for OCR; with it (a line in Helvetica, plain ASCII)
+ * the page reads as text. Drawing the page decodes the whole image. Made at test time from one
+ * zeroed chunk deflated once and repeated, so making it is cheap.
  */
-export function inflatingImagePdf(inflatedBytes = 1024 * 1024 * 1024): Uint8Array {
+export function inflatingImagePdf(
+  inflatedBytes = 1024 * 1024 * 1024,
+  options: { text?: string } = {},
+): Uint8Array {
   const width = 16_384;
   const height = Math.ceil(inflatedBytes / (width * 3));
   const stream = zerosDeflated(width * height * 3);
-  const content = Buffer.from(`q 612 0 0 792 0 0 cm /Im0 Do Q\n`, "latin1");
+  const words = options.text ? `BT /F1 14 Tf 72 720 Td (${options.text.replace(/[()\\]/g, "")}) Tj ET\n` : "";
+  const content = Buffer.from(`q 612 0 0 792 0 0 cm /Im0 Do Q\n${words}`, "latin1");
   const parts: Buffer[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -34,7 +39,7 @@ export function inflatingImagePdf(inflatedBytes = 1024 * 1024 * 1024): Uint8Arra
   object(2, "<< /Type /Pages /Count 1 /Kids [3 0 R] >>");
   object(
     3,
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> >>",
   );
   object(4, `<< /Length ${content.length} >>`, content);
   object(

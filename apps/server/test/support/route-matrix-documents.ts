@@ -107,6 +107,15 @@ export const documentMatrix: MatrixEntry[] = [
     recordsRead: "Downloaded original",
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/versions/1/original` }),
   },
+  // A glance at a list: no read an auditor needs, so no entry.
+  {
+    method: "GET",
+    route: "/api/documents/:id/versions/:version/thumbnail",
+    allowed: ALL,
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t, { thumbnail: true })}/versions/1/thumbnail`,
+    }),
+  },
   {
     method: "GET",
     route: "/api/documents/:id/diff/:from/:to",

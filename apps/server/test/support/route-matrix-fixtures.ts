@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@quire/contracts";
 import { asc, eq, gt, max } from "drizzle-orm";
+import { createCanvas } from "@napi-rs/canvas";
 import { activity, documents } from "../../src/db/schema";
+import { findThumbnailSubject, recordThumbnail } from "../../src/modules/documents/thumbnail-repository";
 import type { InjectOptions } from "fastify";
 import { json, multipart, type RequestOptions, type TestApp } from "./harness";
 import { demoUserIds, draftInReview } from "./review-helpers";
@@ -91,7 +93,14 @@ export const uploadBody = async (t: TestApp) => {
 /** An Approved document owned by the demo author: visible to every role, changeable by its owner and Admin. */
 export const freshDocument = async (
   t: TestApp,
-  opts: { archived?: boolean; failed?: boolean; effective?: boolean; autoFiled?: boolean } = {},
+  opts: {
+    archived?: boolean;
+    failed?: boolean;
+    effective?: boolean;
+    autoFiled?: boolean;
+    /** Version 1 has a thumbnail, as processing would have drawn it (a tiny WebP). */
+    thumbnail?: boolean;
+  } = {},
 ) => {
   const { body, headers } = await uploadBody(t);
   const id = json<{ id: string }>(
@@ -116,8 +125,17 @@ export const freshDocument = async (
         : {}),
     })
     .where(eq(documents.id, id));
+  if (opts.thumbnail) await giveThumbnail(t, id);
   return id;
 };
+
+async function giveThumbnail(t: TestApp, documentId: string): Promise<void> {
+  const subject = await findThumbnailSubject(t.ctx.db, documentId, 1);
+  if (!subject) throw new Error(`no version 1 of ${documentId}`);
+  const image = createCanvas(4, 4).encodeSync("webp");
+  const sha256 = await t.ctx.blobs.put(image);
+  await recordThumbnail(t.ctx.db, subject.id, { sha256, size: image.byteLength }, t.clock.now());
+}
 export const OWNER_OR_ADMIN: Role[] = ["Admin", "Author"];
 
 /** An effective document with a read-and-acknowledge campaign open to everyone, started by an Admin. */

@@ -90,6 +90,7 @@ export function document(overrides: Partial<Document> = {}): Document {
     originalFilename: "document.md",
     mediaType: "text/markdown",
     language: null,
+    thumbnailUrl: null,
     processing: { state: "ready", error: null },
     archived: false,
     abilities: {

@@ -11,6 +11,7 @@ import { findDocumentRow, findVersionRow, versionTextHolds, versionTextStart } f
 import { lastFoundTags } from "./tags-repository";
 import { recordFoundTags, recordProcessingOutcome, recordRecognisedText } from "./processing";
 import { languageStep } from "./language-step";
+import { thumbnailStep } from "./thumbnail-step";
 import { chosenLanguages } from "../settings/ocr-languages";
 
 /** The version this job processes. */
@@ -127,12 +128,12 @@ function targetOf(payload: ProcessDocumentPayload): PipelineTarget {
 }
 
 /**
- * The processing job: the text first (OCR), its language, then tags, then the steps other modules contribute
+ * The processing job: the text first (OCR), its language, then tags and the thumbnail, then the steps other modules contribute
  * from the finished text (suggestion facts, the summary, the search index), which the application
  * passes in so that documents never imports the modules that read it.
  */
 export function defineProcessDocumentJob(laterSteps: readonly PipelineStep[]) {
-  const steps: readonly PipelineStep[] = [ocrStep, languageStep, tagsStep, ...laterSteps];
+  const steps: readonly PipelineStep[] = [ocrStep, languageStep, tagsStep, thumbnailStep, ...laterSteps];
   return defineJob({
     kind: PROCESS_DOCUMENT_JOB,
     payload: processDocumentPayload,

@@ -33,6 +33,8 @@ export function presentDocument(actor: Actor, r: DocumentRecord, level: Level, t
     originalFilename: r.originalFilename,
     mediaType: r.mediaType,
     language: r.language,
+    // The read version's own, so a reader held to the effective version sees that version's page.
+    thumbnailUrl: r.hasThumbnail ? `/api/documents/${r.doc.id}/versions/${r.readVersion}/thumbnail` : null,
     processing: {
       state: r.doc.processingState as Document["processing"]["state"],
       error: r.doc.processingError,

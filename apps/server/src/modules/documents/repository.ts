@@ -56,6 +56,7 @@ function documentSelection(fullContent: boolean) {
     originalFilename: versions.originalFilename,
     mediaType: versions.mediaType,
     language: versions.language,
+    hasThumbnail: sql<boolean>`${versions.thumbnailSha256} is not null`.as("has_thumbnail"),
     versionCount,
     readVersion: versions.version,
     categoryReviewInterval: categories.reviewIntervalMonths,
@@ -71,6 +72,8 @@ export type DocumentRecord = {
   originalFilename: string;
   mediaType: string;
   language: string | null;
+  /** The read version has a thumbnail (documents/thumbnail-step.ts). */
+  hasThumbnail: boolean;
   versionCount: number;
   /** The version whose text `content` is: the current one, or the effective one for its reader. */
   readVersion: number;

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Document, DuplicateUpload, SearchResult } from "@quire/contracts";
-import { blobs, documents, jobs } from "../../db/schema";
+import { blobs, documents, jobs, versions } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json, multipart } from "../../../test/support/harness";
@@ -52,7 +52,11 @@ async function refusalToday(name: string, bytes: Uint8Array): Promise<string> {
 const stored = async () => {
   const [[d], [b]] = await Promise.all([
     t.ctx.db.select({ n: count() }).from(documents),
-    t.ctx.db.select({ n: count() }).from(blobs),
+    // Every blob but the thumbnails processing drew (thumbnail-step.ts): those no upload kept.
+    t.ctx.db
+      .select({ n: count() })
+      .from(blobs)
+      .where(sql`not exists (select 1 from ${versions} where ${versions.thumbnailSha256} = ${blobs.sha256})`),
   ]);
   return { documents: d?.n ?? 0, blobs: b?.n ?? 0 };
 };

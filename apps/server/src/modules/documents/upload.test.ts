@@ -137,6 +137,7 @@ describe("a document's processing", () => {
         "ocr",
         "language",
         "tags",
+        "thumbnail",
         "auto-file",
         "suggestion-facts",
         "summary",

@@ -21,6 +21,8 @@ import { readableVersion } from "../../policies/access";
 import { loadedDocument, type LoadedDocument } from "../../policies/guard";
 import { presentVersion } from "../documents/presenter";
 import { approvedVersions, findVersion, listVersions } from "../documents/repository";
+import { findThumbnailSubject } from "../documents/thumbnail-repository";
+import { THUMBNAIL_MEDIA_TYPE } from "../../ingest";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { readAll } from "../../db/read-all";
 
@@ -97,6 +99,32 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         .header("content-type", found.version.mediaType)
         .header("content-disposition", attachment(found.version.originalFilename))
         .header("x-content-sha256", found.sha256)
+        .header("cache-control", "private, no-store")
+        .send(bytes);
+    },
+  );
+
+  // The version's first page, small (documents/thumbnail-step.ts). A picture of the text is as
+  // private as the text: the version's own access rule, and kept by no cache, as the original. A
+  // glance at a list is no read an auditor needs, so it leaves no entry.
+  r.get(
+    "/:id/versions/:version/thumbnail",
+    {
+      config: { document: "document.read" },
+      schema: { params: versionParamsSchema },
+    },
+    async (request, reply) => {
+      const loaded = loadedDocument(request);
+      const { version } = request.params;
+      const subject =
+        version <= readableVersion(loaded.actor, loaded.facts)
+          ? await findThumbnailSubject(ctx.db, loaded.id, version)
+          : null;
+      if (!subject?.thumbnailSha256) throw notFound("Thumbnail");
+      const bytes = await ctx.blobs.get(subject.thumbnailSha256);
+      return reply
+        .header("content-type", THUMBNAIL_MEDIA_TYPE)
+        .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
         .send(bytes);
     },

@@ -11,6 +11,7 @@ import { useCategories } from "@/lib/api/categories";
 import { useDocuments } from "./api/get-documents";
 import { DocumentFilters } from "./components/document-filters";
 import { DocumentResults } from "./components/document-results";
+import { useDocumentsView } from "./hooks/use-documents-view";
 import { DOCUMENTS_PAGE_SIZE, useListParams } from "./hooks/use-list-params";
 import { UploadButton } from "@/components/documents/upload-button";
 import { formatCount } from "@/lib/format";
@@ -21,6 +22,7 @@ export function CategoryPage() {
   const { t } = useTranslation("documents");
   const { categoryId } = useParams<{ categoryId: string }>();
   const { status, sort, page, update } = useListParams();
+  const [view, setView] = useDocumentsView();
   const categories = useCategories();
   const category = categories.data?.find((c) => c.id === categoryId);
   const query = useDocuments({ category: categoryId, status, sort, page, pageSize: DOCUMENTS_PAGE_SIZE });
@@ -43,10 +45,13 @@ export function CategoryPage() {
         sort={sort}
         onStatusChange={(next) => update({ status: next })}
         onSortChange={(next) => update({ sort: next })}
+        view={view}
+        onViewChange={setView}
       />
       <DocumentResults
         query={query}
         page={page}
+        view={view}
         emptyMessage={status ? t("category.noStatusMatch") : t("category.emptyCategory")}
         showCategory={false}
         onPage={(next, options) => update({ page: next, status, sort }, options)}

@@ -6,6 +6,7 @@ import { useDocuments } from "./api/get-documents";
 import { BulkActionBar, BulkSelectHeader } from "./components/bulk-action-bar";
 import { DocumentFilters } from "./components/document-filters";
 import { DocumentResults } from "./components/document-results";
+import { useDocumentsView } from "./hooks/use-documents-view";
 import { MoreFilters } from "./components/more-filters";
 import { PhoneFilters } from "./components/phone-filters";
 import { SavedViews } from "./components/saved-views";
@@ -19,6 +20,7 @@ import "./locale";
 export function DocumentsPage() {
   const { t } = useTranslation("documents");
   const params = useListParams();
+  const [view, setView] = useDocumentsView();
   const { category, status, tag, owner, updatedFrom, updatedTo, sort, page, update } = params;
   const categories = useCategories();
   const categoryName = category ? categories.data?.find((c) => c.id === category)?.name : undefined;
@@ -47,6 +49,8 @@ export function DocumentsPage() {
         sort={sort}
         onStatusChange={(next) => update({ status: next })}
         onSortChange={(next) => update({ sort: next })}
+        view={view}
+        onViewChange={setView}
       />
       <PhoneFilters active={moreFilters}>
         <MoreFilters
@@ -59,6 +63,7 @@ export function DocumentsPage() {
       <DocumentResults
         query={query}
         page={page}
+        view={view}
         emptyMessage={filtered ? t("noMatch") : t("getStarted")}
 
         onPage={(next, options) => update({ page: next }, options)}

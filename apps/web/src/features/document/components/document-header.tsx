@@ -13,6 +13,7 @@ import {
 import { useRef } from "react";
 import { Link } from "wouter";
 import { languageName, type Document } from "@quire/contracts";
+import { DocumentThumbnail } from "@/components/documents/document-thumbnail";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -90,10 +91,19 @@ export function DocumentHeader({
   );
 }
 
-/** Title and status, then category, owner, last update, the detected language and tags. */
+/** The first page, small; beside it title and status, then category, owner, last update, the detected language and tags. */
 function DocumentTitleBlock({ document }: { document: Document }) {
   return (
-    <div className="grid gap-2">
+    <div className="flex items-start gap-3 sm:gap-4">
+      <DocumentThumbnail document={document} className="w-14 sm:w-20" testId="thumbnail-document" />
+      <TitleFacts document={document} />
+    </div>
+  );
+}
+
+function TitleFacts({ document }: { document: Document }) {
+  return (
+    <div className="grid min-w-0 flex-1 gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <h1
           className="min-w-0 text-2xl font-bold tracking-tight break-words"

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { DocumentPage } from "../api/get-documents";
 import { DOCUMENTS_PAGE_SIZE } from "../hooks/use-list-params";
+import type { DocumentsView } from "../hooks/use-documents-view";
 import { DocumentList, DocumentListSkeleton, EmptyDocuments, type ListSelection } from "./documents-list";
 import { Pagination, useListTop } from "@/components/pagination";
 import { ErrorNotice } from "@/components/error-notice";
@@ -14,6 +15,8 @@ export function DocumentResults(props: {
   page: number;
   emptyMessage: string;
   showCategory?: boolean;
+  /** Cards in a column, or a grid of first pages. */
+  view?: DocumentsView;
   /** Checkboxes on the cards, and what goes above the list (select this page, select all). */
   selection?: ListSelection;
   selectionHeader?: ReactNode;
@@ -29,7 +32,7 @@ export function DocumentResults(props: {
   useEffect(() => {
     if (lastPage !== null) onPage(lastPage, { replace: true });
   }, [lastPage, onPage]);
-  if (query.isPending || lastPage !== null) return <DocumentListSkeleton />;
+  if (query.isPending || lastPage !== null) return <DocumentListSkeleton view={props.view} />;
   if (query.isError) {
     return <ErrorNotice error={query.error} fallback={t("loadFailed")} />;
   }
@@ -39,6 +42,7 @@ export function DocumentResults(props: {
       {props.selectionHeader}
       <DocumentList
         documents={query.data.items}
+        {...(props.view ? { view: props.view } : {})}
         {...(props.showCategory === false ? { showCategory: false } : {})}
         {...(props.selection ? { selection: props.selection } : {})}
       />

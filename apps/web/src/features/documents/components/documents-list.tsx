@@ -5,11 +5,30 @@ import type { Document } from "@quire/contracts";
 import { EmptyState } from "@/components/empty-state";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { DocumentsView } from "../hooks/use-documents-view";
 import { DocumentCard } from "./document-card";
+import { DocumentGridCard } from "./document-grid-card";
 import "../locale";
 
-export function DocumentListSkeleton({ count = 4 }: { count?: number }) {
+export function DocumentListSkeleton({ count = 4, view = "list" }: { count?: number; view?: DocumentsView }) {
   const { t } = useTranslation("documents");
+  if (view === "grid") {
+    return (
+      <div
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5"
+        role="status"
+        aria-label={t("loading")}
+        data-testid="documents-loading"
+      >
+        {Array.from({ length: count }, (_, i) => (
+          <Card key={i} className="gap-2 p-2 sm:p-3">
+            <Skeleton className="aspect-[3/4] w-full" />
+            <Skeleton className="h-4 w-2/3" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
   return (
     <div className="grid gap-3" role="status" aria-label={t("loading")} data-testid="documents-loading">
       {Array.from({ length: count }, (_, i) => (
@@ -42,28 +61,39 @@ export function DocumentList({
   documents,
   showCategory,
   selection,
+  view = "list",
 }: {
   documents: Document[];
   showCategory?: boolean;
   selection?: ListSelection;
+  view?: DocumentsView;
 }) {
   const { t } = useTranslation("documents");
+  const grid = view === "grid";
   return (
-    <ul className="grid gap-3" aria-label={t("listLabel")} data-testid="documents-list">
-      {documents.map((document) => (
-        <li key={document.id}>
-          <DocumentCard
-            document={document}
-            showCategory={showCategory}
-            {...(selection
-              ? {
-                  selected: selection.isSelected(document.id),
-                  onSelect: (checked: boolean) => selection.onSelect(document, checked),
-                }
-              : {})}
-          />
-        </li>
-      ))}
+    <ul
+      className={grid ? "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5" : "grid gap-3"}
+      aria-label={t("listLabel")}
+      data-testid="documents-list"
+      data-view={view}
+    >
+      {documents.map((document) => {
+        const selectable = selection
+          ? {
+              selected: selection.isSelected(document.id),
+              onSelect: (checked: boolean) => selection.onSelect(document, checked),
+            }
+          : {};
+        return (
+          <li key={document.id}>
+            {grid ? (
+              <DocumentGridCard document={document} {...selectable} />
+            ) : (
+              <DocumentCard document={document} showCategory={showCategory} {...selectable} />
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

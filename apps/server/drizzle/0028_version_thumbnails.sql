@@ -1,0 +1,2 @@
+ALTER TABLE "versions" ADD COLUMN "thumbnail_sha256" text;--> statement-breakpoint
+ALTER TABLE "versions" ADD CONSTRAINT "versions_thumbnail_sha256_blobs_sha256_fk" FOREIGN KEY ("thumbnail_sha256") REFERENCES "public"."blobs"("sha256") ON DELETE no action ON UPDATE no action;
