@@ -31,6 +31,7 @@ export const activityActions = [
   "Viewed",
   "Viewed original",
   "Downloaded original",
+  "Downloaded as Word",
   "Exported summary",
   // Review rounds.
   ...roundActivityActions.submitted,

@@ -82,6 +82,11 @@ export const versionSchema = z.object({
   approvedAt: z.string().nullable().optional(),
   /** The later approved version that replaced this approved one, if any. */
   supersededBy: z.number().int().nullable().optional(),
+  /**
+   * The original is Quire's rendition of text edited in the app, not an uploaded file: for a Word
+   * document, a DOCX written from the edited markdown.
+   */
+  originalFromText: z.boolean().optional(),
 });
 export type Version = z.infer<typeof versionSchema>;
 
@@ -141,6 +146,11 @@ export const originalQuerySchema = z.object({
   purpose: z.enum(originalPurposes).default("download"),
 });
 export type OriginalPurpose = (typeof originalPurposes)[number];
+
+/** The formats a version's text downloads in, besides its original: a Word file (DOCX). */
+export const versionDownloadFormats = ["docx"] as const;
+export const versionDownloadQuerySchema = z.object({ format: z.enum(versionDownloadFormats) });
+export type VersionDownloadFormat = (typeof versionDownloadFormats)[number];
 export const diffParamsSchema = z.object({
   id: z.string().min(1).max(64),
   from: z.coerce.number().int().min(1).max(1_000_000),

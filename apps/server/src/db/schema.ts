@@ -246,6 +246,11 @@ export const versions = pgTable(
     originalFilename: text("original_filename").notNull(),
     mediaType: text("media_type").notNull(),
     size: integer("size").notNull(),
+    /**
+     * The original is Quire's rendition of text edited in the app (a Word file when the document
+     * was a Word file, else the markdown), not a file someone uploaded.
+     */
+    originalFromText: boolean("original_from_text").notNull().default(false),
     /** Detected from the text at processing (eng, deu, fra, spa, ita, nld); null if undetermined. */
     language: text("language"),
     /**

@@ -30,6 +30,13 @@ const STYLE_MAP = [
   "r[style-name='Strong'] => strong",
   "p[style-name='Title'] => h1:fresh",
   "p[style-name='Subtitle'] => h2:fresh",
+  // Word's and LibreOffice's names for quotations and code (Quire's Word renditions use Word's).
+  "p[style-name='Quote'] => blockquote > p:fresh",
+  "p[style-name='Quotations'] => blockquote > p:fresh",
+  "p[style-name='HTML Preformatted'] => pre > code:separator('\\n')",
+  "p[style-name='Preformatted Text'] => pre > code:separator('\\n')",
+  "r[style-name='HTML Code'] => code",
+  "r[style-name='Source Text'] => code",
 ];
 
 /** Mammoth repeats a warning per occurrence; a few distinct ones tell the reader enough. */

@@ -19,6 +19,7 @@ import {
   type SummaryInput,
   type VersionDiff,
 } from "@quire/textkit";
+import type { MarkdownDocxInput } from "../ingest/markdown-docx";
 import { embeddingText } from "./embedding-text";
 
 /**
@@ -32,7 +33,8 @@ export type TextTask =
   | { kind: "diff"; older: string; newer: string; maxRows: number }
   | { kind: "keyphrases"; text: string; max: number }
   | { kind: "passages"; content: string; chunking: ChunkOptions; model: LsaModel | null }
-  | { kind: "suggestionFacts"; content: string };
+  | { kind: "suggestionFacts"; content: string }
+  | { kind: "docx"; input: MarkdownDocxInput };
 
 /** What the dashboard's suggestions need of a version, stored so that they never read its text. */
 export interface SuggestionFacts {
@@ -59,6 +61,8 @@ export interface TextResults {
   keyphrases: Keyphrase[];
   passages: EmbeddedPassage[];
   suggestionFacts: SuggestionFacts;
+  /** A version's Word rendition (ingest/markdown-docx.ts). */
+  docx: Uint8Array;
 }
 
 /**
@@ -102,8 +106,16 @@ function passages(task: Extract<TextTask, { kind: "passages" }>): EmbeddedPassag
   });
 }
 
-export default function run(task: TextTask): TextResults[TextTask["kind"]] {
+/** The Word rendition's libraries load on first use: most processes never write one. */
+async function docx(input: MarkdownDocxInput): Promise<Uint8Array> {
+  const { markdownToDocx } = await import("../ingest/markdown-docx");
+  return markdownToDocx(input);
+}
+
+export default function run(task: TextTask): TextResults[TextTask["kind"]] | Promise<Uint8Array> {
   switch (task.kind) {
+    case "docx":
+      return docx(task.input);
     case "checkContent":
       return checkContent(task.content, { title: task.title, now: task.now });
     case "summarize":

@@ -118,6 +118,15 @@ export const documentMatrix: MatrixEntry[] = [
   },
   {
     method: "GET",
+    route: "/api/documents/:id/versions/:version/download",
+    allowed: ALL,
+    recordsRead: "Downloaded as Word",
+    prepare: async (t) => ({
+      url: `/api/documents/${await freshDocument(t)}/versions/1/download?format=docx`,
+    }),
+  },
+  {
+    method: "GET",
     route: "/api/documents/:id/diff/:from/:to",
     allowed: ALL,
     prepare: async (t) => ({ url: `/api/documents/${await freshDocument(t)}/diff/1/1` }),

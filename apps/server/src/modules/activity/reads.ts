@@ -8,6 +8,8 @@ export const READ_ACTIONS = {
   viewed: "Viewed",
   viewedOriginal: "Viewed original",
   downloadedOriginal: "Downloaded original",
+  /** A version's text as a Word file (its original when that is one). */
+  downloadedWord: "Downloaded as Word",
   exportedSummary: "Exported summary",
 } as const;
 

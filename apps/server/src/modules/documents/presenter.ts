@@ -97,5 +97,6 @@ export function presentVersion(r: VersionRecord, approved: ApprovedVersions = ne
     size: r.version.size,
     sha256: r.sha256,
     language: r.version.language,
+    originalFromText: r.version.originalFromText,
   };
 }

@@ -95,6 +95,8 @@ async function insertVersion(
     file: ValidatedFile;
     text: PreparedText;
     now: Date;
+    /** The original is Quire's rendition of edited text (see the schema's originalFromText). */
+    fromText?: boolean;
   },
 ): Promise<void> {
   await insertBlob(tx, { sha256: row.sha256, size: row.file.bytes.length, createdAt: row.now });
@@ -109,6 +111,7 @@ async function insertVersion(
     originalFilename: row.file.filename,
     mediaType: row.file.mediaType,
     size: row.file.bytes.length,
+    originalFromText: row.fromText ?? false,
     createdAt: row.now,
   });
   await dropPieces(tx, row.text.versionId, row.text.content);
@@ -261,6 +264,8 @@ interface NewVersionInput {
   createdAt?: Date;
   /** The file is stored as it came and converted by a job (see NewDocumentInput). */
   convertLater?: { kind: SupportedKind };
+  /** The file was made from text edited in the app, not uploaded. */
+  fromText?: boolean;
 }
 
 /** 409 for an edit that did not start from the current version. */
@@ -308,6 +313,7 @@ export async function addVersion(
         file: input.file,
         text,
         now,
+        fromText: input.fromText,
       });
       const status = statusAfterNewVersion(doc.status);
       await updateDocumentRow(tx, documentId, {

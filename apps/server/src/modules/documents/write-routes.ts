@@ -1,5 +1,6 @@
 import { RATE_LIMITS } from "../../plugins/rate-limit";
 import {
+  type Document,
   documentSchema,
   duplicateUploadSchema,
   idParamsSchema,
@@ -17,6 +18,7 @@ import { findIdenticalOriginal, presentLoaded, presentVisible } from "./read";
 import { retryProcessing } from "./retry";
 import { addVersion, createDocument, setArchived, updateMetadata } from "./service";
 import { MEDIA_TYPES, type SupportedKind } from "../../ingest";
+import { isWordFile, wordFilename, wordRendition } from "./word-rendition";
 import {
   acceptedType,
   receiveUpload,
@@ -92,7 +94,7 @@ export async function documentWriteRoutes(
     async (request, reply) => {
       const target = loadedDocument(request);
       const current = await presentLoaded(ctx, target);
-      const input = await newVersionInput(ctx, request, current.title);
+      const input = await newVersionInput(ctx, request, current);
       await addVersion(ctx, target, input);
       // A file left for a worker to convert (WORKER=false) is accepted, not yet processed.
       const code = input.convertLater ? 202 : 201;
@@ -183,8 +185,16 @@ async function autoFiling(
   return { categoryId: filed.categoryId, autoFiled: { categoryName: filed.name } };
 }
 
-/** A new version comes as JSON (edited markdown) or as multipart (a new file), with the same fields. */
-async function newVersionInput(ctx: AppContext, request: FastifyRequest, title: string) {
+/**
+ * A new version comes as JSON (edited markdown) or as multipart (a new file), with the same fields.
+ * Edited markdown is stored as the version's original; a Word document's edit is stored as a Word
+ * file written from it, so the document stays one people can open in Word.
+ */
+async function newVersionInput(
+  ctx: AppContext,
+  request: FastifyRequest,
+  current: Pick<Document, "title" | "mediaType">,
+) {
   if (request.isMultipart()) {
     const upload = await receiveUpload(request);
     const fields = newVersionBodySchema.omit({ content: true }).safeParse(upload.fields);
@@ -206,13 +216,23 @@ async function newVersionInput(ctx: AppContext, request: FastifyRequest, title: 
     throw badRequest(
       `Invalid body: ${body.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
     );
-  const bytes = Buffer.from(body.data.content, "utf8");
-  const file = {
-    bytes,
-    filename: `${title.replace(/[^A-Za-z0-9]+/g, "_")}.md`,
-    mediaType: "text/markdown",
-    markdown: body.data.content,
-    pagesNeedingOcr: [],
+  const { content, changeNote, expectedVersion } = body.data;
+  const { title } = current;
+  const file = isWordFile(current.mediaType)
+    ? {
+        bytes: await wordRendition(ctx, { markdown: content, title }),
+        filename: wordFilename(title),
+        mediaType: MEDIA_TYPES.docx,
+      }
+    : {
+        bytes: Buffer.from(content, "utf8"),
+        filename: `${title.replace(/[^A-Za-z0-9]+/g, "_")}.md`,
+        mediaType: "text/markdown",
+      };
+  return {
+    file: { ...file, markdown: content, pagesNeedingOcr: [] },
+    changeNote: changeNote || null,
+    expectedVersion,
+    fromText: true,
   };
-  return { file, changeNote: body.data.changeNote || null, expectedVersion: body.data.expectedVersion };
 }

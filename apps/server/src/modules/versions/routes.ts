@@ -1,4 +1,7 @@
 import {
+  controlledCopyStamp,
+  type Document,
+  versionDownloadQuerySchema,
   diffParamsSchema,
   idParamsSchema,
   versionDiffSchema,
@@ -22,9 +25,18 @@ import { loadedDocument, type LoadedDocument } from "../../policies/guard";
 import { presentVersion } from "../documents/presenter";
 import { approvedVersions, findVersion, listVersions } from "../documents/repository";
 import { findThumbnailSubject } from "../documents/thumbnail-repository";
-import { THUMBNAIL_MEDIA_TYPE } from "../../ingest";
+import { MEDIA_TYPES, THUMBNAIL_MEDIA_TYPE } from "../../ingest";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
 import { readAll } from "../../db/read-all";
+import { presentLoaded } from "../documents/read";
+import { isWordFile, wordFilename, wordRendition } from "../documents/word-rendition";
+
+/** The controlled-copy line of a version's export, when it is the effective version (ai/routes.ts likewise). */
+function controlledCopy(doc: Document, version: number): string | null {
+  const { effectiveVersion, periodicReview } = doc.control;
+  if (effectiveVersion !== version || !periodicReview.effectiveOn) return null;
+  return controlledCopyStamp(version, periodicReview.effectiveOn);
+}
 
 /**
  * One version the reader may read: a revision in draft or review past the effective version is
@@ -125,6 +137,46 @@ export async function versionRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       return reply
         .header("content-type", THUMBNAIL_MEDIA_TYPE)
         .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(bytes);
+    },
+  );
+
+  // A version as a Word file: its original when that is one (uploaded, or written from an edit),
+  // else written from its markdown, with the controlled-copy line when it is the effective version.
+  r.get(
+    "/:id/versions/:version/download",
+    {
+      config: { document: "document.read" },
+      schema: { params: versionParamsSchema, querystring: versionDownloadQuerySchema },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const loaded = loadedDocument(request);
+      const [found, document] = await readAll(ctx.db, [
+        () => readableVersionRow(ctx, loaded, request.params.version),
+        () => presentLoaded(ctx, loaded),
+      ]);
+      const bytes = isWordFile(found.version.mediaType)
+        ? await ctx.blobs.get(found.sha256)
+        : await wordRendition(ctx, {
+            markdown: found.version.content,
+            title: document.title,
+            preface: controlledCopy(document, found.version.version),
+          });
+      await recordRead(
+        ctx,
+        actor,
+        {
+          action: READ_ACTIONS.downloadedWord,
+          documentId: loaded.id,
+          data: { version: found.version.version },
+        },
+        request.log,
+      );
+      return reply
+        .header("content-type", MEDIA_TYPES.docx)
+        .header("content-disposition", attachment(wordFilename(document.title)))
         .header("cache-control", "private, no-store")
         .send(bytes);
     },

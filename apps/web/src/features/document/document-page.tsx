@@ -175,6 +175,10 @@ function DocumentMain({
         version={version}
         editing={editing}
         onStopEditing={() => setEditing(false)}
+        onUploadVersion={() => {
+          setEditing(false);
+          setDialog("upload");
+        }}
         outline={outline}
         onSubmitForReview={() => setDialog("submit")}
         quote={view.quote}

@@ -31,7 +31,13 @@ function EditablePage() {
       <button type="button" onClick={() => setEditing(true)}>
         Edit
       </button>
-      {editing && <ContentEditor document={documentFixture({ id: "d1" })} onDone={() => setEditing(false)} />}
+      {editing && (
+        <ContentEditor
+          document={documentFixture({ id: "d1" })}
+          onDone={() => setEditing(false)}
+          onUploadVersion={() => {}}
+        />
+      )}
     </>
   );
 }
@@ -43,7 +49,7 @@ function EditorOnPage({ onDone }: { onDone: () => void }) {
   return (
     <>
       <p data-testid="page-version">{document.data.currentVersionNumber}</p>
-      <ContentEditor document={document.data} onDone={onDone} />
+      <ContentEditor document={document.data} onDone={onDone} onUploadVersion={() => {}} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -8,16 +8,57 @@ import { Textarea } from "@/components/ui/textarea";
 import { useReturnFocusOnUnmount } from "@/components/ui/return-focus";
 import { MarkdownContent } from "./markdown-content";
 import { useContentDraft } from "./use-content-draft";
+import { EditFormatChoice } from "./edit-format-notice";
+import { editOutcome } from "../lib/edit-outcome";
+
+// TipTap and ProseMirror load only when someone opens the rich-text mode.
+const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
 /**
- * Edit content: the markdown in a text area, saved as a new version with a change note. The
- * version it started from travels as `expectedVersion`; when someone saved in between, the
- * server answers 409, the message shows and the text stays, and the person may then choose to
- * save on top of the newer version. The text area keeps a fixed height with its own scroll bar (a
- * long document never makes the page thousands of pixels tall), Preview renders the text as the
- * Content tab will, and the change note and Save stay in a bar pinned above the footer line.
+ * Edit content: the markdown in a text area, or the same text as rich text, saved as a new version
+ * with a change note. A Word or PDF document first says what the new version will be and offers
+ * "Upload a new version" before editing (EditFormatChoice). The version it started from travels as
+ * `expectedVersion`; when someone saved in between, the server answers 409, the message shows and
+ * the text stays, and the person may then choose to save on top of the newer version.
  */
-export function ContentEditor({ document, onDone }: { document: Document; onDone: () => void }) {
+export function ContentEditor({
+  document,
+  onDone,
+  onUploadVersion,
+}: {
+  document: Document;
+  onDone: () => void;
+  onUploadVersion: () => void;
+}) {
+  // Fixed when the editor opens: a version saved meanwhile must not swap the choice for the form.
+  const [outcome] = useState(() => editOutcome(document));
+  const [chosen, setChosen] = useState(outcome === null);
+  if (outcome && !chosen)
+    return (
+      <EditFormatChoice
+        outcome={outcome}
+        onUpload={onUploadVersion}
+        onEdit={() => setChosen(true)}
+        onCancel={onDone}
+      />
+    );
+  return <EditForm document={document} onDone={onDone} note={outcome?.note ?? null} />;
+}
+
+/**
+ * The text area keeps a fixed height with its own scroll bar (a long document never makes the page
+ * thousands of pixels tall), Preview renders the text as the Content tab will, and the change note
+ * and Save stay in a bar pinned above the footer line.
+ */
+function EditForm({
+  document,
+  onDone,
+  note,
+}: {
+  document: Document;
+  onDone: () => void;
+  note: string | null;
+}) {
   const draft = useContentDraft(document, onDone);
   const form = useRef<HTMLFormElement>(null);
   // Cancel or a save closes the editor: the focus goes back to Edit, not to the page's start.
@@ -49,6 +90,7 @@ export function ContentEditor({ document, onDone }: { document: Document; onDone
         saving={draft.saving}
         unchanged={draft.content === document.currentVersion.content}
         onCancel={onDone}
+        note={note}
       />
     </form>
   );
@@ -61,18 +103,26 @@ function EditBar({
   saving,
   unchanged,
   onCancel,
+  note,
 }: {
   changeNote: string;
   onChangeNote: (changeNote: string) => void;
   saving: boolean;
   unchanged: boolean;
   onCancel: () => void;
+  /** What the new version will be, when that is not plain text (a Word or PDF document). */
+  note: string | null;
 }) {
   return (
     <div
       className="sticky bottom-8 z-10 -mx-4 flex flex-wrap items-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
       data-testid="edit-bar"
     >
+      {note && (
+        <p className="w-full text-xs text-muted-foreground" data-testid="text-edit-note">
+          {note}
+        </p>
+      )}
       <div className="grid min-w-48 flex-1 gap-1.5">
         <Label htmlFor="edit-change-note">Change note</Label>
         <Input
@@ -96,7 +146,10 @@ function EditBar({
   );
 }
 
-/** The markdown to write, and a Preview rendered as the Content tab will show it. */
+/**
+ * The markdown to write, the same text as rich text, and a Preview rendered as the Content tab will
+ * show it. The rich-text editor mounts only while chosen; both edit the one markdown text.
+ */
 function WriteAndPreview({ content, onChange }: { content: string; onChange: (content: string) => void }) {
   return (
     <Tabs defaultValue="write" className="gap-3">
@@ -105,6 +158,9 @@ function WriteAndPreview({ content, onChange }: { content: string; onChange: (co
         <TabsList aria-label="Editor view">
           <TabsTrigger value="write" data-testid="tab-edit-write">
             Write
+          </TabsTrigger>
+          <TabsTrigger value="rich" data-testid="tab-edit-rich">
+            Rich text
           </TabsTrigger>
           <TabsTrigger value="preview" data-testid="tab-edit-preview">
             Preview
@@ -121,6 +177,17 @@ function WriteAndPreview({ content, onChange }: { content: string; onChange: (co
           spellCheck
           data-testid="textarea-content"
         />
+      </TabsContent>
+      <TabsContent value="rich">
+        <Suspense
+          fallback={
+            <div className="h-[60vh] max-h-[40rem] min-h-[16rem] rounded-md border p-4" role="status">
+              <p className="text-muted-foreground">Loading the rich-text editor…</p>
+            </div>
+          }
+        >
+          <RichTextEditor content={content} onChange={onChange} />
+        </Suspense>
       </TabsContent>
       <TabsContent value="preview">
         <div

@@ -75,13 +75,16 @@ export function ContentTab({
   version,
   editing,
   onStopEditing,
+  onUploadVersion,
 }: {
   document: Document;
   version: number | null;
   editing: boolean;
   onStopEditing: () => void;
+  onUploadVersion: () => void;
 }) {
-  if (editing) return <ContentEditor document={document} onDone={onStopEditing} />;
+  if (editing)
+    return <ContentEditor document={document} onDone={onStopEditing} onUploadVersion={onUploadVersion} />;
   if (version !== null && version !== document.currentVersionNumber) {
     return <OlderVersion document={document} version={version} />;
   }

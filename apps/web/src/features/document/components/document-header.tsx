@@ -4,6 +4,7 @@ import {
   FileCode,
   FileDown,
   FilePen,
+  FileText,
   FileUp,
   Pencil,
   Send,
@@ -24,7 +25,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { paths } from "@/config/paths";
 import { useFeatures } from "@/lib/api/settings";
-import { exportedText, originalUrl, saveTextFile, textFileName } from "../lib/download";
+import { exportedText, originalUrl, saveTextFile, textFileName, wordUrl } from "../lib/download";
 import { originalFormat } from "../lib/original-format";
 import { formatDate } from "@/lib/format";
 
@@ -67,6 +68,19 @@ export function DocumentHeader({
             Download original ({format.label})
           </a>
         </Button>
+        {format.kind !== "docx" && (
+          <Button variant="outline" size="sm" asChild>
+            <a
+              href={wordUrl(document.id, document.currentVersionNumber)}
+              download
+              title="This version's text as a Word file"
+              data-testid="button-download-word"
+            >
+              <FileText aria-hidden="true" />
+              Download as Word (.docx)
+            </a>
+          </Button>
+        )}
         <Button variant="outline" size="sm" asChild>
           <Link href={paths.raw.getHref(document.id)} data-testid="button-view-original">
             <FileCode aria-hidden="true" />
@@ -80,7 +94,12 @@ export function DocumentHeader({
           </Button>
         )}
         {(abilities.update || abilities.createVersion) && (
-          <EditMenu abilities={abilities} onOpenDialog={onOpenDialog} onEditContent={onEditContent} />
+          <EditMenu
+            abilities={abilities}
+            uploadFirst={format.kind === "docx" || format.kind === "pdf"}
+            onOpenDialog={onOpenDialog}
+            onEditContent={onEditContent}
+          />
         )}
         <Button variant="outline" size="sm" onClick={() => onOpenDialog("share")} data-testid="button-share">
           <Share2 aria-hidden="true" />
@@ -134,17 +153,28 @@ function TitleFacts({ document }: { document: Document }) {
   );
 }
 
-/** Edit: metadata (who may update), the content and a new file (who may add versions). */
+/**
+ * Edit: metadata (who may update), the content and a new file (who may add versions). For a Word or
+ * PDF document a new file comes before editing the text, which its own program does better.
+ */
 function EditMenu({
   abilities,
+  uploadFirst,
   onOpenDialog,
   onEditContent,
 }: {
   abilities: Document["abilities"];
+  uploadFirst: boolean;
   onOpenDialog: (dialog: DocumentDialog) => void;
   onEditContent: () => void;
 }) {
   const editChosen = useRef(false);
+  const upload = (
+    <DropdownMenuItem onSelect={() => onOpenDialog("upload")} data-testid="menu-upload-version">
+      <FileUp aria-hidden="true" />
+      Upload a new version
+    </DropdownMenuItem>
+  );
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -169,6 +199,7 @@ function EditMenu({
             Edit metadata
           </DropdownMenuItem>
         )}
+        {abilities.createVersion && uploadFirst && upload}
         {abilities.createVersion && (
           <DropdownMenuItem
             onSelect={() => {
@@ -181,12 +212,7 @@ function EditMenu({
             Edit content
           </DropdownMenuItem>
         )}
-        {abilities.createVersion && (
-          <DropdownMenuItem onSelect={() => onOpenDialog("upload")} data-testid="menu-upload-version">
-            <FileUp aria-hidden="true" />
-            Upload a new version
-          </DropdownMenuItem>
-        )}
+        {abilities.createVersion && !uploadFirst && upload}
       </DropdownMenuContent>
     </DropdownMenu>
   );

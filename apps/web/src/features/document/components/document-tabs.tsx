@@ -23,6 +23,7 @@ export function DocumentTabs({
   version,
   editing,
   onStopEditing,
+  onUploadVersion,
   outline,
   onSubmitForReview,
   quote,
@@ -35,6 +36,8 @@ export function DocumentTabs({
   version: number | null;
   editing: boolean;
   onStopEditing: () => void;
+  /** Leaves the editor for the upload of a new file (offered first for a Word or PDF document). */
+  onUploadVersion: () => void;
   /** The outline to offer above the text, or null when it is not shown. */
   outline: readonly OutlineEntry[] | null;
   onSubmitForReview: () => void;
@@ -69,7 +72,13 @@ export function DocumentTabs({
       </TabsList>
       <TabsContent value="content" className="rounded-lg border p-4 sm:p-6" ref={content}>
         {outline && <OutlineDisclosure entries={outline} />}
-        <ContentTab document={document} version={version} editing={editing} onStopEditing={onStopEditing} />
+        <ContentTab
+          document={document}
+          version={version}
+          editing={editing}
+          onStopEditing={onStopEditing}
+          onUploadVersion={onUploadVersion}
+        />
         {!editing && tab === "content" && (
           <CommentOnSelection
             container={content}

@@ -1,10 +1,12 @@
-import { GitCompare } from "lucide-react";
+import { FileDown, GitCompare } from "lucide-react";
 import { Link } from "wouter";
 import type { Version } from "@quire/contracts";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useDocumentVersions } from "@/lib/api/document-versions";
 import { versionLabel } from "../lib/comparison";
+import { wordUrl } from "../lib/download";
+import { originalFormat } from "../lib/original-format";
 import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
 import { formatCount, formatDate, formatDateTime } from "@/lib/format";
 
@@ -44,6 +46,19 @@ function ControlLabel({ version, effective }: { version: Version; effective: num
   return null;
 }
 
+/** What the version's original is, when Quire wrote it from edited text rather than someone uploading it. */
+function OriginalNote({ version }: { version: Version }) {
+  if (!version.originalFromText) return null;
+  const word = originalFormat(version.mediaType, version.originalFilename).kind === "docx";
+  return (
+    <p className="mt-1 text-xs text-muted-foreground" data-testid={`text-original-${version.version}`}>
+      {word
+        ? "Edited in Quire: its Word file (.docx) was generated from the text."
+        : "Edited in Quire: its original is the text (markdown)."}
+    </p>
+  );
+}
+
 function VersionHistory({
   documentId,
   versions,
@@ -80,17 +95,30 @@ function VersionHistory({
               <p className="mt-1 text-xs text-muted-foreground">
                 {v.author} · {formatDateTime(v.createdAt)} · {formatCount(v.content.length)} characters
               </p>
+              <OriginalNote version={v} />
             </div>
-            {compare && v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
-              <Link
-                href={paths.diff.getHref(documentId, v.version - 1, v.version)}
+            <div className="flex flex-wrap items-center gap-3">
+              {compare && v.version > 1 && versions.some((o) => o.version === v.version - 1) && (
+                <Link
+                  href={paths.diff.getHref(documentId, v.version - 1, v.version)}
+                  className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
+                  aria-label={`Changes in version ${v.version}`}
+                >
+                  <GitCompare className="size-4" aria-hidden="true" />
+                  Changes
+                </Link>
+              )}
+              <a
+                href={wordUrl(documentId, v.version)}
+                download
                 className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
-                aria-label={`Changes in version ${v.version}`}
+                aria-label={`Download version ${v.version} as Word (.docx)`}
+                data-testid={`link-word-${v.version}`}
               >
-                <GitCompare className="size-4" aria-hidden="true" />
-                Changes
-              </Link>
-            )}
+                <FileDown className="size-4" aria-hidden="true" />
+                Word (.docx)
+              </a>
+            </div>
           </li>
         ))}
       </ol>

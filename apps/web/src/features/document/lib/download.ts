@@ -34,6 +34,14 @@ export function originalUrl(
 }
 
 /**
+ * GET /api/documents/{id}/versions/{v}/download?format=docx: the version as a Word file (its
+ * original when that is one, else written from its text).
+ */
+export function wordUrl(documentId: string, version: number): string {
+  return `/api/documents/${encodeURIComponent(documentId)}/versions/${version}/download?format=docx`;
+}
+
+/**
  * The controlled-copy line an export carries when the text exported is the effective version, so a
  * copy printed or saved says which version it was and that it is not kept up to date.
  */

@@ -1,0 +1,1 @@
+ALTER TABLE "versions" ADD COLUMN "original_from_text" boolean DEFAULT false NOT NULL;
