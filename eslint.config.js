@@ -194,6 +194,9 @@ const translatedWebFiles = [
   "apps/web/src/features/search/**/*.tsx",
   "apps/web/src/features/approvals/**/*.tsx",
   "apps/web/src/components/approvals/decision-dialog.tsx",
+  "apps/web/src/features/document/document-page.tsx",
+  "apps/web/src/features/document/components/document-header.tsx",
+  "apps/web/src/features/document/components/document-tabs.tsx",
 ];
 const literalStringRule = {
   // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import type { Viewport } from "../support/browser";
 import { browserSuite } from "../support/suite";
+import { GERMAN_PAGES, type GermanPage } from "../support/german-pages";
 
 /**
  * The interface speaks the language each user chose in Settings › Account: the shell and Home
@@ -167,137 +168,6 @@ test("signing out hands the sign-in page back to the browser's language", async 
   await context.close();
 });
 
-/** A converted page in German: its texts by test id, and none of its English left in the page. */
-type GermanPage = {
-  path: string;
-  /** Waited for before anything is read: the page's data has arrived. */
-  ready: string;
-  shown: Record<string, string>;
-  absentEnglish: (string | RegExp)[];
-};
-
-const GERMAN_PAGES: GermanPage[] = [
-  {
-    path: "/dashboard",
-    ready: '[data-testid^="recent-update-"]',
-    shown: {
-      "button-search": "Archiv durchsuchen",
-      "ai-assistant": "KI-Assistent",
-      "button-quick-question-0": "Welche Sicherheitsrichtlinien haben wir?",
-      "ai-insights": "Freigabequote",
-      "recent-updates": "Letzte Änderungen",
-      "quick-stats": "Warten auf Sie",
-      "ai-suggestions": "KI-Vorschläge",
-    },
-    absentEnglish: [
-      "Welcome back",
-      "Here is what is happening",
-      "Search Archive",
-      "AI Assistant",
-      "Quick questions",
-      "What are our security policies?",
-      "AI Insights",
-      "Approval rate",
-      "Recent Updates",
-      "Quick Stats",
-      "Waiting on you",
-      "Storage used",
-      "AI Suggestions",
-      // Server texts (suggestions' titles and descriptions) stay English for now, so only the page's own.
-      /(High|Medium|Low) confidence/,
-    ],
-  },
-  {
-    path: "/documents",
-    ready: '[data-testid="documents-list"]',
-    shown: {
-      "text-page-title": "Alle Dokumente",
-      "select-status": "Alle Status",
-      "select-sort": "Aktualisiert (neueste zuerst)",
-      "bulk-select-header": "Diese Seite auswählen",
-    },
-    absentEnglish: [
-      "All Documents",
-      "All Statuses",
-      "Updated (newest first)",
-      "Select this page",
-      "Saved views",
-      "Processing failed",
-      /\b\d+ (documents?|versions?)\b/,
-      /Page \d+ of \d+/,
-      /\bPrevious\b|\bNext\b/,
-    ],
-  },
-  {
-    path: "/upload",
-    ready: '[data-testid="form-upload"]',
-    shown: {
-      "dropzone-upload": "Dateien hierher ziehen oder",
-      "text-accepted-types": "Zulässige Typen: .pdf, .docx, .txt, .md",
-      "button-submit-upload": "Dokument hochladen",
-      "text-submit-reason": "Wählen Sie mindestens eine Datei zum Hochladen.",
-    },
-    absentEnglish: [
-      "Upload Documents",
-      "Add documents to the archive",
-      "What happens next?",
-      "Upload Guidelines",
-      "Drag and drop",
-      "Browse files",
-      "Choose at least one file",
-      "Leave it empty",
-      "Key phrases from the content",
-      "Let Quire file it",
-    ],
-  },
-  {
-    path: "/search",
-    ready: '[data-testid="start-search"]',
-    shown: {
-      "start-search": "Starten Sie Ihre Suche",
-      "search-syntax": "exakte Wortfolge",
-      "button-submit-search": "Suchen",
-    },
-    absentEnglish: [
-      "Search Documents",
-      "Find documents by their words",
-      "Start Your Search",
-      "Popular Searches",
-      "Also search by meaning",
-      "Type words, a question",
-      "remote work policy",
-    ],
-  },
-  {
-    path: "/approvals",
-    ready: '[data-testid^="approval-card-"]',
-    shown: {
-      "filter-waiting-on-me": "Warten auf mich",
-      "filter-all": "Alle Dokumente",
-      "text-approvals-scope": "Die Zahlen umfassen alle Freigaberunden",
-      "text-approvals-count": "Dokument",
-    },
-    // The activity entries ("Review Approved") are the server's names and stay English for now.
-    absentEnglish: [
-      "Approval Dashboard",
-      "Monitor and manage",
-      "Waiting on Me",
-      "Waiting on You",
-      "In Progress",
-      "Awaiting Review",
-      "Awaiting Approval",
-      "Review progress",
-      "View Document",
-      "Pending Review",
-      "Approval Rate",
-      "All figures",
-      "Final Approver",
-      "Recent Activity",
-      /Showing \d+/,
-    ],
-  },
-];
-
 /** Each converted page at this width: what it says in German and that its English is gone. */
 async function assertGermanPage(page: Page, target: GermanPage, where: string) {
   await page.goto(target.path);
@@ -393,12 +263,34 @@ async function assertGermanSearch(page: Page, where: string) {
   assert.match(await none.innerText(), /Keine Ergebnisse gefunden[\s\S]*Prüfen Sie die Schreibweise/, where);
 }
 
+/** A document's header and tabs in German (the rest of the page is not converted yet). */
+async function assertGermanDocumentHeader(page: Page, where: string) {
+  await page.goto("/documents");
+  await page.locator('[data-testid^="link-document-"]').first().click();
+  await page.getByTestId("text-document-title").waitFor();
+  const header = page.locator("main header").first();
+  const text = await header.innerText();
+  for (const german of [
+    "Eigentümer:",
+    "Aktualisiert am",
+    "Herunterladen (.txt)",
+    "Original anzeigen",
+    "Teilen",
+  ]) {
+    assert.ok(text.includes(german), `${where}: the document header lacks "${german}": ${text}`);
+  }
+  assert.ok(!/Owner:|Updated |Download|View Original|Share\b|Language:/.test(text), `${where}: ${text}`);
+  assert.match((await page.getByTestId("tab-content").textContent()) ?? "", /^Inhalt$/);
+  assert.match((await page.getByTestId("tab-versions").textContent()) ?? "", /^Versionen \(\d+\)$/);
+  assert.match((await page.getByTestId("tab-comments").textContent()) ?? "", /^Kommentare$/);
+}
+
 for (const viewport of [
   { width: 1280, height: 800, user: "admin" },
   { width: 390, height: 844, user: "author" },
 ]) {
   const phone = viewport.width < 768;
-  test(`at ${viewport.width} px the Dashboard, All Documents, Upload, Search and Approvals speak German`, async () => {
+  test(`at ${viewport.width} px the Dashboard, All Documents, Upload, Search, Approvals and a document's header and tabs speak German`, async () => {
     const { context, page, consoleErrors } = await suite.session(viewport.user, {
       viewport: { width: viewport.width, height: viewport.height },
     });
@@ -419,6 +311,7 @@ for (const viewport of [
     await assertGermanDocumentTools(page, phone, where);
     await assertGermanUpload(page, where);
     await assertGermanSearch(page, where);
+    await assertGermanDocumentHeader(page, where);
     assert.deepEqual(consoleErrors(), []);
     await context.close();
   });

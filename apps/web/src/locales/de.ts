@@ -9,6 +9,7 @@ import documents from "./de/documents.json";
 import upload from "./de/upload.json";
 import search from "./de/search.json";
 import approvals from "./de/approvals.json";
+import document from "./de/document.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -24,4 +25,5 @@ export const de: Catalogue = {
   upload,
   search,
   approvals,
+  document,
 };

@@ -9,6 +9,7 @@ import type documents from "./en/documents.json";
 import type upload from "./en/upload.json";
 import type search from "./en/search.json";
 import type approvals from "./en/approvals.json";
+import type document from "./en/document.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -29,4 +30,5 @@ export type Catalogue = typeof enFirstLoad & {
   upload: typeof upload;
   search: typeof search;
   approvals: typeof approvals;
+  document: typeof document;
 };

@@ -9,6 +9,7 @@ import documents from "./fr/documents.json";
 import upload from "./fr/upload.json";
 import search from "./fr/search.json";
 import approvals from "./fr/approvals.json";
+import document from "./fr/document.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -24,4 +25,5 @@ export const fr: Catalogue = {
   upload,
   search,
   approvals,
+  document,
 };

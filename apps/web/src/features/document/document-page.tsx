@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useMemo, useState } from "react";
 import { useParams, useSearch } from "wouter";
 import type { Document } from "@quire/contracts";
@@ -23,10 +24,12 @@ import { DocumentControl } from "./components/document-control";
 import { ShareEmbedPanel } from "./components/share-embed-panel";
 import { SummaryPanel } from "./components/summary-panel";
 import { documentOutline, type OutlineEntry } from "./lib/anchors";
+import "./locale";
 
 export function DocumentPageSkeleton() {
+  const { t } = useTranslation("document");
   return (
-    <div className="grid gap-4" role="status" aria-label="Loading document" data-testid="skeleton-document">
+    <div className="grid gap-4" role="status" aria-label={t("loading")} data-testid="skeleton-document">
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-4 w-1/3" />
       <div className="flex gap-2">
@@ -200,10 +203,11 @@ function DocumentSidePanel({
   showSummaries: boolean;
   outline: readonly OutlineEntry[] | null;
 }) {
+  const { t } = useTranslation("document");
   const { summaryOpen, setSummaryOpen } = view;
   return (
     <aside
-      aria-label="Document side panel"
+      aria-label={t("sidePanel")}
       className={cn("grid content-start gap-4 transition-[width]", summaryOpen ? "lg:w-96" : "lg:w-72")}
       data-testid="side-panel"
       data-expanded={summaryOpen}

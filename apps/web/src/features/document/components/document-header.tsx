@@ -12,8 +12,9 @@ import {
   Tags,
 } from "lucide-react";
 import { useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { languageName, type Document } from "@quire/contracts";
+import type { Document } from "@quire/contracts";
 import { DocumentThumbnail } from "@/components/documents/document-thumbnail";
 import { StatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -28,6 +29,8 @@ import { useFeatures } from "@/lib/api/settings";
 import { exportedText, originalUrl, saveTextFile, textFileName, wordUrl } from "../lib/download";
 import { originalFormat } from "../lib/original-format";
 import { formatDate } from "@/lib/format";
+import "../locale";
+import "@/components/locale";
 
 export type DocumentDialog = "submit" | "metadata" | "upload" | "share";
 
@@ -41,6 +44,7 @@ export function DocumentHeader({
   onOpenDialog: (dialog: DocumentDialog) => void;
   onEditContent: () => void;
 }) {
+  const { t } = useTranslation("document");
   const { abilities } = document;
   const features = useFeatures();
   const format = originalFormat(document.mediaType, document.originalFilename);
@@ -52,11 +56,11 @@ export function DocumentHeader({
           variant="outline"
           size="sm"
           onClick={() => saveTextFile(textFileName(document.title), exportedText(document))}
-          title="The current version's text (markdown) as a .txt file"
+          title={t("header.downloadTitle")}
           data-testid="button-download"
         >
           <Download aria-hidden="true" />
-          Download (.txt)
+          {t("header.download")}
         </Button>
         <Button variant="outline" size="sm" asChild>
           <a
@@ -65,7 +69,7 @@ export function DocumentHeader({
             data-testid="button-download-original"
           >
             <FileDown aria-hidden="true" />
-            Download original ({format.label})
+            {t("header.downloadOriginal", { format: format.label })}
           </a>
         </Button>
         {format.kind !== "docx" && (
@@ -73,24 +77,24 @@ export function DocumentHeader({
             <a
               href={wordUrl(document.id, document.currentVersionNumber)}
               download
-              title="This version's text as a Word file"
+              title={t("header.downloadWordTitle")}
               data-testid="button-download-word"
             >
               <FileText aria-hidden="true" />
-              Download as Word (.docx)
+              {t("header.downloadWord")}
             </a>
           </Button>
         )}
         <Button variant="outline" size="sm" asChild>
           <Link href={paths.raw.getHref(document.id)} data-testid="button-view-original">
             <FileCode aria-hidden="true" />
-            View Original
+            {t("header.viewOriginal")}
           </Link>
         </Button>
         {abilities.submitForReview && features.approvalWorkflows && (
           <Button size="sm" onClick={() => onOpenDialog("submit")} data-testid="button-submit-review">
             <Send aria-hidden="true" />
-            Submit for Review
+            {t("header.submitForReview")}
           </Button>
         )}
         {(abilities.update || abilities.createVersion) && (
@@ -103,7 +107,7 @@ export function DocumentHeader({
         )}
         <Button variant="outline" size="sm" onClick={() => onOpenDialog("share")} data-testid="button-share">
           <Share2 aria-hidden="true" />
-          Share
+          {t("header.share")}
         </Button>
       </div>
     </header>
@@ -121,6 +125,12 @@ function DocumentTitleBlock({ document }: { document: Document }) {
 }
 
 function TitleFacts({ document }: { document: Document }) {
+  const { t, i18n } = useTranslation(["document", "shared"]);
+  // A code this release does not name is shown as stored.
+  const language =
+    document.language && i18n.exists(`shared:documentLanguages.${document.language}`)
+      ? t(`shared:documentLanguages.${document.language as "eng"}`)
+      : document.language;
   return (
     <div className="grid min-w-0 flex-1 gap-2">
       <div className="flex flex-wrap items-center gap-3">
@@ -134,14 +144,14 @@ function TitleFacts({ document }: { document: Document }) {
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span data-testid="text-category">{document.category.name}</span>
-        <span data-testid="text-owner">Owner: {document.owner}</span>
-        <span data-testid="text-updated">Updated {formatDate(document.updatedAt)}</span>
-        {document.language && (
-          <span data-testid="text-language">Language: {languageName(document.language)}</span>
-        )}
+        <span data-testid="text-owner">{t("header.owner", { owner: document.owner })}</span>
+        <span data-testid="text-updated">
+          {t("header.updated", { date: formatDate(document.updatedAt) })}
+        </span>
+        {document.language && <span data-testid="text-language">{t("header.language", { language })}</span>}
       </p>
       {document.tags.length > 0 && (
-        <ul className="flex flex-wrap gap-1" aria-label="Tags">
+        <ul className="flex flex-wrap gap-1" aria-label={t("header.tags")}>
           {document.tags.map((tag) => (
             <li key={tag} className="rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground">
               {tag}
@@ -168,11 +178,12 @@ function EditMenu({
   onOpenDialog: (dialog: DocumentDialog) => void;
   onEditContent: () => void;
 }) {
+  const { t } = useTranslation("document");
   const editChosen = useRef(false);
   const upload = (
     <DropdownMenuItem onSelect={() => onOpenDialog("upload")} data-testid="menu-upload-version">
       <FileUp aria-hidden="true" />
-      Upload a new version
+      {t("header.uploadVersion")}
     </DropdownMenuItem>
   );
   return (
@@ -180,7 +191,7 @@ function EditMenu({
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" data-testid="button-edit">
           <Pencil aria-hidden="true" />
-          Edit
+          {t("header.edit")}
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -196,7 +207,7 @@ function EditMenu({
         {abilities.update && (
           <DropdownMenuItem onSelect={() => onOpenDialog("metadata")} data-testid="menu-edit-metadata">
             <Tags aria-hidden="true" />
-            Edit metadata
+            {t("header.editMetadata")}
           </DropdownMenuItem>
         )}
         {abilities.createVersion && uploadFirst && upload}
@@ -209,7 +220,7 @@ function EditMenu({
             data-testid="menu-edit-content"
           >
             <FilePen aria-hidden="true" />
-            Edit content
+            {t("header.editContent")}
           </DropdownMenuItem>
         )}
         {abilities.createVersion && !uploadFirst && upload}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useRef } from "react";
 import type { Document } from "@quire/contracts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -11,6 +12,8 @@ import { ContentTab } from "./content-tab";
 import type { OutlineEntry } from "../lib/anchors";
 import { OutlineDisclosure } from "./document-outline";
 import { VersionsTab } from "./versions-tab";
+import { formatCount } from "@/lib/format";
+import "../locale";
 
 /**
  * Content (with the outline on a narrow screen), Versions (n), Comments and, when workflows are on,
@@ -45,28 +48,29 @@ export function DocumentTabs({
   quote: PendingQuote | null;
   onQuote: (quote: PendingQuote | null) => void;
 }) {
+  const { t } = useTranslation("document");
   const features = useFeatures();
   const content = useRef<HTMLDivElement>(null);
   return (
     <Tabs value={tab} onValueChange={(value) => onTabChange(value as DocumentTab)}>
       <TabsList>
         <TabsTrigger value="content" data-testid="tab-content">
-          Content
+          {t("tabs.content")}
         </TabsTrigger>
         <TabsTrigger value="versions" data-testid="tab-versions">
-          Versions ({document.versionCount})
+          {t("tabs.versions", { n: formatCount(document.versionCount) })}
         </TabsTrigger>
         <TabsTrigger value="comments" data-testid="tab-comments">
-          Comments
+          {t("tabs.comments")}
         </TabsTrigger>
         {features.approvalWorkflows && (
           <TabsTrigger value="approvals" data-testid="tab-approvals">
-            Approvals
+            {t("tabs.approvals")}
           </TabsTrigger>
         )}
         {features.approvalWorkflows && (
           <TabsTrigger value="record" data-testid="tab-approval-record">
-            Approval record
+            {t("tabs.record")}
           </TabsTrigger>
         )}
       </TabsList>

@@ -1,0 +1,136 @@
+/**
+ * The converted pages as a German user sees them (languages-ui.test.ts): what each shows by test
+ * id once its data has arrived, and English of its own that must be gone. Texts the server writes
+ * (suggestions, activity entries) stay English for now and are not listed.
+ */
+
+/** A converted page in German: its texts by test id, and none of its English left in the page. */
+export type GermanPage = {
+  path: string;
+  /** Waited for before anything is read: the page's data has arrived. */
+  ready: string;
+  shown: Record<string, string>;
+  absentEnglish: (string | RegExp)[];
+};
+
+export const GERMAN_PAGES: GermanPage[] = [
+  {
+    path: "/dashboard",
+    ready: '[data-testid^="recent-update-"]',
+    shown: {
+      "button-search": "Archiv durchsuchen",
+      "ai-assistant": "KI-Assistent",
+      "button-quick-question-0": "Welche Sicherheitsrichtlinien haben wir?",
+      "ai-insights": "Freigabequote",
+      "recent-updates": "Letzte Änderungen",
+      "quick-stats": "Warten auf Sie",
+      "ai-suggestions": "KI-Vorschläge",
+    },
+    absentEnglish: [
+      "Welcome back",
+      "Here is what is happening",
+      "Search Archive",
+      "AI Assistant",
+      "Quick questions",
+      "What are our security policies?",
+      "AI Insights",
+      "Approval rate",
+      "Recent Updates",
+      "Quick Stats",
+      "Waiting on you",
+      "Storage used",
+      "AI Suggestions",
+      // Server texts (suggestions' titles and descriptions) stay English for now, so only the page's own.
+      /(High|Medium|Low) confidence/,
+    ],
+  },
+  {
+    path: "/documents",
+    ready: '[data-testid="documents-list"]',
+    shown: {
+      "text-page-title": "Alle Dokumente",
+      "select-status": "Alle Status",
+      "select-sort": "Aktualisiert (neueste zuerst)",
+      "bulk-select-header": "Diese Seite auswählen",
+    },
+    absentEnglish: [
+      "All Documents",
+      "All Statuses",
+      "Updated (newest first)",
+      "Select this page",
+      "Saved views",
+      "Processing failed",
+      /\b\d+ (documents?|versions?)\b/,
+      /Page \d+ of \d+/,
+      /\bPrevious\b|\bNext\b/,
+    ],
+  },
+  {
+    path: "/upload",
+    ready: '[data-testid="form-upload"]',
+    shown: {
+      "dropzone-upload": "Dateien hierher ziehen oder",
+      "text-accepted-types": "Zulässige Typen: .pdf, .docx, .txt, .md",
+      "button-submit-upload": "Dokument hochladen",
+      "text-submit-reason": "Wählen Sie mindestens eine Datei zum Hochladen.",
+    },
+    absentEnglish: [
+      "Upload Documents",
+      "Add documents to the archive",
+      "What happens next?",
+      "Upload Guidelines",
+      "Drag and drop",
+      "Browse files",
+      "Choose at least one file",
+      "Leave it empty",
+      "Key phrases from the content",
+      "Let Quire file it",
+    ],
+  },
+  {
+    path: "/search",
+    ready: '[data-testid="start-search"]',
+    shown: {
+      "start-search": "Starten Sie Ihre Suche",
+      "search-syntax": "exakte Wortfolge",
+      "button-submit-search": "Suchen",
+    },
+    absentEnglish: [
+      "Search Documents",
+      "Find documents by their words",
+      "Start Your Search",
+      "Popular Searches",
+      "Also search by meaning",
+      "Type words, a question",
+      "remote work policy",
+    ],
+  },
+  {
+    path: "/approvals",
+    ready: '[data-testid^="approval-card-"]',
+    shown: {
+      "filter-waiting-on-me": "Warten auf mich",
+      "filter-all": "Alle Dokumente",
+      "text-approvals-scope": "Die Zahlen umfassen alle Freigaberunden",
+      "text-approvals-count": "Dokument",
+    },
+    // The activity entries ("Review Approved") are the server's names and stay English for now.
+    absentEnglish: [
+      "Approval Dashboard",
+      "Monitor and manage",
+      "Waiting on Me",
+      "Waiting on You",
+      "In Progress",
+      "Awaiting Review",
+      "Awaiting Approval",
+      "Review progress",
+      "View Document",
+      "Pending Review",
+      "Approval Rate",
+      "All figures",
+      "Final Approver",
+      "Recent Activity",
+      /Showing \d+/,
+    ],
+  },
+];
