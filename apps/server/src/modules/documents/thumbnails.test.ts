@@ -10,6 +10,8 @@ import { fixture } from "../../../test/support/fixtures";
 import { inflatingImagePdf } from "../../../test/support/inflating-pdf";
 import { json, multipart } from "../../../test/support/harness";
 
+// The harness draws thumbnails only for files that ask (see testConverter in the harness).
+process.env.QUIRE_TEST_THUMBNAILS = "1";
 const t = appForFile();
 let category: string;
 beforeAll(async () => {
