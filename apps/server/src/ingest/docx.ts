@@ -31,10 +31,11 @@ const STYLE_MAP = [
   "p[style-name='Title'] => h1:fresh",
   "p[style-name='Subtitle'] => h2:fresh",
   // Word's and LibreOffice's names for quotations and code (Quire's Word renditions use Word's).
+  // Not LibreOffice's "Preformatted Text": it gives that style to every line of a plain text file
+  // it saves as DOCX, and reading it as code would make whole documents one code block.
   "p[style-name='Quote'] => blockquote > p:fresh",
   "p[style-name='Quotations'] => blockquote > p:fresh",
   "p[style-name='HTML Preformatted'] => pre > code:separator('\\n')",
-  "p[style-name='Preformatted Text'] => pre > code:separator('\\n')",
   "r[style-name='HTML Code'] => code",
   "r[style-name='Source Text'] => code",
 ];
