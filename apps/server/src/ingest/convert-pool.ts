@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import pLimit from "p-limit";
+import { runTimed } from "../lib/run-timed.js";
 import { Piscina } from "piscina";
 import type { Conversion } from "./convert.js";
 import type { ConvertResult, ConvertTask } from "./convert-worker.js";
@@ -58,14 +59,12 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
   });
-  // Tasks wait for a thread here, not in the pool's queue, so the time limit counts a task's own
-  // work: with several jobs converting and reading pages at once, a file queued behind them would
-  // otherwise be refused as too slow without having run.
+  // A task's time limit counts its own work, not its wait behind other jobs' files and pages.
   const slots = pLimit(threads);
   const run = async (task: ConvertTask, what: string): Promise<ConvertResult> => {
     let result: ConvertResult;
     try {
-      result = await slots(() => pool.run(task, { signal: AbortSignal.timeout(timeoutMs) }));
+      result = await runTimed(pool, slots, task, timeoutMs);
     } catch (error) {
       throw refusalFor(error, what, timeoutMs, heapMb) ?? error;
     }

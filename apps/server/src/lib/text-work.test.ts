@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import { describe, expect, it } from "vitest";
-import { runTimed } from "./text-work";
+import { runTimed } from "./run-timed";
 
 /** A pool whose every task takes `ms` of work, and stops when its signal is aborted. */
 function slowPool(ms: number) {

@@ -1,7 +1,8 @@
-import pLimit, { type LimitFunction } from "p-limit";
+import pLimit from "p-limit";
 import { Piscina } from "piscina";
 import { cacheSlot, type AppContext } from "../context";
 import { HttpError } from "./errors";
+import { runTimed } from "./run-timed";
 import run, { type TextResults, type TextTask } from "./text-work-worker";
 
 /**
@@ -46,26 +47,8 @@ const poolSlot = cacheSlot(
   (pool) => void pool.close({ force: true }),
 );
 
-/**
- * Tasks wait here for a thread, not in the pool's own queue, so the time limit counts a task's
- * own work only: under load, with the limit armed at submission, a short task queued behind long
- * ones was refused as too slow without having run (a document's facts then went missing).
- */
+/** The text-work threads' places: a task waits for one before its time limit starts (run-timed.ts). */
 const slotsSlot = cacheSlot("text-work-slots", () => pLimit(TEXT_WORK_LIMITS.threads));
-
-interface TaskPool<T, R> {
-  run(task: T, options: { signal: AbortSignal }): Promise<R>;
-}
-
-/** Runs a task once a slot is free, with the time limit armed when it starts. */
-export function runTimed<T, R>(
-  pool: TaskPool<T, R>,
-  slots: LimitFunction,
-  task: T,
-  timeoutMs: number,
-): Promise<R> {
-  return slots(() => pool.run(task, { signal: AbortSignal.timeout(timeoutMs) }));
-}
 
 function charsOf(task: TextTask): number {
   switch (task.kind) {
