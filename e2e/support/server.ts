@@ -78,8 +78,14 @@ async function spawnServer(dataDir: string, env: Record<string, string>): Promis
   const orphanGuard = () => child.kill("SIGKILL");
   process.once("exit", orphanGuard);
   if (process.listenerCount("SIGTERM") === 0) process.once("SIGTERM", () => process.exit(143));
-  child.once("exit", () => process.removeListener("exit", orphanGuard));
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    process.removeListener("exit", orphanGuard);
+    // A server that dies mid-test shows up only as refused connections: say how it ended, and why.
+    if (!stopping) process.stderr.write(`\nThe server exited by itself (code ${code}, signal ${signal}):\n${log}\n`);
+  });
   const kill = async () => {
+    stopping = true;
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");

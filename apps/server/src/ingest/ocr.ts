@@ -137,7 +137,8 @@ async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi: number
         `Page ${pageNumber} holds an image of more than ${formatCount(CONVERSION_LIMITS.maxOcrImagePixels)} pixels; it is not read by OCR`,
       );
     }
-    return await canvas.encode("png");
+    // Synchronous: see encodeWebp in thumbnail.ts (the asynchronous encode can outlive its canvas).
+    return canvas.encodeSync("png");
   } finally {
     page.cleanup();
   }

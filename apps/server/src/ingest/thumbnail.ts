@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { UnreadableFileError } from "./errors.js";
 import { CONVERSION_LIMITS, formatCount } from "./limits.js";
 import { drawPdfPage } from "./page-canvas.js";
@@ -12,6 +12,16 @@ export const THUMBNAIL_WIDTH = 320;
 export const THUMBNAIL_MAX_HEIGHT = Math.round(THUMBNAIL_WIDTH * Math.SQRT2);
 export const THUMBNAIL_MEDIA_TYPE = "image/webp";
 const WEBP_QUALITY = 80;
+
+/**
+ * Encodes on this (worker) thread. The asynchronous `canvas.encode` hands the canvas's pixels to
+ * libuv's thread pool without keeping the canvas alive: once the canvas is collected mid-encode,
+ * the pool thread reads freed memory and the whole process ends with SIGSEGV (seen under memory
+ * pressure, with several drawings in a row). The caller is already off the request thread.
+ */
+export function encodeWebp(canvas: Canvas): Buffer {
+  return canvas.encodeSync("webp", WEBP_QUALITY);
+}
 
 /** What a thumbnail is drawn from: a PDF's first page, or the start of a version's converted text. */
 export type ThumbnailSource = { pdf: Uint8Array } | { text: string };
@@ -43,7 +53,7 @@ async function renderPdfThumbnail(bytes: Uint8Array): Promise<Buffer> {
             `Page 1 holds an image of more than ${formatCount(CONVERSION_LIMITS.maxOcrImagePixels)} pixels; no thumbnail is drawn`,
           );
         }
-        return await canvas.encode("webp", WEBP_QUALITY);
+        return encodeWebp(canvas);
       } finally {
         page.cleanup();
       }
@@ -147,7 +157,7 @@ function wrap(context: SKRSContext2D, text: string, width: number): string[] {
  * (DOCX is read with mammoth, which draws nothing), so DOCX, TXT and MD get a page of their own
  * words, headings bold and larger: every document then has a thumbnail one can recognise.
  */
-async function renderTextThumbnail(markdown: string): Promise<Buffer> {
+function renderTextThumbnail(markdown: string): Buffer {
   registerFont();
   const canvas = createCanvas(THUMBNAIL_WIDTH, THUMBNAIL_MAX_HEIGHT);
   const context = canvas.getContext("2d");
@@ -166,10 +176,10 @@ async function renderTextThumbnail(markdown: string): Promise<Buffer> {
     }
     if (line.bold) y += Math.round(line.size * 0.3);
     for (const piece of wrap(context, line.text, width)) {
-      if (y + lead > canvas.height - MARGIN) return canvas.encode("webp", WEBP_QUALITY);
+      if (y + lead > canvas.height - MARGIN) return encodeWebp(canvas);
       context.fillText(piece, MARGIN, y, width);
       y += lead;
     }
   }
-  return canvas.encode("webp", WEBP_QUALITY);
+  return encodeWebp(canvas);
 }

@@ -67,25 +67,6 @@ export interface TestAppOptions {
 let sharedConverter: Converter | undefined;
 
 /**
- * Unit and API test files draw no thumbnails unless they ask (QUIRE_TEST_THUMBNAILS=1, set by the
- * thumbnail tests while they run): with several test processes drawing them at once, a test process has ended
- * without any error being reported, which a native fault while drawing would explain; the cause
- * is not found yet. Without a thumbnail a document is processed as before. The browser tests run
- * the real server, which draws them.
- */
-function testConverter(): Converter {
-  const converter = createConverter();
-  return {
-    ...converter,
-    // Read at each call: files share one process and this converter (isolate: false).
-    thumbnail: (source) =>
-      process.env.QUIRE_TEST_THUMBNAILS === "1"
-        ? converter.thumbnail(source)
-        : Promise.reject(new Error("thumbnails are not drawn in this test file")),
-  };
-}
-
-/**
  * What test apps share across a process (the conversion workers, the pooled databases), closed for
  * a process that must end by itself when its work is done (a benchmark); test workers need not.
  */
@@ -121,7 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
     : await openTestDatabase();
   const clock = manualClock(new Date());
-  sharedConverter ??= testConverter();
+  sharedConverter ??= createConverter();
   const ctx = createContext({
     config,
     database,

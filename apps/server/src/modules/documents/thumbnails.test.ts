@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { documents, versions } from "../../db/schema";
 import { enqueueMissingThumbnails } from "./thumbnail-step";
@@ -10,13 +10,6 @@ import { fixture } from "../../../test/support/fixtures";
 import { inflatingImagePdf } from "../../../test/support/inflating-pdf";
 import { json, multipart } from "../../../test/support/harness";
 
-// The harness draws thumbnails only while a file asks (see testConverter in the harness).
-beforeAll(() => {
-  process.env.QUIRE_TEST_THUMBNAILS = "1";
-});
-afterAll(() => {
-  delete process.env.QUIRE_TEST_THUMBNAILS;
-});
 const t = appForFile();
 let category: string;
 beforeAll(async () => {
