@@ -82,7 +82,8 @@ async function spawnServer(dataDir: string, env: Record<string, string>): Promis
   child.once("exit", (code, signal) => {
     process.removeListener("exit", orphanGuard);
     // A server that dies mid-test shows up only as refused connections: say how it ended, and why.
-    if (!stopping) process.stderr.write(`\nThe server exited by itself (code ${code}, signal ${signal}):\n${log}\n`);
+    if (!stopping)
+      process.stderr.write(`\nThe server exited by itself (code ${code}, signal ${signal}):\n${log}\n`);
   });
   const kill = async () => {
     stopping = true;

@@ -128,7 +128,9 @@ test("markup in a document's title and text comes back as text in results; no di
   assert.ok((await result.locator("mark").count()) > 0);
   assert.equal(await result.locator("script").count(), 0);
   // The one image a result may hold is its thumbnail, fetched from the server; none from the text.
-  const images = await result.locator("img").evaluateAll((found) => found.map((img) => img.getAttribute("src")));
+  const images = await result
+    .locator("img")
+    .evaluateAll((found) => found.map((img) => img.getAttribute("src")));
   assert.ok(
     images.every((src) => src?.startsWith("/api/documents/")),
     `an image that is not the thumbnail: ${images.join(", ")}`,
