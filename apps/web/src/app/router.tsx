@@ -12,7 +12,7 @@ import { RequireAuth } from "@/features/auth/components/require-auth";
 import { NotFoundPage } from "@/features/misc/not-found-page";
 import { NotAllowed } from "@/components/not-allowed";
 import { useAbilities, useUser } from "@/lib/auth";
-import { abilityPhrases } from "@/lib/forbidden";
+import { abilityPhrase } from "@/lib/forbidden";
 import { appRoutes, LandingPage, LoginPage, type AppRoute } from "./routes";
 
 function PageLoading() {
@@ -58,7 +58,7 @@ function GuardedPage({ route }: { route: AppRoute }) {
   const abilities = useAbilities();
   const { data: user } = useUser();
   if (route.ability && user && !abilities[route.ability]) {
-    return <NotAllowed doing={abilityPhrases[route.ability]} />;
+    return <NotAllowed doing={abilityPhrase(route.ability)} />;
   }
   const Page = route.component;
   return <Page />;

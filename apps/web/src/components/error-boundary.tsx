@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
+import "./locale";
 
 type Props = { children: ReactNode };
 type State = { error: Error | null };
@@ -19,12 +21,18 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div role="alert" className="mx-auto max-w-lg space-y-4 p-8 text-center">
-        <h1 className="text-xl font-semibold">This page failed to load</h1>
-        <p className="text-muted-foreground">{this.state.error.message}</p>
-        <Button onClick={() => window.location.reload()}>Reload the page</Button>
-      </div>
-    );
+    return <PageFailed message={this.state.error.message} />;
   }
+}
+
+/** The boundary's notice; a function component, so it follows the interface's language. */
+function PageFailed({ message }: { message: string }) {
+  const { t } = useTranslation("shared");
+  return (
+    <div role="alert" className="mx-auto max-w-lg space-y-4 p-8 text-center">
+      <h1 className="text-xl font-semibold">{t("errors.pageFailed")}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <Button onClick={() => window.location.reload()}>{t("errors.reload")}</Button>
+    </div>
+  );
 }

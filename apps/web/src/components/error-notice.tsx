@@ -1,5 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import "./locale";
 
 /**
  * A failed read or write said where its result would have been: the server's own reason when it
@@ -14,9 +16,10 @@ export function ErrorNotice({
   fallback?: string;
   className?: string;
 }) {
+  const { t } = useTranslation("shared");
   return (
     <p role="alert" className={cn("text-destructive", className)}>
-      {errorMessage(error, fallback)}
+      {errorMessage(error, fallback ?? t("errors.generic"))}
     </p>
   );
 }

@@ -1,28 +1,31 @@
 import type { AppAbilities, Role } from "@quire/contracts";
 import { errorMessage, errorStatus } from "./api-client";
+import { i18n } from "./i18n";
+// The refusal's words live in the shared catalogue, which this module's callers on every page need.
+import "@/components/locale";
 
-/** What each ability lets a person do, worded to finish "Your role (X) cannot …". */
-export const abilityPhrases: Record<keyof AppAbilities, string> = {
-  uploadDocuments: "upload documents",
-  bulkEditDocuments: "change several documents at once",
-  manageUsers: "manage users",
-  manageSettings: "change the organization's settings",
-  manageCategories: "manage categories",
-  applySuggestions: "apply AI suggestions",
-  readWaitlist: "read the waitlist",
-  createBackup: "create backups",
-  readActivity: "read the audit trail",
-  manageIngestion: "see what entered the archive",
-  reviewDocuments: "review or approve documents",
-  approvalWorkflows: "use approval workflows",
-  versionDiff: "compare versions",
-  aiSummaries: "see AI summaries",
-  semanticSearch: "use semantic search",
-};
+/**
+ * What a refusal can be about: an ability the server grants (the role may not use a whole page or
+ * section), or one action on one document.
+ */
+export type ForbiddenDoing = keyof AppAbilities | "archiveDocument" | "editMetadata";
 
-/** "Your role (Viewer) cannot upload documents.": a refusal explained, never "try again". */
+/**
+ * What `doing` lets a person do, worded to finish "Your role (X) cannot …" in the interface's
+ * language ("upload documents"; in German the zu-infinitive, "Dokumente hochzuladen").
+ */
+export function abilityPhrase(doing: ForbiddenDoing): string {
+  return i18n.t(`shared:errors.doing.${doing}`);
+}
+
+/**
+ * "Your role (Viewer) cannot upload documents.": a refusal explained, never "try again". `doing` is
+ * a phrase from abilityPhrase; the role is named as the interface names it.
+ */
 export function forbiddenMessage(role: Role | undefined, doing: string): string {
-  return role ? `Your role (${role}) cannot ${doing}.` : `Your role cannot ${doing}.`;
+  return role
+    ? i18n.t("shared:errors.forbidden", { role: i18n.t(`common:roles.${role}`), doing })
+    : i18n.t("shared:errors.forbiddenNoRole", { doing });
 }
 
 /**

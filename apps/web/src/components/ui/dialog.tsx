@@ -1,7 +1,9 @@
 import type { ComponentProps } from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
+import { useTranslation } from "react-i18next";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import "@/components/locale";
 import { useReturnFocus } from "./return-focus";
 
 /** A modal dialog on Radix Dialog: focus is trapped, Escape and a click outside close it. */
@@ -30,13 +32,14 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 export function DialogContent({
   className,
   children,
-  closeLabel = "Close",
+  closeLabel,
   showClose = true,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string; showClose?: boolean }) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const { t } = useTranslation("shared");
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -53,7 +56,7 @@ export function DialogContent({
         {showClose ? (
           <DialogPrimitive.Close
             className="absolute top-4 right-4 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? t("controls.close")}
           >
             <X className="size-4" aria-hidden="true" />
           </DialogPrimitive.Close>

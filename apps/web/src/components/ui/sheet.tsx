@@ -1,7 +1,9 @@
 import type { ComponentProps } from "react";
 import { Dialog as SheetPrimitive } from "radix-ui";
+import { useTranslation } from "react-i18next";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import "@/components/locale";
 import { useReturnFocus } from "./return-focus";
 
 /** A side drawer on Radix Dialog: focus is trapped, Escape and a click outside close it. */
@@ -29,12 +31,13 @@ export function SheetContent({
   className,
   children,
   side = "left",
-  closeLabel = "Close",
+  closeLabel,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: "left" | "right"; closeLabel?: string }) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const { t } = useTranslation("shared");
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50" />
@@ -51,7 +54,7 @@ export function SheetContent({
         {children}
         <SheetPrimitive.Close
           className="absolute top-3 right-3 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-          aria-label={closeLabel}
+          aria-label={closeLabel ?? t("controls.close")}
         >
           <X className="size-4" aria-hidden="true" />
         </SheetPrimitive.Close>

@@ -1,8 +1,10 @@
 import type { ComponentProps, ReactElement } from "react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
+import { useTranslation } from "react-i18next";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
+import "@/components/locale";
 
 /** Seed §9: 5000 ms by default, swipe right past 50 px to dismiss. */
 export function ToastProvider({
@@ -79,10 +81,11 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const { t } = useTranslation("shared");
   return (
     <ToastPrimitive.Close
       data-slot="toast-close"
-      aria-label="Close"
+      aria-label={t("controls.close")}
       className={cn(
         "absolute top-2 right-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none",
         className,

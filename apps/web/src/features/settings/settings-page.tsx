@@ -16,7 +16,7 @@ import {
 import { paths } from "@/config/paths";
 import { useSettings } from "@/lib/api/settings";
 import { useAbilities, useLoginOptions, useUser } from "@/lib/auth";
-import { abilityPhrases } from "@/lib/forbidden";
+import { abilityPhrase } from "@/lib/forbidden";
 import { sectionDescription, sectionLabel } from "@/lib/settings-section-text";
 import { AuditCard } from "./components/audit-card";
 import { OrganizationCard } from "./components/organization-card";
@@ -58,7 +58,7 @@ export function SettingsPage() {
   else if (section.ability && user && !abilities[section.ability])
     content = (
       <NotAllowed
-        doing={abilityPhrases[section.ability]}
+        doing={abilityPhrase(section.ability)}
         headingLevel={2}
         action={
           <Button asChild variant="outline">

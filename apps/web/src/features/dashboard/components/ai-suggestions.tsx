@@ -13,7 +13,7 @@ import { confidenceText } from "@/lib/confidence";
 import { confidenceBadgeVariant } from "../lib/dashboard-logic";
 import "../locale";
 import { useUser } from "@/lib/auth";
-import { actionErrorMessage } from "@/lib/forbidden";
+import { abilityPhrase, actionErrorMessage } from "@/lib/forbidden";
 
 export const SUGGESTION_SKELETONS = 3;
 
@@ -42,7 +42,10 @@ export function AiSuggestions() {
         toast({
           variant: "destructive",
           title: t("suggestions.applyFailed"),
-          description: actionErrorMessage(error, { role: user?.role, doing: "apply AI suggestions" }),
+          description: actionErrorMessage(error, {
+            role: user?.role,
+            doing: abilityPhrase("applySuggestions"),
+          }),
         }),
     });
   };

@@ -12,7 +12,7 @@ import {
 import { toast } from "@/hooks/use-toast";
 import { useArchiveDocument } from "@/features/documents/api/archive-document";
 import { useUser } from "@/lib/auth";
-import { actionErrorMessage } from "@/lib/forbidden";
+import { abilityPhrase, actionErrorMessage } from "@/lib/forbidden";
 import "../locale";
 
 /** Asks before archiving: the document leaves the lists (its owner and Admins can still open it). */
@@ -31,7 +31,7 @@ export function ArchiveDialog({ document, onClose }: { document: Document; onClo
         title: t("archive.failed"),
         description: actionErrorMessage(error, {
           role: user?.role,
-          doing: "archive this document",
+          doing: abilityPhrase("archiveDocument"),
           fallback: t("archive.failedFallback"),
         }),
       });

@@ -1,6 +1,6 @@
 import type { Role } from "@quire/contracts";
 import { errorMessage, errorStatus } from "@/lib/api-client";
-import { abilityPhrases, forbiddenMessage } from "@/lib/forbidden";
+import { abilityPhrase, forbiddenMessage } from "@/lib/forbidden";
 import { i18n } from "@/lib/i18n";
 import "../locale";
 
@@ -12,7 +12,7 @@ import "../locale";
 export function uploadErrorDescription(error: unknown, role?: Role): string {
   const generic = i18n.t("upload:report.generic");
   const status = errorStatus(error);
-  if (status === 403) return forbiddenMessage(role, abilityPhrases.uploadDocuments);
+  if (status === 403) return forbiddenMessage(role, abilityPhrase("uploadDocuments"));
   if (status === 400 || status === 413 || status === 415 || status === 422) {
     return errorMessage(error, generic);
   }
