@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -10,6 +11,7 @@ import { useCategoryTemplate } from "../api/approval-template";
 import { useCategoryReviewInterval } from "../api/review-interval";
 import { ApprovalTemplateEditor } from "./approval-template-editor";
 import { ReviewIntervalField } from "./review-interval-field";
+import "../locale";
 
 /** Document control (Admin): each category's approval stages and its periodic-review interval. */
 export function ApprovalTemplateCard() {
@@ -19,26 +21,24 @@ export function ApprovalTemplateCard() {
   const template = useCategoryTemplate(categoryId);
   const interval = useCategoryReviewInterval(categoryId);
   const groups = useGroups();
+  const { t } = useTranslation("settings");
 
   return (
     <Card data-testid="card-approval-template">
       <CardHeader>
-        <CardTitle>Document Control</CardTitle>
-        <CardDescription>
-          The stages a document in each category passes before it is approved, and how often it is reviewed
-          once in force. A running round keeps the stages it started with.
-        </CardDescription>
+        <CardTitle>{t("template.title")}</CardTitle>
+        <CardDescription>{t("template.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="space-y-1">
-          <Label id="template-category-label">Category</Label>
+          <Label id="template-category-label">{t("category")}</Label>
           <Select value={categoryId ?? ""} onValueChange={setChosen}>
             <SelectTrigger
               aria-labelledby="template-category-label"
               className="w-full"
               data-testid="select-template-category"
             >
-              <SelectValue placeholder="Choose a category" />
+              <SelectValue placeholder={t("chooseCategory")} />
             </SelectTrigger>
             <SelectContent>
               {(categories.data ?? []).map((c) => (

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MAX_TEMPLATE_STAGES, type CategoryTemplate, type Group, type TemplateStage } from "@quire/contracts";
 import { Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -7,6 +8,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useSaveCategoryTemplate } from "../api/approval-template";
 import { moveStage, newStage, templateFieldErrors, type FieldErrors } from "../lib/template-draft";
 import { TemplateStageFields } from "./template-stage-fields";
+import "../locale";
 
 /**
  * One category's approval template as a form. The server checks it (the shared schema and its own
@@ -28,6 +30,7 @@ export function ApprovalTemplateEditor({
   // Stages are keyed by a counter, not their index, so a moved stage keeps its inputs' focus and ids.
   const [keys, setKeys] = useState<number[]>(() => stages.map((_, i) => i));
   const [nextKey, setNextKey] = useState(stages.length);
+  const { t } = useTranslation("settings");
 
   const clearErrors = () => {
     setErrors(new Map());
@@ -47,10 +50,8 @@ export function ApprovalTemplateEditor({
         setKeys(answer.template.stages.map((_, i) => nextKey + i));
         setNextKey(nextKey + answer.template.stages.length);
         toast({
-          title: template ? "Approval template saved" : "Approval template reset",
-          description: template
-            ? "Rounds started from now on follow it; running rounds keep the stages they started with."
-            : "The category follows the default flow again: every chosen Reviewer, then one Approver.",
+          title: template ? t("template.saved") : t("template.reset"),
+          description: template ? t("template.savedDescription") : t("template.resetDescription"),
         });
       },
       onError: (error) => {
@@ -59,8 +60,8 @@ export function ApprovalTemplateEditor({
         setGeneral(parsed.general);
         toast({
           variant: "destructive",
-          title: "Template not saved",
-          description: "See the fields marked below.",
+          title: t("template.notSaved"),
+          description: t("template.seeFields"),
         });
       },
     });
@@ -69,8 +70,7 @@ export function ApprovalTemplateEditor({
   return (
     <div className="space-y-3" data-testid="approval-template-editor">
       <p className="text-sm text-muted-foreground" data-testid="text-template-kind">
-        {saved.custom ? "This category has its own template." : "This category follows the default flow."} The
-        last stage is the approval stage.
+        {saved.custom ? t("template.custom") : t("template.default")} {t("template.lastIsApproval")}
       </p>
       {general.map((message) => (
         <p key={message} className="text-sm text-destructive" role="alert">
@@ -116,7 +116,7 @@ export function ApprovalTemplateEditor({
           }}
           data-testid="button-add-stage"
         >
-          <Plus className="h-4 w-4" /> Add stage
+          <Plus className="h-4 w-4" /> {t("template.addStage")}
         </Button>
         <Button
           type="button"
@@ -124,7 +124,7 @@ export function ApprovalTemplateEditor({
           onClick={() => submit({ stages })}
           data-testid="button-save-template"
         >
-          {save.isPending ? "Saving..." : "Save Template"}
+          {save.isPending ? t("saving") : t("template.save")}
         </Button>
         <Button
           type="button"
@@ -133,7 +133,7 @@ export function ApprovalTemplateEditor({
           onClick={() => submit(null)}
           data-testid="button-reset-template"
         >
-          Reset to Default
+          {t("template.resetToDefault")}
         </Button>
       </div>
     </div>

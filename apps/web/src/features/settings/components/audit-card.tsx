@@ -1,14 +1,18 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { AuditEntry } from "@quire/contracts";
 import { Download, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
 import { activityCsvHref, useActivity } from "../api/get-activity";
 import { emptyAuditFilters, type AuditFilters } from "../lib/audit";
 import { AuditFiltersForm } from "./audit-filters";
 import { AuditTable } from "./audit-table";
+import "@/components/locale";
+import "../locale";
 
 const PAGE_SIZE = 25;
 
@@ -27,6 +31,7 @@ export function AuditCard() {
     setFilters(next);
     setPage(1);
   };
+  const { t } = useTranslation("settings");
   const onlyDocument = (entry: AuditEntry) => {
     setDocumentTitle(entry.documentTitle ?? "");
     apply({ ...filters, documentId: entry.documentId ?? "" });
@@ -36,17 +41,17 @@ export function AuditCard() {
     <Card id="audit" className="min-w-0" data-testid="card-audit">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
-          <CardTitle>Audit</CardTitle>
+          <CardTitle>{t("audit.title")}</CardTitle>
           <CardDescription data-testid="text-audit-count">
             {activity.data
-              ? `${activity.data.total} ${activity.data.total === 1 ? "entry" : "entries"}`
-              : "Loading"}
+              ? t("audit.count", { count: activity.data.total, n: formatCount(activity.data.total) })
+              : t("audit.loading")}
           </CardDescription>
         </div>
         <Button asChild size="sm" variant="outline">
           <a href={activityCsvHref(filters)} download data-testid="button-audit-export">
             <Download aria-hidden="true" />
-            Export CSV
+            {t("audit.export")}
           </a>
         </Button>
       </CardHeader>
@@ -66,10 +71,17 @@ export function AuditCard() {
 }
 
 function DocumentFilter({ title, onClear }: { title: string; onClear: () => void }) {
+  const { t } = useTranslation("settings");
   return (
     <p className="flex items-center gap-2 text-sm" data-testid="text-audit-document-filter">
-      <span className="min-w-0 truncate">Document: {title}</span>
-      <Button variant="ghost" size="icon" className="size-7" aria-label="Any document" onClick={onClear}>
+      <span className="min-w-0 truncate">{t("audit.document", { title })}</span>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-7"
+        aria-label={t("audit.anyDocument")}
+        onClick={onClear}
+      >
         <X aria-hidden="true" />
       </Button>
     </p>
@@ -83,17 +95,18 @@ function AuditResults({
   activity: ReturnType<typeof useActivity>;
   onOnlyDocument: (entry: AuditEntry) => void;
 }) {
+  const { t } = useTranslation("settings");
   if (activity.isPending) return <Skeleton className="h-48" />;
   if (activity.isError)
     return (
       <p role="alert" className="text-destructive" data-testid="text-audit-error">
-        {errorMessage(activity.error, "The audit trail could not be loaded.")}
+        {errorMessage(activity.error, t("audit.loadFailed"))}
       </p>
     );
   if (activity.data.items.length === 0)
     return (
       <p className="py-6 text-center text-sm text-muted-foreground" data-testid="text-audit-empty">
-        No activity matches these filters.
+        {t("audit.empty")}
       </p>
     );
   return <AuditTable entries={activity.data.items} onOnlyDocument={onOnlyDocument} />;
@@ -108,13 +121,14 @@ function AuditPager({
   pages: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useTranslation(["settings", "shared"]);
   return (
-    <nav aria-label="Audit pages" className="flex items-center justify-between gap-2 text-sm">
+    <nav aria-label={t("audit.pages")} className="flex items-center justify-between gap-2 text-sm">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t("shared:pagination.previous")}
       </Button>
       <span data-testid="text-audit-page">
-        Page {page} of {pages}
+        {t("shared:pagination.page", { page: formatCount(page), pages: formatCount(pages) })}
       </span>
       <Button
         variant="outline"
@@ -123,7 +137,7 @@ function AuditPager({
         onClick={() => onPage(page + 1)}
         data-testid="button-audit-next"
       >
-        Next
+        {t("shared:pagination.next")}
       </Button>
     </nav>
   );

@@ -1,10 +1,12 @@
 import { useState, type ComponentProps, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useManagedUsers } from "@/lib/api/users";
 import { emptyAuditFilters, subjectKinds, type AuditFilters } from "../lib/audit";
+import "../locale";
 
 /** Radix Select has no empty value: "any" stands for an unset filter. */
 const ANY = "any";
@@ -32,21 +34,22 @@ export function AuditFiltersForm({
     setDraft(emptyAuditFilters);
     onApply(emptyAuditFilters);
   };
+  const { t } = useTranslation("settings");
 
   return (
     <form
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
       onSubmit={onSubmit}
-      aria-label="Audit filters"
+      aria-label={t("audit.filters")}
       data-testid="form-audit-filters"
     >
       <AuditFilterFields draft={draft} set={set} />
       <div className="flex items-end gap-2">
         <Button type="submit" data-testid="button-audit-apply">
-          Apply filters
+          {t("audit.apply")}
         </Button>
         <Button type="button" variant="outline" onClick={clear} data-testid="button-audit-clear">
-          Clear
+          {t("audit.clear")}
         </Button>
       </div>
     </form>
@@ -61,12 +64,13 @@ function AuditFilterFields({
   set: (key: keyof AuditFilters, value: string) => void;
 }) {
   const users = useManagedUsers();
+  const { t } = useTranslation("settings");
   return (
     <>
       <FilterSelect
         id="audit-user"
-        label="User"
-        anyLabel="Any user"
+        label={t("audit.user")}
+        anyLabel={t("audit.anyUser")}
         testId="select-audit-user"
         value={draft.actor === "system" ? SYSTEM_ACTOR_OPTION : draft.userId}
         options={[
@@ -81,25 +85,25 @@ function AuditFilterFields({
       />
       <FilterSelect
         id="audit-kind"
-        label="Kind"
-        anyLabel="Everything"
+        label={t("audit.kind")}
+        anyLabel={t("audit.everything")}
         testId="select-audit-kind"
         value={draft.subjectType}
-        options={subjectKinds}
+        options={subjectKinds.map((kind) => ({ value: kind, label: t(`audit.kinds.${kind}`) }))}
         onChange={(v) => set("subjectType", v)}
       />
       <FilterInput
         id="audit-action"
-        label="Action"
+        label={t("audit.action")}
         data-testid="input-audit-action"
-        placeholder="e.g. role, archived"
+        placeholder={t("audit.actionPlaceholder")}
         maxLength={100}
         value={draft.action}
         onChange={(e) => set("action", e.target.value)}
       />
       <FilterInput
         id="audit-from"
-        label="From"
+        label={t("audit.from")}
         type="date"
         data-testid="input-audit-from"
         value={draft.from}
@@ -107,7 +111,7 @@ function AuditFilterFields({
       />
       <FilterInput
         id="audit-to"
-        label="To"
+        label={t("audit.to")}
         type="date"
         data-testid="input-audit-to"
         value={draft.to}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { describeAuditData, type AuditEntry } from "@quire/contracts";
 import { Filter } from "lucide-react";
 import { Link } from "wouter";
@@ -5,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatDateTime, formatDay } from "@/lib/format";
 import { describeSubject } from "../lib/audit";
+import "../locale";
 
 const cell = "flex min-w-0 gap-2 py-0.5 md:table-cell md:px-2 md:py-2 md:align-top";
 const label = "w-16 shrink-0 text-muted-foreground md:hidden";
@@ -22,15 +24,16 @@ export function AuditTable({
   entries: AuditEntry[];
   onOnlyDocument: (entry: AuditEntry) => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <table className="block w-full text-sm md:table" data-testid="table-audit">
       <thead className="hidden text-left text-muted-foreground md:table-header-group">
         <tr className="border-b">
-          <th className="px-2 py-2 font-medium">Time</th>
-          <th className="px-2 py-2 font-medium">User</th>
-          <th className="px-2 py-2 font-medium">Action</th>
-          <th className="px-2 py-2 font-medium">What</th>
-          <th className="px-2 py-2 font-medium">Source</th>
+          <th className="px-2 py-2 font-medium">{t("audit.time")}</th>
+          <th className="px-2 py-2 font-medium">{t("audit.user")}</th>
+          <th className="px-2 py-2 font-medium">{t("audit.action")}</th>
+          <th className="px-2 py-2 font-medium">{t("audit.what")}</th>
+          <th className="px-2 py-2 font-medium">{t("audit.source")}</th>
         </tr>
       </thead>
       {/* One column no wider than the card: a grid column otherwise grows to a long word's width. */}
@@ -44,32 +47,33 @@ export function AuditTable({
 }
 
 function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument: () => void }) {
+  const { t } = useTranslation("settings");
   return (
     <tr
       className="block min-w-0 rounded-md border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
       data-testid="row-audit"
     >
       <td className={cell}>
-        <span className={label}>Time</span>
+        <span className={label}>{t("audit.time")}</span>
         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
       </td>
       <td className={cell}>
-        <span className={label}>User</span>
-        <span className="min-w-0 break-words">{entry.username ?? "Anonymous"}</span>
+        <span className={label}>{t("audit.user")}</span>
+        <span className="min-w-0 break-words">{entry.username ?? t("audit.anonymous")}</span>
       </td>
       <td className={cell}>
-        <span className={label}>Action</span>
+        <span className={label}>{t("audit.action")}</span>
         <span className="min-w-0 font-medium break-words">{entry.action}</span>
       </td>
       <td className={cell}>
-        <span className={label}>What</span>
+        <span className={label}>{t("audit.what")}</span>
         <span className="flex min-w-0 flex-col gap-0.5">
           <AuditSubject entry={entry} onOnlyDocument={onOnlyDocument} />
           <AuditDetails entry={entry} />
         </span>
       </td>
       <td className={cell}>
-        <span className={label}>Source</span>
+        <span className={label}>{t("audit.source")}</span>
         <span className="min-w-0 font-mono text-xs wrap-anywhere md:whitespace-nowrap">
           {entry.ip ?? "—"}
         </span>
@@ -81,6 +85,7 @@ function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument
 /** What an entry is about: a document links to it and can narrow the trail to it; anything else is text. */
 function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument: () => void }) {
   const subject = describeSubject(entry);
+  const { t } = useTranslation("settings");
   return (
     <span className="flex min-w-0 items-start gap-1">
       {subject.documentId ? (
@@ -95,8 +100,8 @@ function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocu
             variant="ghost"
             size="icon"
             className="size-6 shrink-0"
-            aria-label={`Only ${subject.label}`}
-            title="Only this document"
+            aria-label={t("audit.only", { label: subject.label })}
+            title={t("audit.onlyThisDocument")}
             onClick={onOnlyDocument}
           >
             <Filter aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Category, CategoryAccess } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,6 +13,7 @@ import { useGroups } from "@/lib/api/groups";
 import { useCategoryAccess, usePutCategoryAccess } from "../api/category-access";
 import { AccessEditor } from "./category-access-editor";
 import { CategorySigningSwitch } from "./category-signing-switch";
+import "../locale";
 
 /**
  * Category access (Admin): what everyone may do in a category, and what named groups may do beyond
@@ -25,22 +27,19 @@ export function CategoryAccessCard() {
   const groups = useGroups();
   // Owned here, not by the editor: a save re-keys the editor, and an unmounted caller hears no result.
   const save = usePutCategoryAccess();
+  const { t } = useTranslation("settings");
   const onSave = (next: CategoryAccess) =>
     save.mutate(next, {
-      onSuccess: () =>
-        toast({ title: "Access saved", description: "The category's access list was updated." }),
+      onSuccess: () => toast({ title: t("access.saved"), description: t("access.savedDescription") }),
       onError: (error) =>
-        toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
+        toast({ variant: "destructive", title: t("access.notSaved"), description: errorMessage(error) }),
     });
 
   return (
     <Card data-testid="card-category-access">
       <CardHeader>
-        <CardTitle>Category Access</CardTitle>
-        <CardDescription>
-          Who may view, add and edit documents in each category, and how decisions there are signed. Roles
-          still decide what a person may do at all.
-        </CardDescription>
+        <CardTitle>{t("access.title")}</CardTitle>
+        <CardDescription>{t("access.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <CategorySelect categories={categories.data ?? []} value={categoryId} onChange={setChosen} />
@@ -71,16 +70,17 @@ function CategorySelect({
   value: string | null;
   onChange: (id: string) => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <div className="space-y-1">
-      <Label id="access-category-label">Category</Label>
+      <Label id="access-category-label">{t("category")}</Label>
       <Select value={value ?? ""} onValueChange={onChange}>
         <SelectTrigger
           aria-labelledby="access-category-label"
           className="w-full"
           data-testid="select-access-category"
         >
-          <SelectValue placeholder="Choose a category" />
+          <SelectValue placeholder={t("chooseCategory")} />
         </SelectTrigger>
         <SelectContent>
           {categories.map((c) => (

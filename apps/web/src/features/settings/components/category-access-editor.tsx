@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   accessLevels,
   everyoneAccessLevels,
@@ -12,14 +13,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { filterList } from "../lib/list-filter";
 import { ListFilterField } from "./list-filter-field";
 import { SETTINGS_PAGE_SIZE } from "./use-filtered-page";
+import "../locale";
 
 const NO_EXTRA = "inherit";
-const levelLabel: Record<EveryoneAccess, string> = {
-  none: "No access",
-  view: "View",
-  add: "View and add",
-  edit: "View, add and edit",
-};
 
 /**
  * One category's access list as a form; the caller owns the save (see CategoryAccessCard). Past ten
@@ -40,24 +36,24 @@ export function AccessEditor({
   const draft = useAccessDraft(access);
   const [query, setQuery] = useState("");
   const shown = filterList(groups, query, (group) => group.name);
+  const { t } = useTranslation("settings");
+  const levelLabel = (level: EveryoneAccess) => t(`access.levels.${level}`);
 
   return (
     <div className="space-y-3">
       <LevelRow
-        label="Everyone"
+        label={t("access.everyone")}
         testId="select-access-everyone"
         value={draft.everyone}
-        options={everyoneAccessLevels.map((l) => ({ value: l, label: levelLabel[l] }))}
+        options={everyoneAccessLevels.map((l) => ({ value: l, label: levelLabel(l) }))}
         onChange={draft.setEveryone}
       />
-      {groups.length === 0 && (
-        <p className="text-sm text-muted-foreground">Create groups above to give teams more than everyone.</p>
-      )}
+      {groups.length === 0 && <p className="text-sm text-muted-foreground">{t("access.noGroups")}</p>}
       {groups.length > SETTINGS_PAGE_SIZE && (
         <ListFilterField
           id="filter-access-groups"
-          label="Filter groups by name"
-          placeholder="Filter groups"
+          label={t("access.filterLabel")}
+          placeholder={t("access.filterPlaceholder")}
           value={query}
           onChange={setQuery}
           testId="input-filter-access-groups"
@@ -65,7 +61,7 @@ export function AccessEditor({
       )}
       {groups.length > 0 && shown.length === 0 && (
         <p className="text-sm text-muted-foreground" data-testid="text-no-access-groups-match">
-          No groups match “{query.trim()}”.
+          {t("access.noneMatch", { query: query.trim() })}
         </p>
       )}
       {shown.map((group) => (
@@ -75,8 +71,8 @@ export function AccessEditor({
           testId={`select-access-group-${group.name}`}
           value={draft.levels.get(group.id) ?? NO_EXTRA}
           options={[
-            { value: NO_EXTRA, label: "Same as everyone" },
-            ...accessLevels.map((l) => ({ value: l, label: levelLabel[l] })),
+            { value: NO_EXTRA, label: t("access.sameAsEveryone") },
+            ...accessLevels.map((l) => ({ value: l, label: levelLabel(l) })),
           ]}
           onChange={(v) => draft.setLevel(group.id, v)}
         />
@@ -86,7 +82,7 @@ export function AccessEditor({
         disabled={saving}
         data-testid="button-save-category-access"
       >
-        {saving ? "Saving..." : "Save Access"}
+        {saving ? t("saving") : t("access.save")}
       </Button>
     </div>
   );
@@ -131,11 +127,16 @@ function LevelRow({
   options: ReadonlyArray<{ value: string; label: string }>;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <span className="min-w-0 truncate text-sm font-medium">{label}</span>
       <Select value={value} onValueChange={onChange}>
-        <SelectTrigger className="w-48 max-w-full" aria-label={`Access of ${label}`} data-testid={testId}>
+        <SelectTrigger
+          className="w-48 max-w-full"
+          aria-label={t("access.accessOf", { name: label })}
+          data-testid={testId}
+        >
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

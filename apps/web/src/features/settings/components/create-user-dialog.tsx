@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,6 +13,7 @@ import {
 import { toast } from "@/hooks/use-toast";
 import { useCreateUser, type CreatedUser } from "@/lib/api/settings";
 import { NewUserForm } from "./new-user-form";
+import "../locale";
 
 /** Add User: a username and a role; the answer's one-time password is shown once, until it closes. */
 export function CreateUserDialog({
@@ -25,6 +27,7 @@ export function CreateUserDialog({
   const [created, setCreated] = useState<CreatedUser | null>(null);
   // A new form each time the dialog opens: nothing typed before is kept.
   const [formKey, setFormKey] = useState(0);
+  const { t } = useTranslation("settings");
 
   const close = (next: boolean) => {
     if (!next) {
@@ -40,12 +43,8 @@ export function CreateUserDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{created ? "User created" : "Add User"}</DialogTitle>
-          <DialogDescription>
-            {created
-              ? "Hand this one-time password to the user. It is shown only now."
-              : "Create an account; a one-time password is generated."}
-          </DialogDescription>
+          <DialogTitle>{created ? t("newUser.created") : t("users.add")}</DialogTitle>
+          <DialogDescription>{created ? t("newUser.handOver") : t("newUser.description")}</DialogDescription>
         </DialogHeader>
         {created ? (
           <OneTimePassword created={created} onDone={() => close(false)} />
@@ -58,22 +57,23 @@ export function CreateUserDialog({
 }
 
 function OneTimePassword({ created, onDone }: { created: CreatedUser; onDone: () => void }) {
+  const { t } = useTranslation(["settings", "common"]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.temporaryPassword);
-      toast({ title: "Password copied" });
+      toast({ title: t("newUser.copied") });
     } catch {
       toast({
         variant: "destructive",
-        title: "Copy Failed",
-        description: "Could not copy the password to the clipboard",
+        title: t("newUser.copyFailed"),
+        description: t("newUser.copyFailedDescription"),
       });
     }
   };
   return (
     <div className="space-y-2">
       <p className="text-sm">
-        <span className="font-medium">{created.username}</span> ({created.role})
+        <span className="font-medium">{created.username}</span> ({t(`common:roles.${created.role}`)})
       </p>
       <div className="flex items-center gap-2">
         <code
@@ -82,12 +82,17 @@ function OneTimePassword({ created, onDone }: { created: CreatedUser; onDone: ()
         >
           {created.temporaryPassword}
         </code>
-        <Button variant="outline" size="icon" onClick={() => void copy()} aria-label="Copy password">
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={() => void copy()}
+          aria-label={t("newUser.copyPassword")}
+        >
           <Copy aria-hidden="true" />
         </Button>
       </div>
       <DialogFooter>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>{t("done")}</Button>
       </DialogFooter>
     </div>
   );

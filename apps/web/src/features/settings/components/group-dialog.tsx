@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Group, User } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -12,10 +13,12 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { formatCount } from "@/lib/format";
 import { filterList, userFilterText } from "../lib/list-filter";
 import { ListFilterField } from "./list-filter-field";
 import { useGroupForm } from "./use-group-form";
 import { SETTINGS_PAGE_SIZE } from "./use-filtered-page";
+import "../locale";
 
 /** Create (group null) or edit a group: its name and members, and deleting it. */
 export function GroupDialog({
@@ -29,17 +32,18 @@ export function GroupDialog({
 }) {
   const form = useGroupForm(group, onClose);
   const { error } = form;
+  const { t } = useTranslation("settings");
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-group">
         <DialogHeader>
-          <DialogTitle>{group ? "Edit Group" : "New Group"}</DialogTitle>
-          <DialogDescription>Name the group and pick its members.</DialogDescription>
+          <DialogTitle>{group ? t("groups.editTitle") : t("groups.new")}</DialogTitle>
+          <DialogDescription>{t("groups.dialogDescription")}</DialogDescription>
         </DialogHeader>
         <form className="space-y-4" onSubmit={form.onSubmit}>
           <div className="space-y-2">
-            <Label htmlFor="group-name">Name</Label>
+            <Label htmlFor="group-name">{t("groups.name")}</Label>
             <Input
               id="group-name"
               data-testid="input-group-name"
@@ -87,14 +91,15 @@ function GroupMembers({
 }) {
   const [query, setQuery] = useState("");
   const shown = filterList(users, query, userFilterText);
+  const { t } = useTranslation(["settings", "common"]);
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">Members ({members.size})</legend>
+      <legend className="text-sm font-medium">{t("groups.members", { n: formatCount(members.size) })}</legend>
       {users.length > SETTINGS_PAGE_SIZE && (
         <ListFilterField
           id="filter-members"
-          label="Filter people by name or role"
-          placeholder="Filter by name or role"
+          label={t("groups.filterPeopleLabel")}
+          placeholder={t("users.filterPlaceholder")}
           value={query}
           onChange={setQuery}
           testId="input-filter-members"
@@ -116,15 +121,16 @@ function GroupMembers({
             >
               {user.username}{" "}
               <span className="text-muted-foreground">
-                ({user.role}
-                {user.disabled ? ", disabled" : ""})
+                {user.disabled
+                  ? t("groups.memberRoleDisabled", { role: t(`common:roles.${user.role}`) })
+                  : t("groups.memberRole", { role: t(`common:roles.${user.role}`) })}
               </span>
             </Label>
           </li>
         ))}
         {shown.length === 0 && (
           <li className="text-sm text-muted-foreground" data-testid="text-no-members-match">
-            Nobody matches “{query.trim()}”.
+            {t("groups.nobodyMatches", { query: query.trim() })}
           </li>
         )}
       </ul>
@@ -147,6 +153,7 @@ function GroupDialogFooter({
   onDelete: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <DialogFooter className="flex-wrap gap-2">
       {!isNew && (
@@ -158,14 +165,14 @@ function GroupDialogFooter({
           data-testid="button-delete-group"
           className="sm:mr-auto"
         >
-          {confirmDelete ? "Confirm Delete" : "Delete Group"}
+          {confirmDelete ? t("groups.confirmDelete") : t("groups.delete")}
         </Button>
       )}
       <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
+        {t("cancel")}
       </Button>
       <Button type="submit" disabled={pending || !canSave} data-testid="button-save-group">
-        {pending ? "Saving..." : isNew ? "Create Group" : "Save Group"}
+        {pending ? t("saving") : isNew ? t("groups.create") : t("groups.save")}
       </Button>
     </DialogFooter>
   );

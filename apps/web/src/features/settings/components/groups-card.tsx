@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Group } from "@quire/contracts";
 import { Pencil, Users } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -13,6 +14,7 @@ import { ListFilterField } from "./list-filter-field";
 import { ListStatus } from "./list-status";
 import { SETTINGS_PAGE_SIZE, useFilteredPage } from "./use-filtered-page";
 import { groupFilterText, memberSummary } from "../lib/group-members";
+import "../locale";
 
 /**
  * Settings › Users and Groups (Admin): the groups that category and document access lists name.
@@ -28,17 +30,18 @@ export function GroupsCard() {
   const filter = useFilteredPage(all, (group) => groupFilterText(group, nameOf));
   const [listTop, revealListTop] = useListTop<HTMLDivElement>();
   const long = all.length > SETTINGS_PAGE_SIZE;
+  const { t } = useTranslation("settings");
 
   return (
     <Card data-testid="card-groups">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
-          <CardTitle>Groups</CardTitle>
-          <CardDescription>People who share access to categories and documents.</CardDescription>
+          <CardTitle>{t("groups.title")}</CardTitle>
+          <CardDescription>{t("groups.description")}</CardDescription>
         </div>
         <Button size="sm" onClick={() => setEditing("new")} data-testid="button-create-group">
           <Users aria-hidden="true" />
-          New Group
+          {t("groups.new")}
         </Button>
       </CardHeader>
       <CardContent className="space-y-2">
@@ -46,15 +49,15 @@ export function GroupsCard() {
         {groups.isError && <ErrorNotice error={groups.error} />}
         {groups.data?.length === 0 && (
           <p className="text-sm text-muted-foreground" data-testid="text-no-groups">
-            No groups yet. Create one to share categories and documents with a team.
+            {t("groups.none")}
           </p>
         )}
         {long && (
           <div ref={listTop} className="scroll-mt-20 space-y-2">
             <ListFilterField
               id="filter-groups"
-              label="Filter groups by name or member"
-              placeholder="Filter by name or member"
+              label={t("groups.filterLabel")}
+              placeholder={t("groups.filterPlaceholder")}
               value={filter.query}
               onChange={filter.setQuery}
               testId="input-filter-groups"
@@ -99,6 +102,7 @@ function GroupRow({
   nameOf: Map<string, string>;
   onEdit: () => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <li className="flex items-start justify-between gap-2 py-2" data-testid={`group-row-${group.name}`}>
       <div className="min-w-0">
@@ -109,11 +113,11 @@ function GroupRow({
         variant="outline"
         size="sm"
         onClick={onEdit}
-        aria-label={`Edit group ${group.name}`}
+        aria-label={t("groups.editLabel", { name: group.name })}
         data-testid={`button-edit-group-${group.name}`}
       >
         <Pencil aria-hidden="true" />
-        Edit
+        {t("edit")}
       </Button>
     </li>
   );

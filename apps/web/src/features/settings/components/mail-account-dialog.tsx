@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { MailAccount } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -14,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { MailRulesEditor } from "./mail-rules-editor";
 import { useMailAccountForm, type AccountDraft } from "./use-mail-account-form";
+import "../locale";
 
 function Field({
   id,
@@ -37,6 +39,39 @@ function Field({
 
 type TextKey = Exclude<keyof AccountDraft, "tls" | "afterImport">;
 
+/** What may happen to a message once its documents are saved, in the order offered. */
+const AFTER_IMPORT = ["seen", "move"] as const;
+
+/** One of the draft's text fields, its id and test id named after the field. */
+function DraftInput({
+  field,
+  draft,
+  set,
+  type = "text",
+  inputMode,
+  autoComplete = "off",
+}: {
+  field: TextKey;
+  draft: AccountDraft;
+  set: (key: TextKey, value: string) => void;
+  type?: string;
+  inputMode?: "numeric";
+  autoComplete?: string;
+}) {
+  return (
+    <Input
+      id={`mail-${field}`}
+      data-testid={`input-mail-${field}`}
+      value={draft[field]}
+      autoComplete={autoComplete}
+      type={type}
+      inputMode={inputMode}
+      maxLength={field === "password" ? 500 : 253}
+      onChange={(e) => set(field, e.target.value)}
+    />
+  );
+}
+
 /** Add (account null) or edit a mail account: where the mailbox is, its rules, and removing it. */
 export function MailAccountDialog({
   account,
@@ -47,41 +82,25 @@ export function MailAccountDialog({
 }) {
   const form = useMailAccountForm(account, onClose);
   const { draft, set, error } = form;
-  const text = (
-    key: TextKey,
-    props: { type?: string; inputMode?: "numeric"; autoComplete?: string } = {},
-  ) => (
-    <Input
-      id={`mail-${key}`}
-      data-testid={`input-mail-${key}`}
-      value={draft[key]}
-      autoComplete={props.autoComplete ?? "off"}
-      type={props.type ?? "text"}
-      inputMode={props.inputMode}
-      maxLength={key === "password" ? 500 : 253}
-      onChange={(e) => set(key, e.target.value)}
-    />
-  );
+  const { t } = useTranslation("settings");
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-2xl" data-testid="dialog-mail-account">
         <DialogHeader>
-          <DialogTitle>{account ? "Edit Mail Account" : "Add Mail Account"}</DialogTitle>
-          <DialogDescription>
-            Quire reads this IMAP mailbox and files the attachments of the messages your rules pick.
-          </DialogDescription>
+          <DialogTitle>{account ? t("mail.editTitle") : t("mail.addTitle")}</DialogTitle>
+          <DialogDescription>{t("mail.dialogDescription")}</DialogDescription>
         </DialogHeader>
         <form className="space-y-4" onSubmit={form.onSubmit}>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="mail-name" label="Name">
-              {text("name")}
+            <Field id="mail-name" label={t("mail.fields.name")}>
+              <DraftInput field="name" draft={draft} set={set} />
             </Field>
-            <Field id="mail-host" label="IMAP server">
-              {text("host")}
+            <Field id="mail-host" label={t("mail.fields.host")}>
+              <DraftInput field="host" draft={draft} set={set} />
             </Field>
-            <Field id="mail-port" label="Port" hint="993 with TLS, 143 without">
-              {text("port", { inputMode: "numeric" })}
+            <Field id="mail-port" label={t("mail.fields.port")} hint={t("mail.portHint")}>
+              <DraftInput field="port" inputMode="numeric" draft={draft} set={set} />
             </Field>
             <div className="flex items-center gap-2 self-center">
               <Checkbox
@@ -91,34 +110,36 @@ export function MailAccountDialog({
                 data-testid="checkbox-mail-tls"
               />
               <Label htmlFor="mail-tls" className="font-normal">
-                TLS (encrypted connection)
+                {t("mail.tls")}
               </Label>
             </div>
-            <Field id="mail-username" label="User name">
-              {text("username")}
+            <Field id="mail-username" label={t("mail.fields.username")}>
+              <DraftInput field="username" draft={draft} set={set} />
             </Field>
             <Field
               id="mail-password"
-              label="Password"
-              hint={
-                account
-                  ? "Leave empty to keep the saved password. It is never shown again."
-                  : "Stored encrypted; never shown again."
-              }
+              label={t("mail.fields.password")}
+              hint={account ? t("mail.passwordKeep") : t("mail.passwordStored")}
             >
-              {text("password", { type: "password", autoComplete: "new-password" })}
+              <DraftInput
+                field="password"
+                type="password"
+                autoComplete="new-password"
+                draft={draft}
+                set={set}
+              />
             </Field>
-            <Field id="mail-mailbox" label="Mailbox">
-              {text("mailbox")}
+            <Field id="mail-mailbox" label={t("mail.fields.mailbox")}>
+              <DraftInput field="mailbox" draft={draft} set={set} />
             </Field>
-            <Field id="mail-pollMinutes" label="Check every (minutes)">
-              {text("pollMinutes", { inputMode: "numeric" })}
+            <Field id="mail-pollMinutes" label={t("mail.checkEvery")}>
+              <DraftInput field="pollMinutes" inputMode="numeric" draft={draft} set={set} />
             </Field>
           </div>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">After a message's documents are saved</legend>
+            <legend className="text-sm font-medium">{t("mail.after")}</legend>
             <div className="flex flex-wrap gap-4">
-              {(["seen", "move"] as const).map((value) => (
+              {AFTER_IMPORT.map((value) => (
                 <label key={value} className="flex items-center gap-2 text-sm">
                   <input
                     type="radio"
@@ -128,13 +149,13 @@ export function MailAccountDialog({
                     onChange={() => set("afterImport", value)}
                     data-testid={`radio-mail-after-${value}`}
                   />
-                  {value === "seen" ? "Mark it as read" : "Move it to a folder"}
+                  {value === "seen" ? t("mail.markRead") : t("mail.moveToFolder")}
                 </label>
               ))}
             </div>
             {draft.afterImport === "move" && (
-              <Field id="mail-moveTo" label="Folder">
-                {text("moveTo")}
+              <Field id="mail-moveTo" label={t("mail.fields.moveTo")}>
+                <DraftInput field="moveTo" draft={draft} set={set} />
               </Field>
             )}
           </fieldset>
@@ -164,14 +185,14 @@ export function MailAccountDialog({
                 className="sm:mr-auto"
                 data-testid="button-delete-mail-account"
               >
-                {form.confirmDelete ? "Confirm Remove" : "Remove Account"}
+                {form.confirmDelete ? t("mail.confirmRemove") : t("mail.remove")}
               </Button>
             )}
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={form.pending} data-testid="button-save-mail-account">
-              {form.pending ? "Saving..." : account ? "Save Account" : "Add Account"}
+              {form.pending ? t("saving") : account ? t("mail.save") : t("mail.addAccount")}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { MailAccount, MailDryRun } from "@quire/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -6,27 +7,29 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/error-notice";
 import { formatDateTime } from "@/lib/format";
 import { useMailDryRun, useMailMessages } from "../api/mail";
+import "../locale";
 
 function Outcome({ result }: { result: MailDryRun }) {
+  const { t } = useTranslation("settings");
   return (
     <section
       className="space-y-2 rounded-md border p-3 text-sm"
       aria-live="polite"
       data-testid="dry-run-result"
     >
-      <p className="font-medium break-words">{result.message.subject || "(no subject)"}</p>
+      <p className="font-medium break-words">{result.message.subject || t("dryRun.noSubject")}</p>
       {result.refused ? (
         <p className="text-destructive" data-testid="text-dry-run-refused">
-          Would fail: {result.refused}
+          {t("dryRun.wouldFail", { reason: result.refused })}
         </p>
       ) : result.ruleNumber === null ? (
-        <p data-testid="text-dry-run-rule">No rule matches: the message would be left in the mailbox.</p>
+        <p data-testid="text-dry-run-rule">{t("dryRun.noRule")}</p>
       ) : (
-        <p data-testid="text-dry-run-rule">Rule {result.ruleNumber} matches.</p>
+        <p data-testid="text-dry-run-rule">{t("dryRun.ruleMatches", { n: result.ruleNumber })}</p>
       )}
       {result.alreadyTaken && (
         <p className="text-muted-foreground" data-testid="text-dry-run-taken">
-          Already taken: polling leaves it as it is.
+          {t("dryRun.alreadyTaken")}
         </p>
       )}
       {result.documents.length > 0 && (
@@ -35,24 +38,25 @@ function Outcome({ result }: { result: MailDryRun }) {
             <li key={`${doc.kind}-${doc.filename}`} className="min-w-0 break-words">
               <span className="font-medium">{doc.title}</span>{" "}
               <span className="text-muted-foreground">
-                from {doc.kind === "body" ? "the message's text" : doc.filename} → {doc.category}
-                {doc.tags.length > 0 ? `, tagged ${doc.tags.join(", ")}` : ""}, owned by{" "}
-                {doc.owner || "the first Admin"}
+                {t("dryRun.document", {
+                  source: doc.kind === "body" ? t("dryRun.messageText") : doc.filename,
+                  category: doc.category,
+                  tags: doc.tags.length > 0 ? t("dryRun.tagged", { tags: doc.tags.join(", ") }) : "",
+                  owner: doc.owner || t("dryRun.firstAdmin"),
+                })}
               </span>
             </li>
           ))}
         </ul>
       )}
       {result.ruleNumber !== null && result.documents.length === 0 && !result.refused && (
-        <p className="text-muted-foreground">
-          No document: no attachment Quire takes, and the rule leaves the text.
-        </p>
+        <p className="text-muted-foreground">{t("dryRun.noDocument")}</p>
       )}
       {result.skipped.length > 0 && (
         <ul className="space-y-1 text-xs text-muted-foreground" data-testid="list-dry-run-skipped">
           {result.skipped.map((s) => (
             <li key={s.filename} className="break-words">
-              Left out: {s.filename} — {s.reason}
+              {t("dryRun.leftOut", { filename: s.filename, reason: s.reason })}
             </li>
           ))}
         </ul>
@@ -65,44 +69,45 @@ function Outcome({ result }: { result: MailDryRun }) {
 export function MailDryRunDialog({ account, onClose }: { account: MailAccount; onClose: () => void }) {
   const messages = useMailMessages(account.id);
   const dryRun = useMailDryRun(account.id);
+  const { t } = useTranslation("settings");
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-2xl" data-testid="dialog-mail-dry-run">
         <DialogHeader>
-          <DialogTitle>Try the Rules</DialogTitle>
-          <DialogDescription>
-            Choose a message of {account.mailbox}: nothing is imported or marked.
-          </DialogDescription>
+          <DialogTitle>{t("dryRun.title")}</DialogTitle>
+          <DialogDescription>{t("dryRun.description", { mailbox: account.mailbox })}</DialogDescription>
         </DialogHeader>
         {dryRun.data && <Outcome result={dryRun.data} />}
-        {dryRun.isError && <ErrorNotice error={dryRun.error} fallback="The message could not be read." />}
+        {dryRun.isError && <ErrorNotice error={dryRun.error} fallback={t("dryRun.messageFailed")} />}
         {messages.isPending ? (
           <Skeleton className="h-24" />
         ) : messages.isError ? (
-          <ErrorNotice error={messages.error} fallback="The mailbox could not be read." />
+          <ErrorNotice error={messages.error} fallback={t("dryRun.mailboxFailed")} />
         ) : messages.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">The mailbox is empty.</p>
+          <p className="text-sm text-muted-foreground">{t("dryRun.empty")}</p>
         ) : (
           <ul className="divide-y" data-testid="list-mail-messages">
             {messages.data.map((m) => (
               <li key={m.uid} className="flex flex-wrap items-center gap-2 py-2">
                 <div className="min-w-0 flex-1 basis-48">
-                  <p className="text-sm font-medium break-words">{m.subject || "(no subject)"}</p>
+                  <p className="text-sm font-medium break-words">{m.subject || t("dryRun.noSubject")}</p>
                   <p className="text-xs break-words text-muted-foreground">
                     {m.from}
                     {m.date ? ` · ${formatDateTime(m.date)}` : ""}
                   </p>
                 </div>
-                {dryRun.variables === m.uid && dryRun.data && <Badge variant="outline">Shown above</Badge>}
+                {dryRun.variables === m.uid && dryRun.data && (
+                  <Badge variant="outline">{t("dryRun.shownAbove")}</Badge>
+                )}
                 <Button
                   size="sm"
                   variant="outline"
                   disabled={dryRun.isPending}
                   onClick={() => dryRun.mutate(m.uid)}
-                  aria-label={`Try the rules on “${m.subject || "(no subject)"}”`}
+                  aria-label={t("dryRun.tryOn", { subject: m.subject || t("dryRun.noSubject") })}
                   data-testid={`button-dry-run-${m.uid}`}
                 >
-                  Try
+                  {t("dryRun.try")}
                 </Button>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { MAX_MAIL_RULES } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
@@ -5,47 +6,37 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { emptyRule, type RuleDraft } from "./use-mail-account-form";
+import "../locale";
 
 type TextField = "from" | "to" | "subject" | "attachment" | "category" | "tags" | "owner";
 
-const conditions: Array<{ field: TextField; label: string; placeholder: string }> = [
-  { field: "from", label: "From contains", placeholder: "billing@example.com" },
-  { field: "to", label: "To contains", placeholder: "scans@example.com" },
-  { field: "subject", label: "Subject contains", placeholder: "Invoice" },
-  { field: "attachment", label: "Attachment name contains", placeholder: ".pdf" },
-];
-const outcomes: Array<{ field: TextField; label: string; placeholder: string }> = [
-  { field: "category", label: "Category", placeholder: "Invoices" },
-  { field: "tags", label: "Tags (comma-separated)", placeholder: "invoice, supplier" },
-  { field: "owner", label: "Owner (user name)", placeholder: "The first Admin" },
-];
+/** What a message must hold, then what it becomes; each labelled by `mailRules.fields.<field>`. */
+const conditions: readonly TextField[] = ["from", "to", "subject", "attachment"];
+const outcomes: readonly TextField[] = ["category", "tags", "owner"];
 
 function RuleField({
   rule,
   index,
   field,
-  label,
-  placeholder,
   onChange,
 }: {
   rule: RuleDraft;
   index: number;
   field: TextField;
-  label: string;
-  placeholder: string;
   onChange: (patch: Partial<RuleDraft>) => void;
 }) {
+  const { t } = useTranslation("settings");
   const id = `rule-${rule.key}-${field}`;
   return (
     <div className="min-w-0 space-y-1">
       <Label htmlFor={id} className="text-xs">
-        {label}
+        {t(`mailRules.fields.${field}.label`)}
       </Label>
       <Input
         id={id}
         data-testid={`input-rule-${index}-${field}`}
         value={rule[field]}
-        placeholder={placeholder}
+        placeholder={t(`mailRules.fields.${field}.placeholder`)}
         maxLength={field === "tags" ? 600 : 200}
         autoComplete="off"
         onChange={(e) => onChange({ [field]: e.target.value })}
@@ -69,15 +60,16 @@ function RuleCard({
   onRemove: () => void;
   onMove: (by: -1 | 1) => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <li className="space-y-3 rounded-md border p-3" data-testid={`rule-${index}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="flex-1 text-sm font-medium">Rule {index + 1}</span>
+        <span className="flex-1 text-sm font-medium">{t("mail.rule", { n: index + 1 })}</span>
         <Button
           type="button"
           size="icon"
           variant="ghost"
-          aria-label={`Move rule ${index + 1} up`}
+          aria-label={t("mailRules.moveUp", { n: index + 1 })}
           disabled={index === 0}
           onClick={() => onMove(-1)}
         >
@@ -87,7 +79,7 @@ function RuleCard({
           type="button"
           size="icon"
           variant="ghost"
-          aria-label={`Move rule ${index + 1} down`}
+          aria-label={t("mailRules.moveDown", { n: index + 1 })}
           disabled={index === count - 1}
           onClick={() => onMove(1)}
         >
@@ -97,21 +89,21 @@ function RuleCard({
           type="button"
           size="icon"
           variant="ghost"
-          aria-label={`Remove rule ${index + 1}`}
+          aria-label={t("mailRules.remove", { n: index + 1 })}
           onClick={onRemove}
         >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
-        {conditions.map((c) => (
-          <RuleField key={c.field} rule={rule} index={index} {...c} onChange={onChange} />
+        {conditions.map((field) => (
+          <RuleField key={field} rule={rule} index={index} field={field} onChange={onChange} />
         ))}
       </div>
-      <p className="text-xs text-muted-foreground">Conditions left empty match every message. Then:</p>
+      <p className="text-xs text-muted-foreground">{t("mailRules.emptyMatches")}</p>
       <div className="grid gap-2 sm:grid-cols-3">
-        {outcomes.map((c) => (
-          <RuleField key={c.field} rule={rule} index={index} {...c} onChange={onChange} />
+        {outcomes.map((field) => (
+          <RuleField key={field} rule={rule} index={index} field={field} onChange={onChange} />
         ))}
       </div>
       <div className="flex items-center gap-2">
@@ -122,7 +114,7 @@ function RuleCard({
           data-testid={`checkbox-rule-${index}-body`}
         />
         <Label htmlFor={`rule-${rule.key}-body`} className="font-normal">
-          Import the message's text when it has no attachment Quire takes
+          {t("mailRules.importBody")}
         </Label>
       </div>
     </li>
@@ -143,16 +135,14 @@ export function MailRulesEditor({
   removeRule: (key: number) => void;
   moveRule: (key: number, by: -1 | 1) => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">Rules</legend>
-      <p className="text-xs text-muted-foreground">
-        The first rule that matches decides; a message no rule matches is left in the mailbox untouched.
-        Attachments that are PDF, DOCX, text or Markdown become documents.
-      </p>
+      <legend className="text-sm font-medium">{t("mailRules.title")}</legend>
+      <p className="text-xs text-muted-foreground">{t("mailRules.description")}</p>
       {rules.length === 0 && (
         <p className="text-sm text-muted-foreground" data-testid="text-no-rules">
-          No rules: no message will be taken.
+          {t("mailRules.none")}
         </p>
       )}
       <ol className="space-y-2">
@@ -177,7 +167,7 @@ export function MailRulesEditor({
         data-testid="button-add-rule"
       >
         <Plus aria-hidden="true" />
-        Add rule
+        {t("mailRules.add")}
       </Button>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { isRole, roles, type Role } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
@@ -8,6 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import type { CreatedUser, useCreateUser } from "@/lib/api/settings";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 type CreateUser = ReturnType<typeof useCreateUser>;
 
@@ -23,11 +26,12 @@ export function NewUserForm({
 }) {
   const form = useNewUserForm(create, onCreated);
   const { error } = form;
+  const { t } = useTranslation("settings");
 
   return (
     <form className="space-y-4" onSubmit={form.onSubmit}>
       <div className="space-y-2">
-        <Label htmlFor="new-username">Username</Label>
+        <Label htmlFor="new-username">{t("newUser.username")}</Label>
         <Input
           id="new-username"
           data-testid="input-new-username"
@@ -46,14 +50,14 @@ export function NewUserForm({
       )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button
           type="submit"
           disabled={create.isPending || form.username.trim() === ""}
           data-testid="button-submit-user"
         >
-          {create.isPending ? "Creating..." : "Create User"}
+          {create.isPending ? t("newUser.creating") : t("newUser.create")}
         </Button>
       </DialogFooter>
     </form>
@@ -73,7 +77,13 @@ function useNewUserForm(create: CreateUser, onCreated: (user: CreatedUser) => vo
       {
         onSuccess: (user) => {
           onCreated(user);
-          toast({ title: "User created", description: `${user.username} (${user.role}) can now sign in.` });
+          toast({
+            title: i18n.t("settings:newUser.created"),
+            description: i18n.t("settings:newUser.createdDescription", {
+              username: user.username,
+              role: i18n.t(`common:roles.${user.role}`),
+            }),
+          });
         },
         onError: (err) => setError(errorMessage(err)),
       },
@@ -84,9 +94,10 @@ function useNewUserForm(create: CreateUser, onCreated: (user: CreatedUser) => vo
 }
 
 function RoleField({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
+  const { t } = useTranslation(["settings", "common"]);
   return (
     <div className="space-y-2">
-      <Label id="new-role-label">Role</Label>
+      <Label id="new-role-label">{t("newUser.role")}</Label>
       <Select value={value} onValueChange={(v) => isRole(v) && onChange(v)}>
         <SelectTrigger aria-labelledby="new-role-label" data-testid="select-new-role" className="w-full">
           <SelectValue />
@@ -94,7 +105,7 @@ function RoleField({ value, onChange }: { value: Role; onChange: (role: Role) =>
         <SelectContent>
           {roles.map((r) => (
             <SelectItem key={r} value={r}>
-              {r}
+              {t(`common:roles.${r}`)}
             </SelectItem>
           ))}
         </SelectContent>

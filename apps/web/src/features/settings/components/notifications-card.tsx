@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { NotificationPreferences, NotificationPreferencesView } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
@@ -9,24 +10,23 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "@/lib/api/settings";
 import { SettingSwitch } from "./setting-switch";
 import { failed, saved } from "./toggles-cards";
+import "../locale";
 
 type SwitchKey = Exclude<keyof NotificationPreferences, "emailAddress">;
 
-const preferenceRows: { key: SwitchKey; label: string; description: string }[] = [
-  { key: "emailNotifications", label: "Email Notifications", description: "Receive notifications by e-mail" },
-  { key: "reviewReminders", label: "Review Reminders", description: "When a document waits for your review" },
-  { key: "approvalAlerts", label: "Approval Alerts", description: "When a document you follow is decided" },
-];
+/** The switches in order; each names its label and description under `notifications.<key>`. */
+const preferenceKeys: readonly SwitchKey[] = ["emailNotifications", "reviewReminders", "approvalAlerts"];
 
 /** Notification Preferences: the signed-in user's own, saved per user. */
 export function NotificationsCard() {
   const prefs = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
+  const { t } = useTranslation("settings");
   return (
-    <Card>
+    <Card data-testid="card-notifications">
       <CardHeader>
-        <CardTitle>Notification Preferences</CardTitle>
-        <CardDescription>Choose what you are notified about.</CardDescription>
+        <CardTitle>{t("notifications.title")}</CardTitle>
+        <CardDescription>{t("notifications.description")}</CardDescription>
       </CardHeader>
       <CardContent className="divide-y">
         {prefs.isPending ? (
@@ -35,16 +35,16 @@ export function NotificationsCard() {
           <ErrorNotice error={prefs.error} />
         ) : (
           <>
-            {preferenceRows.map((row) => (
+            {preferenceKeys.map((key) => (
               <SettingSwitch
-                key={row.key}
-                label={row.label}
-                description={row.description}
-                checked={prefs.data[row.key]}
-                disabled={update.isPending || (row.key === "emailNotifications" && !prefs.data.emailDelivery)}
-                testId={`switch-${row.key}`}
+                key={key}
+                label={t(`notifications.${key}.label`)}
+                description={t(`notifications.${key}.description`)}
+                checked={prefs.data[key]}
+                disabled={update.isPending || (key === "emailNotifications" && !prefs.data.emailDelivery)}
+                testId={`switch-${key}`}
                 onCheckedChange={(checked) =>
-                  update.mutate({ [row.key]: checked }, { onSuccess: saved, onError: failed })
+                  update.mutate({ [key]: checked }, { onSuccess: saved, onError: failed })
                 }
               />
             ))}
@@ -60,6 +60,7 @@ export function NotificationsCard() {
 function EmailAddressForm({ preferences }: { preferences: NotificationPreferencesView }) {
   const [address, setAddress] = useState(preferences.emailAddress ?? "");
   const update = useUpdateNotificationPreferences();
+  const { t } = useTranslation("settings");
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = address.trim();
@@ -68,34 +69,33 @@ function EmailAddressForm({ preferences }: { preferences: NotificationPreference
   if (!preferences.emailDelivery) {
     return (
       <p className="pt-3 text-sm text-muted-foreground" data-testid="text-email-unavailable">
-        This server does not send e-mail (no SMTP server is configured), so notifications appear in Quire
-        only.
+        {t("notifications.emailUnavailable")}
       </p>
     );
   }
   return (
     <form className="space-y-2 pt-3" onSubmit={onSubmit}>
-      <Label htmlFor="notification-email">E-mail address</Label>
+      <Label htmlFor="notification-email">{t("notifications.emailAddress")}</Label>
       <div className="flex gap-2">
         <Input
           id="notification-email"
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t("notifications.emailPlaceholder")}
           data-testid="input-notification-email"
           value={address}
           onChange={(e) => setAddress(e.target.value)}
         />
         <Button type="submit" disabled={update.isPending} data-testid="button-save-notification-email">
-          {update.isPending ? "Saving..." : "Save"}
+          {update.isPending ? t("saving") : t("save")}
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">
         {preferences.emailAddress
           ? preferences.emailNotifications
-            ? `Copies of your notifications go to ${preferences.emailAddress}.`
-            : "E-mail notifications are off; turn them on to receive copies."
-          : "Leave empty to keep notifications in Quire only."}
+            ? t("notifications.copiesTo", { address: preferences.emailAddress })
+            : t("notifications.emailOff")
+          : t("notifications.leaveEmpty")}
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { Settings } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useUpdateSettings } from "@/lib/api/settings";
+import "../locale";
 
 type Organization = Settings["organization"];
 
@@ -19,6 +21,7 @@ export function OrganizationCard({
   organization: Organization;
   canEdit: boolean;
 }) {
+  const { t } = useTranslation("settings");
   const [draft, setDraft] = useState(organization);
   const update = useUpdateSettings();
 
@@ -27,22 +30,19 @@ export function OrganizationCard({
     update.mutate(
       { organization: draft },
       {
-        onSuccess: () =>
-          toast({ title: "Settings saved", description: "The organization profile has been updated." }),
+        onSuccess: () => toast({ title: t("saved"), description: t("organization.saved") }),
         onError: (error) =>
-          toast({ variant: "destructive", title: "Save failed", description: errorMessage(error) }),
+          toast({ variant: "destructive", title: t("saveFailed"), description: errorMessage(error) }),
       },
     );
   };
 
   return (
-    <Card>
+    <Card data-testid="card-organization">
       <CardHeader>
-        <CardTitle>Organization Profile</CardTitle>
+        <CardTitle>{t("organization.title")}</CardTitle>
         <CardDescription>
-          {canEdit
-            ? "Name, domain and description of your organization."
-            : "Only an Admin can change the organization profile."}
+          {canEdit ? t("organization.description") : t("organization.readOnly")}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -50,7 +50,7 @@ export function OrganizationCard({
           <OrganizationFields draft={draft} canEdit={canEdit} onChange={setDraft} />
           {canEdit && (
             <Button type="submit" disabled={update.isPending} data-testid="button-save-organization">
-              {update.isPending ? "Saving..." : "Save Changes"}
+              {update.isPending ? t("saving") : t("organization.save")}
             </Button>
           )}
         </form>
@@ -68,10 +68,11 @@ function OrganizationFields({
   canEdit: boolean;
   onChange: (next: Organization) => void;
 }) {
+  const { t } = useTranslation("settings");
   return (
     <>
       <div className="space-y-2">
-        <Label htmlFor="org-name">Organization Name</Label>
+        <Label htmlFor="org-name">{t("organization.name")}</Label>
         <Input
           id="org-name"
           data-testid="input-org-name"
@@ -81,7 +82,7 @@ function OrganizationFields({
         />
       </div>
       <div className="space-y-2">
-        <Label htmlFor="org-domain">Domain</Label>
+        <Label htmlFor="org-domain">{t("organization.domain")}</Label>
         <Input
           id="org-domain"
           data-testid="input-org-domain"
@@ -91,7 +92,7 @@ function OrganizationFields({
         />
       </div>
       <div className="space-y-2">
-        <Label htmlFor="org-description">Description</Label>
+        <Label htmlFor="org-description">{t("organization.descriptionLabel")}</Label>
         <Textarea
           id="org-description"
           data-testid="input-org-description"

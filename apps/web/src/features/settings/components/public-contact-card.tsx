@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { PublicContact } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,28 +8,30 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useUpdateSettings } from "@/lib/api/settings";
+import "../locale";
 
-const fields: ReadonlyArray<{ key: keyof PublicContact; label: string; type: "email" | "url" }> = [
-  { key: "salesEmail", label: "Sales e-mail", type: "email" },
-  { key: "supportEmail", label: "Support e-mail", type: "email" },
-  { key: "partnershipsEmail", label: "Partnerships e-mail", type: "email" },
-  { key: "demoVideoUrl", label: "Demo video address", type: "url" },
+/** The fields in order; each is labelled by `publicContact.<key>`. */
+const fields: ReadonlyArray<{ key: keyof PublicContact; type: "email" | "url" }> = [
+  { key: "salesEmail", type: "email" },
+  { key: "supportEmail", type: "email" },
+  { key: "partnershipsEmail", type: "email" },
+  { key: "demoVideoUrl", type: "url" },
 ];
 
 /** Admin only: what the public landing page shows under Contact and Demo (left out while empty). */
 export function PublicContactCard({ contact }: { contact: PublicContact }) {
   const [draft, setDraft] = useState(contact);
   const update = useUpdateSettings();
+  const { t } = useTranslation("settings");
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
       { publicContact: draft },
       {
-        onSuccess: () =>
-          toast({ title: "Settings saved", description: "The landing page shows the new contact details." }),
+        onSuccess: () => toast({ title: t("saved"), description: t("publicContact.saved") }),
         onError: (error) =>
-          toast({ variant: "destructive", title: "Save failed", description: errorMessage(error) }),
+          toast({ variant: "destructive", title: t("saveFailed"), description: errorMessage(error) }),
       },
     );
   };
@@ -36,16 +39,14 @@ export function PublicContactCard({ contact }: { contact: PublicContact }) {
   return (
     <Card data-testid="card-public-contact">
       <CardHeader>
-        <CardTitle>Public Contact</CardTitle>
-        <CardDescription>
-          Shown on the landing page. Leave a field empty to leave its card or link out.
-        </CardDescription>
+        <CardTitle>{t("publicContact.title")}</CardTitle>
+        <CardDescription>{t("publicContact.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="space-y-4" onSubmit={onSubmit}>
           {fields.map((field) => (
             <div className="space-y-2" key={field.key}>
-              <Label htmlFor={`public-${field.key}`}>{field.label}</Label>
+              <Label htmlFor={`public-${field.key}`}>{t(`publicContact.${field.key}`)}</Label>
               <Input
                 id={`public-${field.key}`}
                 type={field.type}
@@ -56,7 +57,7 @@ export function PublicContactCard({ contact }: { contact: PublicContact }) {
             </div>
           ))}
           <Button type="submit" disabled={update.isPending} data-testid="button-save-public-contact">
-            {update.isPending ? "Saving..." : "Save Contact Details"}
+            {update.isPending ? t("saving") : t("publicContact.save")}
           </Button>
         </form>
       </CardContent>

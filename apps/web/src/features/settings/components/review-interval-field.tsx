@@ -1,17 +1,21 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { MAX_REVIEW_INTERVAL_MONTHS } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
 import { usePutCategoryReviewInterval } from "../api/review-interval";
+import "../locale";
 
 /** The category's default periodic-review interval; a document may override it. Empty for none. */
 export function ReviewIntervalField({ categoryId, months }: { categoryId: string; months: number | null }) {
   const [text, setText] = useState(months === null ? "" : String(months));
   const [error, setError] = useState<string | null>(null);
   const save = usePutCategoryReviewInterval(categoryId);
+  const { t } = useTranslation("settings");
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -20,11 +24,11 @@ export function ReviewIntervalField({ categoryId, months }: { categoryId: string
     save.mutate(value, {
       onSuccess: () =>
         toast({
-          title: "Review interval saved",
+          title: t("reviewInterval.saved"),
           description:
             value === null
-              ? "Documents here have no periodic review unless they set their own."
-              : `Documents here are reviewed every ${value} months unless they set their own interval.`,
+              ? t("reviewInterval.none")
+              : t("reviewInterval.every", { count: value, n: formatCount(value) }),
         }),
       onError: (e) => setError(errorMessage(e).replace(/^Invalid body:\s*/, "")),
     });
@@ -32,7 +36,7 @@ export function ReviewIntervalField({ categoryId, months }: { categoryId: string
 
   return (
     <form className="space-y-1" onSubmit={onSubmit} data-testid="form-review-interval">
-      <Label htmlFor={`review-interval-${categoryId}`}>Periodic review every (months; empty for none)</Label>
+      <Label htmlFor={`review-interval-${categoryId}`}>{t("reviewInterval.label")}</Label>
       <div className="flex flex-wrap gap-2">
         <Input
           id={`review-interval-${categoryId}`}
@@ -52,7 +56,7 @@ export function ReviewIntervalField({ categoryId, months }: { categoryId: string
           disabled={save.isPending}
           data-testid="button-save-review-interval"
         >
-          {save.isPending ? "Saving..." : "Save Interval"}
+          {save.isPending ? t("saving") : t("reviewInterval.save")}
         </Button>
       </div>
       {error && (

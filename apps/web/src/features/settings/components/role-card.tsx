@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Check } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { selectableRoles, type Role, type SessionUser, type User } from "@quire/contracts";
@@ -7,30 +8,32 @@ import { errorMessage } from "@/lib/api-client";
 import { useDemoRole } from "@/lib/auth";
 import { useTheme } from "@/lib/theme";
 import { SettingSwitch } from "./setting-switch";
+import "../locale";
 
 /**
  * Role & Permissions: the same role selector as the top bar, and what the role may do as the
  * server's rules say it (the session user's `permissions`).
  */
 export function RoleCard({ user, demo }: { user: SessionUser; demo: boolean }) {
+  const { t } = useTranslation(["settings", "common"]);
   return (
-    <Card>
+    <Card data-testid="card-role">
       <CardHeader>
-        <CardTitle>Role & Permissions</CardTitle>
-        <CardDescription>
-          {demo
-            ? "Demo mode: switching the role signs you in as that role's demo user."
-            : "Your role is set by an Admin."}
-        </CardDescription>
+        <CardTitle>{t("role.title")}</CardTitle>
+        <CardDescription>{demo ? t("role.demo") : t("role.setByAdmin")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex items-center gap-3">
           <span className="text-sm font-medium" id="settings-role-label">
-            Current role
+            {t("role.current")}
           </span>
           <SettingsRoleSelect user={user} demo={demo} />
         </div>
-        <ul className="space-y-1" data-testid="list-permissions" aria-label={`Permissions of ${user.role}`}>
+        <ul
+          className="space-y-1"
+          data-testid="list-permissions"
+          aria-label={t("role.permissionsOf", { role: t(`common:roles.${user.role}`) })}
+        >
           {user.permissions.map((permission) => (
             <li key={permission} className="flex items-center gap-2 text-sm">
               <Check className="size-4 text-primary" aria-hidden="true" />
@@ -46,15 +49,16 @@ export function RoleCard({ user, demo }: { user: SessionUser; demo: boolean }) {
 /** Appearance: the same stored theme as the top bar's toggle. */
 export function AppearanceCard() {
   const { theme, setTheme } = useTheme();
+  const { t } = useTranslation("settings");
   return (
-    <Card>
+    <Card data-testid="card-appearance">
       <CardHeader>
-        <CardTitle>Appearance</CardTitle>
-        <CardDescription>Light or dark, remembered on this device.</CardDescription>
+        <CardTitle>{t("appearance.title")}</CardTitle>
+        <CardDescription>{t("appearance.description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <SettingSwitch
-          label="Dark Mode"
+          label={t("appearance.darkMode")}
           checked={theme === "dark"}
           testId="switch-dark-mode"
           onCheckedChange={(checked) => setTheme(checked ? "dark" : "light")}
@@ -67,6 +71,7 @@ export function AppearanceCard() {
 /** Like the top bar's selector (demo mode switches the session on the server), with its own test id. */
 function SettingsRoleSelect({ user, demo }: { user: User; demo: boolean }) {
   const demoRole = useDemoRole();
+  const { t } = useTranslation(["settings", "common"]);
   const shown: readonly Role[] = (selectableRoles as readonly Role[]).includes(user.role)
     ? selectableRoles
     : [...selectableRoles, user.role];
@@ -75,9 +80,15 @@ function SettingsRoleSelect({ user, demo }: { user: User; demo: boolean }) {
     if (!role || role === user.role) return;
     demoRole.mutate(role, {
       onSuccess: (next) =>
-        toast({ title: "Role switched", description: `Signed in as ${next.username} (${next.role}).` }),
+        toast({
+          title: t("role.switched"),
+          description: t("role.signedInAs", {
+            username: next.username,
+            role: t(`common:roles.${next.role}`),
+          }),
+        }),
       onError: (error) =>
-        toast({ variant: "destructive", title: "Could not switch role", description: errorMessage(error) }),
+        toast({ variant: "destructive", title: t("role.switchFailed"), description: errorMessage(error) }),
     });
   };
   return (
@@ -92,7 +103,7 @@ function SettingsRoleSelect({ user, demo }: { user: User; demo: boolean }) {
       <SelectContent>
         {shown.map((role) => (
           <SelectItem key={role} value={role} disabled={!(selectableRoles as readonly Role[]).includes(role)}>
-            {role}
+            {t(`common:roles.${role}`)}
           </SelectItem>
         ))}
       </SelectContent>

@@ -4,6 +4,7 @@ import type { Role } from "@quire/contracts";
 import { sessionUser } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
+import { applyLanguage } from "@/lib/i18n";
 import { SystemCard } from "./system-card";
 
 const system = {
@@ -71,5 +72,19 @@ describe("System Information", () => {
     renderAs("Admin", { signIn: { password: true, sso: null } });
     expect((await screen.findByTestId("text-system-sign-in")).textContent).toBe("Password");
     expect(screen.queryByTestId("text-sso-redirect-uri")).toBeNull();
+  });
+
+  it("speaks German, roles named as German names them and the restore command left as typed", async () => {
+    await applyLanguage("de");
+    renderAs("Admin", { signIn: { password: true, sso } });
+    expect((await screen.findByTestId("text-system-sign-in")).textContent).toBe(
+      "Passwort und Single Sign-on (OpenID Connect)",
+    );
+    expect(screen.getByTestId("text-sso-roles").textContent).toBe(
+      "Aus dem Claim „roles“: quire-admins → Administrator, quire-authors → Autor",
+    );
+    expect(screen.getByText("Systeminformationen")).toBeTruthy();
+    expect(screen.getByText("npm run quire -- restore <file>").tagName).toBe("CODE");
+    expect(screen.queryByText(/System Information|Environment|Restore it into/)).toBeNull();
   });
 });

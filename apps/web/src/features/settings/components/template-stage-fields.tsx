@@ -1,7 +1,7 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import {
-  describeNegative,
   negativeOutcomes,
   poolRoles,
   type Group,
@@ -15,11 +15,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { FieldErrors } from "../lib/template-draft";
+import "../locale";
 
-const outcomeLabel: Record<NegativeOutcome, string> = {
-  end: "Ends the round",
-  quorum: "Is recorded; the quorum decides",
-};
+/** A negative decision a stage answers: a request for changes, or (at the approval stage) a rejection. */
+type Negative = "changes" | "reject";
 
 type Props = {
   stage: TemplateStage;
@@ -44,10 +43,11 @@ export function TemplateStageFields({
   onRemove,
 }: Props) {
   const id = useId();
+  const { t } = useTranslation("settings");
   const approval = index === count - 1;
   const error = (field: string) => errors.get(`stages.${index}.${field}`);
   const set = (patch: Partial<TemplateStage>) => onChange({ ...stage, ...patch });
-  const label = `Stage ${index + 1}`;
+  const label = t("stage.label", { n: index + 1 });
 
   return (
     <fieldset
@@ -57,14 +57,14 @@ export function TemplateStageFields({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <legend className="text-sm font-semibold">
-          {label} · {approval ? "approval stage" : "review stage"}
+          {label} · {approval ? t("stage.approvalStage") : t("stage.reviewStage")}
         </legend>
         <div className="flex gap-1">
           <Button
             type="button"
             variant="ghost"
             size="icon"
-            aria-label={`Move ${label} up`}
+            aria-label={t("stage.moveUp", { label })}
             disabled={index === 0}
             onClick={() => onMove(-1)}
             data-testid={`button-stage-up-${index}`}
@@ -75,7 +75,7 @@ export function TemplateStageFields({
             type="button"
             variant="ghost"
             size="icon"
-            aria-label={`Move ${label} down`}
+            aria-label={t("stage.moveDown", { label })}
             disabled={approval}
             onClick={() => onMove(1)}
             data-testid={`button-stage-down-${index}`}
@@ -86,7 +86,7 @@ export function TemplateStageFields({
             type="button"
             variant="ghost"
             size="icon"
-            aria-label={`Remove ${label}`}
+            aria-label={t("stage.remove", { label })}
             disabled={count === 1}
             onClick={onRemove}
             data-testid={`button-stage-remove-${index}`}
@@ -96,7 +96,7 @@ export function TemplateStageFields({
         </div>
       </div>
 
-      <Field id={`${id}-name`} label="Name" error={error("name")}>
+      <Field id={`${id}-name`} label={t("stage.name")} error={error("name")}>
         <Input
           id={`${id}-name`}
           value={stage.name}
@@ -123,7 +123,7 @@ export function TemplateStageFields({
         onChange={(quorum) => set({ quorum })}
       />
 
-      <Field id={`${id}-due`} label="Due after (days; empty for no due date)" error={error("dueDays")}>
+      <Field id={`${id}-due`} label={t("stage.due")} error={error("dueDays")}>
         <Input
           id={`${id}-due`}
           type="number"
@@ -146,13 +146,13 @@ export function TemplateStageFields({
             onCheckedChange={(v) => set({ sendBack: v === true })}
             data-testid={`checkbox-stage-sendback-${index}`}
           />
-          The approver may send the document back for changes
+          {t("stage.sendBack")}
         </label>
       )}
       {(!approval || stage.sendBack) && (
         <OutcomeField
           index={index}
-          what="A request for changes"
+          what="changes"
           testId={`select-stage-changes-${index}`}
           value={stage.onChanges}
           onChange={(onChanges) => set({ onChanges })}
@@ -161,7 +161,7 @@ export function TemplateStageFields({
       {approval && (
         <OutcomeField
           index={index}
-          what="A rejection"
+          what="reject"
           testId={`select-stage-reject-${index}`}
           value={stage.onReject}
           onChange={(onReject) => set({ onReject })}
@@ -211,9 +211,10 @@ function PoolFields({
 }) {
   const toggle = <T extends string>(list: readonly T[], value: T, on: boolean): T[] =>
     on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
+  const { t } = useTranslation(["settings", "common"]);
   return (
-    <div className="space-y-1" role="group" aria-label={`Who Stage ${index + 1} picks from`}>
-      <p className="text-sm font-medium">Assignee pool (roles and groups)</p>
+    <div className="space-y-1" role="group" aria-label={t("stage.poolLabel", { n: index + 1 })}>
+      <p className="text-sm font-medium">{t("stage.pool")}</p>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {poolRoles.map((role) => (
           <label key={role} className="flex items-center gap-2 text-sm">
@@ -222,7 +223,7 @@ function PoolFields({
               onCheckedChange={(v) => onChange({ roles: toggle(stage.roles, role, v === true) })}
               data-testid={`checkbox-stage-role-${index}-${role}`}
             />
-            {role}
+            {t(`common:roles.${role}`)}
           </label>
         ))}
         {groups.map((group) => (
@@ -232,11 +233,11 @@ function PoolFields({
               onCheckedChange={(v) => onChange({ groupIds: toggle(stage.groupIds, group.id, v === true) })}
               data-testid={`checkbox-stage-group-${index}-${group.name}`}
             />
-            <span className="min-w-0 break-words">Group: {group.name}</span>
+            <span className="min-w-0 break-words">{t("stage.group", { name: group.name })}</span>
           </label>
         ))}
       </div>
-      <p className="text-xs text-muted-foreground">A group counts once: any one member acts for it.</p>
+      <p className="text-xs text-muted-foreground">{t("stage.groupCountsOnce")}</p>
       {error && (
         <p className="text-sm text-destructive" role="alert" data-testid={`error-stage-pool-${index}`}>
           {error}
@@ -267,9 +268,10 @@ function QuorumField({
           ? { kind: "all" }
           : { kind: "any" },
     );
+  const { t } = useTranslation("settings");
   return (
     <div className="space-y-1">
-      <Label id={`${id}-quorum`}>Quorum</Label>
+      <Label id={`${id}-quorum`}>{t("stage.quorum")}</Label>
       <div className="flex flex-wrap items-center gap-2">
         <Select value={quorum.kind} onValueChange={choose}>
           <SelectTrigger
@@ -280,9 +282,9 @@ function QuorumField({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value="any">Any one assignee</SelectItem>
-            <SelectItem value="all">Every assignee</SelectItem>
-            <SelectItem value="count">A number of them</SelectItem>
+            <SelectItem value="any">{t("stage.quorumAny")}</SelectItem>
+            <SelectItem value="all">{t("stage.quorumAll")}</SelectItem>
+            <SelectItem value="count">{t("stage.quorumCount")}</SelectItem>
           </SelectContent>
         </Select>
         {quorum.kind === "count" && (
@@ -292,7 +294,7 @@ function QuorumField({
             min={1}
             max={20}
             className="w-20"
-            aria-label={`How many must approve at Stage ${index + 1}`}
+            aria-label={t("stage.howMany", { n: index + 1 })}
             aria-invalid={error ? true : undefined}
             value={Number.isFinite(quorum.n) ? quorum.n : ""}
             onChange={(e) =>
@@ -319,17 +321,16 @@ function OutcomeField({
   onChange,
 }: {
   index: number;
-  what: "A request for changes" | "A rejection";
+  what: Negative;
   testId: string;
   value: NegativeOutcome;
   onChange: (next: NegativeOutcome) => void;
 }) {
+  const { t } = useTranslation("settings");
   const labelId = `${testId}-label`;
   return (
     <div className="space-y-1">
-      <Label id={labelId}>
-        {what} at Stage {index + 1}
-      </Label>
+      <Label id={labelId}>{t(`stage.${what}.at`, { n: index + 1 })}</Label>
       <Select value={value} onValueChange={(v) => onChange(negativeOutcomes.find((o) => o === v) ?? "end")}>
         <SelectTrigger className="w-72 max-w-full" aria-labelledby={labelId} data-testid={testId}>
           <SelectValue />
@@ -337,12 +338,12 @@ function OutcomeField({
         <SelectContent>
           {negativeOutcomes.map((o) => (
             <SelectItem key={o} value={o}>
-              {outcomeLabel[o]}
+              {t(`stage.outcomes.${o}`)}
             </SelectItem>
           ))}
         </SelectContent>
       </Select>
-      <p className="text-xs text-muted-foreground">{describeNegative(what, value)}</p>
+      <p className="text-xs text-muted-foreground">{t(`stage.${what}.${value}`)}</p>
     </div>
   );
 }

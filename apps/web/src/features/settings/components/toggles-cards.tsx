@@ -1,55 +1,47 @@
+import { useTranslation } from "react-i18next";
 import type { Features } from "@quire/contracts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useUpdateSettings } from "@/lib/api/settings";
+import { i18n } from "@/lib/i18n";
 import { SettingSwitch } from "./setting-switch";
+import "../locale";
 
-const featureRows: { key: keyof Features; label: string; description: string }[] = [
-  {
-    key: "aiSummaries",
-    label: "AI Summaries",
-    description: "Summaries, key points and risk notes on documents",
-  },
-  { key: "versionDiff", label: "Version Diff Viewer", description: "Compare versions side by side" },
-  {
-    key: "approvalWorkflows",
-    label: "Approval Workflows",
-    description: "Review and final approval of documents",
-  },
-  {
-    key: "semanticSearch",
-    label: "Semantic Search",
-    description: "Meaning-based ranking beside keyword search",
-  },
+/** The switches in order; each names its label and description under `features.<key>`. */
+const featureKeys: readonly (keyof Features)[] = [
+  "aiSummaries",
+  "versionDiff",
+  "approvalWorkflows",
+  "semanticSearch",
 ];
 
-export const saved = () => toast({ title: "Settings saved", description: "Your change has been saved." });
+export const saved = () =>
+  toast({ title: i18n.t("settings:saved"), description: i18n.t("settings:savedChange") });
 export const failed = (error: unknown) =>
-  toast({ variant: "destructive", title: "Save failed", description: errorMessage(error) });
+  toast({ variant: "destructive", title: i18n.t("settings:saveFailed"), description: errorMessage(error) });
 
 /** Feature Configuration: organisation-wide toggles, saved on the server by an Admin. */
 export function FeaturesCard({ features, canEdit }: { features: Features; canEdit: boolean }) {
+  const { t } = useTranslation("settings");
   const update = useUpdateSettings();
   return (
-    <Card>
+    <Card data-testid="card-features">
       <CardHeader>
-        <CardTitle>Feature Configuration</CardTitle>
-        <CardDescription>
-          {canEdit ? "Turn features on or off for everyone." : "Only an Admin can change the features."}
-        </CardDescription>
+        <CardTitle>{t("features.title")}</CardTitle>
+        <CardDescription>{canEdit ? t("features.description") : t("features.readOnly")}</CardDescription>
       </CardHeader>
       <CardContent className="divide-y">
-        {featureRows.map((row) => (
+        {featureKeys.map((key) => (
           <SettingSwitch
-            key={row.key}
-            label={row.label}
-            description={row.description}
-            checked={features[row.key]}
+            key={key}
+            label={t(`features.${key}.label`)}
+            description={t(`features.${key}.description`)}
+            checked={features[key]}
             disabled={!canEdit || update.isPending}
-            testId={`switch-${row.key}`}
+            testId={`switch-${key}`}
             onCheckedChange={(checked) =>
-              update.mutate({ features: { [row.key]: checked } }, { onSuccess: saved, onError: failed })
+              update.mutate({ features: { [key]: checked } }, { onSuccess: saved, onError: failed })
             }
           />
         ))}

@@ -3,6 +3,9 @@ import type { Group } from "@quire/contracts";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateGroup, useDeleteGroup, useUpdateGroup } from "@/lib/api/groups";
+import { formatCount } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /** The group dialog's draft and its save and delete; `group` null means a new group. */
 export function useGroupForm(group: Group | null, onClose: () => void) {
@@ -29,8 +32,12 @@ export function useGroupForm(group: Group | null, onClose: () => void) {
     const input = { name: name.trim(), memberIds: [...members] };
     const done = (saved: Group) => {
       toast({
-        title: group ? "Group saved" : "Group created",
-        description: `${saved.name}: ${saved.memberCount} members.`,
+        title: i18n.t(group ? "settings:groups.saved" : "settings:groups.created"),
+        description: i18n.t("settings:groups.savedDescription", {
+          name: saved.name,
+          count: saved.memberCount,
+          n: formatCount(saved.memberCount),
+        }),
       });
       onClose();
     };
@@ -45,7 +52,7 @@ export function useGroupForm(group: Group | null, onClose: () => void) {
     if (!confirmDelete) return setConfirmDelete(true);
     remove.mutate(group.id, {
       onSuccess: () => {
-        toast({ title: "Group deleted", description: group.name });
+        toast({ title: i18n.t("settings:groups.deleted"), description: group.name });
         onClose();
       },
       onError: (err) => setError(errorMessage(err)),

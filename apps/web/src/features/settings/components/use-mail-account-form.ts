@@ -8,7 +8,9 @@ import {
 } from "@quire/contracts";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { i18n } from "@/lib/i18n";
 import { useDeleteMailAccount, useSaveMailAccount } from "../api/mail";
+import "../locale";
 
 /** A rule as the form edits it: tags as the comma-separated text typed. */
 export interface RuleDraft extends Omit<MailRule, "tags"> {
@@ -66,24 +68,37 @@ function draftOf(account: MailAccount | null): AccountDraft {
   };
 }
 
-const fieldLabels: Record<string, string> = {
-  name: "Name",
-  host: "IMAP server",
-  port: "Port",
-  username: "User name",
-  password: "Password",
-  mailbox: "Mailbox",
-  pollSeconds: "Check every",
-  moveTo: "Folder",
-};
+/** The fields a refusal may name, labelled by `mail.fields.<field>`. */
+const labelledFields = [
+  "name",
+  "host",
+  "port",
+  "username",
+  "password",
+  "mailbox",
+  "pollSeconds",
+  "moveTo",
+] as const;
+const labelledField = (key: PropertyKey | undefined) => labelledFields.find((field) => field === key);
 
-/** A refused setting as a sentence: which rule or field, and why. */
+/**
+ * A refused setting as a sentence: which rule or field, and why. The reason is the shared schema's
+ * own (English) message; the field it names is in the interface's language.
+ */
 function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
-  if (!issue) return "Check the settings";
+  if (!issue) return i18n.t("settings:mail.checkSettings");
   const [first, second] = issue.path;
-  if (first === "rules" && typeof second === "number") return `Rule ${second + 1}: ${issue.message}`;
-  const label = typeof first === "string" ? fieldLabels[first] : undefined;
-  return label ? `${label}: ${issue.message}` : issue.message;
+  if (first === "rules" && typeof second === "number")
+    return i18n.t("settings:mail.issue", {
+      field: i18n.t("settings:mail.rule", { n: second + 1 }),
+      message: issue.message,
+    });
+  const field = labelledField(first);
+  if (!field) return issue.message;
+  return i18n.t("settings:mail.issue", {
+    field: i18n.t(`settings:mail.fields.${field}`),
+    message: issue.message,
+  });
 }
 
 /** The account dialog's draft, its save and its removal; `account` null means a new account. */
@@ -136,7 +151,10 @@ export function useMailAccountForm(account: MailAccount | null, onClose: () => v
       { id: account?.id ?? null, body: checked.data },
       {
         onSuccess: (saved) => {
-          toast({ title: account ? "Mail account saved" : "Mail account added", description: saved.name });
+          toast({
+            title: i18n.t(account ? "settings:mail.saved" : "settings:mail.added"),
+            description: saved.name,
+          });
           onClose();
         },
         onError: (err) => setError(errorMessage(err)),
@@ -150,7 +168,7 @@ export function useMailAccountForm(account: MailAccount | null, onClose: () => v
     if (!confirmDelete) return setConfirmDelete(true);
     remove.mutate(account.id, {
       onSuccess: () => {
-        toast({ title: "Mail account removed", description: account.name });
+        toast({ title: i18n.t("settings:mail.removed"), description: account.name });
         onClose();
       },
       onError: (err) => setError(errorMessage(err)),

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
+import { applyLanguage } from "@/lib/i18n";
 import { UsersCard } from "./users-card";
 
 const assignable = { review: false, approve: false };
@@ -48,5 +49,20 @@ describe("Settings › Users", () => {
       );
       expect(JSON.parse(patch?.[1]?.body ?? "{}")).toEqual({ disabled: false });
     });
+  });
+
+  it("speaks German: the count, the roles as German names them, and the confirmation", async () => {
+    await applyLanguage("de");
+    mockFetch({ "GET /api/users": { body: users } });
+    renderWithApp(<UsersCard currentUserId="u1" />, { path: "/settings" });
+    await waitFor(() => expect(screen.getByTestId("text-user-count").textContent).toBe("2 Benutzer"));
+    expect(screen.getByTestId("badge-disabled-leaver").textContent).toBe("Deaktiviert");
+    expect(screen.getByTestId("select-user-role-author").textContent).toBe("Autor");
+    expect(screen.getByTestId("button-create-user").textContent).toBe("Benutzer hinzufügen");
+    fireEvent.click(screen.getByTestId("button-disable-user-author"));
+    expect(screen.getByRole("group").textContent).toMatch(
+      /^author deaktivieren\? Die Person wird überall abgemeldet/,
+    );
+    expect(screen.getByTestId("card-users").textContent).not.toMatch(/users|Add User|Disabled|\(you\)/);
   });
 });

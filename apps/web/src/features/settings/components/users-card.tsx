@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { isRole, roles, type User } from "@quire/contracts";
 import { UserCheck, UserPlus, UserX } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -11,6 +12,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useSetUserDisabled, useUpdateUserRole } from "@/lib/api/settings";
 import { useManagedUsers } from "@/lib/api/users";
+import { formatCount } from "@/lib/format";
 import { Pagination, useListTop } from "@/components/pagination";
 import { previewUsers, USER_PREVIEW_COUNT } from "../lib/permissions";
 import { userFilterText } from "../lib/list-filter";
@@ -18,6 +20,7 @@ import { CreateUserDialog } from "./create-user-dialog";
 import { ListFilterField } from "./list-filter-field";
 import { ListStatus } from "./list-status";
 import { SETTINGS_PAGE_SIZE, useFilteredPage } from "./use-filtered-page";
+import "../locale";
 
 /**
  * Users (Admin only): count, first 4, '+N more users', role changes, new accounts, and disabling
@@ -41,19 +44,22 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
   const disabledCount = ordered.length - (active?.length ?? 0);
   const moreActive = Math.max(0, (active?.length ?? 0) - USER_PREVIEW_COUNT);
   const moreDisabled = preview.more - moreActive;
+  const { t } = useTranslation("settings");
 
   return (
     <Card data-testid="card-users">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
-          <CardTitle>Users</CardTitle>
+          <CardTitle>{t("users.title")}</CardTitle>
           <CardDescription data-testid="text-user-count">
-            {active ? `${active.length} ${active.length === 1 ? "user" : "users"}` : "Loading users"}
+            {active
+              ? t("users.count", { count: active.length, n: formatCount(active.length) })
+              : t("users.loading")}
           </CardDescription>
         </div>
         <Button size="sm" onClick={() => setCreating(true)} data-testid="button-create-user">
           <UserPlus aria-hidden="true" />
-          Add User
+          {t("users.add")}
         </Button>
       </CardHeader>
       <CardContent className="space-y-2">
@@ -63,8 +69,8 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
           <div ref={listTop} className="scroll-mt-20 space-y-2">
             <ListFilterField
               id="filter-users"
-              label="Filter users by name or role"
-              placeholder="Filter by name or role"
+              label={t("users.filterLabel")}
+              placeholder={t("users.filterPlaceholder")}
               value={filter.query}
               onChange={filter.setQuery}
               testId="input-filter-users"
@@ -91,7 +97,13 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
             onClick={() => setExpanded(true)}
             data-testid="button-more-users"
           >
-            +{moreActive} more users{moreDisabled > 0 && ` and ${moreDisabled} disabled`}
+            {moreDisabled > 0
+              ? t("users.moreAndDisabled", {
+                  count: moreActive,
+                  n: formatCount(moreActive),
+                  disabled: formatCount(moreDisabled),
+                })
+              : t("users.more", { count: moreActive, n: formatCount(moreActive) })}
           </Button>
         )}
         {(expanded || filtering) && (
@@ -112,6 +124,7 @@ export function UsersCard({ currentUserId }: { currentUserId: string }) {
 }
 
 function UserRow({ user, self }: { user: User; self: boolean }) {
+  const { t } = useTranslation(["settings", "common"]);
   const update = useUpdateUserRole();
   const [confirming, setConfirming] = useState(false);
   const labelId = `user-${user.id}-name`;
@@ -121,9 +134,19 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
       { id: user.id, role: value },
       {
         onSuccess: (next) =>
-          toast({ title: "Role updated", description: `${next.username} is now ${next.role}.` }),
+          toast({
+            title: t("users.roleUpdated"),
+            description: t("users.roleUpdatedDescription", {
+              username: next.username,
+              role: t(`common:roles.${next.role}`),
+            }),
+          }),
         onError: (error) =>
-          toast({ variant: "destructive", title: "Role change failed", description: errorMessage(error) }),
+          toast({
+            variant: "destructive",
+            title: t("users.roleChangeFailed"),
+            description: errorMessage(error),
+          }),
       },
     );
   };
@@ -134,11 +157,11 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
           {/* A long name (an SSO user's e-mail) is cut to fit a phone; the tooltip gives it whole. */}
           <span className="truncate" title={user.username}>
             {user.username}
-            {self && <span className="text-muted-foreground"> (you)</span>}
+            {self && <span className="text-muted-foreground"> {t("users.you")}</span>}
           </span>
           {user.disabled && (
             <Badge variant="secondary" data-testid={`badge-disabled-${user.username}`}>
-              Disabled
+              {t("users.disabled")}
             </Badge>
           )}
         </span>
@@ -146,7 +169,7 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
           <Select value={user.role} onValueChange={onChange} disabled={update.isPending || user.disabled}>
             <SelectTrigger
               className="w-32"
-              aria-label={`Role of ${user.username}`}
+              aria-label={t("users.roleOf", { username: user.username })}
               data-testid={`select-user-role-${user.username}`}
             >
               <SelectValue />
@@ -154,7 +177,7 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
             <SelectContent>
               {roles.map((role) => (
                 <SelectItem key={role} value={role}>
-                  {role}
+                  {t(`common:roles.${role}`)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -170,14 +193,15 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
 /** Enable at once; Disable asks first, since it ends the person's sessions and their open reviews. */
 function AccountSwitch({ user, onDisable }: { user: User; onDisable: () => void }) {
   const enable = useAccountChange(user, false);
+  const { t } = useTranslation("settings");
   if (!user.disabled)
     return (
       <Button
         size="icon"
         variant="ghost"
         onClick={onDisable}
-        aria-label={`Disable ${user.username}`}
-        title={`Disable ${user.username}`}
+        aria-label={t("users.disableUser", { username: user.username })}
+        title={t("users.disableUser", { username: user.username })}
         data-testid={`button-disable-user-${user.username}`}
       >
         <UserX aria-hidden="true" />
@@ -189,8 +213,8 @@ function AccountSwitch({ user, onDisable }: { user: User; onDisable: () => void 
       variant="ghost"
       onClick={() => enable.mutate()}
       disabled={enable.isPending}
-      aria-label={`Enable ${user.username}`}
-      title={`Enable ${user.username}`}
+      aria-label={t("users.enableUser", { username: user.username })}
+      title={t("users.enableUser", { username: user.username })}
       data-testid={`button-enable-user-${user.username}`}
     >
       <UserCheck aria-hidden="true" />
@@ -200,12 +224,10 @@ function AccountSwitch({ user, onDisable }: { user: User; onDisable: () => void 
 
 function ConfirmDisable({ user, onDone }: { user: User; onDone: () => void }) {
   const disable = useAccountChange(user, true, onDone);
+  const { t } = useTranslation("settings");
   return (
     <div className="space-y-2 rounded-md border border-destructive/50 p-3 text-sm" role="group">
-      <p>
-        Disable {user.username}? They are signed out everywhere, their API tokens stop working and reviews
-        waiting on them end. Their documents and history stay.
-      </p>
+      <p>{t("users.confirmDisable", { username: user.username })}</p>
       <div className="flex gap-2">
         <Button
           size="sm"
@@ -214,10 +236,10 @@ function ConfirmDisable({ user, onDone }: { user: User; onDone: () => void }) {
           disabled={disable.isPending}
           data-testid={`button-confirm-disable-${user.username}`}
         >
-          {disable.isPending ? "Disabling..." : "Disable"}
+          {disable.isPending ? t("users.disabling") : t("users.disable")}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDone}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     </div>
@@ -226,6 +248,7 @@ function ConfirmDisable({ user, onDone }: { user: User; onDone: () => void }) {
 
 function useAccountChange(user: User, disabled: boolean, onDone?: () => void) {
   const change = useSetUserDisabled();
+  const { t } = useTranslation("settings");
   return {
     isPending: change.isPending,
     mutate: () =>
@@ -234,17 +257,17 @@ function useAccountChange(user: User, disabled: boolean, onDone?: () => void) {
         {
           onSuccess: () => {
             toast({
-              title: disabled ? "User disabled" : "User enabled",
+              title: disabled ? t("users.disabledToast") : t("users.enabledToast"),
               description: disabled
-                ? `${user.username} can no longer sign in.`
-                : `${user.username} can sign in again.`,
+                ? t("users.disabledDescription", { username: user.username })
+                : t("users.enabledDescription", { username: user.username }),
             });
             onDone?.();
           },
           onError: (error) =>
             toast({
               variant: "destructive",
-              title: disabled ? "Disabling failed" : "Enabling failed",
+              title: disabled ? t("users.disableFailed") : t("users.enableFailed"),
               description: errorMessage(error),
             }),
         },

@@ -1,4 +1,7 @@
 import type { AuditEntry } from "@quire/contracts";
+import { i18n } from "@/lib/i18n";
+import type { Catalogue } from "@/locales/en";
+import "../locale";
 
 /** What the Settings › Audit filters hold; empty strings mean "any". */
 export interface AuditFilters {
@@ -40,56 +43,73 @@ export function auditSearchParams(filters: AuditFilters, page?: { page: number; 
 const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value : null;
 
+type SubjectKind = Exclude<
+  keyof Catalogue["settings"]["audit"]["subjects"],
+  "deletedDocument" | "organization"
+>;
+
+/** A subject named in the interface's language: "Category Legal", or "Category" without a name. */
+const named = (kind: SubjectKind, name: string | null | undefined): string =>
+  i18n.t(`settings:audit.subjects.${kind}`, { name: name ?? "" }).trim();
+
 /**
  * What an entry is about, for a person: the document's title (linked by the caller), else the
  * category, user, token or setting named from the entry's data, else the kind of subject.
  */
 export function describeSubject(entry: AuditEntry): { label: string; documentId: string | null } {
   if (entry.documentId) {
-    return { label: entry.documentTitle ?? "Deleted document", documentId: entry.documentId };
+    return {
+      label: entry.documentTitle ?? i18n.t("settings:audit.subjects.deletedDocument"),
+      documentId: entry.documentId,
+    };
   }
   const data = entry.data ?? {};
+  const label = (kind: SubjectKind, name?: string | null) => ({ label: named(kind, name), documentId: null });
   switch (entry.subjectType) {
     case "category":
-      return { label: `Category ${entry.subjectName ?? text(data.name) ?? ""}`.trim(), documentId: null };
+      return label("category", entry.subjectName ?? text(data.name));
     case "group":
-      return { label: `Group ${entry.subjectName ?? text(data.name) ?? ""}`.trim(), documentId: null };
+      return label("group", entry.subjectName ?? text(data.name));
     case "user":
-      return { label: `User ${entry.subjectName ?? text(data.username) ?? ""}`.trim(), documentId: null };
+      return label("user", entry.subjectName ?? text(data.username));
     case "token":
-      return { label: `Access token ${text(data.name) ?? ""}`.trim(), documentId: null };
+      return label("token", text(data.name));
     case "settings":
-      return { label: `Settings: ${Object.keys(data).join(", ") || "organization"}`, documentId: null };
+      // The changed settings' keys are names from the API, the same in every language.
+      return label(
+        "settings",
+        Object.keys(data).join(", ") || i18n.t("settings:audit.subjects.organization"),
+      );
     case "waitlist":
-      return { label: `Waitlist ${text(data.email) ?? ""}`.trim(), documentId: null };
+      return label("waitlist", text(data.email));
     case "session":
-      return { label: "Session", documentId: null };
+      return label("session");
     case "notification":
-      return { label: "Notifications", documentId: null };
+      return label("notification");
     case "suggestion":
-      return { label: `AI suggestion ${text(data.kind) ?? ""}`.trim(), documentId: null };
+      return label("suggestion", text(data.kind));
     case "backup":
-      return { label: "Backup", documentId: null };
+      return label("backup");
     case "ingestion":
-      return { label: `Ingested file ${text(data.name) ?? ""}`.trim(), documentId: null };
+      return label("ingestion", text(data.name));
     default:
       return { label: entry.subjectType, documentId: null };
   }
 }
 
-/** The kinds of subject the filter offers, as people name them. */
-export const subjectKinds: ReadonlyArray<{ value: AuditEntry["subjectType"]; label: string }> = [
-  { value: "document", label: "Documents" },
-  { value: "approval", label: "Reviews and approvals" },
-  { value: "category", label: "Categories" },
-  { value: "user", label: "Users" },
-  { value: "group", label: "Groups" },
-  { value: "settings", label: "Settings" },
-  { value: "session", label: "Sign-ins" },
-  { value: "token", label: "Access tokens" },
-  { value: "notification", label: "Notifications" },
-  { value: "suggestion", label: "AI suggestions" },
-  { value: "waitlist", label: "Waitlist" },
-  { value: "backup", label: "Backups" },
-  { value: "ingestion", label: "Ingestion" },
+/** The kinds of subject the filter offers, in its order; each named by `audit.kinds.<kind>`. */
+export const subjectKinds: readonly AuditEntry["subjectType"][] = [
+  "document",
+  "approval",
+  "category",
+  "user",
+  "group",
+  "settings",
+  "session",
+  "token",
+  "notification",
+  "suggestion",
+  "waitlist",
+  "backup",
+  "ingestion",
 ];

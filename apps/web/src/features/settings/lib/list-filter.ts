@@ -1,3 +1,6 @@
+import { i18n } from "@/lib/i18n";
+import "../locale";
+
 /**
  * Whether `text` holds every word of `query`, ignoring letter case; an empty query matches all.
  * Word by word, so "legal review" finds a group named Legal whose members include reviewer.
@@ -14,7 +17,12 @@ export function filterList<T>(items: readonly T[], query: string, textOf: (item:
   return items.filter((item) => matchesFilter(textOf(item), query));
 }
 
-/** What Settings › Users' filter searches: the name, the role, and "disabled" for such an account. */
+/**
+ * What Settings › Users' filter searches: the name, the role, and "disabled" for such an account,
+ * in English and in the interface's language (a German Admin types "Prüfer" or "deaktiviert").
+ */
 export function userFilterText(user: { username: string; role: string; disabled?: boolean }): string {
-  return `${user.username} ${user.role}${user.disabled ? " disabled" : ""}`;
+  const role = i18n.t(`common:roles.${user.role}`, { defaultValue: user.role });
+  const disabled = user.disabled ? ` disabled ${i18n.t("settings:users.disabled")}` : "";
+  return `${user.username} ${user.role} ${role}${disabled}`;
 }

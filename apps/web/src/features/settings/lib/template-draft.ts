@@ -1,4 +1,6 @@
 import type { TemplateStage } from "@quire/contracts";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /**
  * The template editor's pure parts: a new stage's starting values, moving a stage, and reading the
@@ -7,7 +9,8 @@ import type { TemplateStage } from "@quire/contracts";
 
 export function newStage(position: number): TemplateStage {
   return {
-    name: `Stage ${position}`,
+    // A starting name the Admin may change, in their language.
+    name: i18n.t("settings:stage.label", { n: position }),
     roles: ["Reviewer"],
     groupIds: [],
     quorum: { kind: "any" },
