@@ -10,6 +10,8 @@ import upload from "./de/upload.json";
 import search from "./de/search.json";
 import approvals from "./de/approvals.json";
 import document from "./de/document.json";
+import palette from "./de/palette.json";
+import tour from "./de/tour.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -26,4 +28,6 @@ export const de: Catalogue = {
   search,
   approvals,
   document,
+  palette,
+  tour,
 };

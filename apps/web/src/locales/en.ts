@@ -10,6 +10,8 @@ import type upload from "./en/upload.json";
 import type search from "./en/search.json";
 import type approvals from "./en/approvals.json";
 import type document from "./en/document.json";
+import type palette from "./en/palette.json";
+import type tour from "./en/tour.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -31,4 +33,6 @@ export type Catalogue = typeof enFirstLoad & {
   search: typeof search;
   approvals: typeof approvals;
   document: typeof document;
+  palette: typeof palette;
+  tour: typeof tour;
 };

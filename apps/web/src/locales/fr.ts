@@ -10,6 +10,8 @@ import upload from "./fr/upload.json";
 import search from "./fr/search.json";
 import approvals from "./fr/approvals.json";
 import document from "./fr/document.json";
+import palette from "./fr/palette.json";
+import tour from "./fr/tour.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -26,4 +28,6 @@ export const fr: Catalogue = {
   search,
   approvals,
   document,
+  palette,
+  tour,
 };

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Command } from "cmdk";
 import { useLocation } from "wouter";
 import { ArrowRight, Bot, FileText, Loader2, Search } from "lucide-react";
@@ -8,6 +9,7 @@ import { useFeatures } from "@/lib/api/settings";
 import { useAbilities } from "@/lib/auth";
 import { useQuickSearch } from "../api/quick-search";
 import { askHref, matchCommands, pageCommands, searchHref, type PageCommand } from "../lib/commands";
+import "../locale";
 
 /** Typing pauses this long before the palette asks the server for matching documents. */
 const SEARCH_PAUSE_MS = 250;
@@ -39,18 +41,17 @@ export function CommandPalette({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation("palette");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         className="top-[12dvh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0"
-        closeLabel="Close command palette"
+        closeLabel={t("close")}
         data-testid="dialog-command-palette"
         data-command-palette=""
       >
-        <DialogTitle className="sr-only">Command palette</DialogTitle>
-        <DialogDescription className="sr-only">
-          Go to a page, search documents or ask the assistant. Use the arrow keys to choose and Enter to go.
-        </DialogDescription>
+        <DialogTitle className="sr-only">{t("title")}</DialogTitle>
+        <DialogDescription className="sr-only">{t("description")}</DialogDescription>
         {/* Mounted only while open, so every opening starts with an empty box. */}
         {open && <PaletteBody onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -60,6 +61,7 @@ export function CommandPalette({
 
 function PaletteBody({ onDone }: { onDone: () => void }) {
   const [, navigate] = useLocation();
+  const { t } = useTranslation("palette");
   const abilities = useAbilities();
   const features = useFeatures();
   const [query, setQuery] = useState("");
@@ -76,37 +78,41 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Command label="Command palette" shouldFilter={false} loop vimBindings={false} className="flex flex-col">
+    <Command label={t("title")} shouldFilter={false} loop vimBindings={false} className="flex flex-col">
       <div className="flex items-center gap-2 border-b px-3 pr-12">
         <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <Command.Input
           value={query}
           onValueChange={setQuery}
-          placeholder="Go to, search or ask…"
+          placeholder={t("placeholder")}
           maxLength={500}
           className="h-12 w-full min-w-0 bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
           data-testid="input-command-palette"
         />
       </div>
       <Command.List
-        label="Commands"
+        label={t("commands")}
         className="max-h-[min(60dvh,26rem)] overflow-y-auto overscroll-contain p-1"
         data-testid="list-command-palette"
       >
         {typed && (
-          <Command.Group heading="Search and ask" className={groupClass}>
+          <Command.Group heading={t("searchAndAsk")} className={groupClass}>
             <PaletteItem value="search" onSelect={() => go(searchHref(typed))} testId="command-search">
               <Search aria-hidden="true" />
-              <span className="min-w-0 truncate">Search documents for “{typed}”</span>
+              <span className="min-w-0 truncate">{t("searchFor", { query: typed })}</span>
             </PaletteItem>
             <PaletteItem value="ask" onSelect={() => go(askHref(typed))} testId="command-ask">
               <Bot aria-hidden="true" />
-              <span className="min-w-0 truncate">Ask the assistant “{typed}”</span>
+              <span className="min-w-0 truncate">{t("ask", { query: typed })}</span>
             </PaletteItem>
           </Command.Group>
         )}
         {results.length > 0 && (
-          <Command.Group heading="Documents" className={groupClass} data-testid="group-command-documents">
+          <Command.Group
+            heading={t("documents")}
+            className={groupClass}
+            data-testid="group-command-documents"
+          >
             {results.map((result) => (
               <PaletteItem
                 key={result.document.id}
@@ -126,11 +132,19 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
         {typed.length >= 2 && documents.isFetching && results.length === 0 && (
           <Command.Loading className="flex items-center gap-2 px-3 py-2 text-sm text-muted-foreground">
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            Searching documents…
+            {t("searching")}
           </Command.Loading>
         )}
-        <PageGroup heading="Pages" commands={pages.filter((page) => page.group === "Pages")} go={go} />
-        <PageGroup heading="Settings" commands={pages.filter((page) => page.group === "Settings")} go={go} />
+        <PageGroup
+          heading={t("groups.Pages")}
+          commands={pages.filter((page) => page.group === "Pages")}
+          go={go}
+        />
+        <PageGroup
+          heading={t("groups.Settings")}
+          commands={pages.filter((page) => page.group === "Settings")}
+          go={go}
+        />
       </Command.List>
     </Command>
   );

@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { isApplePlatform } from "@/lib/command-palette";
 import { shortcutList } from "../lib/shortcuts";
+import "../locale";
 
 /** The keyboard shortcuts (opened with ?), as a list of keys and what they do. */
 export function ShortcutsDialog({
@@ -11,14 +13,13 @@ export function ShortcutsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const apple = isApplePlatform();
+  const { t } = useTranslation("palette");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="dialog-shortcuts" closeLabel="Close keyboard shortcuts">
+      <DialogContent data-testid="dialog-shortcuts" closeLabel={t("shortcuts.close")}>
         <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>
-            / and ? wait while you type in a field; the palette opens from anywhere.
-          </DialogDescription>
+          <DialogTitle>{t("shortcuts.title")}</DialogTitle>
+          <DialogDescription>{t("shortcuts.description")}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 text-sm">
           {shortcutList.map((shortcut) => (
@@ -33,7 +34,7 @@ export function ShortcutsDialog({
                   </kbd>
                 ))}
               </dt>
-              <dd>{shortcut.does}</dd>
+              <dd>{t(`shortcuts.${shortcut.does}`)}</dd>
             </div>
           ))}
         </dl>

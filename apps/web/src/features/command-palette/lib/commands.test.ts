@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { abilitiesFor, settings } from "@/test/fixtures";
+import { applyLanguage } from "@/lib/i18n";
 import { askHref, matchCommands, pageCommands, searchHref } from "./commands";
 
 const features = settings().features;
@@ -54,6 +55,17 @@ describe("matchCommands", () => {
     expect(labels(matchCommands(commands, "exported"))).toEqual(["Settings: Audit"]);
     expect(matchCommands(commands, "   ")).toHaveLength(commands.length);
     expect(matchCommands(commands, "zzz")).toEqual([]);
+  });
+});
+
+describe("in German", () => {
+  it("names the pages as the interface does, and finds them by German or English words", async () => {
+    await applyLanguage("de");
+    const commands = pageCommands(abilitiesFor("Admin"), features);
+    expect(labels(commands)).toContain("Dokumente hochladen");
+    expect(labels(commands)).toContain("Einstellungen: Protokoll");
+    expect(labels(matchCommands(commands, "protokoll"))).toEqual(["Einstellungen: Protokoll"]);
+    expect(labels(matchCommands(commands, "settings protokoll"))).toEqual(["Einstellungen: Protokoll"]);
   });
 });
 

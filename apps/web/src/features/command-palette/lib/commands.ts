@@ -3,6 +3,8 @@ import { visibleNavItems } from "@/components/layout/navigation";
 import { paths } from "@/config/paths";
 import { visibleSettingsSections } from "@/config/settings-sections";
 import { i18n } from "@/lib/i18n";
+import { sectionDescription, sectionLabel } from "@/lib/settings-section-text";
+import "../locale";
 
 export type PageCommand = {
   /** Unique among the palette's items; cmdk selects by it. */
@@ -13,6 +15,16 @@ export type PageCommand = {
   /** Other words a person may type for it. */
   keywords: readonly string[];
 };
+
+/**
+ * Other words a person may type, in English and in the interface's language: someone used to the
+ * English names still finds the page in German.
+ */
+function words(key: "palette:keywords.upload" | "palette:keywords.settings"): string[] {
+  const english = i18n.t(key, { lng: "en" }).split(" ");
+  const shown = i18n.t(key).split(" ");
+  return [...new Set([...english, ...shown])];
+}
 
 /**
  * The pages the palette offers: the sidebar's (as the organisation's features show them), Upload
@@ -30,17 +42,20 @@ export function pageCommands(abilities: AppAbilities, features: Features): PageC
   if (abilities.uploadDocuments)
     pages.push({
       value: `page:${paths.upload.getHref()}`,
-      label: "Upload Documents",
+      label: i18n.t("shell:pageTitles.upload"),
       href: paths.upload.getHref(),
       group: "Pages",
-      keywords: ["new", "add", "file"],
+      keywords: words("palette:keywords.upload"),
     });
   const settings: PageCommand[] = visibleSettingsSections(abilities).map((section) => ({
     value: `page:${section.href}`,
-    label: section.id === "general" ? "Settings" : `Settings: ${section.label}`,
+    label:
+      section.id === "general"
+        ? i18n.t("shell:pageTitles.settings")
+        : i18n.t("palette:settingsSection", { section: sectionLabel(section.id) }),
     href: section.href,
     group: "Settings",
-    keywords: ["settings", "preferences", section.description],
+    keywords: [...words("palette:keywords.settings"), sectionDescription(section.id)],
   }));
   return [...pages, ...settings];
 }

@@ -1,15 +1,18 @@
 /** What a key press asks for: the palette (Ctrl/⌘-K), the page's search box (/), the shortcut list (?). */
 export type ShortcutAction = "palette" | "search" | "help";
 
-/** The keyboard shortcuts, as the list opened with ? shows them. */
-export const shortcutList: ReadonlyArray<{ keys: (apple: boolean) => string[]; does: string }> = [
-  {
-    keys: (apple) => (apple ? ["⌘", "K"] : ["Ctrl", "K"]),
-    does: "Open the command palette: go to a page, search, ask",
-  },
-  { keys: () => ["/"], does: "Search: the page's search box, or the Search page" },
-  { keys: () => ["?"], does: "Show these shortcuts" },
-  { keys: () => ["Esc"], does: "Close the palette or a dialog" },
+/**
+ * The keyboard shortcuts, as the list opened with ? shows them; what each does is worded by
+ * `palette:shortcuts.<does>`. Key names stay as printed on keyboards.
+ */
+export const shortcutList: ReadonlyArray<{
+  keys: (apple: boolean) => string[];
+  does: "palette" | "search" | "help" | "escape";
+}> = [
+  { keys: (apple) => (apple ? ["⌘", "K"] : ["Ctrl", "K"]), does: "palette" },
+  { keys: () => ["/"], does: "search" },
+  { keys: () => ["?"], does: "help" },
+  { keys: () => ["Esc"], does: "escape" },
 ];
 
 /** Input types a person types text into; a checkbox or a button takes no typing. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
 import { useLocation, useSearch } from "wouter";
 import { paths } from "@/config/paths";
 import { X } from "lucide-react";
@@ -11,6 +12,7 @@ import { useTourAutoStart, useTourState } from "../hooks/use-tour";
 import { readTourFlag } from "../lib/tour-storage";
 import { placeCard, spotlightRect, type Rect } from "../lib/tour-layout";
 import { TOUR_FADE_MS, TOUR_STEP_COUNT, tourProgress, tourStepsFor, type TourStep } from "../lib/tour-steps";
+import "../locale";
 
 /** The first selector that matches a visible element, or null (the step is then centred). */
 function findTarget(step: TourStep): Element | null {
@@ -95,6 +97,8 @@ function useStepTarget(step: TourStep) {
 }
 
 function TourOverlay({ tour }: { tour: Tour }) {
+  // Subscribed to the language: the steps' getters then read the catalogue in the new one.
+  useTranslation("tour");
   const steps = tourStepsFor(useAbilities());
   const step = steps[tour.step] ?? steps[0]!;
   const { target, viewport } = useStepTarget(step);
@@ -151,6 +155,7 @@ function useCloseOnEscape(close: () => void) {
 
 function TourCardHeader({ step, index, onClose }: { step: TourStep; index: number; onClose: () => void }) {
   const Icon = step.icon;
+  const { t } = useTranslation("tour");
   return (
     <div className="flex items-start gap-3">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
@@ -161,14 +166,14 @@ function TourCardHeader({ step, index, onClose }: { step: TourStep; index: numbe
           {step.title}
         </h2>
         <p className="text-xs text-muted-foreground" data-testid="tour-step-count">
-          Step {index + 1} of {TOUR_STEP_COUNT}
+          {t("stepCount", { n: index + 1, total: TOUR_STEP_COUNT })}
         </p>
       </div>
       <Button
         variant="ghost"
         size="icon"
         className="-mt-1 -mr-2 size-8"
-        aria-label="Close tour"
+        aria-label={t("close")}
         data-testid="button-tour-close"
         onClick={onClose}
       >
@@ -179,11 +184,12 @@ function TourCardHeader({ step, index, onClose }: { step: TourStep; index: numbe
 }
 
 function TourProgress({ value }: { value: number }) {
+  const { t } = useTranslation("tour");
   return (
     <div
       className="mt-3 h-1.5 overflow-hidden rounded-full bg-muted"
       role="progressbar"
-      aria-label="Tour progress"
+      aria-label={t("progress")}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}
@@ -213,13 +219,14 @@ function TourBackdrop({ hole, spotlight }: { hole: Rect | null; spotlight: boole
 /** Skip, Previous and Next (Complete on the last step), which takes the focus at each step. */
 function TourControls({ tour }: { tour: Tour }) {
   const primaryRef = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation("tour");
   useEffect(() => {
     primaryRef.current?.focus();
   }, [tour.step]);
   return (
     <div className="mt-4 flex items-center justify-between gap-2">
       <Button variant="ghost" size="sm" onClick={tour.close} data-testid="button-tour-skip">
-        Skip Tour
+        {t("skip")}
       </Button>
       <div className="flex gap-2">
         <Button
@@ -229,7 +236,7 @@ function TourControls({ tour }: { tour: Tour }) {
           disabled={tour.step === 0}
           data-testid="button-tour-previous"
         >
-          Previous
+          {t("previous")}
         </Button>
         <Button
           ref={primaryRef}
@@ -237,7 +244,7 @@ function TourControls({ tour }: { tour: Tour }) {
           onClick={tour.isLast ? tour.complete : tour.next}
           data-testid="button-tour-next"
         >
-          {tour.isLast ? "Complete" : "Next"}
+          {tour.isLast ? t("complete") : t("next")}
         </Button>
       </div>
     </div>

@@ -1,6 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import type { AppAbilities } from "@quire/contracts";
 import { CheckSquare, FolderOpen, LayoutDashboard, Search, Sparkles, Upload, Zap } from "lucide-react";
+import { i18n } from "@/lib/i18n";
+import type { Catalogue } from "@/locales/en";
+import "../locale";
 
 export type TourPosition = "center" | "right" | "bottom" | "top" | "left";
 
@@ -30,133 +33,117 @@ export type TourAbilities = Pick<
   "uploadDocuments" | "reviewDocuments" | "approvalWorkflows" | "semanticSearch"
 >;
 
-const welcome: TourStep = {
+type StepText = keyof Catalogue["tour"]["steps"];
+
+/**
+ * A step whose title and description are read from the catalogue when shown, so the same step
+ * object speaks the interface's language of the moment.
+ */
+function step(text: StepText, place: Omit<TourStep, "title" | "description">): TourStep {
+  return {
+    ...place,
+    get title() {
+      return i18n.t(`tour:steps.${text}.title`);
+    },
+    get description() {
+      return i18n.t(`tour:steps.${text}.description`);
+    },
+  };
+}
+
+const welcome: TourStep = step("welcome", {
   id: "welcome",
-  title: "Welcome to Quire",
-  description:
-    "Your AI-assisted document archive: versions, approvals, search and answers in one place. This short tour shows you around.",
   target: [],
   position: "center",
   icon: Sparkles,
-};
+});
 
-const layout: TourStep = {
+const layout: TourStep = step("layout", {
   id: "layout",
-  title: "Smart Navigation",
-  description:
-    "The sidebar takes you everywhere: Dashboard, Documents, Approvals and Smart Search, plus your categories and settings.",
   target: ['[data-testid="sidebar"]'],
   position: "right",
   icon: LayoutDashboard,
-};
+});
 
 const quickActions = {
-  upload: {
+  upload: step("quickActionsUpload", {
     id: "quick-actions",
-    title: "Quick Actions",
-    description: "Upload a document or search the archive straight from here.",
     target: ['[data-testid="hero-upload"]', '[data-testid="hero-search"]', '[data-testid="button-upload"]'],
     position: "bottom",
     icon: Zap,
-  },
-  searchOnly: {
+  }),
+  searchOnly: step("quickActionsSearch", {
     id: "quick-actions",
-    title: "Quick Actions",
-    description: "Search the archive straight from here.",
     target: ['[data-testid="hero-search"]'],
     position: "bottom",
     icon: Zap,
-  },
+  }),
 } satisfies Record<string, TourStep>;
 
-const aiAssistant: TourStep = {
+const aiAssistant: TourStep = step("aiAssistant", {
   id: "ai-assistant",
-  title: "AI Assistant",
-  description:
-    "Ask questions in plain language on the Dashboard. Answers come from your archive, with the passages they cite and an honest confidence.",
   target: ['[data-testid="ai-assistant"]'],
   position: "bottom",
   icon: Sparkles,
   spotlight: true,
-};
+});
 
-const categories: TourStep = {
+const categories: TourStep = step("categories", {
   id: "categories",
-  title: "Categories",
-  description: "Documents are sorted into categories automatically; each shows how many documents it holds.",
   target: ['[data-testid="sidebar-categories"]', '[data-testid^="tile-"]'],
   position: "right",
   icon: FolderOpen,
-};
+});
 
 const smartSearch = {
-  semantic: {
+  semantic: step("smartSearchSemantic", {
     id: "smart-search",
-    title: "Smart Search",
-    description: "Search by meaning as well as by words, with highlighted excerpts and relevance stars.",
     target: ['[data-testid="nav-search"]', '[data-testid="hero-search"]'],
     position: "right",
     icon: Search,
-  },
-  words: {
+  }),
+  words: step("smartSearchWords", {
     id: "smart-search",
-    title: "Smart Search",
-    description:
-      "Search titles, content and tags by their words, with highlighted excerpts and relevance stars.",
     target: ['[data-testid="nav-search"]', '[data-testid="hero-search"]'],
     position: "right",
     icon: Search,
-  },
+  }),
 } satisfies Record<string, TourStep>;
 
 const approvals = {
-  submit: {
+  submit: step("approvalsSubmit", {
     id: "approvals",
-    title: "Approval Workflows",
-    description:
-      "Route documents through review and final approval, and follow every decision on the Approval Dashboard.",
     target: ['[data-testid="nav-approvals"]'],
     position: "right",
     icon: CheckSquare,
-  },
-  review: {
+  }),
+  review: step("approvalsReview", {
     id: "approvals",
-    title: "Approval Workflows",
-    description:
-      "Review or decide on the documents assigned to you, and follow every decision on the Approval Dashboard.",
     target: ['[data-testid="nav-approvals"]'],
     position: "right",
     icon: CheckSquare,
-  },
-  follow: {
+  }),
+  follow: step("approvalsFollow", {
     id: "approvals",
-    title: "Approval Workflows",
-    description: "Follow every document's review and final approval on the Approval Dashboard.",
     target: ['[data-testid="nav-approvals"]'],
     position: "right",
     icon: CheckSquare,
-  },
+  }),
 } satisfies Record<string, TourStep>;
 
 const documentConversion = {
-  upload: {
+  upload: step("conversionUpload", {
     id: "document-conversion",
-    title: "Document Conversion",
-    description:
-      "Uploads (PDF, DOCX, TXT, MD up to 10MB) are converted to markdown for AI processing while the original file is kept.",
     target: ['[data-testid="button-upload"]'],
     position: "bottom",
     icon: Upload,
-  },
-  read: {
+  }),
+  read: step("conversionRead", {
     id: "document-conversion",
-    title: "Document Conversion",
-    description:
-      "Every document (PDF, DOCX, TXT or MD) is converted to markdown for AI processing while its original file is kept.",
     target: [],
     position: "center",
     icon: Upload,
-  },
+  }),
 } satisfies Record<string, TourStep>;
 
 /** Those who upload send their documents for review; reviewers and approvers act; others follow. */

@@ -1,5 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { applyLanguage } from "@/lib/i18n";
 import { useTourAutoStart, useTourState, wantsTour } from "../hooks/use-tour";
 import { placeCard, spotlightRect } from "./tour-layout";
 import {
@@ -56,6 +57,17 @@ describe("tour steps", () => {
     expect(approvalsText(byRole.Approver)).toMatch(/^Review or decide on the documents assigned to you/);
     expect(approvalsText(byRole.Viewer)).toMatch(/^Follow every document's review/);
     expect(approvalsText({ ...byRole.Author, approvalWorkflows: false })).toMatch(/^Follow/);
+  });
+  it("speaks the interface's language from the same step objects, a Viewer still told nothing of uploads", async () => {
+    const viewer = tourStepsFor(byRole.Viewer);
+    await applyLanguage("de");
+    expect(tourStepsFor(byRole.Viewer)[0]).toBe(viewer[0]);
+    expect(viewer[0]?.title).toBe("Willkommen bei Quire");
+    expect(viewer[2]?.description).toBe("Durchsuchen Sie das Archiv direkt von hier.");
+    expect(viewer.map((s) => `${s.title} ${s.description}`).join(" ")).not.toMatch(/hochlad/i);
+    expect(tourStepsFor(byRole.Author)[2]?.description).toMatch(
+      /Laden Sie direkt von hier ein Dokument hoch/,
+    );
   });
   it("promises search by meaning only while semantic search is on", () => {
     expect(tourStepsFor(byRole.Viewer)[5]?.description).toMatch(/by meaning/);

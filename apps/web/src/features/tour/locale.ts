@@ -1,0 +1,5 @@
+import tour from "@/locales/en/tour.json";
+import { addEnglish } from "@/lib/i18n";
+
+// This feature's English text, in whichever chunk first needs it; imported by every module that shows it.
+addEnglish("tour", tour);
