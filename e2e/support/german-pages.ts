@@ -134,3 +134,5 @@ export const GERMAN_PAGES: GermanPage[] = [
     ],
   },
 ];
+
+GERMAN_PAGES.push(...(await import("./german-pages-settings")).GERMAN_SETTINGS_PAGES);
