@@ -4,6 +4,7 @@ import type { Role } from "@quire/contracts";
 import { sessionUser, settings } from "@/test/fixtures";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
+import { applyLanguage } from "@/lib/i18n";
 import { SettingsPage } from "./settings-page";
 
 function signedInAs(role: Role) {
@@ -63,6 +64,17 @@ describe("Settings sections", () => {
     expect(navLabels()).toEqual(["General", "Account"]);
     expect(within(nav()).queryAllByRole("link", { current: "page" })).toEqual([]);
     expect(screen.getByTestId("link-settings-general").getAttribute("href")).toBe("/settings");
+  });
+
+  it("refuses in German, the role and what it cannot do named as German names them", async () => {
+    await applyLanguage("de");
+    signedInAs("Author");
+    renderWithApp(<SettingsPage />, { path: "/settings/audit" });
+    const refusal = await screen.findByTestId("text-not-allowed");
+    expect(refusal.textContent).toBe(
+      "Ihre Rolle (Autor) erlaubt es nicht, das Protokoll einzusehen. Ein Administrator kann Ihre Rolle in den Einstellungen ändern.",
+    );
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Für Ihre Rolle nicht verfügbar");
   });
 
   it("says so for an address under /settings that names no section", async () => {
