@@ -1,7 +1,7 @@
-import type { AskedWord, ExpectedAnswer } from "./question";
+import { askedStem, type AskedWord, type ExpectedAnswer } from "./question";
 import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
-import { stem, tokenize } from "./tokenize";
+import { stemmerOf, tokenize, type TextLanguage } from "./tokenize";
 import { acronymMatch, titleStems } from "./document-rank";
 import { renderTable, tableRows, type QuotedRow } from "./quote-tables";
 
@@ -43,6 +43,8 @@ export interface QuotePassage {
   ordinal: number;
   heading: string | null;
   text: string;
+  /** The passage's language: its sentences are stemmed as it reads them (English unless named). */
+  language?: TextLanguage;
 }
 
 export interface QuoteRequest {
@@ -215,18 +217,23 @@ function subjectOf(request: QuoteRequest, title: string): Set<string> {
   );
 }
 
-function scoreSentence(request: QuoteRequest, text: string, subject: ReadonlySet<string>): number {
+function scoreSentence(
+  request: QuoteRequest,
+  text: string,
+  subject: ReadonlySet<string>,
+  language: TextLanguage,
+): number {
   const tuning = request.tuning ?? QUOTE_TUNING;
   const tokens = tokenize(text);
   const words = new Set(tokens);
-  const stems = new Set(tokens.map(stem));
+  const stems = new Set(tokens.map(stemmerOf(language)));
   let score = 0;
   let total = 0;
   for (const a of request.asked) {
     const w = (request.weights.get(a.stem) ?? 1) * (subject.has(a.stem) ? tuning.subjectWeight : 1);
     total += w;
     if (words.has(a.word)) score += w;
-    else if (stems.has(a.stem)) score += tuning.stemCredit * w;
+    else if (stems.has(askedStem(a, language))) score += tuning.stemCredit * w;
     else if ([...(request.synonyms.get(a.stem) ?? [])].some((s) => stems.has(s)))
       score += tuning.synonymCredit * w;
   }
@@ -250,7 +257,7 @@ export function chooseSentences(request: QuoteRequest, group: QuotePassage[]): U
   group.forEach((passage, g) => {
     quotableUnits(passage.text).forEach(({ text, row }, index) => {
       // The best passage's sentences win ties against its neighbours'.
-      const score = scoreSentence(request, text, subject) * (g === 0 ? 1 : 0.9);
+      const score = scoreSentence(request, text, subject, passage.language ?? "eng") * (g === 0 ? 1 : 0.9);
       units.push({ passage, index, text, score, ...(row ? { row } : {}) });
     });
   });

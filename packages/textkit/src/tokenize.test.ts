@@ -3,10 +3,15 @@ import {
   ENGLISH_STOP_WORDS,
   isStopWord,
   stem,
+  stemmerOf,
+  TEXT_LANGUAGES,
+  textLanguage,
   toSearchTerms,
   tokenize,
   tokenizeWithOffsets,
+  wordStems,
 } from "./tokenize";
+import { parseSearchQuery } from "./search-query";
 
 describe("tokenize", () => {
   it("lowercases unicode words and keeps internal apostrophes and hyphens", () => {
@@ -97,5 +102,48 @@ describe("toSearchTerms", () => {
       "data",
       "process",
     ]);
+  });
+});
+
+describe("a text's language", () => {
+  it("is read from a stored language code, English when unknown or undetermined", () => {
+    for (const code of TEXT_LANGUAGES) expect(textLanguage(code)).toBe(code);
+    for (const code of [null, undefined, "", "por", "ENG", "de"]) expect(textLanguage(code)).toBe("eng");
+  });
+
+  it("chooses the stop words: each language's own, English unless one is named", () => {
+    // "die" is an English content word and a German article.
+    expect(isStopWord("die")).toBe(false);
+    expect(isStopWord("die", "deu")).toBe(true);
+    expect(isStopWord("the", "deu")).toBe(false);
+    for (const [word, language] of [
+      ["und", "deu"],
+      ["dans", "fra"],
+      ["estaba", "spa"],
+      ["della", "ita"],
+      ["zijn", "nld"],
+    ] as const) {
+      expect(isStopWord(word, language), word).toBe(true);
+      expect(isStopWord(word), word).toBe(false);
+    }
+    expect(toSearchTerms("Der Vertrag und die Kündigung", { language: "deu" })).toEqual(
+      toSearchTerms("Vertrag Kündigung", { language: "deu" }),
+    );
+    expect(toSearchTerms("die and the rest")).toEqual(["die", "rest"]);
+  });
+
+  it("leaves English as it was: the default, with Porter2 and the English stop words", () => {
+    const text = "The policies of the Data-Retention office, retained for 3.5 years";
+    expect(toSearchTerms(text, { language: "eng" })).toEqual(toSearchTerms(text));
+    expect(toSearchTerms(text)).toEqual(["polici", "data-retent", "offic", "retain", "3.5", "year"]);
+    expect(stemmerOf("eng")).toBe(stem);
+    const parsed = parseSearchQuery("the retained policies of an office");
+    expect(wordStems(parsed.positiveWords)).toEqual(parsed.positiveTerms);
+    expect(wordStems(parsed.positiveWords, "eng")).toEqual(["retain", "polici", "offic"]);
+  });
+
+  it("reads a query's words in another language without that language's stop words", () => {
+    expect(wordStems(["die", "vertrag", "die"], "deu")).toEqual([stemmerOf("deu")("vertrag")]);
+    expect(wordStems(["die", "vertrag"])).toEqual(["die", stem("vertrag")]);
   });
 });

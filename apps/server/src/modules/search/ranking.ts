@@ -2,7 +2,8 @@ import {
   cosine,
   idf,
   isStopWord,
-  stem,
+  stemmerOf,
+  textLanguage,
   titleParts,
   scorePassages,
   toSearchTerms,
@@ -10,6 +11,7 @@ import {
   type ParsedSearchQuery,
   type Posting,
   type QueryTerm,
+  type TextLanguage,
 } from "@quire/textkit";
 import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
@@ -248,16 +250,36 @@ function exactShare(words: Evidence["queryWords"], present: Set<string>): number
   return total > 0 ? hit / total : 0;
 }
 
-/** The query's words as typed (lowercase, no stop words), each weighted by its stem's idf. */
-function weightedQueryWords(parsed: ParsedSearchQuery, terms: QueryTerm[], stats: CorpusStats) {
+/**
+ * The query's words as typed (lowercase, no stop words), each weighted by its stem's idf: the
+ * word's lexeme in the first of the languages the query was read in (English, then the chosen
+ * others, text-configs.ts) that gave one, as a German plural is a German lexeme only.
+ */
+function weightedQueryWords(
+  parsed: ParsedSearchQuery,
+  terms: QueryTerm[],
+  stats: CorpusStats,
+  languages: readonly TextLanguage[],
+) {
   const words = new Set(parsed.positiveWords.flatMap(lowerWords));
+  const stemmers = languages.map(stemmerOf);
+  const termOf = (word: string) => {
+    for (const stem of stemmers) {
+      const lexeme = stem(word);
+      const term = terms.find((t) => t.position !== null && t.lexeme === lexeme);
+      if (term) return term;
+    }
+    return undefined;
+  };
   return [...words]
     .filter((word) => !isStopWord(word))
-    .map((word) => {
-      const term = terms.find((t) => t.position !== null && t.lexeme === stem(word));
-      return { word, weight: idf(stats.passages, term?.df ?? 1) };
-    });
+    .map((word) => ({ word, weight: idf(stats.passages, termOf(word)?.df ?? 1) }));
 }
+
+/** The languages a query is read in: English, then the other chosen ones. */
+const readIn = (chosen: readonly string[]): TextLanguage[] => [
+  ...new Set<TextLanguage>(["eng", ...chosen.map(textLanguage)]),
+];
 
 async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryTerm[]) {
   const vectors = new Map<string, Float32Array>();
@@ -285,7 +307,8 @@ function excluding(request: RankRequest, languages: readonly string[]): RankRequ
 
 /** Reads the evidence for a query: postings, lengths, titles, exact words and the leading embeddings. */
 export async function collectEvidence(ctx: AppContext, original: RankRequest): Promise<Evidence | null> {
-  const request = excluding(original, await chosenLanguages(ctx));
+  const languages = await chosenLanguages(ctx);
+  const request = excluding(original, languages);
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
@@ -300,7 +323,7 @@ export async function collectEvidence(ctx: AppContext, original: RankRequest): P
     embeddings: new Map(),
     lengths: facts.lengths,
     titleParts: new Map([...facts.titles].map(([id, title]) => [id, titleParts(title)])),
-    queryWords: weightedQueryWords(request.parsed, terms, stats),
+    queryWords: weightedQueryWords(request.parsed, terms, stats, readIn(languages)),
     exactWords: new Map(),
   };
   const params = rankingOf(request);
