@@ -74,6 +74,13 @@ describe("highlightExcerpt", () => {
     );
   });
 
+  it("leaves out the query's stop words of the text's language", () => {
+    // "die" is a German article and an English verb.
+    const text = "Die Katze und die Maus";
+    expect(marked(highlightExcerpt(text, ["die Maus"], { language: "deu" }))).toEqual(["Maus"]);
+    expect(marked(highlightExcerpt(text, ["die Maus"]))).toEqual(["Die", "die", "Maus"]);
+  });
+
   it("returns a short text whole, without ellipses", () => {
     expect(highlightExcerpt("  Short\n\ntext.  ", ["text"])).toBe("Short <mark>text</mark>.");
   });
