@@ -36,6 +36,14 @@ describe("titleNamed", () => {
     expect(titleNamed("ls(1) manual page", stems("copy", "folder"), stats)).toBe(0);
     expect(titleStems("rm(1) manual page")).toEqual(["rm", "manual", "page"]);
   });
+
+  it("reads each title in its document's language, without that language's stop words", () => {
+    expect(titleStems("Die Regeln der Firma", "deu")).toEqual(titleStems("Regeln Firma", "deu"));
+    expect(titleStems("Die casting")).toEqual(["die", "cast"]);
+    const counted = titleStatistics([{ title: "Die Regeln", language: "deu" }, "Die casting"]);
+    expect(counted.documents).toBe(2);
+    expect(counted.frequency.get("die")).toBe(1);
+  });
 });
 
 describe("acronymMatch", () => {

@@ -209,11 +209,13 @@ export const QUOTE_TUNING: QuoteTuning = {
   subjectWeight: SUBJECT_WEIGHT,
 };
 
-/** The asked stems that name the document: in its title, or its title's initials. */
-function subjectOf(request: QuoteRequest, title: string): Set<string> {
-  const inTitle = new Set(titleStems(title));
+/** The asked stems that name the document: in its title (read in its language), or its title's initials. */
+function subjectOf(request: QuoteRequest, title: string, language: TextLanguage): Set<string> {
+  const inTitle = new Set(titleStems(title, language));
   return new Set(
-    request.asked.filter((a) => inTitle.has(a.stem) || acronymMatch(title, [a.word]) > 0).map((a) => a.stem),
+    request.asked
+      .filter((a) => inTitle.has(askedStem(a, language)) || acronymMatch(title, [a.word]) > 0)
+      .map((a) => a.stem),
   );
 }
 
@@ -253,7 +255,7 @@ function withMarkers(sentence: string, ns: readonly number[]): string {
 /** The best sentences of `group` (the best passage first, then its neighbours), in document order. */
 export function chooseSentences(request: QuoteRequest, group: QuotePassage[]): Unit[] {
   const units: Unit[] = [];
-  const subject = subjectOf(request, group[0]?.title ?? "");
+  const subject = subjectOf(request, group[0]?.title ?? "", group[0]?.language ?? "eng");
   group.forEach((passage, g) => {
     quotableUnits(passage.text).forEach(({ text, row }, index) => {
       // The best passage's sentences win ties against its neighbours'.

@@ -61,7 +61,7 @@ export const NOT_COVERED_CONFIDENCE = 0.2;
 function uncoveredBy(retrieval: Retrieval, question: string, document: RankedDocument): UncoveredWord[] {
   const { language } = document.best;
   const stem = stemmerOf(language);
-  const cited = new Set(titleStems(document.best.title));
+  const cited = new Set(titleStems(document.best.title, language));
   for (const passage of retrieval.byDocument.get(document.documentId) ?? [])
     for (const token of tokenize(`${passage.heading ?? ""} ${passage.text}`)) cited.add(stem(token));
   for (const token of tokenize(document.best.text)) cited.add(stem(token));

@@ -223,10 +223,17 @@ function titleEvidence(
   analysis: QuestionAnalysis,
   stats: TitleStatistics,
 ): (p: RankedPassage) => TitleEvidence {
-  const askedStems = new Set(analysis.asked.map((a) => a.stem));
+  // The question stemmed once per language among the candidates, each title compared in its own.
+  const askedStems = new Map<TextLanguage, Set<string>>();
+  const stemsIn = (language: TextLanguage) => {
+    let stems = askedStems.get(language);
+    if (!stems)
+      askedStems.set(language, (stems = new Set(analysis.asked.map((a) => askedStem(a, language)))));
+    return stems;
+  };
   const askedWords = analysis.asked.map((a) => a.word);
   return (p) => ({
-    titleNamed: titleNamed(p.title, askedStems, stats),
+    titleNamed: titleNamed(p.title, stemsIn(p.language), stats, p.language),
     acronym: acronymMatch(p.title, askedWords),
     titleShare: p.features.title,
     coverage: p.features.documentCoverage,
