@@ -1,9 +1,5 @@
 import {
   cosine,
-  idf,
-  isStopWord,
-  stemmerOf,
-  textLanguage,
   titleParts,
   scorePassages,
   toSearchTerms,
@@ -11,7 +7,6 @@ import {
   type ParsedSearchQuery,
   type Posting,
   type QueryTerm,
-  type TextLanguage,
 } from "@quire/textkit";
 import type { SearchMode } from "@quire/contracts";
 import type { SQL } from "drizzle-orm";
@@ -35,6 +30,7 @@ import { postingLimits } from "./posting-limits";
 import { synonymsOf } from "./wordnet";
 import { chosenLanguages } from "../settings/ocr-languages";
 import { otherLanguageLexemes } from "./text-configs";
+import { exactShare, lowerWords, readIn, weightedQueryWords } from "./query-words";
 
 export type { Evidence } from "./evidence-scores";
 export { DEFAULT_RANKING, QUESTION_RANKING, type RankingParams } from "./ranking-params";
@@ -212,8 +208,6 @@ async function candidatePostings(
   return { postings: [...postings.filter((p) => !replaced.has(key(p))), ...complete], facts };
 }
 
-const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /** The leading candidates' words as written: stemming merges forms the query may mean apart. */
 async function readExactWords(
   ctx: AppContext,
@@ -238,48 +232,6 @@ async function readExactWords(
     evidence.exactWords.set(p.chunkId, new Set(lowerWords(`${titles.get(p.documentId) ?? ""} ${text}`)));
   }
 }
-
-/** Share (0..1) of the query words' weight present as typed. */
-function exactShare(words: Evidence["queryWords"], present: Set<string>): number {
-  let total = 0;
-  let hit = 0;
-  for (const { word, weight } of words) {
-    total += weight;
-    if (present.has(word)) hit += weight;
-  }
-  return total > 0 ? hit / total : 0;
-}
-
-/**
- * The query's words as typed (lowercase, no stop words), each weighted by its stem's idf: the
- * word's lexeme in the first of the languages the query was read in (English, then the chosen
- * others, text-configs.ts) that gave one, as a German plural is a German lexeme only.
- */
-function weightedQueryWords(
-  parsed: ParsedSearchQuery,
-  terms: QueryTerm[],
-  stats: CorpusStats,
-  languages: readonly TextLanguage[],
-) {
-  const words = new Set(parsed.positiveWords.flatMap(lowerWords));
-  const stemmers = languages.map(stemmerOf);
-  const termOf = (word: string) => {
-    for (const stem of stemmers) {
-      const lexeme = stem(word);
-      const term = terms.find((t) => t.position !== null && t.lexeme === lexeme);
-      if (term) return term;
-    }
-    return undefined;
-  };
-  return [...words]
-    .filter((word) => !isStopWord(word))
-    .map((word) => ({ word, weight: idf(stats.passages, termOf(word)?.df ?? 1) }));
-}
-
-/** The languages a query is read in: English, then the other chosen ones. */
-const readIn = (chosen: readonly string[]): TextLanguage[] => [
-  ...new Set<TextLanguage>(["eng", ...chosen.map(textLanguage)]),
-];
 
 async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryTerm[]) {
   const vectors = new Map<string, Float32Array>();
