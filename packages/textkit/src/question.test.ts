@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./question";
 import { fitLogistic, logisticProbability } from "./logistic";
-import { passageTerms, rerankFeatures } from "./rerank";
+import { askedShare, passageTerms, rerankFeatures } from "./rerank";
 import { answersKind, chooseSentences, QUOTE_TUNING, quoteAnswer, quotableSentences } from "./quote";
 
 describe("analyseQuestion", () => {
@@ -42,6 +42,21 @@ describe("rerankFeatures", () => {
     const f = features("The term ends after thirty noticed days.", "Termination");
     expect(f.heading).toBeGreaterThan(0);
     expect(f.variants).toBeGreaterThan(0);
+  });
+});
+
+describe("rerankFeatures and a question's function words", () => {
+  it("counts a question's word for nothing against a text whose language's function word it is", () => {
+    const asked = analyseQuestion("der Vertrag").asked;
+    expect(asked.map((a) => a.word)).toEqual(["der", "vertrag"]);
+    const ctx = { asked, idf: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map(), averageLength: 5 };
+    const signals = { search: 0.5, searchPassage: 0, documentRank: 0, semantic: 0, documentCoverage: 1 };
+    const text = "Ein Vertrag gilt zwei Jahre.";
+    const german = passageTerms({ title: "", heading: null, text, language: "deu" });
+    expect(rerankFeatures(ctx, german, signals).coverage).toBe(1);
+    expect(askedShare(ctx, new Set(german.stems), "deu")).toBe(1);
+    expect(rerankFeatures(ctx, passageTerms({ title: "", heading: null, text }), signals).coverage).toBe(0.5);
+    expect(askedShare(ctx, new Set(german.stems))).toBe(0.5);
   });
 });
 

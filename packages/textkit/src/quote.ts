@@ -1,7 +1,7 @@
 import { askedStem, type AskedWord, type ExpectedAnswer } from "./question";
 import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
-import { stemmerOf, tokenize, type TextLanguage } from "./tokenize";
+import { isStopWord, stemmerOf, tokenize, type TextLanguage } from "./tokenize";
 import { acronymMatch, titleStems } from "./document-rank";
 import { renderTable, tableRows, type QuotedRow } from "./quote-tables";
 
@@ -232,6 +232,8 @@ function scoreSentence(
   let score = 0;
   let total = 0;
   for (const a of request.asked) {
+    // A function word of the text's language counts for nothing (rerank.ts askedWeight).
+    if (isStopWord(a.word, language)) continue;
     const w = (request.weights.get(a.stem) ?? 1) * (subject.has(a.stem) ? tuning.subjectWeight : 1);
     total += w;
     if (words.has(a.word)) score += w;

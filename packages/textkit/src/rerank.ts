@@ -1,7 +1,7 @@
 import type { LinearModel } from "./logistic";
 import { askedStem, type AskedWord } from "./question";
 import { seededRandom } from "./svd";
-import { stemmerOf, tokenize, type TextLanguage } from "./tokenize";
+import { isStopWord, stemmerOf, tokenize, type TextLanguage } from "./tokenize";
 
 /**
  * Passage re-ranking for questions: each candidate passage is described by a few evidence
@@ -113,6 +113,16 @@ function proximity(stems: string[], wanted: Set<string>): number {
 }
 
 /**
+ * An asked word's weight against a text in `language`: its idf among the candidates, or nothing
+ * when it is a function word there. The asked words are chosen with English stop words (a
+ * question's language is not known), so a German question's "der" or "ist" is asked too, and
+ * counts for nothing against a German text, as "the" would against an English one.
+ */
+function askedWeight(ctx: RerankContext, a: AskedWord, language: TextLanguage): number {
+  return isStopWord(a.word, language) ? 0 : (ctx.idf.get(a.stem) ?? 1);
+}
+
+/**
  * Weighted share of the asked words among `stems` (the union of a document's passages and title,
  * stemmed in `language`, the document's).
  */
@@ -121,7 +131,7 @@ export function askedShare(
   stems: ReadonlySet<string>,
   language: TextLanguage = "eng",
 ): number {
-  const weightOf = (a: AskedWord) => ctx.idf.get(a.stem) ?? 1;
+  const weightOf = (a: AskedWord) => askedWeight(ctx, a, language);
   const total = ctx.asked.reduce((sum, a) => sum + weightOf(a), 0) || 1;
   return ctx.asked.reduce((sum, a) => sum + (stems.has(askedStem(a, language)) ? weightOf(a) : 0), 0) / total;
 }
@@ -135,7 +145,7 @@ export function rerankFeatures(
   for (const s of terms.stems) tf.set(s, (tf.get(s) ?? 0) + 1);
   const tokens = new Set(terms.tokens);
   const stemSet = new Set(tf.keys());
-  const weightOf = (a: AskedWord) => ctx.idf.get(a.stem) ?? 1;
+  const weightOf = (a: AskedWord) => askedWeight(ctx, a, terms.language);
   const own = (a: AskedWord) => askedStem(a, terms.language);
   const total = ctx.asked.reduce((sum, a) => sum + weightOf(a), 0) || 1;
   const share = (has: (a: AskedWord) => boolean) =>
