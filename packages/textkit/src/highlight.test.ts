@@ -81,6 +81,16 @@ describe("highlightExcerpt", () => {
     expect(marked(highlightExcerpt(text, ["die Maus"]))).toEqual(["Die", "die", "Maus"]);
   });
 
+  it("stems the text and the query's words in the text's language", () => {
+    const text = "Der Vertrag gilt für alle Verträge mit dem Lieferanten.";
+    expect(marked(highlightExcerpt(text, ["die Verträgen"], { language: "deu" }))).toEqual([
+      "Vertrag",
+      "Verträge",
+    ]);
+    // Read as English, the singular is another word.
+    expect(marked(highlightExcerpt(text, ["die Verträgen"]))).toEqual([]);
+  });
+
   it("returns a short text whole, without ellipses", () => {
     expect(highlightExcerpt("  Short\n\ntext.  ", ["text"])).toBe("Short <mark>text</mark>.");
   });

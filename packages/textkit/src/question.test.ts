@@ -60,6 +60,27 @@ describe("rerankFeatures and a question's function words", () => {
   });
 });
 
+describe("rerankFeatures in a passage's language", () => {
+  const asked = analyseQuestion("Verträge Lieferanten Kündigung").asked;
+  const ctx = { asked, idf: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map(), averageLength: 20 };
+  const signals = { search: 0.5, searchPassage: 0, documentRank: 0, semantic: 0, documentCoverage: 1 };
+  const text = "Der Vertrag mit dem Lieferanten endet nach einer Kündigung.";
+
+  it("compares a German passage with the question stemmed as German", () => {
+    const german = passageTerms({ title: "Lieferant", heading: null, text, language: "deu" });
+    const f = rerankFeatures(ctx, german, signals);
+    expect(f.coverage).toBe(1);
+    expect(f.title).toBeCloseTo(1 / 3);
+    expect(f.exact).toBeCloseTo(2 / 3);
+    expect(f.variants).toBeCloseTo(1 / 3);
+    expect(askedShare(ctx, new Set(german.stems), "deu")).toBe(1);
+    // Read as English, "Vertrag" is another word than "Verträge".
+    const english = rerankFeatures(ctx, passageTerms({ title: "Lieferant", heading: null, text }), signals);
+    expect(english.coverage).toBeCloseTo(2 / 3);
+    expect(english.variants).toBe(0);
+  });
+});
+
 describe("fitLogistic", () => {
   it("is deterministic and separates the classes", () => {
     const rows = [

@@ -147,3 +147,71 @@ describe("a text's language", () => {
     expect(wordStems(["die", "vertrag"])).toEqual(["die", stem("vertrag")]);
   });
 });
+
+describe("stemming in a text's language", () => {
+  // Inflections of one word, which their language's Snowball stemmer gives one stem and English
+  // (Porter2) does not, except French "contrats"/"contrat", whose plural is English-like.
+  const inflections = {
+    deu: [
+      ["Verträge", "Vertrag", "Verträgen", "Vertrages"],
+      ["Lieferanten", "Lieferant"],
+    ],
+    fra: [
+      ["contrats", "contrat"],
+      ["principaux", "principal"],
+      ["installée", "installés"],
+    ],
+    spa: [
+      ["contratos", "contrato"],
+      ["acciones", "acción"],
+    ],
+    ita: [
+      ["contratti", "contratto"],
+      ["aziende", "azienda"],
+    ],
+    nld: [
+      ["contracten", "contract"],
+      ["facturen", "factuur"],
+    ],
+  } as const;
+  const stemsIn = (words: readonly string[], stemmer: (token: string) => string) =>
+    new Set(words.map((word) => stemmer(word.toLowerCase())));
+
+  it.each(Object.entries(inflections))("meets the inflections of a word in %s", (language, groups) => {
+    const stemmer = stemmerOf(textLanguage(language));
+    for (const words of groups) expect(stemsIn(words, stemmer).size, words.join(" ")).toBe(1);
+    // English stemming keeps some of them apart: what stemming each text in its language is for.
+    expect(groups.some((words) => stemsIn(words, stem).size > 1)).toBe(true);
+  });
+
+  it("compares a German query and text in German stems, whatever their inflections", () => {
+    const text = "Die Verträge mit den Lieferanten und der Vertrag mit dem Lieferanten";
+    expect(toSearchTerms(text, { language: "deu" })).toEqual([
+      "vertrag",
+      "lieferant",
+      "vertrag",
+      "lieferant",
+    ]);
+    expect(wordStems(["verträgen", "lieferant"], "deu")).toEqual(["vertrag", "lieferant"]);
+  });
+
+  it("reads a French or Italian word after its elided article, and compounds part by part", () => {
+    const fra = stemmerOf("fra");
+    expect(fra("l'entreprise")).toBe(fra("entreprises"));
+    expect(fra("qu'elles")).toBe(fra("elles"));
+    expect(stemmerOf("ita")("dell'azienda")).toBe(stemmerOf("ita")("aziende"));
+    // A word longer than an elided article keeps its apostrophe: the parts are one word.
+    expect(fra("aujourd'hui")).toBe("aujourd'hui");
+    expect(stemmerOf("deu")("datenschutz-verträge")).toBe("datenschutz-vertrag");
+    expect(stemmerOf("deu")("verträge-2024")).toBe("verträge-2024");
+  });
+
+  it("bounds its work on tokens no word is as long as: they are kept as they are", () => {
+    const long = `${"vertragsbestandteil".repeat(4)}en`;
+    expect(long.length).toBeGreaterThan(64);
+    for (const language of TEXT_LANGUAGES.filter((l) => l !== "eng"))
+      expect(stemmerOf(language)(long), language).toBe(long);
+    expect(stemmerOf("deu")(long.slice(-64))).not.toBe(long.slice(-64));
+    expect(toSearchTerms(`Verträge ${long}`, { language: "deu" })).toEqual(["vertrag", long]);
+  });
+});

@@ -120,10 +120,10 @@ const MAX_STEMMED_LENGTH = 64;
 const ELISION = /^\p{L}{1,6}'(?=\p{L})/u;
 
 function stemWord(token: string, language: TextLanguage): string {
-  const own = language === "eng" ? undefined : SNOWBALL_STEMMERS[language];
-  if (!own) return porter2Stem(token);
+  if (language === "eng") return porter2Stem(token);
   if (token.length > MAX_STEMMED_LENGTH) return token;
-  return own(language === "fra" || language === "ita" ? token.replace(ELISION, "") : token);
+  const word = language === "fra" || language === "ita" ? token.replace(ELISION, "") : token;
+  return SNOWBALL_STEMMERS[language](word);
 }
 
 /** Stems every part of a hyphenated compound; tokens with digits are returned unchanged. */
