@@ -8,7 +8,7 @@ import {
   titleStems,
   type DocumentFeatures,
 } from "./document-rank";
-import { stem } from "./tokenize";
+import { stem, stemmerOf } from "./tokenize";
 
 const stems = (...words: string[]) => new Set(words.map(stem));
 
@@ -35,6 +35,23 @@ describe("titleNamed", () => {
   it("is 0 when the question names nothing in the title, and ignores section numbers", () => {
     expect(titleNamed("ls(1) manual page", stems("copy", "folder"), stats)).toBe(0);
     expect(titleStems("rm(1) manual page")).toEqual(["rm", "manual", "page"]);
+  });
+
+  it("reads each title in its document's language, without that language's stop words", () => {
+    expect(titleStems("Die Regeln der Firma", "deu")).toEqual(titleStems("Regeln Firma", "deu"));
+    expect(titleStems("Die casting")).toEqual(["die", "cast"]);
+    const counted = titleStatistics([{ title: "Die Regeln", language: "deu" }, "Die casting"]);
+    expect(counted.documents).toBe(2);
+    expect(counted.frequency.get("die")).toBe(1);
+  });
+
+  it("names a German title by a German inflection of its word", () => {
+    const title = "Verträge mit Lieferanten";
+    const counted = titleStatistics([{ title, language: "deu" }, "Supplier contracts"]);
+    const asked = new Set([stemmerOf("deu")("verträgen")]);
+    expect(titleNamed(title, asked, counted, "deu")).toBeCloseTo(0.5);
+    // Read as English, the inflection is another word.
+    expect(titleNamed(title, stems("verträgen"), counted)).toBe(0);
   });
 });
 

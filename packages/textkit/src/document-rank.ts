@@ -1,4 +1,4 @@
-import { isStopWord, stem, tokenize } from "./tokenize";
+import { isStopWord, stemmerOf, tokenize, type TextLanguage } from "./tokenize";
 
 /**
  * Choosing the document that answers a question, once its passages are re-ranked: the best
@@ -26,31 +26,50 @@ export interface TitleStatistics {
   frequency: ReadonlyMap<string, number>;
 }
 
-/** A title's distinct content words as stems: stop words, numbers and man-page sections left out. */
-export function titleStems(title: string): string[] {
-  const words = tokenize(title.replace(/\(\d+\)/g, " ")).filter((w) => !isStopWord(w) && !/^\d+$/.test(w));
-  return [...new Set(words.map(stem))];
+/**
+ * A title's distinct content words as stems in its document's language (English unless named):
+ * stop words, numbers and man-page sections left out.
+ */
+export function titleStems(title: string, language: TextLanguage = "eng"): string[] {
+  const words = tokenize(title.replace(/\(\d+\)/g, " ")).filter(
+    (w) => !isStopWord(w, language) && !/^\d+$/.test(w),
+  );
+  return [...new Set(words.map(stemmerOf(language)))];
 }
 
-export function titleStatistics(titles: Iterable<string>): TitleStatistics {
+/** A title with its document's language, which its words are stemmed in. */
+export interface TitleInLanguage {
+  title: string;
+  language: TextLanguage;
+}
+
+export function titleStatistics(titles: Iterable<string | TitleInLanguage>): TitleStatistics {
   const frequency = new Map<string, number>();
   let documents = 0;
-  for (const title of titles) {
+  for (const entry of titles) {
+    const { title, language } =
+      typeof entry === "string" ? { title: entry, language: "eng" as const } : entry;
     documents++;
-    for (const s of titleStems(title)) frequency.set(s, (frequency.get(s) ?? 0) + 1);
+    for (const s of titleStems(title, language)) frequency.set(s, (frequency.get(s) ?? 0) + 1);
   }
   return { documents, frequency };
 }
 
 /**
  * Share of the title the question names, each title word weighed by its rarity among titles:
- * "rm" in "rm(1) manual page" counts for almost all of it, "manual" and "page" for little.
+ * "rm" in "rm(1) manual page" counts for almost all of it, "manual" and "page" for little. The
+ * asked stems are in the title's `language`, as its words are stemmed.
  */
-export function titleNamed(title: string, askedStems: ReadonlySet<string>, stats: TitleStatistics): number {
+export function titleNamed(
+  title: string,
+  askedStems: ReadonlySet<string>,
+  stats: TitleStatistics,
+  language: TextLanguage = "eng",
+): number {
   const weight = (s: string) => Math.log(1 + stats.documents / Math.max(1, stats.frequency.get(s) ?? 1));
   let total = 0;
   let named = 0;
-  for (const s of titleStems(title)) {
+  for (const s of titleStems(title, language)) {
     total += weight(s);
     if (askedStems.has(s)) named += weight(s);
   }

@@ -74,6 +74,23 @@ describe("highlightExcerpt", () => {
     );
   });
 
+  it("leaves out the query's stop words of the text's language", () => {
+    // "die" is a German article and an English verb.
+    const text = "Die Katze und die Maus";
+    expect(marked(highlightExcerpt(text, ["die Maus"], { language: "deu" }))).toEqual(["Maus"]);
+    expect(marked(highlightExcerpt(text, ["die Maus"]))).toEqual(["Die", "die", "Maus"]);
+  });
+
+  it("stems the text and the query's words in the text's language", () => {
+    const text = "Der Vertrag gilt für alle Verträge mit dem Lieferanten.";
+    expect(marked(highlightExcerpt(text, ["die Verträgen"], { language: "deu" }))).toEqual([
+      "Vertrag",
+      "Verträge",
+    ]);
+    // Read as English, the singular is another word.
+    expect(marked(highlightExcerpt(text, ["die Verträgen"]))).toEqual([]);
+  });
+
   it("returns a short text whole, without ellipses", () => {
     expect(highlightExcerpt("  Short\n\ntext.  ", ["text"])).toBe("Short <mark>text</mark>.");
   });

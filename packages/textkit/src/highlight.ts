@@ -1,8 +1,10 @@
-import { isStopWord, stem, tokenize, tokenizeWithOffsets } from "./tokenize";
+import { isStopWord, stemmerOf, tokenize, tokenizeWithOffsets, type TextLanguage } from "./tokenize";
 
 export interface HighlightOptions {
   /** Most characters of source text in the excerpt (ellipses and markup not counted). Default 240. */
   maxChars?: number;
+  /** The text's language: its words and the query's are stemmed and stopped as it reads them. */
+  language?: TextLanguage;
 }
 
 interface Hit {
@@ -38,9 +40,10 @@ export function escapeHtml(text: string): string {
  * a stem the term is a short prefix of ("polic" ~ "policy"). Stop words in the query are ignored
  * unless the query has nothing else.
  */
-function termMatcher(terms: string[]): (token: string) => string | undefined {
+function termMatcher(terms: string[], language: TextLanguage): (token: string) => string | undefined {
+  const stem = stemmerOf(language);
   const queryTokens = terms.flatMap((term) => tokenize(term, { splitHyphens: true }));
-  const contentTokens = queryTokens.filter((token) => !isStopWord(token));
+  const contentTokens = queryTokens.filter((token) => !isStopWord(token, language));
   const wanted = contentTokens.length > 0 ? contentTokens : queryTokens;
   const byStem = new Map<string, string>();
   for (const token of wanted) {
@@ -60,8 +63,8 @@ function termMatcher(terms: string[]): (token: string) => string | undefined {
   };
 }
 
-function findHits(text: string, terms: string[]): Hit[] {
-  const matchTerm = termMatcher(terms);
+function findHits(text: string, terms: string[], language: TextLanguage): Hit[] {
+  const matchTerm = termMatcher(terms, language);
   const hits: Hit[] = [];
   for (const span of tokenizeWithOffsets(text, { splitHyphens: true })) {
     const term = matchTerm(span.token);
@@ -125,7 +128,7 @@ function snapToWords(text: string, start: number, end: number): [number, number]
 export function highlightExcerpt(text: string, terms: string[], opts: HighlightOptions = {}): string {
   const maxChars = Math.max(1, opts.maxChars ?? DEFAULT_MAX_CHARS);
   const flat = text.replace(/\s+/g, " ").trim();
-  const hits = findHits(flat, terms);
+  const hits = findHits(flat, terms, opts.language ?? "eng");
   let [start, end] = [0, flat.length];
   if (flat.length > maxChars) {
     start = bestWindowStart(hits, flat.length, maxChars);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./question";
 import { fitLogistic, logisticProbability } from "./logistic";
-import { passageTerms, rerankFeatures } from "./rerank";
+import { askedShare, passageTerms, rerankFeatures } from "./rerank";
 import { answersKind, chooseSentences, QUOTE_TUNING, quoteAnswer, quotableSentences } from "./quote";
 
 describe("analyseQuestion", () => {
@@ -42,6 +42,42 @@ describe("rerankFeatures", () => {
     const f = features("The term ends after thirty noticed days.", "Termination");
     expect(f.heading).toBeGreaterThan(0);
     expect(f.variants).toBeGreaterThan(0);
+  });
+});
+
+describe("rerankFeatures and a question's function words", () => {
+  it("counts a question's word for nothing against a text whose language's function word it is", () => {
+    const asked = analyseQuestion("der Vertrag").asked;
+    expect(asked.map((a) => a.word)).toEqual(["der", "vertrag"]);
+    const ctx = { asked, idf: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map(), averageLength: 5 };
+    const signals = { search: 0.5, searchPassage: 0, documentRank: 0, semantic: 0, documentCoverage: 1 };
+    const text = "Ein Vertrag gilt zwei Jahre.";
+    const german = passageTerms({ title: "", heading: null, text, language: "deu" });
+    expect(rerankFeatures(ctx, german, signals).coverage).toBe(1);
+    expect(askedShare(ctx, new Set(german.stems), "deu")).toBe(1);
+    expect(rerankFeatures(ctx, passageTerms({ title: "", heading: null, text }), signals).coverage).toBe(0.5);
+    expect(askedShare(ctx, new Set(german.stems))).toBe(0.5);
+  });
+});
+
+describe("rerankFeatures in a passage's language", () => {
+  const asked = analyseQuestion("Verträge Lieferanten Kündigung").asked;
+  const ctx = { asked, idf: new Map(asked.map((a) => [a.stem, 1])), synonyms: new Map(), averageLength: 20 };
+  const signals = { search: 0.5, searchPassage: 0, documentRank: 0, semantic: 0, documentCoverage: 1 };
+  const text = "Der Vertrag mit dem Lieferanten endet nach einer Kündigung.";
+
+  it("compares a German passage with the question stemmed as German", () => {
+    const german = passageTerms({ title: "Lieferant", heading: null, text, language: "deu" });
+    const f = rerankFeatures(ctx, german, signals);
+    expect(f.coverage).toBe(1);
+    expect(f.title).toBeCloseTo(1 / 3);
+    expect(f.exact).toBeCloseTo(2 / 3);
+    expect(f.variants).toBeCloseTo(1 / 3);
+    expect(askedShare(ctx, new Set(german.stems), "deu")).toBe(1);
+    // Read as English, "Vertrag" is another word than "Verträge".
+    const english = rerankFeatures(ctx, passageTerms({ title: "Lieferant", heading: null, text }), signals);
+    expect(english.coverage).toBeCloseTo(2 / 3);
+    expect(english.variants).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isStopWord, stem, tokenize } from "./tokenize";
+import { isStopWord, stem, stemmerOf, tokenize, type TextLanguage } from "./tokenize";
 
 /**
  * What a question asks about: its content words with the framing taken off ("how do I", "what
@@ -11,6 +11,17 @@ export interface AskedWord {
   word: string;
   /** Its stem, as the search index stores it. */
   stem: string;
+}
+
+/**
+ * An asked word's stem as a text in `language` stems it. A question is a few words whose language
+ * cannot be told reliably, and the candidates may be in several languages: each passage is
+ * compared with the question stemmed in the passage's own language (German "Verträge" meets a
+ * German passage's "Vertrag"), never with another language's stems. The English stem is the asked
+ * word's identity, which the idf and synonym maps are keyed by.
+ */
+export function askedStem(a: AskedWord, language: TextLanguage): string {
+  return language === "eng" ? a.stem : stemmerOf(language)(a.word);
 }
 
 /** What kind of answer the question's framing asks for ("how many" → a number, "how do I" → an option). */

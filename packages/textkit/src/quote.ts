@@ -1,7 +1,7 @@
-import type { AskedWord, ExpectedAnswer } from "./question";
+import { askedStem, type AskedWord, type ExpectedAnswer } from "./question";
 import { plainInline } from "./sections";
 import { splitSentences } from "./sentences";
-import { stem, tokenize } from "./tokenize";
+import { isStopWord, stemmerOf, tokenize, type TextLanguage } from "./tokenize";
 import { acronymMatch, titleStems } from "./document-rank";
 import { renderTable, tableRows, type QuotedRow } from "./quote-tables";
 
@@ -43,6 +43,8 @@ export interface QuotePassage {
   ordinal: number;
   heading: string | null;
   text: string;
+  /** The passage's language: its sentences are stemmed as it reads them (English unless named). */
+  language?: TextLanguage;
 }
 
 export interface QuoteRequest {
@@ -207,26 +209,35 @@ export const QUOTE_TUNING: QuoteTuning = {
   subjectWeight: SUBJECT_WEIGHT,
 };
 
-/** The asked stems that name the document: in its title, or its title's initials. */
-function subjectOf(request: QuoteRequest, title: string): Set<string> {
-  const inTitle = new Set(titleStems(title));
+/** The asked stems that name the document: in its title (read in its language), or its title's initials. */
+function subjectOf(request: QuoteRequest, title: string, language: TextLanguage): Set<string> {
+  const inTitle = new Set(titleStems(title, language));
   return new Set(
-    request.asked.filter((a) => inTitle.has(a.stem) || acronymMatch(title, [a.word]) > 0).map((a) => a.stem),
+    request.asked
+      .filter((a) => inTitle.has(askedStem(a, language)) || acronymMatch(title, [a.word]) > 0)
+      .map((a) => a.stem),
   );
 }
 
-function scoreSentence(request: QuoteRequest, text: string, subject: ReadonlySet<string>): number {
+function scoreSentence(
+  request: QuoteRequest,
+  text: string,
+  subject: ReadonlySet<string>,
+  language: TextLanguage,
+): number {
   const tuning = request.tuning ?? QUOTE_TUNING;
   const tokens = tokenize(text);
   const words = new Set(tokens);
-  const stems = new Set(tokens.map(stem));
+  const stems = new Set(tokens.map(stemmerOf(language)));
   let score = 0;
   let total = 0;
   for (const a of request.asked) {
+    // A function word of the text's language counts for nothing (rerank.ts askedWeight).
+    if (isStopWord(a.word, language)) continue;
     const w = (request.weights.get(a.stem) ?? 1) * (subject.has(a.stem) ? tuning.subjectWeight : 1);
     total += w;
     if (words.has(a.word)) score += w;
-    else if (stems.has(a.stem)) score += tuning.stemCredit * w;
+    else if (stems.has(askedStem(a, language))) score += tuning.stemCredit * w;
     else if ([...(request.synonyms.get(a.stem) ?? [])].some((s) => stems.has(s)))
       score += tuning.synonymCredit * w;
   }
@@ -246,11 +257,11 @@ function withMarkers(sentence: string, ns: readonly number[]): string {
 /** The best sentences of `group` (the best passage first, then its neighbours), in document order. */
 export function chooseSentences(request: QuoteRequest, group: QuotePassage[]): Unit[] {
   const units: Unit[] = [];
-  const subject = subjectOf(request, group[0]?.title ?? "");
+  const subject = subjectOf(request, group[0]?.title ?? "", group[0]?.language ?? "eng");
   group.forEach((passage, g) => {
     quotableUnits(passage.text).forEach(({ text, row }, index) => {
       // The best passage's sentences win ties against its neighbours'.
-      const score = scoreSentence(request, text, subject) * (g === 0 ? 1 : 0.9);
+      const score = scoreSentence(request, text, subject, passage.language ?? "eng") * (g === 0 ? 1 : 0.9);
       units.push({ passage, index, text, score, ...(row ? { row } : {}) });
     });
   });

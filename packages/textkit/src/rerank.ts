@@ -1,7 +1,7 @@
 import type { LinearModel } from "./logistic";
-import type { AskedWord } from "./question";
+import { askedStem, type AskedWord } from "./question";
 import { seededRandom } from "./svd";
-import { stem, tokenize } from "./tokenize";
+import { isStopWord, stemmerOf, tokenize, type TextLanguage } from "./tokenize";
 
 /**
  * Passage re-ranking for questions: each candidate passage is described by a few evidence
@@ -15,6 +15,8 @@ export interface RerankPassage {
   title: string;
   heading: string | null;
   text: string;
+  /** The passage's language (its document version's): its words are stemmed as it reads them. */
+  language?: TextLanguage;
 }
 
 /** A passage's words once tokenized (the retriever caches these per passage). */
@@ -25,15 +27,20 @@ export interface PassageTerms {
   stems: string[];
   titleStems: Set<string>;
   headingStems: Set<string>;
+  /** The language all of these stems are in. */
+  language: TextLanguage;
 }
 
 export function passageTerms(p: RerankPassage): PassageTerms {
+  const language = p.language ?? "eng";
+  const stem = stemmerOf(language);
   const tokens = tokenize(p.text);
   return {
     tokens,
     stems: tokens.map(stem),
     titleStems: new Set(tokenize(p.title).map(stem)),
     headingStems: new Set(tokenize(p.heading ?? "").map(stem)),
+    language,
   };
 }
 
@@ -105,11 +112,28 @@ function proximity(stems: string[], wanted: Set<string>): number {
   return distinct / best;
 }
 
-/** Weighted share of the asked words among `stems` (the union of a document's passages and title). */
-export function askedShare(ctx: RerankContext, stems: ReadonlySet<string>): number {
-  const weightOf = (a: AskedWord) => ctx.idf.get(a.stem) ?? 1;
+/**
+ * An asked word's weight against a text in `language`: its idf among the candidates, or nothing
+ * when it is a function word there. The asked words are chosen with English stop words (a
+ * question's language is not known), so a German question's "der" or "ist" is asked too, and
+ * counts for nothing against a German text, as "the" would against an English one.
+ */
+function askedWeight(ctx: RerankContext, a: AskedWord, language: TextLanguage): number {
+  return isStopWord(a.word, language) ? 0 : (ctx.idf.get(a.stem) ?? 1);
+}
+
+/**
+ * Weighted share of the asked words among `stems` (the union of a document's passages and title,
+ * stemmed in `language`, the document's).
+ */
+export function askedShare(
+  ctx: RerankContext,
+  stems: ReadonlySet<string>,
+  language: TextLanguage = "eng",
+): number {
+  const weightOf = (a: AskedWord) => askedWeight(ctx, a, language);
   const total = ctx.asked.reduce((sum, a) => sum + weightOf(a), 0) || 1;
-  return ctx.asked.reduce((sum, a) => sum + (stems.has(a.stem) ? weightOf(a) : 0), 0) / total;
+  return ctx.asked.reduce((sum, a) => sum + (stems.has(askedStem(a, language)) ? weightOf(a) : 0), 0) / total;
 }
 
 export function rerankFeatures(
@@ -121,28 +145,30 @@ export function rerankFeatures(
   for (const s of terms.stems) tf.set(s, (tf.get(s) ?? 0) + 1);
   const tokens = new Set(terms.tokens);
   const stemSet = new Set(tf.keys());
-  const weightOf = (a: AskedWord) => ctx.idf.get(a.stem) ?? 1;
+  const weightOf = (a: AskedWord) => askedWeight(ctx, a, terms.language);
+  const own = (a: AskedWord) => askedStem(a, terms.language);
   const total = ctx.asked.reduce((sum, a) => sum + weightOf(a), 0) || 1;
   const share = (has: (a: AskedWord) => boolean) =>
     ctx.asked.reduce((sum, a) => sum + (has(a) ? weightOf(a) : 0), 0) / total;
   let bm25 = 0;
   const length = terms.stems.length;
   for (const a of ctx.asked) {
-    const f = tf.get(a.stem) ?? 0;
+    const f = tf.get(own(a)) ?? 0;
     if (f === 0) continue;
     bm25 += (weightOf(a) * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * length) / Math.max(1, ctx.averageLength)));
   }
-  const inText = (a: AskedWord) => stemSet.has(a.stem);
+  const inText = (a: AskedWord) => stemSet.has(own(a));
+  // WordNet's synonyms are English stems: they meet English passages' words.
   const synonymHit = (a: AskedWord) => [...(ctx.synonyms.get(a.stem) ?? [])].some((s) => stemSet.has(s));
   return {
     bm25: bm25 / (bm25 + 3),
-    coverage: share((a) => inText(a) || terms.headingStems.has(a.stem) || terms.titleStems.has(a.stem)),
+    coverage: share((a) => inText(a) || terms.headingStems.has(own(a)) || terms.titleStems.has(own(a))),
     exact: share((a) => tokens.has(a.word)),
     variants: share((a) => inText(a) && !tokens.has(a.word)),
     synonyms: share((a) => !inText(a) && synonymHit(a)),
-    proximity: proximity(terms.stems, new Set(ctx.asked.map((a) => a.stem))),
-    title: share((a) => terms.titleStems.has(a.stem)),
-    heading: share((a) => terms.headingStems.has(a.stem)),
+    proximity: proximity(terms.stems, new Set(ctx.asked.map(own))),
+    title: share((a) => terms.titleStems.has(own(a))),
+    heading: share((a) => terms.headingStems.has(own(a))),
     search: signals.search,
     searchPassage: signals.searchPassage,
     documentRank: 1 / (1 + signals.documentRank),

@@ -1,5 +1,25 @@
 import { stem as porter2Stem } from "porter2";
 import { memoized } from "./memo";
+import { SNOWBALL_STEMMERS } from "./stemmers";
+import {
+  DUTCH_STOP_WORDS,
+  FRENCH_STOP_WORDS,
+  GERMAN_STOP_WORDS,
+  ITALIAN_STOP_WORDS,
+  SPANISH_STOP_WORDS,
+} from "./stop-words";
+
+/**
+ * The languages stemmed and stopped by their own rules, by their ISO 639-3 codes: the six a
+ * document's language is detected among. Any other text is read as English.
+ */
+export const TEXT_LANGUAGES = ["eng", "deu", "fra", "spa", "ita", "nld"] as const;
+export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+
+/** A stored language code as the tokenizer reads it: English when unknown or undetermined. */
+export function textLanguage(code: string | null | undefined): TextLanguage {
+  return (TEXT_LANGUAGES as readonly string[]).includes(code ?? "") ? (code as TextLanguage) : "eng";
+}
 
 /** A word token with its position in the source text (UTF-16 offsets, end exclusive). */
 export interface TokenSpan {
@@ -72,24 +92,86 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
   you've your yours yourself yourselves`.split(/\s+/),
 );
 
-export function isStopWord(token: string): boolean {
-  return ENGLISH_STOP_WORDS.has(token);
+const STOP_WORDS: Record<TextLanguage, ReadonlySet<string>> = {
+  eng: ENGLISH_STOP_WORDS,
+  deu: GERMAN_STOP_WORDS,
+  fra: FRENCH_STOP_WORDS,
+  spa: SPANISH_STOP_WORDS,
+  ita: ITALIAN_STOP_WORDS,
+  nld: DUTCH_STOP_WORDS,
+};
+
+/** Whether a lowercase token is a stop word of `language` (English unless named). */
+export function isStopWord(token: string, language: TextLanguage = "eng"): boolean {
+  return STOP_WORDS[language].has(token);
 }
 
 /**
- * Porter2 (Snowball English) stem of a lowercase token: the same algorithm as PostgreSQL's
- * `english` text search configuration, so stems computed here agree with the database's lexemes.
- * Hyphenated compounds are stemmed part by part; tokens with digits are returned unchanged.
+ * Longer tokens are not stemmed outside English: no word of these languages is that long, and a
+ * Snowball stemmer's time grows with the token (a pasted hash or run-together line would cost
+ * more than the sentence around it). English stems every token with Porter2, linear in its length.
  */
-export const stem: (token: string) => string = memoized((token) => {
+const MAX_STEMMED_LENGTH = 64;
+/**
+ * An elided article or preposition before an apostrophe, in French ("l'entreprise", "qu'il",
+ * "jusqu'au") and Italian ("dell'azienda", "un'offerta"): the word is what follows it, as
+ * PostgreSQL's parser, which splits at the apostrophe, reads it.
+ */
+const ELISION = /^\p{L}{1,6}'(?=\p{L})/u;
+
+function stemWord(token: string, language: TextLanguage): string {
+  if (language === "eng") return porter2Stem(token);
+  if (token.length > MAX_STEMMED_LENGTH) return token;
+  const word = language === "fra" || language === "ita" ? token.replace(ELISION, "") : token;
+  return SNOWBALL_STEMMERS[language](word);
+}
+
+/** Stems every part of a hyphenated compound; tokens with digits are returned unchanged. */
+function stemToken(token: string, language: TextLanguage): string {
   if (/\p{N}/u.test(token)) return token;
-  if (token.includes("-")) return token.split("-").map(porter2Stem).join("-");
-  return porter2Stem(token);
-}, 50_000);
+  if (token.includes("-"))
+    return token
+      .split("-")
+      .map((part) => stemWord(part, language))
+      .join("-");
+  return stemWord(token, language);
+}
+
+const STEMS: Record<TextLanguage, (token: string) => string> = Object.fromEntries(
+  TEXT_LANGUAGES.map((language) => [language, memoized((token) => stemToken(token, language), 50_000)]),
+) as Record<TextLanguage, (token: string) => string>;
+
+/**
+ * The stemmer of `language`: each lowercase token's Snowball stem, by the algorithm of
+ * PostgreSQL's text search configuration for that language (Porter2 for English), so stems
+ * computed here agree with the database's lexemes of a text indexed in it. Hyphenated compounds
+ * are stemmed part by part; tokens with digits are returned unchanged. Each language remembers
+ * its recent tokens (searches stem the same words query after query).
+ */
+export function stemmerOf(language: TextLanguage): (token: string) => string {
+  return STEMS[language];
+}
+
+/** The English stem of a lowercase token (Porter2): `stemmerOf("eng")`. */
+export const stem: (token: string) => string = STEMS.eng;
+
+export interface SearchTermsOptions extends TokenizeOptions {
+  /** The text's language, for its stop words and stems; English unless named. */
+  language?: TextLanguage;
+}
 
 /** Tokens of `text` without stop words, stemmed: the terms to index, count or compare. */
-export function toSearchTerms(text: string, opts: TokenizeOptions = {}): string[] {
+export function toSearchTerms(text: string, opts: SearchTermsOptions = {}): string[] {
+  const language = opts.language ?? "eng";
   return tokenize(text, opts)
-    .filter((token) => !isStopWord(token))
-    .map(stem);
+    .filter((token) => !isStopWord(token, language))
+    .map(stemmerOf(language));
+}
+
+/**
+ * The distinct stems of lowercase words (a query's) read as `language` reads them, its stop words
+ * left out: what the words are to compare with a text in that language's own terms.
+ */
+export function wordStems(words: readonly string[], language: TextLanguage = "eng"): string[] {
+  return [...new Set(words.filter((word) => !isStopWord(word, language)).map(stemmerOf(language)))];
 }

@@ -1,5 +1,5 @@
-import type { AskedWord } from "./question";
-import { isStopWord, stem, tokenize } from "./tokenize";
+import { askedStem, type AskedWord } from "./question";
+import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
 
 /**
  * Which of a question's salient words the cited text never mentions: the scope a near-miss
@@ -32,6 +32,8 @@ export interface CoverageInput {
   unseen?: readonly string[];
   /** Whether a word names the cited document otherwise (its title's initials, say). */
   named?: (word: string) => boolean;
+  /** The cited passages' language, which their stems are in (besides the title's English ones). */
+  language?: TextLanguage;
 }
 
 export interface UncoveredWord {
@@ -85,6 +87,7 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
   const out: UncoveredWord[] = [];
   for (const a of input.asked) {
     if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) continue;
+    if (input.language && input.cited.has(askedStem(a, input.language))) continue;
     if ([...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s))) continue;
     if (input.named?.(a.word)) continue;
     const nowhere = unseen.has(a.word);

@@ -8,7 +8,7 @@ import {
   logisticProbability,
   quoteAnswer,
   shingle,
-  stem,
+  stemmerOf,
   titleStems,
   tokenize,
   uncoveredWords,
@@ -59,7 +59,9 @@ export const NOT_COVERED_CONFIDENCE = 0.2;
 
 /** The question's salient words the document's passages (those holding an asked word) and title never mention. */
 function uncoveredBy(retrieval: Retrieval, question: string, document: RankedDocument): UncoveredWord[] {
-  const cited = new Set(titleStems(document.best.title));
+  const { language } = document.best;
+  const stem = stemmerOf(language);
+  const cited = new Set(titleStems(document.best.title, language));
   for (const passage of retrieval.byDocument.get(document.documentId) ?? [])
     for (const token of tokenize(`${passage.heading ?? ""} ${passage.text}`)) cited.add(stem(token));
   for (const token of tokenize(document.best.text)) cited.add(stem(token));
@@ -70,6 +72,7 @@ function uncoveredBy(retrieval: Retrieval, question: string, document: RankedDoc
     synonyms: retrieval.synonyms,
     unseen: retrieval.unseen,
     named: (word) => acronymMatch(document.best.title, [word]) > 0,
+    language,
   });
 }
 

@@ -128,7 +128,12 @@ export async function passageOrdinals(db: Database, passageIds: string[]): Promi
 }
 
 /** Every document's title (archived ones too): only word frequencies are made from them, never shown. */
-export async function allDocumentTitles(db: Database): Promise<string[]> {
-  const rows = await db.select({ title: documents.title }).from(documents);
-  return rows.map((r) => r.title);
+/** Every document's title, with its current version's detected language (null if undetermined). */
+export async function allDocumentTitles(
+  db: Database,
+): Promise<Array<{ title: string; language: string | null }>> {
+  return db
+    .select({ title: documents.title, language: versions.language })
+    .from(documents)
+    .leftJoin(versions, isCurrentVersion);
 }

@@ -3,6 +3,7 @@ import {
   analyseQuestion,
   cosine,
   askedShare,
+  askedStem,
   documentWordsFor,
   documentScore,
   titleNamed,
@@ -19,6 +20,7 @@ import {
   type PassageTerms,
   type QuestionAnalysis,
   type RerankFeatures,
+  type TextLanguage,
 } from "@quire/textkit";
 import { LRUCache } from "lru-cache";
 import { cacheSlot, type AppContext } from "../../context";
@@ -64,6 +66,8 @@ export interface RankedPassage {
   ordinal: number;
   heading: string | null;
   text: string;
+  /** Its version's detected language (English when undetermined). */
+  language: TextLanguage;
   /** The re-ranker's probability that this passage holds the answer. */
   probability: number;
   features: RerankFeatures;
@@ -110,7 +114,12 @@ function termsOf(ctx: AppContext, passage: StoredPassage, title: string): Passag
   const cache = ctx.caches.get(termsSlot);
   const cached = cache.get(passage.id);
   if (cached) return cached;
-  const terms = passageTerms({ title, heading: passage.heading, text: passage.text });
+  const terms = passageTerms({
+    title,
+    heading: passage.heading,
+    text: passage.text,
+    language: passage.language,
+  });
   cache.set(passage.id, terms);
   return terms;
 }
@@ -214,10 +223,17 @@ function titleEvidence(
   analysis: QuestionAnalysis,
   stats: TitleStatistics,
 ): (p: RankedPassage) => TitleEvidence {
-  const askedStems = new Set(analysis.asked.map((a) => a.stem));
+  // The question stemmed once per language among the candidates, each title compared in its own.
+  const askedStems = new Map<TextLanguage, Set<string>>();
+  const stemsIn = (language: TextLanguage) => {
+    let stems = askedStems.get(language);
+    if (!stems)
+      askedStems.set(language, (stems = new Set(analysis.asked.map((a) => askedStem(a, language)))));
+    return stems;
+  };
   const askedWords = analysis.asked.map((a) => a.word);
   return (p) => ({
-    titleNamed: titleNamed(p.title, askedStems, stats),
+    titleNamed: titleNamed(p.title, stemsIn(p.language), stats, p.language),
     acronym: acronymMatch(p.title, askedWords),
     titleShare: p.features.title,
     coverage: p.features.documentCoverage,
@@ -239,21 +255,29 @@ async function rankPassages(
   const terms = stored.map((p) => termsOf(ctx, p, titles.get(p.documentId) ?? ""));
   const n = terms.length;
   const idf = new Map<string, number>();
+  // Each passage holds an asked word in its own language's stem (rerank.ts askedStem), so a word's
+  // frequency counts German passages holding it as German and English ones as English alike.
   for (const a of analysis.asked) {
-    const df = terms.filter((t) => t.stems.includes(a.stem)).length;
+    const df = terms.filter((t) => t.stems.includes(askedStem(a, t.language))).length;
     idf.set(a.stem, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
   }
   const averageLength = terms.reduce((sum, t) => sum + t.stems.length, 0) / Math.max(1, n);
   const semantic = await semanticScorer(ctx, `${question} ${tokenize(question).join(" ")}`);
   const rank = new Map(found.map((f, i) => [f.documentId, { i, f }]));
   const context = { asked: analysis.asked, idf, synonyms, averageLength };
-  const documentStems = new Map<string, Set<string>>();
+  // A document's passages are all of its current version, so in one language.
+  const documentStems = new Map<string, { stems: Set<string>; language: TextLanguage }>();
   stored.forEach((p, k) => {
-    const set = documentStems.get(p.documentId) ?? new Set(terms[k]!.titleStems);
-    for (const s of terms[k]!.stems) set.add(s);
-    documentStems.set(p.documentId, set);
+    const held = documentStems.get(p.documentId) ?? {
+      stems: new Set(terms[k]!.titleStems),
+      language: terms[k]!.language,
+    };
+    for (const s of terms[k]!.stems) held.stems.add(s);
+    documentStems.set(p.documentId, held);
   });
-  const documentCoverage = new Map([...documentStems].map(([id, set]) => [id, askedShare(context, set)]));
+  const documentCoverage = new Map(
+    [...documentStems].map(([id, held]) => [id, askedShare(context, held.stems, held.language)]),
+  );
   const ranked = stored.map((p, k): RankedPassage => {
     const doc = rank.get(p.documentId)!;
     const features = rerankFeatures(context, terms[k]!, {
@@ -270,6 +294,7 @@ async function rankPassages(
       ordinal: p.ordinal,
       heading: p.heading,
       text: p.text,
+      language: p.language,
       probability: logisticProbability(model, featureVector(features)),
       features,
     };

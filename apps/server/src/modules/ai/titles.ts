@@ -1,6 +1,7 @@
 import {
   acronymMatch,
   titleInitials,
+  textLanguage,
   titleStatistics,
   tokenize,
   type QuestionAnalysis,
@@ -38,9 +39,12 @@ export function archiveTitles(ctx: AppContext): Promise<ArchiveTitles> {
   const cache = ctx.caches.get(titlesSlot);
   const cached = cache.get("titles");
   if (cached) return cached;
-  const counting = allDocumentTitles(ctx.db).then((titles) => ({
-    statistics: titleStatistics(titles),
-    titles: titles.map((title) => ({ title, initials: titleInitials(title) })),
+  const counting = allDocumentTitles(ctx.db).then((rows) => ({
+    // Each title's words are counted as stems of its document's language, as they are compared.
+    statistics: titleStatistics(
+      rows.map(({ title, language }) => ({ title, language: textLanguage(language) })),
+    ),
+    titles: rows.map(({ title }) => ({ title, initials: titleInitials(title) })),
   }));
   counting.catch(() => cache.delete("titles"));
   cache.set("titles", counting);

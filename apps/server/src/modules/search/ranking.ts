@@ -1,8 +1,5 @@
 import {
   cosine,
-  idf,
-  isStopWord,
-  stem,
   titleParts,
   scorePassages,
   toSearchTerms,
@@ -33,6 +30,7 @@ import { postingLimits } from "./posting-limits";
 import { synonymsOf } from "./wordnet";
 import { chosenLanguages } from "../settings/ocr-languages";
 import { otherLanguageLexemes } from "./text-configs";
+import { exactShare, lowerWords, readIn, weightedQueryWords } from "./query-words";
 
 export type { Evidence } from "./evidence-scores";
 export { DEFAULT_RANKING, QUESTION_RANKING, type RankingParams } from "./ranking-params";
@@ -210,8 +208,6 @@ async function candidatePostings(
   return { postings: [...postings.filter((p) => !replaced.has(key(p))), ...complete], facts };
 }
 
-const lowerWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 /** The leading candidates' words as written: stemming merges forms the query may mean apart. */
 async function readExactWords(
   ctx: AppContext,
@@ -235,28 +231,6 @@ async function readExactWords(
     const text = passage ? `${passage.heading ?? ""} ${passage.text}` : "";
     evidence.exactWords.set(p.chunkId, new Set(lowerWords(`${titles.get(p.documentId) ?? ""} ${text}`)));
   }
-}
-
-/** Share (0..1) of the query words' weight present as typed. */
-function exactShare(words: Evidence["queryWords"], present: Set<string>): number {
-  let total = 0;
-  let hit = 0;
-  for (const { word, weight } of words) {
-    total += weight;
-    if (present.has(word)) hit += weight;
-  }
-  return total > 0 ? hit / total : 0;
-}
-
-/** The query's words as typed (lowercase, no stop words), each weighted by its stem's idf. */
-function weightedQueryWords(parsed: ParsedSearchQuery, terms: QueryTerm[], stats: CorpusStats) {
-  const words = new Set(parsed.positiveWords.flatMap(lowerWords));
-  return [...words]
-    .filter((word) => !isStopWord(word))
-    .map((word) => {
-      const term = terms.find((t) => t.position !== null && t.lexeme === stem(word));
-      return { word, weight: idf(stats.passages, term?.df ?? 1) };
-    });
 }
 
 async function queryVectors(ctx: AppContext, request: RankRequest, terms: QueryTerm[]) {
@@ -285,7 +259,8 @@ function excluding(request: RankRequest, languages: readonly string[]): RankRequ
 
 /** Reads the evidence for a query: postings, lengths, titles, exact words and the leading embeddings. */
 export async function collectEvidence(ctx: AppContext, original: RankRequest): Promise<Evidence | null> {
-  const request = excluding(original, await chosenLanguages(ctx));
+  const languages = await chosenLanguages(ctx);
+  const request = excluding(original, languages);
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
   const { terms, stats } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
@@ -300,7 +275,7 @@ export async function collectEvidence(ctx: AppContext, original: RankRequest): P
     embeddings: new Map(),
     lengths: facts.lengths,
     titleParts: new Map([...facts.titles].map(([id, title]) => [id, titleParts(title)])),
-    queryWords: weightedQueryWords(request.parsed, terms, stats),
+    queryWords: weightedQueryWords(request.parsed, terms, stats, readIn(languages)),
     exactWords: new Map(),
   };
   const params = rankingOf(request);

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { chunks, documents, searchLog, settings } from "../../db/schema";
+import { chunks, documents, searchLog, settings, versions } from "../../db/schema";
 import { rowsOf } from "../../db/rows";
-import { searchableText } from "@quire/textkit";
+import { searchableText, textLanguage, type TextLanguage } from "@quire/textkit";
 import { everyReading, matchesInOwnLanguage } from "./query-readings";
 
 export async function readSetting(db: Database, key: string): Promise<unknown> {
@@ -84,6 +84,8 @@ export interface PassageDetail {
   text: string;
   title: string;
   tags: string[];
+  /** Its version's detected language (English when undetermined): its words are stemmed as it reads them. */
+  language: TextLanguage;
 }
 
 export async function loadPassages(db: Database, chunkIds: string[]): Promise<Map<string, PassageDetail>> {
@@ -97,11 +99,13 @@ export async function loadPassages(db: Database, chunkIds: string[]): Promise<Ma
       text: chunks.text,
       title: documents.title,
       tags: documents.tags,
+      language: versions.language,
     })
     .from(chunks)
     .innerJoin(documents, eq(documents.id, chunks.documentId))
+    .innerJoin(versions, eq(versions.id, chunks.versionId))
     .where(inArray(chunks.id, chunkIds));
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, { ...row, language: textLanguage(row.language) }]));
 }
 
 export async function countPassages(db: Database): Promise<number> {
@@ -204,6 +208,8 @@ export interface StoredPassage {
   heading: string | null;
   text: string;
   embedding: Uint8Array | null;
+  /** Its version's detected language (English when undetermined). */
+  language: TextLanguage;
 }
 
 const passageColumns = {
@@ -213,6 +219,7 @@ const passageColumns = {
   heading: chunks.heading,
   text: chunks.text,
   embedding: chunks.embedding,
+  language: versions.language,
 };
 
 /**
@@ -235,9 +242,10 @@ export async function matchingPassages(
   const matches = query
     ? matchesInOwnLanguage(sql`${chunks.tsv}`, sql`${chunks.versionId}`, query, languages)
     : undefined;
-  return db
+  const rows = await db
     .select(passageColumns)
     .from(chunks)
+    .innerJoin(versions, eq(versions.id, chunks.versionId))
     .where(
       and(
         inArray(chunks.documentId, documentIds),
@@ -245,4 +253,5 @@ export async function matchingPassages(
       ),
     )
     .orderBy(asc(chunks.documentId), asc(chunks.ordinal));
+  return rows.map((row) => ({ ...row, language: textLanguage(row.language) }));
 }

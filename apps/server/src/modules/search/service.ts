@@ -7,6 +7,9 @@ import {
   termCoverage,
   toSearchTerms,
   topKeyphrases,
+  wordStems,
+  type ParsedSearchQuery,
+  type TextLanguage,
 } from "@quire/textkit";
 import { and, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -78,6 +81,20 @@ function filterWhere(actor: Actor, options: PassageSearchOptions): SQL {
   ) as SQL;
 }
 
+/**
+ * The query's terms as a text in `language` stems them. Each result is compared with the query
+ * read in the result's own language (a German plural meets the German singular), once per
+ * language among the results; English reads them as the query parser did.
+ */
+function termsIn(parsed: ParsedSearchQuery): (language: TextLanguage) => string[] {
+  const byLanguage = new Map<TextLanguage, string[]>([["eng", parsed.positiveTerms]]);
+  return (language) => {
+    let terms = byLanguage.get(language);
+    if (!terms) byLanguage.set(language, (terms = wordStems(parsed.positiveWords, language)));
+    return terms;
+  };
+}
+
 /** Best passage per visible document, best first, with its calibrated score. */
 async function rankDocuments(
   ctx: AppContext,
@@ -107,17 +124,19 @@ async function rankDocuments(
   );
   for (const [id, passage] of read) if (!details.has(id)) details.set(id, passage);
   const ranked: RankedDocument[] = [];
+  const queryTerms = termsIn(parsed);
   let previous = 1;
   for (const passage of best) {
     const detail = details.get(passage.chunkId);
     if (!detail) continue; // re-indexed between the two reads
     const words = toSearchTerms(
       [detail.title, detail.tags.join(" "), detail.heading ?? "", detail.text].join("\n"),
+      { language: detail.language },
     );
     // The ranking already weighs coverage; the figure shown never rises down the list, so it agrees with the order.
     const score = Math.min(
       previous,
-      calibratedRelevance(passage.fusion, termCoverage(parsed.positiveTerms, words)),
+      calibratedRelevance(passage.fusion, termCoverage(queryTerms(detail.language), words)),
     );
     previous = score;
     ranked.push({ passage: detail, score });
@@ -183,7 +202,10 @@ export async function searchDocuments(
     results.push({
       document: presentDocument(actor, record, levels.get(record.doc.categoryId) ?? "none", today),
       relevanceScore: score,
-      highlightedExcerpt: highlightExcerpt(plain, terms, { maxChars: EXCERPT_CHARS }),
+      highlightedExcerpt: highlightExcerpt(plain, terms, {
+        maxChars: EXCERPT_CHARS,
+        language: passage.language,
+      }),
       passage: { ordinal: passage.ordinal, heading: passage.heading },
     });
   }
