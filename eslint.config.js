@@ -200,9 +200,11 @@ const translatedWebFiles = [
   "apps/web/src/features/search/**/*.tsx",
   "apps/web/src/features/approvals/**/*.tsx",
   "apps/web/src/components/approvals/decision-dialog.tsx",
-  "apps/web/src/features/document/document-page.tsx",
-  "apps/web/src/features/document/components/document-header.tsx",
-  "apps/web/src/features/document/components/document-tabs.tsx",
+  "apps/web/src/features/document/**/*.tsx",
+  "apps/web/src/components/acknowledgements/**/*.tsx",
+  "apps/web/src/components/approvals/review-action-banner.tsx",
+  "apps/web/src/components/diff/**/*.tsx",
+  "apps/web/src/components/documents/document-states.tsx",
 ];
 const literalStringRule = {
   // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.

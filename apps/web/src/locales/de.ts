@@ -12,6 +12,7 @@ import approvals from "./de/approvals.json";
 import document from "./de/document.json";
 import palette from "./de/palette.json";
 import tour from "./de/tour.json";
+import documentParts from "./de/document-parts.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -30,4 +31,5 @@ export const de: Catalogue = {
   document,
   palette,
   tour,
+  "document-parts": documentParts,
 };

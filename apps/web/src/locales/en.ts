@@ -12,6 +12,7 @@ import type approvals from "./en/approvals.json";
 import type document from "./en/document.json";
 import type palette from "./en/palette.json";
 import type tour from "./en/tour.json";
+import type documentParts from "./en/document-parts.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -35,4 +36,5 @@ export type Catalogue = typeof enFirstLoad & {
   document: typeof document;
   palette: typeof palette;
   tour: typeof tour;
+  "document-parts": typeof documentParts;
 };

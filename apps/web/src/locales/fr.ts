@@ -12,6 +12,7 @@ import approvals from "./fr/approvals.json";
 import document from "./fr/document.json";
 import palette from "./fr/palette.json";
 import tour from "./fr/tour.json";
+import documentParts from "./fr/document-parts.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -30,4 +31,5 @@ export const fr: Catalogue = {
   document,
   palette,
   tour,
+  "document-parts": documentParts,
 };

@@ -1,11 +1,14 @@
 import { useState } from "react";
 import { BookCheck, CheckCircle2, Megaphone, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import type { AcknowledgementState, Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { useAcknowledge, useAcknowledgement } from "@/lib/api/acknowledgements";
-import { formatDate } from "@/lib/format";
+import { formatCount, formatDate } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 import { AcknowledgementReportDialog, StartCampaignDialog } from "./acknowledgement-dialogs";
+import "@/components/document-parts-locale";
 
 const errorText = (error: unknown) =>
   error instanceof Error ? error.message.replace(/^\d+: /, "") : String(error);
@@ -16,6 +19,7 @@ const errorText = (error: unknown) =>
  * Nothing shows when there is no campaign and nothing the reader may do about one.
  */
 export function AcknowledgementCard({ document }: { document: Document }) {
+  const { t } = useTranslation("document-parts");
   const state = useAcknowledgement(document.id);
   if (!state.data) return null;
   const { campaign, abilities } = state.data;
@@ -23,7 +27,7 @@ export function AcknowledgementCard({ document }: { document: Document }) {
   if (campaign && !abilities.report && !state.data.asked) return null;
   return (
     <section
-      aria-label="Read and acknowledge"
+      aria-label={t("acknowledge.label")}
       className="grid gap-2 rounded-lg border bg-muted/30 p-3 text-sm"
       data-testid="acknowledgement-card"
     >
@@ -34,6 +38,7 @@ export function AcknowledgementCard({ document }: { document: Document }) {
 }
 
 function ReaderPart({ documentId, state }: { documentId: string; state: AcknowledgementState }) {
+  const { t } = useTranslation("document-parts");
   const acknowledge = useAcknowledge(documentId);
   const version = state.campaign?.version;
   if (version === undefined) return null;
@@ -41,23 +46,30 @@ function ReaderPart({ documentId, state }: { documentId: string; state: Acknowle
     return (
       <p className="flex flex-wrap items-center gap-2" data-testid="text-acknowledged">
         <CheckCircle2 className="size-4 text-primary" aria-hidden="true" />
-        You acknowledged version {version} on {formatDate(state.acknowledgedAt)}.
+        {t("acknowledge.done", { version, date: formatDate(state.acknowledgedAt) })}
       </p>
     );
   async function confirm(v: number) {
     try {
       await acknowledge.mutateAsync(v);
     } catch (error) {
-      toast({ variant: "destructive", title: "Not acknowledged", description: errorText(error) });
+      toast({
+        variant: "destructive",
+        title: i18n.t("document-parts:acknowledge.notAcknowledged"),
+        description: errorText(error),
+      });
       return;
     }
-    toast({ title: "Acknowledged", description: `You confirmed reading version ${v}.` });
+    toast({
+      title: i18n.t("document-parts:acknowledge.acknowledged"),
+      description: i18n.t("document-parts:acknowledge.confirmed", { version: v }),
+    });
   }
   return (
     <div className="flex flex-wrap items-center justify-between gap-2" data-testid="acknowledge-banner">
       <p className="flex min-w-0 items-center gap-2">
         <Megaphone className="size-4 shrink-0 text-primary" aria-hidden="true" />
-        <span>Please read version {version} of this document and confirm you have read it.</span>
+        <span>{t("acknowledge.please", { version })}</span>
       </p>
       <Button
         size="sm"
@@ -66,19 +78,20 @@ function ReaderPart({ documentId, state }: { documentId: string; state: Acknowle
         data-testid="button-acknowledge"
       >
         <BookCheck aria-hidden="true" />
-        Acknowledge
+        {t("acknowledge.acknowledge")}
       </Button>
     </div>
   );
 }
 
 function OwnerPart({ document, state }: { document: Document; state: AcknowledgementState }) {
+  const { t } = useTranslation("document-parts");
   const [dialog, setDialog] = useState<"start" | "report" | null>(null);
   const { campaign, counts, abilities } = state;
   const audience = campaign
     ? campaign.everyone
-      ? "everyone who can read it"
-      : campaign.groups.map((g) => g.name).join(", ") || "no group any more"
+      ? t("acknowledge.everyone")
+      : campaign.groups.map((g) => g.name).join(", ") || t("acknowledge.noGroup")
     : null;
   return (
     <div className="grid gap-2">
@@ -86,13 +99,17 @@ function OwnerPart({ document, state }: { document: Document; state: Acknowledge
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="text-acknowledgement-status">
           <Users className="size-4 text-primary" aria-hidden="true" />
           <span className="font-medium">
-            Read and acknowledge, version {campaign.version}
-            {campaign.closedAt ? " (closed)" : ""}:
+            {campaign.closedAt
+              ? t("acknowledge.campaignClosed", { version: campaign.version })
+              : t("acknowledge.campaign", { version: campaign.version })}
           </span>
           <span data-testid="text-acknowledgement-counts">
-            {counts.acknowledged} acknowledged, {counts.pending} not yet
+            {t("acknowledge.counts", {
+              acknowledged: formatCount(counts.acknowledged),
+              pending: formatCount(counts.pending),
+            })}
           </span>
-          <span className="text-muted-foreground break-words">· asked: {audience}</span>
+          <span className="text-muted-foreground break-words">· {t("acknowledge.asked", { audience })}</span>
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -103,7 +120,7 @@ function OwnerPart({ document, state }: { document: Document; state: Acknowledge
             onClick={() => setDialog("report")}
             data-testid="button-acknowledgement-report"
           >
-            Who has acknowledged
+            {t("acknowledge.who")}
           </Button>
         )}
         {abilities.start && (
@@ -114,7 +131,7 @@ function OwnerPart({ document, state }: { document: Document; state: Acknowledge
             data-testid="button-start-acknowledgement"
           >
             <Megaphone aria-hidden="true" />
-            Ask to acknowledge
+            {t("acknowledge.ask")}
           </Button>
         )}
       </div>

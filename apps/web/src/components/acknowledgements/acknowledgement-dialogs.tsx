@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Download } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -21,13 +22,15 @@ import {
   useStartAcknowledgement,
 } from "@/lib/api/acknowledgements";
 import { useGroups } from "@/lib/api/groups";
-import { formatDateTime } from "@/lib/format";
+import { formatCount, formatDateTime } from "@/lib/format";
+import "@/components/document-parts-locale";
 
 const errorText = (error: unknown) =>
   error instanceof Error ? error.message.replace(/^\d+: /, "") : String(error);
 
 /** The owner chooses whom to ask: everyone who can read the document, or some groups. */
 export function StartCampaignDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { t } = useTranslation("document-parts");
   const groups = useGroups();
   const start = useStartAcknowledgement(document.id);
   const [everyone, setEveryone] = useState(false);
@@ -40,10 +43,10 @@ export function StartCampaignDialog({ document, onClose }: { document: Document;
     try {
       await start.mutateAsync(everyone ? { everyone: true } : { groupIds: chosen });
     } catch (error) {
-      toast({ variant: "destructive", title: "Campaign not started", description: errorText(error) });
+      toast({ variant: "destructive", title: t("acknowledge.notStarted"), description: errorText(error) });
       return;
     }
-    toast({ title: "Campaign started", description: "Those asked are notified." });
+    toast({ title: t("acknowledge.started"), description: t("acknowledge.notified") });
     onClose();
   }
 
@@ -52,10 +55,9 @@ export function StartCampaignDialog({ document, onClose }: { document: Document;
       <DialogContent data-testid="dialog-start-acknowledgement">
         <form onSubmit={(e) => void submit(e)} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Ask to read and acknowledge</DialogTitle>
+            <DialogTitle>{t("acknowledge.startTitle")}</DialogTitle>
             <DialogDescription>
-              Those you ask confirm they read version {document.control.effectiveVersion}, the effective one.
-              When a newer version becomes effective, they are asked again.
+              {t("acknowledge.startText", { version: document.control.effectiveVersion })}
             </DialogDescription>
           </DialogHeader>
           <div className="flex items-center gap-2">
@@ -65,16 +67,18 @@ export function StartCampaignDialog({ document, onClose }: { document: Document;
               onCheckedChange={(value) => setEveryone(value === true)}
               data-testid="checkbox-ack-everyone"
             />
-            <Label htmlFor="ack-everyone">Everyone who can read this document</Label>
+            <Label htmlFor="ack-everyone">{t("acknowledge.everyoneLabel")}</Label>
           </div>
           {!everyone && (
             <fieldset className="grid gap-2" data-testid="ack-groups">
-              <legend className="mb-1 text-sm font-medium">Groups</legend>
+              <legend className="mb-1 text-sm font-medium">{t("acknowledge.groups")}</legend>
               {groups.isPending && <Skeleton className="h-16" />}
               {groups.isError && (
-                <ErrorNotice error={groups.error} fallback="The groups could not be loaded." />
+                <ErrorNotice error={groups.error} fallback={t("acknowledge.groupsFailed")} />
               )}
-              {groups.data?.length === 0 && <p className="text-sm text-muted-foreground">No groups yet.</p>}
+              {groups.data?.length === 0 && (
+                <p className="text-sm text-muted-foreground">{t("acknowledge.noGroups")}</p>
+              )}
               {groups.data?.map((g) => (
                 <div key={g.id} className="flex items-center gap-2">
                   <Checkbox
@@ -96,14 +100,14 @@ export function StartCampaignDialog({ document, onClose }: { document: Document;
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("acknowledge.cancel")}
             </Button>
             <Button
               type="submit"
               disabled={!valid || start.isPending}
               data-testid="button-confirm-start-acknowledgement"
             >
-              Start campaign
+              {t("acknowledge.start")}
             </Button>
           </DialogFooter>
         </form>
@@ -120,33 +124,41 @@ export function AcknowledgementReportDialog({
   documentId: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation("document-parts");
   const report = useAcknowledgementReport(documentId, true);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-acknowledgement-report">
         <DialogHeader>
-          <DialogTitle>Who has acknowledged</DialogTitle>
+          <DialogTitle>{t("acknowledge.who")}</DialogTitle>
           <DialogDescription>
             {report.data
-              ? `Version ${report.data.campaign.version}: ${report.data.counts.acknowledged} acknowledged, ${report.data.counts.pending} not yet.`
-              : "The campaign's acknowledgments."}
+              ? t("acknowledge.reportSummary", {
+                  version: report.data.campaign.version,
+                  acknowledged: formatCount(report.data.counts.acknowledged),
+                  pending: formatCount(report.data.counts.pending),
+                })
+              : t("acknowledge.reportEmpty")}
           </DialogDescription>
         </DialogHeader>
         {report.isPending && <Skeleton className="h-24" />}
-        {report.isError && <ErrorNotice error={report.error} fallback="The report could not be loaded." />}
+        {report.isError && <ErrorNotice error={report.error} fallback={t("acknowledge.reportFailed")} />}
         {report.data && (
           <div className="grid max-h-[50vh] gap-4 overflow-y-auto text-sm">
             <section aria-labelledby="ack-done-title">
               <h3 id="ack-done-title" className="mb-1 font-medium">
-                Acknowledged ({report.data.counts.acknowledged})
+                {t("acknowledge.doneTitle", { n: formatCount(report.data.counts.acknowledged) })}
               </h3>
-              {report.data.acknowledged.length === 0 && <p className="text-muted-foreground">Nobody yet.</p>}
+              {report.data.acknowledged.length === 0 && (
+                <p className="text-muted-foreground">{t("acknowledge.nobodyYet")}</p>
+              )}
               <ul className="grid gap-1" data-testid="list-acknowledged">
                 {report.data.acknowledged.map((a) => (
                   <li key={a.name} className="min-w-0">
                     <span className="font-medium">{a.name}</span>{" "}
                     <span className="text-muted-foreground">
-                      · {formatDateTime(a.acknowledgedAt)} · sha256 {a.markdownSha256.slice(0, 12)}…
+                      · {formatDateTime(a.acknowledgedAt)} ·{" "}
+                      {t("acknowledge.hash", { hash: a.markdownSha256.slice(0, 12) })}
                     </span>
                   </li>
                 ))}
@@ -154,10 +166,10 @@ export function AcknowledgementReportDialog({
             </section>
             <section aria-labelledby="ack-pending-title">
               <h3 id="ack-pending-title" className="mb-1 font-medium">
-                Not yet ({report.data.counts.pending})
+                {t("acknowledge.pendingTitle", { n: formatCount(report.data.counts.pending) })}
               </h3>
               {report.data.pending.length === 0 && (
-                <p className="text-muted-foreground">Nobody is waited on.</p>
+                <p className="text-muted-foreground">{t("acknowledge.nobodyWaited")}</p>
               )}
               <ul className="grid gap-1" data-testid="list-not-acknowledged">
                 {report.data.pending.map((p) => (
@@ -171,12 +183,12 @@ export function AcknowledgementReportDialog({
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
-            Close
+            {t("acknowledge.close")}
           </Button>
           <Button asChild>
             <a href={acknowledgementCsvHref(documentId)} download data-testid="link-acknowledgement-csv">
               <Download aria-hidden="true" />
-              Download CSV
+              {t("acknowledge.csv")}
             </a>
           </Button>
         </DialogFooter>

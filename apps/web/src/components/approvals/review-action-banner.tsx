@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ClipboardCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { decisionChoices, type Approval, type Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { approvalQueryOptions } from "@/lib/api/document-approval";
@@ -12,6 +13,9 @@ import {
   decisionLabel,
   type Decision,
 } from "@/components/approvals/decision-dialog";
+import { formatCount } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
+import "@/components/document-parts-locale";
 
 /** The buttons of a review or decision; each opens the confirmation (with the reason where needed). */
 export function DecisionButtons({
@@ -75,12 +79,21 @@ function reasonsOf(approval: Approval): string[] {
 export function stageLine(approval: Approval): string {
   const open = approval.step === null ? undefined : approval.stages[approval.step];
   if (!open) return "";
-  const place = approval.stages.length > 1 ? `, stage ${open.index + 1} of ${approval.stages.length}` : "";
-  const due = open.dueOn ? `, due ${open.dueOn}` : "";
-  return ` · ${open.name}${place}: ${open.approvals} of ${open.needed} approval${open.needed === 1 ? "" : "s"}${due}`;
+  const t = i18n.getFixedT(null, "document-parts");
+  const place =
+    approval.stages.length > 1 ? t("banner.place", { n: open.index + 1, of: approval.stages.length }) : "";
+  // The due day as the server gives it (an ISO day), readable in every language.
+  const due = open.dueOn ? t("banner.due", { day: open.dueOn }) : "";
+  const tally = t("banner.tally", {
+    count: open.needed,
+    approvals: formatCount(open.approvals),
+    needed: formatCount(open.needed),
+  });
+  return ` · ${open.name}${place}: ${tally}${due}`;
 }
 
 function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAction }) {
+  const { t } = useTranslation("document-parts");
   return (
     <section
       aria-labelledby="review-action-title"
@@ -91,10 +104,10 @@ function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAc
         <ClipboardCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="min-w-0">
           <h2 id="review-action-title" className="font-semibold">
-            {kind === "review" ? "Your review is requested" : "Your decision is needed"}
+            {kind === "review" ? t("banner.reviewRequested") : t("banner.decisionNeeded")}
           </h2>
           <p className="text-sm text-muted-foreground" data-testid="text-review-action-stage">
-            Version {approval.version}, round {approval.round}
+            {t("banner.round", { version: approval.version, round: approval.round })}
             {stageLine(approval)}
           </p>
         </div>
@@ -110,8 +123,9 @@ function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAc
 }
 
 function NextStepBanner({ approval, onNewVersion }: { approval: Approval; onNewVersion: () => void }) {
+  const { t } = useTranslation("document-parts");
   const reasons = reasonsOf(approval);
-  const what = approval.stage === "Rejected" ? "This document was rejected" : "Changes were requested";
+  const what = approval.stage === "Rejected" ? t("banner.rejected") : t("banner.changesRequested");
   return (
     <section
       aria-labelledby="next-step-title"
@@ -130,12 +144,12 @@ function NextStepBanner({ approval, onNewVersion }: { approval: Approval; onNewV
             </p>
           ))}
           <p className="text-sm text-muted-foreground" data-testid="text-next-step">
-            A new version makes it submittable again: upload or edit a new version, then submit it for review.
+            {t("banner.nextStep")}
           </p>
         </div>
       </div>
       <Button size="sm" variant="outline" onClick={onNewVersion} data-testid="button-next-step-new-version">
-        Upload New Version
+        {t("banner.newVersion")}
       </Button>
     </section>
   );

@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { useIsMobile } from "@/hooks/use-mobile";
 import type { SideBySideRow } from "@/lib/api/version-diff";
@@ -8,11 +9,14 @@ import { foldRuns, type FoldItem } from "./fold-unified";
 import { SplitTable, StackedColumn } from "./side-by-side-layout";
 import { SplitRow, StackedRow } from "./split-rows";
 import { useChangeNavigation } from "./use-change-navigation";
+import { formatCount } from "@/lib/format";
+import "@/components/document-parts-locale";
 
 /** Unchanged lines kept either side of a change; longer unchanged runs fold. */
 const CONTEXT_LINES = 3;
 
 function FoldButton({ count, onOpen, colSpan }: { count: number; onOpen: () => void; colSpan?: number }) {
+  const { t } = useTranslation("document-parts");
   const button = (
     <button
       type="button"
@@ -20,7 +24,7 @@ function FoldButton({ count, onOpen, colSpan }: { count: number; onOpen: () => v
       onClick={onOpen}
       data-testid="button-show-unchanged"
     >
-      Show {count} unchanged {count === 1 ? "line" : "lines"}
+      {t("diff.showUnchanged", { count, n: formatCount(count) })}
     </button>
   );
   if (colSpan === undefined) return button;
@@ -42,7 +46,8 @@ function ChangeNavigator({
   current: number | null;
   onGo: (hunk: number) => void;
 }) {
-  if (hunks === 0) return <p className="text-sm text-muted-foreground">No lines changed.</p>;
+  const { t } = useTranslation("document-parts");
+  if (hunks === 0) return <p className="text-sm text-muted-foreground">{t("diff.noChanges")}</p>;
   return (
     // Sticky below the top bar (two rows on a phone), so Next stays at hand while the page scrolls.
     <div
@@ -51,8 +56,8 @@ function ChangeNavigator({
     >
       <span className="text-sm text-muted-foreground" aria-live="polite" data-testid="text-change-position">
         {current === null
-          ? `${hunks} ${hunks === 1 ? "change" : "changes"}`
-          : `Change ${current + 1} of ${hunks}`}
+          ? t("diff.changes", { count: hunks, n: formatCount(hunks) })
+          : t("diff.position", { n: formatCount(current + 1), of: formatCount(hunks) })}
       </span>
       <Button
         type="button"
@@ -63,7 +68,7 @@ function ChangeNavigator({
         data-testid="button-previous-change"
       >
         <ChevronUp aria-hidden="true" />
-        Previous change
+        {t("diff.previous")}
       </Button>
       <Button
         type="button"
@@ -74,7 +79,7 @@ function ChangeNavigator({
         data-testid="button-next-change"
       >
         <ChevronDown aria-hidden="true" />
-        Next change
+        {t("diff.next")}
       </Button>
     </div>
   );
@@ -99,6 +104,7 @@ export function SideBySideDiff({
   toLabel: string;
   className?: string;
 }) {
+  const { t } = useTranslation("document-parts");
   const stacked = useIsMobile();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const { region, changes, current, go, isCurrent } = useChangeNavigation(rows);
@@ -130,7 +136,7 @@ export function SideBySideDiff({
         className={cn("overflow-auto rounded-md border", className)}
         tabIndex={0}
         role="region"
-        aria-label={`${stacked ? "Comparison" : "Side-by-side comparison"} of ${fromLabel} and ${toLabel}`}
+        aria-label={t(stacked ? "diff.comparison" : "diff.sideBySide", { from: fromLabel, to: toLabel })}
         data-layout={stacked ? "stacked" : "split"}
         data-testid="diff-side-by-side"
       >

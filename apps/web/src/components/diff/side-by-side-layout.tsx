@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import "@/components/document-parts-locale";
 
 /** The two versions' names, and the diff's lines. */
 interface LabelledVersions {
@@ -21,11 +23,10 @@ export function StackedColumn({ fromLabel, toLabel, children }: LabelledVersions
 
 /** The four-column table (old number, old text, new number, new text); `children` are its rows. */
 export function SplitTable({ fromLabel, toLabel, children }: LabelledVersions) {
+  const { t } = useTranslation("document-parts");
   return (
     <table className="w-full min-w-[36rem] table-fixed border-collapse font-mono text-xs leading-5">
-      <caption className="sr-only">
-        Lines of {fromLabel} on the left and {toLabel} on the right
-      </caption>
+      <caption className="sr-only">{t("diff.caption", { from: fromLabel, to: toLabel })}</caption>
       <colgroup>
         <col className="w-12" />
         <col />
@@ -35,13 +36,13 @@ export function SplitTable({ fromLabel, toLabel, children }: LabelledVersions) {
       <thead className="sticky top-0 z-10 bg-muted text-left font-sans text-xs">
         <tr>
           <th scope="col" className="px-2 py-1.5 text-right font-medium">
-            <span className="sr-only">Line in {fromLabel}</span>#
+            <span className="sr-only">{t("diff.lineIn", { version: fromLabel })}</span>#
           </th>
           <th scope="col" className="border-r px-2 py-1.5 font-medium">
             {fromLabel}
           </th>
           <th scope="col" className="px-2 py-1.5 text-right font-medium">
-            <span className="sr-only">Line in {toLabel}</span>#
+            <span className="sr-only">{t("diff.lineIn", { version: toLabel })}</span>#
           </th>
           <th scope="col" className="px-2 py-1.5 font-medium">
             {toLabel}

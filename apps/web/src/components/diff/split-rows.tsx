@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { SideBySideRow } from "@/lib/api/version-diff";
 import { cn } from "@/lib/utils";
 import { changeAnchorId } from "./changes";
 import { diffRowId } from "./row-anchor";
 import { DiffText } from "./diff-text";
+import "@/components/document-parts-locale";
 
 const leftCell: Record<SideBySideRow["kind"], string> = {
   unchanged: "",
@@ -140,6 +142,7 @@ function StackedLine({
   newNumber?: number | undefined;
   children: ReactNode;
 }) {
+  const { t } = useTranslation("document-parts");
   return (
     <div className={cn("flex", stackedTone[sign])}>
       <span className="w-8 shrink-0 pr-1 text-right text-muted-foreground select-none">
@@ -151,7 +154,9 @@ function StackedLine({
       <span className="w-4 shrink-0 text-center select-none" aria-hidden="true">
         {sign}
       </span>
-      <span className="sr-only">{sign === "+" ? "Added: " : sign === "-" ? "Removed: " : ""}</span>
+      <span className="sr-only">
+        {sign === "+" ? t("diff.addedLine") : sign === "-" ? t("diff.removedLine") : ""}
+      </span>
       <span className="min-w-0 flex-1 pr-2 break-words whitespace-pre-wrap">{children}</span>
     </div>
   );

@@ -1,8 +1,11 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { UnifiedLine } from "@/lib/api/version-diff";
 import { cn } from "@/lib/utils";
 import { foldUnified } from "./fold-unified";
 import { DiffText } from "./diff-text";
+import { formatCount } from "@/lib/format";
+import "@/components/document-parts-locale";
 
 const lineClass: Record<UnifiedLine["kind"], string> = {
   " ": "",
@@ -12,6 +15,7 @@ const lineClass: Record<UnifiedLine["kind"], string> = {
 
 /** The unified view with + and - marks (seed §2); long unchanged stretches fold open on click. */
 export function UnifiedDiff({ lines, label }: { lines: readonly UnifiedLine[]; label: string }) {
+  const { t } = useTranslation("document-parts");
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const items = foldUnified(lines, 3, expanded);
   return (
@@ -19,7 +23,7 @@ export function UnifiedDiff({ lines, label }: { lines: readonly UnifiedLine[]; l
       className="overflow-auto rounded-md border"
       tabIndex={0}
       role="region"
-      aria-label={`Unified diff of ${label}`}
+      aria-label={t("diff.unified", { label })}
       data-testid="diff-unified"
     >
       <div className="font-mono text-xs leading-5 sm:min-w-[28rem]">
@@ -31,7 +35,7 @@ export function UnifiedDiff({ lines, label }: { lines: readonly UnifiedLine[]; l
               className="block w-full bg-muted px-2 py-0.5 text-left font-sans text-muted-foreground hover:text-foreground"
               onClick={() => setExpanded(new Set([...expanded, item.start]))}
             >
-              Show {item.count} unchanged lines
+              {t("diff.showUnchangedLines", { n: formatCount(item.count) })}
             </button>
           ) : (
             <div
@@ -49,7 +53,11 @@ export function UnifiedDiff({ lines, label }: { lines: readonly UnifiedLine[]; l
                 {item.line.kind}
               </span>
               <span className="sr-only">
-                {item.line.kind === "+" ? "Added: " : item.line.kind === "-" ? "Removed: " : ""}
+                {item.line.kind === "+"
+                  ? t("diff.addedLine")
+                  : item.line.kind === "-"
+                    ? t("diff.removedLine")
+                    : ""}
               </span>
               <span className="min-w-0 flex-1 pr-2 break-words whitespace-pre-wrap">
                 <DiffText

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Download, Info, Maximize2, Printer, Share2 } from "lucide-react";
 import { Link, useParams } from "wouter";
 import type { Document } from "@quire/contracts";
@@ -16,6 +17,7 @@ import { contentKind } from "./lib/content-kind";
 import { controlledCopy, originalUrl } from "./lib/download";
 import { originalFormat } from "./lib/original-format";
 import { formatDate, formatDateTime } from "@/lib/format";
+import "./locale";
 
 function DocumentBody({ document }: { document: Document }) {
   const content = document.currentVersion.content;
@@ -39,32 +41,33 @@ function DocumentBody({ document }: { document: Document }) {
 }
 
 function DocumentInfo({ document }: { document: Document }) {
+  const { t } = useTranslation("document");
   return (
     <dl
       className="grid gap-x-6 gap-y-2 rounded-md border p-4 text-sm sm:grid-cols-2"
       data-testid="clean-info"
     >
       <div>
-        <dt className="text-muted-foreground">Owner</dt>
+        <dt className="text-muted-foreground">{t("clean.owner")}</dt>
         <dd>{document.owner}</dd>
       </div>
       <div>
-        <dt className="text-muted-foreground">Status</dt>
+        <dt className="text-muted-foreground">{t("clean.status")}</dt>
         <dd>
           <StatusBadge status={document.status} />
         </dd>
       </div>
       <div>
-        <dt className="text-muted-foreground">Last updated</dt>
+        <dt className="text-muted-foreground">{t("clean.lastUpdated")}</dt>
         <dd>{formatDateTime(document.updatedAt)}</dd>
       </div>
       <div>
-        <dt className="text-muted-foreground">Category</dt>
+        <dt className="text-muted-foreground">{t("clean.category")}</dt>
         <dd>{document.category.name}</dd>
       </div>
       <div className="sm:col-span-2">
-        <dt className="text-muted-foreground">Tags</dt>
-        <dd>{document.tags.length > 0 ? document.tags.join(", ") : "No tags"}</dd>
+        <dt className="text-muted-foreground">{t("clean.tags")}</dt>
+        <dd>{document.tags.length > 0 ? document.tags.join(", ") : t("clean.noTags")}</dd>
       </div>
     </dl>
   );
@@ -81,6 +84,7 @@ function CleanToolbar({
   showInfo: boolean;
   onToggleInfo: () => void;
 }) {
+  const { t } = useTranslation("document");
   const { copied, copy } = useCopyLink();
   return (
     <div className="flex flex-wrap gap-2" data-print-hide>
@@ -92,7 +96,7 @@ function CleanToolbar({
         data-testid="button-toggle-info"
       >
         <Info aria-hidden="true" />
-        {showInfo ? "Hide Info" : "Show Info"}
+        {showInfo ? t("clean.hideInfo") : t("clean.showInfo")}
       </Button>
       <Button
         variant="ghost"
@@ -101,16 +105,18 @@ function CleanToolbar({
         data-testid="button-clean-share"
       >
         <Share2 aria-hidden="true" />
-        {copied === "permalink" ? "Copied" : "Share"}
+        {copied === "permalink" ? t("clean.copied") : t("header.share")}
       </Button>
       <Button variant="ghost" size="sm" onClick={() => window.print()} data-testid="button-clean-print">
         <Printer aria-hidden="true" />
-        Print
+        {t("clean.print")}
       </Button>
       <Button variant="ghost" size="sm" asChild>
         <a href={originalUrl(doc.id, doc.currentVersionNumber)} download data-testid="button-clean-download">
           <Download aria-hidden="true" />
-          Download original ({originalFormat(doc.mediaType, doc.originalFilename).label})
+          {t("header.downloadOriginal", {
+            format: originalFormat(doc.mediaType, doc.originalFilename).label,
+          })}
         </a>
       </Button>
     </div>
@@ -118,6 +124,7 @@ function CleanToolbar({
 }
 
 function CleanHeader({ doc, permalink }: { doc: Document; permalink: string }) {
+  const { t } = useTranslation("document");
   const [showInfo, setShowInfo] = useState(false);
   return (
     <header className="grid gap-3">
@@ -130,8 +137,9 @@ function CleanHeader({ doc, permalink }: { doc: Document; permalink: string }) {
             {doc.title}
           </h1>
           <p className="text-sm text-muted-foreground" data-testid="text-clean-subtitle">
-            Clean reading view • Version {doc.currentVersionNumber}
+            {t("clean.subtitle", { version: doc.currentVersionNumber })}
           </p>
+          {/* The stamp is the one exported files carry, in their words. */}
           {controlledCopy(doc) && (
             <p className="mt-1 text-sm font-medium" data-testid="text-controlled-copy">
               {controlledCopy(doc)}
@@ -141,7 +149,7 @@ function CleanHeader({ doc, permalink }: { doc: Document; permalink: string }) {
         <Button variant="outline" size="sm" asChild data-print-hide>
           <Link href={paths.document.getHref(doc.id)} data-testid="link-full-view">
             <Maximize2 aria-hidden="true" />
-            Full View
+            {t("clean.fullView")}
           </Link>
         </Button>
       </div>
@@ -157,10 +165,11 @@ function CleanHeader({ doc, permalink }: { doc: Document; permalink: string }) {
 }
 
 function CleanFooter({ doc, permalink }: { doc: Document; permalink: string }) {
+  const { t } = useTranslation("document");
   return (
     <footer className="grid gap-1 text-sm text-muted-foreground">
       <p>
-        Permalink:{" "}
+        {t("clean.permalink")}{" "}
         <a
           href={permalink}
           className="break-all text-primary underline-offset-4 hover:underline"
@@ -170,7 +179,7 @@ function CleanFooter({ doc, permalink }: { doc: Document; permalink: string }) {
         </a>
       </p>
       <p data-testid="text-last-updated">
-        Last updated {formatDate(doc.updatedAt)} by {doc.owner}
+        {t("clean.lastUpdatedBy", { date: formatDate(doc.updatedAt), owner: doc.owner })}
       </p>
     </footer>
   );
@@ -179,6 +188,7 @@ function CleanFooter({ doc, permalink }: { doc: Document; permalink: string }) {
 /** Seed §2 Clean reading view (/doc/{id} and /clean/{id}). */
 export function CleanPage() {
   const { id = "" } = useParams<{ id: string }>();
+  const { t } = useTranslation("document");
   const document = useDocument(id);
 
   if (document.isPending) return <DocumentTextSkeleton className="mx-auto grid max-w-3xl gap-4" />;
@@ -186,7 +196,7 @@ export function CleanPage() {
     return (
       <DocumentLoadError
         error={document.error}
-        notFoundMessage="The document you're looking for doesn't exist or has been removed."
+        notFoundMessage={t("clean.notFound")}
         onRetry={() => void document.refetch()}
       />
     );

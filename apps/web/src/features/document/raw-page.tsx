@@ -1,5 +1,6 @@
 import { ArrowLeft, Download, FileDown } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
@@ -12,6 +13,8 @@ import { DocumentLoadError, DocumentTextSkeleton } from "@/components/documents/
 import { PdfViewer } from "./components/pdf-viewer";
 import { exportedText, originalUrl, saveTextFile, textFileName } from "./lib/download";
 import { originalFormat, type OriginalFormat } from "./lib/original-format";
+import { formatCount } from "@/lib/format";
+import "./locale";
 
 const preClass =
   "overflow-x-auto rounded-lg border bg-muted/40 p-4 font-mono text-sm break-words whitespace-pre-wrap";
@@ -40,6 +43,7 @@ function ConvertedText({ document, label }: { document: Document; label: string 
  * file cannot be drawn by a browser, so it says so, offers the file and shows the converted text.
  */
 function OriginalBody({ document, format }: { document: Document; format: OriginalFormat }) {
+  const { t } = useTranslation("document");
   const url = originalUrl(document.id, document.currentVersionNumber, "view");
   const textual = format.kind === "markdown" || format.kind === "text";
   const original = useOriginalText(url, textual);
@@ -48,7 +52,7 @@ function OriginalBody({ document, format }: { document: Document; format: Origin
       <PdfViewer
         url={url}
         title={document.title}
-        fallback={<ConvertedText document={document} label={`Extracted text of ${document.title}`} />}
+        fallback={<ConvertedText document={document} label={t("raw.extracted", { title: document.title })} />}
       />
     );
   }
@@ -58,9 +62,9 @@ function OriginalBody({ document, format }: { document: Document; format: Origin
       return (
         <div className="grid gap-3">
           <p role="alert" className="text-sm text-muted-foreground" data-testid="text-original-unavailable">
-            The original file could not be loaded ({errorMessage(original.error)}); its stored text follows.
+            {t("raw.unavailable", { reason: errorMessage(original.error) })}
           </p>
-          <ConvertedText document={document} label={`Stored text of ${document.title}`} />
+          <ConvertedText document={document} label={t("raw.stored", { title: document.title })} />
         </div>
       );
     }
@@ -68,7 +72,7 @@ function OriginalBody({ document, format }: { document: Document; format: Origin
       <pre
         className={preClass}
         tabIndex={0}
-        aria-label={`Original file of ${document.title}`}
+        aria-label={t("raw.originalFile", { title: document.title })}
         data-testid="text-raw-content"
       >
         {original.data}
@@ -78,15 +82,15 @@ function OriginalBody({ document, format }: { document: Document; format: Origin
   return (
     <div className="grid gap-3">
       <p className="rounded-md border bg-muted/50 p-3 text-sm" data-testid="text-original-not-viewable">
-        The original is a {format.label} file ({document.originalFilename}), which a browser cannot display.
-        Download it to open it in its own application; the text converted from it follows.
+        {t("raw.notViewable", { format: format.label, file: document.originalFilename })}
       </p>
-      <ConvertedText document={document} label={`Text converted from ${document.title}`} />
+      <ConvertedText document={document} label={t("raw.converted", { title: document.title })} />
     </div>
   );
 }
 
 function RawDownloads({ doc, format }: { doc: Document; format: OriginalFormat }) {
+  const { t } = useTranslation("document");
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="outline" asChild>
@@ -96,31 +100,32 @@ function RawDownloads({ doc, format }: { doc: Document; format: OriginalFormat }
           data-testid="button-raw-download-original"
         >
           <FileDown aria-hidden="true" />
-          Download original ({format.label})
+          {t("header.downloadOriginal", { format: format.label })}
         </a>
       </Button>
       <Button
         variant="outline"
         onClick={() => saveTextFile(textFileName(doc.title, "_raw"), exportedText(doc))}
-        title="The current version's text (markdown) as a .txt file"
+        title={t("header.downloadTitle")}
         data-testid="button-download-raw"
       >
         <Download aria-hidden="true" />
-        Download Raw (.txt)
+        {t("raw.downloadRaw")}
       </Button>
     </div>
   );
 }
 
 function RawHeader({ doc, format }: { doc: Document; format: OriginalFormat }) {
+  const { t } = useTranslation("document");
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight break-words" data-testid="text-raw-title">
-          {doc.title} (Original Format)
+          {t("raw.title", { title: doc.title })}
         </h1>
         <p className="text-sm text-muted-foreground" data-testid="text-version-count">
-          {doc.versionCount} {doc.versionCount === 1 ? "version" : "versions"}
+          {t("raw.versions", { count: doc.versionCount, n: formatCount(doc.versionCount) })}
         </p>
         <p className="text-sm text-muted-foreground" data-testid="text-original-file">
           {doc.originalFilename} · {format.label}
@@ -134,6 +139,7 @@ function RawHeader({ doc, format }: { doc: Document; format: OriginalFormat }) {
 /** Seed §2 Raw page: the original format of the current version, with its converted text as the fallback. */
 export function RawPage() {
   const { id = "" } = useParams<{ id: string }>();
+  const { t } = useTranslation("document");
   const document = useDocument(id);
 
   if (document.isPending) return <DocumentTextSkeleton />;
@@ -148,7 +154,7 @@ export function RawPage() {
         className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to document
+        {t("raw.back")}
       </Link>
       <RawHeader doc={doc} format={format} />
       <OriginalBody document={doc} format={format} />

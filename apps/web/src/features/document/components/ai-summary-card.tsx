@@ -1,25 +1,25 @@
 import { Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSummary } from "../api/get-summary";
 import { itemTexts } from "../lib/item-text";
-import { riskBadgeVariant } from "./summary-panel";
+import { riskBadgeVariant, useRiskName } from "./summary-panel";
+import "../locale";
 
 export type DocumentTab = "content" | "versions" | "comments" | "approvals" | "record";
 
-const perTab: Record<
-  DocumentTab,
-  { heading: string; pick: "keyPoints" | "changeHighlights" | "suggestedActions" }
-> = {
-  content: { heading: "Key points", pick: "keyPoints" },
-  versions: { heading: "Recent changes", pick: "changeHighlights" },
-  comments: { heading: "Key points", pick: "keyPoints" },
-  approvals: { heading: "Suggested actions", pick: "suggestedActions" },
-  record: { heading: "Suggested actions", pick: "suggestedActions" },
+const perTab: Record<DocumentTab, "keyPoints" | "changeHighlights" | "suggestedActions"> = {
+  content: "keyPoints",
+  versions: "changeHighlights",
+  comments: "keyPoints",
+  approvals: "suggestedActions",
+  record: "suggestedActions",
 };
 
 function OpenPanelButton({ onOpenPanel }: { onOpenPanel: () => void }) {
+  const { t } = useTranslation("document");
   return (
     <Button
       variant="link"
@@ -36,7 +36,7 @@ function OpenPanelButton({ onOpenPanel }: { onOpenPanel: () => void }) {
       }}
       data-testid="button-open-summary"
     >
-      Full summary
+      {t("summary.full")}
     </Button>
   );
 }
@@ -50,7 +50,8 @@ function SummaryCardItems({
   items: string[];
   onOpenPanel: (() => void) | undefined;
 }) {
-  if (items.length === 0) return <p className="text-sm text-muted-foreground">Nothing to point out here.</p>;
+  const { t } = useTranslation("document");
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t("summary.nothing")}</p>;
   return (
     <>
       <h3 className="sr-only">{heading}</h3>
@@ -81,33 +82,37 @@ export function AiSummaryCard({
   panelOpen?: boolean;
   onOpenPanel?: () => void;
 }) {
+  const { t } = useTranslation("document");
+  const riskName = useRiskName();
   const summary = useSummary(documentId);
   if (summary.data === null || summary.isError) return null;
-  const { heading, pick } = perTab[tab];
+  const pick = perTab[tab];
+  const heading = t(`summary.headings.${pick}`);
+  const level = summary.data?.riskLevel;
   const items = summary.data ? itemTexts(summary.data[pick]).slice(0, 3) : [];
   const more = summary.data ? itemTexts(summary.data[pick]).length > items.length : false;
 
   return (
     <section
-      aria-label="AI summary"
+      aria-label={t("summary.label")}
       className="rounded-lg border border-primary/30 bg-primary/5 p-4"
       data-testid="card-ai-summary"
     >
       <div className="mb-2 flex items-center gap-2 text-sm font-semibold">
         <Sparkles className="size-4 text-primary" aria-hidden="true" />
-        AI Summary
-        {summary.data?.riskLevel && (
-          <Badge variant={riskBadgeVariant(summary.data.riskLevel)}>{summary.data.riskLevel} risk</Badge>
+        {t("summary.title")}
+        {level && (
+          <Badge variant={riskBadgeVariant(level)}>{t("summary.risk", { level: riskName(level) })}</Badge>
         )}
       </div>
       {summary.isPending ? (
         <div className="grid gap-2" role="status">
-          <p className="text-sm text-muted-foreground">Generating AI summary...</p>
+          <p className="text-sm text-muted-foreground">{t("summary.generating")}</p>
           <Skeleton className="h-4 w-3/4" />
         </div>
       ) : panelOpen ? (
         <p className="text-sm text-muted-foreground" data-testid="text-summary-in-panel">
-          The full summary is open in the AI Summary panel.
+          {t("summary.inPanel")}
         </p>
       ) : (
         <SummaryCardItems

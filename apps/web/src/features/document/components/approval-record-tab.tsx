@@ -1,11 +1,14 @@
 import { Download, KeyRound } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
 import type { ApprovalRecordEntry, ApprovalRoundRecord, SignatureMeaning } from "@quire/contracts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
+import { useKnownName } from "@/components/approvals/known-names";
 import { recordDownloadUrl, useApprovalRecords } from "../api/approval-records";
+import "../locale";
 
 const meaningVariant: Record<SignatureMeaning, "accent" | "destructive" | "secondary"> = {
   reviewed: "secondary",
@@ -26,7 +29,14 @@ function Hash({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The signing time exactly as the signed record holds it, in UTC: "2026-11-29 10:00:00 UTC". */
+function utcStamp(iso: string): string {
+  return iso.replace("T", " ").replace(/\.\d+Z$/, " UTC");
+}
+
 function Signature({ entry }: { entry: ApprovalRecordEntry }) {
+  const { t } = useTranslation("document");
+  const meaning = useTranslation("shared").t;
   const p = entry.payload;
   return (
     <li className="rounded-md border p-3 text-sm" data-testid="record-entry">
@@ -34,24 +44,32 @@ function Signature({ entry }: { entry: ApprovalRecordEntry }) {
         <span className="font-medium" data-testid="text-record-signer">
           {p.signer.name}
           {p.onBehalfOf && (
-            <span className="font-normal text-muted-foreground"> for {p.onBehalfOf.name}</span>
+            <span className="font-normal text-muted-foreground">
+              {" "}
+              {t("record.for", { name: p.onBehalfOf.name })}
+            </span>
           )}
         </span>
         <Badge variant={meaningVariant[p.meaning]} data-testid="text-record-meaning">
-          {p.meaning}
+          {meaning(`decision.meanings.${p.meaning}`)}
         </Badge>
         <span className="text-muted-foreground">
-          {p.stage.name} · version {p.version}
+          {p.stage.name} · {t("record.version", { version: p.version })}
         </span>
       </div>
       <p className="mt-1">
         <time dateTime={p.signedAt} data-testid="text-record-time">
-          {p.signedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}
+          {utcStamp(p.signedAt)}
         </time>
-        <span className="text-muted-foreground"> ({formatDateTime(p.signedAt)} here)</span>
+        <span className="text-muted-foreground">
+          {" "}
+          {t("record.here", { time: formatDateTime(p.signedAt) })}
+        </span>
         {" · "}
         <span className="text-muted-foreground">
-          {p.authentication === "session" ? "signed in session" : `signed with ${p.authentication}`}
+          {p.authentication === "session"
+            ? t("record.signedInSession")
+            : t("record.signedWith", { method: p.authentication })}
         </span>
       </p>
       {p.comment && <p className="mt-1 whitespace-pre-wrap text-muted-foreground">{p.comment}</p>}
@@ -60,6 +78,8 @@ function Signature({ entry }: { entry: ApprovalRecordEntry }) {
 }
 
 function RoundRecord({ documentId, record }: { documentId: string; record: ApprovalRoundRecord }) {
+  const { t } = useTranslation("document");
+  const stageName = useKnownName("stage");
   const first = record.entries[0]?.payload;
   return (
     <section
@@ -69,7 +89,11 @@ function RoundRecord({ documentId, record }: { documentId: string; record: Appro
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 id={`record-round-${record.round}`} className="font-semibold">
-          Round {record.round} · version {record.version} · {record.stage}
+          {t("record.round", {
+            round: record.round,
+            version: record.version,
+            stage: stageName(record.stage),
+          })}
         </h4>
         {record.entries.length > 0 && (
           <div className="flex flex-wrap gap-2">
@@ -80,7 +104,7 @@ function RoundRecord({ documentId, record }: { documentId: string; record: Appro
                 data-testid={`link-record-pdf-${record.round}`}
               >
                 <Download className="size-4" aria-hidden="true" />
-                PDF
+                {t("record.pdf")}
               </a>
             </Button>
             <Button asChild size="sm" variant="ghost">
@@ -89,7 +113,7 @@ function RoundRecord({ documentId, record }: { documentId: string; record: Appro
                 download
                 data-testid={`link-record-json-${record.round}`}
               >
-                Signed JSON
+                {t("record.signedJson")}
               </a>
             </Button>
           </div>
@@ -98,8 +122,14 @@ function RoundRecord({ documentId, record }: { documentId: string; record: Appro
       {first ? (
         <>
           <dl className="grid gap-2">
-            <Hash label={`Original of version ${record.version}, sha256`} value={first.originalSha256} />
-            <Hash label={`Markdown of version ${record.version}, sha256`} value={first.markdownSha256} />
+            <Hash
+              label={t("record.originalHash", { version: record.version })}
+              value={first.originalSha256}
+            />
+            <Hash
+              label={t("record.markdownHash", { version: record.version })}
+              value={first.markdownSha256}
+            />
           </dl>
           <ol className="grid gap-2">
             {record.entries.map((entry) => (
@@ -108,7 +138,7 @@ function RoundRecord({ documentId, record }: { documentId: string; record: Appro
           </ol>
         </>
       ) : (
-        <p className="text-sm text-muted-foreground">Nobody has signed in this round yet.</p>
+        <p className="text-sm text-muted-foreground">{t("record.noSignatures")}</p>
       )}
     </section>
   );
@@ -119,19 +149,22 @@ function RoundRecord({ documentId, record }: { documentId: string; record: Appro
  * which version and text), with the PDF and the signed JSON to keep, and the key that checks them.
  */
 export function ApprovalRecordTab({ documentId }: { documentId: string }) {
+  const { t } = useTranslation("document");
   const records = useApprovalRecords(documentId);
   return (
     <div className="grid gap-4" data-testid="approval-record">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="max-w-prose text-sm text-muted-foreground">
-          Every decision on this document is signed by Quire when it is made and cannot be changed afterwards.
-          Check a downloaded record offline with <code>npm run quire -- verify &lt;file&gt;</code> and the
-          public key.
+          <Trans
+            t={t}
+            i18nKey="record.intro"
+            components={{ code: <code>{"npm run quire -- verify <file>"}</code> }}
+          />
         </p>
         <Button asChild size="sm" variant="ghost">
           <a href="/api/record-signing-key.pem" download data-testid="link-record-key">
             <KeyRound className="size-4" aria-hidden="true" />
-            Public key
+            {t("record.publicKey")}
           </a>
         </Button>
       </div>
@@ -139,10 +172,10 @@ export function ApprovalRecordTab({ documentId }: { documentId: string }) {
         <Skeleton className="h-32 w-full" />
       ) : records.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {errorMessage(records.error, "The approval record could not be loaded.")}
+          {errorMessage(records.error, t("record.failed"))}
         </p>
       ) : records.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">This document has not been submitted for review yet.</p>
+        <p className="text-sm text-muted-foreground">{t("approvals.notSubmitted")}</p>
       ) : (
         records.data.map((record) => (
           <RoundRecord key={record.approvalId} documentId={documentId} record={record} />

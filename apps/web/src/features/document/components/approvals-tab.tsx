@@ -1,13 +1,16 @@
 import { Check } from "lucide-react";
-import { featureOffMessages, formatTextDay, type Approval } from "@quire/contracts";
+import { useTranslation } from "react-i18next";
+import type { Approval } from "@quire/contracts";
+import { useKnownName } from "@/components/approvals/known-names";
 import { useFeatures } from "@/lib/api/settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { useApproval } from "@/lib/api/document-approval";
-import { formatDateTime } from "@/lib/format";
+import { formatCount, formatDateTime, formatDayKey } from "@/lib/format";
 import { DecisionForm } from "./decision-form";
+import "../locale";
 
 /** Seed §4: the progress bar shows the first three stages and marks the current one. */
 export const PROGRESS_STAGES = ["Not Started", "Awaiting Review", "Awaiting Approval"] as const;
@@ -35,10 +38,12 @@ export function reachedStages(approval: Pick<Approval, "stage" | "reviewers">): 
 }
 
 function StageProgress({ approval }: { approval: Approval }) {
+  const { t } = useTranslation("document");
+  const stageName = useKnownName("stage");
   const current = PROGRESS_STAGES.indexOf(approval.stage as (typeof PROGRESS_STAGES)[number]);
   const reached = reachedStages(approval);
   return (
-    <ol className="flex flex-wrap gap-2" aria-label="Approval stages" data-testid="approval-progress">
+    <ol className="flex flex-wrap gap-2" aria-label={t("approvals.stages")} data-testid="approval-progress">
       {PROGRESS_STAGES.map((name, i) => (
         <li
           key={name}
@@ -53,9 +58,9 @@ function StageProgress({ approval }: { approval: Approval }) {
           )}
         >
           {i < reached && <Check className="size-4" aria-hidden="true" />}
-          {name}
-          {i < reached && <span className="sr-only"> (done)</span>}
-          {i >= reached && i !== current && <span className="sr-only"> (not reached)</span>}
+          {stageName(name)}
+          {i < reached && <span className="sr-only"> {t("approvals.done")}</span>}
+          {i >= reached && i !== current && <span className="sr-only"> {t("approvals.notReached")}</span>}
         </li>
       ))}
     </ol>
@@ -64,27 +69,29 @@ function StageProgress({ approval }: { approval: Approval }) {
 
 /** Why a round ended without a decision, from its last activity entry. */
 function WithdrawnNote({ approval }: { approval: Approval }) {
+  const { t } = useTranslation("document");
   const last = approval.activityLog.at(-1);
   return (
     <p className="rounded-md border border-dashed p-3 text-sm" data-testid="text-round-withdrawn">
-      This review round ended without a decision{last?.comment ? `: ${last.comment}` : ""}. The document is a
-      Draft again and can be submitted for review.
+      {last?.comment ? t("approvals.withdrawnBecause", { reason: last.comment }) : t("approvals.withdrawn")}
     </p>
   );
 }
 
 function ReviewersSection({ reviewers }: { reviewers: Approval["reviewers"] }) {
+  const { t } = useTranslation("document");
+  const assigneeName = useKnownName("assignee");
   return (
     <section aria-labelledby="reviewers-title">
       <h4 id="reviewers-title" className="mb-2 font-semibold">
-        Reviewers
+        {t("approvals.reviewers")}
       </h4>
       <ul className="grid gap-2">
         {reviewers.map((r) => (
           <li key={r.id} className="rounded-md border p-3 text-sm">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{r.username}</span>
-              <Badge variant={statusVariant(r.status)}>{r.status}</Badge>
+              <Badge variant={statusVariant(r.status)}>{assigneeName(r.status)}</Badge>
             </div>
             {r.comment && <p className="mt-1 text-muted-foreground">{r.comment}</p>}
           </li>
@@ -95,15 +102,19 @@ function ReviewersSection({ reviewers }: { reviewers: Approval["reviewers"] }) {
 }
 
 function ApproverSection({ approval }: { approval: Approval }) {
+  const { t } = useTranslation("document");
+  const assigneeName = useKnownName("assignee");
   return (
     <section aria-labelledby="approver-title">
       <h4 id="approver-title" className="mb-2 font-semibold">
-        Approver
+        {t("approvals.approver")}
       </h4>
       <div className="rounded-md border p-3 text-sm">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{approval.approver}</span>
-          <Badge variant={statusVariant(approval.approverStatus)}>{approval.approverStatus}</Badge>
+          <Badge variant={statusVariant(approval.approverStatus)}>
+            {assigneeName(approval.approverStatus)}
+          </Badge>
         </div>
         {approval.approverComment && <p className="mt-1 text-muted-foreground">{approval.approverComment}</p>}
       </div>
@@ -112,19 +123,22 @@ function ApproverSection({ approval }: { approval: Approval }) {
 }
 
 function ActivitySection({ activityLog }: { activityLog: Approval["activityLog"] }) {
+  const { t } = useTranslation("document");
   const activity = activityLog.slice(-ACTIVITY_SHOWN).reverse();
   return (
     <section aria-labelledby="activity-title">
       <h4 id="activity-title" className="mb-2 font-semibold">
-        Recent Activity
+        {t("approvals.recentActivity")}
       </h4>
       {activity.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No activity yet.</p>
+        <p className="text-sm text-muted-foreground">{t("approvals.noActivity")}</p>
       ) : (
         <ul className="grid gap-2 text-sm">
           {activity.map((entry, i) => (
             <li key={i} className="border-l-2 pl-3">
-              <span className="font-medium">{entry.action}</span> by {entry.username} ·{" "}
+              {/* The action is the server's name for it. */}
+              <span className="font-medium">{entry.action}</span>{" "}
+              {t("approvals.by", { name: entry.username })} ·{" "}
               <span className="text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
               {entry.comment && <p className="text-muted-foreground">{entry.comment}</p>}
             </li>
@@ -140,10 +154,12 @@ const openStage = (approval: Approval) =>
 
 /** The round's stages from its own copy of the template: who sits where, for whom, and when it is due. */
 function StagesSection({ approval }: { approval: Approval }) {
+  const { t } = useTranslation("document");
+  const assigneeName = useKnownName("assignee");
   if (approval.stages.length === 0) return null;
   return (
     <section className="space-y-2" data-testid="approval-stages">
-      <h3 className="font-medium">Stages</h3>
+      <h3 className="font-medium">{t("approvals.stagesTitle")}</h3>
       <ol className="grid gap-2">
         {approval.stages.map((stage) => (
           <li key={stage.index} className="rounded-md border p-2" data-testid={`stage-${stage.index + 1}`}>
@@ -154,26 +170,32 @@ function StagesSection({ approval }: { approval: Approval }) {
               <span className="flex flex-wrap gap-1">
                 {stage.overdue && (
                   <Badge variant="destructive" data-testid={`stage-${stage.index + 1}-overdue`}>
-                    Overdue
+                    {t("approvals.overdue")}
                   </Badge>
                 )}
-                <Badge variant="outline">{stage.state}</Badge>
+                <Badge variant="outline">{t(`approvals.state.${stage.state}`)}</Badge>
               </span>
             </div>
             <p className="text-xs text-muted-foreground">
-              {stage.approvals} of {stage.needed} approvals
-              {stage.dueOn ? ` · due ${formatTextDay(stage.dueOn)}` : ""}
-              {stage.overdue ? " · escalated to the Admins" : ""}
+              {t("approvals.tally", {
+                approvals: formatCount(stage.approvals),
+                needed: formatCount(stage.needed),
+              })}
+              {stage.dueOn
+                ? ` · ${t("approvals.due", { date: formatDayKey(stage.dueOn.slice(0, 10)) })}`
+                : ""}
+              {stage.overdue ? ` · ${t("approvals.escalated")}` : ""}
             </p>
             <ul className="mt-1 grid gap-1 text-sm">
               {stage.assignees.map((a) => (
                 <li key={a.userId} className="flex flex-wrap items-center justify-between gap-2">
                   <span>
-                    {a.username}
-                    {a.onBehalfOf ? ` for ${a.onBehalfOf}` : ""}
+                    {a.onBehalfOf
+                      ? t("approvals.onBehalf", { name: a.username, for: a.onBehalfOf })
+                      : a.username}
                     {a.groupName ? ` (${a.groupName})` : ""}
                   </span>
-                  <Badge variant={statusVariant(a.status)}>{a.status}</Badge>
+                  <Badge variant={statusVariant(a.status)}>{assigneeName(a.status)}</Badge>
                 </li>
               ))}
             </ul>
@@ -185,15 +207,21 @@ function StagesSection({ approval }: { approval: Approval }) {
 }
 
 function ApprovalDetails({ approval }: { approval: Approval }) {
+  const { t } = useTranslation("document");
+  const stageName = useKnownName("stage");
   return (
     <div className="grid gap-5" data-testid="approval-workflow">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-muted-foreground">Stage:</span>
+        <span className="text-sm text-muted-foreground">{t("approvals.stage")}</span>
         <Badge variant={statusVariant(approval.stage)} data-testid="text-approval-stage">
-          {approval.stage}
+          {stageName(approval.stage)}
         </Badge>
         <span className="text-xs text-muted-foreground">
-          Round {approval.round} · version {approval.version} · submitted by {approval.submittedByUsername}
+          {t("approvals.round", {
+            round: approval.round,
+            version: approval.version,
+            name: approval.submittedByUsername,
+          })}
         </span>
       </div>
       <StageProgress approval={approval} />
@@ -216,11 +244,12 @@ export function ApprovalsTab({
   canSubmit: boolean;
   onSubmitForReview: () => void;
 }) {
+  const { t } = useTranslation("document");
   const approval = useApproval(documentId);
   const workflowsOn = useFeatures().approvalWorkflows;
   if (approval.isPending) {
     return (
-      <div className="grid gap-2" role="status" aria-label="Loading approval">
+      <div className="grid gap-2" role="status" aria-label={t("approvals.loading")}>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-24 w-full" />
       </div>
@@ -229,20 +258,18 @@ export function ApprovalsTab({
   if (approval.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        The approval workflow could not be loaded. Please try again.
+        {t("approvals.failed")}
       </p>
     );
   }
   if (approval.data === null) {
     return (
       <div className="rounded-md border border-dashed p-6 text-center" data-testid="text-no-approval">
-        <h3 className="font-semibold">No Approval Workflow</h3>
-        <p className="mt-1 text-sm text-muted-foreground">
-          This document has not been submitted for review yet.
-        </p>
+        <h3 className="font-semibold">{t("approvals.none")}</h3>
+        <p className="mt-1 text-sm text-muted-foreground">{t("approvals.notSubmitted")}</p>
         {canSubmit && (
           <Button className="mt-4" onClick={onSubmitForReview} data-testid="button-approvals-submit-review">
-            Submit for Review
+            {t("header.submitForReview")}
           </Button>
         )}
       </div>
@@ -253,7 +280,7 @@ export function ApprovalsTab({
       <ApprovalDetails approval={approval.data} />
       {!workflowsOn && (
         <p className="text-sm text-muted-foreground" data-testid="text-approvals-off">
-          {featureOffMessages.approvalWorkflows}
+          {t("approvals.off")}
         </p>
       )}
       {workflowsOn && approval.data.abilities.review && (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Loader2, MessageSquareText, Send } from "lucide-react";
 import { AiAnswerView } from "@/components/ai/ai-answer";
 import { Button } from "@/components/ui/button";
@@ -6,12 +7,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useAskAi } from "@/lib/api/ask-ai";
 import { errorMessage } from "@/lib/api-client";
+import "../locale";
 
 /**
  * "Ask about this document": the assistant answers from this document's text only (the server
  * checks the reader may read it), with citations that link to the passage.
  */
 export function AskDocumentPanel({ documentId }: { documentId: string }) {
+  const { t } = useTranslation("document");
   const [question, setQuestion] = useState("");
   const ask = useAskAi();
   const onSubmit = (event: FormEvent) => {
@@ -25,7 +28,7 @@ export function AskDocumentPanel({ documentId }: { documentId: string }) {
       <CardHeader className="px-4">
         <CardTitle className="flex items-center gap-2 text-base">
           <MessageSquareText className="size-4 text-primary" aria-hidden="true" />
-          Ask about this document
+          {t("ask.title")}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 px-4">
@@ -33,8 +36,8 @@ export function AskDocumentPanel({ documentId }: { documentId: string }) {
           <Input
             value={question}
             onChange={(event) => setQuestion(event.target.value)}
-            placeholder="Ask a question about this document…"
-            aria-label="Question about this document"
+            placeholder={t("ask.placeholder")}
+            aria-label={t("ask.label")}
             maxLength={1000}
             data-testid="input-ask-document"
           />
@@ -50,14 +53,14 @@ export function AskDocumentPanel({ documentId }: { documentId: string }) {
             ) : (
               <Send aria-hidden="true" />
             )}
-            Ask
+            {t("ask.ask")}
           </Button>
         </form>
         <div aria-live="polite">
-          {ask.isPending && <p className="text-sm text-muted-foreground">Reading the document…</p>}
+          {ask.isPending && <p className="text-sm text-muted-foreground">{t("ask.reading")}</p>}
           {ask.isError && (
             <p role="alert" className="text-sm text-destructive" data-testid="text-ask-document-error">
-              {errorMessage(ask.error, "The question could not be answered. Please try again.")}
+              {errorMessage(ask.error, t("ask.failed"))}
             </p>
           )}
           {ask.isSuccess && <AiAnswerView answer={ask.data} />}

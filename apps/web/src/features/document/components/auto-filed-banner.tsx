@@ -1,17 +1,20 @@
 import { useState } from "react";
 import { Sparkles } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { CategorySelect } from "@/components/documents/category-select";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useConfirmFiling } from "../api/confirm-filing";
+import "../locale";
 
 /**
  * A document uploaded without a category was filed by Quire: whoever may change it (the server's
  * abilities) confirms the category with one click, or chooses another, and the banner goes.
  */
 export function AutoFiledBanner({ document }: { document: Document }) {
+  const { t } = useTranslation("document");
   const confirm = useConfirmFiling(document.id);
   const [changing, setChanging] = useState(false);
   const [choice, setChoice] = useState("");
@@ -22,25 +25,29 @@ export function AutoFiledBanner({ document }: { document: Document }) {
       onSuccess: (settled) => {
         setChanging(false);
         toast({
-          title: "Category confirmed",
-          description: `${settled.title} is filed in ${settled.category.name}.`,
+          title: t("autoFiled.confirmed"),
+          description: t("autoFiled.filedIn", { title: settled.title, category: settled.category.name }),
         });
       },
       onError: (err) =>
-        toast({ variant: "destructive", title: "Could not confirm", description: errorMessage(err) }),
+        toast({ variant: "destructive", title: t("autoFiled.notConfirmed"), description: errorMessage(err) }),
     });
 
   return (
     <section
-      aria-label="Filed automatically"
+      aria-label={t("autoFiled.label")}
       className="grid gap-3 rounded-lg border border-primary/40 bg-accent/40 p-4 text-sm"
       data-testid="banner-auto-filed"
     >
       <p className="flex min-w-0 items-start gap-2">
         <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         <span className="min-w-0 break-words" data-testid="text-auto-filed">
-          Filed automatically in <strong>{document.category.name}</strong>: no category was chosen at upload.
-          Confirm it, or change it.
+          <Trans
+            t={t}
+            i18nKey="autoFiled.text"
+            values={{ category: document.category.name }}
+            components={{ strong: <strong /> }}
+          />
         </span>
       </p>
       <div className="flex flex-wrap items-center gap-2">
@@ -51,7 +58,7 @@ export function AutoFiledBanner({ document }: { document: Document }) {
           onClick={() => settle()}
           data-testid="button-confirm-filing"
         >
-          Confirm
+          {t("autoFiled.confirm")}
         </Button>
         <Button
           type="button"
@@ -62,7 +69,7 @@ export function AutoFiledBanner({ document }: { document: Document }) {
           onClick={() => setChanging((open) => !open)}
           data-testid="button-change-filing"
         >
-          Change
+          {t("autoFiled.change")}
         </Button>
       </div>
       {changing && (
@@ -70,7 +77,7 @@ export function AutoFiledBanner({ document }: { document: Document }) {
           <CategorySelect
             id="auto-filed-category"
             testId="select-auto-filed-category"
-            label="New category"
+            label={t("autoFiled.newCategory")}
             value={choice}
             onChange={setChoice}
             disabled={confirm.isPending}
@@ -83,11 +90,11 @@ export function AutoFiledBanner({ document }: { document: Document }) {
             onClick={() => settle(choice)}
             data-testid="button-save-filing"
           >
-            Move and confirm
+            {t("autoFiled.move")}
           </Button>
           {!choice && (
             <p id="auto-filed-choose" className="text-xs text-muted-foreground sm:col-span-2">
-              Choose the category it belongs in.
+              {t("autoFiled.choose")}
             </p>
           )}
         </div>

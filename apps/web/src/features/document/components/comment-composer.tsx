@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { COMMENT_MAX_LENGTH } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useMentionable } from "../api/comments";
+import "../locale";
 
 /** The "@name" being typed just before the caret, or null when the caret is not in one. */
 export function mentionAtCaret(text: string, caret: number): { start: number; query: string } | null {
@@ -44,6 +46,7 @@ export function CommentComposer({
   onCancel?: () => void;
   testId: string;
 }) {
+  const { t } = useTranslation("document");
   const [text, setText] = useState(initial);
   const [mention, setMention] = useState<{ start: number; query: string } | null>(null);
   const [active, setActive] = useState(0);
@@ -136,7 +139,7 @@ export function CommentComposer({
           <ul
             id={listId}
             role="listbox"
-            aria-label="People who may read this document"
+            aria-label={t("composer.people")}
             className="absolute left-0 z-20 mt-1 max-h-56 w-full max-w-xs overflow-auto rounded-md border bg-popover p-1 text-sm shadow-md"
             data-testid="list-mention-suggestions"
           >
@@ -165,14 +168,13 @@ export function CommentComposer({
       </div>
       {tooLong && (
         <p className="text-sm text-destructive" role="alert" data-testid={`error-${testId}`}>
-          A comment holds at most {formatCount(COMMENT_MAX_LENGTH)} characters ({formatCount(text.length)}{" "}
-          now).
+          {t("composer.tooLong", { max: formatCount(COMMENT_MAX_LENGTH), now: formatCount(text.length) })}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("composer.cancel")}
           </Button>
         )}
         <Button

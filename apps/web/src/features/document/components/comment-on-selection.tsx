@@ -1,8 +1,10 @@
 import { useEffect, useState, type RefObject } from "react";
 import { MessageSquarePlus } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { COMMENT_QUOTE_MAX_LENGTH } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import type { PendingQuote } from "./comments-tab";
+import "../locale";
 
 /** The heading of the section a node sits in: the last h1–h6 inside `root` that comes before it. */
 export function sectionBefore(root: HTMLElement, node: Node): string | null {
@@ -46,6 +48,7 @@ export function CommentOnSelection({
   version: number | null;
   onComment: (quote: PendingQuote) => void;
 }) {
+  const { t } = useTranslation("document");
   const [selected, setSelected] = useState<Omit<PendingQuote, "version"> | null>(null);
   useEffect(() => {
     const update = () => setSelected(container.current ? selectionIn(container.current) : null);
@@ -67,7 +70,7 @@ export function CommentOnSelection({
         data-testid="button-comment-on-selection"
       >
         <MessageSquarePlus aria-hidden="true" />
-        Comment on selection
+        {t("comments.onSelection")}
       </Button>
     </div>
   );

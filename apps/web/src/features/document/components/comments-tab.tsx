@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CheckCircle2, MessageSquare, Pencil, Quote, RotateCcw, Trash2, X } from "lucide-react";
 import { commentParts, type Comment, type CommentThread } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
@@ -7,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { formatDateTime, shortRelativeTime } from "@/lib/format";
+import { formatCount, formatDateTime, shortRelativeTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useLocationHash, useScrollToAnchor } from "../hooks/use-location-hash";
 import {
@@ -19,6 +20,7 @@ import {
   useResolveThread,
 } from "../api/comments";
 import { CommentComposer } from "./comment-composer";
+import "../locale";
 
 /** A passage chosen in the text ("Comment on selection"), waiting to be commented on. */
 export interface PendingQuote {
@@ -50,16 +52,17 @@ function CommentBody({ body }: { body: string }) {
 
 /** "on v2", and for a version older than the one the reader reads, that it is older. */
 function VersionMark({ version, readable }: { version: number; readable: number }) {
+  const { t } = useTranslation("document");
   const older = version < readable;
   return (
     <Badge
       variant={older ? "warning" : "muted"}
       className="font-normal"
-      title={older ? `Made on version ${version}; you are reading version ${readable}` : undefined}
+      title={older ? t("comments.madeOn", { version, readable }) : undefined}
       data-testid="badge-comment-version"
     >
-      on v{version}
-      {older && <span className="ml-1">· older version</span>}
+      {t("comments.onVersion", { version })}
+      {older && <span className="ml-1">{t("comments.olderVersion")}</span>}
     </Badge>
   );
 }
@@ -73,6 +76,7 @@ function CommentView({
   comment: Comment;
   readable: number;
 }) {
+  const { t } = useTranslation("document");
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const edit = useEditComment(documentId);
@@ -81,7 +85,7 @@ function CommentView({
     <article
       id={`comment-${comment.id}`}
       className="grid scroll-mt-20 gap-1"
-      aria-label={comment.deleted ? "Deleted comment" : `Comment by ${comment.author}`}
+      aria-label={comment.deleted ? t("comments.deletedLabel") : t("comments.by", { author: comment.author })}
       data-testid={`comment-${comment.id}`}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
@@ -90,19 +94,19 @@ function CommentView({
           {shortRelativeTime(comment.createdAt)}
         </time>
         <VersionMark version={comment.version} readable={readable} />
-        {comment.editedAt && !comment.deleted && <span>(edited)</span>}
+        {comment.editedAt && !comment.deleted && <span>{t("comments.edited")}</span>}
       </header>
       {comment.deleted || comment.body === null ? (
         <p className="text-sm text-muted-foreground italic" data-testid="text-comment-deleted">
-          Comment deleted
+          {t("comments.deleted")}
         </p>
       ) : editing ? (
         <CommentComposer
           documentId={documentId}
           version={comment.version}
-          label="Edit your comment"
-          placeholder="Your comment"
-          submitLabel="Save"
+          label={t("comments.editLabel")}
+          placeholder={t("comments.editPlaceholder")}
+          submitLabel={t("comments.save")}
           initial={comment.body}
           busy={edit.isPending}
           testId="edit-comment"
@@ -111,7 +115,7 @@ function CommentView({
             try {
               await edit.mutateAsync({ commentId: comment.id, body });
             } catch (error) {
-              toast({ variant: "destructive", title: "Not saved", description: refusal(error) });
+              toast({ variant: "destructive", title: t("comments.notSaved"), description: refusal(error) });
               return false;
             }
             setEditing(false);
@@ -125,7 +129,7 @@ function CommentView({
         <div className="flex flex-wrap items-center gap-1">
           {confirming ? (
             <>
-              <span className="text-xs">Delete this comment?</span>
+              <span className="text-xs">{t("comments.confirmDelete")}</span>
               <Button
                 size="sm"
                 variant="destructive"
@@ -134,16 +138,20 @@ function CommentView({
                 onClick={() =>
                   remove.mutate(comment.id, {
                     onError: (error) =>
-                      toast({ variant: "destructive", title: "Not deleted", description: refusal(error) }),
+                      toast({
+                        variant: "destructive",
+                        title: t("comments.notDeleted"),
+                        description: refusal(error),
+                      }),
                     onSettled: () => setConfirming(false),
                   })
                 }
                 data-testid={`button-confirm-delete-${comment.id}`}
               >
-                Delete
+                {t("comments.delete")}
               </Button>
               <Button size="sm" variant="ghost" className="h-7" onClick={() => setConfirming(false)}>
-                Cancel
+                {t("comments.cancel")}
               </Button>
             </>
           ) : (
@@ -157,7 +165,7 @@ function CommentView({
                   data-testid={`button-edit-comment-${comment.id}`}
                 >
                   <Pencil aria-hidden="true" />
-                  Edit
+                  {t("comments.edit")}
                 </Button>
               )}
               {comment.abilities.delete && (
@@ -169,7 +177,7 @@ function CommentView({
                   data-testid={`button-delete-comment-${comment.id}`}
                 >
                   <Trash2 aria-hidden="true" />
-                  Delete
+                  {t("comments.delete")}
                 </Button>
               )}
             </>
@@ -189,6 +197,7 @@ function ThreadView({
   thread: CommentThread;
   readable: number;
 }) {
+  const { t } = useTranslation("document");
   const [replying, setReplying] = useState(false);
   const reply = useReply(documentId);
   const resolve = useResolveThread(documentId);
@@ -197,7 +206,7 @@ function ThreadView({
       { threadId: thread.id, resolved },
       {
         onError: (error) =>
-          toast({ variant: "destructive", title: "Not changed", description: refusal(error) }),
+          toast({ variant: "destructive", title: t("comments.notChanged"), description: refusal(error) }),
       },
     );
   return (
@@ -221,7 +230,7 @@ function ThreadView({
       )}
       <CommentView documentId={documentId} comment={thread.comment} readable={readable} />
       {thread.replies.length > 0 && (
-        <ol className="grid gap-3 border-l pl-3" aria-label="Replies">
+        <ol className="grid gap-3 border-l pl-3" aria-label={t("comments.replies")}>
           {thread.replies.map((r) => (
             <li key={r.id}>
               <CommentView documentId={documentId} comment={r} readable={readable} />
@@ -235,7 +244,7 @@ function ThreadView({
           data-testid="text-thread-resolved"
         >
           <CheckCircle2 className="size-3.5" aria-hidden="true" />
-          Resolved{thread.resolvedBy ? ` by ${thread.resolvedBy}` : ""}
+          {thread.resolvedBy ? t("comments.resolvedBy", { name: thread.resolvedBy }) : t("comments.resolved")}
           {thread.resolvedAt ? ` ${shortRelativeTime(thread.resolvedAt)}` : ""}
         </p>
       )}
@@ -243,9 +252,9 @@ function ThreadView({
         <CommentComposer
           documentId={documentId}
           version={null}
-          label="Your reply"
-          placeholder="Reply… (type @ to mention someone)"
-          submitLabel="Reply"
+          label={t("comments.replyLabel")}
+          placeholder={t("comments.replyPlaceholder")}
+          submitLabel={t("comments.reply")}
           busy={reply.isPending}
           testId="reply"
           onCancel={() => setReplying(false)}
@@ -253,7 +262,11 @@ function ThreadView({
             try {
               await reply.mutateAsync({ threadId: thread.id, body });
             } catch (error) {
-              toast({ variant: "destructive", title: "Reply not sent", description: refusal(error) });
+              toast({
+                variant: "destructive",
+                title: t("comments.replyNotSent"),
+                description: refusal(error),
+              });
               return false;
             }
             setReplying(false);
@@ -270,7 +283,7 @@ function ThreadView({
               data-testid={`button-reply-${thread.id}`}
             >
               <MessageSquare aria-hidden="true" />
-              Reply
+              {t("comments.reply")}
             </Button>
           )}
           {thread.abilities.resolve && (
@@ -282,7 +295,7 @@ function ThreadView({
               data-testid={`button-${thread.resolved ? "reopen" : "resolve"}-${thread.id}`}
             >
               {thread.resolved ? <RotateCcw aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
-              {thread.resolved ? "Reopen" : "Resolve"}
+              {thread.resolved ? t("comments.reopen") : t("comments.resolve")}
             </Button>
           )}
         </div>
@@ -292,8 +305,9 @@ function ThreadView({
 }
 
 function CommentsSkeleton() {
+  const { t } = useTranslation("document");
   return (
-    <div className="grid gap-2" role="status" aria-label="Loading comments">
+    <div className="grid gap-2" role="status" aria-label={t("comments.loading")}>
       <Skeleton className="h-20 w-full" />
       <Skeleton className="h-16 w-full" />
     </div>
@@ -314,6 +328,7 @@ export function CommentsTab({
   quote: PendingQuote | null;
   onClearQuote: () => void;
 }) {
+  const { t } = useTranslation("document");
   const list = useComments(documentId);
   const post = usePostComment(documentId);
   const hash = useLocationHash();
@@ -322,9 +337,9 @@ export function CommentsTab({
   if (list.isPending) return <CommentsSkeleton />;
   if (list.isError) return <ErrorNotice error={list.error} />;
   const { threads, readableVersion, abilities } = list.data;
-  const open = threads.filter((t) => !t.resolved).length;
+  const open = threads.filter((thread) => !thread.resolved).length;
   return (
-    <section className="grid gap-4" aria-label="Comments" data-testid="panel-comments">
+    <section className="grid gap-4" aria-label={t("comments.label")} data-testid="panel-comments">
       {abilities.comment && (
         <div className="grid gap-2" data-testid="comment-composer">
           {quote && (
@@ -341,7 +356,7 @@ export function CommentsTab({
                 size="icon"
                 variant="ghost"
                 className="size-7"
-                aria-label="Do not quote this passage"
+                aria-label={t("comments.dropQuote")}
                 onClick={onClearQuote}
               >
                 <X aria-hidden="true" />
@@ -351,9 +366,9 @@ export function CommentsTab({
           <CommentComposer
             documentId={documentId}
             version={quote?.version ?? null}
-            label={quote ? "Comment on the quoted passage" : "New comment"}
-            placeholder="Add a comment… (type @ to mention someone)"
-            submitLabel="Comment"
+            label={quote ? t("comments.onQuote") : t("comments.new")}
+            placeholder={t("comments.placeholder")}
+            submitLabel={t("comments.post")}
             busy={post.isPending}
             testId="comment"
             onSubmit={async (body) => {
@@ -364,7 +379,11 @@ export function CommentsTab({
                   ...(quote ? { anchor: { quote: quote.quote, section: quote.section } } : {}),
                 });
               } catch (error) {
-                toast({ variant: "destructive", title: "Comment not posted", description: refusal(error) });
+                toast({
+                  variant: "destructive",
+                  title: t("comments.notPosted"),
+                  description: refusal(error),
+                });
                 return false;
               }
               onClearQuote();
@@ -372,21 +391,24 @@ export function CommentsTab({
             }}
           />
           <p className="text-xs text-muted-foreground">
-            Comments are on version {quote?.version ?? readableVersion}. Everyone who may read this document
-            sees them.
+            {t("comments.visibility", { version: quote?.version ?? readableVersion })}
           </p>
         </div>
       )}
       {threads.length === 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="text-no-comments">
-          No comments yet.
+          {t("comments.none")}
         </p>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" data-testid="text-comment-count">
-            {threads.length} {threads.length === 1 ? "thread" : "threads"}, {open} open
+            {t("comments.count", {
+              count: threads.length,
+              n: formatCount(threads.length),
+              open: formatCount(open),
+            })}
           </p>
-          <ol className="grid gap-3" aria-label="Comment threads">
+          <ol className="grid gap-3" aria-label={t("comments.threads")}>
             {threads.map((thread) => (
               <ThreadView
                 key={thread.id}

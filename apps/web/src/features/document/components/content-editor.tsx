@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,6 +11,7 @@ import { MarkdownContent } from "./markdown-content";
 import { useContentDraft } from "./use-content-draft";
 import { EditFormatChoice } from "./edit-format-notice";
 import { editOutcome } from "../lib/edit-outcome";
+import "../locale";
 
 // TipTap and ProseMirror load only when someone opens the rich-text mode.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -113,6 +115,7 @@ function EditBar({
   /** What the new version will be, when that is not plain text (a Word or PDF document). */
   note: string | null;
 }) {
+  const { t } = useTranslation("document");
   return (
     <div
       className="sticky bottom-8 z-10 -mx-4 flex flex-wrap items-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
@@ -124,22 +127,22 @@ function EditBar({
         </p>
       )}
       <div className="grid min-w-48 flex-1 gap-1.5">
-        <Label htmlFor="edit-change-note">Change note</Label>
+        <Label htmlFor="edit-change-note">{t("editor.changeNote")}</Label>
         <Input
           id="edit-change-note"
           value={changeNote}
           maxLength={500}
-          placeholder="What changed and why"
+          placeholder={t("editor.changeNotePlaceholder")}
           onChange={(e) => onChangeNote(e.target.value)}
           data-testid="input-change-note"
         />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t("editor.cancel")}
         </Button>
         <Button type="submit" disabled={saving || unchanged} data-testid="button-save-version">
-          {saving ? "Saving..." : "Save as New Version"}
+          {saving ? t("editor.saving") : t("editor.save")}
         </Button>
       </div>
     </div>
@@ -151,19 +154,20 @@ function EditBar({
  * show it. The rich-text editor mounts only while chosen; both edit the one markdown text.
  */
 function WriteAndPreview({ content, onChange }: { content: string; onChange: (content: string) => void }) {
+  const { t } = useTranslation("document");
   return (
     <Tabs defaultValue="write" className="gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Label htmlFor="edit-content">Content (markdown)</Label>
-        <TabsList aria-label="Editor view">
+        <Label htmlFor="edit-content">{t("editor.content")}</Label>
+        <TabsList aria-label={t("editor.view")}>
           <TabsTrigger value="write" data-testid="tab-edit-write">
-            Write
+            {t("editor.write")}
           </TabsTrigger>
           <TabsTrigger value="rich" data-testid="tab-edit-rich">
-            Rich text
+            {t("editor.rich")}
           </TabsTrigger>
           <TabsTrigger value="preview" data-testid="tab-edit-preview">
-            Preview
+            {t("editor.preview")}
           </TabsTrigger>
         </TabsList>
       </div>
@@ -182,7 +186,7 @@ function WriteAndPreview({ content, onChange }: { content: string; onChange: (co
         <Suspense
           fallback={
             <div className="h-[60vh] max-h-[40rem] min-h-[16rem] rounded-md border p-4" role="status">
-              <p className="text-muted-foreground">Loading the rich-text editor…</p>
+              <p className="text-muted-foreground">{t("editor.loadingRich")}</p>
             </div>
           }
         >
@@ -194,11 +198,11 @@ function WriteAndPreview({ content, onChange }: { content: string; onChange: (co
           className="h-[60vh] max-h-[40rem] min-h-[16rem] overflow-y-auto rounded-md border p-4"
           tabIndex={0}
           role="region"
-          aria-label="Preview of the new version"
+          aria-label={t("editor.previewLabel")}
           data-testid="edit-preview"
         >
           {content.trim() === "" ? (
-            <p className="text-muted-foreground">Nothing to preview yet.</p>
+            <p className="text-muted-foreground">{t("editor.nothingToPreview")}</p>
           ) : (
             <MarkdownContent content={content} />
           )}
@@ -221,6 +225,7 @@ function SaveError({
   newer: number | null;
   onSaveOver: () => void;
 }) {
+  const { t } = useTranslation("document");
   return (
     <div
       role="alert"
@@ -230,7 +235,7 @@ function SaveError({
       {newer !== null && (
         <div>
           <Button type="button" size="sm" variant="outline" onClick={onSaveOver}>
-            Keep my text and save over version {newer}
+            {t("editor.saveOver", { version: newer })}
           </Button>
         </div>
       )}

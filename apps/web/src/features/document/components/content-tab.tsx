@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Document } from "@quire/contracts";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,6 +9,7 @@ import { useLocationHash, useScrollToAnchor } from "../hooks/use-location-hash";
 import { documentOutline, passageFromHash, passageLines } from "../lib/anchors";
 import { ContentEditor } from "./content-editor";
 import { MarkdownContent } from "./markdown-content";
+import "../locale";
 
 /** The element id a location hash names ("#section-%D0%BE%D0%B1%D0%B7%D0%BE%D1%80" → "section-обзор"). */
 function anchorFromHash(hash: string): string | null {
@@ -54,15 +56,16 @@ function ContentSkeleton({ label }: { label: string }) {
 
 /** An older version, reached by the version link /document/{id}?v={version}. */
 function OlderVersion({ document, version }: { document: Document; version: number }) {
+  const { t } = useTranslation("document");
   const versions = useDocumentVersions(document.id);
-  if (versions.isPending) return <ContentSkeleton label={`Loading version ${version}`} />;
+  if (versions.isPending) return <ContentSkeleton label={t("content.loadingVersion", { version })} />;
   const found = versions.data?.find((v) => v.version === version);
   return (
     <div className="grid gap-4">
       <p className="rounded-md border bg-muted/50 p-3 text-sm" data-testid="text-viewing-version">
-        {found ? `You are viewing version ${version}.` : `Version ${version} does not exist.`}{" "}
+        {found ? t("content.viewing", { version }) : t("content.noSuchVersion", { version })}{" "}
         <Link href={paths.document.getHref(document.id)} className="font-medium text-primary underline">
-          View the current version ({document.currentVersionNumber})
+          {t("content.viewCurrent", { version: document.currentVersionNumber })}
         </Link>
       </p>
       {found && <AnchoredContent content={found.content} />}
@@ -83,16 +86,17 @@ export function ContentTab({
   onStopEditing: () => void;
   onUploadVersion: () => void;
 }) {
+  const { t } = useTranslation("document");
   if (editing)
     return <ContentEditor document={document} onDone={onStopEditing} onUploadVersion={onUploadVersion} />;
   if (version !== null && version !== document.currentVersionNumber) {
     return <OlderVersion document={document} version={version} />;
   }
   if (document.processing.state === "processing" && document.currentVersion.content === "") {
-    return <ContentSkeleton label="Extracting text" />;
+    return <ContentSkeleton label={t("content.extracting")} />;
   }
   if (document.currentVersion.content.trim() === "") {
-    return <p className="text-muted-foreground">This version has no text.</p>;
+    return <p className="text-muted-foreground">{t("content.noText")}</p>;
   }
   return <AnchoredContent content={document.currentVersion.content} />;
 }

@@ -1,12 +1,7 @@
 import { ChangesSinceEffective } from "./changes-since-effective";
 import { useState, type FormEvent } from "react";
-import {
-  decisionChoices,
-  describeNegative,
-  describeQuorum,
-  type DecisionKind,
-  type RoundStage,
-} from "@quire/contracts";
+import { useTranslation } from "react-i18next";
+import { decisionChoices, type DecisionKind, type Quorum, type RoundStage } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -14,12 +9,15 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import {
   DecisionDialog,
-  decisionLabel,
+  DecisionName,
   needsReason,
   type Decision,
 } from "@/components/approvals/decision-dialog";
 import { useDocumentSigning } from "@/lib/api/document-signing";
 import { useUpdateApproval } from "@/lib/api/update-approval";
+import { formatCount } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 function useDecision(documentId: string, round: number, kind: DecisionKind) {
   const [comment, setComment] = useState("");
@@ -40,15 +38,15 @@ function useDecision(documentId: string, round: number, kind: DecisionKind) {
       () => {
         setComment("");
         toast({
-          title: "Approval updated",
-          description: "The approval status has been updated successfully.",
+          title: i18n.t("shared:decision.updated"),
+          description: i18n.t("shared:decision.updatedDescription"),
         });
       },
       () =>
         toast({
           variant: "destructive",
-          title: "Update failed",
-          description: "There was an error updating the approval status.",
+          title: i18n.t("document:decision.failedTitle"),
+          description: i18n.t("shared:decision.failed"),
         }),
     );
   }
@@ -68,18 +66,27 @@ function useDecision(documentId: string, round: number, kind: DecisionKind) {
 const isDecision = (status: string): status is Decision =>
   status === "Approved" || status === "Changes Requested" || status === "Rejected";
 
+/** Who must approve at a stage, in the interface's language. */
+function quorumText(quorum: Quorum): string {
+  if (quorum.kind === "count") return i18n.t("document:decision.quorum.count", { n: formatCount(quorum.n) });
+  return i18n.t(`document:decision.quorum.${quorum.kind}`);
+}
+
 /** What the open stage needs and what a negative choice does there, said before anyone chooses. */
 function StageRules({ stage, choices }: { stage: RoundStage; choices: readonly Decision[] }) {
+  const { t } = useTranslation("document");
   return (
     <div className="grid gap-1 text-sm text-muted-foreground" data-testid="text-stage-rules">
       <p>
-        <span className="font-medium text-foreground">{stage.name}</span>: {describeQuorum(stage.quorum)} must
-        approve ({stage.approvals} of {stage.needed} so far).
+        <span className="font-medium text-foreground">{stage.name}</span>:{" "}
+        {t("decision.mustApprove", {
+          who: quorumText(stage.quorum),
+          approvals: formatCount(stage.approvals),
+          needed: formatCount(stage.needed),
+        })}
       </p>
-      {choices.includes("Changes Requested") && (
-        <p>{describeNegative("A request for changes", stage.onChanges)}</p>
-      )}
-      {choices.includes("Rejected") && <p>{describeNegative("A rejection", stage.onReject)}</p>}
+      {choices.includes("Changes Requested") && <p>{t(`decision.changes.${stage.onChanges}`)}</p>}
+      {choices.includes("Rejected") && <p>{t(`decision.reject.${stage.onReject}`)}</p>}
     </div>
   );
 }
@@ -109,6 +116,7 @@ export function DecisionForm({
   );
   const served = offered.filter(isDecision);
   const choices = served.length > 0 ? served : decisionChoices[kind];
+  const { t } = useTranslation("document");
   const id = `approval-comment-${kind}`;
   return (
     <form
@@ -116,10 +124,10 @@ export function DecisionForm({
       onSubmit={(e: FormEvent) => e.preventDefault()}
       data-testid={`form-${kind}`}
     >
-      <h4 className="font-semibold">{kind === "review" ? "Your Review" : "Final Decision"}</h4>
+      <h4 className="font-semibold">{kind === "review" ? t("decision.yourReview") : t("decision.final")}</h4>
       {stage && <StageRules stage={stage} choices={choices} />}
       {version !== undefined && <ChangesSinceEffective documentId={documentId} version={version} />}
-      <Label htmlFor={id}>Comment</Label>
+      <Label htmlFor={id}>{t("decision.comment")}</Label>
       <Textarea id={id} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={5000} />
       <div className="flex flex-wrap gap-2">
         {choices.map((status) => (
@@ -130,7 +138,7 @@ export function DecisionForm({
             disabled={sending}
             onClick={() => send(status)}
           >
-            {decisionLabel[status]}
+            <DecisionName status={status} />
           </Button>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { DocumentAccess, Group, User } from "@quire/contracts";
+import { useTranslation } from "react-i18next";
+import type { DocumentAccess, Group, Role, User } from "@quire/contracts";
 import { Lock, Users } from "lucide-react";
 import { ErrorNotice } from "@/components/error-notice";
 import { Badge } from "@/components/ui/badge";
@@ -12,6 +13,8 @@ import { errorMessage } from "@/lib/api-client";
 import { useGroups } from "@/lib/api/groups";
 import { useUsers } from "@/lib/api/users";
 import { useAccessHolders, useDocumentAccess, usePutDocumentAccess } from "../api/document-access";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /** Saves the access list and reports the outcome; `onSaved` runs once the server accepted it. */
 function useSaveAccess(onSaved: () => void) {
@@ -20,21 +23,26 @@ function useSaveAccess(onSaved: () => void) {
     save.mutate(next, {
       onSuccess: (saved) => {
         toast({
-          title: saved.restricted ? "Access restricted" : "Restriction removed",
+          title: saved.restricted ? i18n.t("document:access.restricted") : i18n.t("document:access.removed"),
           description: saved.restricted
-            ? "Only the people and groups you chose (and the owner and Admins) can open it."
-            : "Everyone the category allows can open it again.",
+            ? i18n.t("document:access.restrictedText")
+            : i18n.t("document:access.removedText"),
         });
         onSaved();
       },
       onError: (error) =>
-        toast({ variant: "destructive", title: "Access not saved", description: errorMessage(error) }),
+        toast({
+          variant: "destructive",
+          title: i18n.t("document:access.notSaved"),
+          description: errorMessage(error),
+        }),
     });
   return { save, onSave };
 }
 
 /** The Share dialog's access part (owner or Admin): "Who has access" and "Restrict to…". */
 export function DocumentAccessSection({ documentId }: { documentId: string }) {
+  const { t } = useTranslation("document");
   const access = useDocumentAccess(documentId);
   const users = useUsers();
   const groups = useGroups();
@@ -46,11 +54,11 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
     <section className="space-y-3" aria-labelledby="who-has-access" data-testid="section-document-access">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="who-has-access" className="text-sm font-semibold">
-          Who has access
+          {t("access.who")}
         </h3>
         {access.data && (
           <Badge variant={access.data.restricted ? "default" : "secondary"} data-testid="badge-access-mode">
-            {access.data.restricted ? "Restricted" : "Category access"}
+            {access.data.restricted ? t("access.restrictedBadge") : t("access.categoryAccess")}
           </Badge>
         )}
       </div>
@@ -70,7 +78,7 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
         ) : (
           <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="button-restrict">
             <Lock aria-hidden="true" />
-            Restrict to…
+            {t("access.restrictTo")}
           </Button>
         )
       ) : (
@@ -81,6 +89,7 @@ export function DocumentAccessSection({ documentId }: { documentId: string }) {
 }
 
 function HoldersList({ documentId }: { documentId: string }) {
+  const roleName = useTranslation("common").t;
   const holders = useAccessHolders(documentId);
   if (holders.isPending) return <Skeleton className="h-20" />;
   if (holders.isError) return <ErrorNotice error={holders.error} className="text-sm" />;
@@ -89,7 +98,8 @@ function HoldersList({ documentId }: { documentId: string }) {
       {holders.data.map((h) => (
         <li key={h.userId} className="px-3 py-2 text-sm" data-testid={`access-holder-${h.username}`}>
           <span className="font-medium">{h.username}</span>{" "}
-          <span className="text-muted-foreground">({h.role})</span>
+          <span className="text-muted-foreground">({roleName(`roles.${h.role as Role}`)})</span>
+          {/* The reasons are the server's words. */}
           <p className="text-xs break-words text-muted-foreground">{h.reasons.join(" · ")}</p>
         </li>
       ))}
@@ -112,6 +122,8 @@ function RestrictEditor({
   onSave: (next: DocumentAccess) => void;
   onDone: () => void;
 }) {
+  const { t } = useTranslation("document");
+  const roleName = useTranslation("common").t;
   const [userIds, setUserIds] = useState(new Set(access.userIds));
   const [groupIds, setGroupIds] = useState(new Set(access.groupIds));
   const flip = (set: Set<string>, id: string, on: boolean) => {
@@ -125,22 +137,19 @@ function RestrictEditor({
 
   return (
     <div className="space-y-3 rounded-md border p-3" data-testid="editor-restrict">
-      <p className="text-sm text-muted-foreground">
-        Restrict to the people and groups below. The owner and Admins always keep access; nobody gets more
-        than the category allows.
-      </p>
+      <p className="text-sm text-muted-foreground">{t("access.restrictText")}</p>
       <PickList
-        legend="Groups"
+        legend={t("access.groups")}
         icon
         items={groups.map((g) => ({ id: g.id, label: g.name, testId: `checkbox-restrict-group-${g.name}` }))}
         chosen={groupIds}
         onToggle={(id, on) => setGroupIds((s) => flip(s, id, on))}
       />
       <PickList
-        legend="People"
+        legend={t("access.people")}
         items={users.map((u) => ({
           id: u.id,
-          label: `${u.username} (${u.role})`,
+          label: `${u.username} (${roleName(`roles.${u.role}`)})`,
           testId: `checkbox-restrict-user-${u.username}`,
         }))}
         chosen={userIds}
@@ -162,6 +171,7 @@ function RestrictActions({
   onSubmit: (restricted: boolean) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("document");
   return (
     <div className="flex flex-wrap gap-2">
       <Button
@@ -170,7 +180,7 @@ function RestrictActions({
         disabled={saving}
         data-testid="button-save-restriction"
       >
-        {saving ? "Saving..." : "Save Restriction"}
+        {saving ? t("access.saving") : t("access.save")}
       </Button>
       {restricted && (
         <Button
@@ -180,11 +190,11 @@ function RestrictActions({
           disabled={saving}
           data-testid="button-remove-restriction"
         >
-          Remove Restriction
+          {t("access.remove")}
         </Button>
       )}
       <Button size="sm" variant="ghost" onClick={onCancel}>
-        Cancel
+        {t("access.cancel")}
       </Button>
     </div>
   );
@@ -203,10 +213,11 @@ function PickList({
   chosen: ReadonlySet<string>;
   onToggle: (id: string, on: boolean) => void;
 }) {
+  const { t } = useTranslation("document");
   return (
     <fieldset className="space-y-1">
       <legend className="text-sm font-medium">{legend}</legend>
-      {items.length === 0 && <p className="text-xs text-muted-foreground">None yet.</p>}
+      {items.length === 0 && <p className="text-xs text-muted-foreground">{t("access.none")}</p>}
       <ul className="max-h-40 space-y-1 overflow-y-auto">
         {items.map((item) => (
           <li key={item.id} className="flex items-center gap-2">

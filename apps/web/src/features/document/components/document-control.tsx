@@ -1,10 +1,19 @@
 import { useState } from "react";
 import { CalendarCheck, FilePen, Settings2, ShieldCheck } from "lucide-react";
-import type { Document } from "@quire/contracts";
+import { useTranslation } from "react-i18next";
+import type { Document, DocumentStatus } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
-import { formatDate, formatDay } from "@/lib/format";
+import { formatCount, formatDate, formatDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { PeriodicReviewDialog, ReconfirmDialog } from "./periodic-review-dialogs";
+import "../locale";
+
+/** A document status in the interface's language; one this release does not know, as the server sent it. */
+function useStatusName(): (status: string) => string {
+  const { t, i18n } = useTranslation("common");
+  return (status) =>
+    i18n.exists(`common:status.${status}`) ? t(`status.${status as DocumentStatus}`) : status;
+}
 
 /**
  * Document control on the document's page: which version is effective and since when, which is in
@@ -12,6 +21,8 @@ import { PeriodicReviewDialog, ReconfirmDialog } from "./periodic-review-dialogs
  * the dates). Nothing shows for a document that was never approved and has no review to keep.
  */
 export function DocumentControl({ document, onRevise }: { document: Document; onRevise: () => void }) {
+  const { t } = useTranslation("document");
+  const statusName = useStatusName();
   const { control, abilities } = document;
   const [dialog, setDialog] = useState<"schedule" | "reconfirm" | null>(null);
   if (control.effectiveVersion === null) return null;
@@ -19,7 +30,7 @@ export function DocumentControl({ document, onRevise }: { document: Document; on
   const lapsed = review.state === "overdue";
   return (
     <section
-      aria-label="Document control"
+      aria-label={t("control.label")}
       className={cn(
         "grid gap-2 rounded-lg border p-3 text-sm",
         lapsed ? "border-destructive/50 bg-destructive/5" : "bg-muted/30",
@@ -29,19 +40,26 @@ export function DocumentControl({ document, onRevise }: { document: Document; on
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
         <span className="font-medium" data-testid="text-effective">
-          Effective: version {control.effectiveVersion}
-          {control.effectiveAt && `, approved ${formatDate(control.effectiveAt)}`}
+          {control.effectiveAt
+            ? t("control.effectiveApproved", {
+                version: control.effectiveVersion,
+                date: formatDate(control.effectiveAt),
+              })
+            : t("control.effective", { version: control.effectiveVersion })}
         </span>
         {control.revision && (
           <span className="text-muted-foreground" data-testid="text-in-progress">
-            · In progress: version {control.revision.version} ({control.revision.status})
+            ·{" "}
+            {t("control.inProgress", {
+              version: control.revision.version,
+              status: statusName(control.revision.status),
+            })}
           </span>
         )}
       </p>
       {control.readingEffective && (
         <p className="text-muted-foreground" data-testid="text-reading-effective">
-          You are reading the effective version. A revision is being prepared; it replaces this text once it
-          is approved.
+          {t("control.readingEffective")}
         </p>
       )}
       <ReviewLine document={document} />
@@ -54,12 +72,12 @@ export function DocumentControl({ document, onRevise }: { document: Document; on
             data-testid="button-reconfirm"
           >
             <CalendarCheck aria-hidden="true" />
-            Re-confirm
+            {t("control.reconfirm")}
           </Button>
           {abilities.createVersion && (
             <Button size="sm" variant="outline" onClick={onRevise} data-testid="button-revise">
               <FilePen aria-hidden="true" />
-              Revise
+              {t("control.revise")}
             </Button>
           )}
           <Button
@@ -69,7 +87,7 @@ export function DocumentControl({ document, onRevise }: { document: Document; on
             data-testid="button-review-schedule"
           >
             <Settings2 aria-hidden="true" />
-            Review schedule
+            {t("control.schedule")}
           </Button>
         </div>
       )}
@@ -80,23 +98,27 @@ export function DocumentControl({ document, onRevise }: { document: Document; on
 }
 
 function ReviewLine({ document }: { document: Document }) {
+  const { t } = useTranslation("document");
   const review = document.control.periodicReview;
   if (!review.nextReviewOn) {
     return (
       <p className="text-muted-foreground" data-testid="text-next-review">
-        No periodic review is set{document.abilities.control ? ": set its schedule below." : "."}
+        {document.abilities.control ? t("control.noReviewSetBelow") : t("control.noReview")}
       </p>
     );
   }
-  const every = review.intervalMonths
-    ? ` (every ${review.intervalMonths} month${review.intervalMonths === 1 ? "" : "s"}${
-        review.intervalSource === "category" ? ", the category's default" : ""
-      })`
+  const months = review.intervalMonths;
+  const every = months
+    ? ` ${
+        review.intervalSource === "category"
+          ? t("control.everyCategory", { count: months, n: formatCount(months) })
+          : t("control.every", { count: months, n: formatCount(months) })
+      }`
     : "";
   return (
     <p className="flex flex-wrap items-center gap-2" data-testid="text-next-review">
       <span>
-        Next periodic review: {formatDay(review.nextReviewOn)}
+        {t("control.nextReview", { date: formatDay(review.nextReviewOn) })}
         {every}
       </span>
       {review.state === "due" && (
@@ -104,7 +126,7 @@ function ReviewLine({ document }: { document: Document }) {
           className="rounded-md bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/30 dark:text-amber-200"
           data-testid="badge-review-state"
         >
-          Review due
+          {t("control.due")}
         </span>
       )}
       {review.state === "overdue" && (
@@ -112,7 +134,7 @@ function ReviewLine({ document }: { document: Document }) {
           className="rounded-md bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive"
           data-testid="badge-review-state"
         >
-          Review lapsed
+          {t("control.lapsed")}
         </span>
       )}
     </p>

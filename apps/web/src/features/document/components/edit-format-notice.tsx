@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { FilePen, FileUp } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { useReturnFocusOnUnmount } from "@/components/ui/return-focus";
 import type { EditOutcome } from "../lib/edit-outcome";
+import "../locale";
 
 /**
  * Before editing a Word or PDF document: what the new version will be, with "Upload a new version"
@@ -19,6 +21,7 @@ export function EditFormatChoice({
   onEdit: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation("document");
   const upload = useRef<HTMLButtonElement>(null);
   // Cancel gives the focus back to Edit (before the effect below moves it in).
   useReturnFocusOnUnmount();
@@ -45,14 +48,14 @@ export function EditFormatChoice({
       <div className="flex flex-wrap gap-2">
         <Button ref={upload} type="button" onClick={onUpload} data-testid="button-choice-upload">
           <FileUp aria-hidden="true" />
-          Upload a new version
+          {t("editor.choiceUpload")}
         </Button>
         <Button type="button" variant="outline" onClick={onEdit} data-testid="button-choice-edit">
           <FilePen aria-hidden="true" />
-          Edit the text here
+          {t("editor.choiceEdit")}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t("editor.cancel")}
         </Button>
       </div>
     </section>

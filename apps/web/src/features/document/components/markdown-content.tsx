@@ -3,14 +3,19 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/utils";
+import { i18n } from "@/lib/i18n";
 import { rehypeAnchors, type AnchorOptions } from "../lib/rehype-anchors";
 import { remarkHtmlAsText } from "../lib/remark-html-as-text";
+import "../locale";
 
 /**
  * Headings move one level down so the page's own title stays the only h1. HTML in a document is
  * shown as text (remarkHtmlAsText) and rehype-sanitize strips what markdown itself can smuggle in,
  * such as javascript: links.
  */
+/** An outside link opens in a new tab, without handing that page this one. */
+const newTab = { target: "_blank", rel: "noopener noreferrer" } as const;
+
 const components: Components = {
   h1: (props) => <h2 className="mt-6 mb-3 text-2xl font-bold first:mt-0" {...omitNode(props)} />,
   h2: (props) => <h3 className="mt-6 mb-2 text-xl font-semibold first:mt-0" {...omitNode(props)} />,
@@ -28,7 +33,7 @@ const components: Components = {
       <a
         href={href}
         className="font-medium text-primary underline underline-offset-4"
-        {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        {...(external ? newTab : {})}
         {...omitNode(props)}
       />
     );
@@ -47,7 +52,13 @@ const components: Components = {
     />
   ),
   table: (props) => (
-    <div className="my-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Table">
+    // Named at render time, in the language then shown.
+    <div
+      className="my-3 overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={i18n.t("document:content.table")}
+    >
       <table className="w-full border-collapse text-sm" {...omitNode(props)} />
     </div>
   ),

@@ -1,25 +1,29 @@
 import { useState, type ReactNode } from "react";
 import { MoveHorizontal, ZoomIn, ZoomOut } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { formatPercent } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePdfPages } from "./use-pdf-pages";
+import "../locale";
 
 /** Zoom steps, as multiples of the fit width. */
 const ZOOMS = [1, 1.5, 2, 3, 4] as const;
 
 function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  const { t } = useTranslation("document");
   const step = ZOOMS.indexOf(zoom as (typeof ZOOMS)[number]);
   return (
     <div
       role="toolbar"
-      aria-label="PDF zoom"
+      aria-label={t("pdf.zoom")}
       className="mb-3 flex flex-wrap items-center justify-center gap-2"
       data-print-hide
     >
       <Button
         variant="outline"
         size="sm"
-        aria-label="Zoom out"
+        aria-label={t("pdf.zoomOut")}
         disabled={step <= 0}
         onClick={() => onZoom(ZOOMS[step - 1] ?? 1)}
         data-testid="button-pdf-zoom-out"
@@ -31,12 +35,12 @@ function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) =
         aria-live="polite"
         data-testid="text-pdf-zoom"
       >
-        {zoom === 1 ? "Fit width" : `${Math.round(zoom * 100)}%`}
+        {zoom === 1 ? t("pdf.fit") : formatPercent(zoom * 100)}
       </span>
       <Button
         variant="outline"
         size="sm"
-        aria-label="Zoom in"
+        aria-label={t("pdf.zoomIn")}
         disabled={step >= ZOOMS.length - 1}
         onClick={() => onZoom(ZOOMS[step + 1] ?? zoom)}
         data-testid="button-pdf-zoom-in"
@@ -51,7 +55,7 @@ function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) =
         data-testid="button-pdf-zoom-fit"
       >
         <MoveHorizontal aria-hidden="true" />
-        Fit width
+        {t("pdf.fit")}
       </Button>
     </div>
   );
@@ -65,6 +69,7 @@ function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) =
  * never the page, so a phone reader can enlarge small print without the layout sliding sideways.
  */
 export function PdfViewer({ url, title, fallback }: { url: string; title: string; fallback: ReactNode }) {
+  const { t } = useTranslation("document");
   const [zoom, setZoom] = useState(1);
   const { container, state } = usePdfPages(url, title, zoom);
 
@@ -72,14 +77,14 @@ export function PdfViewer({ url, title, fallback }: { url: string; title: string
     <div className="min-w-0" data-testid="pdf-viewer">
       {state.status === "ready" && <ZoomControls zoom={zoom} onZoom={setZoom} />}
       {state.status === "loading" && (
-        <div className="grid gap-2" role="status" aria-label="Rendering PDF">
+        <div className="grid gap-2" role="status" aria-label={t("pdf.rendering")}>
           <Skeleton className="mx-auto aspect-[1/1.4] w-full max-w-[900px]" />
         </div>
       )}
       {state.status === "failed" && (
         <div className="grid gap-3">
           <p role="alert" className="text-sm text-muted-foreground">
-            The PDF could not be displayed here; its extracted text follows.
+            {t("pdf.failed")}
           </p>
           {fallback}
         </div>
@@ -88,7 +93,7 @@ export function PdfViewer({ url, title, fallback }: { url: string; title: string
       <div
         ref={container}
         role="region"
-        aria-label={`${title}, pages`}
+        aria-label={t("pdf.pages", { title })}
         tabIndex={0}
         className={state.status === "failed" ? "hidden" : "overflow-x-auto rounded focus-visible:outline-2"}
         data-testid="pdf-pages"

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import {
   MAX_REVIEW_INTERVAL_MONTHS,
   nextReviewDate,
@@ -18,8 +19,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
-import { formatDay } from "@/lib/format";
+import { formatCount, formatDay } from "@/lib/format";
 import { useReconfirm, useReviewSuggestion, useSetPeriodicReview } from "../api/periodic-review";
+import "../locale";
 
 const errorText = (error: unknown) =>
   error instanceof Error ? error.message.replace(/^\d+: /, "") : String(error);
@@ -32,16 +34,23 @@ function SuggestionNote({
   suggestion: PeriodicReviewSuggestion | undefined;
   onUse: (s: PeriodicReviewSuggestion) => void;
 }) {
+  const { t } = useTranslation("document");
   if (!suggestion || (!suggestion.effectiveOn && !suggestion.intervalMonths)) return null;
+  // The dates are quoted as the document's text writes them.
   const parts = [
-    suggestion.effectiveText && `Effective: ${suggestion.effectiveText}`,
-    suggestion.reviewText && `Review date: ${suggestion.reviewText}`,
+    suggestion.effectiveText && t("periodic.effectiveText", { text: suggestion.effectiveText }),
+    suggestion.reviewText && t("periodic.reviewText", { text: suggestion.reviewText }),
   ].filter(Boolean);
   return (
     <div className="grid gap-2 rounded-md border border-dashed p-3 text-sm" data-testid="review-suggestion">
       <p>
-        The document&apos;s text states {parts.join(" · ")}
-        {suggestion.intervalMonths ? `, ${suggestion.intervalMonths} months apart` : ""}.
+        {suggestion.intervalMonths
+          ? t("periodic.statesApart", {
+              parts: parts.join(" · "),
+              count: suggestion.intervalMonths,
+              n: formatCount(suggestion.intervalMonths),
+            })
+          : t("periodic.states", { parts: parts.join(" · ") })}
       </p>
       <Button
         type="button"
@@ -50,7 +59,7 @@ function SuggestionNote({
         onClick={() => onUse(suggestion)}
         data-testid="button-use-suggestion"
       >
-        Use these dates
+        {t("periodic.useDates")}
       </Button>
     </div>
   );
@@ -58,6 +67,7 @@ function SuggestionNote({
 
 /** The owner confirms the effective date and the review interval; the next review date follows. */
 export function PeriodicReviewDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { t } = useTranslation("document");
   const review = document.control.periodicReview;
   const [effectiveOn, setEffectiveOn] = useState(review.effectiveOn ?? "");
   const [months, setMonths] = useState(
@@ -83,10 +93,10 @@ export function PeriodicReviewDialog({ document, onClose }: { document: Document
     try {
       await save.mutateAsync({ intervalMonths: interval, ...(effectiveOn ? { effectiveOn } : {}) });
     } catch (error) {
-      toast({ variant: "destructive", title: "Review schedule not saved", description: errorText(error) });
+      toast({ variant: "destructive", title: t("periodic.notSaved"), description: errorText(error) });
       return;
     }
-    toast({ title: "Review schedule saved" });
+    toast({ title: t("periodic.saved") });
     onClose();
   }
 
@@ -95,10 +105,9 @@ export function PeriodicReviewDialog({ document, onClose }: { document: Document
       <DialogContent data-testid="dialog-review-schedule">
         <form onSubmit={(e) => void submit(e)} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Periodic review</DialogTitle>
+            <DialogTitle>{t("periodic.title")}</DialogTitle>
             <DialogDescription>
-              Version {document.control.effectiveVersion} is reviewed every interval from its effective date
-              (or its last re-confirmation). Leave the interval empty to follow the category&apos;s default.
+              {t("periodic.description", { version: document.control.effectiveVersion })}
             </DialogDescription>
           </DialogHeader>
           <SuggestionNote
@@ -109,7 +118,7 @@ export function PeriodicReviewDialog({ document, onClose }: { document: Document
             }}
           />
           <div className="grid gap-2">
-            <Label htmlFor="review-effective-on">Effective date</Label>
+            <Label htmlFor="review-effective-on">{t("periodic.effectiveOn")}</Label>
             <Input
               id="review-effective-on"
               type="date"
@@ -119,7 +128,7 @@ export function PeriodicReviewDialog({ document, onClose }: { document: Document
             />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="review-interval">Review every (months)</Label>
+            <Label htmlFor="review-interval">{t("periodic.interval")}</Label>
             <Input
               id="review-interval"
               inputMode="numeric"
@@ -135,21 +144,21 @@ export function PeriodicReviewDialog({ document, onClose }: { document: Document
             >
               {valid
                 ? preview
-                  ? `Next review: ${formatDay(preview)}`
-                  : "No periodic review without an interval."
-                : `A whole number of months from 1 to ${MAX_REVIEW_INTERVAL_MONTHS}.`}
+                  ? t("periodic.next", { date: formatDay(preview) })
+                  : t("periodic.noInterval")
+                : t("periodic.invalid", { max: MAX_REVIEW_INTERVAL_MONTHS })}
             </p>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("periodic.cancel")}
             </Button>
             <Button
               type="submit"
               disabled={!valid || save.isPending}
               data-testid="button-save-review-schedule"
             >
-              Save
+              {t("periodic.save")}
             </Button>
           </DialogFooter>
         </form>
@@ -160,6 +169,7 @@ export function PeriodicReviewDialog({ document, onClose }: { document: Document
 
 /** Re-confirm: the owner reviewed the effective version and it stays; a record with an optional note. */
 export function ReconfirmDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { t } = useTranslation("document");
   const [comment, setComment] = useState("");
   const reconfirm = useReconfirm(document.id);
 
@@ -167,12 +177,12 @@ export function ReconfirmDialog({ document, onClose }: { document: Document; onC
     try {
       await reconfirm.mutateAsync(comment);
     } catch (error) {
-      toast({ variant: "destructive", title: "Not re-confirmed", description: errorText(error) });
+      toast({ variant: "destructive", title: t("periodic.notReconfirmed"), description: errorText(error) });
       return;
     }
     toast({
-      title: "Re-confirmed",
-      description: `Version ${document.control.effectiveVersion} stays effective.`,
+      title: t("periodic.reconfirmed"),
+      description: t("periodic.staysEffective", { version: document.control.effectiveVersion }),
     });
     onClose();
   }
@@ -181,15 +191,13 @@ export function ReconfirmDialog({ document, onClose }: { document: Document; onC
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-reconfirm">
         <DialogHeader>
-          <DialogTitle>Re-confirm version {document.control.effectiveVersion}?</DialogTitle>
-          <DialogDescription>
-            You reviewed the effective version and it stays as it is. The review is recorded in the
-            document&apos;s history and the next review is counted from today. To change the text, choose
-            Revise instead.
-          </DialogDescription>
+          <DialogTitle>
+            {t("periodic.reconfirmTitle", { version: document.control.effectiveVersion })}
+          </DialogTitle>
+          <DialogDescription>{t("periodic.reconfirmText")}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
-          <Label htmlFor="reconfirm-comment">Note (optional)</Label>
+          <Label htmlFor="reconfirm-comment">{t("periodic.note")}</Label>
           <Textarea
             id="reconfirm-comment"
             value={comment}
@@ -200,14 +208,14 @@ export function ReconfirmDialog({ document, onClose }: { document: Document; onC
         </div>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            {t("periodic.cancel")}
           </Button>
           <Button
             onClick={() => void confirm()}
             disabled={reconfirm.isPending}
             data-testid="button-confirm-reconfirm"
           >
-            Re-confirm
+            {t("control.reconfirm")}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { AlertTriangle, Loader2, RotateCcw, Sparkles } from "lucide-react";
-import { confidenceLabel, type Document } from "@quire/contracts";
+import { Trans, useTranslation } from "react-i18next";
+import { confidenceLevel, type Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useStoredSuggestion } from "@/lib/api/stored-category-suggestion";
 import { useMoveToCategory } from "@/lib/api/update-document";
 import { useRetryProcessing } from "../api/retry-processing";
+import { i18n } from "@/lib/i18n";
+import "@/components/locale";
+import "../locale";
 
 /** Whether this page was opened by the upload form (it puts `{uploaded: true}` in history state). */
 function openedAfterUpload(): boolean {
@@ -27,8 +31,8 @@ export function ProcessingBanner({ document }: { document: Document }) {
     previous.current = document.processing.state;
     if (afterUpload && was === "processing" && document.processing.state === "ready") {
       toast({
-        title: "Upload successful",
-        description: `${document.title} has been uploaded and processed.`,
+        title: i18n.t("document:processing.uploaded"),
+        description: i18n.t("document:processing.uploadedText", { title: document.title }),
       });
     }
   }, [afterUpload, document.processing.state, document.title]);
@@ -44,6 +48,8 @@ export function ProcessingBanner({ document }: { document: Document }) {
 
 /** The category the document's own text suggests, when it is not the one it is filed under. */
 function SuggestedCategory({ document }: { document: Document }) {
+  const { t } = useTranslation("document");
+  const confidence = useTranslation("shared").t;
   const move = useMoveToCategory(document.id);
   const suggestion = useStoredSuggestion(document.id);
   const s = suggestion.data;
@@ -57,8 +63,16 @@ function SuggestedCategory({ document }: { document: Document }) {
     >
       <Sparkles className="size-5 shrink-0 text-primary" aria-hidden="true" />
       <p className="min-w-0 flex-1">
-        Its content suggests the category <strong>{target.name}</strong> (
-        {confidenceLabel(s.confidence).toLowerCase()}); it is filed under {document.category.name}.
+        <Trans
+          t={t}
+          i18nKey="processing.suggests"
+          values={{
+            category: target.name,
+            confidence: confidence(`confidenceInline.${confidenceLevel(s.confidence)}`),
+            current: document.category.name,
+          }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <Button
         variant="outline"
@@ -67,13 +81,14 @@ function SuggestedCategory({ document }: { document: Document }) {
         onClick={() => move.move(target)}
         data-testid="button-move-suggested"
       >
-        Move to {target.name}
+        {t("processing.moveTo", { category: target.name })}
       </Button>
     </div>
   );
 }
 
 function ProcessingState({ document }: { document: Document }) {
+  const { t } = useTranslation("document");
   const retry = useRetryProcessing(document.id);
   const { state, error } = document.processing;
   if (state === "processing") {
@@ -85,11 +100,8 @@ function ProcessingState({ document }: { document: Document }) {
       >
         <Loader2 className="mt-0.5 size-5 shrink-0 animate-spin text-primary" aria-hidden="true" />
         <div>
-          <p className="font-medium">Processing this document...</p>
-          <p className="text-sm text-muted-foreground">
-            It has been uploaded; its text is being extracted (scanned pages read by OCR), tagged, summarised
-            and indexed. This page updates by itself when it is done.
-          </p>
+          <p className="font-medium">{t("processing.title")}</p>
+          <p className="text-sm text-muted-foreground">{t("processing.text")}</p>
         </div>
       </div>
     );
@@ -103,10 +115,8 @@ function ProcessingState({ document }: { document: Document }) {
     >
       <AlertTriangle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-destructive">Processing failed</p>
-        <p className="text-sm break-words text-muted-foreground">
-          {error ?? "The file could not be processed."}
-        </p>
+        <p className="font-medium text-destructive">{t("processing.failed")}</p>
+        <p className="text-sm break-words text-muted-foreground">{error ?? t("processing.failedText")}</p>
       </div>
       {document.abilities.createVersion && (
         <Button
@@ -116,13 +126,17 @@ function ProcessingState({ document }: { document: Document }) {
           onClick={() =>
             retry.mutate(undefined, {
               onError: (err) =>
-                toast({ variant: "destructive", title: "Retry failed", description: errorMessage(err) }),
+                toast({
+                  variant: "destructive",
+                  title: t("processing.retryFailed"),
+                  description: errorMessage(err),
+                }),
             })
           }
           data-testid="button-retry-processing"
         >
           <RotateCcw aria-hidden="true" />
-          Retry
+          {t("processing.retry")}
         </Button>
       )}
     </div>

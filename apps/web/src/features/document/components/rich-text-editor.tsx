@@ -1,11 +1,13 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { Bold, Code, Heading2, Italic, List, ListOrdered, Quote, Table, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { richTextExtensions } from "../lib/rich-text";
+import "../locale";
 
 interface ToolbarAction {
-  label: string;
+  label: "heading" | "bold" | "italic" | "code" | "bulleted" | "numbered" | "quote" | "table";
   icon: LucideIcon;
   active: (editor: Editor) => boolean;
   run: (editor: Editor) => void;
@@ -13,49 +15,49 @@ interface ToolbarAction {
 
 const ACTIONS: ToolbarAction[] = [
   {
-    label: "Heading",
+    label: "heading",
     icon: Heading2,
     active: (e) => e.isActive("heading", { level: 2 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
   },
   {
-    label: "Bold",
+    label: "bold",
     icon: Bold,
     active: (e) => e.isActive("bold"),
     run: (e) => e.chain().focus().toggleBold().run(),
   },
   {
-    label: "Italic",
+    label: "italic",
     icon: Italic,
     active: (e) => e.isActive("italic"),
     run: (e) => e.chain().focus().toggleItalic().run(),
   },
   {
-    label: "Code",
+    label: "code",
     icon: Code,
     active: (e) => e.isActive("code"),
     run: (e) => e.chain().focus().toggleCode().run(),
   },
   {
-    label: "Bulleted list",
+    label: "bulleted",
     icon: List,
     active: (e) => e.isActive("bulletList"),
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
-    label: "Numbered list",
+    label: "numbered",
     icon: ListOrdered,
     active: (e) => e.isActive("orderedList"),
     run: (e) => e.chain().focus().toggleOrderedList().run(),
   },
   {
-    label: "Quote",
+    label: "quote",
     icon: Quote,
     active: (e) => e.isActive("blockquote"),
     run: (e) => e.chain().focus().toggleBlockquote().run(),
   },
   {
-    label: "Table",
+    label: "table",
     icon: Table,
     active: (e) => e.isActive("table"),
     run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
@@ -63,21 +65,22 @@ const ACTIONS: ToolbarAction[] = [
 ];
 
 function Toolbar({ editor }: { editor: Editor }) {
+  const { t } = useTranslation("document");
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ACTIONS.map((action) => action.active(e)),
   });
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b p-1">
+    <div role="toolbar" aria-label={t("editor.formatting")} className="flex flex-wrap gap-1 border-b p-1">
       {ACTIONS.map((action, index) => (
         <Button
           key={action.label}
           type="button"
           size="sm"
           variant={active[index] ? "secondary" : "ghost"}
-          aria-label={action.label}
+          aria-label={t(`editor.tools.${action.label}`)}
           aria-pressed={active[index]}
-          title={action.label}
+          title={t(`editor.tools.${action.label}`)}
           onClick={() => action.run(editor)}
         >
           <action.icon aria-hidden="true" />
@@ -99,6 +102,7 @@ export default function RichTextEditor({
   content: string;
   onChange: (markdown: string) => void;
 }) {
+  const { t } = useTranslation("document");
   const editor = useEditor({
     extensions: richTextExtensions(),
     content,
@@ -108,7 +112,7 @@ export default function RichTextEditor({
       attributes: {
         role: "textbox",
         "aria-multiline": "true",
-        "aria-label": "Content (rich text)",
+        "aria-label": t("editor.richLabel"),
         "data-testid": "rich-text-content",
         // No typography plugin here: the elements are styled as the Content tab shows them.
         class: cn(

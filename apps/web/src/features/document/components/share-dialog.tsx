@@ -1,6 +1,8 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { DocumentAccessSection } from "./document-access";
+import { useTranslation } from "react-i18next";
 import { ShareEmbedLinks } from "./share-embed-links";
+import "../locale";
 
 export function ShareDialog({
   documentId,
@@ -16,12 +18,13 @@ export function ShareDialog({
   canManageAccess: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation("document");
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-share">
         <DialogHeader>
-          <DialogTitle>Share &amp; Embed</DialogTitle>
-          <DialogDescription>Links to &ldquo;{title}&rdquo; for people who may see it.</DialogDescription>
+          <DialogTitle>{t("share.title")}</DialogTitle>
+          <DialogDescription>{t("share.description", { title })}</DialogDescription>
         </DialogHeader>
         <ShareEmbedLinks documentId={documentId} version={version} idPrefix="share-dialog" />
         {canManageAccess && <DocumentAccessSection documentId={documentId} />}

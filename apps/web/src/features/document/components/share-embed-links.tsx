@@ -1,8 +1,11 @@
 import { Check, Copy, ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
 import { useCopyLink } from "../hooks/use-copy-link";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /** `label` is shown; `spoken` names it in its buttons ("Copy API link", never "Copy api"). */
 export type ShareLink = { key: string; label: string; spoken: string; href: string };
@@ -12,26 +15,26 @@ export function shareLinks(origin: string, documentId: string, version: number):
   return [
     {
       key: "document",
-      label: "Document link",
-      spoken: "document link",
+      label: i18n.t("document:share.document"),
+      spoken: i18n.t("document:share.documentSpoken"),
       href: `${origin}${paths.document.getHref(documentId)}`,
     },
     {
       key: "short",
-      label: "Short link",
-      spoken: "short link",
+      label: i18n.t("document:share.short"),
+      spoken: i18n.t("document:share.shortSpoken"),
       href: `${origin}${paths.doc.getHref(documentId)}`,
     },
     {
       key: "version",
-      label: `Version ${version} link`,
-      spoken: `version ${version} link`,
+      label: i18n.t("document:share.version", { version }),
+      spoken: i18n.t("document:share.versionSpoken", { version }),
       href: `${origin}${paths.document.getHref(documentId, { version })}`,
     },
     {
       key: "api",
-      label: "API",
-      spoken: "API link",
+      label: i18n.t("document:share.api"),
+      spoken: i18n.t("document:share.apiSpoken"),
       href: `${origin}/api/documents/${encodeURIComponent(documentId)}`,
     },
   ];
@@ -48,6 +51,7 @@ export function ShareEmbedLinks({
   /** Keeps input ids unique when the links show twice (side panel and Share dialog). */
   idPrefix: string;
 }) {
+  const { t } = useTranslation("document");
   const { copied, copy } = useCopyLink();
   return (
     <ul className="grid gap-3">
@@ -72,7 +76,7 @@ export function ShareEmbedLinks({
                 variant="outline"
                 size="icon"
                 className="size-8"
-                aria-label={`Copy ${link.spoken}`}
+                aria-label={t("share.copy", { what: link.spoken })}
                 onClick={() => void copy(link.key, link.href)}
                 data-testid={`button-copy-${link.key}`}
               >
@@ -83,7 +87,7 @@ export function ShareEmbedLinks({
                   href={link.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Open ${link.spoken} in a new tab`}
+                  aria-label={t("share.open", { what: link.spoken })}
                   data-testid={`link-open-${link.key}`}
                 >
                   <ExternalLink />

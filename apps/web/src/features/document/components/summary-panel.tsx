@@ -1,4 +1,5 @@
 import { ChevronDown, Download, RefreshCw, Sparkles } from "lucide-react";
+import { Trans, useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,6 +12,7 @@ import { summaryExportUrl, useSummary, type DocumentSummary } from "../api/get-s
 import { useRefreshSummary } from "../api/refresh-summary";
 import { itemTexts } from "../lib/item-text";
 import { formatDateTime } from "@/lib/format";
+import "../locale";
 
 export function riskBadgeVariant(level: string | undefined) {
   if (level === "High") return "destructive" as const;
@@ -32,19 +34,40 @@ function SummaryList({ title, items, testId }: { title: string; items: string[];
   );
 }
 
+/** A risk level in the interface's language; one this release does not know is shown as the server sent it. */
+export function useRiskName(): (level: string) => string {
+  const { t, i18n } = useTranslation("document");
+  // The key is checked at run time: the level comes from the server.
+  return (level) => (i18n.exists(`document:risk.${level}`) ? t(`risk.${level as "Low"}`) : level);
+}
+
+/** "Risk level: High", the level named in the interface's language. */
+function RiskLevel({ level }: { level: string }) {
+  const { t } = useTranslation("document");
+  const name = useRiskName()(level);
+  return (
+    <Trans
+      t={t}
+      i18nKey="summary.riskLevel"
+      components={{ level: <Badge variant={riskBadgeVariant(level)}>{name}</Badge> }}
+    />
+  );
+}
+
 function SummaryPanelHeader({ open }: { open: boolean }) {
+  const { t } = useTranslation("document");
   return (
     <CardHeader className="flex flex-row items-center justify-between gap-2 px-4">
       <CardTitle className="flex items-center gap-2 text-base">
         <Sparkles className="size-4 text-primary" aria-hidden="true" />
-        AI Summary
+        {t("summary.title")}
       </CardTitle>
       <CollapsibleTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
           className="size-8"
-          aria-label={open ? "Collapse summary" : "Expand summary"}
+          aria-label={open ? t("summary.collapse") : t("summary.expand")}
           data-testid="button-toggle-summary"
         >
           <ChevronDown className={cn("transition-transform", open && "rotate-180")} />
@@ -55,9 +78,10 @@ function SummaryPanelHeader({ open }: { open: boolean }) {
 }
 
 function SummaryGenerating() {
+  const { t } = useTranslation("document");
   return (
     <div className="grid gap-2" role="status">
-      <p className="text-sm text-muted-foreground">Generating AI summary...</p>
+      <p className="text-sm text-muted-foreground">{t("summary.generating")}</p>
       <Skeleton className="h-4 w-full" />
       <Skeleton className="h-4 w-5/6" />
       <Skeleton className="h-4 w-2/3" />
@@ -74,6 +98,7 @@ function SummaryActions({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
+  const { t } = useTranslation("document");
   return (
     <div className="flex flex-wrap gap-2">
       <Button
@@ -84,12 +109,12 @@ function SummaryActions({
         data-testid="button-refresh-summary"
       >
         <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
-        Refresh Summary
+        {t("summary.refresh")}
       </Button>
       <Button size="sm" variant="outline" asChild>
         <a href={summaryExportUrl(documentId)} download data-testid="button-export-summary">
           <Download aria-hidden="true" />
-          Export Summary
+          {t("summary.export")}
         </a>
       </Button>
     </div>
@@ -97,28 +122,44 @@ function SummaryActions({
 }
 
 function SummaryDetails({ data }: { data: DocumentSummary }) {
+  const { t } = useTranslation("document");
   return (
     <>
       {data.kind && (
         <p className="text-sm" data-testid="text-document-kind">
-          Kind: <Badge variant="outline">{data.kind}</Badge>
+          {/* The kind is the summariser's own word for the document. */}
+          <Trans
+            t={t}
+            i18nKey="summary.kind"
+            components={{ kind: <Badge variant="outline">{data.kind}</Badge> }}
+          />
         </p>
       )}
       {data.riskLevel && (
         <p className="text-sm" data-testid="text-risk-level">
-          Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
+          <RiskLevel level={data.riskLevel} />
         </p>
       )}
-      <SummaryList title="Key Points" items={itemTexts(data.keyPoints)} testId="summary-key-points" />
-      <SummaryList title="Recent Changes" items={itemTexts(data.changeHighlights)} testId="summary-changes" />
-      <SummaryList title="Risk Notes" items={itemTexts(data.riskNotes)} testId="summary-risks" />
       <SummaryList
-        title="Suggested Actions"
+        title={t("summary.keyPoints")}
+        items={itemTexts(data.keyPoints)}
+        testId="summary-key-points"
+      />
+      <SummaryList
+        title={t("summary.recentChanges")}
+        items={itemTexts(data.changeHighlights)}
+        testId="summary-changes"
+      />
+      <SummaryList title={t("summary.riskNotes")} items={itemTexts(data.riskNotes)} testId="summary-risks" />
+      <SummaryList
+        title={t("summary.suggestedActions")}
         items={itemTexts(data.suggestedActions)}
         testId="summary-actions"
       />
       {data.updatedAt && (
-        <p className="text-xs text-muted-foreground">Updated {formatDateTime(data.updatedAt)}</p>
+        <p className="text-xs text-muted-foreground">
+          {t("summary.updated", { time: formatDateTime(data.updatedAt) })}
+        </p>
       )}
     </>
   );
@@ -134,6 +175,7 @@ export function SummaryPanel({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation("document");
   const summary = useSummary(documentId);
   // Kept here rather than in SummaryActions: collapsing the panel unmounts its content, and a
   // mutation whose caller has unmounted skips its onError, so a failed refresh would go unreported.
@@ -143,7 +185,11 @@ export function SummaryPanel({
   const onRefresh = () =>
     refresh.mutate(undefined, {
       onError: (error) =>
-        toast({ variant: "destructive", title: "Refresh failed", description: errorMessage(error) }),
+        toast({
+          variant: "destructive",
+          title: t("summary.refreshFailed"),
+          description: errorMessage(error),
+        }),
     });
 
   return (
@@ -152,7 +198,7 @@ export function SummaryPanel({
         <SummaryPanelHeader open={open} />
         {!open && data?.riskLevel && (
           <CardContent className="px-4 pt-2 text-sm text-muted-foreground">
-            Risk level: <Badge variant={riskBadgeVariant(data.riskLevel)}>{data.riskLevel}</Badge>
+            <RiskLevel level={data.riskLevel} />
           </CardContent>
         )}
         <CollapsibleContent>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import {
@@ -14,6 +15,8 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useCreateVersion } from "../api/create-version";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /** Seed §9: pdf, docx, txt and md, up to 10MB (the server enforces both). */
 export const ACCEPTED_TYPES = ".pdf,.docx,.txt,.md";
@@ -27,7 +30,7 @@ function useUploadVersion(document: Document, onClose: () => void) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      setError("Choose a file to upload.");
+      setError(i18n.t("document:uploadVersion.chooseFile"));
       return;
     }
     setError(null);
@@ -36,13 +39,15 @@ function useUploadVersion(document: Document, onClose: () => void) {
       {
         onSuccess: (saved) => {
           toast({
-            title: "Version uploaded",
-            description: `Version ${saved.currentVersionNumber} of ${saved.title} is being processed.`,
+            title: i18n.t("document:uploadVersion.uploaded"),
+            description: i18n.t("document:uploadVersion.processing", {
+              version: saved.currentVersionNumber,
+              title: saved.title,
+            }),
           });
           onClose();
         },
-        onError: (err) =>
-          setError(errorMessage(err, "The new version could not be uploaded. Please try again.")),
+        onError: (err) => setError(errorMessage(err, i18n.t("document:uploadVersion.failed"))),
       },
     );
   }
@@ -52,6 +57,7 @@ function useUploadVersion(document: Document, onClose: () => void) {
 
 /** Upload a new version: a file and a change note, sent as multipart with `expectedVersion`. */
 export function UploadVersionDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { t } = useTranslation("document");
   const { file, setFile, changeNote, setChangeNote, error, submit, uploading } = useUploadVersion(
     document,
     onClose,
@@ -62,14 +68,16 @@ export function UploadVersionDialog({ document, onClose }: { document: Document;
       <DialogContent data-testid="dialog-upload-version">
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>Upload a New Version</DialogTitle>
+            <DialogTitle>{t("uploadVersion.title")}</DialogTitle>
             <DialogDescription>
-              The file becomes version {document.currentVersionNumber + 1} of &ldquo;{document.title}&rdquo;.
-              PDF, DOCX, TXT or MD, up to 10MB.
+              {t("uploadVersion.description", {
+                version: document.currentVersionNumber + 1,
+                title: document.title,
+              })}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor="upload-version-file">File</Label>
+            <Label htmlFor="upload-version-file">{t("uploadVersion.file")}</Label>
             <Input
               id="upload-version-file"
               type="file"
@@ -79,7 +87,7 @@ export function UploadVersionDialog({ document, onClose }: { document: Document;
             />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="upload-version-note">Change note</Label>
+            <Label htmlFor="upload-version-note">{t("uploadVersion.changeNote")}</Label>
             <Input
               id="upload-version-note"
               value={changeNote}
@@ -95,10 +103,10 @@ export function UploadVersionDialog({ document, onClose }: { document: Document;
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("uploadVersion.cancel")}
             </Button>
             <Button type="submit" disabled={!file || uploading} data-testid="button-upload-version">
-              {uploading ? "Uploading..." : "Upload Version"}
+              {uploading ? t("uploadVersion.uploading") : t("uploadVersion.upload")}
             </Button>
           </DialogFooter>
         </form>

@@ -3,6 +3,8 @@ import type { Document } from "@quire/contracts";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, errorStatus } from "@/lib/api-client";
 import { useCreateVersion } from "../api/create-version";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /**
  * The edited text and change note, and saving them as a new version. `baseVersion` is the version
@@ -24,14 +26,17 @@ export function useContentDraft(document: Document, onDone: () => void) {
       {
         onSuccess: (saved) => {
           toast({
-            title: "Version saved",
-            description: `Version ${saved.currentVersionNumber} of ${saved.title} was created.`,
+            title: i18n.t("document:editor.saved"),
+            description: i18n.t("document:editor.created", {
+              version: saved.currentVersionNumber,
+              title: saved.title,
+            }),
           });
           onDone();
         },
         onError: (err) =>
           setError({
-            message: errorMessage(err, "The new version could not be saved. Please try again."),
+            message: errorMessage(err, i18n.t("document:editor.failed")),
             conflict: errorStatus(err) === 409,
           }),
       },

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Version } from "@quire/contracts";
 import { Label } from "@/components/ui/label";
@@ -11,8 +12,7 @@ import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
 import { UnifiedDiff } from "@/components/diff/unified-diff";
 import { useVersionDiff } from "@/lib/api/version-diff";
 import { defaultComparison } from "../lib/comparison";
-
-export const COMPARISON_ERROR = "Unable to load version data for comparison.";
+import "../locale";
 
 function VersionSelect({
   id,
@@ -27,18 +27,19 @@ function VersionSelect({
   versions: readonly Version[];
   onChange: (version: number) => void;
 }) {
+  const { t } = useTranslation("document");
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Select value={value === null ? undefined : String(value)} onValueChange={(v) => onChange(Number(v))}>
         <SelectTrigger id={id} className="w-full sm:w-56" data-testid={id}>
-          <SelectValue placeholder="Select a version" />
+          <SelectValue placeholder={t("versions.select")} />
         </SelectTrigger>
         <SelectContent>
           {versions.map((v, i) => (
             <SelectItem key={v.id} value={String(v.version)}>
-              Version {v.version}
-              {i === 0 ? " (current)" : ""}
+              {t("versions.version", { version: v.version })}
+              {i === 0 ? ` ${t("versions.current")}` : ""}
             </SelectItem>
           ))}
         </SelectContent>
@@ -58,17 +59,18 @@ function ComparisonDiff({
   to: number | null;
   missing: boolean;
 }) {
+  const { t } = useTranslation("document");
   const diff = useVersionDiff(documentId, from, to);
   if (missing || diff.isError) {
     return (
       <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm text-destructive">
-        {COMPARISON_ERROR}
+        {t("versions.comparisonError")}
       </p>
     );
   }
   if (diff.isPending) {
     return (
-      <div className="grid gap-2" role="status" aria-label="Loading comparison">
+      <div className="grid gap-2" role="status" aria-label={t("versions.loadingComparison")}>
         <Skeleton className="h-20 w-full" />
         <Skeleton className="h-64 w-full" />
       </div>
@@ -82,12 +84,12 @@ function ComparisonDiff({
       )}
       <SideBySideDiff
         rows={diff.data.sideBySide}
-        fromLabel={`Version ${from}`}
-        toLabel={`Version ${to}`}
+        fromLabel={t("versions.version", { version: from })}
+        toLabel={t("versions.version", { version: to })}
         className="max-h-[32rem]"
       />
-      <h4 className="text-sm font-semibold">Unified Diff</h4>
-      <UnifiedDiff lines={diff.data.unified} label={`version ${from} to version ${to}`} />
+      <h4 className="text-sm font-semibold">{t("versions.unified")}</h4>
+      <UnifiedDiff lines={diff.data.unified} label={t("versions.fromTo", { from, to })} />
     </>
   );
 }
@@ -100,6 +102,7 @@ export function VersionComparison({
   documentId: string;
   versions: readonly Version[];
 }) {
+  const { t } = useTranslation("document");
   const defaults = defaultComparison(versions);
   const [chosenFrom, setFrom] = useState<number | null>(null);
   const [chosenTo, setTo] = useState<number | null>(null);
@@ -112,7 +115,7 @@ export function VersionComparison({
     <section aria-labelledby="compare-title" className="grid gap-4" data-testid="version-comparison">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 id="compare-title" className="text-lg font-semibold">
-          Compare Versions
+          {t("versions.compare")}
         </h3>
         {!missing && from !== null && to !== null && (
           <Link
@@ -120,19 +123,25 @@ export function VersionComparison({
             className="text-sm font-medium text-primary underline-offset-4 hover:underline"
             data-testid="link-open-diff"
           >
-            Open full comparison
+            {t("versions.openFull")}
           </Link>
         )}
       </div>
       <div className="flex flex-wrap gap-4">
         <VersionSelect
           id="select-compare-from"
-          label="From"
+          label={t("versions.from")}
           value={from}
           versions={versions}
           onChange={setFrom}
         />
-        <VersionSelect id="select-compare-to" label="To" value={to} versions={versions} onChange={setTo} />
+        <VersionSelect
+          id="select-compare-to"
+          label={t("versions.to")}
+          value={to}
+          versions={versions}
+          onChange={setTo}
+        />
       </div>
       <ComparisonDiff documentId={documentId} from={from} to={to} missing={missing} />
     </section>

@@ -1,4 +1,5 @@
 import { FileDown, GitCompare } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Version } from "@quire/contracts";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -7,8 +8,9 @@ import { useDocumentVersions } from "@/lib/api/document-versions";
 import { versionLabel } from "../lib/comparison";
 import { wordUrl } from "../lib/download";
 import { originalFormat } from "../lib/original-format";
-import { COMPARISON_ERROR, VersionComparison } from "./version-comparison";
+import { VersionComparison } from "./version-comparison";
 import { formatCount, formatDate, formatDateTime } from "@/lib/format";
+import "../locale";
 
 /** The newest approved version in the list (the effective one), or null. */
 function effectiveOf(versions: readonly Version[]): number | null {
@@ -18,6 +20,7 @@ function effectiveOf(versions: readonly Version[]): number | null {
 
 /** Document control's word on a version: effective, superseded by a later approval, or in progress. */
 function ControlLabel({ version, effective }: { version: Version; effective: number | null }) {
+  const { t } = useTranslation("document");
   const base = "rounded-md px-2 py-0.5 text-xs font-medium";
   if (version.supersededBy)
     return (
@@ -25,7 +28,7 @@ function ControlLabel({ version, effective }: { version: Version; effective: num
         className={`${base} bg-muted text-muted-foreground`}
         data-testid={`text-superseded-${version.version}`}
       >
-        Superseded by version {version.supersededBy}
+        {t("versions.superseded", { version: version.supersededBy })}
       </span>
     );
   if (version.approvedAt)
@@ -34,13 +37,13 @@ function ControlLabel({ version, effective }: { version: Version; effective: num
         className={`${base} bg-primary/10 text-primary`}
         data-testid={`text-effective-${version.version}`}
       >
-        Effective · approved {formatDate(version.approvedAt)}
+        {t("versions.effective", { date: formatDate(version.approvedAt) })}
       </span>
     );
   if (effective !== null && version.version > effective)
     return (
       <span className={`${base} bg-amber-100 text-amber-900 dark:bg-amber-900/30 dark:text-amber-200`}>
-        In progress
+        {t("versions.inProgress")}
       </span>
     );
   return null;
@@ -48,13 +51,12 @@ function ControlLabel({ version, effective }: { version: Version; effective: num
 
 /** What the version's original is, when Quire wrote it from edited text rather than someone uploading it. */
 function OriginalNote({ version }: { version: Version }) {
+  const { t } = useTranslation("document");
   if (!version.originalFromText) return null;
   const word = originalFormat(version.mediaType, version.originalFilename).kind === "docx";
   return (
     <p className="mt-1 text-xs text-muted-foreground" data-testid={`text-original-${version.version}`}>
-      {word
-        ? "Edited in Quire: its Word file (.docx) was generated from the text."
-        : "Edited in Quire: its original is the text (markdown)."}
+      {word ? t("versions.editedWord") : t("versions.editedText")}
     </p>
   );
 }
@@ -68,10 +70,11 @@ function VersionHistory({
   versions: readonly Version[];
   compare: boolean;
 }) {
+  const { t } = useTranslation("document");
   return (
     <section aria-labelledby="history-title">
       <h3 id="history-title" className="mb-3 text-lg font-semibold">
-        Version History
+        {t("versions.history")}
       </h3>
       <ol className="grid gap-2" data-testid="list-versions">
         {versions.map((v, i) => (
@@ -86,14 +89,15 @@ function VersionHistory({
                   href={paths.document.getHref(documentId, { version: v.version })}
                   className="font-semibold text-primary underline-offset-4 hover:underline"
                 >
-                  v{v.version}
+                  {t("versions.short", { version: v.version })}
                 </Link>
-                {i === 0 && <span className="text-xs text-muted-foreground">(current)</span>}
+                {i === 0 && <span className="text-xs text-muted-foreground">{t("versions.current")}</span>}
                 <ControlLabel version={v} effective={effectiveOf(versions)} />
                 <span className="break-words">{versionLabel(v)}</span>
               </div>
               <p className="mt-1 text-xs text-muted-foreground">
-                {v.author} · {formatDateTime(v.createdAt)} · {formatCount(v.content.length)} characters
+                {v.author} · {formatDateTime(v.createdAt)} ·{" "}
+                {t("versions.characters", { count: v.content.length, n: formatCount(v.content.length) })}
               </p>
               <OriginalNote version={v} />
             </div>
@@ -102,21 +106,21 @@ function VersionHistory({
                 <Link
                   href={paths.diff.getHref(documentId, v.version - 1, v.version)}
                   className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
-                  aria-label={`Changes in version ${v.version}`}
+                  aria-label={t("versions.changesIn", { version: v.version })}
                 >
                   <GitCompare className="size-4" aria-hidden="true" />
-                  Changes
+                  {t("versions.changes")}
                 </Link>
               )}
               <a
                 href={wordUrl(documentId, v.version)}
                 download
                 className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"
-                aria-label={`Download version ${v.version} as Word (.docx)`}
+                aria-label={t("versions.downloadWord", { version: v.version })}
                 data-testid={`link-word-${v.version}`}
               >
                 <FileDown className="size-4" aria-hidden="true" />
-                Word (.docx)
+                {t("versions.word")}
               </a>
             </div>
           </li>
@@ -131,10 +135,11 @@ function VersionHistory({
  * Viewer turned off in Settings the history stays and every way to compare goes.
  */
 export function VersionsTab({ documentId, compare = true }: { documentId: string; compare?: boolean }) {
+  const { t } = useTranslation("document");
   const versions = useDocumentVersions(documentId);
   if (versions.isPending) {
     return (
-      <div className="grid gap-2" role="status" aria-label="Loading versions">
+      <div className="grid gap-2" role="status" aria-label={t("versions.loading")}>
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
       </div>
@@ -143,18 +148,15 @@ export function VersionsTab({ documentId, compare = true }: { documentId: string
   if (versions.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {COMPARISON_ERROR}
+        {t("versions.comparisonError")}
       </p>
     );
   }
   if (versions.data.length <= 1) {
     return (
       <div className="rounded-md border border-dashed p-6 text-center" data-testid="text-single-version">
-        <h3 className="font-semibold">Single Version</h3>
-        <p className="mt-1 text-sm text-muted-foreground">
-          This document has only one version, so there is nothing to compare yet. Edit the content or upload a
-          new version to start its history.
-        </p>
+        <h3 className="font-semibold">{t("versions.single")}</h3>
+        <p className="mt-1 text-sm text-muted-foreground">{t("versions.singleText")}</p>
       </div>
     );
   }

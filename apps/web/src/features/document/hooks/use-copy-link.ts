@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/hooks/use-toast";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /** Seed §9: the copied mark resets after 2 s. */
 export const COPY_RESET_MS = 2000;
@@ -21,14 +23,14 @@ export function useCopyLink() {
       if (!navigator.clipboard) throw new Error("no clipboard");
       await navigator.clipboard.writeText(text);
       setCopied(key);
-      toast({ title: "Link Copied" });
+      toast({ title: i18n.t("document:share.copied") });
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(null), COPY_RESET_MS);
     } catch {
       toast({
         variant: "destructive",
-        title: "Copy Failed",
-        description: "Could not copy link to clipboard",
+        title: i18n.t("document:share.copyFailed"),
+        description: i18n.t("document:share.copyFailedText"),
       });
     }
   }

@@ -1,4 +1,6 @@
 import type { Version } from "@quire/contracts";
+import { i18n } from "@/lib/i18n";
+import "../locale";
 
 /**
  * Seed §2: the comparison selects default to left = second entry, right = first entry of the
@@ -16,5 +18,5 @@ export function defaultComparison(versions: readonly Pick<Version, "version">[])
 /** The label of a version in the history: its change note, or 'Version N' (seed §2). */
 export function versionLabel(version: Pick<Version, "version" | "changeNote">): string {
   const note = version.changeNote?.trim();
-  return note ? note : `Version ${version.version}`;
+  return note ? note : i18n.t("document:versions.version", { version: version.version });
 }

@@ -1,5 +1,7 @@
 import type { Document } from "@quire/contracts";
+import { i18n } from "@/lib/i18n";
 import { originalFormat } from "./original-format";
+import "../locale";
 
 export interface EditOutcome {
   kind: "docx" | "pdf";
@@ -20,23 +22,16 @@ export function editOutcome(
   if (format.kind === "docx")
     return {
       kind: "docx",
-      title: "This document is a Word file",
-      body:
-        "Your edit will be saved as a new version in Word format (.docx) generated from the text. " +
-        "Headings, lists, tables, emphasis and links are kept; the Word file's own layout (fonts, " +
-        "images, headers and footers, tracked changes) is not. To keep that layout, make the change in " +
-        "Word and upload the file as a new version.",
-      note: `Saving creates version ${next} as a Word file (.docx) generated from this text.`,
+      title: i18n.t("document:editor.docx.title"),
+      body: i18n.t("document:editor.docx.body"),
+      note: i18n.t("document:editor.docx.note", { next }),
     };
   if (format.kind === "pdf")
     return {
       kind: "pdf",
-      title: "This document is a PDF",
-      body:
-        "Your edit will be saved as a new version in text (markdown); the PDF stays the original of " +
-        `version ${document.currentVersionNumber}, and every version can still be downloaded as Word (.docx). ` +
-        "To keep a PDF, make the change in the source file and upload the new PDF as a new version.",
-      note: `Saving creates version ${next} as text (markdown); the PDF stays with version ${document.currentVersionNumber}.`,
+      title: i18n.t("document:editor.pdf.title"),
+      body: i18n.t("document:editor.pdf.body", { current: document.currentVersionNumber }),
+      note: i18n.t("document:editor.pdf.note", { next, current: document.currentVersionNumber }),
     };
   return null;
 }
