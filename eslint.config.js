@@ -205,6 +205,10 @@ const translatedWebFiles = [
   "apps/web/src/components/approvals/review-action-banner.tsx",
   "apps/web/src/components/diff/**/*.tsx",
   "apps/web/src/components/documents/document-states.tsx",
+  "apps/web/src/components/documents/edit-metadata-dialog.tsx",
+  "apps/web/src/components/documents/metadata-fields.tsx",
+  "apps/web/src/components/documents/stage-picks.tsx",
+  "apps/web/src/components/documents/submit-review-dialog.tsx",
 ];
 const literalStringRule = {
   // Strings anywhere inside JSX (text, expressions), and these attributes; not class names, ids or test ids.

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import {
@@ -14,7 +15,9 @@ import { updateDocumentInputSchema, useUpdateDocument } from "@/lib/api/update-d
 import { parseTags } from "@/lib/tags";
 import { useUser } from "@/lib/auth";
 import { actionErrorMessage } from "@/lib/forbidden";
+import { i18n } from "@/lib/i18n";
 import { MetadataFields, type MetadataDraft } from "./metadata-fields";
+import "@/components/document-parts-locale";
 
 /** The dialog's draft and its save; `onSaved` runs once the server has the new metadata. */
 function useMetadataForm(document: Document, onSaved: () => void) {
@@ -33,7 +36,7 @@ function useMetadataForm(document: Document, onSaved: () => void) {
     const { title, categoryId, tagText } = draft;
     const parsed = updateDocumentInputSchema.safeParse({ title, categoryId, tags: parseTags(tagText) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the fields and try again.");
+      setError(parsed.error.issues[0]?.message ?? i18n.t("document-parts:metadata.check"));
       return;
     }
     setError(null);
@@ -41,7 +44,10 @@ function useMetadataForm(document: Document, onSaved: () => void) {
     // before mutate's own callbacks would run.
     update.mutateAsync({ id: document.id, data: parsed.data }).then(
       (saved) => {
-        toast({ title: "Metadata updated", description: `${saved.title} has been saved.` });
+        toast({
+          title: i18n.t("document-parts:metadata.updated"),
+          description: i18n.t("document-parts:metadata.saved", { title: saved.title }),
+        });
         onSaved();
       },
       (err: unknown) =>
@@ -49,7 +55,7 @@ function useMetadataForm(document: Document, onSaved: () => void) {
           actionErrorMessage(err, {
             role: user?.role,
             doing: "edit this document's metadata",
-            fallback: "There was an error saving the metadata.",
+            fallback: i18n.t("document-parts:metadata.failed"),
           }),
         ),
     );
@@ -60,14 +66,15 @@ function useMetadataForm(document: Document, onSaved: () => void) {
 
 /** Edit Metadata: title, category and tags, saved with PATCH /api/documents/{id}. */
 export function EditMetadataDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { t } = useTranslation("document-parts");
   const { draft, change, error, submit, saving } = useMetadataForm(document, onClose);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="dialog-edit-metadata">
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>Edit Metadata</DialogTitle>
-            <DialogDescription>Change the title, category and tags of this document.</DialogDescription>
+            <DialogTitle>{t("metadata.dialogTitle")}</DialogTitle>
+            <DialogDescription>{t("metadata.description")}</DialogDescription>
           </DialogHeader>
           <MetadataFields draft={draft} onChange={change} />
           {error && (
@@ -77,10 +84,10 @@ export function EditMetadataDialog({ document, onClose }: { document: Document; 
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("metadata.cancel")}
             </Button>
             <Button type="submit" disabled={saving} data-testid="button-save-metadata">
-              {saving ? "Saving..." : "Save Changes"}
+              {saving ? t("metadata.saving") : t("metadata.save")}
             </Button>
           </DialogFooter>
         </form>

@@ -1,13 +1,16 @@
+import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CategorySelect } from "./category-select";
+import "@/components/document-parts-locale";
 
 export type MetadataDraft = { title: string; categoryId: string; tagText: string };
 
 function CategoryField({ value, onChange }: { value: string; onChange: (categoryId: string) => void }) {
+  const { t } = useTranslation("document-parts");
   return (
     <div className="grid gap-2">
-      <Label htmlFor="metadata-category">Category</Label>
+      <Label htmlFor="metadata-category">{t("metadata.category")}</Label>
       <CategorySelect
         id="metadata-category"
         testId="select-metadata-category"
@@ -26,10 +29,11 @@ export function MetadataFields({
   draft: MetadataDraft;
   onChange: (changes: Partial<MetadataDraft>) => void;
 }) {
+  const { t } = useTranslation("document-parts");
   return (
     <>
       <div className="grid gap-2">
-        <Label htmlFor="metadata-title">Title</Label>
+        <Label htmlFor="metadata-title">{t("metadata.title")}</Label>
         <Input
           id="metadata-title"
           value={draft.title}
@@ -40,7 +44,7 @@ export function MetadataFields({
       </div>
       <CategoryField value={draft.categoryId} onChange={(categoryId) => onChange({ categoryId })} />
       <div className="grid gap-2">
-        <Label htmlFor="metadata-tags">Tags</Label>
+        <Label htmlFor="metadata-tags">{t("metadata.tags")}</Label>
         <Input
           id="metadata-tags"
           value={draft.tagText}
@@ -49,7 +53,7 @@ export function MetadataFields({
           data-testid="input-metadata-tags"
         />
         <p id="metadata-tags-hint" className="text-xs text-muted-foreground">
-          Separate tags with commas.
+          {t("metadata.tagsHint")}
         </p>
       </div>
     </>

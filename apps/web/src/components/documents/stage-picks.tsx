@@ -1,6 +1,6 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
-  describeQuorum,
   quorumNeeded,
   type CategoryTemplate,
   type Document,
@@ -9,6 +9,10 @@ import {
 } from "@quire/contracts";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
+import { quorumText } from "@/components/approvals/quorum-text";
+import { formatCount } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
+import "@/components/document-parts-locale";
 
 type Stage = CategoryTemplate["template"]["stages"][number];
 
@@ -24,7 +28,9 @@ function candidates(
     .map((u) => ({ key: `u:${u.id}`, label: u.username }));
   const groups = stage.groupIds.map((id) => ({
     key: `g:${id}`,
-    label: `${template.groups.find((g) => g.id === id)?.name ?? "Group"} (any one member)`,
+    label: i18n.t("document-parts:submit.anyMember", {
+      group: template.groups.find((g) => g.id === id)?.name ?? i18n.t("document-parts:submit.group"),
+    }),
   }));
   return [...people, ...groups];
 }
@@ -63,17 +69,18 @@ export function StagePicksFields({
   document: Document;
   picks: ReturnType<typeof useStagePicks>;
 }) {
+  const { t } = useTranslation("document-parts");
   return (
     <div className="grid gap-4" data-testid="submit-stages">
       {template.template.stages.map((stage, i) => (
         <fieldset key={i} className="grid gap-2 rounded-md border p-3" data-testid={`submit-stage-${i + 1}`}>
           <legend className="px-1 text-sm font-medium">
-            Stage {i + 1}: {stage.name}
+            {t("submit.stage", { n: i + 1, name: stage.name })}
           </legend>
           <p className="text-xs text-muted-foreground">
-            {describeQuorum(stage.quorum)} must approve
+            {t("submit.mustApprove", { who: quorumText(stage.quorum) })}
             {stage.dueDays
-              ? ` · due ${stage.dueDays} day${stage.dueDays === 1 ? "" : "s"} after it opens`
+              ? ` · ${t("submit.dueDays", { count: stage.dueDays, n: formatCount(stage.dueDays) })}`
               : ""}
           </p>
           <ul className="grid gap-2">

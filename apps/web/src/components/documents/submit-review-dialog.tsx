@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import type { Document } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
 import {
@@ -14,7 +15,9 @@ import { useSubmitForReview } from "@/lib/api/submit-review";
 import { useUsers } from "@/lib/api/users";
 import { useApprovalTemplate } from "@/lib/api/approval-template";
 import { ReviewAssignees } from "./review-assignees";
+import { i18n } from "@/lib/i18n";
 import { StagePicksFields, useStagePicks } from "./stage-picks";
+import "@/components/document-parts-locale";
 
 /** Who may review and approve this document, and who has been chosen so far. */
 function useReviewAssignment(document: Document) {
@@ -51,6 +54,7 @@ function useReviewAssignment(document: Document) {
 
 /** Submit for Review: the submitter picks reviewers (Reviewer role) and an approver (Approver role). */
 export function SubmitReviewDialog({ document, onClose }: { document: Document; onClose: () => void }) {
+  const { t } = useTranslation("document-parts");
   const assignment = useReviewAssignment(document);
   const { reviewers, chosenReviewers, chosenApprover } = assignment;
   const submit = useSubmitForReview();
@@ -70,16 +74,16 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
     submit.mutateAsync(body).then(
       () => {
         toast({
-          title: "Document submitted for review",
-          description: "Reviewers have been notified and can now provide feedback.",
+          title: i18n.t("document-parts:submit.submitted"),
+          description: i18n.t("document-parts:submit.notified"),
         });
         onClose();
       },
       () =>
         toast({
           variant: "destructive",
-          title: "Submission failed",
-          description: "There was an error submitting the document for review.",
+          title: i18n.t("document-parts:submit.failed"),
+          description: i18n.t("document-parts:submit.failedText"),
         }),
     );
   }
@@ -90,10 +94,8 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
       <DialogContent data-testid="dialog-submit-review" className="max-h-[90vh] overflow-y-auto">
         <form onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Submit for Review</DialogTitle>
-            <DialogDescription>
-              Choose who reviews &ldquo;{document.title}&rdquo; and who gives the final approval.
-            </DialogDescription>
+            <DialogTitle>{t("submit.title")}</DialogTitle>
+            <DialogDescription>{t("submit.description", { title: document.title })}</DialogDescription>
           </DialogHeader>
           {custom && template ? (
             <StagePicksFields
@@ -107,14 +109,14 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t("submit.cancel")}
             </Button>
             <Button
               type="submit"
               disabled={!ready || submit.isPending}
               data-testid="button-confirm-submit-review"
             >
-              {submit.isPending ? "Submitting..." : "Submit for Review"}
+              {submit.isPending ? t("submit.submitting") : t("submit.title")}
             </Button>
           </DialogFooter>
         </form>

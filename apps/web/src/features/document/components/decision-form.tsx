@@ -1,7 +1,7 @@
 import { ChangesSinceEffective } from "./changes-since-effective";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { decisionChoices, type DecisionKind, type Quorum, type RoundStage } from "@quire/contracts";
+import { decisionChoices, type DecisionKind, type RoundStage } from "@quire/contracts";
 import { ErrorNotice } from "@/components/error-notice";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -15,6 +15,7 @@ import {
 } from "@/components/approvals/decision-dialog";
 import { useDocumentSigning } from "@/lib/api/document-signing";
 import { useUpdateApproval } from "@/lib/api/update-approval";
+import { quorumText } from "@/components/approvals/quorum-text";
 import { formatCount } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 import "../locale";
@@ -65,12 +66,6 @@ function useDecision(documentId: string, round: number, kind: DecisionKind) {
 
 const isDecision = (status: string): status is Decision =>
   status === "Approved" || status === "Changes Requested" || status === "Rejected";
-
-/** Who must approve at a stage, in the interface's language. */
-function quorumText(quorum: Quorum): string {
-  if (quorum.kind === "count") return i18n.t("document:decision.quorum.count", { n: formatCount(quorum.n) });
-  return i18n.t(`document:decision.quorum.${quorum.kind}`);
-}
 
 /** What the open stage needs and what a negative choice does there, said before anyone chooses. */
 function StageRules({ stage, choices }: { stage: RoundStage; choices: readonly Decision[] }) {
