@@ -4,6 +4,8 @@
  * (suggestions, activity entries) stay English for now and are not listed.
  */
 
+import { GERMAN_DOCUMENT_PAGES } from "./german-pages-document";
+
 /** A converted page in German: its texts by test id, and none of its English left in the page. */
 export type GermanPage = {
   path: string;
@@ -133,6 +135,7 @@ export const GERMAN_PAGES: GermanPage[] = [
       /Showing \d+/,
     ],
   },
+  ...GERMAN_DOCUMENT_PAGES,
 ];
 
 GERMAN_PAGES.push(...(await import("./german-pages-settings")).GERMAN_SETTINGS_PAGES);

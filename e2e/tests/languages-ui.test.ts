@@ -168,9 +168,22 @@ test("signing out hands the sign-in page back to the browser's language", async 
   await context.close();
 });
 
+/** A page's path, where "{Title}" stands for the id of the demo document of that title. */
+async function resolvePath(page: Page, path: string): Promise<string> {
+  const title = /\{([^}]+)\}/.exec(path)?.[1];
+  if (title === undefined) return path;
+  const docs = (await (await page.request.get("/api/documents?pageSize=100")).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const doc = docs.find((d) => d.title === title);
+  assert.ok(doc, `the demo has no document "${title}"`);
+  return path.replace(`{${title}}`, doc.id);
+}
+
 /** Each converted page at this width: what it says in German and that its English is gone. */
 async function assertGermanPage(page: Page, target: GermanPage, where: string) {
-  await page.goto(target.path);
+  await page.goto(await resolvePath(page, target.path));
   await page.locator(target.ready).first().waitFor();
   for (const [testId, text] of Object.entries(target.shown)) {
     // Waits for cards that load their own data (insights, suggestions) to fill in.
@@ -263,7 +276,7 @@ async function assertGermanSearch(page: Page, where: string) {
   assert.match(await none.innerText(), /Keine Ergebnisse gefunden[\s\S]*Prüfen Sie die Schreibweise/, where);
 }
 
-/** A document's header and tabs in German (the rest of the page is not converted yet). */
+/** A document's header and tabs in German (each tab's content is in german-pages-document.ts). */
 async function assertGermanDocumentHeader(page: Page, where: string) {
   await page.goto("/documents");
   await page.locator('[data-testid^="link-document-"]').first().click();

@@ -48,10 +48,12 @@ function readVersion(search: URLSearchParams): number | null {
   return Number.isInteger(v) && v > 0 ? v : null;
 }
 
+const TABS: readonly DocumentTab[] = ["content", "versions", "comments", "approvals", "record"];
+
 /** The tab a link asks for (?tab=comments, from a mention's notification), if it names one. */
 function readTab(search: URLSearchParams): DocumentTab | null {
   const tab = search.get("tab");
-  return tab === "comments" || tab === "versions" ? tab : null;
+  return TABS.find((known) => known === tab) ?? null;
 }
 
 /**
