@@ -29,6 +29,16 @@ function Hash({ label, value }: { label: string; value: string }) {
   );
 }
 
+const VERIFY_COMMAND = "npm run quire -- verify <file>";
+
+/**
+ * The command that checks a record offline, the same in every language. A component of its own:
+ * Trans drops a plain text child of the element it is given for a self-closing tag.
+ */
+function VerifyCommand() {
+  return <code>{VERIFY_COMMAND}</code>;
+}
+
 /** The signing time exactly as the signed record holds it, in UTC: "2026-11-29 10:00:00 UTC". */
 function utcStamp(iso: string): string {
   return iso.replace("T", " ").replace(/\.\d+Z$/, " UTC");
@@ -155,11 +165,7 @@ export function ApprovalRecordTab({ documentId }: { documentId: string }) {
     <div className="grid gap-4" data-testid="approval-record">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="max-w-prose text-sm text-muted-foreground">
-          <Trans
-            t={t}
-            i18nKey="record.intro"
-            components={{ code: <code>{"npm run quire -- verify <file>"}</code> }}
-          />
+          <Trans t={t} i18nKey="record.intro" components={{ code: <VerifyCommand /> }} />
         </p>
         <Button asChild size="sm" variant="ghost">
           <a href="/api/record-signing-key.pem" download data-testid="link-record-key">

@@ -1,5 +1,5 @@
 import { ChevronDown, Download, RefreshCw, Sparkles } from "lucide-react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -46,11 +46,9 @@ function RiskLevel({ level }: { level: string }) {
   const { t } = useTranslation("document");
   const name = useRiskName()(level);
   return (
-    <Trans
-      t={t}
-      i18nKey="summary.riskLevel"
-      components={{ level: <Badge variant={riskBadgeVariant(level)}>{name}</Badge> }}
-    />
+    <>
+      {t("summary.riskLevel")} <Badge variant={riskBadgeVariant(level)}>{name}</Badge>
+    </>
   );
 }
 
@@ -128,11 +126,7 @@ function SummaryDetails({ data }: { data: DocumentSummary }) {
       {data.kind && (
         <p className="text-sm" data-testid="text-document-kind">
           {/* The kind is the summariser's own word for the document. */}
-          <Trans
-            t={t}
-            i18nKey="summary.kind"
-            components={{ kind: <Badge variant="outline">{data.kind}</Badge> }}
-          />
+          {t("summary.kind")} <Badge variant="outline">{data.kind}</Badge>
         </p>
       )}
       {data.riskLevel && (
