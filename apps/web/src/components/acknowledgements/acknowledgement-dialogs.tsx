@@ -52,7 +52,7 @@ export function StartCampaignDialog({ document, onClose }: { document: Document;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-start-acknowledgement">
+      <DialogContent data-testid="dialog-start-acknowledgement" closeLabel={t("dialogClose")}>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t("acknowledge.startTitle")}</DialogTitle>
@@ -128,7 +128,7 @@ export function AcknowledgementReportDialog({
   const report = useAcknowledgementReport(documentId, true);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-acknowledgement-report">
+      <DialogContent data-testid="dialog-acknowledgement-report" closeLabel={t("dialogClose")}>
         <DialogHeader>
           <DialogTitle>{t("acknowledge.who")}</DialogTitle>
           <DialogDescription>

@@ -70,7 +70,7 @@ export function EditMetadataDialog({ document, onClose }: { document: Document; 
   const { draft, change, error, submit, saving } = useMetadataForm(document, onClose);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-edit-metadata">
+      <DialogContent data-testid="dialog-edit-metadata" closeLabel={t("dialogClose")}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t("metadata.dialogTitle")}</DialogTitle>

@@ -91,7 +91,11 @@ export function SubmitReviewDialog({ document, onClose }: { document: Document; 
   const ready = custom ? picks.ready : chosenReviewers.size > 0 && chosenApprover !== "";
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-submit-review" className="max-h-[90vh] overflow-y-auto">
+      <DialogContent
+        data-testid="dialog-submit-review"
+        className="max-h-[90vh] overflow-y-auto"
+        closeLabel={t("dialogClose")}
+      >
         <form onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t("submit.title")}</DialogTitle>

@@ -102,7 +102,7 @@ export function PeriodicReviewDialog({ document, onClose }: { document: Document
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-review-schedule">
+      <DialogContent data-testid="dialog-review-schedule" closeLabel={t("dialogClose")}>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t("periodic.title")}</DialogTitle>
@@ -189,7 +189,7 @@ export function ReconfirmDialog({ document, onClose }: { document: Document; onC
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-reconfirm">
+      <DialogContent data-testid="dialog-reconfirm" closeLabel={t("dialogClose")}>
         <DialogHeader>
           <DialogTitle>
             {t("periodic.reconfirmTitle", { version: document.control.effectiveVersion })}

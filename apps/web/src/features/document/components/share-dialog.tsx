@@ -21,7 +21,7 @@ export function ShareDialog({
   const { t } = useTranslation("document");
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-share">
+      <DialogContent data-testid="dialog-share" closeLabel={t("dialogClose")}>
         <DialogHeader>
           <DialogTitle>{t("share.title")}</DialogTitle>
           <DialogDescription>{t("share.description", { title })}</DialogDescription>

@@ -65,7 +65,7 @@ export function UploadVersionDialog({ document, onClose }: { document: Document;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="dialog-upload-version">
+      <DialogContent data-testid="dialog-upload-version" closeLabel={t("dialogClose")}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t("uploadVersion.title")}</DialogTitle>
