@@ -89,7 +89,9 @@ export const GERMAN_DOCUMENT_PAGES: GermanPage[] = [
       "Awaiting Review",
       "Awaiting Approval",
       "Not Started",
-      "Reviewers",
+      // Headings on lines of their own: the AI summary's suggested actions may speak of reviewers.
+      /^Reviewers$/m,
+      /^Approver$/m,
       "Recent Activity",
       "No Approval Workflow",
     ],
