@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { documentSchema, updateDocumentBodySchema, type Document } from "@quire/contracts";
 import { toast } from "@/hooks/use-toast";
 import { apiFetch, errorMessage } from "@/lib/api-client";
+import { i18n } from "@/lib/i18n";
+import "@/components/document-parts-locale";
 import { categoryKeys, documentKeys, searchKeys } from "@/lib/query-keys";
 
 /** PATCH /api/documents/{id}: title, category and tags (any of them). */
@@ -41,9 +43,19 @@ export function useMoveToCategory(documentId: string) {
         { id: documentId, data: { categoryId: target.id } },
         {
           onSuccess: (moved) =>
-            toast({ title: "Moved", description: `${moved.title} is now in ${target.name}.` }),
+            toast({
+              title: i18n.t("document-parts:move.moved"),
+              description: i18n.t("document-parts:move.movedText", {
+                title: moved.title,
+                category: target.name,
+              }),
+            }),
           onError: (err) =>
-            toast({ variant: "destructive", title: "Move failed", description: errorMessage(err) }),
+            toast({
+              variant: "destructive",
+              title: i18n.t("document-parts:move.failed"),
+              description: errorMessage(err),
+            }),
         },
       ),
   };
