@@ -3,7 +3,7 @@ import { stemmer as french } from "@orama/stemmers/french";
 import { stemmer as german } from "@orama/stemmers/german";
 import { stemmer as italian } from "@orama/stemmers/italian";
 import { stemmer as spanish } from "@orama/stemmers/spanish";
-import type { TextLanguage } from "./tokenize";
+import type { TextLanguage } from "./text-languages";
 
 /**
  * The Snowball stemmer of each language other than English (English is Porter2, in tokenize.ts):

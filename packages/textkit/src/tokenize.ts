@@ -8,18 +8,9 @@ import {
   ITALIAN_STOP_WORDS,
   SPANISH_STOP_WORDS,
 } from "./stop-words";
+import { TEXT_LANGUAGES, type TextLanguage } from "./text-languages";
 
-/**
- * The languages stemmed and stopped by their own rules, by their ISO 639-3 codes: the six a
- * document's language is detected among. Any other text is read as English.
- */
-export const TEXT_LANGUAGES = ["eng", "deu", "fra", "spa", "ita", "nld"] as const;
-export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
-
-/** A stored language code as the tokenizer reads it: English when unknown or undetermined. */
-export function textLanguage(code: string | null | undefined): TextLanguage {
-  return (TEXT_LANGUAGES as readonly string[]).includes(code ?? "") ? (code as TextLanguage) : "eng";
-}
+export { TEXT_LANGUAGES, textLanguage, type TextLanguage } from "./text-languages";
 
 /** A word token with its position in the source text (UTF-16 offsets, end exclusive). */
 export interface TokenSpan {
