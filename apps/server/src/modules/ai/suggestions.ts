@@ -141,6 +141,7 @@ const performers: Performers = {
       kind: "review_due",
       title: `Review due: ${plan.document.title}`,
       body: `${plan.reason} Please review it and confirm or update its content.`,
+      message: plan.stale,
       documentId: plan.document.id,
     });
     return `Asked the owner of '${plan.document.title}' to review it`;
@@ -151,6 +152,7 @@ const performers: Performers = {
       kind: "review_reminder",
       title: `Reminder: review '${plan.document.title}'`,
       body: `It has been waiting ${plan.days} days for your review.`,
+      message: { key: "stuckReminder", params: { document: plan.document.title, days: plan.days } },
       documentId: plan.document.id,
     });
     const optedOut = recipients.length - reminded;
@@ -168,6 +170,10 @@ const performers: Performers = {
       kind: "duplicate_archived",
       title: `Archived: ${plan.older.title}`,
       body: `Archived as a near-duplicate of '${plan.newer.title}', which supersedes it. Restore it from the document page if that is wrong.`,
+      message: {
+        key: "duplicateArchived",
+        params: { document: plan.older.title, newer: plan.newer.title },
+      },
       documentId: plan.older.id,
     });
     return `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`;
@@ -177,6 +183,7 @@ const performers: Performers = {
       kind: "review_due",
       title: `Near-duplicate: ${plan.older.title}`,
       body: `'${plan.newer.title}' repeats most of it. Archive the older copy once the newer one is approved.`,
+      message: { key: "nearDuplicate", params: { document: plan.older.title, newer: plan.newer.title } },
       documentId: plan.older.id,
     });
     return `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`;
