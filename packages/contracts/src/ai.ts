@@ -203,11 +203,31 @@ export type AiSuggestion = z.infer<typeof aiSuggestionSchema>;
 
 export const suggestionParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
+/** What applying a suggestion did, as facts, for the toast in the reader's language. */
+export const appliedSuggestionSchema = z.discriminatedUnion("key", [
+  suggestionMessage("moved", { document: suggestionText, category: suggestionText }),
+  suggestionMessage("askedOwner", { document: suggestionText }),
+  // `count` people reminded; `optedOut` more were not, having turned review reminders off.
+  suggestionMessage("remindedReviewers", {
+    document: suggestionText,
+    count: suggestionCount,
+    optedOut: suggestionCount,
+  }),
+  suggestionMessage("archivedDuplicate", { older: suggestionText, newer: suggestionText }),
+  suggestionMessage("toldOwners", { older: suggestionText, newer: suggestionText }),
+]);
+export type AppliedSuggestion = z.infer<typeof appliedSuggestionSchema>;
+export const appliedSuggestionKeys = appliedSuggestionSchema.options.map(
+  (option) => option.shape.key.value,
+) as AppliedSuggestion["key"][];
+
 export const applySuggestionResultSchema = z.object({
   id: z.string(),
   applied: z.literal(true),
-  /** What was done, for the toast: "Moved 'Travel Policy' to Finance". */
+  /** What was done, in English: "Moved 'Travel Policy' to Finance". */
   message: z.string(),
+  /** The same as facts; the web writes the toast from them. */
+  done: appliedSuggestionSchema,
 });
 export type ApplySuggestionResult = z.infer<typeof applySuggestionResultSchema>;
 

@@ -13,9 +13,9 @@ export function translateServerText(key: string, options?: Record<string, unknow
   return (i18n.t as unknown as Translate).call(i18n, key, options);
 }
 
-/** Whether the interface's language (or its fallback, English) has this key. */
-export function hasServerText(key: string): boolean {
-  return i18n.exists(key);
+/** Whether the interface's language (or its fallback, English) has this key (in this plural form or variant). */
+export function hasServerText(key: string, options?: Record<string, unknown>): boolean {
+  return i18n.exists(key, options);
 }
 
 export type MessageParams = Record<string, string | number>;
@@ -23,12 +23,13 @@ export type MessageParams = Record<string, string | number>;
 /**
  * A message's params ready to fill in: calendar days (params named `…On`, "2026-03-01") written
  * in the interface's language. Passed as `replace`, so a param's name can never be read as one of
- * i18next's own options; the values are text React escapes like any other.
+ * i18next's own options; the values are text React escapes like any other. A `count` also
+ * chooses the plural form.
  */
-export function fillIn(params: MessageParams): { replace: MessageParams } {
+export function fillIn(params: MessageParams): { replace: MessageParams; count?: number } {
   const replace: MessageParams = {};
   for (const [name, value] of Object.entries(params)) {
     replace[name] = typeof value === "string" && name.endsWith("On") ? formatDay(value) || value : value;
   }
-  return { replace };
+  return typeof params.count === "number" ? { replace, count: params.count } : { replace };
 }

@@ -1,4 +1,10 @@
-import type { AiSuggestion, CategorizeResult, Document, Notification } from "@quire/contracts";
+import type {
+  AiSuggestion,
+  ApplySuggestionResult,
+  CategorizeResult,
+  Document,
+  Notification,
+} from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { documents } from "../../db/schema";
@@ -107,6 +113,10 @@ describe("AI suggestions", () => {
     const move = about(await suggestions("author"), "reorganize", "Travel Policy");
     const res = await t.request("POST", `/api/ai/apply/${move?.id}`, { as: "author" });
     expect(res.statusCode, res.body).toBe(200);
+    expect(json<ApplySuggestionResult>(res)).toMatchObject({
+      message: "Moved 'Travel Policy' to Finance",
+      done: { key: "moved", params: { document: "Travel Policy", category: "Finance" } },
+    });
     const moved = json<Document>(
       await t.request("GET", `/api/documents/${byTitle("Travel Policy").id}`, { as: "author" }),
     );
@@ -136,9 +146,10 @@ describe("AI suggestions", () => {
     const stuck = about(await suggestions(), "compliance", "Procurement Policy");
     const res = await t.request("POST", `/api/ai/apply/${stuck?.id}`, { as: "author" });
     expect(res.statusCode).toBe(200);
-    expect(json<{ message: string }>(res).message).toBe(
-      "Reminded 1 person to review 'Procurement Policy' (1 turned review reminders off)",
-    );
+    expect(json<ApplySuggestionResult>(res)).toMatchObject({
+      message: "Reminded 1 person to review 'Procurement Policy' (1 turned review reminders off)",
+      done: { key: "remindedReviewers", params: { document: "Procurement Policy", count: 1, optedOut: 1 } },
+    });
     const procurement = byTitle("Procurement Policy").id;
     const note = (await inbox("reviewer")).find((n) => n.documentId === procurement);
     if (stuck?.message.key !== "stuckInReview") throw new Error("expected a stuck review");

@@ -1,4 +1,4 @@
-import type { AiSuggestion, ApplySuggestionResult } from "@quire/contracts";
+import type { AiSuggestion, AppliedSuggestion, ApplySuggestionResult } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../lib/errors";
@@ -116,13 +116,18 @@ async function reviewersToRemind(db: Database, documentId: string): Promise<stri
 }
 
 type PlanOf<K extends SuggestionPlan["kind"]> = Extract<SuggestionPlan, { kind: K }>;
+/** What was done: in English (the activity entry's comment) and as facts (the toast). */
+interface Done {
+  text: string;
+  done: AppliedSuggestion;
+}
 type Performers = {
   [K in SuggestionPlan["kind"]]: (
     ctx: AppContext,
     actor: Actor,
     plan: PlanOf<K>,
     names: Map<string, string>,
-  ) => Promise<string>;
+  ) => Promise<Done>;
 };
 
 /** What each kind of plan does with the transaction's context; each says what was done, for the toast. */
@@ -134,7 +139,11 @@ const performers: Performers = {
       { categoryId: plan.categoryId },
       { inside: ctx.db },
     );
-    return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
+    const category = names.get(plan.categoryId) ?? "the suggested category";
+    return {
+      text: `Moved '${plan.document.title}' to ${category}`,
+      done: { key: "moved", params: { document: plan.document.title, category } },
+    };
   },
   async "notify-owner"(ctx, _actor, plan) {
     await notify(ctx, [plan.document.ownerId], {
@@ -144,7 +153,10 @@ const performers: Performers = {
       message: plan.stale,
       documentId: plan.document.id,
     });
-    return `Asked the owner of '${plan.document.title}' to review it`;
+    return {
+      text: `Asked the owner of '${plan.document.title}' to review it`,
+      done: { key: "askedOwner", params: { document: plan.document.title } },
+    };
   },
   async "notify-reviewers"(ctx, _actor, plan) {
     const recipients = await reviewersToRemind(ctx.db, plan.document.id);
@@ -157,7 +169,13 @@ const performers: Performers = {
     });
     const optedOut = recipients.length - reminded;
     const note = optedOut > 0 ? ` (${optedOut} turned review reminders off)` : "";
-    return `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`;
+    return {
+      text: `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`,
+      done: {
+        key: "remindedReviewers",
+        params: { document: plan.document.title, count: reminded, optedOut },
+      },
+    };
   },
   async "archive-duplicate"(ctx, actor, plan) {
     await setArchived(
@@ -176,7 +194,10 @@ const performers: Performers = {
       },
       documentId: plan.older.id,
     });
-    return `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`;
+    return {
+      text: `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`,
+      done: { key: "archivedDuplicate", params: { older: plan.older.title, newer: plan.newer.title } },
+    };
   },
   async "notify-duplicate"(ctx, _actor, plan) {
     await notify(ctx, [plan.older.ownerId, plan.newer.ownerId], {
@@ -186,7 +207,10 @@ const performers: Performers = {
       message: { key: "nearDuplicate", params: { document: plan.older.title, newer: plan.newer.title } },
       documentId: plan.older.id,
     });
-    return `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`;
+    return {
+      text: `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`,
+      done: { key: "toldOwners", params: { older: plan.older.title, newer: plan.newer.title } },
+    };
   },
 };
 
@@ -201,14 +225,14 @@ function perform(
   actor: Actor,
   plan: SuggestionPlan,
   names: Map<string, string>,
-): Promise<string> {
+): Promise<Done> {
   // TypeScript cannot pair a union's member with its own entry of a mapped type; the map's type does.
   const run = performers[plan.kind] as (
     ctx: AppContext,
     actor: Actor,
     plan: SuggestionPlan,
     names: Map<string, string>,
-  ) => Promise<string>;
+  ) => Promise<Done>;
   return run(ctx, actor, plan, names);
 }
 
@@ -232,9 +256,10 @@ export async function applySuggestion(
   const names = await listCategoryNames(ctx.db);
   // One entry for the whole change: a move or an archive the suggestion performs joins this
   // transaction without an entry of its own (the entry's comment says what was done).
-  const message = await withTransaction(ctx, actor, async (tx, record) => {
+  const { text, done } = await withTransaction(ctx, actor, async (tx, record) => {
     const txCtx: AppContext = { ...ctx, db: tx };
-    const text = await perform(txCtx, actor, found.plan, names);
+    const performed = await perform(txCtx, actor, found.plan, names);
+    const text = performed.text;
     await record({
       action: "Applied suggestion",
       subjectType: "suggestion",
@@ -250,10 +275,10 @@ export async function applySuggestion(
       ctx.clock.now(),
     );
     if (!first) throw conflict("This suggestion was already applied or dismissed");
-    return text;
+    return performed;
   });
   ctx.notifyJobs();
-  return { id, applied: true, message };
+  return { id, applied: true, message: text, done };
 }
 
 /** Dismissing records the suggestion as handled without acting, so it stops showing for everyone. */

@@ -11,7 +11,7 @@ import { useAiSuggestions, useApplySuggestion } from "@/features/dashboard/api/a
 import { cn } from "@/lib/utils";
 import { confidenceText } from "@/lib/confidence";
 import { confidenceBadgeVariant } from "../lib/dashboard-logic";
-import { suggestionText } from "../lib/suggestion-text";
+import { appliedText, suggestionText } from "../lib/suggestion-text";
 import "../locale";
 import { useUser } from "@/lib/auth";
 import { abilityPhrase, actionErrorMessage } from "@/lib/forbidden";
@@ -38,7 +38,7 @@ export function AiSuggestions() {
 
   const onApply = (suggestion: AiSuggestion) => {
     apply.mutate(suggestion.id, {
-      onSuccess: (result) => toast({ title: t("suggestions.applied"), description: result.message }),
+      onSuccess: (result) => toast({ title: t("suggestions.applied"), description: appliedText(result) }),
       onError: (error) =>
         toast({
           variant: "destructive",

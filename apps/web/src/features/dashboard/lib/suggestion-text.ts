@@ -1,4 +1,4 @@
-import type { AiSuggestion } from "@quire/contracts";
+import type { AiSuggestion, ApplySuggestionResult } from "@quire/contracts";
 import { fillIn, hasServerText, translateServerText, type MessageParams } from "@/lib/server-texts";
 import "../locale";
 
@@ -35,4 +35,13 @@ export function suggestionText(
     description: translateServerText(`${key}.description`, filled),
     action: translateServerText(`${key}.action`, filled),
   };
+}
+
+/** What applying a suggestion did, for the toast, in the interface's language; the server's English as a fallback. */
+export function appliedText(result: Pick<ApplySuggestionResult, "message" | "done">): string {
+  const { done } = result;
+  const key = `dashboard:suggestions.done.${done.key}`;
+  const optedOut = done.key === "remindedReviewers" && done.params.optedOut > 0;
+  const options = { ...fillIn(done.params), context: optedOut ? "optedOut" : undefined };
+  return hasServerText(key, options) ? translateServerText(key, options) : result.message;
 }
