@@ -26,8 +26,8 @@ export function notificationText(notification: Pick<Notification, "title" | "bod
   body: string;
 } {
   const { message } = notification;
-  const key = message && `notifications:${message.key}`;
-  if (!message || !key || !hasServerText(`${key}.title`)) {
+  const key = `notifications:${message?.key}`;
+  if (!message || !hasServerText(`${key}.title`)) {
     return { title: notification.title, body: notification.body };
   }
   const params = fillIn(message.params);
