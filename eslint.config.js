@@ -172,6 +172,7 @@ const translatedWebFiles = [
   "apps/web/src/app/**/*.tsx",
   "apps/web/src/components/layout/**/*.tsx",
   "apps/web/src/components/help-tour-button.tsx",
+  "apps/web/src/components/activity-label.tsx",
   "apps/web/src/components/documents/upload-button.tsx",
   "apps/web/src/features/auth/components/login-page.tsx",
   "apps/web/src/features/home/**/*.tsx",

@@ -1,7 +1,7 @@
 /**
  * The converted pages as a German user sees them (languages-ui.test.ts): what each shows by test
- * id once its data has arrived, and English of its own that must be gone. Texts the server writes
- * (suggestions, activity entries) stay English for now and are not listed.
+ * id once its data has arrived, and English that must be gone, the texts the server composes
+ * (suggestions, activity entries) included: the web writes those from their facts.
  */
 
 import { GERMAN_DOCUMENT_PAGES } from "./german-pages-document";
@@ -27,6 +27,8 @@ export const GERMAN_PAGES: GermanPage[] = [
       "recent-updates": "Letzte Änderungen",
       "quick-stats": "Warten auf Sie",
       "ai-suggestions": "KI-Vorschläge",
+      // The demo archive files the Travel Policy under General; the classifier places it in Finance.
+      dashboard: "„Travel Policy“ nach Finance verschieben",
     },
     absentEnglish: [
       "Welcome back",
@@ -42,8 +44,16 @@ export const GERMAN_PAGES: GermanPage[] = [
       "Waiting on you",
       "Storage used",
       "AI Suggestions",
-      // Server texts (suggestions' titles and descriptions) stay English for now, so only the page's own.
       /(High|Medium|Low) confidence/,
+      // The suggestions' titles, descriptions and buttons as the server writes them in English.
+      /Move '.+' to /,
+      "is stuck in review",
+      /Merge '.+' into '/,
+      "of their text is the same",
+      "Ask the owner to review it",
+      "Notify owner",
+      "Remind reviewers",
+      "Archive older copy",
     ],
   },
   {
@@ -116,8 +126,11 @@ export const GERMAN_PAGES: GermanPage[] = [
       "text-approvals-scope": "Die Zahlen umfassen alle Freigaberunden",
       "text-approvals-count": "Dokument",
     },
-    // The activity entries ("Review Approved") are the server's names and stay English for now.
     absentEnglish: [
+      // The rounds' activity entries, as the server records them (a wide screen shows them unfolded).
+      "Submitted for review",
+      "Review Approved",
+      "Final Approved",
       "Approval Dashboard",
       "Monitor and manage",
       "Waiting on Me",

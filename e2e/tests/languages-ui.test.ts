@@ -168,6 +168,27 @@ test("signing out hands the sign-in page back to the browser's language", async 
   await context.close();
 });
 
+test("the notification bell writes its notifications in German", async () => {
+  // The demo archive's Procurement Policy waits on the reviewer, who was asked to review it.
+  const { context, page, consoleErrors } = await suite.session("reviewer");
+  await chooseLanguage(page, GERMAN);
+  await page.getByTestId("button-notifications").click();
+  const menu = page.getByRole("menu");
+  await menu
+    .locator('[data-testid^="notification-"]')
+    .filter({ hasText: "Procurement Policy" })
+    .first()
+    .waitFor();
+  const text = await menu.innerText();
+  assert.ok(text.includes("Prüfung angefordert"), text);
+  assert.match(text, /\w+ bittet Sie, „Procurement Policy“ \(Version \d+\) zu prüfen/);
+  for (const english of ["Review requested", "asked you to review", "Recent Notifications"]) {
+    assert.ok(!text.includes(english), `the bell still says "${english}": ${text}`);
+  }
+  assert.deepEqual(consoleErrors(), []);
+  await context.close();
+});
+
 /** A page's path, where "{Title}" stands for the id of the demo document of that title. */
 async function resolvePath(page: Page, path: string): Promise<string> {
   const title = /\{([^}]+)\}/.exec(path)?.[1];

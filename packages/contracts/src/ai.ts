@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "./common";
+import { documentStatusSchema } from "./documents";
 
 export const riskLevels = ["Low", "Medium", "High"] as const;
 export const riskLevelSchema = z.enum(riskLevels);
@@ -129,12 +130,67 @@ export type CategorizeResult = z.infer<typeof categorizeResultSchema>;
 
 export const aiSuggestionTypes = ["reorganize", "update", "compliance", "other"] as const;
 
+const suggestionText = z.string();
+const suggestionCount = z.number().int();
+const suggestionMessage = <K extends string, P extends z.ZodRawShape>(key: K, params: P) =>
+  z.object({ key: z.literal(key), params: z.object(params) });
+
+/**
+ * What a suggestion says, as facts: which suggestion it is and what fills it in. The web writes
+ * its title, description and button from these in the reader's language; the English `title`,
+ * `description` and `action` are composed from the same facts. Params are data, never markup.
+ */
+export const aiSuggestionMessageSchema = z.discriminatedUnion("key", [
+  // Filed under `current`, but the classifier and `agreeing` of the 3 most similar documents say `target`.
+  suggestionMessage("move", {
+    document: suggestionText,
+    current: suggestionText,
+    target: suggestionText,
+    confidence: z.enum(["high", "medium", "low"]),
+    agreeing: suggestionCount,
+  }),
+  // Its stated review date (`reviewDate`, as the document writes it) passed `days` days ago.
+  suggestionMessage("staleReviewDate", {
+    document: suggestionText,
+    reviewDate: suggestionText,
+    days: suggestionCount,
+  }),
+  // No review date stated, unchanged for `days` days.
+  suggestionMessage("staleUnchanged", { document: suggestionText, days: suggestionCount }),
+  // In Review for `days` days, over the `targetDays`-day target.
+  suggestionMessage("stuckInReview", {
+    document: suggestionText,
+    days: suggestionCount,
+    targetDays: suggestionCount,
+  }),
+  // `percent` of their text is the same and the newer one is approved: archive the older.
+  suggestionMessage("archiveDuplicate", {
+    older: suggestionText,
+    newer: suggestionText,
+    percent: suggestionCount,
+  }),
+  // As above, the newer one not yet approved (`status`, a document status): tell both owners.
+  suggestionMessage("notifyDuplicate", {
+    older: suggestionText,
+    newer: suggestionText,
+    percent: suggestionCount,
+    status: documentStatusSchema,
+  }),
+]);
+export type AiSuggestionMessage = z.infer<typeof aiSuggestionMessageSchema>;
+export type AiSuggestionMessageKey = AiSuggestionMessage["key"];
+export const aiSuggestionMessageKeys = aiSuggestionMessageSchema.options.map(
+  (option) => option.shape.key.value,
+) as AiSuggestionMessageKey[];
+
 /** Seed §3 AI suggestion, derived from the archive's state; `id` is stable for the same facts. */
 export const aiSuggestionSchema = z.object({
   id: z.string(),
+  /** In English; the web writes them from `message` in the reader's language. */
   title: z.string(),
   description: z.string(),
   action: z.string(),
+  message: aiSuggestionMessageSchema,
   icon: z.enum(["lightbulb", "sync", "exclamation-triangle"]),
   color: z.enum(["yellow", "blue", "orange"]),
   type: z.enum(aiSuggestionTypes),
@@ -147,11 +203,31 @@ export type AiSuggestion = z.infer<typeof aiSuggestionSchema>;
 
 export const suggestionParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
+/** What applying a suggestion did, as facts, for the toast in the reader's language. */
+export const appliedSuggestionSchema = z.discriminatedUnion("key", [
+  suggestionMessage("moved", { document: suggestionText, category: suggestionText }),
+  suggestionMessage("askedOwner", { document: suggestionText }),
+  // `count` people reminded; `optedOut` more were not, having turned review reminders off.
+  suggestionMessage("remindedReviewers", {
+    document: suggestionText,
+    count: suggestionCount,
+    optedOut: suggestionCount,
+  }),
+  suggestionMessage("archivedDuplicate", { older: suggestionText, newer: suggestionText }),
+  suggestionMessage("toldOwners", { older: suggestionText, newer: suggestionText }),
+]);
+export type AppliedSuggestion = z.infer<typeof appliedSuggestionSchema>;
+export const appliedSuggestionKeys = appliedSuggestionSchema.options.map(
+  (option) => option.shape.key.value,
+) as AppliedSuggestion["key"][];
+
 export const applySuggestionResultSchema = z.object({
   id: z.string(),
   applied: z.literal(true),
-  /** What was done, for the toast: "Moved 'Travel Policy' to Finance". */
+  /** What was done, in English: "Moved 'Travel Policy' to Finance". */
   message: z.string(),
+  /** The same as facts; the web writes the toast from them. */
+  done: appliedSuggestionSchema,
 });
 export type ApplySuggestionResult = z.infer<typeof applySuggestionResultSchema>;
 

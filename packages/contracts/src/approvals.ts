@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema } from "./common";
 import { snapshotStageSchema, stagePicksSchema } from "./approval-templates";
+import { notificationMessageSchema } from "./notification-messages";
 
 /**
  * Seed §4 stages, plus Changes Requested, where a round ends when a reviewer asks for changes, and
@@ -227,8 +228,11 @@ export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.string(),
+  /** In English, as e-mail copies say it; the web writes it from `message` in the reader's language. */
   title: z.string(),
   body: z.string(),
+  /** The facts the title and body are made of; null for notifications written before they were kept. */
+  message: notificationMessageSchema.nullable(),
   link: z.string(),
   documentId: z.string().nullable(),
   read: z.boolean(),

@@ -19,6 +19,7 @@ export * from "./uploads";
 export * from "./decisions";
 export * from "./lifecycle";
 export * from "./activity-actions";
+export * from "./notification-messages";
 export * from "./ingestion";
 export * from "./languages";
 export * from "./mail";

@@ -424,6 +424,8 @@ export const notifications = pgTable(
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** What the title and body are made of (contracts' notificationMessageSchema); null on older rows. */
+    message: jsonb("message").$type<Record<string, unknown>>(),
     link: text("link").notNull(),
     documentId: text("document_id").references(() => documents.id, { onDelete: "cascade" }),
     readAt: at("read_at"),

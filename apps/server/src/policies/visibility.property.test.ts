@@ -326,7 +326,13 @@ describe("one access rule behind every listing", () => {
         for (const secret of secrets) await t.request("GET", `/api/search?q=${secret}`, { as: "admin" });
         // A notification about every document to everyone: only those its access lists admit keep one.
         for (const id of w.docIds) {
-          const note = { kind: "review_due" as const, title: "Check", body: "Check it", documentId: id };
+          const note = {
+            kind: "review_due" as const,
+            title: "Check",
+            body: "Check it",
+            message: { key: "staleUnchanged" as const, params: { document: "Check", days: 400 } },
+            documentId: id,
+          };
           await notifyUsers(
             t.ctx.db,
             people.map((p) => p.id),

@@ -13,6 +13,8 @@ import document from "./de/document.json";
 import palette from "./de/palette.json";
 import tour from "./de/tour.json";
 import documentParts from "./de/document-parts.json";
+import activity from "./de/activity.json";
+import notifications from "./de/notifications.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -32,4 +34,6 @@ export const de: Catalogue = {
   palette,
   tour,
   "document-parts": documentParts,
+  activity,
+  notifications,
 };

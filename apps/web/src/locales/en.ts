@@ -13,6 +13,8 @@ import type document from "./en/document.json";
 import type palette from "./en/palette.json";
 import type tour from "./en/tour.json";
 import type documentParts from "./en/document-parts.json";
+import type activity from "./en/activity.json";
+import type notifications from "./en/notifications.json";
 
 /**
  * English, one JSON file per namespace. The namespaces every page needs (common words and the app
@@ -37,4 +39,6 @@ export type Catalogue = typeof enFirstLoad & {
   palette: typeof palette;
   tour: typeof tour;
   "document-parts": typeof documentParts;
+  activity: typeof activity;
+  notifications: typeof notifications;
 };

@@ -13,6 +13,8 @@ import document from "./fr/document.json";
 import palette from "./fr/palette.json";
 import tour from "./fr/tour.json";
 import documentParts from "./fr/document-parts.json";
+import activity from "./fr/activity.json";
+import notifications from "./fr/notifications.json";
 import type { Catalogue } from "./en";
 
 /** Loaded on demand (lib/i18n.ts); the type keeps its namespaces and keys those of English. */
@@ -32,4 +34,6 @@ export const fr: Catalogue = {
   palette,
   tour,
   "document-parts": documentParts,
+  activity,
+  notifications,
 };

@@ -50,6 +50,10 @@ export async function sendAcknowledgementReminders(ctx: AppContext): Promise<num
             kind: "acknowledgement_reminder",
             title: "Reminder: read and acknowledge",
             body: `"${doc.title}" version ${campaign.version} still waits for your acknowledgment`,
+            message: {
+              key: "acknowledgementReminder",
+              params: { document: doc.title, version: campaign.version },
+            },
             documentId: campaign.documentId,
           },
           now,

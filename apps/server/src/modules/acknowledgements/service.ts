@@ -87,6 +87,7 @@ async function askAudience(
       kind: "acknowledgement_requested",
       title: "Please read and acknowledge",
       body: `"${title}" version ${campaign.version}: read it and confirm you have`,
+      message: { key: "acknowledgementRequested", params: { document: title, version: campaign.version } },
       documentId: campaign.documentId,
     },
     now,

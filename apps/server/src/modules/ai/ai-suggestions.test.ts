@@ -1,4 +1,10 @@
-import type { AiSuggestion, CategorizeResult, Document, Notification } from "@quire/contracts";
+import type {
+  AiSuggestion,
+  ApplySuggestionResult,
+  CategorizeResult,
+  Document,
+  Notification,
+} from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { documents } from "../../db/schema";
@@ -47,21 +53,49 @@ describe("AI suggestions", () => {
     const list = await suggestions();
     expect(about(list, "reorganize", "Travel Policy")).toMatchObject({
       title: "Move 'Travel Policy' to Finance",
+      action: "Move to Finance",
       icon: "lightbulb",
       color: "yellow",
       canApply: true,
+      message: { key: "move", params: { document: "Travel Policy", current: "General", target: "Finance" } },
     });
-    expect(about(list, "update", "Business Continuity Plan")).toMatchObject({ icon: "sync", color: "blue" });
+    expect(about(list, "update", "Business Continuity Plan")).toMatchObject({
+      icon: "sync",
+      color: "blue",
+      message: { key: "staleReviewDate", params: { document: "Business Continuity Plan" } },
+    });
     expect(about(list, "compliance", "Procurement Policy")).toMatchObject({
       icon: "exclamation-triangle",
       color: "orange",
+      message: { key: "stuckInReview", params: { document: "Procurement Policy", targetDays: 7 } },
     });
     expect(about(list, "compliance", "Remote Work Policy")).toBeUndefined();
-    expect(about(list, "other", "Remote Working Policy")).toMatchObject({ action: "Notify owners" });
+    expect(about(list, "other", "Remote Working Policy")).toMatchObject({
+      action: "Notify owners",
+      message: {
+        key: "notifyDuplicate",
+        params: { older: "Remote Working Policy", newer: "Remote Work Policy", status: "In Review" },
+      },
+    });
     for (const s of list) {
       expect(s.confidence).toBeGreaterThan(0);
       expect(s.confidence).toBeLessThanOrEqual(1);
     }
+    // The English texts and the message say the same: its numbers are the ones the description states.
+    const move = about(list, "reorganize", "Travel Policy");
+    if (move?.message.key !== "move") throw new Error("expected a move");
+    expect(move.description).toContain(
+      `(${move.message.params.confidence} confidence), and ${move.message.params.agreeing} of its 3`,
+    );
+    const bcp = about(list, "update", "Business Continuity Plan");
+    if (bcp?.message.key !== "staleReviewDate") throw new Error("expected a passed review date");
+    expect(bcp.description).toContain(
+      `Its review date (${bcp.message.params.reviewDate}) passed ${bcp.message.params.days} days ago.`,
+    );
+    const stuck = about(list, "compliance", "Procurement Policy");
+    if (stuck?.message.key !== "stuckInReview") throw new Error("expected a stuck review");
+    expect(stuck.message.params.days).toBeGreaterThan(7);
+    expect(stuck.description).toContain(`In Review for ${stuck.message.params.days} days`);
     expect((await suggestions()).map((s) => s.id)).toEqual(list.map((s) => s.id));
   });
 
@@ -79,6 +113,10 @@ describe("AI suggestions", () => {
     const move = about(await suggestions("author"), "reorganize", "Travel Policy");
     const res = await t.request("POST", `/api/ai/apply/${move?.id}`, { as: "author" });
     expect(res.statusCode, res.body).toBe(200);
+    expect(json<ApplySuggestionResult>(res)).toMatchObject({
+      message: "Moved 'Travel Policy' to Finance",
+      done: { key: "moved", params: { document: "Travel Policy", category: "Finance" } },
+    });
     const moved = json<Document>(
       await t.request("GET", `/api/documents/${byTitle("Travel Policy").id}`, { as: "author" }),
     );
@@ -91,7 +129,11 @@ describe("AI suggestions", () => {
     const update = about(await suggestions(), "update", "Business Continuity Plan");
     expect((await t.request("POST", `/api/ai/apply/${update?.id}`, { as: "admin" })).statusCode).toBe(200);
     const note = (await inbox("admin")).find((n) => n.documentId === byTitle("Business Continuity Plan").id);
-    expect(note).toMatchObject({ kind: "review_due", title: "Review due: Business Continuity Plan" });
+    expect(note).toMatchObject({
+      kind: "review_due",
+      title: "Review due: Business Continuity Plan",
+      message: { key: "staleReviewDate", params: update?.message.params },
+    });
     expect(about(await suggestions(), "update", "Business Continuity Plan")).toBeUndefined();
   });
 
@@ -104,12 +146,21 @@ describe("AI suggestions", () => {
     const stuck = about(await suggestions(), "compliance", "Procurement Policy");
     const res = await t.request("POST", `/api/ai/apply/${stuck?.id}`, { as: "author" });
     expect(res.statusCode).toBe(200);
-    expect(json<{ message: string }>(res).message).toBe(
-      "Reminded 1 person to review 'Procurement Policy' (1 turned review reminders off)",
-    );
+    expect(json<ApplySuggestionResult>(res)).toMatchObject({
+      message: "Reminded 1 person to review 'Procurement Policy' (1 turned review reminders off)",
+      done: { key: "remindedReviewers", params: { document: "Procurement Policy", count: 1, optedOut: 1 } },
+    });
     const procurement = byTitle("Procurement Policy").id;
     const note = (await inbox("reviewer")).find((n) => n.documentId === procurement);
-    expect(note).toMatchObject({ kind: "review_reminder" });
+    if (stuck?.message.key !== "stuckInReview") throw new Error("expected a stuck review");
+    expect(note).toMatchObject({
+      kind: "review_reminder",
+      body: `It has been waiting ${stuck.message.params.days} days for your review.`,
+      message: {
+        key: "stuckReminder",
+        params: { document: "Procurement Policy", days: stuck.message.params.days },
+      },
+    });
     expect((await inbox("reviewer2")).some((n) => n.kind === "review_reminder")).toBe(false);
   });
 
@@ -117,9 +168,13 @@ describe("AI suggestions", () => {
     const older = byTitle("Remote Working Policy");
     const notify = about(await suggestions(), "other", "Remote Working Policy");
     expect((await t.request("POST", `/api/ai/apply/${notify?.id}`, { as: "author" })).statusCode).toBe(200);
-    expect(
-      (await inbox("author")).some((n) => n.documentId === older.id && n.title.startsWith("Near-duplicate")),
-    ).toBe(true);
+    const told = (await inbox("author")).find(
+      (n) => n.documentId === older.id && n.title.startsWith("Near-duplicate"),
+    );
+    expect(told?.message).toEqual({
+      key: "nearDuplicate",
+      params: { document: "Remote Working Policy", newer: "Remote Work Policy" },
+    });
     expect(about(await suggestions(), "other", "Remote Working Policy")).toBeUndefined();
 
     await t.ctx.db

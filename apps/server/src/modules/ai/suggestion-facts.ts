@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { confidenceLevel, type AiSuggestion } from "@quire/contracts";
+import { confidenceLevel, type AiSuggestion, type AiSuggestionMessage } from "@quire/contracts";
 import { nearDuplicateCandidates, sketchResemblance } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import { findLatestRound } from "../approvals/repository";
@@ -24,9 +24,12 @@ const MOVE_CONFIDENCE = 0.8;
 /** Shingle resemblance above which two documents are near-duplicates. */
 export const DUPLICATE_SIMILARITY = 0.6;
 
+/** Why a document is stale, as the suggestion and the owner's notification both state it. */
+export type Staleness = Extract<AiSuggestionMessage, { key: "staleReviewDate" | "staleUnchanged" }>;
+
 export type SuggestionPlan =
   | { kind: "move"; document: SuggestionSubject; categoryId: string }
-  | { kind: "notify-owner"; document: SuggestionSubject; reason: string }
+  | { kind: "notify-owner"; document: SuggestionSubject; reason: string; stale: Staleness }
   | { kind: "notify-reviewers"; document: SuggestionSubject; days: number }
   | { kind: "archive-duplicate"; older: SuggestionSubject; newer: SuggestionSubject }
   | { kind: "notify-duplicate"; older: SuggestionSubject; newer: SuggestionSubject };
@@ -62,6 +65,8 @@ export function miscategorised(
     const agreement = neighbours.filter((c) => c === prediction.label).length / neighbours.length;
     const target = categoryNames.get(prediction.label) ?? "another category";
     const current = categoryNames.get(doc.categoryId) ?? "its category";
+    const level = confidenceLevel(prediction.confidence);
+    const agreeing = Math.round(agreement * 3);
     found.push({
       plan: { kind: "move", document: doc, categoryId: prediction.label },
       suggestion: {
@@ -72,8 +77,12 @@ export function miscategorised(
           String(doc.currentVersion),
         ]),
         title: `Move '${doc.title}' to ${target}`,
-        description: `Filed under ${current}, but the classifier trained on this archive places it in ${target} (${confidenceLevel(prediction.confidence)} confidence), and ${Math.round(agreement * 3)} of its 3 most similar documents are in ${target}.`,
+        description: `Filed under ${current}, but the classifier trained on this archive places it in ${target} (${level} confidence), and ${agreeing} of its 3 most similar documents are in ${target}.`,
         action: `Move to ${target}`,
+        message: {
+          key: "move",
+          params: { document: doc.title, current, target, confidence: level, agreeing },
+        },
         icon: "lightbulb",
         color: "yellow",
         type: "reorganize",
@@ -95,24 +104,33 @@ export function staleDocuments(visible: readonly SuggestionDocument[], now: Date
     if (!doc.facts) continue;
     const review = doc.facts.review;
     let reason: string;
+    let stale: Staleness;
     let fact: string;
     let confidence: number;
     if (review?.date && review.date < now) {
-      reason = `Its review date (${review.value}) passed ${days(review.date, now)} days ago.`;
+      const passed = days(review.date, now);
+      reason = `Its review date (${review.value}) passed ${passed} days ago.`;
+      stale = {
+        key: "staleReviewDate",
+        params: { document: doc.title, reviewDate: review.value, days: passed },
+      };
       fact = `review:${review.value}`;
       confidence = 0.95;
     } else if (!review && days(doc.updatedAt, now) > STALE_DAYS) {
-      reason = `It states no review date and has not changed for ${days(doc.updatedAt, now)} days.`;
+      const unchanged = days(doc.updatedAt, now);
+      reason = `It states no review date and has not changed for ${unchanged} days.`;
+      stale = { key: "staleUnchanged", params: { document: doc.title, days: unchanged } };
       fact = `stale:${doc.updatedAt.toISOString().slice(0, 10)}`;
       confidence = 0.7;
     } else continue;
     found.push({
-      plan: { kind: "notify-owner", document: doc, reason },
+      plan: { kind: "notify-owner", document: doc, reason, stale },
       suggestion: {
         id: suggestionId("update", [doc.id, fact, String(doc.currentVersion)]),
         title: `Review '${doc.title}'`,
         description: `${reason} Ask the owner to review it and confirm or update its content.`,
         action: "Notify owner",
+        message: stale,
         icon: "sync",
         color: "blue",
         type: "update",
@@ -143,6 +161,10 @@ export async function stuckInReview(
         title: `'${doc.title}' is stuck in review`,
         description: `It has been In Review for ${waited} days, over the ${STUCK_REVIEW_DAYS}-day target. Remind the pending reviewers or approver.`,
         action: "Remind reviewers",
+        message: {
+          key: "stuckInReview",
+          params: { document: doc.title, days: waited, targetDays: STUCK_REVIEW_DAYS },
+        },
         icon: "exclamation-triangle",
         color: "orange",
         type: "compliance",
@@ -210,6 +232,12 @@ function duplicateSuggestion(
         ? `${percent}% of their text is the same. '${newer.title}' is newer and approved: archive the older copy so readers find one version.`
         : `${percent}% of their text is the same. '${newer.title}' is newer but ${newer.status}: tell both owners, and archive the older copy once the newer one is approved.`,
       action: archive ? "Archive older copy" : "Notify owners",
+      message: archive
+        ? { key: "archiveDuplicate", params: { older: older.title, newer: newer.title, percent } }
+        : {
+            key: "notifyDuplicate",
+            params: { older: older.title, newer: newer.title, percent, status: newer.status },
+          },
       icon: "lightbulb",
       color: "yellow",
       type: "other",

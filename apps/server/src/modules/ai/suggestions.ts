@@ -1,4 +1,4 @@
-import type { AiSuggestion, ApplySuggestionResult } from "@quire/contracts";
+import type { AiSuggestion, AppliedSuggestion, ApplySuggestionResult } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../lib/errors";
@@ -116,13 +116,18 @@ async function reviewersToRemind(db: Database, documentId: string): Promise<stri
 }
 
 type PlanOf<K extends SuggestionPlan["kind"]> = Extract<SuggestionPlan, { kind: K }>;
+/** What was done: in English (the activity entry's comment) and as facts (the toast). */
+interface Done {
+  text: string;
+  done: AppliedSuggestion;
+}
 type Performers = {
   [K in SuggestionPlan["kind"]]: (
     ctx: AppContext,
     actor: Actor,
     plan: PlanOf<K>,
     names: Map<string, string>,
-  ) => Promise<string>;
+  ) => Promise<Done>;
 };
 
 /** What each kind of plan does with the transaction's context; each says what was done, for the toast. */
@@ -134,16 +139,24 @@ const performers: Performers = {
       { categoryId: plan.categoryId },
       { inside: ctx.db },
     );
-    return `Moved '${plan.document.title}' to ${names.get(plan.categoryId) ?? "the suggested category"}`;
+    const category = names.get(plan.categoryId) ?? "the suggested category";
+    return {
+      text: `Moved '${plan.document.title}' to ${category}`,
+      done: { key: "moved", params: { document: plan.document.title, category } },
+    };
   },
   async "notify-owner"(ctx, _actor, plan) {
     await notify(ctx, [plan.document.ownerId], {
       kind: "review_due",
       title: `Review due: ${plan.document.title}`,
       body: `${plan.reason} Please review it and confirm or update its content.`,
+      message: plan.stale,
       documentId: plan.document.id,
     });
-    return `Asked the owner of '${plan.document.title}' to review it`;
+    return {
+      text: `Asked the owner of '${plan.document.title}' to review it`,
+      done: { key: "askedOwner", params: { document: plan.document.title } },
+    };
   },
   async "notify-reviewers"(ctx, _actor, plan) {
     const recipients = await reviewersToRemind(ctx.db, plan.document.id);
@@ -151,11 +164,18 @@ const performers: Performers = {
       kind: "review_reminder",
       title: `Reminder: review '${plan.document.title}'`,
       body: `It has been waiting ${plan.days} days for your review.`,
+      message: { key: "stuckReminder", params: { document: plan.document.title, days: plan.days } },
       documentId: plan.document.id,
     });
     const optedOut = recipients.length - reminded;
     const note = optedOut > 0 ? ` (${optedOut} turned review reminders off)` : "";
-    return `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`;
+    return {
+      text: `Reminded ${reminded} ${reminded === 1 ? "person" : "people"} to review '${plan.document.title}'${note}`,
+      done: {
+        key: "remindedReviewers",
+        params: { document: plan.document.title, count: reminded, optedOut },
+      },
+    };
   },
   async "archive-duplicate"(ctx, actor, plan) {
     await setArchived(
@@ -168,18 +188,29 @@ const performers: Performers = {
       kind: "duplicate_archived",
       title: `Archived: ${plan.older.title}`,
       body: `Archived as a near-duplicate of '${plan.newer.title}', which supersedes it. Restore it from the document page if that is wrong.`,
+      message: {
+        key: "duplicateArchived",
+        params: { document: plan.older.title, newer: plan.newer.title },
+      },
       documentId: plan.older.id,
     });
-    return `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`;
+    return {
+      text: `Archived '${plan.older.title}'; '${plan.newer.title}' supersedes it`,
+      done: { key: "archivedDuplicate", params: { older: plan.older.title, newer: plan.newer.title } },
+    };
   },
   async "notify-duplicate"(ctx, _actor, plan) {
     await notify(ctx, [plan.older.ownerId, plan.newer.ownerId], {
       kind: "review_due",
       title: `Near-duplicate: ${plan.older.title}`,
       body: `'${plan.newer.title}' repeats most of it. Archive the older copy once the newer one is approved.`,
+      message: { key: "nearDuplicate", params: { document: plan.older.title, newer: plan.newer.title } },
       documentId: plan.older.id,
     });
-    return `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`;
+    return {
+      text: `Told the owners that '${plan.newer.title}' supersedes '${plan.older.title}'`,
+      done: { key: "toldOwners", params: { older: plan.older.title, newer: plan.newer.title } },
+    };
   },
 };
 
@@ -194,14 +225,14 @@ function perform(
   actor: Actor,
   plan: SuggestionPlan,
   names: Map<string, string>,
-): Promise<string> {
+): Promise<Done> {
   // TypeScript cannot pair a union's member with its own entry of a mapped type; the map's type does.
   const run = performers[plan.kind] as (
     ctx: AppContext,
     actor: Actor,
     plan: SuggestionPlan,
     names: Map<string, string>,
-  ) => Promise<string>;
+  ) => Promise<Done>;
   return run(ctx, actor, plan, names);
 }
 
@@ -225,9 +256,10 @@ export async function applySuggestion(
   const names = await listCategoryNames(ctx.db);
   // One entry for the whole change: a move or an archive the suggestion performs joins this
   // transaction without an entry of its own (the entry's comment says what was done).
-  const message = await withTransaction(ctx, actor, async (tx, record) => {
+  const { text, done } = await withTransaction(ctx, actor, async (tx, record) => {
     const txCtx: AppContext = { ...ctx, db: tx };
-    const text = await perform(txCtx, actor, found.plan, names);
+    const performed = await perform(txCtx, actor, found.plan, names);
+    const text = performed.text;
     await record({
       action: "Applied suggestion",
       subjectType: "suggestion",
@@ -243,10 +275,10 @@ export async function applySuggestion(
       ctx.clock.now(),
     );
     if (!first) throw conflict("This suggestion was already applied or dismissed");
-    return text;
+    return performed;
   });
   ctx.notifyJobs();
-  return { id, applied: true, message };
+  return { id, applied: true, message: text, done };
 }
 
 /** Dismissing records the suggestion as handled without acting, so it stops showing for everyone. */

@@ -373,6 +373,10 @@ describe("@mentions", () => {
           body: expect.stringMatching(
             /^author mentioned you in a comment on "Cold Chain SOP \d+" \(version 1\)$/,
           ),
+          message: {
+            key: "mentioned",
+            params: { by: "author", document: expect.stringMatching(/^Cold Chain SOP \d+$/), version: 1 },
+          },
           link: `/document/${doc}?tab=comments#comment-${thread.id}`,
           read: false,
         }),

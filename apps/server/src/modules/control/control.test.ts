@@ -352,6 +352,16 @@ describe("periodic review (test clock)", () => {
     expect((await dueList("viewer")).find((i) => i.documentId === doc)?.state).toBe("overdue");
     expect((await read(doc, "viewer")).control.periodicReview.state).toBe("overdue");
     expect(await reminders("author", doc)).toEqual(["Periodic review due", "Periodic review lapsed"]);
+    const told = json<Notification[]>(await t.request("GET", "/api/notifications", { as: "author" }))
+      .filter((n) => n.documentId === doc && n.kind === "periodic_review")
+      .map((n) => n.message)
+      .reverse();
+    expect(told).toEqual(
+      ["periodicReviewDue", "periodicReviewLapsed"].map((key) => ({
+        key,
+        params: { document: "Calibration SOP", reviewOn: nextReviewOn, version: 1 },
+      })),
+    );
 
     // Re-confirm: a review record on version 1, and the next date a year from today.
     expect(

@@ -42,6 +42,10 @@ async function noticeDocument(
       body: lapsed
         ? `"${row.title}" was due for review on ${formatTextDay(row.nextReviewOn)}: re-confirm version ${row.effectiveVersion} or revise it`
         : `"${row.title}" is due for review on ${formatTextDay(row.nextReviewOn)}: re-confirm version ${row.effectiveVersion} or revise it`,
+      message: {
+        key: lapsed ? "periodicReviewLapsed" : "periodicReviewDue",
+        params: { document: row.title, reviewOn: row.nextReviewOn, version: row.effectiveVersion },
+      },
       documentId,
     },
     now,

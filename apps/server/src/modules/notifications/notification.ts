@@ -1,10 +1,15 @@
-import type { NotificationKind } from "@quire/contracts";
+import type { NotificationKind, NotificationMessage } from "@quire/contracts";
 
-/** What a service asks to tell people; the notifications service writes it, e-mail copies it. */
+/**
+ * What a service asks to tell people; the notifications service writes it, e-mail copies it. The
+ * English title and body and the message's facts say the same thing: the web writes the message in
+ * the reader's language, e-mail and API clients read the English.
+ */
 export interface NewNotification {
   kind: NotificationKind;
   title: string;
   body: string;
+  message: NotificationMessage;
   documentId: string;
   /** Where it opens, on this site; the document's page when absent. */
   link?: string;

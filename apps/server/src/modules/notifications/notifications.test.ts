@@ -1,5 +1,7 @@
 import type { Notification } from "@quire/contracts";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { notifications } from "../../db/schema";
 import { json } from "../../../test/support/harness";
 import { demoAppForFile, uploadDraft } from "../../../test/support/review-helpers";
 
@@ -32,6 +34,8 @@ describe("notifications", () => {
       kind: "review_requested",
       title: "Review requested",
       body: 'author asked you to review "Second" (version 1)',
+      // The facts the web writes it from in the reader's language.
+      message: { key: "reviewRequested", params: { by: "author", document: "Second", version: 1 } },
       link: `/document/${second}`,
       read: false,
     });
@@ -82,5 +86,36 @@ describe("notifications", () => {
     expect(decision.statusCode, decision.body).toBe(200);
     expect(await unread("approver")).toBe(0);
     expect(await unread("reviewer")).toBe(1);
+  });
+
+  it("keeps a decision's facts, its reason among them, for the owner's notification", async () => {
+    const doc = await requestReview("With a reason");
+    const asked = await t.request("PATCH", `/api/documents/${doc}/approval`, {
+      as: "reviewer",
+      body: { status: "Changes Requested", comment: 'Add the "scope" <section>' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const told = (await list("author")).find((n) => n.documentId === doc && n.kind === "changes_requested");
+    expect(told).toMatchObject({
+      title: "Changes requested",
+      body: 'reviewer requested changes to "With a reason": Add the "scope" <section>',
+      message: {
+        key: "changesRequested",
+        params: { by: "reviewer", document: "With a reason", comment: 'Add the "scope" <section>' },
+      },
+    });
+  });
+
+  it("answers a notification written before messages were kept with its stored English and no message", async () => {
+    const doc = await requestReview("Written earlier");
+    const [mine] = (await list("reviewer")).filter((n) => n.documentId === doc);
+    if (!mine) throw new Error("expected a notification");
+    await t.ctx.db.update(notifications).set({ message: null }).where(eq(notifications.id, mine.id));
+    const again = (await list("reviewer")).find((n) => n.id === mine.id);
+    expect(again).toMatchObject({
+      title: "Review requested",
+      body: 'author asked you to review "Written earlier" (version 1)',
+      message: null,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import type { Notification, NotificationKind, NotificationPreferences } from "@quire/contracts";
+import {
+  notificationMessageSchema,
+  type Notification,
+  type NotificationKind,
+  type NotificationMessage,
+  type NotificationPreferences,
+} from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import type { MailConfig } from "../../config";
@@ -50,6 +56,7 @@ export async function notifyUsers(
       kind: note.kind,
       title: note.title,
       body: note.body,
+      message: note.message,
       link: note.link ?? documentLink(note.documentId),
       documentId: note.documentId,
       createdAt: now,
@@ -76,12 +83,24 @@ export async function listNotifications(db: Database, actor: Actor): Promise<Not
     kind: row.kind,
     title: row.title,
     body: row.body,
+    message: storedMessage(row.message),
     link: row.link,
     documentId: row.documentId,
     read: row.readAt !== null,
     superseded: row.supersededAt !== null,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * A row's message as the contracts define it. Rows written before messages were kept have none, and
+ * one this version cannot read (written by a newer one) is left out: the English title and body
+ * still say it.
+ */
+function storedMessage(stored: unknown): NotificationMessage | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = notificationMessageSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 export async function unreadCount(db: Database, actor: Actor): Promise<number> {

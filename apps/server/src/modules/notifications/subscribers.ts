@@ -21,6 +21,10 @@ export const notificationSubscribers: AppSubscriber[] = [
         kind: "mentioned" as const,
         title: "Mentioned in a comment",
         body: `${event.by.username} mentioned you in a comment on "${event.documentTitle}" (version ${event.version})`,
+        message: {
+          key: "mentioned" as const,
+          params: { by: event.by.username, document: event.documentTitle, version: event.version },
+        },
         documentId: event.documentId,
         // Opens the document's comments at the comment.
         link: `/document/${event.documentId}?tab=comments#comment-${event.commentId}`,
@@ -37,6 +41,10 @@ export const notificationSubscribers: AppSubscriber[] = [
         kind: "review_requested" as const,
         title: "Review requested",
         body: `${event.by.username} asked you to review "${event.documentTitle}" (version ${event.version})`,
+        message: {
+          key: "reviewRequested" as const,
+          params: { by: event.by.username, document: event.documentTitle, version: event.version },
+        },
         documentId: event.documentId,
       };
       await notifyUsers(tx, event.reviewerIds, note, event.at, ctx.config.mail);
@@ -57,6 +65,7 @@ export const notificationSubscribers: AppSubscriber[] = [
           kind: "ready_for_approval" as const,
           title: "Ready for approval",
           body: `"${event.documentTitle}" passed review and awaits your decision`,
+          message: { key: "readyForApproval" as const, params: { document: event.documentTitle } },
           documentId,
         };
         await notifyUsers(tx, next.length > 0 ? next : [event.approverId], note, event.at, ctx.config.mail);
@@ -66,6 +75,7 @@ export const notificationSubscribers: AppSubscriber[] = [
           kind: "review_requested" as const,
           title: "Review requested",
           body: `"${event.documentTitle}" passed the previous stage and awaits your review`,
+          message: { key: "nextStageReview" as const, params: { document: event.documentTitle } },
           documentId,
         };
         await notifyUsers(tx, next, note, event.at, ctx.config.mail);
@@ -77,6 +87,10 @@ export const notificationSubscribers: AppSubscriber[] = [
             event.kind === "decide"
               ? `${who} sent "${event.documentTitle}" back for changes${said}`
               : `${who} requested changes to "${event.documentTitle}"${said}`,
+          message: {
+            key: event.kind === "decide" ? ("sentBack" as const) : ("changesRequested" as const),
+            params: { by: who, document: event.documentTitle, comment: event.comment ?? "" },
+          },
           documentId,
         };
         await notifyUsers(tx, [event.ownerId], note, event.at, ctx.config.mail);
@@ -85,6 +99,10 @@ export const notificationSubscribers: AppSubscriber[] = [
           kind: event.to === "Approved" ? ("approved" as const) : ("rejected" as const),
           title: `Document ${event.to.toLowerCase()}`,
           body: `${who} ${event.to.toLowerCase()} "${event.documentTitle}"${said}`,
+          message: {
+            key: event.to === "Approved" ? ("approved" as const) : ("rejected" as const),
+            params: { by: who, document: event.documentTitle, comment: event.comment ?? "" },
+          },
           documentId,
         };
         await notifyUsers(tx, [event.ownerId], note, event.at, ctx.config.mail);
@@ -127,6 +145,10 @@ export const notificationSubscribers: AppSubscriber[] = [
         kind: "review_withdrawn" as const,
         title: "Review withdrawn",
         body: `The review of "${event.documentTitle}" ended without a decision: ${event.reason}. It is a Draft again and can be resubmitted.`,
+        message: {
+          key: "reviewWithdrawn" as const,
+          params: { document: event.documentTitle, reason: event.reason },
+        },
         documentId: event.documentId,
       };
       const told = [event.ownerId, ...event.waitingIds].filter((id) => id !== event.by.id);
@@ -142,6 +164,10 @@ export const notificationSubscribers: AppSubscriber[] = [
         kind: "new_version" as const,
         title: "New version to review",
         body: `${event.by.username} added version ${event.version} of "${event.documentTitle}"; the review starts again on the new version`,
+        message: {
+          key: "newVersion" as const,
+          params: { by: event.by.username, document: event.documentTitle, version: event.version },
+        },
         documentId: event.documentId,
       };
       const told = event.askedIds.filter((id) => id !== event.by.id);
@@ -160,6 +186,15 @@ export const notificationSubscribers: AppSubscriber[] = [
         kind: "review_reminder" as const,
         title: event.dueToday ? "Review due today" : "Review due tomorrow",
         body: `${event.stageName} of "${event.documentTitle}" is due ${when}; it waits on you`,
+        message: event.dueToday
+          ? {
+              key: "reviewDueToday" as const,
+              params: { stage: event.stageName, document: event.documentTitle },
+            }
+          : {
+              key: "reviewDueTomorrow" as const,
+              params: { stage: event.stageName, document: event.documentTitle, dueOn: event.dueOn },
+            },
         documentId: event.documentId,
       };
       await notifyUsers(tx, event.waitingIds, note, event.at, ctx.config.mail);
@@ -175,6 +210,15 @@ export const notificationSubscribers: AppSubscriber[] = [
         kind: "review_overdue" as const,
         title: "Review overdue",
         body: `${event.stageName} of "${event.documentTitle}" was due on ${formatTextDay(event.dueOn)} and still waits on ${who}`,
+        message: {
+          key: "reviewOverdue" as const,
+          params: {
+            stage: event.stageName,
+            document: event.documentTitle,
+            dueOn: event.dueOn,
+            waiting: event.waitingNames.join(", "),
+          },
+        },
         documentId: event.documentId,
       };
       const admins = await findUsers(tx, { role: "Admin", active: true });

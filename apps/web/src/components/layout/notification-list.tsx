@@ -3,6 +3,7 @@ import { ErrorNotice } from "@/components/error-notice";
 import { DropdownMenuItem } from "@/components/ui/dropdown-menu";
 import type { Notification, useNotifications } from "@/lib/api/notifications";
 import { shortRelativeTime } from "@/lib/format";
+import { notificationText } from "@/lib/notification-text";
 import { cn } from "@/lib/utils";
 
 function NotificationRow({
@@ -12,7 +13,9 @@ function NotificationRow({
   notification: Notification;
   onSelect: (notification: Notification) => void;
 }) {
-  const { t } = useTranslation("shell");
+  // Subscribed to both namespaces, so the row is written again when the language changes.
+  const { t } = useTranslation(["shell", "notifications"]);
+  const { title, body } = notificationText(notification);
   return (
     <DropdownMenuItem
       onSelect={() => onSelect(notification)}
@@ -34,7 +37,7 @@ function NotificationRow({
             notification.superseded && "line-through",
           )}
         >
-          {notification.title}
+          {title}
           {!notification.read && <span className="sr-only">{t("notifications.unread")}</span>}
         </span>
         {notification.superseded && (
@@ -45,9 +48,7 @@ function NotificationRow({
             {t("notifications.superseded")}
           </span>
         )}
-        {notification.body && (
-          <span className="line-clamp-2 block text-xs text-muted-foreground">{notification.body}</span>
-        )}
+        {body && <span className="line-clamp-2 block text-xs text-muted-foreground">{body}</span>}
         <span className="block text-xs text-muted-foreground">
           {shortRelativeTime(notification.createdAt)}
         </span>

@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { mockFetch } from "@/test/fetch-mock";
 import { renderWithApp } from "@/test/render";
+import { applyLanguage, i18n } from "@/lib/i18n";
 import { badgeText, NotificationsMenu } from "./notifications-menu";
+
+afterEach(async () => {
+  await i18n.changeLanguage("en");
+});
 
 function openMenu() {
   const trigger = screen.getByTestId("button-notifications");
@@ -42,6 +47,7 @@ describe("NotificationsMenu", () => {
             documentId: "d1",
             title: "Review requested",
             body: "Security Policy needs your review",
+            message: null,
             link: "/document/d1",
             read: false,
             superseded: false,
@@ -53,6 +59,7 @@ describe("NotificationsMenu", () => {
             documentId: null,
             title: "Off-site",
             body: "",
+            message: null,
             link: "https://evil.example",
             read: true,
             superseded: false,
@@ -89,6 +96,10 @@ describe("NotificationsMenu", () => {
             documentId: "d1",
             title: "Review requested",
             body: 'author asked you to review "Security Policy" (version 1)',
+            message: {
+              key: "reviewRequested",
+              params: { by: "author", document: "Security Policy", version: 1 },
+            },
             link: "/document/d1",
             read: true,
             superseded: true,
@@ -102,5 +113,52 @@ describe("NotificationsMenu", () => {
     const row = await screen.findByTestId("notification-n3");
     expect(row.textContent).toContain("No longer needed");
     expect(screen.getByTestId("text-notification-superseded-n3")).toBeTruthy();
+  });
+
+  it("writes each notification in the reader's language from its message, and older ones as stored", async () => {
+    await applyLanguage("de");
+    mockFetch({
+      "GET /api/notifications/unread-count": { body: { count: 2 } },
+      "GET /api/notifications": {
+        body: [
+          {
+            id: "n4",
+            kind: "changes_requested",
+            documentId: "d1",
+            title: "Changes requested",
+            body: 'reviewer requested changes to "Security Policy": Section 3 is out of date',
+            message: {
+              key: "changesRequested",
+              params: { by: "reviewer", document: "Security Policy", comment: "Section 3 is out of date" },
+            },
+            link: "/document/d1",
+            read: false,
+            superseded: false,
+            createdAt: new Date().toISOString(),
+          },
+          {
+            id: "n5",
+            kind: "review_requested",
+            documentId: "d1",
+            title: "Review requested",
+            body: "Written before messages were kept",
+            message: null,
+            link: "/document/d1",
+            read: false,
+            superseded: false,
+            createdAt: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    renderWithApp(<NotificationsMenu />);
+    openMenu();
+    const written = await screen.findByTestId("notification-n4");
+    expect(written.textContent).toContain("Änderungen angefordert");
+    expect(written.textContent).toContain(
+      "reviewer hat Änderungen an „Security Policy“ angefordert: Section 3 is out of date",
+    );
+    expect(written.textContent).not.toContain("requested changes");
+    expect(screen.getByTestId("notification-n5").textContent).toContain("Written before messages were kept");
   });
 });

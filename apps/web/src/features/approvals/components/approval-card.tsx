@@ -15,6 +15,7 @@ import { recentActivity } from "../lib/derive";
 import { actionFor, DecisionButtons } from "@/components/approvals/review-action-banner";
 import { useKnownName } from "@/components/approvals/known-names";
 import "../locale";
+import { ActivityLabel } from "@/components/activity-label";
 
 /** Seed §2 approval card: status, stage, reviewers, approver, progress and the last 3 activities. */
 export function ApprovalCard({ approval }: { approval: ApprovalListItem }) {
@@ -197,7 +198,7 @@ function RecentActivity({ activity }: { activity: ApprovalListItem["activityLog"
         {activity.map((entry, index) => (
           <li key={`${entry.timestamp}-${index}`} className="flex flex-wrap justify-between gap-2">
             <span>
-              {entry.action}{" "}
+              <ActivityLabel action={entry.action} />{" "}
               <span className="text-muted-foreground">{t("card.by", { username: entry.username })}</span>
             </span>
             <time dateTime={entry.timestamp} className="text-muted-foreground">

@@ -11,6 +11,7 @@ import { useAiSuggestions, useApplySuggestion } from "@/features/dashboard/api/a
 import { cn } from "@/lib/utils";
 import { confidenceText } from "@/lib/confidence";
 import { confidenceBadgeVariant } from "../lib/dashboard-logic";
+import { appliedText, suggestionText } from "../lib/suggestion-text";
 import "../locale";
 import { useUser } from "@/lib/auth";
 import { abilityPhrase, actionErrorMessage } from "@/lib/forbidden";
@@ -37,7 +38,7 @@ export function AiSuggestions() {
 
   const onApply = (suggestion: AiSuggestion) => {
     apply.mutate(suggestion.id, {
-      onSuccess: (result) => toast({ title: t("suggestions.applied"), description: result.message }),
+      onSuccess: (result) => toast({ title: t("suggestions.applied"), description: appliedText(result) }),
       onError: (error) =>
         toast({
           variant: "destructive",
@@ -100,6 +101,7 @@ function SuggestionRow({
 }) {
   const { t } = useTranslation("dashboard");
   const Icon = suggestionIcons[suggestion.icon];
+  const text = suggestionText(suggestion);
   return (
     <li className="flex gap-3 rounded-lg border p-3" data-testid={`suggestion-${suggestion.id}`}>
       <span className={cn("h-fit rounded-lg p-2", suggestionColours[suggestion.color])}>
@@ -107,12 +109,12 @@ function SuggestionRow({
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-medium">{suggestion.title}</p>
+          <p className="text-sm font-medium">{text.title}</p>
           <Badge variant={confidenceBadgeVariant(suggestion.confidence)}>
             {confidenceText(suggestion.confidence)}
           </Badge>
         </div>
-        <p className="text-sm text-muted-foreground">{suggestion.description}</p>
+        <p className="text-sm text-muted-foreground">{text.description}</p>
         {suggestion.canApply && (
           <Button
             size="sm"
@@ -121,7 +123,7 @@ function SuggestionRow({
             onClick={onApply}
             data-testid={`button-apply-${suggestion.id}`}
           >
-            {applying ? t("suggestions.applying") : suggestion.action}
+            {applying ? t("suggestions.applying") : text.action}
           </Button>
         )}
       </div>

@@ -11,6 +11,7 @@ import { useApproval } from "@/lib/api/document-approval";
 import { formatCount, formatDateTime, formatDayKey } from "@/lib/format";
 import { DecisionForm } from "./decision-form";
 import "../locale";
+import { ActivityLabel } from "@/components/activity-label";
 
 /** Seed §4: the progress bar shows the first three stages and marks the current one. */
 export const PROGRESS_STAGES = ["Not Started", "Awaiting Review", "Awaiting Approval"] as const;
@@ -136,8 +137,7 @@ function ActivitySection({ activityLog }: { activityLog: Approval["activityLog"]
         <ul className="grid gap-2 text-sm">
           {activity.map((entry, i) => (
             <li key={i} className="border-l-2 pl-3">
-              {/* The action is the server's name for it. */}
-              <span className="font-medium">{entry.action}</span>{" "}
+              <ActivityLabel className="font-medium" action={entry.action} />{" "}
               {t("approvals.by", { name: entry.username })} ·{" "}
               <span className="text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
               {entry.comment && <p className="text-muted-foreground">{entry.comment}</p>}

@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { useDocumentActivity } from "../api/get-document-activity";
 import "../locale";
+import { ActivityLabel } from "@/components/activity-label";
 
 const STEP = 10;
 const MOST = 200;
@@ -39,8 +40,7 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
             {history.data.items.map((entry) => (
               <li key={entry.id} className="min-w-0" data-testid="history-entry">
                 <p className="break-words">
-                  {/* The action is the server's name for it. */}
-                  <span className="font-medium">{entry.action}</span>
+                  <ActivityLabel className="font-medium" action={entry.action} />
                   {entry.data && typeof entry.data.version === "number" && ` (v${entry.data.version})`}
                   <span className="text-muted-foreground">
                     {" "}

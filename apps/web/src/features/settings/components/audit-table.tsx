@@ -7,6 +7,7 @@ import { paths } from "@/config/paths";
 import { formatDateTime, formatDay } from "@/lib/format";
 import { describeSubject } from "../lib/audit";
 import "../locale";
+import { ActivityLabel } from "@/components/activity-label";
 
 const cell = "flex min-w-0 gap-2 py-0.5 md:table-cell md:px-2 md:py-2 md:align-top";
 const label = "w-16 shrink-0 text-muted-foreground md:hidden";
@@ -63,7 +64,7 @@ function AuditRow({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocument
       </td>
       <td className={cell}>
         <span className={label}>{t("audit.action")}</span>
-        <span className="min-w-0 font-medium break-words">{entry.action}</span>
+        <ActivityLabel className="min-w-0 font-medium break-words" action={entry.action} />
       </td>
       <td className={cell}>
         <span className={label}>{t("audit.what")}</span>

@@ -1,0 +1,38 @@
+import type { Notification } from "@quire/contracts";
+import notifications from "@/locales/en/notifications.json";
+import { addEnglish } from "@/lib/i18n";
+import { fillIn, hasServerText, translateServerText } from "@/lib/server-texts";
+
+// With the bell, which every signed-in page shows.
+addEnglish("notifications", notifications);
+
+type Message = NonNullable<Notification["message"]>;
+
+/** The body's variant: with the reason given, or the overdue stage nobody can act on any more. */
+function variant(message: Message): string | undefined {
+  const params: Record<string, unknown> = message.params;
+  if (typeof params.comment === "string" && params.comment !== "") return "comment";
+  if (params.waiting === "") return "nobody";
+  return undefined;
+}
+
+/**
+ * A notification's title and body in the interface's language, written from its message; the
+ * English the server stored when it has none (written before messages were kept) or the catalogue
+ * lacks it.
+ */
+export function notificationText(notification: Pick<Notification, "title" | "body" | "message">): {
+  title: string;
+  body: string;
+} {
+  const { message } = notification;
+  const key = `notifications:${message?.key}`;
+  if (!message || !hasServerText(`${key}.title`)) {
+    return { title: notification.title, body: notification.body };
+  }
+  const params = fillIn(message.params);
+  return {
+    title: translateServerText(`${key}.title`, params),
+    body: translateServerText(`${key}.body`, { ...params, context: variant(message) }),
+  };
+}

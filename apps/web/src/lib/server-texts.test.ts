@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { activityActions, notificationMessageKeys, type Notification } from "@quire/contracts";
+import englishActivity from "@/locales/en/activity.json";
+import englishNotifications from "@/locales/en/notifications.json";
+import { activityLabel, activitySlug } from "./activity-label";
+import { applyLanguage, i18n } from "./i18n";
+import { notificationText } from "./notification-text";
+
+afterEach(async () => {
+  await i18n.changeLanguage("en");
+});
+
+const note = (message: Notification["message"], title = "Stored title", body = "Stored body") => ({
+  title,
+  body,
+  message,
+});
+
+describe("the catalogues of texts the server composes", () => {
+  it("name every activity action the contracts list, under its own slug, in English as the server records it", () => {
+    const slugs = activityActions.map(activitySlug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(Object.keys(englishActivity).sort()).toEqual([...slugs].sort());
+    for (const action of activityActions)
+      expect(englishActivity[activitySlug(action) as keyof typeof englishActivity]).toBe(action);
+  });
+
+  it("write every notification message the contracts define", () => {
+    expect(Object.keys(englishNotifications).sort()).toEqual([...notificationMessageKeys].sort());
+    for (const entry of Object.values(englishNotifications)) expect(Object.keys(entry)).toContain("body");
+  });
+});
+
+describe("activity actions", () => {
+  it("are shown in the interface's language, and an action no catalogue knows as recorded", async () => {
+    expect(activitySlug("Escalated: overdue")).toBe("escalatedOverdue");
+    expect(activitySlug("Created API token")).toBe("createdApiToken");
+    expect(activityLabel("Read notification")).toBe("Read notification");
+    await applyLanguage("de");
+    expect(activityLabel("Read notification")).toBe("Benachrichtigung gelesen");
+    expect(activityLabel("Review Changes Requested")).toBe("Prüfung: Änderungen angefordert");
+    expect(activityLabel("Uploaded")).toBe("Hochgeladen");
+    expect(activityLabel("Polished the brass")).toBe("Polished the brass");
+    await applyLanguage("fr");
+    expect(activityLabel("Uploaded")).toBe("Importé");
+  });
+});
+
+describe("notifications", () => {
+  const requested: Notification["message"] = {
+    key: "reviewRequested",
+    params: { by: "author", document: "Security Policy", version: 2 },
+  };
+
+  it("in English say what the server stored", () => {
+    expect(notificationText(note(requested))).toEqual({
+      title: "Review requested",
+      body: 'author asked you to review "Security Policy" (version 2)',
+    });
+  });
+
+  it("in German are written from their message", async () => {
+    await applyLanguage("de");
+    expect(notificationText(note(requested))).toEqual({
+      title: "Prüfung angefordert",
+      body: "author bittet Sie, „Security Policy“ (Version 2) zu prüfen",
+    });
+    const changes = (comment: string) =>
+      notificationText(
+        note({ key: "changesRequested", params: { by: "reviewer", document: "ADR-017", comment } }),
+      ).body;
+    expect(changes("")).toBe("reviewer hat Änderungen an „ADR-017“ angefordert");
+    expect(changes("Bitte Abschnitt 3 kürzen")).toBe(
+      "reviewer hat Änderungen an „ADR-017“ angefordert: Bitte Abschnitt 3 kürzen",
+    );
+    // Days in German; an overdue stage nobody can act on says so.
+    const overdue = notificationText(
+      note({
+        key: "reviewOverdue",
+        params: { stage: "Legal", document: "ADR-017", dueOn: "2026-03-01", waiting: "" },
+      }),
+    );
+    expect(overdue.title).toBe("Prüfung überfällig");
+    expect(overdue.body).toBe(
+      "Die Phase „Legal“ von „ADR-017“ war am 1. März 2026 fällig, und niemand, auf den sie wartet, kann noch handeln",
+    );
+  });
+
+  it("keep their stored English when they carry no message", async () => {
+    await applyLanguage("de");
+    expect(notificationText(note(null, "Review requested", "Old text"))).toEqual({
+      title: "Review requested",
+      body: "Old text",
+    });
+  });
+
+  it("fill in params as plain text, never as markup or further translation", async () => {
+    await applyLanguage("de");
+    const { body } = notificationText(
+      note({
+        key: "reviewRequested",
+        params: {
+          by: "{{document}}",
+          document: "<img src=x onerror=alert(1)> $t(common:appName)",
+          version: 1,
+        },
+      }),
+    );
+    expect(body).toBe(
+      "{{document}} bittet Sie, „<img src=x onerror=alert(1)> $t(common:appName)“ (Version 1) zu prüfen",
+    );
+  });
+});
