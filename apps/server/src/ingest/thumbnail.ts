@@ -19,7 +19,7 @@ const WEBP_QUALITY = 80;
  * the pool thread reads freed memory and the whole process ends with SIGSEGV (seen under memory
  * pressure, with several drawings in a row). The caller is already off the request thread.
  */
-export function encodeWebp(canvas: Canvas): Buffer {
+function encodeWebp(canvas: Canvas): Buffer {
   return canvas.encodeSync("webp", WEBP_QUALITY);
 }
 
