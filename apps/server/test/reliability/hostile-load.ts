@@ -7,6 +7,7 @@ import { createThrowawayDatabase } from "../support/harness";
 import { healthBound, type HealthBound } from "../support/health-bound";
 import { debianProse, docxOfParagraphs, oneTokenText } from "../support/hostile-files";
 import { inflatingImagePdf } from "../support/inflating-pdf";
+import { runDelaysMs } from "../support/run-delay";
 import { signIn, startServer, type ServerProcess } from "./server-process";
 
 /**
@@ -15,6 +16,13 @@ import { signIn, startServer, type ServerProcess } from "./server-process";
  * bystander process over the phase) while an Author uploads three hostile files one after another,
  * each until its processing ended, and five people keep loading the home page and the dashboard.
  * `npm run reliability -- hostile` runs it at full size; hostile-load.test.ts runs it smaller.
+ *
+ * Each reply is held to the bound in the time that is the server's own: its wall time less the
+ * time the operating system kept the server's and this process's main threads waiting for a CPU
+ * (run-delay.ts). A bystander's stall does not follow CPU-bound slowness: at a load of 18 on two
+ * cores, statements of 20 ms each took a reply to 1.9 s while the bystander woke within 160 ms.
+ * A server that holds its loop, computing or blocked, is charged the whole hold. Wall times are
+ * reported beside it.
  */
 export interface HostileFile {
   name: string;
@@ -50,8 +58,11 @@ export interface PhaseReport {
   /** The slowest reply this phase allows: the idle bound plus 5 × the machine's stall meanwhile. */
   allowed: number;
   samples: number;
+  /** Wall time of the replies. */
   p99: number;
   max: number;
+  /** The slowest reply in the server's own time: wall time less the CPU waits (run-delay.ts). */
+  ownMax: number;
 }
 
 export interface HostileLoadReport {
@@ -91,15 +102,24 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((sorted.length * p) / 100) - 1))] ?? 0;
 }
 
+/** One health reply: its wall time from when it was due, and the part that was the server's own. */
+interface HealthSample {
+  wall: number;
+  own: number;
+}
+
 /**
  * Asks /api/health every 100 ms until stopped, each reply timed from when it was due: a stall of
  * the server delays the reply; a stall of this process would delay the ask, so the time counts it.
+ * The main threads' CPU waits over the same span give the reply's own time.
  */
-function healthSampler(baseUrl: string, errors: string[]) {
-  let samples: number[] = [];
+function healthSampler(baseUrl: string, errors: string[], serverPid: number | undefined) {
+  let samples: HealthSample[] = [];
   let stopped = false;
+  const pids = serverPid === undefined ? [process.pid] : [serverPid, process.pid];
   const running = (async () => {
     let due = performance.now();
+    let waitedAtDue = runDelaysMs(pids);
     while (!stopped) {
       try {
         const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(30_000) });
@@ -108,14 +128,17 @@ function healthSampler(baseUrl: string, errors: string[]) {
       } catch (error) {
         errors.push(`health failed: ${String(error)}`);
       }
-      samples.push(performance.now() - due);
+      const wall = performance.now() - due;
+      samples.push({ wall, own: Math.max(0, wall - (runDelaysMs(pids) - waitedAtDue)) });
       due = performance.now() + SAMPLE_EVERY_MS;
       await new Promise((r) => setTimeout(r, SAMPLE_EVERY_MS));
+      // Counted from when the ask was due, like the wall time: a wait that began late is still its.
+      waitedAtDue = runDelaysMs(pids);
     }
   })();
   return {
     /** The samples since the last take. */
-    take(): number[] {
+    take(): HealthSample[] {
       const taken = samples;
       samples = [];
       return taken;
@@ -244,7 +267,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     );
     report.bound = bound.idle;
     log(`bound max(1 s, 5 × idle p95) = ${report.bound.toFixed(0)} ms`);
-    const sampler = healthSampler(running.baseUrl, report.healthErrors);
+    const sampler = healthSampler(running.baseUrl, report.healthErrors, running.child.pid);
     const stopUsers = dashboardUsers(running.baseUrl, cookies, report);
     try {
       if (options.dashboardOnlyMs) {
@@ -287,28 +310,30 @@ async function phaseOf(
   label: string,
   result: { upload: string; outcome: string },
   window: { ms: number; since: number; bound: HealthBound },
-  samples: number[],
+  samples: HealthSample[],
 ): Promise<PhaseReport> {
+  const walls = samples.map((s) => s.wall);
   return {
     label,
     ...result,
     seconds: window.ms / 1000,
     allowed: await window.bound.allowed(window.since),
     samples: samples.length,
-    p99: percentile(samples, 99),
-    max: Math.max(0, ...samples),
+    p99: percentile(walls, 99),
+    max: Math.max(0, ...walls),
+    ownMax: Math.max(0, ...samples.map((s) => s.own)),
   };
 }
 
 function formatPhase(p: PhaseReport): string {
-  const verdict = p.max <= p.allowed ? "within" : "OVER";
-  return `${p.label}: upload ${p.upload}, ${p.outcome} after ${p.seconds.toFixed(1)} s; health p99 ${p.p99.toFixed(0)} ms, max ${p.max.toFixed(0)} ms (${p.samples} samples), ${verdict} the ${p.allowed.toFixed(0)} ms allowed`;
+  const verdict = p.ownMax <= p.allowed ? "within" : "OVER";
+  return `${p.label}: upload ${p.upload}, ${p.outcome} after ${p.seconds.toFixed(1)} s; health p99 ${p.p99.toFixed(0)} ms, max ${p.max.toFixed(0)} ms, the server's own ${p.ownMax.toFixed(0)} ms (${p.samples} samples), ${verdict} the ${p.allowed.toFixed(0)} ms allowed`;
 }
 
 /** Whether every phase stayed within the bound and nothing failed. */
 export function passed(report: HostileLoadReport): boolean {
   return (
-    report.phases.every((p) => p.max <= p.allowed && p.outcome !== "timeout") &&
+    report.phases.every((p) => p.ownMax <= p.allowed && p.outcome !== "timeout") &&
     report.healthErrors.length === 0 &&
     report.dashboardErrors.length === 0
   );
