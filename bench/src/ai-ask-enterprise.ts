@@ -25,7 +25,7 @@ const HALF: "fit" | "check" = process.env.BENCH_AI_ENTERPRISE_HALF === "fit" ? "
 const VERBOSE = process.env.BENCH_AI_VERBOSE === "1";
 const PATH = new URL("../data/ask-enterprise.json", import.meta.url);
 
-interface EnterpriseSet extends EvalSet {
+export interface EnterpriseSet extends EvalSet {
   nearMiss: Array<{ question: string; half: "fit" | "check" }>;
 }
 
