@@ -12,10 +12,7 @@ import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
  *   "within", "outside" or "across" ("for contractors", "in the United States", "with the
  *   commercial support desk"), or by a possessive ("a developer's parental leave");
  * - a version number ("the Apache License 1.1", "Perl 5.36"): a text of another version is
- *   another document, however alike their words;
- * - what the question asks for, named after "what", "which" or "how much/many" ("what fee does
- *   SPI charge", "what is the maximum length of the Subject line"), when the text mentions at
- *   most half of its words: a text that never speaks of a fee does not say what the fee is.
+ *   another document, however alike their words.
  * Other absent words are left alone: a question in other words than the document's ("a scratch
  * file that disappears") is still answered by it.
  */
@@ -25,28 +22,6 @@ const SCOPE_PREPOSITIONS = new Set(["for", "in", "at", "with", "within", "outsid
 const possessive = (token: string) => /['’]s$/.test(token) && !isStopWord(token);
 /** Digits joined by dots, as versions and releases are written ("1.1", "2.0", "5.36.0"). */
 const VERSION = /^\d+(?:\.\d+)+$/;
-/** Content words of what a question asks for ("what annual membership fee"). */
-const ASKED_FOR_WORDS = 3;
-const ASKING = new Set(["what", "which"]);
-/** Between "what" and what it asks for: "what is the", "which are our". */
-const LINKING = new Set([
-  "is",
-  "are",
-  "was",
-  "were",
-  "the",
-  "a",
-  "an",
-  "our",
-  "my",
-  "your",
-  "its",
-  "their",
-  "this",
-  "these",
-]);
-/** Modal verbs end what is asked for ("what must redistributors include"): the stop list keeps them. */
-const MODALS = new Set(["must", "may", "might", "shall", "need", "needs", "ought"]);
 /** Content words read after a scope preposition. */
 const SCOPE_WORDS = 3;
 
@@ -103,28 +78,6 @@ function scoped(question: string): Set<string> {
   return out;
 }
 
-/**
- * The content words naming what a question asks for: right after "what" or "which" (past "is the"
- * and the like) or "how much/many", up to the next function word ("what fee does", "what is the
- * maximum length of"). `framing` tells the words that only frame a question ("kind", "much").
- */
-function askedFor(question: string, framing: (word: string) => boolean): string[] {
-  const tokens = tokenize(question.slice(0, 500));
-  const start = tokens.findIndex(
-    (t, i) => ASKING.has(t) || (t === "how" && (tokens[i + 1] === "much" || tokens[i + 1] === "many")),
-  );
-  if (start < 0) return [];
-  let j = start + (tokens[start] === "how" ? 2 : 1);
-  while (j < tokens.length && LINKING.has(tokens[j]!)) j++;
-  const out: string[] = [];
-  for (; j < tokens.length && out.length < ASKED_FOR_WORDS; j++) {
-    const token = tokens[j]!;
-    if (isStopWord(token) || MODALS.has(token)) break;
-    if (!framing(token)) out.push(token);
-  }
-  return out;
-}
-
 /** The question's as-typed spelling of an asked word ("Japan" for "japan"). */
 function asWritten(question: string, word: string): string {
   const match = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.find((w) => w.toLowerCase() === word);
@@ -135,33 +88,15 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
   const names = capitalised(input.question);
   const scope = scoped(input.question);
   const unseen = new Set(input.unseen ?? []);
-  const held = (a: AskedWord) =>
-    input.cited.has(a.stem) ||
-    input.cited.has(stem(a.word)) ||
-    (input.language !== undefined && input.cited.has(askedStem(a, input.language))) ||
-    [...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s)) ||
-    Boolean(input.named?.(a.word));
-  // "MPL-covered code": a compound is covered when each of its parts is ("MPL" naming the document).
-  const covered = (a: AskedWord) => {
-    if (held(a)) return true;
-    const parts = a.word.split("-").filter((p) => p.length > 1);
-    return parts.length > 1 && parts.every((p) => held({ word: p, stem: stem(p) }));
-  };
-  const isAsked = new Set(input.asked.map((a) => a.word));
-  const wanted = input.asked.filter((a) => askedFor(input.question, (w) => !isAsked.has(w)).includes(a.word));
-  const wantedMissing = wanted.filter((a) => !covered(a));
-  const asksUnsaid = wanted.length > 0 && wantedMissing.length * 2 > wanted.length;
   const out: UncoveredWord[] = [];
   for (const a of input.asked) {
-    if (covered(a)) continue;
+    if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) continue;
+    if (input.language && input.cited.has(askedStem(a, input.language))) continue;
+    if ([...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s))) continue;
+    if (input.named?.(a.word)) continue;
     const nowhere = unseen.has(a.word);
-    const salient =
-      nowhere ||
-      names.has(a.word) ||
-      scope.has(a.word) ||
-      VERSION.test(a.word) ||
-      (asksUnsaid && wantedMissing.includes(a));
-    if (salient) out.push({ word: asWritten(input.question, a.word), nowhere });
+    if (!nowhere && !names.has(a.word) && !scope.has(a.word) && !VERSION.test(a.word)) continue;
+    out.push({ word: asWritten(input.question, a.word), nowhere });
   }
   return out;
 }
