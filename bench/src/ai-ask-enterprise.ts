@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import type { AiAnswer } from "@quire/contracts";
 import { ask } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
+import { closeSharedTestResources } from "../../apps/server/test/support/harness.js";
 import { loadArchive, type EvalSet } from "./ai-ask-archive.js";
 import { holdsFact, reliabilityTable } from "./ai-ask-eval.js";
 
@@ -25,7 +26,7 @@ const HALF: "fit" | "check" = process.env.BENCH_AI_ENTERPRISE_HALF === "fit" ? "
 const VERBOSE = process.env.BENCH_AI_VERBOSE === "1";
 const PATH = new URL("../data/ask-enterprise.json", import.meta.url);
 
-interface EnterpriseSet extends EvalSet {
+export interface EnterpriseSet extends EvalSet {
   nearMiss: Array<{ question: string; half: "fit" | "check" }>;
 }
 
@@ -97,5 +98,12 @@ export async function askEnterpriseBench(): Promise<void> {
   }
 }
 
-// `npx tsx bench/src/ai-ask-enterprise.ts` runs this part alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await askEnterpriseBench();
+// `npx tsx bench/src/ai-ask-enterprise.ts` runs this part alone; the shared test resources (pooled
+// databases, conversion workers) are closed as run.ts does, or they keep the process alive.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await askEnterpriseBench();
+  } finally {
+    await closeSharedTestResources();
+  }
+}

@@ -10,7 +10,7 @@ import type { StoredPassage } from "../../apps/server/src/modules/search/reposit
 import { loadArchive, loadEvalSet } from "./ai-ask-archive.js";
 import type { FitCase } from "./ai-ask-learn.js";
 
-interface SavedRetrieval extends Omit<Retrieval, "byDocument" | "synonyms" | "idf"> {
+export interface SavedRetrieval extends Omit<Retrieval, "byDocument" | "synonyms" | "idf"> {
   byDocument: Array<[string, StoredPassage[]]>;
   synonyms: Array<[string, string[]]>;
   idf: Array<[string, number]>;
@@ -21,7 +21,7 @@ interface SavedCase extends Omit<FitCase, "retrieval"> {
   retrieval: SavedRetrieval;
 }
 
-function save(r: Retrieval): SavedRetrieval {
+export function save(r: Retrieval): SavedRetrieval {
   return {
     ...r,
     // Embeddings are only read while ranking; quoting needs the text.
@@ -31,7 +31,7 @@ function save(r: Retrieval): SavedRetrieval {
   };
 }
 
-function restore(r: SavedRetrieval): Retrieval {
+export function restore(r: SavedRetrieval): Retrieval {
   return {
     ...r,
     byDocument: new Map(r.byDocument),

@@ -33,6 +33,16 @@ describe("uncoveredWords", () => {
     expect(ask("What's the list to tell when going on vacation?")).toEqual([]);
   });
 
+  it("names a version the cited text never gives", () => {
+    const licence = stemsOf(
+      "Apache License, Version 2.0. Redistribution: you must give a copy of this License.",
+    );
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: licence }).map((w) => w.word);
+    expect(ask("Under the Apache License 1.1, what must redistributors include?")).toEqual(["1.1"]);
+    expect(ask("Under the Apache License 2.0, what must redistributors include?")).toEqual([]);
+  });
+
   it("leaves a question in other words than the document's alone", () => {
     const question = "Where do I find a scratch file that disappears once I close it?";
     const cited = stemsOf("tempfile: create temporary files, deleted as soon as they are closed");

@@ -10,7 +10,9 @@ import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
  * - a word the archive never uses at all;
  * - the scope set by a preposition: the content words right after "for", "in", "at", "with",
  *   "within", "outside" or "across" ("for contractors", "in the United States", "with the
- *   commercial support desk"), or by a possessive ("a developer's parental leave").
+ *   commercial support desk"), or by a possessive ("a developer's parental leave");
+ * - a version number ("the Apache License 1.1", "Perl 5.36"): a text of another version is
+ *   another document, however alike their words.
  * Other absent words are left alone: a question in other words than the document's ("a scratch
  * file that disappears") is still answered by it.
  */
@@ -18,6 +20,8 @@ import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
 const SCOPE_PREPOSITIONS = new Set(["for", "in", "at", "with", "within", "outside", "across"]);
 /** "developer's", not "what's" (a stop word). */
 const possessive = (token: string) => /['’]s$/.test(token) && !isStopWord(token);
+/** Digits joined by dots, as versions and releases are written ("1.1", "2.0", "5.36.0"). */
+const VERSION = /^\d+(?:\.\d+)+$/;
 /** Content words read after a scope preposition. */
 const SCOPE_WORDS = 3;
 
@@ -91,7 +95,7 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
     if ([...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s))) continue;
     if (input.named?.(a.word)) continue;
     const nowhere = unseen.has(a.word);
-    if (!nowhere && !names.has(a.word) && !scope.has(a.word)) continue;
+    if (!nowhere && !names.has(a.word) && !scope.has(a.word) && !VERSION.test(a.word)) continue;
     out.push({ word: asWritten(input.question, a.word), nowhere });
   }
   return out;
