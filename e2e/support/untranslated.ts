@@ -15,7 +15,8 @@ type Flat = Map<string, string>;
 function flatten(value: unknown, prefix: string, into: Flat): Flat {
   if (typeof value === "string") into.set(prefix, value);
   else if (value !== null && typeof value === "object")
-    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
+    for (const [key, inner] of Object.entries(value))
+      flatten(inner, prefix.endsWith(":") ? `${prefix}${key}` : `${prefix}.${key}`, into);
   return into;
 }
 
@@ -71,14 +72,20 @@ export function englishPieces(language = "de"): EnglishPiece[] {
 
 /** What a page shows that its people wrote or named: their documents, comments, categories, tags. */
 export const USER_CONTENT_SELECTORS = [
+  // A document's text, its headings and the sections search found in it.
   '[data-testid="document-content"]',
+  '[data-testid="document-outline"]',
+  '[data-testid="document-outline-compact"] li',
   '[data-testid="text-document-title"]',
   '[data-testid="text-excerpt"]',
+  '[data-testid="text-result-section"]',
   '[data-testid="link-result-title"]',
+  // What the AI wrote about a document's text, in the language of that text.
   '[data-testid="summary-card-items"]',
-  '[data-testid^="comment-"]:not([data-testid="comment-composer"])',
-  "input",
-  "textarea",
+  '[data-testid^="summary-"] li',
+  '[data-testid="item-improvement"]',
+  // People's comments.
+  '[data-testid^="comment-"]:not([data-testid="comment-composer"]) p',
 ];
 
 /**

@@ -59,4 +59,3 @@ describe("Role & Permissions in the reader's language", () => {
     expect(permissionTexts({ permissions: ["Old line"] })).toEqual(["Old line"]);
   });
 });
-
