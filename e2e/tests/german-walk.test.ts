@@ -22,11 +22,11 @@ async function contentNames(page: Page, extra: string[]): Promise<string[]> {
   const docs = (await (await page.request.get("/api/documents?pageSize=100")).json()) as {
     title: string;
     tags?: string[];
-    category?: string | null;
+    originalFilename?: string | null;
   }[];
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];
   return [
-    ...docs.flatMap((d) => [d.title, ...(d.tags ?? []), ...(d.category ? [d.category] : [])]),
+    ...docs.flatMap((d) => [d.title, d.originalFilename ?? "", ...(d.tags ?? [])]),
     ...categories.map((c) => c.name),
     ...DEMO_USERS,
     ...extra,

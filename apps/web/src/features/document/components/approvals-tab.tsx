@@ -161,6 +161,7 @@ const openStage = (approval: Approval) =>
 function StagesSection({ approval }: { approval: Approval }) {
   const { t } = useTranslation("document");
   const assigneeName = useKnownName("assignee");
+  const stageName = useKnownName("templateStage");
   if (approval.stages.length === 0) return null;
   return (
     <section className="space-y-2" data-testid="approval-stages">
@@ -170,7 +171,7 @@ function StagesSection({ approval }: { approval: Approval }) {
           <li key={stage.index} className="rounded-md border p-2" data-testid={`stage-${stage.index + 1}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">
-                {stage.index + 1}. {stage.name}
+                {stage.index + 1}. {stageName(stage.name)}
               </span>
               <span className="flex flex-wrap gap-1">
                 {stage.overdue && (
