@@ -50,6 +50,11 @@ describe("Settings' role permissions as facts", () => {
     });
     expect(rolePermissionLines("Approver").map((l) => l.key)).toContain("decide");
     expect(rolePermissionLines("Admin").map((l) => l.key)).toContain("manageUsers");
-    expect(rolePermissionLines("Viewer")).toEqual([{ key: "read" }, { key: "comment" }]);
+    // A line for every English line, each key once.
+    for (const role of roles) {
+      const keys = rolePermissionLines(role).map((l) => l.key);
+      expect(keys, role).toHaveLength(rolePermissions(role).length);
+      expect(new Set(keys).size, role).toBe(keys.length);
+    }
   });
 });
