@@ -380,6 +380,7 @@ describe("personal access tokens", () => {
     expect(refused.statusCode).toBe(409);
     expect(json(refused)).toEqual({
       message: expect.stringMatching(/already have 25 API tokens.*Revoke one/),
+      code: "conflict",
     });
     expect(json<unknown[]>(await t.request("GET", "/api/auth/tokens", { as: "approver" }))).toHaveLength(25);
     expect((await t.request("DELETE", `/api/auth/tokens/${made[0]}`, { as: "approver" })).statusCode).toBe(
