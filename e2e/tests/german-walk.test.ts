@@ -134,7 +134,8 @@ async function authorWalk(page: Page, walk: Walk, title: string, phone: boolean)
   if ((await reviewer.getAttribute("data-state")) !== "checked") await reviewer.click();
   await walk.check(page, "the submit-for-review dialog");
   await dialog.getByTestId("button-confirm-submit-review").click();
-  await page.getByText("Zur Prüfung eingereicht", { exact: false }).first().waitFor();
+  // The dialog closes once the server has the submission (its toast may be gone by then).
+  await dialog.waitFor({ state: "detached", timeout: 60_000 });
   await walk.check(page, "the document in review");
   if (await openTab(page, "tab-approvals")) await walk.check(page, "the document in review, tab-approvals");
 
