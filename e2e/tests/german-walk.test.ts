@@ -25,9 +25,21 @@ async function contentNames(page: Page, extra: string[]): Promise<string[]> {
     originalFilename?: string | null;
   }[];
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];
+  // What people wrote that notifications quote: a decision's comment, a title, a name.
+  const notes = (await (await page.request.get("/api/notifications")).json()) as {
+    message: { params: Record<string, unknown> } | null;
+  }[];
+  const quoted = notes.flatMap((n) =>
+    Object.entries(n.message?.params ?? {})
+      .filter(
+        ([name, value]) => ["comment", "document", "by", "newer"].includes(name) && typeof value === "string",
+      )
+      .map(([, value]) => value as string),
+  );
   return [
     ...docs.flatMap((d) => [d.title, d.originalFilename ?? "", ...(d.tags ?? [])]),
     ...categories.map((c) => c.name),
+    ...quoted,
     ...DEMO_USERS,
     ...extra,
   ].filter((name) => name.length > 0);
@@ -204,7 +216,8 @@ for (const viewport of [
 }
 
 test("the check finds the English of an English screen, so it can fail", async () => {
-  const { context, page } = await suite.session("author", { viewport: { width: 1280, height: 800 } });
+  // Someone who never chose German here: the walks above chose it for the author and the reviewer.
+  const { context, page } = await suite.session("approver", { viewport: { width: 1280, height: 800 } });
   const walk = new Walk(await contentNames(page, []), "English");
   for (const path of ["/dashboard", "/documents", "/settings"]) {
     await page.goto(path);
