@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema } from "./common";
 import { snapshotStageSchema, stagePicksSchema } from "./approval-templates";
 import { notificationMessageSchema } from "./notification-messages";
+import { roundReasonSchema } from "./round-reasons";
 
 /**
  * Seed §4 stages, plus Changes Requested, where a round ends when a reviewer asks for changes, and
@@ -108,6 +109,8 @@ export const activityEntrySchema = z.object({
   username: z.string(),
   timestamp: z.string(),
   comment: z.string().nullable(),
+  /** Why the round ended or started over, as facts (`comment` says it in English); absent otherwise. */
+  reason: roundReasonSchema.optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

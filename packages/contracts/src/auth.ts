@@ -120,11 +120,20 @@ export const appAbilitiesSchema = z.object({
 });
 export type AppAbilities = z.infer<typeof appAbilitiesSchema>;
 
+/** A line of Settings › Role & Permissions as facts (see sessionUserSchema's `permissionLines`). */
+export const permissionLineSchema = z.object({ key: z.string(), actions: z.array(z.string()).optional() });
+export type PermissionLine = z.infer<typeof permissionLineSchema>;
+
 /** The session's own user (sign-in, /api/auth/user, demo role switch): the user plus abilities. */
 export const sessionUserSchema = userSchema.extend({
   abilities: appAbilitiesSchema,
   /** What the user's role may do, written from the server's rules (Settings › Role & Permissions). */
   permissions: z.array(z.string()),
+  /**
+   * The same lines as facts, in the same order, for the reader's language: each line's key and,
+   * for the lines about documents, the keys of what it may do to them.
+   */
+  permissionLines: z.array(permissionLineSchema).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

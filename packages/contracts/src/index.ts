@@ -20,6 +20,8 @@ export * from "./decisions";
 export * from "./lifecycle";
 export * from "./activity-actions";
 export * from "./notification-messages";
+export * from "./round-reasons";
+export * from "./api-errors";
 export * from "./ingestion";
 export * from "./languages";
 export * from "./mail";

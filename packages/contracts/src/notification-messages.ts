@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { roundReasonSchema } from "./round-reasons";
 
 /**
  * What a notification says, as facts: which message it is and what fills it in (a document's
@@ -31,8 +32,9 @@ export const notificationMessageSchema = z.discriminatedUnion("key", [
   message("sentBack", { by: text, document: text, comment: text }),
   message("approved", { by: text, document: text, comment: text }),
   message("rejected", { by: text, document: text, comment: text }),
-  // `reason`: why the round ended, as the activity log records it (in English).
-  message("reviewWithdrawn", { document: text, reason: text }),
+  // `reason`: why the round ended, as the activity log records it (in English); `why`: the same as
+  // facts, for the reader's language (absent on notifications written before they were kept).
+  message("reviewWithdrawn", { document: text, reason: text, why: roundReasonSchema.optional() }),
   message("newVersion", { by: text, document: text, version }),
   message("reviewDueToday", { stage: text, document: text }),
   message("reviewDueTomorrow", { stage: text, document: text, dueOn: day }),

@@ -1,4 +1,9 @@
-import { approvalStageSchema, ingestionSourceSchema, SYSTEM_ACTOR_NAME } from "@quire/contracts";
+import {
+  approvalStageSchema,
+  ingestionSourceSchema,
+  roundReasonSchema,
+  SYSTEM_ACTOR_NAME,
+} from "@quire/contracts";
 import { z } from "zod";
 
 /**
@@ -105,7 +110,10 @@ export const domainEvents = {
       ownerId: id,
       /** The assignees the round was still waiting on. */
       waitingIds: z.array(id),
+      /** Why, in English (the activity entry's comment). */
       reason: z.string().min(1),
+      /** Why, as facts, for the reader's language. */
+      why: roundReasonSchema,
     }),
     narrowsAccess: false,
   },

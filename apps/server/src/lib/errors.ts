@@ -1,11 +1,28 @@
-/** An error whose status and message are meant for the client. Anything else answers 500. */
+import { errorCodeForStatus, type ApiErrorBody, type ApiErrorCode } from "@quire/contracts";
+
+/**
+ * An error whose status and message are meant for the client. Anything else answers 500. Its code
+ * (contracts' apiErrorCodes) is the status's unless a more specific one, with the params its text
+ * fills in, is given.
+ */
 export class HttpError extends Error {
+  readonly code: ApiErrorCode;
   constructor(
     readonly statusCode: number,
     message: string,
+    code?: ApiErrorCode,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = "HttpError";
+    this.code = code ?? errorCodeForStatus(statusCode);
+  }
+
+  /** The answer's body. */
+  body(): ApiErrorBody {
+    return this.params
+      ? { message: this.message, code: this.code, params: this.params }
+      : { message: this.message, code: this.code };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiErrorBody } from "@quire/contracts";
 import type { DatabaseKind } from "../db/client";
 import { AdmissionGate, SharedPlaces, type AdmissionLimit } from "./admission-gate";
 
@@ -132,7 +133,11 @@ export function registerAdmission(
       return reply
         .code(503)
         .header("retry-after", String(seconds))
-        .send({ message: `The server is busy with ${DESCRIPTIONS[kind]}; try again in ${seconds} s.` });
+        .send({
+          message: `The server is busy with ${DESCRIPTIONS[kind]}; try again in ${seconds} s.`,
+          code: "busy",
+          params: { seconds },
+        } satisfies ApiErrorBody);
     }
     if (request.raw.destroyed) {
       release();

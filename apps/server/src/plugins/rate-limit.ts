@@ -26,6 +26,8 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
       new HttpError(
         429,
         `Too many requests: at most ${context.max} per minute. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+        "rateLimited",
+        { seconds: Math.ceil(context.ttl / 1000) },
       ),
   });
 }

@@ -45,7 +45,7 @@ describe("serving the built web app", () => {
     expect(page.body).toContain("<title>Quire</title>");
     const api = await app.inject({ url: "/api/nothing-here" });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: "Not found: GET /api/nothing-here" });
+    expect(api.json()).toEqual({ message: "Not found: GET /api/nothing-here", code: "notFound" });
     expect((await app.inject({ url: "/assets/missing.js" })).statusCode).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from "@quire/contracts";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -32,6 +33,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     const url = request.url.split("?")[0] ?? "";
     const isPage = request.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/assets/");
     if (hasWebApp && isPage) return reply.type("text/html").sendFile("index.html");
-    return reply.code(404).send({ message: `Not found: ${request.method} ${url}` });
+    return reply
+      .code(404)
+      .send({ message: `Not found: ${request.method} ${url}`, code: "notFound" } satisfies ApiErrorBody);
   });
 }

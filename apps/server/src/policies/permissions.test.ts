@@ -2,7 +2,7 @@ import { roles } from "@quire/contracts";
 import { describe, expect, it } from "vitest";
 import { json } from "../../test/support/harness";
 import { demoAppForFile } from "../../test/support/review-helpers";
-import { rolePermissions } from "./permissions";
+import { rolePermissionLines, rolePermissions } from "./permissions";
 
 const { t } = demoAppForFile();
 
@@ -34,5 +34,27 @@ describe("Settings' role permissions come from the registry", () => {
     );
     const managers = roles.filter((r) => rolePermissions(r).includes("Manage users and their roles"));
     expect(managers).toEqual(["Admin"]);
+  });
+});
+
+describe("Settings' role permissions as facts", () => {
+  it("give each line's key, and what a document line may do, in the order of the English lines", async () => {
+    const author = json<{ permissions: string[]; permissionLines: unknown[] }>(
+      await t.request("GET", "/api/auth/user", { as: "author" }),
+    );
+    expect(author.permissionLines).toEqual(rolePermissionLines("Author"));
+    expect(author.permissionLines).toHaveLength(author.permissions.length);
+    expect(rolePermissionLines("Author")).toContainEqual({
+      key: "ownDocuments",
+      actions: ["edit", "addVersions", "submit", "archive", "share"],
+    });
+    expect(rolePermissionLines("Approver").map((l) => l.key)).toContain("decide");
+    expect(rolePermissionLines("Admin").map((l) => l.key)).toContain("manageUsers");
+    // A line for every English line, each key once.
+    for (const role of roles) {
+      const keys = rolePermissionLines(role).map((l) => l.key);
+      expect(keys, role).toHaveLength(rolePermissions(role).length);
+      expect(new Set(keys).size, role).toBe(keys.length);
+    }
   });
 });

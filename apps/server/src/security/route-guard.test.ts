@@ -30,7 +30,7 @@ describe("every API route is closed without a session", () => {
         status: 401,
       });
       expect(res.headers["content-type"]).toMatch(/application\/json/);
-      expect(json(res)).toEqual({ message: expect.any(String) });
+      expect(json(res)).toEqual({ message: expect.any(String), code: "unauthenticated" });
     }
   });
 
@@ -63,7 +63,7 @@ describe("every API route is closed without a session", () => {
     for (const as of [null, "admin"]) {
       const res = await t.request("GET", "/api/no-such-thing", { as });
       expect(res.statusCode).toBe(404);
-      expect(json(res)).toEqual({ message: "Not found: GET /api/no-such-thing" });
+      expect(json(res)).toEqual({ message: "Not found: GET /api/no-such-thing", code: "notFound" });
     }
   });
 });
@@ -107,7 +107,7 @@ describe("role matrix", () => {
         else if (denied === 404) expect(res.statusCode, res.body).toBe(404);
         else {
           expect(res.statusCode, res.body).toBe(403);
-          expect(json(res)).toEqual({ message: "Your role does not allow this action" });
+          expect(json(res)).toEqual({ message: "Your role does not allow this action", code: "forbidden" });
         }
       });
     }

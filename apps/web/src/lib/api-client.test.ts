@@ -1,15 +1,17 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { mockFetch } from "@/test/fetch-mock";
 import {
   apiCommand,
   apiFetch,
   apiFetchOrNull,
+  ApiError,
   errorMessage,
   errorStatus,
   ResponseShapeError,
   swapSession,
 } from "./api-client";
+import { applyLanguage, i18n } from "./i18n";
 
 const thing = z.object({ ok: z.boolean() });
 
@@ -187,5 +189,66 @@ describe("swapSession", () => {
     });
     await expect(swapSession(() => apiFetch("/api/swap", thing, { method: "POST" }))).rejects.toThrow(/^403/);
     await expect(apiFetch("/api/things", thing)).resolves.toEqual({ ok: true });
+  });
+});
+
+describe("errorMessage in the reader's language", () => {
+  afterEach(async () => {
+    await i18n.changeLanguage("en");
+  });
+
+  const refused = (status: number, body: unknown) => new ApiError(status, JSON.stringify(body), "");
+
+  it("says a coded refusal in German, its params filled in, and keeps the server's English in English", async () => {
+    const stale = refused(409, {
+      message: "This document changed since you opened it: version 3 is current",
+      code: "staleVersion",
+      params: { current: 3, expected: 2 },
+    });
+    const busy = refused(503, {
+      message: "The server is busy with uploads; try again in 5 s.",
+      code: "busy",
+      params: { seconds: 5 },
+    });
+    const forbidden = refused(403, { message: "Your role does not allow this action", code: "forbidden" });
+    const invalid = refused(400, { message: "Invalid body: title: Too small", code: "invalid" });
+    expect(errorMessage(stale)).toBe("This document changed since you opened it: version 3 is current");
+    expect(errorMessage(busy)).toBe("The server is busy with uploads; try again in 5 s.");
+    await applyLanguage("de");
+    expect(errorMessage(stale)).toBe(
+      "Dieses Dokument hat sich geändert, seit Sie es geöffnet haben: Version 3 ist aktuell, Ihre Bearbeitung begann mit Version 2. Laden Sie es neu und nehmen Sie Ihre Änderung erneut vor.",
+    );
+    expect(errorMessage(busy)).toBe("Der Server ist ausgelastet. Versuchen Sie es in 5 s erneut.");
+    expect(errorMessage(forbidden)).toBe("Ihre Rolle erlaubt diese Aktion nicht.");
+    expect(errorMessage(invalid)).toBe(
+      "Einige Angaben wurden nicht angenommen. Prüfen Sie sie und versuchen Sie es erneut.",
+    );
+    expect(
+      errorMessage(refused(429, { message: "Too many", code: "rateLimited", params: { seconds: 30 } })),
+    ).toBe("Zu viele Anfragen. Versuchen Sie es in 30 s erneut.");
+    expect(errorMessage(refused(404, { message: "Document not found", code: "notFound" }))).toMatch(
+      /^Nicht gefunden/,
+    );
+  });
+
+  it("falls back to the server's text for a code the catalogue does not know, and says network and generic failures in German", async () => {
+    await applyLanguage("de");
+    expect(errorMessage(refused(418, { message: "I am a teapot", code: "teapot" }))).toBe("I am a teapot");
+    expect(errorMessage(new TypeError("Failed to fetch"))).toBe(
+      "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+    );
+    expect(errorMessage(new Error("502: <html>Bad gateway</html>"))).toBe(
+      "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
+    );
+    // Params are data, never further translation or markup.
+    expect(
+      errorMessage(
+        refused(503, {
+          message: "Busy",
+          code: "busy",
+          params: { seconds: "$t(common:appName) {{seconds}}" },
+        }),
+      ),
+    ).toBe("Der Server ist ausgelastet. Versuchen Sie es in $t(common:appName) {{seconds}} s erneut.");
   });
 });

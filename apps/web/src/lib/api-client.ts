@@ -4,16 +4,37 @@
  * with the zod schema the caller must pass (from @quire/contracts), or one loaded by the function
  * it passes (lib/lazy-schema.ts), so no answer is used on trust; an answer that does not match throws a `ResponseShapeError` with a readable message,
  * which screens show like any other error. `errorMessage` turns a thrown error into text for
- * people to read.
+ * people to read, in the interface's language.
  */
 import type { z } from "zod";
+import type { ApiErrorBody } from "@quire/contracts";
+import { currentLanguage, i18n } from "./i18n";
+
+/** The error answer's body when it is Quire's own (contracts' ApiErrorBody), else null. */
+function errorBody(text: string): Partial<ApiErrorBody> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      return parsed as Partial<ApiErrorBody>;
+  } catch {
+    // Not JSON (a proxy's HTML page, plain text).
+  }
+  return null;
+}
 
 export class ApiError extends Error {
   readonly status: number;
+  /** What kind of refusal it is (contracts' apiErrorCodes), when the server said. */
+  readonly code: string | null;
+  /** What the code's text fills in. */
+  readonly params: Record<string, string | number>;
   constructor(status: number, bodyText: string, statusText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "ApiError";
     this.status = status;
+    const body = errorBody(bodyText);
+    this.code = typeof body?.code === "string" ? body.code : null;
+    this.params = body?.params && typeof body.params === "object" ? body.params : {};
   }
 }
 
@@ -216,22 +237,45 @@ export function errorStatus(error: unknown): number | null {
   return null;
 }
 
-/** What to show a person: the server's `{message}` when there is one, else the error text. */
-export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
-  if (!(error instanceof Error)) return fallback;
-  if (error.name === "TypeError" && /fetch/i.test(error.message)) {
-    return "Cannot reach the server. Check your connection and try again.";
-  }
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+const translate = (key: string, options?: Record<string, unknown>) =>
+  (i18n.t as unknown as Translate).call(i18n, key, options);
+
+/**
+ * The catalogue's text for an error code, when it has one and it is the one to show: in English the
+ * server's own message is shown instead when there is one, since it is English already and often
+ * names more (which field, which stage); in other languages the code's text is.
+ */
+function codeText(error: ApiError, hasMessage: boolean): string | null {
+  if (!error.code || (hasMessage && currentLanguage() === "en")) return null;
+  const key = `common:errors.codes.${error.code}`;
+  if (!i18n.exists(key)) return null;
+  // Params are data: passed as `replace`, so none can be read as one of i18next's options.
+  return translate(key, { replace: error.params });
+}
+
+/** The server's `{message}` in an error answer's body, when the body is one. */
+function serverMessage(body: string): string | null {
+  const parsed = errorBody(body);
+  return typeof parsed?.message === "string" ? parsed.message : null;
+}
+
+/**
+ * What to show a person, in the interface's language: the text of the error's code when the
+ * catalogue has it, else the server's `{message}`, else the error text; `fallback` (or "Something
+ * went wrong") when there is nothing readable.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  const otherwise = () => fallback ?? translate("common:errors.generic");
+  if (!(error instanceof Error)) return otherwise();
+  if (error.name === "TypeError" && /fetch/i.test(error.message)) return translate("common:errors.network");
+  if (error instanceof ResponseShapeError) return translate("common:errors.unreadable");
   const match = statusPrefix.exec(error.message);
-  if (!match) return error.message || fallback;
+  if (!match) return error.message || otherwise();
   const body = match[2]?.trim() ?? "";
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
-      return parsed.message;
-    }
-  } catch {
-    // Not JSON (a proxy's HTML page, plain text): fall through to the raw text.
-  }
-  return body.startsWith("<") || body === "" ? fallback : body;
+  const message = serverMessage(body);
+  const coded = error instanceof ApiError ? codeText(error, message !== null) : null;
+  if (coded !== null) return coded;
+  if (message !== null) return message;
+  return body.startsWith("<") || body === "" || errorBody(body) !== null ? otherwise() : body;
 }

@@ -1,7 +1,8 @@
 import type { Notification } from "@quire/contracts";
 import notifications from "@/locales/en/notifications.json";
 import { addEnglish } from "@/lib/i18n";
-import { fillIn, hasServerText, translateServerText } from "@/lib/server-texts";
+import { fillIn, hasServerText, translateServerText, type MessageParams } from "@/lib/server-texts";
+import { roundReasonText } from "@/lib/round-reason";
 
 // With the bell, which every signed-in page shows.
 addEnglish("notifications", notifications);
@@ -14,6 +15,16 @@ function variant(message: Message): string | undefined {
   if (typeof params.comment === "string" && params.comment !== "") return "comment";
   if (params.waiting === "") return "nobody";
   return undefined;
+}
+
+/**
+ * The params a message's text fills in: a withdrawn review's reason written in the interface's
+ * language from its facts (`why`), when it has them.
+ */
+function textParams(message: Message): MessageParams {
+  if (message.key !== "reviewWithdrawn") return message.params;
+  const { why, ...params } = message.params;
+  return { ...params, reason: roundReasonText(why, params.reason) };
 }
 
 /**
@@ -30,7 +41,7 @@ export function notificationText(notification: Pick<Notification, "title" | "bod
   if (!message || !hasServerText(`${key}.title`)) {
     return { title: notification.title, body: notification.body };
   }
-  const params = fillIn(message.params);
+  const params = fillIn(textParams(message));
   return {
     title: translateServerText(`${key}.title`, params),
     body: translateServerText(`${key}.body`, { ...params, context: variant(message) }),

@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { activityActions, notificationMessageKeys, type Notification } from "@quire/contracts";
+import {
+  activityActions,
+  notificationMessageKeys,
+  roundReasonText as englishRoundReason,
+  type Notification,
+  type RoundReason,
+} from "@quire/contracts";
 import englishActivity from "@/locales/en/activity.json";
 import englishNotifications from "@/locales/en/notifications.json";
 import { activityLabel, activitySlug } from "./activity-label";
 import { applyLanguage, i18n } from "./i18n";
 import { notificationText } from "./notification-text";
+import { reasonInData, roundReasonText } from "./round-reason";
 
 afterEach(async () => {
   await i18n.changeLanguage("en");
@@ -109,5 +116,58 @@ describe("notifications", () => {
     expect(body).toBe(
       "{{document}} bittet Sie, „<img src=x onerror=alert(1)> $t(common:appName)“ (Version 1) zu prüfen",
     );
+  });
+});
+
+describe("why a review round ended", () => {
+  const withdrawn = (why?: RoundReason): Notification["message"] => ({
+    key: "reviewWithdrawn",
+    params: { document: "ADR-017", reason: "the stored English reason", ...(why ? { why } : {}) },
+  });
+
+  it("is written in German from its facts, names and roles included", async () => {
+    await applyLanguage("de");
+    const body = (why: RoundReason) => notificationText(note(withdrawn(why))).body;
+    expect(body({ code: "roleChanged", user: "reviewer2", role: "Viewer" })).toBe(
+      "Die Prüfung von „ADR-017“ endete ohne Entscheidung: reviewer2 hat nicht mehr die Rolle, die diese Prüfung braucht (jetzt Leser). Das Dokument ist wieder ein Entwurf und kann erneut eingereicht werden.",
+    );
+    expect(body({ code: "cannotOpen", users: ["anna", "ben"], cause: "disabled" })).toContain(
+      "kein Zugriff mehr für anna und ben (Konto deaktiviert)",
+    );
+    expect(body({ code: "cannotOpen", users: [], cause: "access" })).toContain(
+      "kein Zugriff mehr für eine zugewiesene Person nach einer Änderung der Zugriffsrechte",
+    );
+    expect(body({ code: "archived" })).toContain("Entscheidung: das Dokument wurde archiviert.");
+    expect(roundReasonText({ code: "restarted", version: 3, replaced: 2 }, "English")).toBe(
+      "Version 3 hat Version 2 während der Prüfung ersetzt",
+    );
+  });
+
+  it("keeps the stored English when it has no facts, or facts no catalogue knows", async () => {
+    await applyLanguage("de");
+    expect(notificationText(note(withdrawn())).body).toContain("Entscheidung: the stored English reason.");
+    const unknown = { code: "meteorite" } as unknown as RoundReason;
+    expect(roundReasonText(unknown, "stored")).toBe("stored");
+    expect(roundReasonText(null, "stored")).toBe("stored");
+  });
+
+  it("in English says what the server stored", () => {
+    expect(roundReasonText({ code: "replaced", version: 2, replaced: 1 }, "x")).toBe(
+      englishRoundReason({ code: "replaced", version: 2, replaced: 1 }),
+    );
+    expect(roundReasonText({ code: "cannotOpen", users: ["anna"], cause: "startup" }, "x")).toBe(
+      englishRoundReason({ code: "cannotOpen", users: ["anna"], cause: "startup" }),
+    );
+    expect(roundReasonText({ code: "roleChanged", user: null, role: "Author" }, "x")).toBe(
+      englishRoundReason({ code: "roleChanged", user: null, role: "Author" }),
+    );
+  });
+
+  it("is read from an activity entry's details only when they hold a readable reason", () => {
+    expect(reasonInData({ reason: { code: "archived" } })).toEqual({ code: "archived" });
+    expect(reasonInData({ reason: { code: "cannotOpen", users: "anna", cause: "access" } })).toBeNull();
+    expect(reasonInData({ reason: { code: "replaced", version: "2", replaced: 1 } })).toBeNull();
+    expect(reasonInData({ version: 2 })).toBeNull();
+    expect(reasonInData(null)).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
-import type {
-  Approval,
-  ApprovalStage,
-  ApproverStatus,
-  ReviewerStatus,
-  RoundStage,
-  SnapshotStage,
+import {
+  roundReasonSchema,
+  type Approval,
+  type ApprovalStage,
+  type ApproverStatus,
+  type ReviewerStatus,
+  type RoundReason,
+  type RoundStage,
+  type SnapshotStage,
 } from "@quire/contracts";
 import type { Database } from "../../db/client";
 import { ownersOfDocuments } from "../documents/repository";
@@ -143,6 +145,12 @@ function presentStages(rows: RoundRows, round: StagedRound, name: (id: string) =
   });
 }
 
+/** A round entry's reason as facts, when it kept them (entries written before did not). */
+function reasonOf(data: Record<string, unknown> | null): { reason?: RoundReason } {
+  const parsed = roundReasonSchema.safeParse(data?.reason);
+  return parsed.success ? { reason: parsed.data } : {};
+}
+
 function presentRound(
   actor: GroupStanding & { ownerId: string },
   rows: RoundRows,
@@ -182,6 +190,7 @@ function presentRound(
       username: a.userId ? name(a.userId) : "",
       timestamp: a.createdAt.toISOString(),
       comment: a.comment,
+      ...reasonOf(a.data),
     })),
     createdAt: approval.createdAt.toISOString(),
     updatedAt: approval.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { roundActivityActions } from "@quire/contracts";
+import { roundActivityActions, roundReasonText, type RoundReason } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import type { EventActor } from "../../events/catalog";
@@ -56,6 +56,12 @@ const authorOf = (change: RoundChange) => ({
   at: change.now,
 });
 
+/** What shut an assignee out of a document: a change of access, a disabled account, or found at start-up. */
+export type CannotOpenCause = Extract<RoundReason, { code: "cannotOpen" }>["cause"];
+
+/** An activity entry's comment (the reason in English) and data (the reason as facts). */
+const reasonNote = (reason: RoundReason) => ({ comment: roundReasonText(reason), data: { reason } });
+
 /** The latest round if it is still waiting on someone, locked. */
 async function openRound(tx: Database, documentId: string): Promise<ApprovalRow | null> {
   const round = await findLatestRound(tx, documentId, true);
@@ -65,7 +71,7 @@ async function openRound(tx: Database, documentId: string): Promise<ApprovalRow 
 async function withdraw(
   tx: Database,
   round: ApprovalRow,
-  reason: string,
+  reason: RoundReason,
   change: RoundChange,
 ): Promise<void> {
   await updateRound(tx, round.id, { stage: "Withdrawn", updatedAt: change.now });
@@ -77,7 +83,7 @@ async function withdraw(
       subjectId: round.id,
       documentId: round.documentId,
       approvalId: round.id,
-      comment: reason,
+      ...reasonNote(reason),
     },
     authorOf(change),
   );
@@ -97,7 +103,7 @@ async function waitingAssignees(tx: Database, round: ApprovalRow): Promise<strin
 export async function endOpenRound(
   tx: Database,
   documentId: string,
-  reason: string,
+  reason: RoundReason,
   change: RoundChange,
 ): Promise<boolean> {
   const round = await openRound(tx, documentId);
@@ -114,7 +120,8 @@ export async function endOpenRound(
     documentTitle: doc.title,
     ownerId: doc.ownerId,
     waitingIds: await waitingAssignees(tx, round),
-    reason,
+    reason: roundReasonText(reason),
+    why: reason,
   });
   return true;
 }
@@ -162,12 +169,12 @@ export async function restartRoundForNewVersion(
   const doc = await findDocumentRow(tx, documentId);
   if (!doc) return;
   const kept = await keptSeats(tx, round, doc.ownerId);
-  const reason = `version ${version} replaced version ${round.version}, the text under review`;
+  const versions = { version, replaced: round.version };
   if (!kept) {
-    await endOpenRound(tx, documentId, `${reason}, and its reviewers or approver can no longer act`, change);
+    await endOpenRound(tx, documentId, { code: "replacedNobodyLeft", ...versions }, change);
     return;
   }
-  await withdraw(tx, round, reason, change);
+  await withdraw(tx, round, { code: "replaced", ...versions }, change);
   const stages = readSnapshot(round.template);
   const nextId = await insertRound(tx, {
     documentId,
@@ -193,7 +200,7 @@ export async function restartRoundForNewVersion(
       subjectId: nextId,
       documentId,
       approvalId: nextId,
-      comment: `Version ${version} replaced version ${round.version} during review`,
+      ...reasonNote({ code: "restarted", ...versions }),
     },
     authorOf(change),
   );
@@ -241,7 +248,7 @@ export async function endRoundsForRoleChange(
   for (const documentId of documentIds) {
     // The document row first, as everywhere else in the workflow.
     await lockDocument(tx, documentId);
-    const reason = `${user?.username ?? "an assignee"} no longer holds the role this review needs (now ${role})`;
+    const reason: RoundReason = { code: "roleChanged", user: user?.username ?? null, role };
     if (await endOpenRound(tx, documentId, reason, change)) ended += 1;
   }
   return ended;
@@ -258,7 +265,7 @@ export async function endRoundsAssigneesCannotSee(
   tx: Database,
   scope: AccessChangeScope,
   change: RoundChange,
-  why = "after a change of access",
+  why: CannotOpenCause = "access",
 ): Promise<number> {
   let ended = 0;
   for (const documentId of await documentsWithOpenRound(tx, scope)) {
@@ -276,7 +283,7 @@ export async function endRoundIfAssigneeShutOut(
   tx: Database,
   documentId: string,
   change: RoundChange,
-  why: string,
+  why: CannotOpenCause,
 ): Promise<boolean> {
   // The document row first, as everywhere else in the workflow.
   await lockDocument(tx, documentId);
@@ -285,6 +292,6 @@ export async function endRoundIfAssigneeShutOut(
   const viewers = new Set(await documentViewerIds(tx, documentId));
   const shutOut = (await waitingAssignees(tx, round)).filter((id) => !viewers.has(id));
   if (shutOut.length === 0) return false;
-  const names = [...(await usernamesOf(tx, shutOut)).values()].sort().join(", ") || "an assignee";
-  return endOpenRound(tx, documentId, `${names} can no longer open it ${why}`, change);
+  const users = [...(await usernamesOf(tx, shutOut)).values()].sort();
+  return endOpenRound(tx, documentId, { code: "cannotOpen", users, cause: why }, change);
 }

@@ -3,10 +3,6 @@ import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
 import { documentsWithOpenRound } from "./repository";
 import { endRoundIfAssigneeShutOut, type RoundChange } from "./rounds";
 
-/** Said in the activity entry and the notifications: the change that shut the person out is long past. */
-const FOUND_AT_START =
-  "(found at start-up: an earlier change of access or a disabled account left the review waiting)";
-
 /** Documents per transaction: each is locked while it is checked, so a batch stays short. */
 const BATCH_SIZE = 100;
 
@@ -33,7 +29,7 @@ export async function endStrandedRounds(
     ended += await withTransaction(ctx, SYSTEM_ACTOR, async (tx) => {
       let n = 0;
       for (const documentId of batch) {
-        if (await endRoundIfAssigneeShutOut(tx, documentId, change, FOUND_AT_START)) n += 1;
+        if (await endRoundIfAssigneeShutOut(tx, documentId, change, "startup")) n += 1;
       }
       return n;
     });

@@ -42,7 +42,7 @@ export const approvalSubscribers: AppSubscriber[] = [
     phase: "in-transaction",
     run: async (ctx, tx, event) => {
       if (event.archived)
-        await endOpenRound(tx, event.documentId, "the document was archived", changeOf(ctx, event));
+        await endOpenRound(tx, event.documentId, { code: "archived" }, changeOf(ctx, event));
     },
   }),
   defineSubscriber({
@@ -58,7 +58,7 @@ export const approvalSubscribers: AppSubscriber[] = [
     event: "user.disabled",
     phase: "in-transaction",
     run: async (ctx, tx, event) => {
-      await endRoundsAssigneesCannotSee(tx, "every", changeOf(ctx, event), "(their account was disabled)");
+      await endRoundsAssigneesCannotSee(tx, "every", changeOf(ctx, event), "disabled");
     },
   }),
   defineSubscriber({

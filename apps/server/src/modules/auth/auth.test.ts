@@ -46,7 +46,7 @@ describe("sign-in", () => {
     const unknown = await login("nobody-here", "demo");
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(json(wrong)).toEqual({ message: "Invalid username or password" });
+    expect(json(wrong)).toEqual({ message: "Invalid username or password", code: "unauthenticated" });
     expect(json(unknown)).toEqual(json(wrong));
     expect(wrong.cookies).toHaveLength(0);
   });
@@ -105,7 +105,7 @@ describe("session expiry", () => {
     t.clock.advance((t.config.sessionIdleMinutes + 1) * 60_000);
     const res = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
     expect(res.statusCode).toBe(401);
-    expect(json(res)).toEqual({ message: expect.stringContaining("sign in") });
+    expect(json(res)).toEqual({ message: expect.stringContaining("sign in"), code: "unauthenticated" });
   });
 
   it("expires a session at its absolute limit even while in use", async () => {
@@ -221,7 +221,7 @@ describe("cross-site requests", () => {
       payload: { name: "Planted" },
     });
     expect(res.statusCode).toBe(403);
-    expect(json(res)).toEqual({ message: "Cross-site request refused" });
+    expect(json(res)).toEqual({ message: "Cross-site request refused", code: "forbidden" });
     expect(json<unknown[]>(await t.request("GET", "/api/categories", { as: "admin" }))).toHaveLength(before);
   });
 
@@ -252,7 +252,10 @@ describe("cross-site requests", () => {
       payload: { name: "Planted without Origin" },
     });
     expect(bare.statusCode).toBe(403);
-    expect(json(bare)).toEqual({ message: expect.stringMatching(/needs an Origin header naming this site/) });
+    expect(json(bare)).toEqual({
+      message: expect.stringMatching(/needs an Origin header naming this site/),
+      code: "forbidden",
+    });
     // Not even a sign-in: a page elsewhere must not sign a browser into someone else's account.
     const login = await t.injectAsSent({
       method: "POST",
@@ -377,6 +380,7 @@ describe("personal access tokens", () => {
     expect(refused.statusCode).toBe(409);
     expect(json(refused)).toEqual({
       message: expect.stringMatching(/already have 25 API tokens.*Revoke one/),
+      code: "conflict",
     });
     expect(json<unknown[]>(await t.request("GET", "/api/auth/tokens", { as: "approver" }))).toHaveLength(25);
     expect((await t.request("DELETE", `/api/auth/tokens/${made[0]}`, { as: "approver" })).statusCode).toBe(
@@ -397,7 +401,10 @@ describe("personal access tokens", () => {
       });
     const minted = await withToken("POST", "/api/auth/tokens", { name: "outlives its parent" });
     expect(minted.statusCode, minted.body).toBe(403);
-    expect(json(minted)).toEqual({ message: expect.stringMatching(/managed from a signed-in session/) });
+    expect(json(minted)).toEqual({
+      message: expect.stringMatching(/managed from a signed-in session/),
+      code: "forbidden",
+    });
     expect((await withToken("GET", "/api/auth/tokens")).statusCode).toBe(403);
     expect((await withToken("DELETE", `/api/auth/tokens/${id}`)).statusCode).toBe(403);
     // Nothing was minted: the owner's list holds the one token, and revoking it leaves no way in.

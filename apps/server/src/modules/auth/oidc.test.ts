@@ -351,7 +351,10 @@ describe("where single sign-on returns to", () => {
     ]) {
       const res = await start(next);
       expect(res.statusCode, JSON.stringify(next)).toBe(400);
-      expect(json(res)).toEqual({ message: expect.stringMatching(/next must be a path on this site/) });
+      expect(json(res)).toEqual({
+        message: expect.stringMatching(/next must be a path on this site/),
+        code: "invalid",
+      });
       expect(res.headers.location).toBeUndefined();
       expect(res.cookies).toHaveLength(0);
     }
@@ -453,7 +456,10 @@ describe("LOCAL_LOGIN=false", () => {
       payload: { username: "admin", password: "demo" },
     });
     expect(res.statusCode).toBe(403);
-    expect(json(res)).toEqual({ message: expect.stringMatching(/Password sign-in is turned off/) });
+    expect(json(res)).toEqual({
+      message: expect.stringMatching(/Password sign-in is turned off/),
+      code: "forbidden",
+    });
     expect(res.cookies).toHaveLength(0);
     const options = json<LoginOptions>(await off.app.inject({ method: "GET", url: "/api/auth/login" }));
     expect(options).toMatchObject({ localLogin: false, sso: { buttonLabel: "Acme ID" } });

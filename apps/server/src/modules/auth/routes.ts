@@ -17,7 +17,7 @@ import { replaceSession, signOut } from "./sessions";
 import { oidcRoutes, ssoErrorOf } from "./oidc-routes";
 import { presentUser } from "../users/presenter";
 import { appAbilities } from "../../policies/policy";
-import { rolePermissions } from "../../policies/permissions";
+import { rolePermissionLines, rolePermissions } from "../../policies/permissions";
 import { cachedSettings } from "../settings/service";
 
 /** Signing in and out, the session's user and the demo's role switch; the account's own routes beside. */
@@ -43,6 +43,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       ...presented,
       abilities: appAbilities(presented, features),
       permissions: rolePermissions(presented.role),
+      permissionLines: rolePermissionLines(presented.role),
     };
   }
 

@@ -217,7 +217,7 @@ describe("bulk actions over 200+ documents", () => {
   it("refuses a Viewer the whole request, and a selection past the cap with a clear message", async () => {
     const viewer = await bulk("viewer", { ids: [own[0]], action: "archive" });
     expect(viewer.statusCode).toBe(403);
-    expect(json(viewer)).toEqual({ message: "Your role does not allow this action" });
+    expect(json(viewer)).toEqual({ message: "Your role does not allow this action", code: "forbidden" });
 
     const tooMany = await bulk("admin", {
       ids: Array.from({ length: 1001 }, () => randomUUID()),

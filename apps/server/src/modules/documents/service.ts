@@ -4,7 +4,7 @@ import { normaliseTags } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { dropPieces, storableText } from "../../db/text-pieces";
-import { conflict, notFound } from "../../lib/errors";
+import { conflict, HttpError, notFound } from "../../lib/errors";
 import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
 import { authorizeCreateIn, type Actor } from "../../policies/policy";
@@ -270,8 +270,11 @@ interface NewVersionInput {
 
 /** 409 for an edit that did not start from the current version. */
 function staleEdit(currentVersion: number, expectedVersion: number) {
-  return conflict(
+  return new HttpError(
+    409,
     `This document changed since you opened it: version ${currentVersion} is current, your edit started from version ${expectedVersion}. Reload it and apply your change again.`,
+    "staleVersion",
+    { current: currentVersion, expected: expectedVersion },
   );
 }
 

@@ -128,7 +128,7 @@ describe("a version's thumbnail", () => {
       expect(doc.thumbnailUrl).toBeNull();
       const res = await t.request("GET", `/api/documents/${doc.id}/versions/1/thumbnail`, { as: "author" });
       expect(res.statusCode).toBe(404);
-      expect(json(res)).toEqual({ message: "Thumbnail not found" });
+      expect(json(res)).toEqual({ message: "Thumbnail not found", code: "notFound" });
     },
   );
 

@@ -53,13 +53,13 @@ describe("groups", () => {
     const before = await lastEntry();
     const dup = await t.request("POST", "/api/groups", { as: "admin", body: { name: "hr TEAM" } });
     expect(dup.statusCode).toBe(409);
-    expect(json(dup)).toEqual({ message: "A group named 'hr TEAM' already exists" });
+    expect(json(dup)).toEqual({ message: "A group named 'hr TEAM' already exists", code: "conflict" });
     const unknown = await t.request("POST", "/api/groups", {
       as: "admin",
       body: { name: "Ghosts", memberIds: ["no-such-user"] },
     });
     expect(unknown.statusCode).toBe(400);
-    expect(json(unknown)).toEqual({ message: "Unknown user: no-such-user" });
+    expect(json(unknown)).toEqual({ message: "Unknown user: no-such-user", code: "invalid" });
     const empty = await t.request("POST", "/api/groups", { as: "admin", body: { name: "  " } });
     expect(empty.statusCode).toBe(400);
     expect((await lastEntry())?.id).toBe(before?.id);

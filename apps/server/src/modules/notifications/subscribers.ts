@@ -147,7 +147,7 @@ export const notificationSubscribers: AppSubscriber[] = [
         body: `The review of "${event.documentTitle}" ended without a decision: ${event.reason}. It is a Draft again and can be resubmitted.`,
         message: {
           key: "reviewWithdrawn" as const,
-          params: { document: event.documentTitle, reason: event.reason },
+          params: { document: event.documentTitle, reason: event.reason, why: event.why },
         },
         documentId: event.documentId,
       };

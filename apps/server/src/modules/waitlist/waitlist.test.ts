@@ -22,7 +22,7 @@ describe("waitlist", () => {
     for (const email of ["not-an-email", "", "a@", 42]) {
       const res = await t.request("POST", "/api/waitlist", { as: null, body: { email } });
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toEqual({ message: expect.any(String) });
+      expect(json(res)).toEqual({ message: expect.any(String), code: "invalid" });
     }
     const missing = await t.request("POST", "/api/waitlist", { as: null, body: {} });
     expect(missing.statusCode).toBe(400);

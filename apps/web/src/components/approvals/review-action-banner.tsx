@@ -15,6 +15,7 @@ import {
 } from "@/components/approvals/decision-dialog";
 import { formatCount } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
+import "@/components/locale";
 import "@/components/document-parts-locale";
 
 /** The buttons of a review or decision; each opens the confirmation (with the reason where needed). */
@@ -89,7 +90,11 @@ export function stageLine(approval: Approval): string {
     approvals: formatCount(open.approvals),
     needed: formatCount(open.needed),
   });
-  return ` · ${open.name}${place}: ${tally}${due}`;
+  // The default flow's stage names are Quire's words; a stage an Admin named stays as named.
+  const name = i18n.exists(`shared:templateStage.${open.name}`)
+    ? i18n.t(`shared:templateStage.${open.name as "Review"}`)
+    : open.name;
+  return ` · ${name}${place}: ${tally}${due}`;
 }
 
 function ActionBanner({ approval, kind }: { approval: Approval; kind: ApprovalAction }) {

@@ -14,10 +14,26 @@ import { toast } from "@/hooks/use-toast";
 import { updateDocumentInputSchema, useUpdateDocument } from "@/lib/api/update-document";
 import { parseTags } from "@/lib/tags";
 import { useUser } from "@/lib/auth";
-import { actionErrorMessage } from "@/lib/forbidden";
+import { abilityPhrase, actionErrorMessage } from "@/lib/forbidden";
 import { i18n } from "@/lib/i18n";
 import { MetadataFields, type MetadataDraft } from "./metadata-fields";
 import "@/components/document-parts-locale";
+
+/**
+ * What is wrong with the form, in the interface's language: the schema's own messages are English
+ * (the server's), so the field and the kind of problem choose the words.
+ */
+function issueText(issue: { path: PropertyKey[]; code: string } | undefined): string {
+  const [field, item] = issue?.path ?? [];
+  const tooBig = issue?.code === "too_big";
+  if (field === "title")
+    return i18n.t(tooBig ? "document-parts:metadata.titleTooLong" : "document-parts:metadata.titleRequired");
+  if (field === "tags" && tooBig)
+    return i18n.t(
+      item === undefined ? "document-parts:metadata.tooManyTags" : "document-parts:metadata.tagTooLong",
+    );
+  return i18n.t("document-parts:metadata.check");
+}
 
 /** The dialog's draft and its save; `onSaved` runs once the server has the new metadata. */
 function useMetadataForm(document: Document, onSaved: () => void) {
@@ -36,7 +52,7 @@ function useMetadataForm(document: Document, onSaved: () => void) {
     const { title, categoryId, tagText } = draft;
     const parsed = updateDocumentInputSchema.safeParse({ title, categoryId, tags: parseTags(tagText) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? i18n.t("document-parts:metadata.check"));
+      setError(issueText(parsed.error.issues[0]));
       return;
     }
     setError(null);
@@ -54,7 +70,7 @@ function useMetadataForm(document: Document, onSaved: () => void) {
         setError(
           actionErrorMessage(err, {
             role: user?.role,
-            doing: "edit this document's metadata",
+            doing: abilityPhrase("editMetadata"),
             fallback: i18n.t("document-parts:metadata.failed"),
           }),
         ),

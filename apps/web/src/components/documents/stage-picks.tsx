@@ -10,6 +10,7 @@ import {
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { quorumText } from "@/components/approvals/quorum-text";
+import { useKnownName } from "@/components/approvals/known-names";
 import { formatCount } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 import "@/components/document-parts-locale";
@@ -70,12 +71,13 @@ export function StagePicksFields({
   picks: ReturnType<typeof useStagePicks>;
 }) {
   const { t } = useTranslation("document-parts");
+  const stageName = useKnownName("templateStage");
   return (
     <div className="grid gap-4" data-testid="submit-stages">
       {template.template.stages.map((stage, i) => (
         <fieldset key={i} className="grid gap-2 rounded-md border p-3" data-testid={`submit-stage-${i + 1}`}>
           <legend className="px-1 text-sm font-medium">
-            {t("submit.stage", { n: i + 1, name: stage.name })}
+            {t("submit.stage", { n: i + 1, name: stageName(stage.name) })}
           </legend>
           <p className="text-xs text-muted-foreground">
             {t("submit.mustApprove", { who: quorumText(stage.quorum) })}

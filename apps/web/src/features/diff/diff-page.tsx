@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import type { Version } from "@quire/contracts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,25 +14,29 @@ import { ChangesSummary } from "@/components/diff/changes-summary";
 import { SideBySideDiff } from "@/components/diff/side-by-side-diff";
 import { formatDateTime } from "@/lib/format";
 import { DocumentNotFound } from "@/components/documents/document-states";
+import { i18n } from "@/lib/i18n";
+import "@/components/document-parts-locale";
 
-function VersionCard({ label, version }: { label: string; version: Version }) {
+function VersionCard({ side, version }: { side: "from" | "to"; version: Version }) {
+  const { t } = useTranslation("document-parts");
   return (
-    <Card className="gap-2 py-4" data-testid={`card-version-${label.toLowerCase()}`}>
+    <Card className="gap-2 py-4" data-testid={`card-version-${side}`}>
       <CardHeader className="px-4">
         <CardTitle className="text-base">
-          {label}: Version {version.version}
+          {t("diffPage.card", { side: t(`diffPage.${side}`), version: version.version })}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-1 px-4 text-sm">
         <p>
-          <span className="text-muted-foreground">Author:</span> {version.author}
+          <span className="text-muted-foreground">{t("diffPage.author")}</span> {version.author}
         </p>
         <p>
-          <span className="text-muted-foreground">Created:</span> {formatDateTime(version.createdAt)}
+          <span className="text-muted-foreground">{t("diffPage.created")}</span>{" "}
+          {formatDateTime(version.createdAt)}
         </p>
         <p className="break-words">
-          <span className="text-muted-foreground">Change note:</span>{" "}
-          {version.changeNote ?? `Version ${version.version}`}
+          <span className="text-muted-foreground">{t("diffPage.changeNote")}</span>{" "}
+          {version.changeNote ?? t("diffPage.version", { version: version.version })}
         </p>
       </CardContent>
     </Card>
@@ -39,8 +44,9 @@ function VersionCard({ label, version }: { label: string; version: Version }) {
 }
 
 function DiffSkeleton() {
+  const { t } = useTranslation("document-parts");
   return (
-    <div className="grid gap-4" role="status" aria-label="Loading comparison" data-testid="skeleton-diff">
+    <div className="grid gap-4" role="status" aria-label={t("diffPage.loading")} data-testid="skeleton-diff">
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-8 w-2/3" />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -52,19 +58,18 @@ function DiffSkeleton() {
   );
 }
 
-const NOT_COMPARABLE = "Unable to load version data for comparison.";
-
-function NotComparable({ documentId, message = NOT_COMPARABLE }: { documentId: string; message?: string }) {
+function NotComparable({ documentId, message }: { documentId: string; message?: string }) {
+  const { t } = useTranslation("document-parts");
   return (
     <div className="grid gap-3">
       <Link
         href={paths.document.getHref(documentId)}
         className="text-sm text-muted-foreground hover:text-foreground"
       >
-        Back to document
+        {t("diffPage.back")}
       </Link>
       <p role="alert" className="text-destructive">
-        {message}
+        {message ?? t("diffPage.notComparable")}
       </p>
     </div>
   );
@@ -81,6 +86,7 @@ function DiffHeader({
   from: number;
   to: number;
 }) {
+  const { t } = useTranslation("document-parts");
   return (
     <>
       <Link
@@ -89,14 +95,14 @@ function DiffHeader({
         data-testid="link-back"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to document
+        {t("diffPage.back")}
       </Link>
       <div>
         <h1 className="text-2xl font-bold tracking-tight break-words" data-testid="text-diff-title">
           {title}
         </h1>
         <p className="text-muted-foreground" data-testid="text-diff-versions">
-          v{from} → v{to}
+          {t("diffPage.range", { from, to })}
         </p>
       </div>
     </>
@@ -117,7 +123,12 @@ export function DiffPage() {
   if (document.isError && errorStatus(document.error) === 404) return <DocumentNotFound />;
   // 403 here means the Version Diff Viewer is turned off in Settings: say so rather than "unable".
   if (diff.isError && errorStatus(diff.error) === 403)
-    return <NotComparable documentId={documentId} message={errorMessage(diff.error, NOT_COMPARABLE)} />;
+    return (
+      <NotComparable
+        documentId={documentId}
+        message={errorMessage(diff.error, i18n.t("document-parts:diffPage.notComparable"))}
+      />
+    );
   if (!valid || document.isError || versions.isError || diff.isError)
     return <NotComparable documentId={documentId} />;
   if (document.isPending || versions.isPending || diff.isPending) return <DiffSkeleton />;
@@ -131,14 +142,18 @@ export function DiffPage() {
       <DiffHeader documentId={documentId} title={document.data.title} from={from} to={to} />
       <AiAnalysisSummary documentId={documentId} from={from} to={to} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <VersionCard label="From" version={older} />
-        <VersionCard label="To" version={newer} />
+        <VersionCard side="from" version={older} />
+        <VersionCard side="to" version={newer} />
       </div>
       <ChangesSummary stats={diff.data.stats} />
       {diff.data.truncated && diff.data.truncatedReason && (
         <p className="text-sm text-muted-foreground">{diff.data.truncatedReason}</p>
       )}
-      <SideBySideDiff rows={diff.data.sideBySide} fromLabel={`Version ${from}`} toLabel={`Version ${to}`} />
+      <SideBySideDiff
+        rows={diff.data.sideBySide}
+        fromLabel={i18n.t("document-parts:diffPage.version", { version: from })}
+        toLabel={i18n.t("document-parts:diffPage.version", { version: to })}
+      />
     </div>
   );
 }

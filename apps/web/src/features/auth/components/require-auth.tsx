@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -12,15 +13,17 @@ import { useUser } from "@/lib/auth";
 const SetNewPassword = lazy(async () => ({ default: (await import("./set-new-password")).SetNewPassword }));
 
 function SessionLoading() {
+  const { t } = useTranslation("shell");
   return (
     <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
-      Loading…
+      {t("session.loading")}
     </div>
   );
 }
 
 /** Renders its children for a signed-in user; otherwise sends them to sign-in and back here after. */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("shell");
   const user = useUser();
   const [location] = useLocation();
   const search = useSearch();
@@ -29,11 +32,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (user.isError) {
     return (
       <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-xl font-semibold">Cannot check your session</h1>
+        <h1 className="text-xl font-semibold">{t("session.failed")}</h1>
         <p role="alert" className="text-muted-foreground">
           {errorMessage(user.error)}
         </p>
-        <Button onClick={() => void user.refetch()}>Try again</Button>
+        <Button onClick={() => void user.refetch()}>{t("session.retry")}</Button>
       </main>
     );
   }

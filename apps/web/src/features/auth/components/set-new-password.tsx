@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type UseFormRegister } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { KeyRound } from "lucide-react";
 import { z } from "zod";
 import { changePasswordBodySchema, type User } from "@quire/contracts";
@@ -9,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useLogout, useSetPassword } from "@/lib/auth";
+import "../locale";
 
 /** The request's schema plus the repeated password, which must match. */
 const setPasswordFormSchema = changePasswordBodySchema
@@ -24,6 +26,7 @@ type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
  * the server refuses everything else until then.
  */
 export function SetNewPassword({ user }: { user: User }) {
+  const { t } = useTranslation("auth");
   const { form, setPassword, next, mismatch, onSubmit } = useSetPasswordForm();
   const logout = useLogout();
 
@@ -33,11 +36,9 @@ export function SetNewPassword({ user }: { user: User }) {
         <CardHeader>
           <h1 className="flex items-center gap-2 text-xl font-semibold">
             <KeyRound className="size-5 text-primary" aria-hidden="true" />
-            Set a new password
+            {t("setPassword.title")}
           </h1>
-          <CardDescription>
-            {user.username}, you signed in with a one-time password. Choose your own password to continue.
-          </CardDescription>
+          <CardDescription>{t("setPassword.intro", { name: user.username })}</CardDescription>
         </CardHeader>
         <CardContent>
           <form className="space-y-4" onSubmit={onSubmit} data-testid="form-set-password">
@@ -49,10 +50,10 @@ export function SetNewPassword({ user }: { user: User }) {
               disabled={setPassword.isPending || mismatch || next.length < 8}
               data-testid="button-set-password"
             >
-              {setPassword.isPending ? "Saving…" : "Set password and continue"}
+              {setPassword.isPending ? t("setPassword.saving") : t("setPassword.submit")}
             </Button>
             <Button type="button" variant="ghost" className="w-full" onClick={() => logout.mutate()}>
-              Sign out
+              {t("setPassword.signOut")}
             </Button>
           </form>
         </CardContent>
@@ -84,10 +85,11 @@ function PasswordFields({
   register: UseFormRegister<SetPasswordForm>;
   mismatch: boolean;
 }) {
+  const { t } = useTranslation("auth");
   return (
     <>
       <div className="space-y-2">
-        <Label htmlFor="current-password">One-time password</Label>
+        <Label htmlFor="current-password">{t("setPassword.current")}</Label>
         <Input
           id="current-password"
           type="password"
@@ -97,7 +99,7 @@ function PasswordFields({
         />
       </div>
       <div className="space-y-2">
-        <Label htmlFor="new-password">New password (at least 8 characters)</Label>
+        <Label htmlFor="new-password">{t("setPassword.next")}</Label>
         <Input
           id="new-password"
           type="password"
@@ -108,7 +110,7 @@ function PasswordFields({
         />
       </div>
       <div className="space-y-2">
-        <Label htmlFor="repeat-password">Repeat the new password</Label>
+        <Label htmlFor="repeat-password">{t("setPassword.repeat")}</Label>
         <Input
           id="repeat-password"
           type="password"
@@ -117,7 +119,7 @@ function PasswordFields({
           required
           {...register("repeat")}
         />
-        {mismatch && <p className="text-sm text-destructive">The two new passwords differ.</p>}
+        {mismatch && <p className="text-sm text-destructive">{t("setPassword.differ")}</p>}
       </div>
     </>
   );

@@ -1,9 +1,18 @@
 import { Sparkles } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDiffAnalysis, type DiffAnalysis } from "../api/get-diff-analysis";
 import { diffRowId } from "@/components/diff/row-anchor";
+import { i18n } from "@/lib/i18n";
+import "@/components/document-parts-locale";
+
+/** A risk level in the interface's language; one the catalogue does not know, as the server wrote it. */
+const riskName = (level: string) =>
+  i18n.exists(`document-parts:diffPage.riskLevels.${level}`)
+    ? i18n.t(`document-parts:diffPage.riskLevels.${level as "Low"}`)
+    : level;
 
 function text(item: unknown): string {
   if (typeof item === "string") return item;
@@ -66,6 +75,7 @@ export function AiAnalysisSummary({
   from: number;
   to: number;
 }) {
+  const { t } = useTranslation("document-parts");
   const analysis = useDiffAnalysis(documentId, from, to);
   if (analysis.data === null || analysis.isError) return null;
   const data = analysis.data;
@@ -75,10 +85,10 @@ export function AiAnalysisSummary({
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           <Sparkles className="size-5 text-primary" aria-hidden="true" />
-          AI Analysis Summary
+          {t("diffPage.analysis")}
           {data?.riskLevel && (
             <Badge variant={riskVariant(data.riskLevel)} data-testid="badge-analysis-risk">
-              {data.riskLevel} risk
+              {t("diffPage.risk", { level: riskName(data.riskLevel) })}
             </Badge>
           )}
         </CardTitle>
@@ -86,7 +96,7 @@ export function AiAnalysisSummary({
       <CardContent className="grid gap-3 text-sm">
         {analysis.isPending ? (
           <div className="grid gap-2" role="status">
-            <p className="text-muted-foreground">Generating AI summary...</p>
+            <p className="text-muted-foreground">{t("diffPage.generating")}</p>
             <Skeleton className="h-4 w-3/4" />
           </div>
         ) : (
@@ -101,11 +111,12 @@ export function AiAnalysisSummary({
 }
 
 function KeyChanges({ changes }: { changes: KeyChangeLink[] }) {
+  const { t } = useTranslation("document-parts");
   return (
     <div>
-      <h3 className="mb-1 font-semibold">Key Changes</h3>
+      <h3 className="mb-1 font-semibold">{t("diffPage.keyChanges")}</h3>
       {changes.length === 0 ? (
-        <p className="text-muted-foreground">No notable changes found.</p>
+        <p className="text-muted-foreground">{t("diffPage.noChanges")}</p>
       ) : (
         <ul className="list-disc space-y-1 pl-5">
           {changes.map((change, i) => (
@@ -130,10 +141,11 @@ function KeyChanges({ changes }: { changes: KeyChangeLink[] }) {
 }
 
 function Impact({ lines }: { lines: string[] }) {
+  const { t } = useTranslation("document-parts");
   if (lines.length === 0) return null;
   return (
     <div>
-      <h3 className="mb-1 font-semibold">Impact</h3>
+      <h3 className="mb-1 font-semibold">{t("diffPage.impact")}</h3>
       {lines.map((line, i) => (
         <p key={i} className="text-muted-foreground">
           {line}

@@ -47,6 +47,7 @@ function utcStamp(iso: string): string {
 function Signature({ entry }: { entry: ApprovalRecordEntry }) {
   const { t } = useTranslation("document");
   const meaning = useTranslation("shared").t;
+  const templateStage = useKnownName("templateStage");
   const p = entry.payload;
   return (
     <li className="rounded-md border p-3 text-sm" data-testid="record-entry">
@@ -64,7 +65,7 @@ function Signature({ entry }: { entry: ApprovalRecordEntry }) {
           {meaning(`decision.meanings.${p.meaning}`)}
         </Badge>
         <span className="text-muted-foreground">
-          {p.stage.name} · {t("record.version", { version: p.version })}
+          {templateStage(p.stage.name)} · {t("record.version", { version: p.version })}
         </span>
       </div>
       <p className="mt-1">

@@ -12,6 +12,7 @@ import { formatCount, formatDateTime, formatDayKey } from "@/lib/format";
 import { DecisionForm } from "./decision-form";
 import "../locale";
 import { ActivityLabel } from "@/components/activity-label";
+import { roundReasonText } from "@/lib/round-reason";
 
 /** Seed §4: the progress bar shows the first three stages and marks the current one. */
 export const PROGRESS_STAGES = ["Not Started", "Awaiting Review", "Awaiting Approval"] as const;
@@ -74,7 +75,9 @@ function WithdrawnNote({ approval }: { approval: Approval }) {
   const last = approval.activityLog.at(-1);
   return (
     <p className="rounded-md border border-dashed p-3 text-sm" data-testid="text-round-withdrawn">
-      {last?.comment ? t("approvals.withdrawnBecause", { reason: last.comment }) : t("approvals.withdrawn")}
+      {last?.comment
+        ? t("approvals.withdrawnBecause", { reason: roundReasonText(last.reason, last.comment) })
+        : t("approvals.withdrawn")}
     </p>
   );
 }
@@ -140,7 +143,9 @@ function ActivitySection({ activityLog }: { activityLog: Approval["activityLog"]
               <ActivityLabel className="font-medium" action={entry.action} />{" "}
               {t("approvals.by", { name: entry.username })} ·{" "}
               <span className="text-muted-foreground">{formatDateTime(entry.timestamp)}</span>
-              {entry.comment && <p className="text-muted-foreground">{entry.comment}</p>}
+              {entry.comment && (
+                <p className="text-muted-foreground">{roundReasonText(entry.reason, entry.comment)}</p>
+              )}
             </li>
           ))}
         </ul>
@@ -156,6 +161,7 @@ const openStage = (approval: Approval) =>
 function StagesSection({ approval }: { approval: Approval }) {
   const { t } = useTranslation("document");
   const assigneeName = useKnownName("assignee");
+  const stageName = useKnownName("templateStage");
   if (approval.stages.length === 0) return null;
   return (
     <section className="space-y-2" data-testid="approval-stages">
@@ -165,7 +171,7 @@ function StagesSection({ approval }: { approval: Approval }) {
           <li key={stage.index} className="rounded-md border p-2" data-testid={`stage-${stage.index + 1}`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">
-                {stage.index + 1}. {stage.name}
+                {stage.index + 1}. {stageName(stage.name)}
               </span>
               <span className="flex flex-wrap gap-1">
                 {stage.overdue && (

@@ -16,6 +16,7 @@ import {
 import { useDocumentSigning } from "@/lib/api/document-signing";
 import { useUpdateApproval } from "@/lib/api/update-approval";
 import { quorumText } from "@/components/approvals/quorum-text";
+import { useKnownName } from "@/components/approvals/known-names";
 import { formatCount } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 import "../locale";
@@ -70,10 +71,11 @@ const isDecision = (status: string): status is Decision =>
 /** What the open stage needs and what a negative choice does there, said before anyone chooses. */
 function StageRules({ stage, choices }: { stage: RoundStage; choices: readonly Decision[] }) {
   const { t } = useTranslation("document");
+  const stageName = useKnownName("templateStage");
   return (
     <div className="grid gap-1 text-sm text-muted-foreground" data-testid="text-stage-rules">
       <p>
-        <span className="font-medium text-foreground">{stage.name}</span>:{" "}
+        <span className="font-medium text-foreground">{stageName(stage.name)}</span>:{" "}
         {t("decision.mustApprove", {
           who: quorumText(stage.quorum),
           approvals: formatCount(stage.approvals),

@@ -8,6 +8,7 @@ import { formatCount, formatDateTime } from "@/lib/format";
 import { useDocumentActivity } from "../api/get-document-activity";
 import "../locale";
 import { ActivityLabel } from "@/components/activity-label";
+import { reasonInData, roundReasonText } from "@/lib/round-reason";
 
 const STEP = 10;
 const MOST = 200;
@@ -53,7 +54,9 @@ export function DocumentHistory({ documentId }: { documentId: string }) {
                 </p>
                 {entry.comment && (
                   <p className="break-words text-xs italic">
-                    {t("history.quoted", { comment: entry.comment })}
+                    {t("history.quoted", {
+                      comment: roundReasonText(reasonInData(entry.data), entry.comment),
+                    })}
                   </p>
                 )}
               </li>

@@ -7,8 +7,32 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useDemoRole } from "@/lib/auth";
 import { useTheme } from "@/lib/theme";
+import { i18n } from "@/lib/i18n";
 import { SettingSwitch } from "./setting-switch";
 import "../locale";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+const translate = (key: string, options?: Record<string, unknown>) =>
+  (i18n.t as unknown as Translate).call(i18n, key, options);
+
+/**
+ * The role's permission lines in the interface's language, written from the facts the server sends
+ * beside its English; a line whose key (or one of whose actions) the catalogue lacks keeps the
+ * English, and so does a session without facts.
+ */
+export function permissionTexts(user: Pick<SessionUser, "permissions" | "permissionLines">): string[] {
+  const lines = user.permissionLines;
+  if (!lines || lines.length !== user.permissions.length) return user.permissions;
+  const base = "settings:role.permissions";
+  return lines.map(({ key, actions = [] }, i) => {
+    const known =
+      i18n.exists(`${base}.lines.${key}`) && actions.every((a) => i18n.exists(`${base}.actions.${a}`));
+    if (!known) return user.permissions[i]!;
+    const list = actions.map((a) => translate(`${base}.actions.${a}`));
+    const joined = new Intl.ListFormat(i18n.language, { type: "unit" }).format(list);
+    return translate(`${base}.lines.${key}`, { replace: { actions: joined } });
+  });
+}
 
 /**
  * Role & Permissions: the same role selector as the top bar, and what the role may do as the
@@ -34,7 +58,7 @@ export function RoleCard({ user, demo }: { user: SessionUser; demo: boolean }) {
           data-testid="list-permissions"
           aria-label={t("role.permissionsOf", { role: t(`common:roles.${user.role}`) })}
         >
-          {user.permissions.map((permission) => (
+          {permissionTexts(user).map((permission) => (
             <li key={permission} className="flex items-center gap-2 text-sm">
               <Check className="size-4 text-primary" aria-hidden="true" />
               {permission}
