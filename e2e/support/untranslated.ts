@@ -89,9 +89,16 @@ export const USER_CONTENT_SELECTORS = [
 ];
 
 /**
+ * What a page holds that nobody sees: the hidden native select a Radix select keeps for forms
+ * and autofill (its options' text is copied once and may lag a change of language; people read
+ * the visible trigger and list).
+ */
+const NOT_SHOWN_SELECTORS = ['select[aria-hidden="true"]'];
+
+/**
  * The page's visible text without its people's content: the elements USER_CONTENT_SELECTORS
- * name are hidden for the moment of reading, then every string of `names` (titles, categories,
- * tags, usernames) is cut from what is left.
+ * (and NOT_SHOWN_SELECTORS) name are hidden for the moment of reading, then every string of
+ * `names` (titles, categories, tags, usernames) is cut from what is left.
  */
 export async function visibleInterfaceText(page: Page, names: readonly string[]): Promise<string> {
   const text = await page.evaluate((selectors) => {
@@ -103,7 +110,7 @@ export async function visibleInterfaceText(page: Page, names: readonly string[])
     const read = document.body.innerText;
     for (const [element, display] of hidden) element.style.display = display;
     return read;
-  }, USER_CONTENT_SELECTORS);
+  }, [...USER_CONTENT_SELECTORS, ...NOT_SHOWN_SELECTORS]);
   // Longest first, so "Travel Policy v2" goes before "Travel Policy".
   return [...names]
     .sort((a, b) => b.length - a.length)

@@ -7,7 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useSaveLanguage } from "@/lib/api/language";
-import { currentLanguage } from "@/lib/i18n";
+import { currentLanguage, i18n } from "@/lib/i18n";
 import "../locale";
 
 /**
@@ -22,11 +22,16 @@ export function LanguageCard() {
   const onChange = (value: string) => {
     if (!isUiLanguage(value) || value === currentLanguage()) return;
     save.mutate(value, {
-      onSuccess: () =>
+      // In the language just chosen: this render's `t` still speaks the one it replaced.
+      onSuccess: () => {
+        const saidIn = i18n.getFixedT(value, ["settings", "common"]);
         toast({
-          title: t("language.saved"),
-          description: t("language.savedDescription", { language: t(`common:languages.${value}`) }),
-        }),
+          title: saidIn("language.saved"),
+          description: saidIn("language.savedDescription", {
+            language: saidIn(`common:languages.${value}`),
+          }),
+        });
+      },
       onError: (error) =>
         toast({ variant: "destructive", title: t("language.saveFailed"), description: errorMessage(error) }),
     });
