@@ -10,7 +10,7 @@ import { prefetchDocumentsPage } from "./prefetch-documents";
 describe("asking for All Documents' first page before its code arrives", () => {
   it("is the request the page makes: the page shows its answer without asking again", async () => {
     const spy = mockFetch({
-      "GET /api/auth/user": { body: sessionUser() },
+      "GET /api/auth/user": { body: sessionUser({ id: "2", username: "author", role: "Author" }) },
       "GET /api/categories": { body: [category()] },
       "GET /api/documents": {
         body: [document({ id: "d7", title: "Audit plan", status: "Draft" })],
