@@ -19,13 +19,13 @@ import { useAbilities } from "@/lib/auth";
 import { useFeatures } from "@/lib/api/settings";
 import { downloadOriginals } from "../api/bulk-actions";
 import type { BulkSelectionState, Picked } from "../hooks/use-bulk-selection";
-import type { BulkActionName } from "./bulk-action-dialog";
+import type * as BulkDialog from "./bulk-action-dialog";
 import "../locale";
 
 const number = formatCount;
 
 // The dialog's forms (selects, people, tags) load once documents are selected, not with the list.
-let dialogModule: Promise<typeof import("./bulk-action-dialog")> | null = null;
+let dialogModule: Promise<typeof BulkDialog> | null = null;
 const loadDialog = () => (dialogModule ??= import("./bulk-action-dialog"));
 const BulkActionDialog = lazy(async () => ({ default: (await loadDialog()).BulkActionDialog }));
 
@@ -102,7 +102,7 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
   const { t } = useTranslation("documents");
   const abilities = useAbilities();
   const features = useFeatures();
-  const [open, setOpen] = useState<BulkActionName | null>(null);
+  const [open, setOpen] = useState<BulkDialog.BulkActionName | null>(null);
   const [downloading, setDownloading] = useState(false);
   const selected = selection.count > 0;
   // Fetched while the person picks an action, so the dialog opens without a wait.
@@ -111,7 +111,7 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
   }, [selected, abilities.bulkEditDocuments]);
   if (!selected && open === null) return null;
 
-  const actions: BulkActionName[] = abilities.bulkEditDocuments
+  const actions: BulkDialog.BulkActionName[] = abilities.bulkEditDocuments
     ? [
         "setCategory",
         "addTags",
