@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { submitReviewBodySchema } from "./approvals";
 import { idSchema } from "./common";
+import { BULK_MAX_DOCUMENTS } from "./document-values";
 import { documentListQuerySchema, tagListSchema } from "./documents";
 
-/**
- * At most this many documents per bulk request: past it the request is refused whole (never cut
- * short silently), and the person narrows the filter or splits the selection.
- */
-export const BULK_MAX_DOCUMENTS = 1000;
+export { BULK_MAX_DOCUMENTS };
 
 /** The refusal of a selection past the cap, with its size when the server counted it. */
 export const bulkLimitMessage = (matched?: number) =>

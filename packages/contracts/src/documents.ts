@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { categorySchema } from "./categories";
 import { documentControlSchema } from "./control";
+import { documentStatuses } from "./document-values";
 
-export const documentStatuses = ["Draft", "In Review", "Approved", "Rejected", "Changes Requested"] as const;
+export { documentStatuses };
 export const documentStatusSchema = z.enum(documentStatuses);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 

@@ -1,7 +1,8 @@
-import { Suspense } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FileStack } from "lucide-react";
-import { matchRoute, Route, Switch, useLocation, useRouter } from "wouter";
+import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { AppLayout } from "@/components/layout/app-layout";
 import { GuidedTour } from "@/features/tour/components/guided-tour";
 import { CommandPaletteHost } from "@/features/command-palette/command-palette-host";
@@ -64,6 +65,39 @@ function GuardedPage({ route }: { route: AppRoute }) {
   return <Page />;
 }
 
+const ignore = () => {};
+
+/**
+ * The page the app opens on: its code is fetched at once, beside the session check, rather than
+ * after it; its first data (where the route names it) as soon as the session is known, while that
+ * code may still be on its way. Later pages load when visited.
+ */
+function EarlyPage({ route }: { route: AppRoute }) {
+  const client = useQueryClient();
+  const search = useSearch();
+  const [first] = useState(() => ({ route, search }));
+  const user = useUser();
+  const signedIn = Boolean(user.data && !user.data.mustChangePassword);
+  const asked = useRef(false);
+
+  // A failed download is left to the page itself, which loads (and reports) the same again.
+  useEffect(() => {
+    first.route.preload().catch(ignore);
+    // Only the module, here: the request waits for a session (without one it would only fail).
+    first.route.firstData?.().catch(ignore);
+  }, [first]);
+
+  useEffect(() => {
+    if (!signedIn || asked.current || !first.route.firstData) return;
+    asked.current = true;
+    first.route
+      .firstData()
+      .then((ask) => ask(client, first.search))
+      .catch(ignore);
+  }, [signedIn, first, client]);
+  return null;
+}
+
 /**
  * Layout routes render inside one persistent AppLayout (so the sidebar keeps its state between
  * pages); public routes and the 404 page render on their own.
@@ -71,27 +105,30 @@ function GuardedPage({ route }: { route: AppRoute }) {
 export function AppRouter() {
   const [location] = useLocation();
   const { parser } = useRouter();
-  const inLayout = appRoutes.some((route) => matchRoute(parser, route.path, location)[0]);
+  const layoutRoute = appRoutes.find((route) => matchRoute(parser, route.path, location)[0]);
 
-  if (inLayout) {
+  if (layoutRoute) {
     return (
-      <RequireAuth>
-        <CommandPaletteHost>
-          <AppLayout overlay={<GuidedTour />}>
-            <ErrorBoundary key={location}>
-              <Suspense fallback={<PageLoading />}>
-                <Switch>
-                  {appRoutes.map((route) => (
-                    <Route key={route.path} path={route.path}>
-                      <GuardedPage route={route} />
-                    </Route>
-                  ))}
-                </Switch>
-              </Suspense>
-            </ErrorBoundary>
-          </AppLayout>
-        </CommandPaletteHost>
-      </RequireAuth>
+      <>
+        <EarlyPage route={layoutRoute} />
+        <RequireAuth>
+          <CommandPaletteHost>
+            <AppLayout overlay={<GuidedTour />}>
+              <ErrorBoundary key={location}>
+                <Suspense fallback={<PageLoading />}>
+                  <Switch>
+                    {appRoutes.map((route) => (
+                      <Route key={route.path} path={route.path}>
+                        <GuardedPage route={route} />
+                      </Route>
+                    ))}
+                  </Switch>
+                </Suspense>
+              </ErrorBoundary>
+            </AppLayout>
+          </CommandPaletteHost>
+        </RequireAuth>
+      </>
     );
   }
   return (

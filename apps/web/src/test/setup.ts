@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { removeAllToasts } from "@/hooks/use-toast";
 import { i18n, initI18n } from "@/lib/i18n";
+import { loadContracts } from "@/lib/lazy-schema";
 import { server } from "./fetch-mock";
 
 // How long findBy and waitFor wait for the screen to change: a limit for a loaded machine, not a
@@ -15,6 +16,13 @@ initI18n();
 // msw answers the app's requests at the network layer; each test adds its own answers.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
+
+// The app imports the contracts beside its first request (lib/lazy-schema.ts). Imported here, once
+// per worker, so a file's first test does not spend its findBy limit on compiling them (over 10 s
+// on a loaded machine).
+beforeAll(async () => {
+  await loadContracts();
+}, 60_000);
 
 // jsdom has no matchMedia; tests that care about the breakpoint set `window.innerWidth` first.
 Object.defineProperty(window, "matchMedia", {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { documentStatuses, type Category, type DocumentStatus } from "@quire/contracts";
+import type { Category, DocumentStatus } from "@quire/contracts";
+import { documentStatuses } from "@quire/contracts/document-values";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import "@/components/locale";
 

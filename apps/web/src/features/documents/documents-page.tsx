@@ -11,7 +11,7 @@ import { MoreFilters } from "./components/more-filters";
 import { PhoneFilters } from "./components/phone-filters";
 import { SavedViews } from "./components/saved-views";
 import { useBulkSelection } from "./hooks/use-bulk-selection";
-import { DOCUMENTS_PAGE_SIZE, listQueryString, useListParams } from "./hooks/use-list-params";
+import { documentsPageRequest, listQueryString, useListParams } from "./hooks/use-list-params";
 import { UploadButton } from "@/components/documents/upload-button";
 import { formatCount } from "@/lib/format";
 import "./locale";
@@ -24,17 +24,8 @@ export function DocumentsPage() {
   const { category, status, tag, owner, updatedFrom, updatedTo, sort, page, update } = params;
   const categories = useCategories();
   const categoryName = category ? categories.data?.find((c) => c.id === category)?.name : undefined;
-  const query = useDocuments({
-    category,
-    status,
-    tag,
-    owner,
-    updatedFrom,
-    updatedTo,
-    sort,
-    page,
-    pageSize: DOCUMENTS_PAGE_SIZE,
-  });
+  // The same request as api/prefetch-documents.ts, which may have sent it before this code arrived.
+  const query = useDocuments(documentsPageRequest(params));
   // A selection belongs to the filter it was made under (the server resolves "all that match" itself).
   const selection = useBulkSelection(bulkFilterOf({ category, status, tag, owner, updatedFrom, updatedTo }));
   const pageItems = query.data?.items ?? [];
@@ -89,12 +80,13 @@ function DocumentsHeader({
 }) {
   const { t } = useTranslation("documents");
   const counted = total === undefined ? undefined : { count: total, n: formatCount(total) };
+  const count =
+    counted && (categoryName ? t("countIn", { ...counted, category: categoryName }) : t("count", counted));
   return (
     <PageHeader
       title={t("title")}
-      description={
-        counted && (categoryName ? t("countIn", { ...counted, category: categoryName }) : t("count", counted))
-      }
+      // The count's line is kept while it loads, so the filters and the list below do not move.
+      description={count ?? <span aria-hidden="true">{"\u00a0"}</span>}
       actions={<UploadButton>{t("upload")}</UploadButton>}
     />
   );

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { categorySchema } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
+import { lazySchema } from "@/lib/lazy-schema";
 import { categoryKeys } from "@/lib/query-keys";
+
+// Loaded beside the request: the list pages ask for categories before the contracts are needed.
+const categoryListSchema = lazySchema((c) => c.categorySchema.array());
 
 /** GET /api/categories: every category (upload form, metadata editor, search filter). */
 export const categoriesQueryOptions = queryOptions({
   queryKey: categoryKeys.all,
-  queryFn: () => apiFetch("/api/categories", categorySchema.array()),
+  queryFn: () => apiFetch("/api/categories", categoryListSchema),
 });
 
 export function useCategories() {

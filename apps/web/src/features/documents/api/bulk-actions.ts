@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  bulkResultSchema,
-  type BulkFilter,
-  type BulkRequest,
-  type BulkResult,
-  type BulkSelection,
-} from "@quire/contracts";
+import type { BulkFilter, BulkRequest, BulkResult, BulkSelection } from "@quire/contracts";
 import { apiFetch, apiFetchFile } from "@/lib/api-client";
+import { lazySchema } from "@/lib/lazy-schema";
 import { aiKeys, approvalKeys, categoryKeys, documentKeys, searchKeys } from "@/lib/query-keys";
+
+// The list page imports this module for its selection bar; the schema loads with the first action.
+const bulkResultSchema = lazySchema((c) => c.bulkResultSchema);
 
 /** POST /api/documents/bulk: one action over the selection; the answer lists each document's outcome. */
 export function runBulkAction(request: BulkRequest): Promise<BulkResult> {

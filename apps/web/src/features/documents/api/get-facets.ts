@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { documentFacetsSchema } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
+import { lazySchema } from "@/lib/lazy-schema";
 import { documentKeys } from "@/lib/query-keys";
+
+const documentFacetsSchema = lazySchema((c) => c.documentFacetsSchema);
 
 /**
  * GET /api/documents/facets: the tags and owners of the documents this reader may list, most used

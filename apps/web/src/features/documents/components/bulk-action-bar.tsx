@@ -1,7 +1,7 @@
-import { Fragment, useState } from "react";
+import { Fragment, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChevronDown, Download, X } from "lucide-react";
-import { BULK_MAX_DOCUMENTS } from "@quire/contracts";
+import { BULK_MAX_DOCUMENTS } from "@quire/contracts/document-values";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
@@ -19,10 +19,15 @@ import { useAbilities } from "@/lib/auth";
 import { useFeatures } from "@/lib/api/settings";
 import { downloadOriginals } from "../api/bulk-actions";
 import type { BulkSelectionState, Picked } from "../hooks/use-bulk-selection";
-import { BulkActionDialog, type BulkActionName } from "./bulk-action-dialog";
+import type * as BulkDialog from "./bulk-action-dialog";
 import "../locale";
 
 const number = formatCount;
+
+// The dialog's forms (selects, people, tags) load once documents are selected, not with the list.
+let dialogModule: Promise<typeof BulkDialog> | null = null;
+const loadDialog = () => (dialogModule ??= import("./bulk-action-dialog"));
+const BulkActionDialog = lazy(async () => ({ default: (await loadDialog()).BulkActionDialog }));
 
 /**
  * Above the list: "Select this page", and once the page is selected, every document that matches
@@ -97,11 +102,16 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
   const { t } = useTranslation("documents");
   const abilities = useAbilities();
   const features = useFeatures();
-  const [open, setOpen] = useState<BulkActionName | null>(null);
+  const [open, setOpen] = useState<BulkDialog.BulkActionName | null>(null);
   const [downloading, setDownloading] = useState(false);
-  if (selection.count === 0 && open === null) return null;
+  const selected = selection.count > 0;
+  // Fetched while the person picks an action, so the dialog opens without a wait.
+  useEffect(() => {
+    if (selected && abilities.bulkEditDocuments) void loadDialog();
+  }, [selected, abilities.bulkEditDocuments]);
+  if (!selected && open === null) return null;
 
-  const actions: BulkActionName[] = abilities.bulkEditDocuments
+  const actions: BulkDialog.BulkActionName[] = abilities.bulkEditDocuments
     ? [
         "setCategory",
         "addTags",
@@ -181,13 +191,15 @@ export function BulkActionBar({ selection }: { selection: BulkSelectionState }) 
         </div>
       )}
       {open && (
-        <BulkActionDialog
-          action={open}
-          count={selection.count}
-          selection={selection.request()}
-          onClose={() => setOpen(null)}
-          onDone={selection.clear}
-        />
+        <Suspense fallback={null}>
+          <BulkActionDialog
+            action={open}
+            count={selection.count}
+            selection={selection.request()}
+            onClose={() => setOpen(null)}
+            onDone={selection.clear}
+          />
+        </Suspense>
       )}
     </>
   );

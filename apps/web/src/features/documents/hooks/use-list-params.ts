@@ -1,6 +1,7 @@
 import { useSearchParams } from "wouter";
-import { documentStatuses, type DocumentStatus } from "@quire/contracts";
-import type { DocumentSort } from "../api/get-documents";
+import type { DocumentStatus } from "@quire/contracts";
+import { documentStatuses } from "@quire/contracts/document-values";
+import type { DocumentListParams, DocumentSort } from "../api/get-documents";
 
 export const DOCUMENTS_PAGE_SIZE = 20;
 
@@ -32,6 +33,12 @@ export function parseListParams(search: URLSearchParams): ListParams {
     sort: search.get("sort") === "title" ? "title" : "updated",
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
+}
+
+/** The request for one page of the list these parameters describe. */
+export function documentsPageRequest(params: ListParams): DocumentListParams {
+  const { category, status, tag, owner, updatedFrom, updatedTo, sort, page } = params;
+  return { category, status, tag, owner, updatedFrom, updatedTo, sort, page, pageSize: DOCUMENTS_PAGE_SIZE };
 }
 
 /** The list's filters as a query string, defaults left out (the form saved views keep). */
