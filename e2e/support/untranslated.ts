@@ -101,16 +101,19 @@ const NOT_SHOWN_SELECTORS = ['select[aria-hidden="true"]'];
  * `names` (titles, categories, tags, usernames) is cut from what is left.
  */
 export async function visibleInterfaceText(page: Page, names: readonly string[]): Promise<string> {
-  const text = await page.evaluate((selectors) => {
-    const hidden: [HTMLElement, string][] = [];
-    for (const element of document.querySelectorAll<HTMLElement>(selectors.join(","))) {
-      hidden.push([element, element.style.display]);
-      element.style.display = "none";
-    }
-    const read = document.body.innerText;
-    for (const [element, display] of hidden) element.style.display = display;
-    return read;
-  }, [...USER_CONTENT_SELECTORS, ...NOT_SHOWN_SELECTORS]);
+  const text = await page.evaluate(
+    (selectors) => {
+      const hidden: [HTMLElement, string][] = [];
+      for (const element of document.querySelectorAll<HTMLElement>(selectors.join(","))) {
+        hidden.push([element, element.style.display]);
+        element.style.display = "none";
+      }
+      const read = document.body.innerText;
+      for (const [element, display] of hidden) element.style.display = display;
+      return read;
+    },
+    [...USER_CONTENT_SELECTORS, ...NOT_SHOWN_SELECTORS],
+  );
   // Longest first, so "Travel Policy v2" goes before "Travel Policy".
   return [...names]
     .sort((a, b) => b.length - a.length)

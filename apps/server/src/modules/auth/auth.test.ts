@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { apiTokens, sessions, users } from "../../db/schema";
 import { hashToken } from "../../lib/tokens";
+import { rolePermissionLines } from "../../policies/permissions";
 import { appForFile } from "../../../test/support/app-for-file";
 import { json, multipart } from "../../../test/support/harness";
 
@@ -38,6 +39,8 @@ describe("sign-in", () => {
       permissions: expect.arrayContaining([
         "Review documents assigned to you: approve, or request changes with a reason",
       ]),
+      // The same lines as facts, for the web to write in the reader's language.
+      permissionLines: rolePermissionLines("Reviewer"),
     });
   });
 
