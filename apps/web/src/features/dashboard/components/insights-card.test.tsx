@@ -38,8 +38,9 @@ describe("AI Insights", () => {
       "GET /api/ai/suggestions": { body: [] },
     });
     renderWithApp(<InsightsCard />, { path: "/dashboard" });
-    expect((await screen.findByRole("alert")).textContent).toMatch(
-      /answer to \/api\/dashboard\/insights could not be read at drafts/,
+    // In words a person can act on, in their language (the error object keeps the URL and field).
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "The server's answer could not be read. Reload the page and try again.",
     );
   });
 });
