@@ -1,5 +1,6 @@
 import type { Document } from "@quire/contracts";
-import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { piecesOf, TEXT_PIECE_CHARS } from "../db/text-pieces";
 import { appForFile } from "../../test/support/app-for-file";
 import { json, multipart } from "../../test/support/harness";
@@ -21,11 +22,42 @@ const MAX_PARAM_CHARS = 250_000;
 /**
  * The most CPU time the request thread may spend in one piece, between two chances to answer a
  * request. Counted in that thread's own CPU time (loop-hold.ts), not wall time: at a load of 14 on
- * two cores a passing run held the loop 1.5 s of wall time. Measured here: 150–200 ms (the
- * statement that joins the pieces into one text); one insert of the whole text, what this file
- * guards against besides the statement sizes, cost 350–800 ms.
+ * two cores a passing run held the loop 1.5 s of wall time. Measured on a quiet machine: 150–200 ms
+ * (the statement that joins the pieces into one text); one insert of the whole text, what this
+ * file guards against besides the statement sizes, cost 350–800 ms.
+ *
+ * CPU time grows with the load too, if less: at a load of 13 the same run held 350 ms. So the
+ * bound also follows what the database needs to store the text once, measured in the same run: one
+ * insert of it into a bare temporary table (no indexes, no pieces; the median of three). At a load
+ * of 13 that took 243 ms and processing held at most 328 ms, 1.35 times it; the whole-text insert
+ * this file guards against cost 350–800 ms on a quiet machine, several times it. A hold is allowed
+ * REFERENCE_FACTOR times the reference, or HOLD_CPU_MS when that is more (on PostgreSQL an insert
+ * barely holds the thread at all).
  */
 const HOLD_CPU_MS = 300;
+const REFERENCE_FACTOR = 2;
+const REFERENCE_RUNS = 3;
+let allowedHoldMs = HOLD_CPU_MS;
+let referenceHoldMs = 0;
+
+/** The request thread's longest CPU hold while one statement stores `text` in a bare table, median of three. */
+async function wholeTextInsertHold(text: string): Promise<number> {
+  await t.ctx.db.execute(sql`create temporary table if not exists hold_reference (body text)`);
+  const holds: number[] = [];
+  for (let i = 0; i < REFERENCE_RUNS; i++) {
+    const hold = watchLoopHold();
+    await t.ctx.db.execute(sql`insert into hold_reference (body) values (${text})`);
+    holds.push(hold.stop().maxCpuMs);
+    await t.ctx.db.execute(sql`delete from hold_reference`);
+  }
+  holds.sort((a, b) => a - b);
+  return holds[Math.floor(holds.length / 2)]!;
+}
+
+beforeAll(async () => {
+  referenceHoldMs = await wholeTextInsertHold(debianProse(4_700_000).join("\n\n"));
+  allowedHoldMs = Math.max(HOLD_CPU_MS, REFERENCE_FACTOR * referenceHoldMs);
+}, 120_000);
 
 async function uploadAndProcess(name: string, text: string) {
   const [category] = json<Array<{ id: string }>>(await t.request("GET", "/api/categories", { as: "admin" }));
@@ -51,8 +83,8 @@ async function uploadAndProcess(name: string, text: string) {
 }
 
 function expectShortHolds(held: LoopHold) {
-  const seen = `the request thread held ${held.maxCpuMs.toFixed(0)} ms of CPU at once (${held.maxWallMs.toFixed(0)} ms of wall time)`;
-  expect(held.maxCpuMs, seen).toBeLessThanOrEqual(HOLD_CPU_MS);
+  const seen = `the request thread held ${held.maxCpuMs.toFixed(0)} ms of CPU at once (${held.maxWallMs.toFixed(0)} ms of wall time); storing the text once in a bare table held ${referenceHoldMs.toFixed(0)} ms`;
+  expect(held.maxCpuMs, seen).toBeLessThanOrEqual(allowedHoldMs);
 }
 
 describe("a text near the markdown cap", () => {
