@@ -65,3 +65,40 @@ describe("listWords", () => {
     expect(listWords(["a", "b", "c"])).toBe("a, b or c");
   });
 });
+
+describe("uncoveredWords: what the question asks for", () => {
+  it("names what the question asks for when the cited text lacks most of it", () => {
+    const membership = stemsOf(
+      "Debian membership: the new member process. Applicants are checked by an Application Manager.",
+    );
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: membership }).map(
+        (w) => w.word,
+      );
+    expect(ask("What annual membership fee do Debian members pay?")).toEqual(["annual", "fee"]);
+    // Half of it covered ("process" is there, "length" is not): answered, as the text may still say it.
+    expect(ask("What process length do Debian applicants face?")).toEqual([]);
+    expect(ask("Who checks Debian applicants?")).toEqual([]);
+  });
+
+  it("counts a hyphenated word as covered when the text holds each part", () => {
+    const question = "What start-up steps does the Application Manager take?";
+    const cited = stemsOf("The Application Manager takes these steps at the start, then follows up.");
+    expect(uncoveredWords({ question, asked: analyseQuestion(question).asked, cited })).toEqual([]);
+  });
+
+  it("names the figure a how-many question asks for when the text gives none", () => {
+    const duties =
+      "Holidays: developers on vacation for some weeks tell the list. Orphaned packages are adopted.";
+    const question = "How many weeks of holiday may a developer take?";
+    const ask = (text: string) =>
+      uncoveredWords({
+        question,
+        asked: analyseQuestion(question).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      });
+    expect(ask(duties)).toEqual([{ word: "weeks", nowhere: false, figure: "number" }]);
+    expect(ask(`${duties} A holiday may last up to six weeks.`)).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { askedForOf, givesFigure, VALUE_WORDS } from "./asked-for";
 import { askedStem, type AskedWord } from "./question";
 import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
 
@@ -13,6 +14,9 @@ import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
  *   commercial support desk"), or by a possessive ("a developer's parental leave");
  * - a version number ("the Apache License 1.1", "Perl 5.36"): a text of another version is
  *   another document, however alike their words.
+ * - what the question asks for, when the cited text lacks most of it: the words after "what",
+ *   "which" or "how much/many" ("What *annual membership fee* do Debian developers pay?"). A text
+ *   on membership that names no fee does not answer it, however well it matches the rest.
  * Other absent words are left alone: a question in other words than the document's ("a scratch
  * file that disappears") is still answered by it.
  */
@@ -38,6 +42,8 @@ export interface CoverageInput {
   named?: (word: string) => boolean;
   /** The cited passages' language, which their stems are in (besides the title's English ones). */
   language?: TextLanguage;
+  /** The cited text itself, read for the figure a "how many/much" question asks for. */
+  citedText?: string;
 }
 
 export interface UncoveredWord {
@@ -45,6 +51,11 @@ export interface UncoveredWord {
   word: string;
   /** True when no passage of the archive holds it, not only the cited text. */
   nowhere: boolean;
+  /**
+   * Set when the words are there but not the figure asked of them: "weeks" for "how many weeks ...",
+   * which the cited text mentions without a number of them.
+   */
+  figure?: "number" | "amount";
 }
 
 /** Words written with a capital after the question's first word, lowercased, as tokenize reads them. */
@@ -84,21 +95,53 @@ function asWritten(question: string, word: string): string {
   return match ?? word;
 }
 
+function coveredBy(input: CoverageInput, a: AskedWord): boolean {
+  if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) return true;
+  if (input.language && input.cited.has(askedStem(a, input.language))) return true;
+  if ([...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s))) return true;
+  if (input.named?.(a.word)) return true;
+  // "start-up" is covered by a text that says "start" and "up" apart.
+  const parts = a.word.split("-").filter(Boolean);
+  return parts.length > 1 && parts.every((part) => input.cited.has(stem(part)));
+}
+
+/**
+ * The asked-for words the cited text lacks, when it lacks more than half of them and one is a value
+ * noun (asked-for.ts VALUE_WORDS: "fee", "maximum length"); none otherwise.
+ */
+function askedForMissing(wanted: readonly string[], covered: (word: string) => boolean): Set<string> {
+  const missing = wanted.filter((word) => !covered(word));
+  if (missing.length * 2 <= wanted.length || !missing.some((word) => VALUE_WORDS.has(word))) return new Set();
+  return new Set(missing);
+}
+
+/** The figure a "how many/much" question asks for, when the cited text names its words but gives no number of them. */
+function missingFigure(input: CoverageInput, covered: (word: string) => boolean): UncoveredWord | null {
+  const { words, figure } = askedForOf(input.question);
+  if (!figure || input.citedText === undefined || !words.every(covered)) return null;
+  // The figure is of the last word, the head of the phrase: the fee of "the licensing fee".
+  if (givesFigure([words[words.length - 1]!], input.citedText)) return null;
+  return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
+}
+
 export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
   const names = capitalised(input.question);
   const scope = scoped(input.question);
   const unseen = new Set(input.unseen ?? []);
+  const covered = new Map(input.asked.map((a) => [a.word, coveredBy(input, a)]));
+  // A word the analysis dropped (too common to ask with) is judged by its stem alone.
+  const isCovered = (word: string) => covered.get(word) ?? input.cited.has(stem(word));
+  const wanted = askedForMissing(askedForOf(input.question).words, isCovered);
   const out: UncoveredWord[] = [];
   for (const a of input.asked) {
-    if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) continue;
-    if (input.language && input.cited.has(askedStem(a, input.language))) continue;
-    if ([...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s))) continue;
-    if (input.named?.(a.word)) continue;
+    if (covered.get(a.word)) continue;
     const nowhere = unseen.has(a.word);
-    if (!nowhere && !names.has(a.word) && !scope.has(a.word) && !VERSION.test(a.word)) continue;
+    const salient = nowhere || names.has(a.word) || scope.has(a.word) || VERSION.test(a.word);
+    if (!salient && !wanted.has(a.word)) continue;
     out.push({ word: asWritten(input.question, a.word), nowhere });
   }
-  return out;
+  const figure = out.length === 0 ? missingFigure(input, isCovered) : null;
+  return figure ? [figure] : out;
 }
 
 /** "a", "a or b", "a, b or c": how an answer lists what is missing. */

@@ -62,10 +62,12 @@ function uncoveredBy(retrieval: Retrieval, question: string, document: RankedDoc
   const { language } = document.best;
   const stem = stemmerOf(language);
   const cited = new Set(titleStems(document.best.title, language));
+  const texts = [document.best.text];
   for (const passage of retrieval.byDocument.get(document.documentId) ?? [])
-    for (const token of tokenize(`${passage.heading ?? ""} ${passage.text}`)) cited.add(stem(token));
-  for (const token of tokenize(document.best.text)) cited.add(stem(token));
+    texts.push(`${passage.heading ?? ""} ${passage.text}`);
+  for (const text of texts) for (const token of tokenize(text)) cited.add(stem(token));
   return uncoveredWords({
+    citedText: texts.join("\n\n"),
     question,
     asked: retrieval.analysis.asked,
     cited,
@@ -87,6 +89,11 @@ function placeOf(document: RankedDocument): string {
  * them, the closest document's when only it does not.
  */
 export function coverageNote(missing: UncoveredWord[], document: RankedDocument): string {
+  const figure = missing.find((m) => m.figure);
+  if (figure) {
+    const what = figure.figure === "number" ? `a number of ${figure.word}` : `an amount for ${figure.word}`;
+    return `The closest document, ${placeOf(document)}, does not give ${what}.`;
+  }
   const nowhere = missing.filter((m) => m.nowhere).map((m) => m.word);
   const elsewhere = missing.filter((m) => !m.nowhere).map((m) => m.word);
   const place = placeOf(document);

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { askedFor, askedForOf, givesFigure } from "./asked-for";
+
+describe("askedFor", () => {
+  it("reads the words after what, which or how much/many, past linking words", () => {
+    expect(askedFor("What annual membership fee do Debian developers pay?")).toEqual([
+      "annual",
+      "membership",
+      "fee",
+    ]);
+    expect(askedFor("What is the maximum length of the Subject line?")).toEqual(["maximum", "length"]);
+    expect(askedFor("What fee may SPI charge?")).toEqual(["fee"]);
+    expect(askedFor("How long is the probation period?")).toEqual([]);
+    expect(askedFor("Who must approve it?")).toEqual([]);
+  });
+
+  it("says when the answer is a figure", () => {
+    expect(askedForOf("How many weeks of holiday may I take?")).toEqual({
+      words: ["weeks"],
+      figure: "number",
+    });
+    expect(askedForOf("How much is the licensing fee?")).toEqual({
+      words: ["licensing", "fee"],
+      figure: "amount",
+    });
+    expect(askedForOf("How much does it cost?")).toEqual({ words: [], figure: null });
+    expect(askedForOf("What fee applies?").figure).toBeNull();
+  });
+});
+
+describe("givesFigure", () => {
+  it("finds a number in digits or words near the word", () => {
+    expect(givesFigure(["members"], "The committee has up to 8 members.")).toBe(true);
+    expect(givesFigure(["members"], "It needs at least two of its members.")).toBe(true);
+    expect(givesFigure(["fee"], "You may charge a fee for warranty or support.")).toBe(false);
+  });
+
+  it("does not read a clause number, a reference or 'one' as a figure", () => {
+    expect(givesFigure(["license"], "1.8. License\n    means this document.")).toBe(false);
+    expect(givesFigure(["notice"], "keep the notice required by section 4 intact")).toBe(false);
+    expect(givesFigure(["notice"], "where the full notice is found. one line to give its name")).toBe(false);
+  });
+
+  it("reads a number far from the word as no figure of it", () => {
+    expect(
+      givesFigure(["weeks"], "weeks are long, and the release came after many years and then 3 more"),
+    ).toBe(false);
+  });
+});

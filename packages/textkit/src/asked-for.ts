@@ -1,0 +1,126 @@
+import { isStopWord, stem, tokenize, tokenizeWithOffsets } from "./tokenize";
+
+/**
+ * What a question asks for, read from its wording: the words after "what", "which", "how much" or
+ * "how many" ("What *annual membership fee* do Debian developers pay?", "How many *weeks* of
+ * holiday ..."). A text that matches the rest of the question but lacks these does not answer it.
+ */
+
+/** Words that open what a question asks for; "how" opens it only before "much" or "many". */
+const ASKING = new Set(["what", "which"]);
+const QUANTITY = new Set(["much", "many"]);
+/** Words between the asking word and what is asked for: "what is the", "which of our". */
+const LINKING = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "the",
+  "a",
+  "an",
+  "our",
+  "my",
+  "your",
+  "its",
+  "their",
+  "this",
+  "these",
+  "of",
+]);
+/** Modal verbs end what is asked for ("what fee may ..."); "can" and "will" are stop words already. */
+const MODALS = new Set(["may", "must", "shall", "might", "need", "needs"]);
+/** Content words read as what the question asks for. */
+const ASKED_FOR_WORDS = 3;
+
+export interface AskedFor {
+  /** Up to three content words, as tokenize reads them. */
+  words: string[];
+  /** "number" after "how many", "amount" after "how much": the answer is a figure of these words. */
+  figure: "number" | "amount" | null;
+}
+
+/**
+ * Up to three content words after the question's first "what", "which", "how much" or "how many",
+ * past linking words ("what is the maximum length", "which of our offices"), ending at the next
+ * function word or modal ("what fee does ...", "what fee may ...").
+ */
+export function askedForOf(question: string): AskedFor {
+  const tokens = tokenize(question.slice(0, 2_000));
+  let i = tokens.findIndex((t, k) => ASKING.has(t) || (t === "how" && QUANTITY.has(tokens[k + 1] ?? "")));
+  if (i < 0) return { words: [], figure: null };
+  const figure = tokens[i] !== "how" ? null : tokens[i + 1] === "many" ? "number" : "amount";
+  i += figure ? 2 : 1;
+  while (i < tokens.length && LINKING.has(tokens[i]!)) i++;
+  const words: string[] = [];
+  for (; i < tokens.length && words.length < ASKED_FOR_WORDS; i++) {
+    const token = tokens[i]!;
+    if (isStopWord(token) || MODALS.has(token)) break;
+    words.push(token);
+  }
+  return { words, figure: words.length > 0 ? figure : null };
+}
+
+/**
+ * Nouns that ask for a value the text must state: an amount, a limit, a time. "What fee does SPI
+ * charge?" is not answered by a text on SPI that names no fee, while "What language is cscope made
+ * to browse?" asks for an instance ("C") that a text gives without the word "language". Only a
+ * missing value noun makes what is asked for missing (uncovered.ts).
+ */
+export const VALUE_WORDS: ReadonlySet<string> = new Set(
+  `fee fees cost costs price prices charge charges fine fines penalty penalties salary salaries wage
+  wages pay bonus allowance budget rate rates tax taxes discount refund deposit amount sum
+  length size limit limits maximum minimum quota cap threshold duration period deadline term terms
+  notice age weight capacity percentage share ratio count number`.split(/\s+/),
+);
+
+export function askedFor(question: string): string[] {
+  return askedForOf(question).words;
+}
+
+/**
+ * Numbers as digits or words ("8", "1.5", "two", "a dozen", "half"). Not "one": as often an article
+ * ("one line to give the library's name") as a count.
+ */
+const NUMBER_WORDS = new Set(
+  `two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+  seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand
+  million billion half quarter dozen twice`.split(/\s+/),
+);
+const isNumber = (token: string) => /^\d[\d,.]*%?$/.test(token) || NUMBER_WORDS.has(token);
+/** Tokens either side of an asked-for word a figure of it is read within ("up to 8 Developers", "fee of 10 USD"). */
+const FIGURE_WINDOW = 4;
+/** Text read for figures, so the check stays linear and bounded in the cited text. */
+const MAX_FIGURE_TEXT = 200_000;
+
+/** Words before a number that make it a reference, not a quantity ("section 2", "version 3"). */
+const REFERENCE_WORDS = new Set(
+  `section sections clause clauses version versions article articles chapter chapters paragraph
+  paragraphs part parts item items page pages line lines step steps figure figures table tables
+  appendix subsection subsections rfc exhibit schedule annex`.split(/\s+/),
+);
+
+/**
+ * Whether `text` gives a figure of any of `words` (by stem): a number, in digits or words, within
+ * four tokens of one of them. "How many weeks of holiday ..." is not answered by a text that speaks
+ * of holidays and weeks but gives no number of weeks. A clause's number at the start of a line
+ * ("1.8. License") and a reference ("Section 2", "version 3") are not figures.
+ */
+export function givesFigure(words: readonly string[], text: string): boolean {
+  const wanted = new Set(words.map((w) => stem(w)));
+  const slice = text.slice(0, MAX_FIGURE_TEXT);
+  const spans = tokenizeWithOffsets(slice);
+  const figure = (j: number): boolean => {
+    const { token, start } = spans[j]!;
+    if (!isNumber(token)) return false;
+    if (j > 0 && REFERENCE_WORDS.has(spans[j - 1]!.token)) return false;
+    const lineStart = slice.lastIndexOf("\n", start - 1) + 1;
+    return /\S/.test(slice.slice(lineStart, start).replace(/^[\s>#*(-]*$/, ""));
+  };
+  for (let i = 0; i < spans.length; i++) {
+    if (!wanted.has(stem(spans[i]!.token))) continue;
+    const from = Math.max(0, i - FIGURE_WINDOW);
+    const to = Math.min(spans.length, i + FIGURE_WINDOW + 1);
+    for (let j = from; j < to; j++) if (figure(j)) return true;
+  }
+  return false;
+}
