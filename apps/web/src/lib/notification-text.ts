@@ -18,13 +18,25 @@ function variant(message: Message): string | undefined {
 }
 
 /**
+ * A stage's name as the approval screens show it: the default flow's (Review, Approval) in the
+ * interface's language, one an Admin named as written.
+ */
+function stageName(name: string): string {
+  const key = `shared:templateStage.${name}`;
+  return hasServerText(key) ? translateServerText(key) : name;
+}
+
+/**
  * The params a message's text fills in: a withdrawn review's reason written in the interface's
- * language from its facts (`why`), when it has them.
+ * language from its facts (`why`), when it has them; a reminder's stage by its name in that language.
  */
 function textParams(message: Message): MessageParams {
-  if (message.key !== "reviewWithdrawn") return message.params;
-  const { why, ...params } = message.params;
-  return { ...params, reason: roundReasonText(why, params.reason) };
+  if (message.key === "reviewWithdrawn") {
+    const { why, ...params } = message.params;
+    return { ...params, reason: roundReasonText(why, params.reason) };
+  }
+  if ("stage" in message.params) return { ...message.params, stage: stageName(message.params.stage) };
+  return message.params;
 }
 
 /**

@@ -93,6 +93,27 @@ describe("notifications", () => {
     );
   });
 
+  it("name the default flow's stages in the reader's language, and a stage an Admin named as written", async () => {
+    const dueTomorrow = (stage: string) =>
+      notificationText(
+        note({
+          key: "reviewDueTomorrow",
+          params: { stage, document: "ADR-017", dueOn: "2026-03-01" },
+        }),
+      ).body;
+    await applyLanguage("de");
+    expect(dueTomorrow("Review")).toBe(
+      "Die Phase „Prüfung“ von „ADR-017“ ist morgen (1. März 2026) fällig und wartet auf Sie",
+    );
+    expect(
+      notificationText(note({ key: "reviewDueToday", params: { stage: "Approval", document: "ADR-017" } }))
+        .body,
+    ).toBe("Die Phase „Freigabe“ von „ADR-017“ ist heute fällig und wartet auf Sie");
+    expect(dueTomorrow("Legal")).toContain("Die Phase „Legal“ von „ADR-017“");
+    await applyLanguage("fr");
+    expect(dueTomorrow("Review")).toContain("L’étape « Relecture » de « ADR-017 »");
+  });
+
   it("keep their stored English when they carry no message", async () => {
     await applyLanguage("de");
     expect(notificationText(note(null, "Review requested", "Old text"))).toEqual({

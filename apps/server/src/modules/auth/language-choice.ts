@@ -1,8 +1,14 @@
-import { uiLanguageSchema, type LanguageChoice, type LanguageChoiceBody } from "@quire/contracts";
+import {
+  uiLanguageSchema,
+  type LanguageChoice,
+  type LanguageChoiceBody,
+  type UiLanguage,
+} from "@quire/contracts";
 import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
-import { readSettingValue, writeSetting } from "../settings/repository";
+import { readSettingValue, readSettingValues, writeSetting } from "../settings/repository";
 
 /**
  * The interface language a user chose, per user in the key-value settings table (one small value,
@@ -14,6 +20,23 @@ export async function readLanguageChoice(ctx: AppContext, userId: string): Promi
   // A value this release does not know (a language since withdrawn) reads as no choice.
   const parsed = uiLanguageSchema.safeParse(await readSettingValue(ctx.db, keyFor(userId)));
   return { language: parsed.success ? parsed.data : null };
+}
+
+/**
+ * The languages these users chose, for what the server writes to them itself (e-mail); a user who
+ * never chose, or whose choice this release does not know, is left out.
+ */
+export async function readLanguageChoices(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Map<string, UiLanguage>> {
+  const stored = await readSettingValues(db, userIds.map(keyFor));
+  const chosen = new Map<string, UiLanguage>();
+  for (const userId of userIds) {
+    const parsed = uiLanguageSchema.safeParse(stored.get(keyFor(userId)));
+    if (parsed.success) chosen.set(userId, parsed.data);
+  }
+  return chosen;
 }
 
 export async function writeLanguageChoice(

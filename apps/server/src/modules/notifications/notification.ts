@@ -2,8 +2,9 @@ import type { NotificationKind, NotificationMessage } from "@quire/contracts";
 
 /**
  * What a service asks to tell people; the notifications service writes it, e-mail copies it. The
- * English title and body and the message's facts say the same thing: the web writes the message in
- * the reader's language, e-mail and API clients read the English.
+ * English title and body and the message's facts say the same thing: the web and e-mail write the
+ * message in the reader's language, API clients (and rows written before messages were kept) have
+ * the English.
  */
 export interface NewNotification {
   kind: NotificationKind;

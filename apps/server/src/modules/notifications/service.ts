@@ -12,6 +12,7 @@ import { notFound } from "../../lib/errors";
 import { documentViewerIds } from "../../policies/documents-where";
 import type { Actor } from "../../policies/policy";
 import { withTransaction } from "../activity/command";
+import { readLanguageChoices } from "../auth/language-choice";
 import { enqueueEmail, notificationEmail } from "./email";
 import { documentLink, type NewNotification } from "./notification";
 import {
@@ -63,8 +64,15 @@ export async function notifyUsers(
     })),
   );
   if (mail) {
-    for (const { emailAddress } of recipients) {
-      if (emailAddress) await enqueueEmail(db, notificationEmail(mail, emailAddress, note), now);
+    const addressed = recipients.filter((r) => r.emailAddress !== null);
+    // Each in the language they chose for Quire; English for those who never chose.
+    const languages = await readLanguageChoices(
+      db,
+      addressed.map((r) => r.userId),
+    );
+    for (const { userId, emailAddress } of addressed) {
+      const language = languages.get(userId) ?? "en";
+      if (emailAddress) await enqueueEmail(db, notificationEmail(mail, emailAddress, note, language), now);
     }
   }
   return recipients.length;
