@@ -1,4 +1,4 @@
-import type { MailTexts } from "./mail-texts";
+import type { MailTexts } from "./mail-texts-shape";
 
 /** English: the same words as the web's notifications catalogue, and the e-mail's own. */
 export const en: MailTexts = {

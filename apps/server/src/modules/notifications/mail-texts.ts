@@ -1,15 +1,10 @@
-import type {
-  NotificationMessage,
-  NotificationMessageKey,
-  Role,
-  RoundReason,
-  RoundReasonCode,
-  UiLanguage,
-  roundReasonCauses,
-} from "@quire/contracts";
+import type { NotificationMessage, Role, RoundReason, UiLanguage } from "@quire/contracts";
 import { de } from "./mail-texts-de";
+import type { MailTexts, MessageTexts } from "./mail-texts-shape";
 import { en } from "./mail-texts-en";
 import { fr } from "./mail-texts-fr";
+
+export type { MailTexts } from "./mail-texts-shape";
 
 /**
  * The words of the e-mail copy of a notification, in each language the interface speaks. The web
@@ -19,20 +14,6 @@ import { fr } from "./mail-texts-fr";
  * left to act), a withdrawn review's reasons by code (and cause). A test holds these to the web's
  * keys and placeholders.
  */
-type MessageTexts = { title: string; body: string; body_comment?: string; body_nobody?: string };
-type ReasonKey =
-  Exclude<RoundReasonCode, "cannotOpen"> | `cannotOpen_${(typeof roundReasonCauses)[number]}` | "someone";
-
-export interface MailTexts {
-  mail: { open: string; why: string };
-  /** The default flow's stage names (Quire names them; an Admin's own names are sent as written). */
-  stage: { Review: string; Approval: string };
-  role: Record<Role, string>;
-  messages: Record<Exclude<NotificationMessageKey, "reviewWithdrawn">, MessageTexts> & {
-    reviewWithdrawn: MessageTexts & { reasons: Record<ReasonKey, string> };
-  };
-}
-
 export const mailTexts: Record<UiLanguage, MailTexts> = { en, de, fr };
 
 /**
