@@ -1,8 +1,8 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Document } from "@quire/contracts";
 import { mockFetch } from "@/test/fetch-mock";
-import { documentControl } from "@/test/fixtures";
+import { documentControl, settings } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { DocumentActionsMenu } from "./document-actions-menu";
 
@@ -14,6 +14,7 @@ const none = {
   share: false,
   control: false,
 };
+const submitOnly = { ...none, submitForReview: true };
 const all = {
   update: true,
   createVersion: true,
@@ -84,6 +85,33 @@ describe("DocumentActionsMenu", () => {
     mockFetch({});
     renderWithApp(<DocumentActionsMenu document={doc("Approved", all)} />);
     expect(await openMenu()).toEqual(["Edit Metadata", "Archive"]);
+  });
+
+  it("opens from the keyboard on its first item, and again once closed", async () => {
+    mockFetch({});
+    renderWithApp(<DocumentActionsMenu document={doc("Draft", all)} />);
+    const trigger = screen.getByRole("button", { name: "Actions for DPA Template" });
+    expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+    trigger.focus();
+    fireEvent.keyDown(trigger, { key: "Enter" });
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Edit Metadata", "Submit for Review", "Archive"]);
+    await waitFor(() => expect(window.document.activeElement).toBe(items[0]));
+
+    fireEvent.keyDown(window.document.activeElement!, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("menuitem")).toBeNull());
+    const again = screen.getByRole("button", { name: "Actions for DPA Template" });
+    expect(again.getAttribute("aria-expanded")).toBe("false");
+    expect(await openMenu()).toEqual(["Edit Metadata", "Submit for Review", "Archive"]);
+  });
+
+  it("shows no menu on a Draft it may only submit while approval workflows are off", async () => {
+    mockFetch({ "GET /api/settings": { body: settings({ approvalWorkflows: false }) } });
+    renderWithApp(<DocumentActionsMenu document={doc("Draft", submitOnly)} />);
+    // Offered until the settings say otherwise (the features default to on).
+    expect(screen.getByRole("button", { name: "Actions for DPA Template" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button")).toBeNull());
   });
 
   it("opens the submit dialog with every reviewer chosen and the first approver", async () => {

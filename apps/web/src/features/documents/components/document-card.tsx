@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { FileText } from "lucide-react";
@@ -11,36 +12,21 @@ import { paths } from "@/config/paths";
 import { DocumentActionsMenu } from "./document-actions-menu";
 import "../locale";
 
-function ProcessingBadge({ document }: { document: Document }) {
+function ProcessingBadge({ state }: { state: "processing" | "failed" }) {
   const { t } = useTranslation("documents");
-  if (document.processing.state === "ready") return null;
-  return document.processing.state === "failed" ? (
+  return state === "failed" ? (
     <Badge variant="destructive">{t("card.processingFailed")}</Badge>
   ) : (
     <Badge variant="outline">{t("card.processing")}</Badge>
   );
 }
 
-function DocumentCardActions({ document, href }: { document: Document; href: string }) {
-  const { t } = useTranslation("documents");
-  return (
-    <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
-      <Button asChild variant="outline" size="sm">
-        <Link
-          href={href}
-          aria-label={t("card.viewLabel", { title: document.title })}
-          data-testid={`button-view-${document.id}`}
-        >
-          {t("card.view")}
-        </Link>
-      </Button>
-      <DocumentActionsMenu document={document} />
-    </div>
-  );
-}
-
-/** Seed §2 document card: title link, status, category, owner, updated, versions, tags, View, menu. */
-export function DocumentCard({
+/**
+ * Seed §2 document card: title link, status, category, owner, updated, versions, tags, View, menu.
+ * Memoised: the page renders again as its other answers arrive (categories, facets, settings),
+ * and a card changes only with its document or its checkbox.
+ */
+export const DocumentCard = memo(function DocumentCard({
   document,
   showCategory = true,
   selected,
@@ -50,19 +36,21 @@ export function DocumentCard({
   showCategory?: boolean;
   /** With onSelect: the card carries a checkbox for bulk actions. */
   selected?: boolean;
-  onSelect?: (checked: boolean) => void;
+  /** The same function for every card (so the memo holds), told which document. */
+  onSelect?: (document: Document, checked: boolean) => void;
 }) {
   const { t } = useTranslation("documents");
   const href = paths.document.getHref(document.id);
   const checkbox = onSelect ? (
     <Checkbox
       checked={selected === true}
-      onCheckedChange={(checked) => onSelect(checked === true)}
+      onCheckedChange={(checked) => onSelect(document, checked === true)}
       aria-label={t("card.select", { title: document.title })}
       className="size-5 sm:size-4"
       data-testid={`checkbox-document-${document.id}`}
     />
   ) : null;
+  const processing = document.processing.state;
   return (
     <Card
       className="gap-3 py-4 data-[selected=true]:border-primary"
@@ -83,13 +71,24 @@ export function DocumentCard({
               </Link>
             </h2>
             <StatusBadge status={document.status} data-testid={`status-document-${document.id}`} />
-            <ProcessingBadge document={document} />
+            {processing !== "ready" && <ProcessingBadge state={processing} />}
           </div>
           <DocumentFacts document={document} showCategory={showCategory} />
           <DocumentTags tags={document.tags} className="pt-1" />
         </div>
-        <DocumentCardActions document={document} href={href} />
+        <div className="flex shrink-0 items-center gap-1 self-end sm:self-start">
+          <Button asChild variant="outline" size="sm">
+            <Link
+              href={href}
+              aria-label={t("card.viewLabel", { title: document.title })}
+              data-testid={`button-view-${document.id}`}
+            >
+              {t("card.view")}
+            </Link>
+          </Button>
+          <DocumentActionsMenu document={document} />
+        </div>
       </div>
     </Card>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import type { Document } from "@quire/contracts";
@@ -13,8 +14,9 @@ import "../locale";
 /**
  * A document in the grid view: its first page (a link to it), title, status and last update, the
  * checkbox for bulk actions and the actions menu. The list view's card carries the other facts.
+ * Memoised as the list's card is.
  */
-export function DocumentGridCard({
+export const DocumentGridCard = memo(function DocumentGridCard({
   document,
   selected,
   onSelect,
@@ -22,7 +24,8 @@ export function DocumentGridCard({
   document: Document;
   /** With onSelect: the card carries a checkbox for bulk actions. */
   selected?: boolean;
-  onSelect?: (checked: boolean) => void;
+  /** The same function for every card (so the memo holds), told which document. */
+  onSelect?: (document: Document, checked: boolean) => void;
 }) {
   const { t } = useTranslation("documents");
   const href = paths.document.getHref(document.id);
@@ -37,7 +40,7 @@ export function DocumentGridCard({
         {onSelect && (
           <Checkbox
             checked={selected === true}
-            onCheckedChange={(checked) => onSelect(checked === true)}
+            onCheckedChange={(checked) => onSelect(document, checked === true)}
             aria-label={t("card.select", { title: document.title })}
             className="relative z-10 mt-0.5 size-5 sm:size-4"
             data-testid={`checkbox-document-${document.id}`}
@@ -63,4 +66,4 @@ export function DocumentGridCard({
       </div>
     </Card>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useDeferredValue, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { DocumentPage } from "../api/get-documents";
@@ -27,6 +27,11 @@ export function DocumentResults(props: {
   const { query, page, onPage } = props;
   const [listTop, revealListTop] = useListTop<HTMLDivElement>();
   const lastPage = pastTheEnd(query, page);
+  // The cards are rendered in the background: React builds them in short slices with the page
+  // responsive between them, and puts them in all at once; the skeleton (or the page before)
+  // stays until then. Rendered with the answer's arrival, twenty cards held the main thread in
+  // one long task.
+  const items = useDeferredValue(query.data?.items ?? null, null);
   // A page past the end (a bookmarked ?page=3, or the last page after its only document was
   // archived) would say "Get started by uploading" under "26 documents": go to the last page.
   useEffect(() => {
@@ -37,11 +42,12 @@ export function DocumentResults(props: {
     return <ErrorNotice error={query.error} fallback={t("loadFailed")} />;
   }
   if (query.data.items.length === 0) return <EmptyDocuments message={props.emptyMessage} />;
+  if (items === null) return <DocumentListSkeleton view={props.view} />;
   return (
     <div ref={listTop} className="scroll-mt-4 space-y-6">
       {props.selectionHeader}
       <DocumentList
-        documents={query.data.items}
+        documents={items}
         {...(props.view ? { view: props.view } : {})}
         {...(props.showCategory === false ? { showCategory: false } : {})}
         {...(props.selection ? { selection: props.selection } : {})}

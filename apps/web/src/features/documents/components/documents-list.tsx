@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FileText } from "lucide-react";
 import type { Document } from "@quire/contracts";
@@ -70,6 +70,7 @@ export function DocumentList({
 }) {
   const { t } = useTranslation("documents");
   const grid = view === "grid";
+  const onSelect = useLatestOnSelect(selection);
   return (
     <ul
       className={grid ? "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5" : "grid gap-3"}
@@ -78,12 +79,8 @@ export function DocumentList({
       data-view={view}
     >
       {documents.map((document) => {
-        const selectable = selection
-          ? {
-              selected: selection.isSelected(document.id),
-              onSelect: (checked: boolean) => selection.onSelect(document, checked),
-            }
-          : {};
+        const selectable =
+          selection && onSelect ? { selected: selection.isSelected(document.id), onSelect } : {};
         return (
           <li key={document.id}>
             {grid ? (
@@ -96,4 +93,20 @@ export function DocumentList({
       })}
     </ul>
   );
+}
+
+/**
+ * One onSelect for every card and every render, calling the selection as it is now: the cards are
+ * memoised, and a new function per card per render would render all of them again each time.
+ */
+function useLatestOnSelect(selection: ListSelection | undefined) {
+  const latest = useRef(selection);
+  useLayoutEffect(() => {
+    latest.current = selection;
+  });
+  const onSelect = useCallback(
+    (document: Document, checked: boolean) => latest.current?.onSelect(document, checked),
+    [],
+  );
+  return selection ? onSelect : undefined;
 }
