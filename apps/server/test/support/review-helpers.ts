@@ -1,7 +1,14 @@
-import type { Approval, Document, Notification } from "@quire/contracts";
+import type {
+  Approval,
+  ApprovalTemplate,
+  CategoryTemplate,
+  Document,
+  Notification,
+  TemplateStage,
+} from "@quire/contracts";
 import { and, count, desc, eq } from "drizzle-orm";
 import { activity, approvals, documents, notifications } from "../../src/db/schema";
-import { beforeAll } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { appForFile } from "./app-for-file";
 import { json, multipart, type TestApp, type TestAppOptions } from "./harness";
 
@@ -104,4 +111,34 @@ export async function snapshot(t: TestApp, documentId: string) {
     activity: l?.n,
     approval: res.statusCode === 200 ? { ...json<Approval>(res), abilities: null } : res.statusCode,
   };
+}
+
+/** A template stage of Reviewers, any one of them deciding, with `over` changed. */
+export const templateStage = (name: string, over: Partial<TemplateStage> = {}): TemplateStage => ({
+  name,
+  roles: ["Reviewer"],
+  groupIds: [],
+  quorum: { kind: "any" },
+  dueDays: null,
+  onChanges: "end",
+  onReject: "end",
+  sendBack: false,
+  ...over,
+});
+
+/** A new category named `name` with `template`, as an Admin sets them; its id and the saved template. */
+export async function categoryWithTemplate(
+  t: TestApp,
+  name: string,
+  template: ApprovalTemplate,
+): Promise<{ id: string; saved: CategoryTemplate }> {
+  const created = await t.request("POST", "/api/categories", { as: "admin", body: { name } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = json<{ id: string }>(created).id;
+  const saved = await t.request("PUT", `/api/categories/${id}/approval-template`, {
+    as: "admin",
+    body: template,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { id, saved: json<CategoryTemplate>(saved) };
 }

@@ -1,9 +1,16 @@
-import type { Approval, ApprovalTemplate, CategoryTemplate, Document, TemplateStage } from "@quire/contracts";
+import type { Approval, ApprovalTemplate, CategoryTemplate, Document } from "@quire/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activity } from "../../db/schema";
 import { json, multipart } from "../../../test/support/harness";
-import { demoAppForFile, inbox, snapshot, statusOf } from "../../../test/support/review-helpers";
+import {
+  categoryWithTemplate,
+  demoAppForFile,
+  inbox,
+  snapshot,
+  statusOf,
+  templateStage as stage,
+} from "../../../test/support/review-helpers";
 
 /**
  * Approval templates through the API: ordered stages with their pools, quorums and negative
@@ -13,34 +20,12 @@ import { demoAppForFile, inbox, snapshot, statusOf } from "../../../test/support
 const { t, ids } = demoAppForFile();
 const DAY = 24 * 60 * 60_000;
 
-const stage = (name: string, over: Partial<TemplateStage> = {}): TemplateStage => ({
-  name,
-  roles: ["Reviewer"],
-  groupIds: [],
-  quorum: { kind: "any" },
-  dueDays: null,
-  onChanges: "end",
-  onReject: "end",
-  sendBack: false,
-  ...over,
-});
-
 let categories = 0;
 /** A fresh category with `template`, as an Admin sets it. */
 async function categoryWith(template: ApprovalTemplate): Promise<string> {
   categories += 1;
-  const created = await t.request("POST", "/api/categories", {
-    as: "admin",
-    body: { name: `Templates ${categories}` },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = json<{ id: string }>(created).id;
-  const saved = await t.request("PUT", `/api/categories/${id}/approval-template`, {
-    as: "admin",
-    body: template,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  expect(json<CategoryTemplate>(saved).custom).toBe(true);
+  const { id, saved } = await categoryWithTemplate(t, `Templates ${categories}`, template);
+  expect(saved.custom).toBe(true);
   return id;
 }
 

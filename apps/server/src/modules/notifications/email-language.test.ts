@@ -1,8 +1,13 @@
-import type { ApprovalTemplate, Document, Notification, TemplateStage } from "@quire/contracts";
+import type { ApprovalTemplate, Document, Notification } from "@quire/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, json, multipart, type TestApp } from "../../../test/support/harness";
 import { parsed, startMailbox, type Received } from "../../../test/support/mailbox";
-import { demoUserIds, draftInReview } from "../../../test/support/review-helpers";
+import {
+  categoryWithTemplate,
+  demoUserIds,
+  draftInReview,
+  templateStage as stage,
+} from "../../../test/support/review-helpers";
 
 /**
  * E-mail copies of notifications in the language each recipient chose for Quire, while the bell's
@@ -96,28 +101,8 @@ describe("e-mail in the recipient's language", () => {
   });
 });
 
-const stage = (name: string, over: Partial<TemplateStage> = {}): TemplateStage => ({
-  name,
-  roles: ["Reviewer"],
-  groupIds: [],
-  quorum: { kind: "any" },
-  dueDays: null,
-  onChanges: "end",
-  onReject: "end",
-  sendBack: false,
-  ...over,
-});
-
 async function categoryWith(template: ApprovalTemplate): Promise<string> {
-  const created = await t.request("POST", "/api/categories", { as: "admin", body: { name: "Fristen" } });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = json<{ id: string }>(created).id;
-  const saved = await t.request("PUT", `/api/categories/${id}/approval-template`, {
-    as: "admin",
-    body: template,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return id;
+  return (await categoryWithTemplate(t, "Fristen", template)).id;
 }
 
 const GERMAN_MONTHS = [

@@ -6,7 +6,11 @@ import type { ApprovalRoundRecord, Document, RecordSigningKey, TemplateStage } f
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { json, multipart } from "../../../test/support/harness";
-import { demoAppForFile } from "../../../test/support/review-helpers";
+import {
+  categoryWithTemplate,
+  demoAppForFile,
+  templateStage as stage,
+} from "../../../test/support/review-helpers";
 import { convertPdf } from "../../ingest/pdf";
 import type { CommandIo } from "../../cli/command";
 import { runQuire } from "../../cli/quire";
@@ -20,18 +24,6 @@ import { canonicalJson, publicKeyOf, verifyText } from "./keys";
  */
 const { t, ids } = demoAppForFile();
 
-const stage = (name: string, over: Partial<TemplateStage> = {}): TemplateStage => ({
-  name,
-  roles: ["Reviewer"],
-  groupIds: [],
-  quorum: { kind: "any" },
-  dueDays: null,
-  onChanges: "end",
-  onReject: "end",
-  sendBack: false,
-  ...over,
-});
-
 let categories = 0;
 /** A fresh category with a three-stage template (two reviews, then the approval). */
 async function category(
@@ -42,18 +34,7 @@ async function category(
   ],
 ): Promise<string> {
   categories += 1;
-  const created = await t.request("POST", "/api/categories", {
-    as: "admin",
-    body: { name: `Controlled ${categories}` },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = json<{ id: string }>(created).id;
-  const saved = await t.request("PUT", `/api/categories/${id}/approval-template`, {
-    as: "admin",
-    body: { stages },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return id;
+  return (await categoryWithTemplate(t, `Controlled ${categories}`, { stages })).id;
 }
 
 const ORIGINAL = "# Scale calibration\n\nCalibrate the scale before each batch.\n";
