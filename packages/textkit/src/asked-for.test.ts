@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { askedFor, askedForOf, givesFigure } from "./asked-for";
+import { askedForOf, givesFigure } from "./asked-for";
+
+const askedFor = (question: string) => askedForOf(question).words;
 
 describe("askedFor", () => {
   it("reads the words after what, which or how much/many, past linking words", () => {

@@ -73,10 +73,6 @@ export const VALUE_WORDS: ReadonlySet<string> = new Set(
   notice age weight capacity percentage share ratio count number`.split(/\s+/),
 );
 
-export function askedFor(question: string): string[] {
-  return askedForOf(question).words;
-}
-
 /**
  * Numbers as digits or words ("8", "1.5", "two", "a dozen", "half"). Not "one": as often an article
  * ("one line to give the library's name") as a count.
