@@ -36,6 +36,12 @@ const reportLimit = (name, run) => {
   }
 };
 
+/** Each failed test by file and name, printed last: a log cut to its end still says what failed. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? "")
+    .split("\n")[0]
+    .slice(0, 200);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -58,6 +64,14 @@ if (only !== "e2e") {
     const results = JSON.parse(readFileSync(report, "utf8"));
     passed += results.numPassedTests;
     failed += results.numFailedTests;
+    for (const file of results.testResults ?? []) {
+      const name = path.relative(root, file.name);
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const t of tests) failures.push(`${name} > ${t.fullName}`);
+      // A file that failed before any test ran (an import or a hook) has no failed test to name.
+      if (tests.length === 0 && file.status === "failed")
+        failures.push(`${name}: ${firstLine(file.message)}`);
+    }
     skipped += results.numPendingTests + results.numTodoTests;
   }
   ok &&= run.status === 0;
@@ -107,6 +121,7 @@ if (only !== "unit") {
       const text = readFileSync(tap, "utf8");
       // The summary lines, or (a run stopped before writing them) the results' own lines.
       const results = (pattern) => (text.match(pattern) ?? []).length;
+      for (const [, name] of text.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failures.push(`e2e > ${name}`);
       passed += Number(/^# pass (\d+)/m.exec(text)?.[1] ?? results(/^ok \d+ - (?!.*# SKIP)/gm));
       failed += Number(/^# fail (\d+)/m.exec(text)?.[1] ?? results(/^not ok \d+ - /gm));
       skipped +=
@@ -121,4 +136,5 @@ console.log(`\nTook ${duration(Date.now() - startedAt)}`);
 // Each half's own time on its own line, so the "Took" line keeps its shape for anything that reads it.
 if (parts.length > 0) console.log(`Of which: ${parts.join("; ")}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+for (const failure of failures) console.log(`  failed: ${failure}`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { loadedDocument } from "../../policies/guard";
+import { sendDocument } from "../documents/document-reply";
 import { presentVisible } from "../documents/read";
 import { listReviewsDue } from "./due";
 import {
@@ -42,10 +43,10 @@ export async function controlRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { document: "document.control" },
       schema: { params: idParamsSchema, body: periodicReviewInputSchema, response: { 200: documentSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const target = loadedDocument(request);
       await setPeriodicReview(ctx, target, request.body);
-      return presentVisible(ctx, target.actor, target.id);
+      return sendDocument(reply, await presentVisible(ctx, target.actor, target.id));
     },
   );
 
@@ -55,10 +56,10 @@ export async function controlRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { document: "document.control" },
       schema: { params: idParamsSchema, body: reconfirmInputSchema, response: { 200: documentSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const target = loadedDocument(request);
       await reconfirmEffective(ctx, target, request.body.comment);
-      return presentVisible(ctx, target.actor, target.id);
+      return sendDocument(reply, await presentVisible(ctx, target.actor, target.id));
     },
   );
 

@@ -13,6 +13,7 @@ import { requireActor } from "../../plugins/auth";
 import { loadedDocument } from "../../policies/guard";
 import type { Actor } from "../../policies/policy";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
+import { sendDocument } from "./document-reply";
 import { listVisibleDocuments, presentLoaded } from "./read";
 import { documentFacets } from "./facets";
 import { documentStats } from "./stats";
@@ -101,12 +102,12 @@ export async function documentRoutes(
       config: { document: "document.read" },
       schema: { params: idParamsSchema, response: { 200: documentSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = requireActor(request);
       const doc = await presentLoaded(ctx, loadedDocument(request));
       // Opening a document is in the audit trail (lists and searches are not); see activity/reads.ts.
       await recordRead(ctx, actor, { action: READ_ACTIONS.viewed, documentId: doc.id }, request.log);
-      return doc;
+      return sendDocument(reply, doc);
     },
   );
 

@@ -14,6 +14,7 @@ import { badRequest } from "../../lib/errors";
 import { requireActor } from "../../plugins/auth";
 import type { Actor } from "../../policies/policy";
 import { loadedDocument } from "../../policies/guard";
+import { sendDocument } from "./document-reply";
 import { findIdenticalOriginal, presentLoaded, presentVisible } from "./read";
 import { retryProcessing } from "./retry";
 import { addVersion, createDocument, setArchived, updateMetadata } from "./service";
@@ -68,7 +69,7 @@ export async function documentWriteRoutes(
       }
       const id = await storeUpload({ ctx, actor, fileWithoutCategory }, upload);
       // Without the job runner here, the file waits for a worker to convert it: accepted, not yet processed.
-      return reply.code(ctx.config.runWorker ? 201 : 202).send(await presentVisible(ctx, actor, id));
+      return sendDocument(reply, await presentVisible(ctx, actor, id), ctx.config.runWorker ? 201 : 202);
     },
   );
 
@@ -78,10 +79,10 @@ export async function documentWriteRoutes(
       config: { document: "document.update" },
       schema: { params: idParamsSchema, body: updateDocumentBodySchema, response: { 200: documentSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const target = loadedDocument(request);
       await updateMetadata(ctx, target, request.body);
-      return presentVisible(ctx, target.actor, target.id);
+      return sendDocument(reply, await presentVisible(ctx, target.actor, target.id));
     },
   );
 
@@ -98,7 +99,7 @@ export async function documentWriteRoutes(
       await addVersion(ctx, target, input);
       // A file left for a worker to convert (WORKER=false) is accepted, not yet processed.
       const code = input.convertLater ? 202 : 201;
-      return reply.code(code).send(await presentVisible(ctx, target.actor, target.id));
+      return sendDocument(reply, await presentVisible(ctx, target.actor, target.id), code);
     },
   );
 
@@ -112,10 +113,10 @@ export async function documentWriteRoutes(
         config: { document: "document.archive" },
         schema: { params: idParamsSchema, response: { 200: documentSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const target = loadedDocument(request);
         await setArchived(ctx, target, archived);
-        return presentVisible(ctx, target.actor, target.id);
+        return sendDocument(reply, await presentVisible(ctx, target.actor, target.id));
       },
     );
   }
@@ -126,10 +127,10 @@ export async function documentWriteRoutes(
       config: { document: "document.update" },
       schema: { params: idParamsSchema, response: { 200: documentSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const target = loadedDocument(request);
       await retryProcessing(ctx, target);
-      return presentVisible(ctx, target.actor, target.id);
+      return sendDocument(reply, await presentVisible(ctx, target.actor, target.id));
     },
   );
 }

@@ -10,6 +10,7 @@ import type { AppContext } from "../../context";
 import { requireActor } from "../../plugins/auth";
 import { RATE_LIMITS } from "../../plugins/rate-limit";
 import { loadedDocument } from "../../policies/guard";
+import { sendDocument } from "../documents/document-reply";
 import { presentVisible } from "../documents/read";
 import { receiveUpload } from "../documents/upload";
 import { analyseUpload } from "./analyse";
@@ -35,10 +36,10 @@ export async function filingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       config: { document: "document.update" },
       schema: { params: idParamsSchema, body: confirmFilingBodySchema, response: { 200: documentSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const target = loadedDocument(request);
       await confirmFiling(ctx, target, request.body ?? {});
-      return presentVisible(ctx, target.actor, target.id);
+      return sendDocument(reply, await presentVisible(ctx, target.actor, target.id));
     },
   );
 }
