@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { formatTextDay } from "./text-dates";
 
 /**
- * Why a review round ended without a decision, or started over, as facts: a code and what fills it
+ * Why a review round ended without a decision, started over, or was escalated, as facts: a code and what fills it
  * in (versions, who can no longer act, the role they hold now). The activity entry keeps them in its
  * `data.reason`, the withdrawn-review notification in its message's `why`, and the web writes them
  * in the reader's language. The server also keeps the English sentence (`roundReasonText`) as the
@@ -27,6 +28,9 @@ export const roundReasonSchema = z.discriminatedUnion("code", [
   // `users` can no longer open the document: its access changed, their account was disabled, or the
   // start-up check found a review an earlier change had left waiting on them.
   z.object({ code: z.literal("cannotOpen"), users: people, cause: z.enum(roundReasonCauses) }),
+  // The open stage passed its due day (`dueOn`, YYYY-MM-DD) still waiting on `waiting` (none: on
+  // nobody who can still act); the "Escalated: overdue" entry.
+  z.object({ code: z.literal("overdue"), stage: z.string(), dueOn: z.string(), waiting: people }),
 ]);
 export type RoundReason = z.infer<typeof roundReasonSchema>;
 export type RoundReasonCode = RoundReason["code"];
@@ -54,5 +58,7 @@ export function roundReasonText(reason: RoundReason): string {
       return `${reason.user ?? ANYONE} no longer holds the role this review needs (now ${reason.role})`;
     case "cannotOpen":
       return `${reason.users.join(", ") || ANYONE} can no longer open it ${CAUSES[reason.cause]}`;
+    case "overdue":
+      return `${reason.stage} was due on ${formatTextDay(reason.dueOn)}; waiting on ${reason.waiting.join(", ") || "nobody who can still act"}`;
   }
 }

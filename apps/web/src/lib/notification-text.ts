@@ -3,6 +3,7 @@ import notifications from "@/locales/en/notifications.json";
 import { addEnglish } from "@/lib/i18n";
 import { fillIn, hasServerText, translateServerText, type MessageParams } from "@/lib/server-texts";
 import { roundReasonText } from "@/lib/round-reason";
+import { stageName } from "@/lib/stage-name";
 
 // With the bell, which every signed-in page shows.
 addEnglish("notifications", notifications);
@@ -15,15 +16,6 @@ function variant(message: Message): string | undefined {
   if (typeof params.comment === "string" && params.comment !== "") return "comment";
   if (params.waiting === "") return "nobody";
   return undefined;
-}
-
-/**
- * A stage's name as the approval screens show it: the default flow's (Review, Approval) in the
- * interface's language, one an Admin named as written.
- */
-function stageName(name: string): string {
-  const key = `shared:templateStage.${name}`;
-  return hasServerText(key) ? translateServerText(key) : name;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { RoundReason } from "@quire/contracts";
 import notifications from "@/locales/en/notifications.json";
 import { addEnglish, i18n } from "@/lib/i18n";
+import { formatDay } from "@/lib/format";
 import { hasServerText, translateServerText } from "@/lib/server-texts";
+import { stageName } from "@/lib/stage-name";
 
 // The reasons' English lives beside the withdrawn-review notification they fill in (loaded once).
 addEnglish("notifications", notifications);
@@ -30,6 +32,15 @@ function filled(reason: RoundReason): { replace: Record<string, string | number>
       return { replace: { users: people(reason.users) }, context: reason.cause };
     case "archived":
       return { replace: {} };
+    case "overdue":
+      return {
+        replace: {
+          stage: stageName(reason.stage),
+          dueOn: formatDay(reason.dueOn),
+          waiting: people(reason.waiting),
+        },
+        context: reason.waiting.length === 0 ? "nobody" : undefined,
+      };
     default:
       return { replace: { version: reason.version, replaced: reason.replaced } };
   }
@@ -62,6 +73,13 @@ function isRoundReason(value: unknown): value is RoundReason {
     case "cannotOpen":
       return (
         Array.isArray(r.users) && r.users.every((u) => typeof u === "string") && typeof r.cause === "string"
+      );
+    case "overdue":
+      return (
+        typeof r.stage === "string" &&
+        typeof r.dueOn === "string" &&
+        Array.isArray(r.waiting) &&
+        r.waiting.every((u) => typeof u === "string")
       );
     case "replaced":
     case "replacedNobodyLeft":

@@ -159,6 +159,13 @@ describe("why a review round ended", () => {
       "kein Zugriff mehr für eine zugewiesene Person nach einer Änderung der Zugriffsrechte",
     );
     expect(body({ code: "archived" })).toContain("Entscheidung: das Dokument wurde archiviert.");
+    const overdue = { code: "overdue", stage: "Review", dueOn: "2026-12-03" } as const;
+    expect(roundReasonText({ ...overdue, waiting: ["anna", "ben"] }, "English")).toBe(
+      "Prüfung war am 3. Dez. 2026 fällig; wartet auf anna und ben",
+    );
+    expect(roundReasonText({ ...overdue, waiting: [] }, "English")).toBe(
+      "Prüfung war am 3. Dez. 2026 fällig; niemand kann mehr handeln",
+    );
     expect(roundReasonText({ code: "restarted", version: 3, replaced: 2 }, "English")).toBe(
       "Version 3 hat Version 2 während der Prüfung ersetzt",
     );
@@ -182,12 +189,20 @@ describe("why a review round ended", () => {
     expect(roundReasonText({ code: "roleChanged", user: null, role: "Author" }, "x")).toBe(
       englishRoundReason({ code: "roleChanged", user: null, role: "Author" }),
     );
+    for (const waiting of [["reviewer"], []]) {
+      const overdue = { code: "overdue", stage: "Legal review", dueOn: "2026-12-03", waiting } as const;
+      expect(roundReasonText(overdue, "x")).toBe(englishRoundReason(overdue));
+    }
   });
 
   it("is read from an activity entry's details only when they hold a readable reason", () => {
     expect(reasonInData({ reason: { code: "archived" } })).toEqual({ code: "archived" });
     expect(reasonInData({ reason: { code: "cannotOpen", users: "anna", cause: "access" } })).toBeNull();
     expect(reasonInData({ reason: { code: "replaced", version: "2", replaced: 1 } })).toBeNull();
+    expect(
+      reasonInData({ reason: { code: "overdue", stage: "Review", dueOn: "2026-12-03", waiting: [] } }),
+    ).toEqual({ code: "overdue", stage: "Review", dueOn: "2026-12-03", waiting: [] });
+    expect(reasonInData({ reason: { code: "overdue", stage: "Review", dueOn: "2026-12-03" } })).toBeNull();
     expect(reasonInData({ version: 2 })).toBeNull();
     expect(reasonInData(null)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { formatTextDay } from "@quire/contracts";
+import { roundReasonText, type RoundReason } from "@quire/contracts";
 import { and, eq, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -104,7 +104,13 @@ async function escalate(
   now: Date,
 ): Promise<void> {
   const waitingNames = [...(await usernamesOf(tx, waitingIds)).values()].sort();
-  const who = waitingNames.join(", ") || "nobody who can still act";
+  // Kept as facts beside the English, so each reader's history says it in their language.
+  const reason: RoundReason = {
+    code: "overdue",
+    stage: about.stageName,
+    dueOn: about.dueOn,
+    waiting: waitingNames,
+  };
   await appendActivity(
     tx,
     {
@@ -113,7 +119,8 @@ async function escalate(
       subjectId: about.approvalId,
       documentId: about.documentId,
       approvalId: about.approvalId,
-      comment: `${about.stageName} was due on ${formatTextDay(about.dueOn)}; waiting on ${who}`,
+      comment: roundReasonText(reason),
+      data: { reason },
     },
     { userId: null, system: true, ip: null, at: now },
   );

@@ -368,6 +368,14 @@ describe("due dates, reminders and escalation (test clock)", () => {
       .where(and(eq(activity.documentId, doc), eq(activity.action, "Escalated: overdue")))
       .orderBy(desc(activity.id));
     expect(entry?.comment).toMatch(/Review was due on .* waiting on reviewer/);
+    expect(entry?.data).toEqual({
+      reason: {
+        code: "overdue",
+        stage: "Review",
+        dueOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        waiting: expect.arrayContaining(["reviewer"]),
+      },
+    });
     await tick(1);
     expect(await inbox(t, "admin", doc)).toEqual(["review_overdue"]);
 

@@ -68,6 +68,8 @@ export const de: MailTexts = {
         cannotOpen_disabled: "kein Zugriff mehr für {{users}} (Konto deaktiviert)",
         cannotOpen_startup:
           "kein Zugriff mehr für {{users}} (beim Start festgestellt: eine frühere Änderung der Zugriffsrechte oder ein deaktiviertes Konto ließ die Prüfung warten)",
+        overdue: "{{stage}} war am {{dueOn}} fällig; wartet auf {{waiting}}",
+        overdue_nobody: "{{stage}} war am {{dueOn}} fällig; niemand kann mehr handeln",
         someone: "eine zugewiesene Person",
       },
     },

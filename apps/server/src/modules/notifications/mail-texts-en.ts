@@ -68,6 +68,8 @@ export const en: MailTexts = {
         cannotOpen_disabled: "{{users}} can no longer open it (their account was disabled)",
         cannotOpen_startup:
           "{{users}} can no longer open it (found at start-up: an earlier change of access or a disabled account left the review waiting)",
+        overdue: "{{stage}} was due on {{dueOn}}; waiting on {{waiting}}",
+        overdue_nobody: "{{stage}} was due on {{dueOn}}; waiting on nobody who can still act",
         someone: "an assignee",
       },
     },

@@ -68,6 +68,8 @@ export const fr: MailTexts = {
         cannotOpen_disabled: "plus d’accès pour {{users}} (compte désactivé)",
         cannotOpen_startup:
           "plus d’accès pour {{users}} (constaté au démarrage : un changement d’accès antérieur ou un compte désactivé laissait la revue en attente)",
+        overdue: "{{stage}} était due le {{dueOn}} ; en attente de {{waiting}}",
+        overdue_nobody: "{{stage}} était due le {{dueOn}} ; plus personne ne peut agir",
         someone: "une personne assignée",
       },
     },

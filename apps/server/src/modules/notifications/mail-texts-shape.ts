@@ -3,7 +3,10 @@ import type { NotificationMessageKey, Role, RoundReasonCode, roundReasonCauses }
 /** The shape of one language's e-mail words (mail-texts.ts writes them; mail-texts-XX.ts hold them). */
 export type MessageTexts = { title: string; body: string; body_comment?: string; body_nobody?: string };
 export type ReasonKey =
-  Exclude<RoundReasonCode, "cannotOpen"> | `cannotOpen_${(typeof roundReasonCauses)[number]}` | "someone";
+  | Exclude<RoundReasonCode, "cannotOpen">
+  | `cannotOpen_${(typeof roundReasonCauses)[number]}`
+  | "overdue_nobody"
+  | "someone";
 
 export interface MailTexts {
   mail: { open: string; why: string };

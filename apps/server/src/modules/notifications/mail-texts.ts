@@ -66,6 +66,14 @@ function reasonText(language: UiLanguage, reason: RoundReason): string {
       return fill(reasons[`cannotOpen_${reason.cause}`], { users: people(reason.users) });
     case "archived":
       return reasons.archived;
+    case "overdue": {
+      const params = {
+        stage: stageName(mailTexts[language], reason.stage),
+        dueOn: mailDay(language, reason.dueOn),
+      };
+      if (reason.waiting.length === 0) return fill(reasons.overdue_nobody, params);
+      return fill(reasons.overdue, { ...params, waiting: people(reason.waiting) });
+    }
     default:
       return fill(reasons[reason.code], { version: reason.version, replaced: reason.replaced });
   }
