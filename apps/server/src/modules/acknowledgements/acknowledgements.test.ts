@@ -3,7 +3,6 @@ import type {
   AcknowledgeResult,
   AcknowledgementReport,
   AcknowledgementState,
-  Document,
   Notification,
   ToAcknowledgeList,
   Version,
@@ -12,7 +11,12 @@ import { ACKNOWLEDGEMENT_REMINDER_DAYS } from "@quire/contracts";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { acknowledgements, activity } from "../../db/schema";
-import { json, multipart } from "../../../test/support/harness";
+import { json } from "../../../test/support/harness";
+import {
+  approveThrough as approveDoc,
+  revise as reviseDoc,
+  uploadMarkdown,
+} from "../../../test/support/control-helpers";
 import { demoAppForFile } from "../../../test/support/review-helpers";
 
 /**
@@ -43,48 +47,10 @@ async function group(name: string, members: string[]): Promise<string> {
   return json<{ id: string }>(res).id;
 }
 
-async function upload(title: string, text: string): Promise<string> {
-  const { body, headers } = multipart(
-    { title, categoryId: await category(), allowDuplicate: "true" },
-    { name: "sop.md", bytes: Buffer.from(text) },
-  );
-  const res = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
-  expect(res.statusCode, res.body).toBe(201);
-  await t.runner.runUntilIdle();
-  return json<Document>(res).id;
-}
-
-async function approveThrough(doc: string): Promise<void> {
-  t.clock.advance(1000);
-  const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
-    as: "author",
-    body: { reviewers: [ids.reviewer], approverId: ids.approver },
-  });
-  expect(submitted.statusCode, submitted.body).toBe(201);
-  t.clock.advance(1000);
-  const reviewed = await t.request("PATCH", `/api/documents/${doc}/approval`, {
-    as: "reviewer",
-    body: { status: "Approved" },
-  });
-  expect(reviewed.statusCode, reviewed.body).toBe(200);
-  t.clock.advance(1000);
-  const decided = await t.request("PATCH", `/api/documents/${doc}/approval`, {
-    as: "approver",
-    body: { approverStatus: "Approved" },
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
-  await t.runner.runUntilIdle();
-}
-
-async function revise(doc: string, content: string, expectedVersion: number): Promise<void> {
-  t.clock.advance(1000);
-  const res = await t.request("POST", `/api/documents/${doc}/versions`, {
-    as: "author",
-    body: { content, changeNote: "Revised", expectedVersion },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  await t.runner.runUntilIdle();
-}
+const upload = async (title: string, text: string) => uploadMarkdown(t, await category(), title, text);
+const approveThrough = (doc: string) => approveDoc(t, ids, doc);
+const revise = (doc: string, content: string, expectedVersion: number) =>
+  reviseDoc(t, doc, content, expectedVersion);
 
 const state = async (doc: string, as: string) => {
   const res = await t.request("GET", `/api/documents/${doc}/acknowledgement`, { as });

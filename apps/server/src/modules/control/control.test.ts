@@ -12,7 +12,13 @@ import { addMonths } from "@quire/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activity } from "../../db/schema";
-import { json, multipart } from "../../../test/support/harness";
+import { json } from "../../../test/support/harness";
+import {
+  approveThrough as approveDoc,
+  revise as reviseDoc,
+  submitToDemoReviewers,
+  uploadMarkdown,
+} from "../../../test/support/control-helpers";
 import { demoAppForFile } from "../../../test/support/review-helpers";
 
 /**
@@ -34,53 +40,13 @@ async function category(): Promise<string> {
   return json<{ id: string }>(res).id;
 }
 
-async function upload(categoryId: string, title: string, text: string): Promise<string> {
-  const { body, headers } = multipart(
-    { title, categoryId, allowDuplicate: "true" },
-    { name: "sop.md", bytes: Buffer.from(text) },
-  );
-  const res = await t.request("POST", "/api/documents/upload", { as: "author", body, headers });
-  expect(res.statusCode, res.body).toBe(201);
-  await t.runner.runUntilIdle();
-  return json<Document>(res).id;
-}
-
+const upload = (categoryId: string, title: string, text: string) =>
+  uploadMarkdown(t, categoryId, title, text);
 /** The author submits `doc` to the reviewer, then the approver. */
-async function submit(doc: string): Promise<void> {
-  t.clock.advance(1000);
-  const submitted = await t.request("POST", `/api/documents/${doc}/submit-review`, {
-    as: "author",
-    body: { reviewers: [ids.reviewer], approverId: ids.approver },
-  });
-  expect(submitted.statusCode, submitted.body).toBe(201);
-}
-
-async function approveThrough(doc: string): Promise<void> {
-  await submit(doc);
-  t.clock.advance(1000);
-  const reviewed = await t.request("PATCH", `/api/documents/${doc}/approval`, {
-    as: "reviewer",
-    body: { status: "Approved" },
-  });
-  expect(reviewed.statusCode, reviewed.body).toBe(200);
-  t.clock.advance(1000);
-  const decided = await t.request("PATCH", `/api/documents/${doc}/approval`, {
-    as: "approver",
-    body: { approverStatus: "Approved" },
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
-  await t.runner.runUntilIdle();
-}
-
-async function revise(doc: string, content: string, expectedVersion: number): Promise<void> {
-  t.clock.advance(1000);
-  const res = await t.request("POST", `/api/documents/${doc}/versions`, {
-    as: "author",
-    body: { content, changeNote: "Revised", expectedVersion },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  await t.runner.runUntilIdle();
-}
+const submit = (doc: string) => submitToDemoReviewers(t, ids, doc);
+const approveThrough = (doc: string) => approveDoc(t, ids, doc);
+const revise = (doc: string, content: string, expectedVersion: number) =>
+  reviseDoc(t, doc, content, expectedVersion);
 
 const read = async (doc: string, as: string) => {
   const res = await t.request("GET", `/api/documents/${doc}`, { as });
