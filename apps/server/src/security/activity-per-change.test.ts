@@ -1,8 +1,7 @@
 import type { AiSuggestion, Notification } from "@quire/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { documents } from "../db/schema";
-import { ingestionItems } from "../db/schema-ingestion";
+import { documents, ingestionItems } from "../db/schema";
 import { json, multipart, type TestApp } from "../../test/support/harness";
 import { demoAppForFile, uploadDraft } from "../../test/support/review-helpers";
 import { matrix } from "../../test/support/route-matrix";

@@ -1,6 +1,53 @@
-import { bigint, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+} from "drizzle-orm/pg-core";
+import { bytea, createdAt, id, tsvector } from "./columns";
+import { documents, versions } from "./documents";
+import { users } from "./users";
 
-/** The search statistics (no foreign keys: triggers keep them, not constraints), apart from the archive's own tables. */
+/** What search reads: the passages it matches, the searches people ran, and BM25's statistics. */
+
+/** Search passages of each document's current version. */
+export const chunks = pgTable(
+  "chunks",
+  {
+    id: id(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    versionId: text("version_id")
+      .notNull()
+      .references(() => versions.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    heading: text("heading"),
+    text: text("text").notNull(),
+    tsv: tsvector("tsv").notNull(),
+    embedding: bytea("embedding"),
+  },
+  (t) => [index("chunks_document_idx").on(t.documentId), index("chunks_tsv_idx").using("gin", t.tsv)],
+);
+
+export const searchLog = pgTable(
+  "search_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    query: text("query").notNull(),
+    resultCount: integer("result_count").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("search_log_created_idx").on(t.createdAt)],
+);
+
+/** The search statistics: no foreign keys (triggers keep them exact, not constraints). */
 
 /**
  * The search index's statistics for BM25, kept exact by triggers on `chunks` (migration
