@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import { versions } from "../db/schema";
 import { HttpError } from "../lib/errors";
 import { SYSTEM_ACTOR } from "../modules/activity/command";
-import { createDocument } from "../modules/documents/service";
+import { createDocument } from "../modules/documents/create-document";
 import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_UPLOAD_BYTES,

@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { categories, documents } from "../db/schema";
 import { actOnApproval, submitForReview } from "../modules/approvals/service";
 import { saveCategoryTemplate } from "../modules/approvals/templates";
-import { createDocument } from "../modules/documents/service";
+import { createDocument } from "../modules/documents/create-document";
 import { authorizeDocumentById } from "../policies/guard";
 import type { Actor } from "../policies/policy";
 

@@ -2,7 +2,7 @@ import type { ChangeAnalysis } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { textWork } from "../../lib/text-work";
-import { findVersion } from "../documents/repository";
+import { findVersion } from "../documents/version-repository";
 import { readAll } from "../../db/read-all";
 
 /** The Diff page's AI Analysis Summary for versions `from` → `to` of a document the guard let through. */

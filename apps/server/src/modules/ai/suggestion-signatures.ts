@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { defineJob } from "../../jobs/define";
 import { textWork } from "../../lib/text-work";
 import type { PipelineStep } from "../documents/pipeline-step";
-import { findVersionRow } from "../documents/repository";
+import { findVersionRow } from "../documents/version-repository";
 import { storeVersionFacts, versionsWithoutFacts } from "./suggestion-repository";
 
 /**

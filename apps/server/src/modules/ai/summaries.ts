@@ -3,7 +3,7 @@ import type { ComputedSummary } from "@quire/textkit";
 import type { AppContext } from "../../context";
 import { notFound } from "../../lib/errors";
 import { textWork } from "../../lib/text-work";
-import { findVersion } from "../documents/repository";
+import { findVersion } from "../documents/version-repository";
 import { findCachedSummary, storeSummary } from "./repository";
 import { readAll } from "../../db/read-all";
 

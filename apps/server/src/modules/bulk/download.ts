@@ -10,7 +10,7 @@ import { canSeeDocument, readableVersion } from "../../policies/access";
 import { loadAccessFacts, withGroups } from "../../policies/facts";
 import type { Actor } from "../../policies/policy";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
-import { findVersion } from "../documents/repository";
+import { findVersion } from "../documents/version-repository";
 import { BULK_CHUNK, resolveSelection } from "./service";
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { categories } from "../../db/schema";
 import { visibleCategoriesWhere } from "../../policies/categories-where";
 import type { Actor } from "../../policies/policy";
-import { documentCountsByCategory } from "../documents/repository";
+import { documentCountsByCategory } from "../documents/count-queries";
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryValues = Omit<typeof categories.$inferInsert, "id">;

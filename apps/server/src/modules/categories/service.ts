@@ -7,7 +7,7 @@ import { canAddAtLevel, type Actor } from "../../policies/policy";
 import { readAll } from "../../db/read-all";
 import { withTransaction, type CommandActor } from "../activity/command";
 import { categoryLevelsFor, listableDocumentsWhere } from "../../policies/documents-where";
-import { countDocumentsInCategory } from "../documents/repository";
+import { countDocumentsInCategory } from "../documents/count-queries";
 import {
   deleteCategoryRow,
   findCategories,

@@ -7,7 +7,7 @@ import {
   documentCountsByCategoryName,
   documentCountsByStatus,
   documentTotals,
-} from "../documents/repository";
+} from "../documents/count-queries";
 import { readAll } from "../../db/read-all";
 
 /** The dashboard's figures over exactly the documents the actor may list, counted by the database. */

@@ -12,7 +12,7 @@ import { activity, blobs, categories, documents, versions } from "../../db/schem
 import { appForFile } from "../../../test/support/app-for-file";
 import { json, multipart } from "../../../test/support/harness";
 import { classifierTraining, trainedClassifier } from "../ai/classifier";
-import { sha256Hex } from "./service";
+import { sha256Hex } from "./store-version";
 
 /**
  * Uploading without a category: Quire files the document by the classifier's confident suggestion

@@ -7,8 +7,9 @@ import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
 import { CONVERT_DOCUMENT_JOB, convertDocumentPayload, PROCESS_DOCUMENT_JOB } from "./process-payload";
 import type { ConvertDocumentPayload } from "./process-payload";
 import { recordProcessingOutcome } from "./processing";
-import { findVersionRow, lockDocument, setVersionContent, updateDocumentRow } from "./repository";
-import { queueProcessing } from "./service";
+import { lockDocument, updateDocumentRow } from "./repository";
+import { queueProcessing } from "./store-version";
+import { findVersionRow, setVersionContent } from "./version-repository";
 import { withoutOcrPlaceholders, type ValidatedFile } from "./upload";
 
 /** The converter's verdict; a file it refuses is refused for good, with the reason an upload would answer. */

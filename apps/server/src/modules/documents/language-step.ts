@@ -1,6 +1,6 @@
 import { detectLanguage } from "../../ingest";
 import type { PipelineStep } from "./pipeline-step";
-import { setVersionLanguage, versionTextStart } from "./repository";
+import { setVersionLanguage, versionTextStart } from "./version-repository";
 
 /** The start of a text tells its language; reading more only costs the event loop. */
 const SAMPLE_CHARS = 20_000;

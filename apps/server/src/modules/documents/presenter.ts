@@ -7,7 +7,8 @@ import {
 } from "@quire/contracts";
 import type { Level } from "../../policies/access";
 import { documentAbilities, type Actor } from "../../policies/policy";
-import type { DocumentRecord, VersionRecord } from "./repository";
+import type { DocumentRecord } from "./repository";
+import type { VersionRecord } from "./version-repository";
 
 /**
  * Seed §3's Document, with processing state and what the actor may do with it; `level` is the

@@ -1,7 +1,8 @@
 import type { AppContext } from "../../context";
 import { dropPieces, storableText } from "../../db/text-pieces";
 import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
-import { setProcessingState, setVersionContent } from "./repository";
+import { setProcessingState } from "./repository";
+import { setVersionContent } from "./version-repository";
 import { FOUND_TAGS_ACTION, setTagsIfStill } from "./tags-repository";
 
 /**

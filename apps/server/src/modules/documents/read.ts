@@ -15,7 +15,7 @@ import type { Actor } from "../../policies/policy";
 import { presentDocument } from "./presenter";
 import { documentListFilter } from "./list-filters";
 import { findDocument, findDocumentWithOriginal, listDocumentIds, listDocuments } from "./repository";
-import { sha256Hex } from "./service";
+import { sha256Hex } from "./store-version";
 import { readAll } from "../../db/read-all";
 
 /** The full Document answer for a document the guard has loaded and checked. */

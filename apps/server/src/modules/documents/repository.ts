@@ -1,13 +1,16 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { approvals, blobs, categories, documents, users, versions } from "../../db/schema";
+import { categories, documents, users, versions } from "../../db/schema";
 import { readAll } from "../../db/read-all";
+
+/**
+ * Documents as their pages and lists read them, and the document row itself. Their versions are
+ * version-repository.ts's, the figures counted over them count-queries.ts's.
+ */
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocumentRow = typeof documents.$inferInsert;
 export type DocumentChanges = Partial<Omit<NewDocumentRow, "id">>;
-export type VersionRow = typeof versions.$inferSelect;
-export type NewVersionRow = typeof versions.$inferInsert;
 
 /** Which documents a query selects; each field narrows it. Visibility is the policies' filter, added by the caller. */
 export interface DocumentFilter {
@@ -210,136 +213,6 @@ export async function findDocumentWithOriginal(
   return row ?? null;
 }
 
-/** A document's versions, newest first, up to `upTo` (the newest its reader may read) when given. */
-export async function listVersions(db: Database, documentId: string, upTo?: number) {
-  return db
-    .select({ version: versions, author: users.username, sha256: blobs.sha256 })
-    .from(versions)
-    .innerJoin(users, eq(users.id, versions.authorId))
-    .innerJoin(blobs, eq(blobs.sha256, versions.blobSha256))
-    .where(
-      and(eq(versions.documentId, documentId), upTo === undefined ? undefined : lte(versions.version, upTo)),
-    )
-    .orderBy(desc(versions.version));
-}
-
-/** When each version of the document was approved (its latest approved round's time), by version. */
-export async function approvedVersions(db: Database, documentId: string): Promise<Map<number, Date>> {
-  const rows = await db
-    .select({ version: approvals.version, at: approvals.updatedAt })
-    .from(approvals)
-    .where(and(eq(approvals.documentId, documentId), eq(approvals.stage, "Approved")))
-    .orderBy(asc(approvals.round));
-  return new Map(rows.map((r) => [r.version, r.at]));
-}
-
-export async function findVersion(db: Database, documentId: string, version: number) {
-  const [row] = await db
-    .select({ version: versions, author: users.username, sha256: blobs.sha256 })
-    .from(versions)
-    .innerJoin(users, eq(users.id, versions.authorId))
-    .innerJoin(blobs, eq(blobs.sha256, versions.blobSha256))
-    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)))
-    .limit(1);
-  return row ?? null;
-}
-
-export type VersionRecord = NonNullable<Awaited<ReturnType<typeof findVersion>>>;
-
-/** A subquery: per category, how many documents `where` selects and when the latest changed. */
-export function documentCountsByCategory(db: Database, where: SQL) {
-  return db
-    .select({
-      categoryId: documents.categoryId,
-      n: count().as("n"),
-      lastUpdated: max(documents.updatedAt).as("last_updated"),
-    })
-    .from(documents)
-    .where(where)
-    .groupBy(documents.categoryId)
-    .as("counted");
-}
-
-/** Every document filed in the category, archived ones too. */
-export async function countDocumentsInCategory(db: Database, categoryId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.categoryId, categoryId));
-  return row?.n ?? 0;
-}
-
-/** Totals over the documents `where` selects: all, Drafts, failed processing, changed since `since`. */
-export async function documentTotals(
-  db: Database,
-  where: SQL,
-  since: Date,
-  status: SQL = sql`${documents.status}`,
-): Promise<{ total: number; drafts: number; processingFailed: number; updatedSince: number }> {
-  const [row] = await db
-    .select({
-      total: count(),
-      drafts: sql<number>`count(*) filter (where ${status} = 'Draft')`.mapWith(Number),
-      processingFailed: sql<number>`count(*) filter (where ${documents.processingState} = 'failed')`.mapWith(
-        Number,
-      ),
-      updatedSince: sql<number>`count(*) filter (where ${gte(documents.updatedAt, since)})`.mapWith(Number),
-    })
-    .from(documents)
-    .where(where);
-  return {
-    total: row?.total ?? 0,
-    drafts: row?.drafts ?? 0,
-    processingFailed: row?.processingFailed ?? 0,
-    updatedSince: row?.updatedSince ?? 0,
-  };
-}
-
-/** How many of the documents `where` selects each category holds, most first. */
-export async function documentCountsByCategoryName(
-  db: Database,
-  where: SQL,
-): Promise<Array<{ name: string; count: number }>> {
-  return db
-    .select({ name: categories.name, count: count() })
-    .from(documents)
-    .innerJoin(categories, eq(categories.id, documents.categoryId))
-    .where(where)
-    .groupBy(categories.name)
-    .orderBy(desc(count()), categories.name);
-}
-
-/** How many of the documents `where` selects are in each status, most first. */
-export async function documentCountsByStatus(
-  db: Database,
-  where: SQL,
-  status: SQL = sql`${documents.status}`,
-): Promise<Array<{ name: string; count: number }>> {
-  const name = sql<string>`${status}::text`;
-  return (
-    db
-      .select({ name, count: count() })
-      .from(documents)
-      .where(where)
-      // By position: the expression may carry parameters, which would not match a repeated copy.
-      .groupBy(sql`1`)
-      .orderBy(desc(count()), sql`1`)
-  );
-}
-
-/** Every version of the documents `where` selects: how many, and the bytes they take. */
-export async function versionTotals(
-  db: Database,
-  where: SQL,
-): Promise<{ versions: number; storageBytes: number }> {
-  const [row] = await db
-    .select({
-      versions: count(),
-      storageBytes: sql<number>`coalesce(sum(${versions.size}), 0)`.mapWith(Number),
-    })
-    .from(versions)
-    .innerJoin(documents, eq(documents.id, versions.documentId))
-    .where(where);
-  return { versions: row?.versions ?? 0, storageBytes: row?.storageBytes ?? 0 };
-}
-
 export async function insertDocument(tx: Database, values: NewDocumentRow): Promise<string> {
   const [row] = await tx.insert(documents).values(values).returning({ id: documents.id });
   if (!row) throw new Error("document insert returned nothing");
@@ -377,66 +250,6 @@ export async function updateDocumentRow(tx: Database, id: string, changes: Docum
   await tx.update(documents).set(changes).where(eq(documents.id, id));
 }
 
-/** A stored original's blob row; the same bytes uploaded twice share one. */
-export async function insertBlob(
-  tx: Database,
-  values: { sha256: string; size: number; createdAt: Date },
-): Promise<void> {
-  await tx.insert(blobs).values(values).onConflictDoNothing();
-}
-
-/** A version row; its text may be SQL that assembles it from pieces (db/text-pieces.ts). */
-export async function insertVersion(
-  tx: Database,
-  values: Omit<NewVersionRow, "content"> & { content: string | SQL },
-): Promise<void> {
-  await tx.insert(versions).values(values);
-}
-
-/** The version row itself (content included), without its author and blob. */
-export async function findVersionRow(
-  db: Database,
-  documentId: string,
-  version: number,
-): Promise<VersionRow | null> {
-  const [row] = await db
-    .select()
-    .from(versions)
-    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
-  return row ?? null;
-}
-
-/**
- * Whether the version's text holds `needle`, asked of the database: a long text is never read
- * onto the event loop (with embedded storage, the thread that answers requests) to find out.
- */
-export async function versionTextHolds(
-  db: Database,
-  documentId: string,
-  version: number,
-  needle: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ holds: sql<boolean>`position(${needle} in ${versions.content}) > 0` })
-    .from(versions)
-    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
-  return row?.holds ?? false;
-}
-
-/** The first `chars` characters of the version's text (substr reads only what it needs); null without the version. */
-export async function versionTextStart(
-  db: Database,
-  documentId: string,
-  version: number,
-  chars: number,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ text: sql<string>`substr(${versions.content}, 1, ${chars})` })
-    .from(versions)
-    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
-  return row?.text ?? null;
-}
-
 /** Each document's owner, by document id (ids naming no document are left out). */
 export async function ownersOfDocuments(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
@@ -453,19 +266,6 @@ export async function allDocumentIds(db: Database): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** A version's converted text, replaced in place (OCR filling in scanned pages); see insertVersion. */
-export async function setVersionContent(
-  db: Database,
-  versionId: string,
-  content: string | SQL,
-): Promise<void> {
-  await db.update(versions).set({ content }).where(eq(versions.id, versionId));
-}
-
-/**
- * Tags found by processing, only while nobody has chosen any (a person's choice always wins).
- * Answers whether they were set.
- */
 /**
  * Processing's outcome, written only while `version` is still the current one and the state is not
  * already this one (a repeated job changes nothing). Answers whether it was written.
@@ -488,17 +288,4 @@ export async function setProcessingState(
     )
     .returning({ id: documents.id });
   return set.length > 0;
-}
-
-/** A version's detected language (eng, deu, …), or null when its text did not tell. */
-export async function setVersionLanguage(
-  db: Database,
-  documentId: string,
-  version: number,
-  language: string | null,
-): Promise<void> {
-  await db
-    .update(versions)
-    .set({ language })
-    .where(and(eq(versions.documentId, documentId), eq(versions.version, version)));
 }

@@ -13,8 +13,9 @@ import {
   processDocumentPayload,
   type ConvertDocumentPayload,
 } from "./process-payload";
-import { findVersionRow, lockDocument, updateDocumentRow } from "./repository";
-import { pendingOcrPages, type OcrWork } from "./service";
+import { lockDocument, updateDocumentRow } from "./repository";
+import { pendingOcrPages, type OcrWork } from "./store-version";
+import { findVersionRow } from "./version-repository";
 
 /** The OCR work of a version's last processing job: a retry carries it over. */
 async function lastOcrWork(db: Database, documentId: string, version: number): Promise<Partial<OcrWork>> {

@@ -1,268 +1,34 @@
-import { createHash, randomUUID } from "node:crypto";
-import type { SQL } from "drizzle-orm";
-import { normaliseTags } from "@quire/contracts";
+import { normaliseTags, statusAfterNewVersion } from "@quire/contracts";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { dropPieces, storableText } from "../../db/text-pieces";
 import { conflict, HttpError, notFound } from "../../lib/errors";
-import { loadCategoryAccess, withGroups } from "../../policies/facts";
 import type { LoadedDocument } from "../../policies/guard";
-import { authorizeCreateIn, type Actor } from "../../policies/policy";
+import type { Actor } from "../../policies/policy";
 import { raise } from "../../events/subscriber";
-import {
-  SYSTEM_ACTOR_NAME,
-  withTransaction,
-  type CommandActor,
-  type CommandOptions,
-} from "../activity/command";
-import { autoFiledText, statusAfterNewVersion, type IngestionSource } from "@quire/contracts";
-import { appendActivity } from "../activity/repository";
-import { withoutOcrPlaceholders, type OcrAnchor, type ValidatedFile } from "./upload";
-
-import {
-  CONVERT_DOCUMENT_JOB,
-  enqueueConversion,
-  enqueueProcessing,
-  PROCESS_DOCUMENT_JOB,
-} from "./process-payload";
+import { withTransaction, type CommandOptions, type RecordActivity } from "../activity/command";
 import type { SupportedKind } from "../../ingest";
+import { assertCanAddTo } from "./create-document";
+import { findDocumentRow, lockDocument, updateDocumentRow, type DocumentRow } from "./repository";
 import {
-  findDocumentRow,
-  insertBlob,
-  insertDocument,
-  insertVersion as insertVersionRow,
-  lockDocument,
-  updateDocumentRow,
-} from "./repository";
-
-export { PROCESS_DOCUMENT_JOB };
-
-interface NewDocumentInput {
-  title: string;
-  categoryId: string;
-  tags?: string[];
-  file: ValidatedFile;
-  /** Backdating for imports and demo seeding; uploads use the clock. */
-  createdAt?: Date;
-  /**
-   * Who the history names, when not the owner acting: the system actor for a bulk import (the
-   * entry then names the owner it filed the document for).
-   */
-  recordAs?: CommandActor;
-  /** How the file arrived (Settings › Ingestion lists it); absent for documents Quire made itself. */
-  source?: IngestionSource;
-  /** No category was given: Quire chose this one (filing/choose.ts), and says so in the history. */
-  autoFiled?: { categoryName: string };
-  /**
-   * The file is stored as it came and converted by a job (an API process without the job runner):
-   * its version's text is empty until then. `titleFromFile`: the title was not typed, so the
-   * document's own title replaces the file name's once the conversion finds one.
-   */
-  convertLater?: { kind: SupportedKind; titleFromFile: boolean };
-}
-
-/** The category exists, the actor sees it (else 400 as unknown) and may add documents there (else 403). */
-async function assertCanAddTo(db: Database, actor: Actor, categoryId: string): Promise<void> {
-  authorizeCreateIn(await withGroups(db, actor), await loadCategoryAccess(db, categoryId));
-}
+  insertVersionWithBlob,
+  keepStored,
+  prepareText,
+  queueVersionWork,
+  type PreparedText,
+} from "./store-version";
+import type { ValidatedFile } from "./upload";
 
 /**
- * A new version's id and its text as the version's insert stores it: a long text is written in
- * pieces first, each its own statement, before the transaction (db/text-pieces.ts).
+ * The commands on an existing document: a new version, its details, its owner, archiving. Creating
+ * one is create-document.ts's; the steps every stored version takes are store-version.ts's.
  */
-interface PreparedText {
-  versionId: string;
-  content: string | SQL;
-}
-
-async function prepareText(db: Database, file: ValidatedFile): Promise<PreparedText> {
-  const versionId = randomUUID();
-  return {
-    versionId,
-    content: await storableText(db, versionId, withoutOcrPlaceholders(file.markdown).content),
-  };
-}
-
-/** The blob row and the version row of one stored original, inside the caller's transaction. */
-async function insertVersion(
-  tx: Database,
-  row: {
-    documentId: string;
-    version: number;
-    changeNote: string | null;
-    authorId: string;
-    sha256: string;
-    file: ValidatedFile;
-    text: PreparedText;
-    now: Date;
-    /** The original is Quire's rendition of edited text (see the schema's originalFromText). */
-    fromText?: boolean;
-  },
-): Promise<void> {
-  await insertBlob(tx, { sha256: row.sha256, size: row.file.bytes.length, createdAt: row.now });
-  await insertVersionRow(tx, {
-    id: row.text.versionId,
-    documentId: row.documentId,
-    version: row.version,
-    content: row.text.content,
-    changeNote: row.changeNote,
-    authorId: row.authorId,
-    blobSha256: row.sha256,
-    originalFilename: row.file.filename,
-    mediaType: row.file.mediaType,
-    size: row.file.bytes.length,
-    originalFromText: row.fromText ?? false,
-    createdAt: row.now,
-  });
-  await dropPieces(tx, row.text.versionId, row.text.content);
-}
-
-export const sha256Hex = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex");
-
-/**
- * What the OCR step needs (see pipeline.ts): the pages to read, where their text goes in the
- * stored markdown, and the hash of that markdown before OCR (so a repeated job never fills twice).
- */
-export interface OcrWork {
-  ocrPages: number[];
-  ocrAnchors: OcrAnchor[];
-  ocrBase: string;
-}
-
-export function ocrWorkOf(file: ValidatedFile): OcrWork {
-  const { content, anchors } = withoutOcrPlaceholders(file.markdown);
-  return { ocrPages: anchors.map((a) => a.page), ocrAnchors: anchors, ocrBase: sha256Hex(content) };
-}
-
-export async function queueProcessing(
-  db: Database,
-  documentId: string,
-  version: number,
-  file: ValidatedFile,
-  now: Date,
-): Promise<void> {
-  await enqueueProcessing(
-    db,
-    { documentId, version, ...ocrWorkOf(file) },
-    { runAt: now, dedupeKey: `${PROCESS_DOCUMENT_JOB}:${documentId}:${version}` },
-  );
-}
-
-/**
- * Stores the bytes again if the orphan sweep took them while the transaction that claims them was
- * still open (only possible when it ran longer than the sweep's grace period).
- */
-async function keepStored(ctx: AppContext, sha256: string, bytes: Uint8Array): Promise<void> {
-  if (!(await ctx.blobs.has(sha256))) await ctx.blobs.put(bytes);
-}
-
-/**
- * The original is stored (durably, content-addressed) before the transaction that creates the
- * document, its first version and its processing job; an acknowledged upload is therefore whole.
- * If the transaction fails, the stored bytes are an orphan the cleanup sweep removes.
- */
-export async function createDocument(
-  ctx: AppContext,
-  actor: Actor,
-  input: NewDocumentInput,
-  db: Database = ctx.db,
-): Promise<string> {
-  await assertCanAddTo(db, actor, input.categoryId);
-  const sha256 = await ctx.blobs.put(input.file.bytes);
-  const text = await prepareText(db, input.file);
-  const now = input.createdAt ?? ctx.clock.now();
-  const id = await withTransaction(
-    ctx,
-    input.recordAs ?? actor,
-    async (tx, record) => {
-      const docId = await insertDocument(tx, {
-        title: input.title,
-        categoryId: input.categoryId,
-        ownerId: actor.id,
-        tags: normaliseTags(input.tags ?? []),
-        currentVersion: 1,
-        processingState: "processing",
-        autoFiled: input.autoFiled !== undefined,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await insertVersion(tx, {
-        documentId: docId,
-        version: 1,
-        changeNote: null,
-        authorId: actor.id,
-        sha256,
-        file: input.file,
-        text,
-        now,
-      });
-      if (input.convertLater)
-        await enqueueConversion(
-          tx,
-          { documentId: docId, version: 1, ...input.convertLater },
-          { runAt: now, dedupeKey: `${CONVERT_DOCUMENT_JOB}:${docId}:1` },
-        );
-      else await queueProcessing(tx, docId, 1, input.file, now);
-      await raise(ctx, tx, {
-        type: "document.created",
-        // A bulk import or the watched folder is Quire's doing, for the owner it files for.
-        by: input.recordAs?.system
-          ? { id: null, username: SYSTEM_ACTOR_NAME }
-          : { id: actor.id, username: actor.username },
-        at: now,
-        documentId: docId,
-        filename: input.file.filename,
-        sha256,
-        source: input.source ?? null,
-      });
-      await record({
-        action: "Uploaded",
-        subjectType: "document",
-        subjectId: docId,
-        data: {
-          title: input.title,
-          filename: input.file.filename,
-          version: 1,
-          ...(input.recordAs ? { owner: actor.username } : {}),
-        },
-      });
-      if (input.autoFiled) await recordAutoFiled(tx, docId, input.categoryId, input.autoFiled, now);
-      return docId;
-    },
-    { db, at: now },
-  );
-  if (db === ctx.db) await keepStored(ctx, sha256, input.file.bytes);
-  ctx.notifyJobs();
-  return id;
-}
-
-/** The filing is Quire's choice, not the uploader's: its entry is the system actor's, in the upload's transaction. */
-async function recordAutoFiled(
-  tx: Database,
-  documentId: string,
-  categoryId: string,
-  filed: { categoryName: string },
-  at: Date,
-): Promise<void> {
-  await appendActivity(
-    tx,
-    {
-      action: "Filed automatically",
-      subjectType: "document",
-      subjectId: documentId,
-      comment: autoFiledText(filed.categoryName),
-      data: { categoryId, category: filed.categoryName, version: 1 },
-    },
-    { userId: null, system: true, ip: null, at },
-  );
-}
 
 interface NewVersionInput {
   file: ValidatedFile;
   changeNote: string | null;
   expectedVersion: number;
   createdAt?: Date;
-  /** The file is stored as it came and converted by a job (see NewDocumentInput). */
+  /** The file is stored as it came and converted by a job (see create-document.ts's NewDocumentInput). */
   convertLater?: { kind: SupportedKind };
   /** The file was made from text edited in the app, not uploaded. */
   fromText?: boolean;
@@ -291,10 +57,7 @@ export async function addVersion(
   input: NewVersionInput,
 ): Promise<number> {
   const { actor, id: documentId } = target;
-  const current = await findDocumentRow(ctx.db, documentId);
-  if (!current) throw notFound("Document");
-  if (current.currentVersion !== input.expectedVersion)
-    throw staleEdit(current.currentVersion, input.expectedVersion);
+  assertStartedFrom(await findDocumentRow(ctx.db, documentId), input.expectedVersion);
   const sha256 = await ctx.blobs.put(input.file.bytes);
   const text = await prepareText(ctx.db, input.file);
   const now = input.createdAt ?? ctx.clock.now();
@@ -303,44 +66,13 @@ export async function addVersion(
     actor,
     async (tx, record) => {
       const doc = await lockDocument(tx, documentId);
-      if (!doc) throw notFound("Document");
-      if (doc.currentVersion !== input.expectedVersion)
-        throw staleEdit(doc.currentVersion, input.expectedVersion);
+      // Under the lock the check decides: a version that landed since the first one refuses the edit.
+      assertStartedFrom(doc, input.expectedVersion);
       const next = doc.currentVersion + 1;
-      await insertVersion(tx, {
-        documentId,
-        version: next,
-        changeNote: input.changeNote,
-        authorId: actor.id,
-        sha256,
-        file: input.file,
-        text,
-        now,
-        fromText: input.fromText,
-      });
-      const status = statusAfterNewVersion(doc.status);
-      await updateDocumentRow(tx, documentId, {
-        currentVersion: next,
-        status,
-        processingState: "processing",
-        processingError: null,
-        updatedAt: now,
-      });
-      if (input.convertLater)
-        await enqueueConversion(
-          tx,
-          { documentId, version: next, kind: input.convertLater.kind, titleFromFile: false },
-          { runAt: now, dedupeKey: `${CONVERT_DOCUMENT_JOB}:${documentId}:${next}` },
-        );
-      else await queueProcessing(tx, documentId, next, input.file, now);
-      await record({
-        action: "New version",
-        subjectType: "document",
-        subjectId: documentId,
-        comment: input.changeNote,
-        data: { version: next, filename: input.file.filename },
-      });
-      await raise(ctx, tx, { type: "document.versionAdded", by: actor, at: now, documentId, version: next });
+      await insertNextVersion(tx, doc, next, { actor, input, sha256, text, now });
+      const convertLater = input.convertLater && { kind: input.convertLater.kind, titleFromFile: false };
+      await queueVersionWork(tx, { documentId, version: next }, input.file, convertLater, now);
+      await recordVersionAdded(ctx, tx, record, { actor, input, documentId, version: next, now });
       return next;
     },
     { at: now },
@@ -348,6 +80,62 @@ export async function addVersion(
   await keepStored(ctx, sha256, input.file.bytes);
   ctx.notifyJobs();
   return version;
+}
+
+/** The document exists (else 404) and its current version is the one the edit started from (else 409). */
+function assertStartedFrom(doc: DocumentRow | null, expectedVersion: number): asserts doc is DocumentRow {
+  if (!doc) throw notFound("Document");
+  if (doc.currentVersion !== expectedVersion) throw staleEdit(doc.currentVersion, expectedVersion);
+}
+
+/**
+ * Version `next`, whose original is already stored under `sha256`, becomes the current one: the
+ * document goes back to processing, and to the status a new version leaves it in.
+ */
+async function insertNextVersion(
+  tx: Database,
+  doc: DocumentRow,
+  next: number,
+  stored: { actor: Actor; input: NewVersionInput; sha256: string; text: PreparedText; now: Date },
+): Promise<void> {
+  const { actor, input, sha256, text, now } = stored;
+  await insertVersionWithBlob(tx, {
+    documentId: doc.id,
+    version: next,
+    changeNote: input.changeNote,
+    authorId: actor.id,
+    sha256,
+    file: input.file,
+    text,
+    now,
+    fromText: input.fromText,
+  });
+  const status = statusAfterNewVersion(doc.status);
+  await updateDocumentRow(tx, doc.id, {
+    currentVersion: next,
+    status,
+    processingState: "processing",
+    processingError: null,
+    updatedAt: now,
+  });
+}
+
+/** The new version's history entry and its document.versionAdded event. */
+async function recordVersionAdded(
+  ctx: AppContext,
+  tx: Database,
+  record: RecordActivity,
+  added: { actor: Actor; input: NewVersionInput; documentId: string; version: number; now: Date },
+): Promise<void> {
+  const { actor, input, documentId, version, now } = added;
+  await record({
+    action: "New version",
+    subjectType: "document",
+    subjectId: documentId,
+    comment: input.changeNote,
+    data: { version, filename: input.file.filename },
+  });
+  await raise(ctx, tx, { type: "document.versionAdded", by: actor, at: now, documentId, version });
 }
 
 export async function updateMetadata(
@@ -466,11 +254,6 @@ export async function setArchived(
   );
   // Inside another command the jobs commit with it, and that command announces them.
   if (!command.inside) ctx.notifyJobs();
-}
-
-/** Page numbers whose OCR placeholder is still in the markdown (versions stored before placeholders were kept out). */
-export function pendingOcrPages(markdown: string): number[] {
-  return [...markdown.matchAll(/<!-- quire:ocr-pending page=(\d+) -->/g)].map((m) => Number(m[1]));
 }
 
 /** Tags as stored, by the rule the web's tag field shares (contracts/uploads.ts). */

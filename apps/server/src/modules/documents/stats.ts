@@ -4,7 +4,7 @@ import type { Actor } from "../../policies/policy";
 import { and, lte } from "drizzle-orm";
 import { versions } from "../../db/schema";
 import { listableDocumentsWhere, readableVersionSql } from "../../policies/documents-where";
-import { documentTotals, versionTotals } from "./repository";
+import { documentTotals, versionTotals } from "./count-queries";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

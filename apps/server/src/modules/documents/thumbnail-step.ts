@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { defineJob } from "../../jobs/define";
 import { MEDIA_TYPES, THUMBNAIL_TEXT_CHARS, type ThumbnailSource } from "../../ingest";
 import type { PipelineStep, PipelineTarget } from "./pipeline-step";
-import { versionTextStart } from "./repository";
+import { versionTextStart } from "./version-repository";
 import { findThumbnailSubject, recordThumbnail, versionsWithoutThumbnail } from "./thumbnail-repository";
 
 /**

@@ -17,7 +17,8 @@ import { loadedDocument } from "../../policies/guard";
 import { sendDocument } from "./document-reply";
 import { findIdenticalOriginal, presentLoaded, presentVisible } from "./read";
 import { retryProcessing } from "./retry";
-import { addVersion, createDocument, setArchived, updateMetadata } from "./service";
+import { createDocument } from "./create-document";
+import { addVersion, setArchived, updateMetadata } from "./service";
 import { MEDIA_TYPES, type SupportedKind } from "../../ingest";
 import { isWordFile, wordFilename, wordRendition } from "./word-rendition";
 import {

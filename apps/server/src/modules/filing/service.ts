@@ -8,7 +8,8 @@ import { authorizeCreateIn } from "../../policies/policy";
 import { SYSTEM_ACTOR, withTransaction } from "../activity/command";
 import { findCategory } from "../categories/repository";
 import type { PipelineTarget } from "../documents/pipeline-step";
-import { findDocumentRow, lockDocument, updateDocumentRow, versionTextStart } from "../documents/repository";
+import { findDocumentRow, lockDocument, updateDocumentRow } from "../documents/repository";
+import { versionTextStart } from "../documents/version-repository";
 import { findUser } from "../users/repository";
 import { confidentCategory } from "./choose";
 

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Actor } from "../../policies/policy";
 import { SYSTEM_ACTOR, withTransaction, type RecordActivity } from "../activity/command";
-import { createDocument } from "../documents/service";
+import { createDocument } from "../documents/create-document";
 import type { ValidatedFile } from "../documents/upload";
 import { destinationFor } from "./folder-files";
 import { categoryNameFor, categoryResolver, resolveOwner } from "./intake";

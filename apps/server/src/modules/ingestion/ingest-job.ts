@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { UNSUPPORTED_FILE_TYPE_MESSAGE } from "../../ingest";
 import { defineJob } from "../../jobs/define";
 import { HttpError } from "../../lib/errors";
-import { sha256Hex } from "../documents/service";
+import { sha256Hex } from "../documents/store-version";
 import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_UPLOAD_BYTES,

@@ -6,7 +6,7 @@ import { ingestionItems, mailMessages } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import type { Actor } from "../../policies/policy";
 import { SYSTEM_ACTOR, withTransaction, type RecordActivity } from "../activity/command";
-import { createDocument } from "../documents/service";
+import { createDocument } from "../documents/create-document";
 import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_UPLOAD_BYTES,

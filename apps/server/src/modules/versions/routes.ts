@@ -23,7 +23,7 @@ import { requireActor } from "../../plugins/auth";
 import { readableVersion } from "../../policies/access";
 import { loadedDocument, type LoadedDocument } from "../../policies/guard";
 import { presentVersion } from "../documents/presenter";
-import { approvedVersions, findVersion, listVersions } from "../documents/repository";
+import { approvedVersions, findVersion, listVersions } from "../documents/version-repository";
 import { findThumbnailSubject } from "../documents/thumbnail-repository";
 import { MEDIA_TYPES, THUMBNAIL_MEDIA_TYPE } from "../../ingest";
 import { READ_ACTIONS, recordRead } from "../activity/reads";
