@@ -16,7 +16,7 @@ import { DocumentHeader, type DocumentDialog } from "./components/document-heade
 import { DocumentHistory } from "./components/document-history";
 import { OutlineSidebar, wantsOutline } from "./components/document-outline";
 import { DocumentTabs } from "./components/document-tabs";
-import type { PendingQuote } from "./components/comments-tab";
+import type { PendingQuote } from "./components/comment-quotes";
 import { ImprovementSuggestions } from "./components/improvement-suggestions";
 import { AutoFiledBanner } from "./components/auto-filed-banner";
 import { ProcessingBanner } from "./components/processing-banner";

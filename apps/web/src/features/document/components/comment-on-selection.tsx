@@ -3,7 +3,7 @@ import { MessageSquarePlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { COMMENT_QUOTE_MAX_LENGTH } from "@quire/contracts";
 import { Button } from "@/components/ui/button";
-import type { PendingQuote } from "./comments-tab";
+import type { PendingQuote } from "./comment-quotes";
 import "../locale";
 
 /** The heading of the section a node sits in: the last h1–h6 inside `root` that comes before it. */
