@@ -19,6 +19,7 @@ const PHONE: Viewport = { width: 390, height: 844 };
 const WORD = "Quokkapreview";
 
 type Uploaded = { id: string; title: string };
+const LONG_TAG = "deb_rules_requires_root_binary_targets_fakeroot_xx";
 
 async function upload(
   request: APIRequestContext,
@@ -70,6 +71,12 @@ function uploadedDocuments(): Promise<Uploaded[]> {
       }),
     ];
     for (const doc of docs) await thumbnailDrawn(page.request, doc.id);
+    // A tag as long as a tag may be, with no space to wrap at: on a phone it must not push the
+    // grid, the results or the header sideways (tags found by processing can be like it).
+    const tagged = await page.request.patch(`/api/documents/${docs[0]!.id}`, {
+      data: { tags: [LONG_TAG, "rootless"] },
+    });
+    assert.equal(tagged.status(), 200, await tagged.text());
     await context.close();
     return docs;
   })();

@@ -66,15 +66,21 @@ export function DocumentFacts({
   );
 }
 
-/** A document's tags as badges, or nothing when it has none. */
+/**
+ * A document's tags as badges, or nothing when it has none. A tag may be 50 characters without a
+ * space (a term from the text, say), wider than a phone's card: it is cut short with an ellipsis
+ * and named whole in its tooltip, rather than pushing the page sideways.
+ */
 export function DocumentTags({ tags, className }: { tags: readonly string[]; className?: string }) {
   const { t } = useTranslation("shared");
   if (tags.length === 0) return null;
   return (
     <ul className={cn("flex flex-wrap gap-1", className)} aria-label={t("meta.tags")}>
       {tags.map((tag) => (
-        <li key={tag}>
-          <Badge variant="secondary">{tag}</Badge>
+        <li key={tag} className="max-w-full min-w-0">
+          <Badge variant="secondary" className="max-w-full" title={tag}>
+            <span className="truncate">{tag}</span>
+          </Badge>
         </li>
       ))}
     </ul>

@@ -115,7 +115,8 @@ function SearchResults({ results }: { results: ReturnType<typeof useSearchDocume
       </h2>
       <ul className="grid gap-3">
         {results.data.map((result) => (
-          <li key={result.document.id}>
+          // min-w-0: a grid item is otherwise as wide as its widest unbreakable content.
+          <li key={result.document.id} className="min-w-0">
             <SearchResultCard result={result} />
           </li>
         ))}

@@ -151,9 +151,13 @@ function TitleFacts({ document }: { document: Document }) {
         {document.language && <span data-testid="text-language">{t("header.language", { language })}</span>}
       </p>
       {document.tags.length > 0 && (
-        <ul className="flex flex-wrap gap-1" aria-label={t("header.tags")}>
+        <ul className="flex min-w-0 flex-wrap gap-1" aria-label={t("header.tags")}>
           {document.tags.map((tag) => (
-            <li key={tag} className="rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground">
+            <li
+              key={tag}
+              title={tag}
+              className="max-w-full truncate rounded-md bg-muted px-2 py-0.5 text-xs text-muted-foreground"
+            >
               {tag}
             </li>
           ))}
