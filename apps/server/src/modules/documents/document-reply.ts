@@ -32,9 +32,11 @@ export function sendDocument(reply: FastifyReply, doc: Document, code = 200): Fa
     currentVersion: { ...doc.currentVersion, content: marker },
   });
   const json = JSON.stringify(rest);
-  const at = json.indexOf(JSON.stringify(marker));
+  const quoted = JSON.stringify(marker);
+  const at = json.indexOf(quoted);
+  // The marker's quotes stay, and the text goes between them.
   const head = json.slice(0, at + 1);
-  const tail = json.slice(at + JSON.stringify(marker).length - 1);
+  const tail = json.slice(at + quoted.length - 1);
 
   async function* body(): AsyncGenerator<Buffer> {
     yield Buffer.from(head);
