@@ -11,19 +11,16 @@
  * Tune on the fit file only; the check file is scored once, when the tuning is done.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import type { AiAnswer } from "@quire/contracts";
 import { localAnswer } from "../../apps/server/src/modules/ai/ask.js";
 import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { loadArchive } from "./ai-ask-archive.js";
-import { holdsFact, reliabilityTable } from "./ai-ask-eval.js";
+import { printTally, type AnsweredCase, type CaseKind } from "./ai-ask-tally.js";
 import { restore, save, type SavedRetrieval } from "./ai-ask-snapshot.js";
 import type { EnterpriseSet } from "./ai-ask-enterprise.js";
 
-type Kind = "answerable" | "near" | "absent";
-
 interface SavedCase {
-  kind: Kind;
+  kind: CaseKind;
   question: string;
   document: string | null;
   expected: string | null;
@@ -33,8 +30,6 @@ interface SavedCase {
 }
 
 const PATH = new URL("../data/ask-enterprise.json", import.meta.url);
-const pct = (k: number, n: number) => `${((k / Math.max(1, n)) * 100).toFixed(1)}% (${k}/${n})`;
-const refused = (answer: AiAnswer) => answer.citations.length === 0 || Boolean(answer.notCovered?.length);
 
 async function saveHalves(prefix: string, halves: Array<"fit" | "check">): Promise<void> {
   const set = JSON.parse(readFileSync(PATH, "utf8")) as EnterpriseSet;
@@ -77,56 +72,16 @@ async function saveHalves(prefix: string, halves: Array<"fit" | "check">): Promi
 }
 
 function score(path: string): void {
-  const verbose = process.env.BENCH_AI_VERBOSE === "1";
   const cases = JSON.parse(readFileSync(path, "utf8")) as SavedCase[];
-  const answerOf = (c: SavedCase) => localAnswer(restore(c.retrieval), { question: c.question }).answer;
-  const answerable = cases.filter((c) => c.kind === "answerable");
-  let first = 0;
-  let searchFirst = 0;
-  let fact = 0;
-  let falseRefusals = 0;
-  const scored: Array<{ p: number; right: boolean }> = [];
-  for (const c of answerable) {
-    const answer = answerOf(c);
-    const right = answer.citations[0]?.title === c.document;
-    if (c.searchTop === c.document) searchFirst++;
-    if (right) first++;
-    if (holdsFact(answer, c.expected ?? "")) fact++;
-    if (refused(answer)) falseRefusals++;
-    if (verbose && (!right || refused(answer)))
-      console.log(
-        `      miss: "${c.question}" → ${answer.citations[0]?.title ?? "(none)"} (${answer.confidence}${answer.notCovered ? `, not covered: ${answer.notCovered.join(", ")}` : ""}); search: ${c.searchTop}; asked: ${c.document}`,
-      );
-    if (answer.citations.length > 0) scored.push({ p: answer.confidence, right });
-  }
-  const refusals = (kind: Kind) => {
-    const list = cases.filter((c) => c.kind === kind);
-    let n = 0;
-    for (const c of list) {
-      const answer = answerOf(c);
-      if (refused(answer)) n++;
-      else {
-        scored.push({ p: answer.confidence, right: false });
-        if (verbose)
-          console.log(
-            `      answered: "${c.question}" → ${answer.citations[0]?.title} (${answer.confidence})`,
-          );
-      }
-    }
-    return { n, of: list.length };
-  };
-  const near = refusals("near");
-  const absent = refusals("absent");
-  const n = answerable.length;
-  console.log(`  ${path}: ${n} answerable questions, ${near.of} near misses, ${absent.of} uncovered topics`);
+  const answered: AnsweredCase[] = cases.map(({ retrieval, ...c }) => ({
+    ...c,
+    answer: localAnswer(restore(retrieval), { question: c.question }).answer,
+  }));
+  const count = (kind: CaseKind) => cases.filter((c) => c.kind === kind).length;
   console.log(
-    `    first citation is the right document   ${pct(first, n)} (search's own top result: ${pct(searchFirst, n)})`,
+    `  ${path}: ${count("answerable")} answerable questions, ${count("near")} near misses, ${count("absent")} uncovered topics`,
   );
-  console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
-  console.log(`    answerable questions refused           ${pct(falseRefusals, n)}`);
-  console.log(`    near misses refused                    ${pct(near.n, near.of)} (target ≥ 90%)`);
-  console.log(`    uncovered topics refused               ${pct(absent.n, absent.of)} (target ≥ 95%)`);
-  reliabilityTable(scored);
+  printTally(answered, process.env.BENCH_AI_VERBOSE === "1");
 }
 
 const [command, path, ...halves] = process.argv.slice(2);

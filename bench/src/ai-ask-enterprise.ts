@@ -13,12 +13,11 @@
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import type { AiAnswer } from "@quire/contracts";
 import { ask } from "../../apps/server/src/modules/ai/ask.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { closeSharedTestResources } from "../../apps/server/test/support/harness.js";
 import { loadArchive, type EvalSet } from "./ai-ask-archive.js";
-import { holdsFact, reliabilityTable } from "./ai-ask-eval.js";
+import { printTally, type AnsweredCase } from "./ai-ask-tally.js";
 
 const TOTAL = Number(process.env.BENCH_AI_ENTERPRISE_DOCUMENTS ?? 300);
 /** The half reported: "check" (the default) or "fit", the one tuning may look at. */
@@ -29,10 +28,6 @@ const PATH = new URL("../data/ask-enterprise.json", import.meta.url);
 export interface EnterpriseSet extends EvalSet {
   nearMiss: Array<{ question: string; half: "fit" | "check" }>;
 }
-
-const pct = (k: number, n: number) => `${((k / Math.max(1, n)) * 100).toFixed(1)}% (${k}/${n})`;
-/** A refusal: nothing cited, or the answer says the archive does not mention what was asked. */
-const refused = (answer: AiAnswer) => answer.citations.length === 0 || Boolean(answer.notCovered?.length);
 
 export async function askEnterpriseBench(): Promise<void> {
   if (TOTAL <= 0) return;
@@ -50,49 +45,21 @@ export async function askEnterpriseBench(): Promise<void> {
     console.log(
       `  ${HALF} half: ${questions.length} answerable questions, ${near.length} near misses, ${absent.length} uncovered topics`,
     );
-    let first = 0;
-    let searchFirst = 0;
-    let fact = 0;
-    let falseRefusals = 0;
-    const scored: Array<{ p: number; right: boolean }> = [];
+    const cases: AnsweredCase[] = [];
     for (const q of questions) {
       const [top] = await searchPassages(ctx, archive.actor, q.question, { limit: 1 });
-      if (top?.title === q.document) searchFirst++;
       const answer = await ask(ctx, archive.actor, q.question);
-      const right = answer.citations[0]?.title === q.document;
-      if (right) first++;
-      if (holdsFact(answer, q.expected)) fact++;
-      if (refused(answer)) falseRefusals++;
-      if (VERBOSE && (!right || refused(answer)))
-        console.log(
-          `      miss: "${q.question}" → ${answer.citations[0]?.title ?? "(none)"} (${answer.confidence}${answer.notCovered ? `, not covered: ${answer.notCovered.join(", ")}` : ""}); search: ${top?.title}; asked: ${q.document}`,
-        );
-      if (answer.citations.length > 0) scored.push({ p: answer.confidence, right });
+      cases.push({ kind: "answerable", ...q, searchTop: top?.title ?? null, answer });
     }
-    const refusals = async (list: string[]) => {
-      let n = 0;
+    for (const [kind, list] of [
+      ["near", near],
+      ["absent", absent],
+    ] as const)
       for (const question of list) {
         const answer = await ask(ctx, archive.actor, question);
-        if (refused(answer)) n++;
-        else if (VERBOSE)
-          console.log(`      answered: "${question}" → ${answer.citations[0]?.title} (${answer.confidence})`);
-        if (!refused(answer)) scored.push({ p: answer.confidence, right: false });
+        cases.push({ kind, question, document: null, expected: null, searchTop: null, answer });
       }
-      return n;
-    };
-    const nearRefused = await refusals(near);
-    const absentRefused = await refusals(absent);
-    const n = questions.length;
-    console.log(
-      `    first citation is the right document   ${pct(first, n)} (search's own top result: ${pct(searchFirst, n)})`,
-    );
-    console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
-    console.log(`    answerable questions refused           ${pct(falseRefusals, n)}`);
-    console.log(`    near misses refused                    ${pct(nearRefused, near.length)} (target ≥ 90%)`);
-    console.log(
-      `    uncovered topics refused               ${pct(absentRefused, absent.length)} (target ≥ 95%)`,
-    );
-    reliabilityTable(scored);
+    printTally(cases, VERBOSE);
   } finally {
     await archive.t.close();
   }
