@@ -35,17 +35,16 @@ function responder(): { pid: number; ask(holdMs: number): Promise<{ wall: number
   });
   return {
     pid: child.pid!,
-    /** Wall time of one question, minus the time both processes waited for a CPU. */
+    /** Wall time of one question, minus the time the responder waited for a CPU. */
     async ask(holdMs) {
-      const pids = [child.pid!, process.pid];
       const startWall = performance.now();
-      const startWait = runDelaysMs(pids);
+      const startWait = runDelaysMs([child.pid!]);
       await new Promise<void>((resolve) => {
         waiting.push(resolve);
         child.stdin!.write(`${holdMs}\n`);
       });
       const wall = performance.now() - startWall;
-      return { wall, own: wall - (runDelaysMs(pids) - startWait) };
+      return { wall, own: wall - (runDelaysMs([child.pid!]) - startWait) };
     },
   };
 }
@@ -60,7 +59,11 @@ describe.runIf(runDelayMs(process.pid) !== null)("a thread's run delay", () => {
   it("charges a process its own hold, and not the time other processes kept it from a CPU", async () => {
     const child = responder();
     await child.ask(0);
-    // Its own 300 ms of CPU is its own delay, however busy the machine.
+    // Its own 300 ms of CPU is its own delay, however busy the machine. The responder is checked
+    // alone: the asking process (this test's worker) has timers of its own that may wake it while
+    // the responder spins, and its wait for a CPU then overlaps the responder's, so the two summed
+    // may subtract more than the machine's part (on a loaded machine beside sixteen spinners, 84 of
+    // 100 ms were left). For hostile-load.ts's bound that errs on the lenient side.
     const held = await child.ask(300);
     expect(held.own, JSON.stringify(held)).toBeGreaterThanOrEqual(280);
     // Eight spinning processes per core stretch 100 ms of CPU to several times that in wall time;
