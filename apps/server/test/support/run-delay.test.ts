@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { runDelayMs, runDelaysMs } from "./run-delay";
+import { runDelayMs } from "./run-delay";
 
 /**
  * The measure hostile-load.ts uses to tell a server's own delay from the machine's: a process that
@@ -37,14 +37,15 @@ function responder(): { pid: number; ask(holdMs: number): Promise<{ wall: number
     pid: child.pid!,
     /** Wall time of one question, minus the time the responder waited for a CPU. */
     async ask(holdMs) {
+      const waited = () => runDelayMs(child.pid!) ?? 0;
       const startWall = performance.now();
-      const startWait = runDelaysMs([child.pid!]);
+      const startWait = waited();
       await new Promise<void>((resolve) => {
         waiting.push(resolve);
         child.stdin!.write(`${holdMs}\n`);
       });
       const wall = performance.now() - startWall;
-      return { wall, own: wall - (runDelaysMs([child.pid!]) - startWait) };
+      return { wall, own: wall - (waited() - startWait) };
     },
   };
 }
