@@ -79,10 +79,30 @@ test("a stored theme is applied by the blocking head script, before any app code
   const context = await suite.context();
   await context.addInitScript(() => localStorage.setItem("theme", "light"));
   const page = await context.newPage();
-  // Without the app's modules only public/theme-init.js can have set the class.
+  // Without the app's modules only public/boot.js can have set the class.
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto("/login");
   assert.equal(await page.evaluate(() => document.documentElement.className), "light");
+  await context.close();
+});
+
+test("who is signed in is asked once, by the head script, before the app's code has arrived", async () => {
+  const { context, page, consoleErrors } = await signedInPage();
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/auth/user") asked.push(request.url());
+  });
+  await page.goto("/documents");
+  await page.getByTestId("sidebar").waitFor();
+  await page.getByTestId("documents-page").getByRole("link").first().waitFor();
+  assert.equal(asked.length, 1, "the app took the head script's answer instead of asking again");
+  assert.deepEqual(consoleErrors(), []);
+
+  // With no app code at all, the request still goes: public/boot.js sent it.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  const early = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/auth/user");
+  await page.goto("/documents");
+  await early;
   await context.close();
 });
 

@@ -5,7 +5,7 @@ import { applyLanguage, initI18n, initialLanguage } from "@/lib/i18n";
 import { App } from "@/app/app";
 import "./index.css";
 
-// public/theme-init.js already set the class before first paint; this syncs the theme store
+// public/boot.js already set the class before first paint; this syncs the theme store
 // with it (and covers a page that loaded without that script).
 initTheme();
 

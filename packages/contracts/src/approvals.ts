@@ -245,7 +245,8 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const unreadCountSchema = z.object({ count: z.number().int() });
+// The unread count lives in ./notification-count (a module of its own, for the shell entry).
+export { unreadCountSchema } from "./notification-count";
 
 /** Per-user notification preferences (seed Settings › Notification Preferences). */
 export const notificationPreferencesSchema = z.object({

@@ -60,6 +60,40 @@ describe("apiFetch", () => {
   });
 });
 
+describe("an answer public/boot.js asked for early", () => {
+  afterEach(() => {
+    window.quireEarly = undefined;
+  });
+
+  it("is taken by the first GET of its path instead of asking again, and only by the first", async () => {
+    const spy = mockFetch({ "GET /api/things": { body: { ok: false } } });
+    window.quireEarly = {
+      "/api/things": Promise.resolve(
+        new Response(JSON.stringify({ ok: true }), { headers: { "Content-Type": "application/json" } }),
+      ),
+    };
+    await expect(apiFetch("/api/things", thing)).resolves.toEqual({ ok: true });
+    expect(spy).not.toHaveBeenCalled();
+    await expect(apiFetch("/api/things", thing)).resolves.toEqual({ ok: false });
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it("is asked again when the early request failed, and never serves a change", async () => {
+    const spy = mockFetch({
+      "GET /api/things": { body: { ok: true } },
+      "POST /api/things": { body: { ok: false } },
+    });
+    const failed = Promise.reject(new TypeError("Failed to fetch"));
+    failed.catch(() => {}); // as boot.js does: a failure nobody took is not an unhandled one
+    window.quireEarly = { "/api/things": failed };
+    await expect(apiFetch("/api/things", thing, { method: "POST", body: {} })).resolves.toEqual({
+      ok: false,
+    });
+    await expect(apiFetch("/api/things", thing)).resolves.toEqual({ ok: true });
+    expect(spy.mock.calls.map(([, sent]) => sent?.method)).toEqual(["POST", "GET"]);
+  });
+});
+
 describe("apiCommand", () => {
   it("sends JSON with a content type only when there is a body, always with credentials", async () => {
     const spy = mockFetch({

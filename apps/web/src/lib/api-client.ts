@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import type { ApiErrorBody } from "@quire/contracts";
 import { currentLanguage, i18n } from "./i18n";
+import { takeEarlyResponse } from "./early-requests";
 
 /** The error answer's body when it is Quire's own (contracts' ApiErrorBody), else null. */
 function errorBody(text: string): Partial<ApiErrorBody> | null {
@@ -146,7 +147,9 @@ async function send(url: string, { method = "GET", body, form }: RequestOptions)
       body: form ?? (json ? JSON.stringify(body) : undefined),
       credentials: "include",
     });
-  const res = await once();
+  // The session check public/boot.js sent before this code arrived; a failed one is sent again.
+  const early = method === "GET" ? takeEarlyResponse(url) : undefined;
+  const res = early ? await early.catch(once) : await once();
   // Busy: wait as asked and try once more; a second refusal is shown with the server's message.
   const delay = retryDelaySeconds(res);
   if (delay === null) return res;

@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { AppAbilities, LoginBody, Role } from "@quire/contracts";
 import { apiCommand, apiFetch, apiFetchOrNull, swapSession } from "./api-client";
 import { forgetLanguageChoice } from "./i18n";
-import { lazySchema } from "./lazy-schema";
+import { lazyShellSchema } from "./lazy-schema";
 import { sessionKeys } from "./query-keys";
 
 // Loaded beside the requests, so zod and the contracts stay out of the first load.
-const loginOptionsSchema = lazySchema((c) => c.loginOptionsSchema);
-const sessionUserSchema = lazySchema((c) => c.sessionUserSchema);
+const loginOptionsSchema = lazyShellSchema((c) => c.loginOptionsSchema);
+const sessionUserSchema = lazyShellSchema((c) => c.sessionUserSchema);
 
 const userQueryKey = sessionKeys.user;
 

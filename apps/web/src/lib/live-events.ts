@@ -1,5 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { liveEventSchema, liveEventTypes, type LiveEvent } from "@quire/contracts";
+import type { LiveEvent } from "@quire/contracts";
+// The shell entry: the stream opens on every page, and must not wait for every schema of the API.
+import { liveEventSchema, liveEventTypes } from "@quire/contracts/shell";
 import {
   aiKeys,
   approvalKeys,

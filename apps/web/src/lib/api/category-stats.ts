@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazyShellSchema } from "@/lib/lazy-schema";
 import { categoryKeys } from "@/lib/query-keys";
 
 // Loaded beside the requests, so zod and the contracts stay out of the first load.
-const categoryStatsListSchema = lazySchema((c) => c.categoryStatsSchema.array());
+const categoryStatsListSchema = lazyShellSchema((c) => c.categoryStatsSchema.array());
 
 /** GET /api/categories/stats: categories with their document count (sidebar, dashboard tiles). */
 export const categoryStatsQueryOptions = queryOptions({

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { DocumentStatus } from "@quire/contracts";
 import { apiFetchPage } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazyShellSchema } from "@/lib/lazy-schema";
 import { documentKeys } from "@/lib/query-keys";
 
 // Loaded beside the requests, so zod and the contracts stay out of the first load.
-const documentSchema = lazySchema((c) => c.documentSchema);
+const documentSchema = lazyShellSchema((c) => c.documentSchema);
 
 /**
  * GET /api/documents?pageSize=1[&status=]: how many documents the user may see, read from

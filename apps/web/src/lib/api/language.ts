@@ -4,11 +4,11 @@ import type { UiLanguage } from "@quire/contracts/ui-languages";
 import { apiFetch } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { applyLanguage, followBrowserLanguage, forgetLanguageChoice, hasKeptLanguage } from "@/lib/i18n";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazyShellSchema } from "@/lib/lazy-schema";
 import { sessionKeys } from "@/lib/query-keys";
 
 // Loaded beside the requests, so zod and the contracts stay out of the first load.
-const languageChoiceSchema = lazySchema((c) => c.languageChoiceSchema);
+const languageChoiceSchema = lazyShellSchema((c) => c.languageChoiceSchema);
 
 /** GET /api/auth/language: the interface language the signed-in user chose on any device, or null. */
 export const languageChoiceQueryOptions = queryOptions({

@@ -1,12 +1,12 @@
 import type { Notification } from "@quire/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCommand, apiFetch } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazySchema, lazyShellSchema } from "@/lib/lazy-schema";
 import { notificationKeys } from "@/lib/query-keys";
 
 // Loaded beside the requests, so zod and the contracts stay out of the first load.
 const notificationListSchema = lazySchema((c) => c.notificationSchema.array());
-const unreadCountSchema = lazySchema((c) => c.unreadCountSchema);
+const unreadCountSchema = lazyShellSchema((c) => c.unreadCountSchema);
 
 export type { Notification };
 

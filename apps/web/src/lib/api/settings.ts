@@ -8,14 +8,14 @@ import type {
   User,
 } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazySchema, lazyShellSchema } from "@/lib/lazy-schema";
 import { approvalKeys, documentKeys, notificationKeys, settingsKeys, userKeys } from "@/lib/query-keys";
 
 // Loaded beside the requests, so zod and the contracts stay out of the first load.
 const createdUserSchema = lazySchema((c) => c.createdUserSchema);
 const notificationPreferencesViewSchema = lazySchema((c) => c.notificationPreferencesViewSchema);
 const publicContactSchema = lazySchema((c) => c.publicContactSchema);
-const settingsSchema = lazySchema((c) => c.settingsSchema);
+const settingsSchema = lazyShellSchema((c) => c.settingsSchema);
 const systemInfoSchema = lazySchema((c) => c.systemInfoSchema);
 const userSchema = lazySchema((c) => c.userSchema);
 

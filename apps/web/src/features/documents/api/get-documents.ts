@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Document, DocumentStatus } from "@quire/contracts";
 import { apiFetchPage } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazyShellSchema } from "@/lib/lazy-schema";
 import { documentKeys } from "@/lib/query-keys";
 
 // Loaded beside the first request, so zod and the contracts stay out of the page's first code.
-const documentSchema = lazySchema((c) => c.documentSchema);
+const documentSchema = lazyShellSchema((c) => c.documentSchema);
 
 export type DocumentSort = "updated" | "title";
 

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazyShellSchema } from "@/lib/lazy-schema";
 import { documentKeys } from "@/lib/query-keys";
 
-const documentFacetsSchema = lazySchema((c) => c.documentFacetsSchema);
+const documentFacetsSchema = lazyShellSchema((c) => c.documentFacetsSchema);
 
 /**
  * GET /api/documents/facets: the tags and owners of the documents this reader may list, most used

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SavedView } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazyShellSchema } from "@/lib/lazy-schema";
 import { sessionKeys } from "@/lib/query-keys";
 
-const savedViewsSchema = lazySchema((c) => c.savedViewsSchema);
+const savedViewsSchema = lazyShellSchema((c) => c.savedViewsSchema);
 
 /** GET /api/auth/views: the signed-in user's saved views of All Documents. */
 export const savedViewsQueryOptions = queryOptions({

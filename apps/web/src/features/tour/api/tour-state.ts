@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TourState } from "@quire/contracts";
 import { apiFetch } from "@/lib/api-client";
-import { lazySchema } from "@/lib/lazy-schema";
+import { lazyShellSchema } from "@/lib/lazy-schema";
 import { sessionKeys } from "@/lib/query-keys";
 
 // Loaded beside the requests, so zod and the contracts stay out of the first load.
-const tourStateSchema = lazySchema((c) => c.tourStateSchema);
+const tourStateSchema = lazyShellSchema((c) => c.tourStateSchema);
 
 /** GET /api/auth/tour: whether the signed-in user finished the tour on any device. */
 export const tourStateQueryOptions = queryOptions({
