@@ -8,11 +8,12 @@
  *          archive once and writes /tmp/ent.fit.json (and /tmp/ent.check.json) per half.
  *   score: `npx tsx bench/src/ai-ask-enterprise-snapshot.ts score /tmp/ent.fit.json` prints the
  *          bench's figures for that file with today's code (BENCH_AI_VERBOSE=1: each miss).
+ *          BENCH_AI_SEARCH_TOP_MARGIN=x at save time saves retrievals made with another margin.
  * Tune on the fit file only; the check file is scored once, when the tuning is done.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { localAnswer } from "../../apps/server/src/modules/ai/ask.js";
-import { retrieve } from "../../apps/server/src/modules/ai/retrieve.js";
+import { retrieve, SEARCH_TOP_MARGIN } from "../../apps/server/src/modules/ai/retrieve.js";
 import { searchPassages } from "../../apps/server/src/modules/search/service.js";
 import { loadArchive } from "./ai-ask-archive.js";
 import { printTally, type AnsweredCase, type CaseKind } from "./ai-ask-tally.js";
@@ -38,6 +39,8 @@ async function saveHalves(prefix: string, halves: Array<"fit" | "check">): Promi
     const ctx = { ...archive.t.ctx, config: { ...archive.t.ctx.config, ai: undefined } };
     const loaded = new Set(archive.texts.map((d) => d.title));
     console.log(`${archive.texts.length} documents in ${archive.seconds.toFixed(0)} s`);
+    // Another margin to try (BENCH_AI_SEARCH_TOP_MARGIN; "Infinity": search's top always first).
+    const searchTopMargin = Number(process.env.BENCH_AI_SEARCH_TOP_MARGIN ?? SEARCH_TOP_MARGIN);
     for (const half of halves) {
       const asked: Array<Omit<SavedCase, "retrieval" | "searchTop">> = [
         ...set.questions
@@ -53,7 +56,9 @@ async function saveHalves(prefix: string, halves: Array<"fit" | "check">): Promi
       const cases: SavedCase[] = [];
       for (const q of asked) {
         const [top] = await searchPassages(ctx, archive.actor, q.question, { limit: 1 });
-        const retrieval = save(await retrieve(ctx, archive.actor, q.question));
+        const retrieval = save(
+          await retrieve(ctx, archive.actor, q.question, undefined, undefined, { searchTopMargin }),
+        );
         cases.push({
           kind: q.kind,
           question: q.question,

@@ -86,6 +86,11 @@ export const searchStats = pgTable("search_stats", {
   passages: bigint("passages", { mode: "number" }).notNull(),
   bodyTerms: bigint("body_terms", { mode: "number" }).notNull(),
   documents: bigint("documents", { mode: "number" }).notNull().default(0),
+  /**
+   * A new value (from the sequence search_generation) whenever passages are added or removed:
+   * what search's cache of posting lists is keyed by (modules/search/posting-cache.ts).
+   */
+  generation: bigint("generation", { mode: "number" }).notNull().default(0),
 });
 
 /** Per indexed document: its passages and body length (a whole-document BM25 needs its length). */

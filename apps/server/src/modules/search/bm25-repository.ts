@@ -28,6 +28,12 @@ export interface LexemeStat {
 export interface QueryStats extends CorpusStats {
   /** Per text given, its lexemes (PostgreSQL's `english` analysis) with their document frequencies. */
   lexemes: LexemeStat[][];
+  /**
+   * The postings' generation (migration 0031): a new value from a sequence whenever passages are
+   * added or removed, never the same for two states, so a list read under it stays right while it
+   * is current (posting-cache.ts).
+   */
+  generation: string;
 }
 
 /** The texts' lexemes with their frequencies and the corpus size: three index lookups, no scan. */
@@ -39,13 +45,14 @@ export async function readQueryStats(db: Database, texts: string[]): Promise<Que
     cross join lateral unnest(to_tsvector('english', q.text)) u
     left join ${searchTerms} on ${searchTerms.lexeme} = u.lexeme
     union all
-    select 0, null, ${searchStats.documents}::int, ${searchStats.passages}::float8 || ':' || ${searchStats.bodyTerms}::float8
+    select 0, null, ${searchStats.documents}::int,
+      ${searchStats.passages}::float8 || ':' || ${searchStats.bodyTerms}::float8 || ':' || ${searchStats.generation}
     from ${searchStats} where ${searchStats.id} = 1`);
   const rows = rowsOf<{ n: number | string; lexeme: string | null; position: number; df: number | string }>(
     result,
   );
   const totals = rows.find((row) => Number(row.n) === 0);
-  const [passageCount, bodyCount] = String(totals?.df ?? "0:0").split(":");
+  const [passageCount, bodyCount, generation] = String(totals?.df ?? "0:0:0").split(":");
 
   const lexemes: LexemeStat[][] = texts.map(() => []);
   for (const row of rows) {
@@ -60,6 +67,7 @@ export async function readQueryStats(db: Database, texts: string[]): Promise<Que
     avgBodyLength: passages > 0 ? bodyTerms / passages : 0,
     avgDocumentLength: docs > 0 ? bodyTerms / docs : 0,
     lexemes,
+    generation: generation ?? "0",
   };
 }
 
@@ -156,6 +164,7 @@ export async function topPostings(
   db: Database,
   lists: ReadonlyArray<{ lexeme: string; limit: number }>,
   where: SQL,
+  options: { allPositions?: boolean } = {},
 ): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
   const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
   if (lists.length === 0) return { postings: [], facts };
@@ -176,7 +185,8 @@ export async function topPostings(
   );
   // Positions only serve proximity, between two query lexemes of one passage: a passage with one
   // of the lexemes gets none, which spares most of the rows' bytes. Callers that complete a
-  // passage's postings later (postingsOf) get its positions then.
+  // passage's postings later (postingsOf) get its positions then. `allPositions` keeps them all:
+  // posting-cache.ts reads some lists here and the rest from its cache, so "one" is unknown here.
   // The rows come back as two values, not as a row per posting (see FIELD). The candidates'
   // titles and lengths come once per document, by key (a subquery, never a join that may scan
   // search_documents), as JSON: a title may hold any character.
@@ -184,7 +194,8 @@ export async function topPostings(
     with top as materialized (${sql.join(branches, sql` union all `)}),
     marked as (select top.*, count(*) over (partition by top.chunk_id) as n from top)
     select
-      (select string_agg(${packed(sql`m`, sql`m.n > 1`)}, chr(30)) from marked m) as postings,
+      (select string_agg(${packed(sql`m`, options.allPositions ? sql`true` : sql`m.n > 1`)}, chr(30))
+       from marked m) as postings,
       (select coalesce(json_agg(json_build_array(f.document_id, f.title,
         (select s.body_terms from ${searchDocuments} s where s.document_id = f.document_id))), '[]')
        from (select distinct top.document_id, top.title from top) f) as documents`);
@@ -205,6 +216,57 @@ export async function postingsOf(db: Database, lexemes: string[], chunkIds: stri
     from unnest(${sql.param(chunkIds)}::text[]) as c(id)
     join ${searchPostings} p on p.chunk_id = c.id and p.lexeme = any(${sql.param(lexemes)}::text[])`);
   return unpackPostings(rowsOf<{ postings: string | null }>(result)[0]?.postings);
+}
+
+/**
+ * Each lexeme's `limit` highest-impact postings in every document, positions included, best first:
+ * the lists posting-cache.ts keeps (visibility is checked per search, by visibleFacts).
+ */
+export async function postingLists(
+  db: Database,
+  lists: ReadonlyArray<{ lexeme: string; limit: number }>,
+): Promise<Map<string, Posting[]>> {
+  const out = new Map<string, Posting[]>(lists.map((l) => [l.lexeme, []]));
+  if (lists.length === 0) return out;
+  // One branch per lexeme, as in topPostings: each walks the impact index and stops at its limit.
+  const branches = lists.map(
+    ({ lexeme, limit }) => sql`(select ${postingColumns}, p.impact from ${searchPostings} p
+      where p.lexeme = ${lexeme} order by p.impact desc nulls last limit ${limit})`,
+  );
+  const result = await db.execute(sql`
+    with top as materialized (${sql.join(branches, sql` union all `)})
+    select string_agg(${packed(sql`top`, sql`true`)}, chr(30)
+      order by top.lexeme, top.impact desc nulls last, top.chunk_id) as postings
+    from top`);
+  for (const posting of unpackPostings(rowsOf<{ postings: unknown }>(result)[0]?.postings))
+    out.get(posting.lexeme)?.push(posting);
+  return out;
+}
+
+/**
+ * Which of the given documents pass `where` (visibility and filters), with the facts (length,
+ * title) of those that have been indexed: primary-key lookups.
+ */
+export async function visibleFacts(
+  db: Database,
+  documentIds: string[],
+  where: SQL,
+): Promise<{ visible: Set<string>; facts: DocumentFacts }> {
+  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
+  const visible = new Set<string>();
+  if (documentIds.length === 0) return { visible, facts };
+  const result = await db.execute(sql`
+    select ${documents.id} as id, ${documents.title} as title,
+      (select s.body_terms from ${searchDocuments} s where s.document_id = ${documents.id}) as length
+    from ${documents}
+    where ${documents.id} = any(${sql.param(documentIds)}::text[]) and ${where}`);
+  for (const row of rowsOf<{ id: string; title: string; length: number | string | null }>(result)) {
+    visible.add(row.id);
+    if (row.length === null) continue; // as documentFacts: no length, no facts
+    facts.lengths.set(row.id, Number(row.length));
+    facts.titles.set(row.id, row.title);
+  }
+  return { visible, facts };
 }
 
 /**

@@ -19,9 +19,9 @@ import {
   postingsOf,
   readQueryStats,
   strictMatches,
-  topPostings,
   withoutExcluded,
 } from "./bm25-repository";
+import { cachedTopPostings } from "./posting-cache";
 import { aiEmbed, aiTag, currentModel, decodeEmbedding, lsaEmbedWeights } from "./embeddings";
 import { documentsOf, titleEvidence, type Evidence } from "./evidence-scores";
 import { loadPassages, rankFullText, type PassageDetail } from "./repository";
@@ -135,8 +135,8 @@ async function queryTerms(ctx: AppContext, request: RankRequest, hybrid: boolean
       });
     }
   }
-  const { passages, avgBodyLength, avgDocumentLength } = stats;
-  return { terms, stats: { passages, avgBodyLength, avgDocumentLength } };
+  const { passages, avgBodyLength, avgDocumentLength, generation } = stats;
+  return { terms, stats: { passages, avgBodyLength, avgDocumentLength }, generation };
 }
 
 /** A search for a pasted sentence; the assistant's questions keep the weights its models were fitted with. */
@@ -150,13 +150,15 @@ async function candidatePostings(
   request: RankRequest,
   terms: QueryTerm[],
   stats: CorpusStats,
+  generation: string,
 ): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
   const lexemes = terms.map((t) => t.lexeme);
   const present = terms.filter((t) => t.df > 0);
   const lists = pastedSentence(request) ? SENTENCE_LISTS : LISTS;
   const limits = postingLimits(request.perLexeme ?? PER_LEXEME, present, stats, lists);
-  const { postings, facts } = await topPostings(
-    ctx.db,
+  const { postings, facts } = await cachedTopPostings(
+    ctx,
+    generation,
     present.map((t, i) => ({ lexeme: t.lexeme, limit: limits[i]! })),
     request.where,
   );
@@ -194,8 +196,8 @@ async function candidatePostings(
   }
   if (!present.some((t, i) => t.df > limits[i]!)) return { postings, facts };
   // A common lexeme's list stopped early: the leading passages get their missing postings for it,
-  // and all their postings again with positions (topPostings leaves them out of a passage it found
-  // for one lexeme only), so proximity counts as if every list had been read whole.
+  // and all their postings again with positions (a list read from the database leaves them out of
+  // a passage it found for one lexeme only), so proximity counts as if every list had been read whole.
   const leading = scorePassages(terms, postings, stats, rankingOf(request))
     .slice(0, COMPLETED)
     .map((p) => p.chunkId);
@@ -262,9 +264,9 @@ export async function collectEvidence(ctx: AppContext, original: RankRequest): P
   const languages = await chosenLanguages(ctx);
   const request = excluding(original, languages);
   const hybrid = request.mode === "hybrid" && !request.parsed.hasOperators;
-  const { terms, stats } = await queryTerms(ctx, request, hybrid);
+  const { terms, stats, generation } = await queryTerms(ctx, request, hybrid);
   if (!terms.some((t) => t.position !== null)) return null;
-  const candidates = await candidatePostings(ctx, request, terms, stats);
+  const candidates = await candidatePostings(ctx, request, terms, stats, generation);
   const postings = candidates.postings;
   const facts = await completeFacts(ctx.db, postings, candidates.facts);
   const evidence: Evidence = {
