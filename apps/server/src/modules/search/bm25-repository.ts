@@ -79,17 +79,7 @@ export interface DocumentFacts {
 
 /** Body length and title of each given document (primary-key lookups). */
 export async function documentFacts(db: Database, documentIds: string[]): Promise<DocumentFacts> {
-  const facts: DocumentFacts = { lengths: new Map(), titles: new Map() };
-  if (documentIds.length === 0) return facts;
-  const result = await db.execute(sql`
-    select s.document_id as id, s.body_terms as length, d.title
-    from ${searchDocuments} s join ${documents} d on d.id = s.document_id
-    where s.document_id = any(${sql.param(documentIds)}::text[])`);
-  for (const row of rowsOf<{ id: string; length: number; title: string }>(result)) {
-    facts.lengths.set(row.id, Number(row.length));
-    facts.titles.set(row.id, row.title);
-  }
-  return facts;
+  return (await visibleFacts(db, documentIds, sql`true`)).facts;
 }
 
 /** The facts of the candidates' documents: those topPostings did not bring (exact matches) read by key. */

@@ -68,32 +68,35 @@ export async function cachedTopPostings(
 ): Promise<{ postings: Posting[]; facts: DocumentFacts }> {
   const cache = listsOf(ctx, generation);
   const found = new Map<string, CachedList>();
-  const missing: Array<{ lexeme: string; limit: number }> = [];
+  const missing = new Map<string, number>(); // lexeme -> the depth to read it to
   for (const { lexeme, limit } of lists) {
     const hit = covering(cache.get(lexeme), limit);
     if (hit) found.set(lexeme, hit);
-    else missing.push({ lexeme, limit: depthFor(limit) });
+    else missing.set(lexeme, depthFor(limit));
   }
-  for (const [lexeme, postings] of await postingLists(ctx.db, missing)) {
-    const list = { postings, depth: missing.find((m) => m.lexeme === lexeme)!.limit };
+  const read = await postingLists(
+    ctx.db,
+    [...missing].map(([lexeme, limit]) => ({ lexeme, limit })),
+  );
+  for (const [lexeme, postings] of read) {
+    const list = { postings, depth: missing.get(lexeme)! };
     cache.set(lexeme, list);
     found.set(lexeme, list);
   }
-  const heads = lists.map(({ lexeme, limit }) => ({
-    lexeme,
-    limit,
-    head: found.get(lexeme)!.postings.slice(0, limit),
-  }));
+  const heads = lists.map(({ lexeme, limit }) => {
+    const list = found.get(lexeme)!;
+    // A head that is the whole list is complete whatever the filter hides of it.
+    const whole = list.postings.length < list.depth && list.postings.length <= limit;
+    return { lexeme, limit, whole, head: list.postings.slice(0, limit) };
+  });
   const ids = new Set(heads.flatMap(({ head }) => head.map((p) => p.documentId)));
   const { visible, facts } = await visibleFacts(ctx.db, [...ids], where);
   const postings: Posting[] = [];
   const reread: Array<{ lexeme: string; limit: number }> = [];
-  for (const { lexeme, limit, head } of heads) {
+  for (const { lexeme, limit, whole, head } of heads) {
     const kept = head.filter((p) => visible.has(p.documentId));
     // Postings of hidden documents left the head short of its limit while the list goes on: the
-    // database reads further under the filter. A head that is the whole list is complete as it is.
-    const list = found.get(lexeme)!;
-    const whole = list.postings.length < list.depth && list.postings.length <= limit;
+    // database reads further under the filter.
     if (kept.length < head.length && !whole) reread.push({ lexeme, limit });
     else postings.push(...kept);
   }
