@@ -98,6 +98,11 @@ test("who is signed in is asked once, by the head script, before the app's code 
   assert.equal(asked.length, 1, "the app took the head script's answer instead of asking again");
   assert.deepEqual(consoleErrors(), []);
 
+  // A page that never asks who is signed in (the landing page) still lets the early request end,
+  // so the network goes quiet.
+  await page.goto("/");
+  await page.waitForLoadState("networkidle", { timeout: 10_000 });
+
   // With no app code at all, the request still goes: public/boot.js sent it.
   await page.route("**/assets/*.js", (route) => route.abort());
   const early = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/auth/user");

@@ -19,7 +19,17 @@
   try {
     if (typeof fetch !== "function") return;
     var early = (window.quireEarly = window.quireEarly || {});
-    var session = fetch("/api/auth/user", { credentials: "include" });
+    // The body is read here, not left to whoever takes the answer: a page that never asks (the
+    // landing page) would otherwise hold the request open, and the browser never counts it done.
+    var session = fetch("/api/auth/user", { credentials: "include" }).then(function (response) {
+      return response.blob().then(function (body) {
+        return new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      });
+    });
     session.catch(function () {});
     early["/api/auth/user"] = session;
   } catch (e) {
