@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedForOf, givesFigure } from "./asked-for";
+import { askedForOf, givesDuration, givesFigure } from "./asked-for";
 
 const askedFor = (question: string) => askedForOf(question).words;
 
@@ -20,12 +20,14 @@ describe("askedFor", () => {
     expect(askedForOf("How many weeks of holiday may I take?")).toEqual({
       words: ["weeks"],
       figure: "number",
+      of: ["holiday"],
     });
     expect(askedForOf("How much is the licensing fee?")).toEqual({
       words: ["licensing", "fee"],
       figure: "amount",
+      of: [],
     });
-    expect(askedForOf("How much does it cost?")).toEqual({ words: [], figure: null });
+    expect(askedForOf("How much does it cost?")).toEqual({ words: [], figure: null, of: [] });
     expect(askedForOf("What fee applies?").figure).toBeNull();
   });
 });
@@ -47,5 +49,31 @@ describe("givesFigure", () => {
     expect(
       givesFigure(["weeks"], "weeks are long, and the release came after many years and then 3 more"),
     ).toBe(false);
+  });
+});
+
+describe("how long", () => {
+  it("asks for a length of time, whatever it is of", () => {
+    expect(askedForOf("How long is the probation period?")).toEqual({
+      words: [],
+      figure: "duration",
+      of: ["probation", "period"],
+    });
+    expect(askedForOf("How long does the shortened process take for a returning developer?").of).toEqual([
+      "shortened",
+      "process",
+      "take",
+    ]);
+    expect(askedForOf("After a warning, how long do I have to fix it?").figure).toBe("duration");
+    expect(askedForOf("What is long about it, and how long?").figure).toBeNull();
+  });
+
+  it("finds a number, or a/one/few before a unit of time, and a number before a unit of length", () => {
+    expect(givesDuration("cure the violation prior to 30 days after the notice")).toBe(true);
+    expect(givesDuration("a copy must stay reachable for at least one year")).toBe(true);
+    expect(givesDuration("it takes a few weeks")).toBe(true);
+    expect(givesDuration("a back-cover text of up to 25 words")).toBe(true);
+    expect(givesDuration("add a line to the changelog every day")).toBe(false);
+    expect(givesDuration("the process is shortened for returning developers")).toBe(false);
   });
 });

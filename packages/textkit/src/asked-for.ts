@@ -35,8 +35,41 @@ const ASKED_FOR_WORDS = 3;
 export interface AskedFor {
   /** Up to three content words, as tokenize reads them. */
   words: string[];
-  /** "number" after "how many", "amount" after "how much": the answer is a figure of these words. */
-  figure: "number" | "amount" | null;
+  /**
+   * "number" after "how many", "amount" after "how much": the answer is a figure of these words.
+   * "duration" after "how long": the answer is a length of time (or size), whatever it is of.
+   */
+  figure: "number" | "amount" | "duration" | null;
+  /**
+   * What the figure is of, when the question says: the words of the "of" phrase after a how-many
+   * or how-much's words ("weeks *of holiday*"), or the subject of a how-long question ("how long
+   * does *the shortened process* take"). A figure counts only where the text speaks of them.
+   */
+  of: string[];
+}
+
+/** Verbs that open a how-long question's subject: "how long *does* the process take". */
+const AUXILIARIES = new Set(
+  "is are was were be does do did will would should must can could may might has have had shall".split(" "),
+);
+
+/** Content words from `from` on, up to three, ending at the next function word or modal. */
+function phraseAt(tokens: readonly string[], from: number): string[] {
+  const words: string[] = [];
+  for (let i = from; i < tokens.length && words.length < ASKED_FOR_WORDS; i++) {
+    const token = tokens[i]!;
+    if (isStopWord(token) || MODALS.has(token)) break;
+    words.push(token);
+  }
+  return words;
+}
+
+/** The subject after "how long" and its verb, past articles and possessives: "how long is *jury service leave*". */
+function howLongSubject(tokens: readonly string[], long: number): string[] {
+  let i = long + 2;
+  if (AUXILIARIES.has(tokens[i] ?? "")) i++;
+  while (i < tokens.length && LINKING.has(tokens[i]!)) i++;
+  return phraseAt(tokens, i);
 }
 
 /**
@@ -46,18 +79,19 @@ export interface AskedFor {
  */
 export function askedForOf(question: string): AskedFor {
   const tokens = tokenize(question.slice(0, 2_000));
+  const long = tokens.findIndex((t, k) => t === "how" && tokens[k + 1] === "long");
+  if (long >= 0 && !tokens.slice(0, long).some((t) => ASKING.has(t)))
+    return { words: [], figure: "duration", of: howLongSubject(tokens, long) };
   let i = tokens.findIndex((t, k) => ASKING.has(t) || (t === "how" && QUANTITY.has(tokens[k + 1] ?? "")));
-  if (i < 0) return { words: [], figure: null };
+  if (i < 0) return { words: [], figure: null, of: [] };
   const figure = tokens[i] !== "how" ? null : tokens[i + 1] === "many" ? "number" : "amount";
   i += figure ? 2 : 1;
   while (i < tokens.length && LINKING.has(tokens[i]!)) i++;
-  const words: string[] = [];
-  for (; i < tokens.length && words.length < ASKED_FOR_WORDS; i++) {
-    const token = tokens[i]!;
-    if (isStopWord(token) || MODALS.has(token)) break;
-    words.push(token);
-  }
-  return { words, figure: words.length > 0 ? figure : null };
+  const words = phraseAt(tokens, i);
+  i += words.length;
+  // "how many weeks of holiday": the figure is of holiday.
+  const of = figure && words.length > 0 && tokens[i] === "of" ? phraseAt(tokens, i + 1) : [];
+  return { words, figure: words.length > 0 ? figure : null, of };
 }
 
 /**
@@ -117,6 +151,32 @@ export function givesFigure(words: readonly string[], text: string): boolean {
     const from = Math.max(0, i - FIGURE_WINDOW);
     const to = Math.min(spans.length, i + FIGURE_WINDOW + 1);
     for (let j = from; j < to; j++) if (figure(j)) return true;
+  }
+  return false;
+}
+
+/** Units a length of time is given in: "two weeks", "30 days", "a month", "one year". */
+const TIME_UNITS = new Set(
+  `second seconds minute minutes hour hours day days week weeks fortnight fortnights month months
+  year years decade decades`.split(/\s+/),
+);
+/** Units a length is given in, only after a number: "80 characters", "up to 25 words". */
+const LENGTH_UNITS = new Set(`characters bytes words lines pages kb mb gb`.split(/\s+/));
+/** Words that give a quantity of time right before its unit, besides numbers ("a week", "a few days"). */
+const QUANTIFIERS = new Set(["a", "an", "one", "few", "several", "couple"]);
+
+/**
+ * Whether `text` gives a length of time or size: a number within two words before a unit of time
+ * or length ("within 2 weeks", "80 characters"), or "a", "one", "few" or "several" before a unit
+ * of time ("a month", "a few days", "at least one year").
+ */
+export function givesDuration(text: string): boolean {
+  const tokens = tokenize(text.slice(0, MAX_FIGURE_TEXT));
+  for (let i = 1; i < tokens.length; i++) {
+    const time = TIME_UNITS.has(tokens[i]!);
+    if (!time && !LENGTH_UNITS.has(tokens[i]!)) continue;
+    for (let j = Math.max(0, i - 2); j < i; j++)
+      if (isNumber(tokens[j]!) || (time && QUANTIFIERS.has(tokens[j]!))) return true;
   }
   return false;
 }

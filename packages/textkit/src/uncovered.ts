@@ -1,4 +1,4 @@
-import { askedForOf, givesFigure, VALUE_WORDS } from "./asked-for";
+import { askedForOf, givesDuration, givesFigure, VALUE_WORDS } from "./asked-for";
 import { askedStem, type AskedWord } from "./question";
 import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
 
@@ -42,8 +42,13 @@ export interface CoverageInput {
   named?: (word: string) => boolean;
   /** The cited passages' language, which their stems are in (besides the title's English ones). */
   language?: TextLanguage;
-  /** The cited text itself, read for the figure a "how many/much" question asks for. */
+  /**
+   * The cited text itself, read for the figure a "how many/much/long" question asks for. Passages
+   * are separated by blank lines.
+   */
   citedText?: string;
+  /** Each asked stem's inverse document frequency among the candidates: the rarest names the topic. */
+  idf?: ReadonlyMap<string, number>;
 }
 
 export interface UncoveredWord {
@@ -55,7 +60,7 @@ export interface UncoveredWord {
    * Set when the words are there but not the figure asked of them: "weeks" for "how many weeks ...",
    * which the cited text mentions without a number of them.
    */
-  figure?: "number" | "amount";
+  figure?: "number" | "amount" | "duration";
 }
 
 /** Words written with a capital after the question's first word, lowercased, as tokenize reads them. */
@@ -115,12 +120,53 @@ function askedForMissing(wanted: readonly string[], covered: (word: string) => b
   return new Set(missing);
 }
 
-/** The figure a "how many/much" question asks for, when the cited text names its words but gives no number of them. */
+/** Text read for the paragraphs that hold the question's topic, so the check stays bounded. */
+const MAX_TOPIC_TEXT = 200_000;
+
+/**
+ * The cited paragraphs a figure must be found in: those holding the rarest covered word of what the
+ * question says the figure is of ("holiday" in "How many weeks of holiday ...", "emeritus" in "how
+ * long does the emeritus process take"). A number of weeks in a paragraph on fixing bugs is not a
+ * number of weeks of holiday. All of the text when the question does not say, or the rarity of its
+ * words is not known.
+ */
+function topicParagraphs(input: CoverageInput, of: readonly string[], text: string): string[] {
+  const within = new Set(of);
+  let topic: AskedWord | undefined;
+  for (const a of input.asked) {
+    if (!within.has(a.word) || !coveredBy(input, a)) continue;
+    const rarity = input.idf?.get(a.stem);
+    if (rarity !== undefined && (!topic || rarity > (input.idf?.get(topic.stem) ?? 0))) topic = a;
+  }
+  if (!topic) return [text];
+  const found = topic;
+  const stems = new Set([found.stem, stem(found.word), ...(input.synonyms?.get(found.stem) ?? [])]);
+  if (input.language) stems.add(askedStem(found, input.language));
+  if (input.named?.(found.word)) return [text];
+  // A table's rows are read one by one: "Jury service | Full pay" gives no time, whatever the
+  // bereavement row above it says.
+  const paragraphs = text
+    .slice(0, MAX_TOPIC_TEXT)
+    .split(/\n\s*\n/)
+    .flatMap((p) => (/^\s*\|/m.test(p) ? p.split("\n") : [p]));
+  return paragraphs.filter((p) => tokenize(p).some((t) => stems.has(stem(t))));
+}
+
+/**
+ * The figure a "how many/much/long" question asks for, when the cited text names its words but
+ * gives no number of them where it speaks of the question's topic.
+ */
 function missingFigure(input: CoverageInput, covered: (word: string) => boolean): UncoveredWord | null {
-  const { words, figure } = askedForOf(input.question);
+  const { words, figure, of } = askedForOf(input.question);
   if (!figure || input.citedText === undefined || !words.every(covered)) return null;
+  const paragraphs = topicParagraphs(input, of, input.citedText);
+  if (figure === "duration") {
+    if (paragraphs.some(givesDuration)) return null;
+    return { word: "how long", nowhere: false, figure };
+  }
   // The figure is of the last word, the head of the phrase: the fee of "the licensing fee".
-  if (givesFigure([words[words.length - 1]!], input.citedText)) return null;
+  const head = words[words.length - 1]!;
+  if (paragraphs.some((p) => givesFigure([head], p))) return null;
   return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
 }
 

@@ -51,6 +51,17 @@ describe("POST /api/ai/ask: what the archive does not cover", () => {
     }
   });
 
+  it("says when the closest text gives no length of time for a how-long question", async () => {
+    const answer = await askAs("How long is jury service leave?");
+    expect(answer.confidence).toBeLessThan(0.3);
+    expect(answer.citations[0]?.title).toBe("Leave Policy");
+    expect(answer.answer).toMatch(/“Leave Policy”.* does not say how long\./);
+    // The row above it gives days, for bereavement: answered.
+    const covered = await askAs("How long is bereavement leave for a parent?");
+    expect(covered.notCovered).toBeUndefined();
+    expect(covered.answer).toContain("10 days");
+  });
+
   it("shows a table's rows as a table with its header, each row cited", async () => {
     const answer = await askAs("How long is paternity and partner leave?");
     expect(answer.citations[0]?.title).toBe("Leave Policy");

@@ -73,6 +73,7 @@ function uncoveredBy(retrieval: Retrieval, question: string, document: RankedDoc
     cited,
     synonyms: retrieval.synonyms,
     unseen: retrieval.unseen,
+    idf: retrieval.idf,
     named: (word) => acronymMatch(document.best.title, [word]) > 0,
     language,
   });
@@ -91,6 +92,8 @@ function placeOf(document: RankedDocument): string {
 export function coverageNote(missing: UncoveredWord[], document: RankedDocument): string {
   const figure = missing.find((m) => m.figure);
   if (figure) {
+    if (figure.figure === "duration")
+      return `The closest document, ${placeOf(document)}, does not say how long.`;
     const what = figure.figure === "number" ? `a number of ${figure.word}` : `an amount for ${figure.word}`;
     return `The closest document, ${placeOf(document)}, does not give ${what}.`;
   }
