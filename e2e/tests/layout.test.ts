@@ -111,6 +111,26 @@ test("who is signed in is asked once, by the head script, before the app's code 
   await context.close();
 });
 
+test("no page load breaks the Content-Security-Policy (zod's probe for eval included)", async () => {
+  const { context, page } = await signedInPage();
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+  for (const path of ["/login", "/home", "/documents", "/search?q=leave", "/settings"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    assert.deepEqual(violations, [], path);
+  }
+  await context.close();
+});
+
 test("top bar: breadcrumb titles, Upload button and the Take Tour button", async () => {
   const { context, page, consoleErrors } = await signedInPage();
   const title = page.getByTestId("text-page-title");

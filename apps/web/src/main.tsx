@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is built (see the file).
+import "@/lib/zod-setup";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { initTheme } from "@/lib/theme";
