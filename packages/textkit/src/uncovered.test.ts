@@ -147,4 +147,18 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask(table)).toEqual([{ word: "how long", nowhere: false, figure: "duration" }]);
     expect(ask(table.replace("Full pay", "Up to 2 weeks, full pay"))).toEqual([]);
   });
+
+  it("names the figure when the text never names what is counted", () => {
+    const question = "How many days does the licence give to cure a patent breach?";
+    const text = "Patent licenses granted to You terminate as of the date such litigation is filed.";
+    const ask = (cited: string) =>
+      uncoveredWords({
+        question,
+        asked: analyseQuestion(question).asked,
+        cited: stemsOf(cited),
+        citedText: cited,
+      });
+    expect(ask(text)).toEqual([{ word: "days", nowhere: false, figure: "number" }]);
+    expect(ask(`${text} A breach may be cured within 30 days of notice.`)).toEqual([]);
+  });
 });

@@ -158,7 +158,14 @@ function topicParagraphs(input: CoverageInput, of: readonly string[], text: stri
  */
 function missingFigure(input: CoverageInput, covered: (word: string) => boolean): UncoveredWord | null {
   const { words, figure, of } = askedForOf(input.question);
-  if (!figure || input.citedText === undefined || !words.every(covered)) return null;
+  if (!figure || input.citedText === undefined) return null;
+  if (!words.every(covered)) {
+    // A text that never names what is counted gives no number of it ("how many days …" of a text
+    // without days); the rest of what is asked may still be missing too, which the words say.
+    const head = words[words.length - 1];
+    if (figure === "duration" || !head || covered(head)) return null;
+    return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
+  }
   const paragraphs = topicParagraphs(input, of, input.citedText);
   if (figure === "duration") {
     if (paragraphs.some(givesDuration)) return null;
