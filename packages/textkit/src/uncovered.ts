@@ -138,11 +138,11 @@ function topicParagraphs(input: CoverageInput, of: readonly string[], text: stri
     const rarity = input.idf?.get(a.stem);
     if (rarity !== undefined && (!topic || rarity > (input.idf?.get(topic.stem) ?? 0))) topic = a;
   }
-  if (!topic) return [text];
+  // A topic the title names (by its initials) is what every paragraph speaks of.
+  if (!topic || input.named?.(topic.word)) return [text];
   const found = topic;
   const stems = new Set([found.stem, stem(found.word), ...(input.synonyms?.get(found.stem) ?? [])]);
   if (input.language) stems.add(askedStem(found, input.language));
-  if (input.named?.(found.word)) return [text];
   // A table's rows are read one by one: "Jury service | Full pay" gives no time, whatever the
   // bereavement row above it says.
   const paragraphs = text
@@ -160,8 +160,8 @@ function missingFigure(input: CoverageInput, covered: (word: string) => boolean)
   const { words, figure, of } = askedForOf(input.question);
   if (!figure || input.citedText === undefined) return null;
   if (!words.every(covered)) {
-    // A text that never names what is counted gives no number of it ("how many days …" of a text
-    // without days); the rest of what is asked may still be missing too, which the words say.
+    // A text that never names what is counted gives no number of it: "how many days …" of a
+    // text without days.
     const head = words[words.length - 1];
     if (figure === "duration" || !head || covered(head)) return null;
     return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
