@@ -102,34 +102,36 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask(`${duties} A holiday may last up to six weeks.`)).toEqual([]);
   });
 
+  /** What a question leaves uncovered in `text`, with `rare` its rarest word among the candidates (or no rarity known). */
+  const figureAsk = (question: string, rare?: string) => {
+    const asked = analyseQuestion(question).asked;
+    const idf = rare === undefined ? undefined : new Map(asked.map((a) => [a.stem, a.word === rare ? 3 : 1]));
+    return (text: string) =>
+      uncoveredWords({ question, asked, cited: stemsOf(text), citedText: text, ...(idf ? { idf } : {}) });
+  };
+
   it("counts a figure only where the text speaks of the question's rarest word", () => {
     const question = "How many weeks of holiday may a developer take?";
-    const asked = analyseQuestion(question).asked;
     // "holiday" is rarer among the candidates than "developer" or "weeks".
-    const idf = new Map(asked.map((a) => [a.stem, a.word === "holiday" ? 3 : 1]));
-    const ask = (text: string) =>
-      uncoveredWords({ question, asked, cited: stemsOf(text), citedText: text, idf });
+    const ask = figureAsk(question, "holiday");
     const bugs = "Fix a release-critical bug within 2 weeks.\n\nA developer going on holiday tells the list.";
     expect(ask(bugs)).toEqual([{ word: "weeks", nowhere: false, figure: "number" }]);
     expect(ask(`${bugs}\n\nA holiday of up to six weeks needs no notice.`)).toEqual([]);
     // Without the words' rarity, any paragraph's figure counts.
-    expect(uncoveredWords({ question, asked, cited: stemsOf(bugs), citedText: bugs })).toEqual([]);
+    expect(figureAsk(question)(bugs)).toEqual([]);
   });
 
   it("reads a figure anywhere when the question does not say what it is of", () => {
-    const question = "How much of a file does tail show by default?";
-    const asked = analyseQuestion(question).asked;
-    const idf = new Map(asked.map((a) => [a.stem, a.word === "default" ? 3 : 1]));
+    const ask = figureAsk("How much of a file does tail show by default?", "default");
     const text = "Print the last 10 lines of each file.\n\nWith no file, or by default, read standard input.";
-    expect(uncoveredWords({ question, asked, cited: stemsOf(text), citedText: text, idf })).toEqual([]);
+    expect(ask(text)).toEqual([]);
   });
 
   it("asks a how-long question for a length of time where the text speaks of its topic", () => {
-    const question = "How long does the shortened emeritus process take for a returning developer?";
-    const asked = analyseQuestion(question).asked;
-    const idf = new Map(asked.map((a) => [a.stem, a.word === "emeritus" ? 3 : 1]));
-    const ask = (text: string) =>
-      uncoveredWords({ question, asked, cited: stemsOf(text), citedText: text, idf });
+    const ask = figureAsk(
+      "How long does the shortened emeritus process take for a returning developer?",
+      "emeritus",
+    );
     const returning =
       "Bugs must be fixed within 2 weeks.\n\nAn emeritus developer returning goes through a shortened process.";
     expect(ask(returning)).toEqual([{ word: "how long", nowhere: false, figure: "duration" }]);
@@ -137,27 +139,16 @@ describe("uncoveredWords: what the question asks for", () => {
   });
 
   it("reads a table's rows one by one", () => {
-    const question = "How long is jury service leave?";
-    const asked = analyseQuestion(question).asked;
-    const idf = new Map(asked.map((a) => [a.stem, a.word === "jury" ? 3 : 1]));
+    const ask = figureAsk("How long is jury service leave?", "jury");
     const table =
       "| Leave type | Entitlement |\n|---|---|\n| Bereavement | 10 days |\n| Jury service | Full pay |";
-    const ask = (text: string) =>
-      uncoveredWords({ question, asked, cited: stemsOf(text), citedText: text, idf });
     expect(ask(table)).toEqual([{ word: "how long", nowhere: false, figure: "duration" }]);
     expect(ask(table.replace("Full pay", "Up to 2 weeks, full pay"))).toEqual([]);
   });
 
   it("names the figure when the text never names what is counted", () => {
-    const question = "How many days does the licence give to cure a patent breach?";
+    const ask = figureAsk("How many days does the licence give to cure a patent breach?");
     const text = "Patent licenses granted to You terminate as of the date such litigation is filed.";
-    const ask = (cited: string) =>
-      uncoveredWords({
-        question,
-        asked: analyseQuestion(question).asked,
-        cited: stemsOf(cited),
-        citedText: cited,
-      });
     expect(ask(text)).toEqual([{ word: "days", nowhere: false, figure: "number" }]);
     expect(ask(`${text} A breach may be cured within 30 days of notice.`)).toEqual([]);
   });
