@@ -25,23 +25,28 @@ export const refused = (answer: AiAnswer) =>
   answer.citations.length === 0 || Boolean(answer.notCovered?.length);
 
 const missLine = (c: AnsweredCase) =>
-  `      miss: "${c.question}" → ${c.answer.citations[0]?.title ?? "(none)"} (${c.answer.confidence}${c.answer.notCovered ? `, not covered: ${c.answer.notCovered.join(", ")}` : ""}); search: ${c.searchTop}; asked: ${c.document}`;
+  `      miss: "${c.question}" → ${c.answer.citations[0]?.title ?? `(declined; closest: ${c.answer.closest?.title ?? "none"})`} (${c.answer.confidence}${c.answer.notCovered ? `, not covered: ${c.answer.notCovered.join(", ")}` : ""}); search: ${c.searchTop}; asked: ${c.document}`;
 
 /**
- * Prints first citation beside search's top, fact, false refusals, near-miss and uncovered
+ * Prints first citation (or, for a declined answer, the closest passage it points at) beside
+ * search's top, the first citation of answers given, fact, false refusals, near-miss and uncovered
  * refusals, and the reliability table; `verbose` also prints each miss and each unrefused question.
  */
 export function printTally(cases: readonly AnsweredCase[], verbose: boolean): void {
   const answerable = cases.filter((c) => c.kind === "answerable");
   let first = 0;
+  let firstAnswered = 0;
   let searchFirst = 0;
   let fact = 0;
   let falseRefusals = 0;
   const scored: Array<{ p: number; right: boolean }> = [];
   for (const c of answerable) {
     const right = c.answer.citations[0]?.title === c.document;
+    // A declined answer points at the closest passage instead: what its reader is led to open.
+    const led = (c.answer.citations[0] ?? c.answer.closest)?.title === c.document;
     if (c.searchTop === c.document) searchFirst++;
-    if (right) first++;
+    if (led) first++;
+    if (right) firstAnswered++;
     if (holdsFact(c.answer, c.expected ?? "")) fact++;
     if (refused(c.answer)) falseRefusals++;
     if (verbose && (!right || refused(c.answer))) console.log(missLine(c));
@@ -69,6 +74,7 @@ export function printTally(cases: readonly AnsweredCase[], verbose: boolean): vo
   console.log(
     `    first citation is the right document   ${pct(first, n)} (search's own top result: ${pct(searchFirst, n)})`,
   );
+  console.log(`      of it, answers that were not declined  ${pct(firstAnswered, n)}`);
   console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
   console.log(`    answerable questions refused           ${pct(falseRefusals, n)}`);
   console.log(`    near misses refused                    ${pct(near.n, near.of)} (target ≥ 90%)`);

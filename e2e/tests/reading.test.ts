@@ -160,6 +160,32 @@ test("an assistant citation opens the cited passage, highlighted", async () => {
   await context.close();
 });
 
+test("a declined answer links the closest passage, which opens highlighted", async () => {
+  const { context, page, consoleErrors } = await signedIn();
+  await page.goto("/dashboard");
+  await page
+    .getByTestId("input-ai-question")
+    .fill("What is the parking policy for visitors' bicycles at the Tokyo office?");
+  await page.getByTestId("button-ask-ai").click();
+  const answer = page.getByTestId("ai-answer");
+  await answer.waitFor({ timeout: 20_000 });
+  assert.match((await page.getByTestId("text-ai-answer").textContent()) ?? "", /could not find an answer/);
+  assert.equal(
+    await answer.locator('[data-testid^="link-citation-"]').count(),
+    0,
+    "nothing is cited as an answer",
+  );
+  const closest = page.getByTestId("link-closest-passage");
+  const href = (await closest.getAttribute("href")) ?? "";
+  const [, id] = /^\/document\/([^#]+)#passage-\d+$/.exec(href) ?? [];
+  assert.ok(id, `the closest passage is linked with its anchor (${href})`);
+  await closest.click();
+  await page.waitForURL((url) => url.pathname === `/document/${id}` && /^#passage-\d+$/.test(url.hash));
+  await page.getByTestId("document-content").locator("[data-highlighted]").first().waitFor();
+  assert.deepEqual(unexpected(consoleErrors()), []);
+  await context.close();
+});
+
 test("a long document has an outline beside it, and a Contents disclosure on a phone", async () => {
   const { context, page, consoleErrors } = await signedIn();
   const id = await handbook(page);

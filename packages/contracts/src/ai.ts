@@ -276,6 +276,12 @@ export const aiAnswerSchema = z.object({
    * mentions: the answer says so and its confidence is low. Absent when everything asked is covered.
    */
   notCovered: z.array(z.string()).optional(),
+  /**
+   * When the assistant declines (no citations), the passage that came closest: its retrieval's
+   * best, which starts from search's ranking, for the reader to open and judge. Not an answer, so
+   * never numbered in the answer's text.
+   */
+  closest: citationSchema.optional(),
 });
 export type AiAnswer = z.infer<typeof aiAnswerSchema>;
 

@@ -33,6 +33,18 @@ describe("POST /api/ai/ask: what the archive does not cover", () => {
     expectNotCovered(await askAs(JAPAN), ["contractors", "Japan"]);
   });
 
+  it("points a declined answer at the closest passage, anchored and not numbered in the text", async () => {
+    const answer = await askAs("What is the parking policy for visitors' bicycles at the Tokyo office?");
+    expect(answer.citations).toEqual([]);
+    expect(answer.confidence).toBeLessThan(0.3);
+    expect(answer.answer).not.toMatch(/\[\d\]/);
+    expect(answer.closest?.documentId).toEqual(expect.any(String));
+    expect(answer.closest?.ordinal).toEqual(expect.any(Number));
+    expect(answer.closest?.quote.length).toBeGreaterThan(20);
+    // What the note names as the closest is what it points at.
+    expect(answer.answer).toContain(`“${answer.closest?.title}”`);
+  });
+
   it.each([
     ["How much maternity leave do employees get in Germany?", ["Germany"]],
     ["What is the per-diem meal allowance in Canada?", ["Canada"]],

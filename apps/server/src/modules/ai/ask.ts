@@ -1,4 +1,4 @@
-import type { AiAnswer } from "@quire/contracts";
+import type { AiAnswer, Citation } from "@quire/contracts";
 import {
   acronymMatch,
   answersKind,
@@ -226,6 +226,22 @@ function withNeighbours(retrieval: Retrieval, passage: RankedPassage): QuotePass
   return [passage, ...near.map((p) => ({ ...p, passageId: p.id, title: passage.title })), ...others];
 }
 
+/** A declined answer's pointer: longer passages are cut to this many characters. */
+const CLOSEST_QUOTE = 280;
+
+/**
+ * The passage a declined answer points at: the best document's sentences most like the question,
+ * as an answer would quote them, or the start of its best passage.
+ */
+function closestPassage(retrieval: Retrieval, document: RankedDocument, tuning?: QuoteTuning): Citation {
+  const quoted = quoteAnswer(quoteRequest(retrieval, tuning), [withNeighbours(retrieval, document.best)]);
+  const first = quoted.citations[0];
+  if (first) return { ...first, n: 1 };
+  const { documentId, title, passageId, heading, text } = document.best;
+  const quote = text.length > CLOSEST_QUOTE ? `${text.slice(0, CLOSEST_QUOTE - 1)}…` : text;
+  return { n: 1, documentId, title, passageId, heading, quote };
+}
+
 export interface LocalAnswer {
   answer: AiAnswer;
   retrieval: Retrieval;
@@ -274,6 +290,7 @@ export function localAnswer(
       citations: [],
       source: "local",
       ...notCovered,
+      ...(best ? { closest: closestPassage(retrieval, best, tuning) } : {}),
     },
     retrieval,
     evidence,

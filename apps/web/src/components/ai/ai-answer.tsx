@@ -1,13 +1,37 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import type { AiAnswer } from "@quire/contracts";
+import type { AiAnswer, Citation } from "@quire/contracts";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
 import { confidenceBadgeVariant, confidenceText } from "@/lib/confidence";
 import "@/components/locale";
 import { AnswerText } from "./answer-text";
 
-/** The answer, how sure it is, and its numbered sources (or, with none, the documents it drew on). */
+/**
+ * A declined answer's pointer: the passage that came closest, with what it says, so the reader can
+ * judge it; never numbered, since the answer does not rest on it.
+ */
+function ClosestPassage({ citation, label }: { citation: Citation; label: string }) {
+  return (
+    <div data-testid="ai-answer-closest">
+      <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      <Link
+        href={paths.document.getHref(citation.documentId, { passage: citation.ordinal })}
+        className="mt-1 block text-sm text-primary underline-offset-4 hover:underline"
+        data-testid="link-closest-passage"
+      >
+        {citation.title}
+        {citation.heading ? ` — ${citation.heading}` : ""}
+      </Link>
+      <blockquote className="mt-1 border-l-2 pl-3 text-sm text-muted-foreground">{citation.quote}</blockquote>
+    </div>
+  );
+}
+
+/**
+ * The answer, how sure it is, and its numbered sources (or, with none, the passage that came
+ * closest, or the documents it drew on).
+ */
 export function AiAnswerView({ answer }: { answer: AiAnswer }) {
   const { t } = useTranslation("shared");
   return (
@@ -39,6 +63,8 @@ export function AiAnswerView({ answer }: { answer: AiAnswer }) {
             ))}
           </ol>
         </div>
+      ) : answer.closest ? (
+        <ClosestPassage citation={answer.closest} label={t("answer.closest")} />
       ) : (
         answer.relevantDocuments.length > 0 && (
           <div>

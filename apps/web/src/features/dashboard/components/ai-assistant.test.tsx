@@ -39,6 +39,39 @@ describe("AiAssistant", () => {
     expect(body.question).toBe("What are our security policies?");
   });
 
+  it("shows a declined answer's closest passage as a link to it, apart from numbered sources", async () => {
+    mockFetch({
+      "POST /api/ai/ask": {
+        body: {
+          answer: "I could not find an answer to that in the archive.",
+          confidence: 0.12,
+          relevantDocuments: [],
+          citations: [],
+          closest: {
+            n: 1,
+            documentId: "d7",
+            title: "Travel Policy",
+            passageId: "p9",
+            heading: "Parking",
+            quote: "Staff park in the west car park.",
+            ordinal: 4,
+          },
+          source: "local",
+        },
+      },
+    });
+    renderWithApp(<AiAssistant />, { path: "/dashboard" });
+    fireEvent.click(screen.getByTestId("button-quick-question-0"));
+    const link = await screen.findByTestId("link-closest-passage");
+    expect(link.getAttribute("href")).toBe("/document/d7#passage-4");
+    expect(link.textContent).toBe("Travel Policy — Parking");
+    const closest = screen.getByTestId("ai-answer-closest");
+    expect(closest.textContent).toContain("Closest passage (not an answer)");
+    expect(closest.textContent).toContain("Staff park in the west car park.");
+    expect(screen.queryByTestId("link-citation-1")).toBeNull();
+    expect(screen.getByTestId("badge-ai-confidence").textContent).toBe("Low confidence");
+  });
+
   it("shows quoted table rows as a table with their header, and the rest as text", async () => {
     mockFetch({
       "POST /api/ai/ask": {
