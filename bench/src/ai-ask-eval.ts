@@ -75,6 +75,7 @@ async function evaluate(
     return answer;
   };
   let first = 0;
+  let led = 0;
   let top3 = 0;
   let fact = 0;
   let quotingTwo = 0;
@@ -87,6 +88,8 @@ async function evaluate(
     const titles = answer.citations.map((c) => c.title);
     const right = titles[0] === q.document;
     if (right) first++;
+    // A declined answer points at the closest passage instead: what its reader is led to open.
+    if ((titles[0] ?? answer.closest?.title) === q.document) led++;
     if (titles.slice(0, 3).includes(q.document)) top3++;
     const holds = holdsFact(answer, q.expected);
     if (holds) fact++;
@@ -125,6 +128,7 @@ async function evaluate(
   };
   console.log(`  ${name}:`);
   console.log(`    first citation is the right document   ${pct(first, n)}`);
+  console.log(`      or a declined answer's closest passage ${pct(led, n)}`);
   console.log(`    right document in the top 3 citations  ${pct(top3, n)}`);
   console.log(`    answer contains the expected fact      ${pct(fact, n)}`);
   console.log(`    absent topics refused                  ${pct(refused, absent.length)}`);
