@@ -22,6 +22,15 @@ describe("uncoveredWords", () => {
     ]);
   });
 
+  it("names a group of people the question asks of wherever it stands, not the usual audience", () => {
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: leave }).map((w) => w.word);
+    expect(ask("Do contractors get shared parental leave?")).toEqual(["contractors"]);
+    expect(ask("Can interns and visitors take parental leave?")).toEqual(["interns", "visitors"]);
+    // Employees are whom a leave policy addresses; a policy that says "you" still covers them.
+    expect(ask("Do staff get shared parental leave?")).toEqual([]);
+  });
+
   it("reads the scope a possessive or 'with' sets, not a contraction's", () => {
     const duties = stemsOf(
       "Developer's duties. Going on vacation or leave: tell the debian-private list. Bug reports.",

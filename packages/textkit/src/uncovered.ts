@@ -14,6 +14,7 @@ import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
  *   commercial support desk"), or by a possessive ("a developer's parental leave");
  * - a version number ("the Apache License 1.1", "Perl 5.36"): a text of another version is
  *   another document, however alike their words.
+ * - a group of people a policy may treat apart ("Do *contractors* get parental leave?").
  * - what the question asks for, when the cited text lacks most of it: the words after "what",
  *   "which" or "how much/many" ("What *annual membership fee* do Debian developers pay?"). A text
  *   on membership that names no fee does not answer it, however well it matches the rest.
@@ -28,6 +29,19 @@ const possessive = (token: string) => /['’]s$/.test(token) && !isStopWord(toke
 const VERSION = /^\d+(?:\.\d+)+$/;
 /** Content words read after a scope preposition. */
 const SCOPE_WORDS = 3;
+/**
+ * People a policy may treat apart from its usual audience: asked of, they set the question's
+ * scope wherever they stand ("Do *contractors* get parental leave?"), and a text that never names
+ * them does not say what applies to them. Not the usual audience itself (employees, staff, users,
+ * members), which a policy addresses without naming.
+ */
+const ROLE_STEMS: ReadonlySet<string> = new Set(
+  `contractor subcontractor consultant freelancer intern trainee apprentice student volunteer temp
+  visitor guest customer client supplier vendor patient shareholder investor tenant landlord minor
+  child children spouse dependant dependent retiree pensioner applicant candidate executive director`
+    .split(/\s+/)
+    .map((word) => stem(word)),
+);
 
 export interface CoverageInput {
   question: string;
@@ -189,7 +203,12 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
   for (const a of input.asked) {
     if (covered.get(a.word)) continue;
     const nowhere = unseen.has(a.word);
-    const salient = nowhere || names.has(a.word) || scope.has(a.word) || VERSION.test(a.word);
+    const salient =
+      nowhere ||
+      names.has(a.word) ||
+      scope.has(a.word) ||
+      ROLE_STEMS.has(stem(a.word)) ||
+      VERSION.test(a.word);
     if (!salient && !wanted.has(a.word)) continue;
     out.push({ word: asWritten(input.question, a.word), nowhere });
   }

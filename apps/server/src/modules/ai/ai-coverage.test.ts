@@ -48,6 +48,7 @@ describe("POST /api/ai/ask: what the archive does not cover", () => {
   it.each([
     ["How much maternity leave do employees get in Germany?", ["Germany"]],
     ["What is the per-diem meal allowance in Canada?", ["Canada"]],
+    ["Do contractors get paternity leave?", ["contractors"]],
   ])("%s → names %j", async (question, missing) => {
     expectNotCovered(await askAs(question), missing);
   });
