@@ -30,7 +30,8 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 // Letter markers only with ")" so that an initial ("A. Smith said") does not start a list.
 const LIST_MARKER = /^[ \t]*(?:[-*+\u2022]|\d{1,3}[.)]|[a-zA-Z]\))[ \t]+(?=\S)/;
-const TABLE_ROW = /^[ \t]*\|/;
+/** A table's row, or a plain-text grid table's rule ("+------+------+"), not a "+ item" list. */
+const TABLE_ROW = /^[ \t]*(?:\||\+[-=:+]*[-=][-=:+]*\+[ \t]*$)/;
 
 function splitLines(text: string): Line[] {
   const lines: Line[] = [];

@@ -20,6 +20,28 @@ describe("tableRows", () => {
     expect(quotableSentences(`# Family leave\n\n${TABLE}`)).toEqual(rows.map((r) => r.text));
   });
 
+  it("reads a plain-text grid table, its first row as the header, without its rules", () => {
+    const grid = [
+      "   Table 4.1. Module to package mappings",
+      "",
+      "   +-------------------------------------+",
+      "   | Module        | Package             |",
+      "   |---------------+---------------------|",
+      "   | Foo::Bar      | libfoo-bar-perl     |",
+      "   |---------------+---------------------|",
+      "   | Foo::BarBaz   | libfoo-barbaz-perl  |",
+      "   +-------------------------------------+",
+      "",
+      "   + a list item, not a rule",
+    ].join("\n");
+    expect(quotableSentences(grid)).toEqual([
+      "Module to package mappings",
+      "Module: Foo::Bar; Package: libfoo-bar-perl",
+      "Module: Foo::BarBaz; Package: libfoo-barbaz-perl",
+      "a list item, not a rule",
+    ]);
+  });
+
   it("keeps an escaped pipe inside its cell", () => {
     expect(tableRows("| a | b |\n|---|---|\n| x \\| y | z |", 0)[0]?.cells).toEqual(["x | y", "z"]);
   });

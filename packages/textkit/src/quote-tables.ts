@@ -17,7 +17,11 @@ export interface QuotedRow {
   table: number;
 }
 
-const SEPARATOR_ROW = /^\s*\|?[\s:|-]+\|?\s*$/;
+/**
+ * A line of dashes between rows: markdown's "|---|---|", and the rules of a plain-text grid table
+ * ("+------+------+", "|------+------|", "+======+") as manuals and specifications draw them.
+ */
+const SEPARATOR_ROW = /^\s*[|+]?[\s:|+=-]*[-=][\s:|+=-]*[|+]?\s*$/;
 
 /** A row's cells: split at unescaped pipes, the outer pipes dropped, each cell as plain text. */
 function cellsOf(row: string): string[] {
@@ -30,7 +34,10 @@ function cellsOf(row: string): string[] {
 
 /** The body rows of one markdown table (its text verbatim), each with the header it reads under. */
 export function tableRows(table: string, index: number): QuotedRow[] {
-  const lines = table.split("\n").filter((line) => line.trim() !== "");
+  const all = table.split("\n").filter((line) => line.trim() !== "");
+  // A grid table's top rule comes before its header.
+  const first = all.findIndex((line) => !SEPARATOR_ROW.test(line));
+  const lines = first < 0 ? [] : all.slice(first);
   const hasHeader = lines.length > 1 && SEPARATOR_ROW.test(lines[1]!);
   const header = hasHeader ? cellsOf(lines[0]!) : [];
   const body = (hasHeader ? lines.slice(2) : lines).filter((line) => !SEPARATOR_ROW.test(line));
