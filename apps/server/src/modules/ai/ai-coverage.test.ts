@@ -41,8 +41,8 @@ describe("POST /api/ai/ask: what the archive does not cover", () => {
     expect(answer.closest?.documentId).toEqual(expect.any(String));
     expect(answer.closest?.ordinal).toEqual(expect.any(Number));
     expect(answer.closest?.quote.length).toBeGreaterThan(20);
-    // What the note names as the closest is what it points at.
-    expect(answer.answer).toContain(`“${answer.closest?.title}”`);
+    // What the note names as the closest is what it points at, down to the section.
+    expect(answer.answer).toContain(`“${answer.closest?.title}” (section “${answer.closest?.heading}”)`);
   });
 
   it.each([

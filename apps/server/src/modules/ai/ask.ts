@@ -230,11 +230,11 @@ function withNeighbours(retrieval: Retrieval, passage: RankedPassage): QuotePass
 const CLOSEST_QUOTE = 280;
 
 /**
- * The passage a declined answer points at: the best document's sentences most like the question,
- * as an answer would quote them, or the start of its best passage.
+ * The passage a declined answer points at: the best document's best passage, the one its note
+ * names, with its sentences most like the question as an answer would quote them (or its start).
  */
 function closestPassage(retrieval: Retrieval, document: RankedDocument, tuning?: QuoteTuning): Citation {
-  const quoted = quoteAnswer(quoteRequest(retrieval, tuning), [withNeighbours(retrieval, document.best)]);
+  const quoted = quoteAnswer(quoteRequest(retrieval, tuning), [[document.best]]);
   const first = quoted.citations[0];
   if (first) return { ...first, n: 1 };
   const { documentId, title, passageId, heading, text } = document.best;
