@@ -76,6 +76,20 @@ describe("hard-wrapped text", () => {
     expect(reflowHardWraps(MOSQUITTO)).toBe(MOSQUITTO);
   });
 
+  it("counts every entry of a Debian change log, whose sign-off lines end their entries", () => {
+    const changelog = [1, 2, 3, 4, 5, 6]
+      .map(
+        (n) =>
+          `tar (1.34+dfsg-1.${7 - n}) unstable; urgency=medium\n\n  * Fix number ${n}.\n\n -- Jane Doe <jane@example.org>  Sat, 0${n} Jan 2022 10:27:07 +0100`,
+      )
+      .join("\n\n");
+    expect(reflowHardWraps(changelog)).toBe(changelog);
+    const { points } = summaryPoints("tar Debian changelog", changelog);
+    expect(points[0]).toBe(
+      "Change log of the tar package: 6 releases, from 1.34+dfsg-1.1 (06 Jan 2022) to 1.34+dfsg-1.6 (01 Jan 2022).",
+    );
+  });
+
   it("quotes whole sentences from a licence saved one line per paragraph", () => {
     const { points } = summaryPoints("apache-2.0", asDocx);
     for (const point of points.slice(1)) expect(point).toMatch(/^["(A-Z]/);

@@ -17,6 +17,8 @@ const ENDS_SENTENCE = /[.!?:]["'”’)\]]*$/;
 const WRAPPED_SHARE = 0.25;
 const MIN_WRAPPED = 5;
 const MIN_LINE = 40;
+/** A Debian change log entry's sign-off (" -- Name <address>  date"): it ends its entry. */
+const SIGN_OFF = /^ -- \S[^\n]*<[^>\n]+>/;
 
 function isPlain(paragraph: string): boolean {
   return !paragraph.includes("\n") && !BLOCK_START.test(paragraph);
@@ -26,7 +28,7 @@ function isPlain(paragraph: string): boolean {
 function cutMidSentence(paragraph: string): boolean {
   const line = paragraph.trim();
   const plain = isPlain(paragraph) || (!paragraph.includes("\n") && ITEM_START.test(paragraph));
-  return plain && line.length >= MIN_LINE && !ENDS_SENTENCE.test(line);
+  return plain && line.length >= MIN_LINE && !ENDS_SENTENCE.test(line) && !SIGN_OFF.test(paragraph);
 }
 
 function continues(previous: string, next: string): boolean {
