@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FileStack } from "lucide-react";
@@ -14,6 +14,8 @@ import { NotFoundPage } from "@/features/misc/not-found-page";
 import { NotAllowed } from "@/components/not-allowed";
 import { useAbilities, useUser } from "@/lib/auth";
 import { abilityPhrase } from "@/lib/forbidden";
+import { loadShellContracts } from "@/lib/lazy-schema";
+import { prepareFormatters } from "@/lib/format";
 import { appRoutes, LandingPage, LoginPage, type AppRoute } from "./routes";
 
 function PageLoading() {
@@ -54,14 +56,33 @@ function PublicPageLoading() {
   );
 }
 
-/** A page whose purpose needs an ability the user lacks says why instead of offering a form. */
+/**
+ * A page whose purpose needs an ability the user lacks says why instead of offering a form. While
+ * the page's code is on its way the loading outline stands in, and the page replaces it as soon as
+ * it arrives: behind a Suspense fallback, React holds revealed content back for up to 300 ms (so a
+ * series of reveals does not flicker), which on a first visit only delays the page's first paint.
+ */
 function GuardedPage({ route }: { route: AppRoute }) {
   const abilities = useAbilities();
   const { data: user } = useUser();
+  // Chosen once per mount: a mounted page whose component changed would be mounted afresh.
+  const [Page, setPage] = useState<ComponentType | null>(() => route.loaded());
+  useEffect(() => {
+    if (Page) return;
+    let mounted = true;
+    // A failed download goes to React.lazy, which tries again and reports to the error boundary.
+    const settle = () => {
+      if (mounted) setPage(() => route.loaded() ?? route.component);
+    };
+    route.preload().then(settle, settle);
+    return () => {
+      mounted = false;
+    };
+  }, [Page, route]);
   if (route.ability && user && !abilities[route.ability]) {
     return <NotAllowed doing={abilityPhrase(route.ability)} />;
   }
-  const Page = route.component;
+  if (!Page) return <PageLoading />;
   return <Page />;
 }
 
@@ -80,20 +101,33 @@ function EarlyPage({ route }: { route: AppRoute }) {
   const signedIn = Boolean(user.data && !user.data.mustChangePassword);
   const asked = useRef(false);
 
-  // A failed download is left to the page itself, which loads (and reports) the same again.
+  // Asked for once the first frame is painted (files asked for before it would count against it):
+  // the session's schemas (the session answer waits for them), the function that asks for the
+  // page's data, then the page's code, in that order, since the browser fetches only a few files
+  // from one server at a time. A failed download is left to the page itself, which loads (and
+  // reports) the same again.
   useEffect(() => {
-    first.route.preload().catch(ignore);
+    loadShellContracts().catch(ignore);
     // Only the module, here: the request waits for a session (without one it would only fail).
-    first.route.firstData?.().catch(ignore);
+    first.route.firstData?.load().catch(ignore);
+    first.route.preload().catch(ignore);
+    // Meanwhile the main thread is idle: a task of its own builds the page's number and date formatters.
+    const prepare = setTimeout(prepareFormatters, 0);
+    return () => clearTimeout(prepare);
   }, [first]);
 
   useEffect(() => {
-    if (!signedIn || asked.current || !first.route.firstData) return;
+    const firstData = first.route.firstData;
+    if (!signedIn || asked.current || !firstData) return;
     asked.current = true;
-    first.route
-      .firstData()
-      .then((ask) => ask(client, first.search))
-      .catch(ignore);
+    // Asked within this effect when the function is here already, ahead of the renders queued now.
+    const ask = firstData.now();
+    if (ask) ask(client, first.search).catch(ignore);
+    else
+      firstData
+        .load()
+        .then((loaded) => loaded(client, first.search))
+        .catch(ignore);
   }, [signedIn, first, client]);
   return null;
 }

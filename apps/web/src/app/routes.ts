@@ -7,18 +7,48 @@ type LazyPage = {
   component: LazyExoticComponent<ComponentType>;
   /** Starts fetching the page's code before it is rendered (the same request React.lazy then waits on). */
   preload: () => Promise<unknown>;
+  /** The page's component once its code is here, else null. */
+  loaded: () => ComponentType | null;
 };
+
+/**
+ * A value a module exports, fetched once (again after a failure) and then at hand without waiting:
+ * a settled import still answers only after the work already queued, a long render included.
+ */
+export type Loader<T> = {
+  load: () => Promise<T>;
+  /** The value once it has arrived, else null. */
+  now: () => T | null;
+};
+
+function loader<T>(load: () => Promise<T>): Loader<T> {
+  let loading: Promise<T> | null = null;
+  let value: T | null = null;
+  return {
+    load: () =>
+      (loading ??= load().then(
+        (loaded) => {
+          value = loaded;
+          return loaded;
+        },
+        (error: unknown) => {
+          // A failed download may be tried again (the next visit), as React.lazy alone would not.
+          loading = null;
+          throw error;
+        },
+      )),
+    now: () => value,
+  };
+}
 
 /** React.lazy wants a default export; our modules export named components (no default exports). */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
-  let loading: Promise<Record<K, ComponentType>> | null = null;
-  const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      // A failed download may be tried again (the next visit), as React.lazy alone would not.
-      loading = null;
-      throw error;
-    }));
-  return { component: lazy(async () => ({ default: (await preload())[name] })), preload };
+  const page = loader(async () => (await load())[name]);
+  return {
+    component: lazy(async () => ({ default: await page.load() })),
+    preload: page.load,
+    loaded: page.now,
+  };
 }
 
 /** Asks for a page's first data, for the address it opened on (its search string). */
@@ -32,7 +62,7 @@ export type AppRoute = LazyPage & {
    * Loads the function that asks for the page's first data; when the app opens on this page it
    * runs as soon as the session is known, so the data does not wait for the page's code.
    */
-  firstData?: () => Promise<FirstData>;
+  firstData?: Loader<FirstData>;
 };
 
 /** Settings and each of its sections: one page, which reads the section from the address. */
@@ -51,8 +81,9 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: paths.documents.path,
     ...lazyPage(() => import("@/features/documents/documents-page"), "DocumentsPage"),
-    firstData: async () =>
-      (await import("@/features/documents/api/prefetch-documents")).prefetchDocumentsPage,
+    firstData: loader(
+      async () => (await import("@/features/documents/api/prefetch-documents")).prefetchDocumentsPage,
+    ),
   },
   {
     path: paths.category.path,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -27,6 +27,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useUser();
   const [location] = useLocation();
   const search = useSearch();
+  // The signed-in app (the layout and the page) is built in the background once the session is
+  // known: React builds it in short slices with the page responsive between them, while the
+  // session's loading line stays. The session's answer comes from a store React renders at once,
+  // and built in that one render, the whole app held the main thread in one long task. (An answer
+  // that arrives mid-build still makes React finish the build at once, as before.)
+  const signedIn = Boolean(user.data && !user.data.mustChangePassword);
+  const built = useDeferredValue(signedIn, false);
 
   if (user.isPending) return <SessionLoading />;
   if (user.isError) {
@@ -51,5 +58,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
+  if (!built) return <SessionLoading />;
   return children;
 }
