@@ -172,6 +172,9 @@ export async function openSession(
   await signIn(page, username);
   const landing = path ? path.split("?")[0] : "/home";
   await page.waitForURL((url) => url.pathname === landing);
+  // The signed-in app is built in slices once the session is known, behind the session's loading
+  // line: the session is ready for a test once the app's top bar shows.
+  await page.getByTestId("button-command-palette").waitFor();
   return { context, page, consoleErrors };
 }
 
