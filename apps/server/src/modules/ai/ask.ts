@@ -226,8 +226,9 @@ function withNeighbours(retrieval: Retrieval, passage: RankedPassage): QuotePass
   return [passage, ...near.map((p) => ({ ...p, passageId: p.id, title: passage.title })), ...others];
 }
 
-/** A declined answer's pointer: longer passages are cut to this many characters. */
-const CLOSEST_QUOTE = 280;
+/** A passage quoted whole (a declined answer's pointer, a provider's citation) is cut to this many characters. */
+const WHOLE_QUOTE = 280;
+const quoteOf = (text: string) => (text.length > WHOLE_QUOTE ? `${text.slice(0, WHOLE_QUOTE - 1)}…` : text);
 
 /**
  * The passage a declined answer points at: the best document's best passage, the one its note
@@ -238,8 +239,7 @@ function closestPassage(retrieval: Retrieval, document: RankedDocument, tuning?:
   const first = quoted.citations[0];
   if (first) return { ...first, n: 1 };
   const { documentId, title, passageId, heading, text } = document.best;
-  const quote = text.length > CLOSEST_QUOTE ? `${text.slice(0, CLOSEST_QUOTE - 1)}…` : text;
-  return { n: 1, documentId, title, passageId, heading, quote };
+  return { n: 1, documentId, title, passageId, heading, quote: quoteOf(text) };
 }
 
 export interface LocalAnswer {
@@ -345,7 +345,7 @@ async function fromProvider(ctx: AppContext, question: string, local: LocalAnswe
     const citations = answer.cited.map((n) => {
       const p = passages[n - 1] as AnswerPassage;
       const localQuote = local.answer.citations.find((c) => c.passageId === p.passageId)?.quote;
-      const quote = localQuote ?? (p.text.length > 280 ? `${p.text.slice(0, 279)}…` : p.text);
+      const quote = localQuote ?? quoteOf(p.text);
       return {
         n,
         documentId: p.documentId,

@@ -7,6 +7,10 @@ import { confidenceBadgeVariant, confidenceText } from "@/lib/confidence";
 import "@/components/locale";
 import { AnswerText } from "./answer-text";
 
+/** "Leave Policy — 5. Family leave": a cited passage's document and section. */
+const placeOf = (citation: Citation) =>
+  citation.heading ? `${citation.title} — ${citation.heading}` : citation.title;
+
 /**
  * A declined answer's pointer: the passage that came closest, with what it says, so the reader can
  * judge it; never numbered, since the answer does not rest on it.
@@ -20,8 +24,7 @@ function ClosestPassage({ citation, label }: { citation: Citation; label: string
         className="mt-1 block text-sm text-primary underline-offset-4 hover:underline"
         data-testid="link-closest-passage"
       >
-        {citation.title}
-        {citation.heading ? ` — ${citation.heading}` : ""}
+        {placeOf(citation)}
       </Link>
       <blockquote className="mt-1 border-l-2 pl-3 text-sm text-muted-foreground">{citation.quote}</blockquote>
     </div>
@@ -56,8 +59,7 @@ export function AiAnswerView({ answer }: { answer: AiAnswer }) {
                   className="text-primary underline-offset-4 hover:underline"
                   data-testid={`link-citation-${citation.n}`}
                 >
-                  [{citation.n}] {citation.title}
-                  {citation.heading ? ` — ${citation.heading}` : ""}
+                  [{citation.n}] {placeOf(citation)}
                 </Link>
               </li>
             ))}
