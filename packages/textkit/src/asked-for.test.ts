@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { askedForOf, givesDuration, givesFigure } from "./asked-for";
+import { askedForOf, givesDuration, givesFigure, statedFigures } from "./asked-for";
 
 const askedFor = (question: string) => askedForOf(question).words;
 
@@ -29,6 +29,38 @@ describe("askedFor", () => {
     });
     expect(askedForOf("How much does it cost?")).toEqual({ words: [], figure: null, of: [] });
     expect(askedForOf("What fee applies?").figure).toBeNull();
+  });
+
+  it("reads a contracted what, a comparative count and a number-of phrase as the same questions", () => {
+    expect(askedFor("What's the maximum length of the Subject line?")).toEqual(["maximum", "length"]);
+    expect(askedForOf("After how many more weeks will my packages be orphaned?")).toEqual({
+      words: ["weeks"],
+      figure: "number",
+      of: [],
+    });
+    expect(askedForOf("What's the minimum number of months of contributions before I apply?")).toEqual({
+      words: ["months"],
+      figure: "number",
+      of: ["contributions"],
+    });
+    expect(askedForOf("What is the total amount of damages?")).toEqual({
+      words: ["damages"],
+      figure: "amount",
+      of: [],
+    });
+    // "number" without "of" is what is asked for, not a count.
+    expect(askedForOf("What number should I call?")).toEqual({ words: ["number"], figure: null, of: [] });
+  });
+});
+
+describe("statedFigures", () => {
+  it("does not count the question's own figure, in words or digits, as the answer", () => {
+    const stated = statedFigures("Past the two weeks, after how many more weeks are packages orphaned?");
+    expect([...stated]).toEqual(["2"]);
+    expect(givesFigure(["weeks"], "Fix it within 2 weeks or ask for help.", stated)).toBe(false);
+    expect(givesFigure(["weeks"], "Fix it within 2 weeks; orphaned after 6 weeks.", stated)).toBe(true);
+    expect(givesDuration("within two weeks", stated)).toBe(false);
+    expect(givesDuration("within two weeks", new Set())).toBe(true);
   });
 });
 

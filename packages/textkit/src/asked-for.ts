@@ -7,7 +7,7 @@ import { isStopWord, stem, tokenize, tokenizeWithOffsets } from "./tokenize";
  */
 
 /** Words that open what a question asks for; "how" opens it only before "much" or "many". */
-const ASKING = new Set(["what", "which"]);
+const ASKING = new Set(["what", "which", "what's"]);
 const QUANTITY = new Set(["much", "many"]);
 /** Words between the asking word and what is asked for: "what is the", "which of our". */
 const LINKING = new Set([
@@ -31,6 +31,10 @@ const LINKING = new Set([
 const MODALS = new Set(["may", "must", "shall", "might", "need", "needs"]);
 /** Content words read as what the question asks for. */
 const ASKED_FOR_WORDS = 3;
+/** Words between "how many" and what is counted: "how many *more* weeks". */
+const COMPARATIVES = new Set(["more", "less", "fewer"]);
+/** Heads that make a what-question a count or an amount: "what is the minimum *number of* months". */
+const FIGURE_HEADS: Record<string, "number" | "amount"> = { number: "number", amount: "amount" };
 
 export interface AskedFor {
   /** Up to three content words, as tokenize reads them. */
@@ -84,11 +88,18 @@ export function askedForOf(question: string): AskedFor {
     return { words: [], figure: "duration", of: howLongSubject(tokens, long) };
   let i = tokens.findIndex((t, k) => ASKING.has(t) || (t === "how" && QUANTITY.has(tokens[k + 1] ?? "")));
   if (i < 0) return { words: [], figure: null, of: [] };
-  const figure = tokens[i] !== "how" ? null : tokens[i + 1] === "many" ? "number" : "amount";
+  let figure: AskedFor["figure"] = tokens[i] !== "how" ? null : tokens[i + 1] === "many" ? "number" : "amount";
   i += figure ? 2 : 1;
-  while (i < tokens.length && LINKING.has(tokens[i]!)) i++;
-  const words = phraseAt(tokens, i);
+  while (i < tokens.length && (LINKING.has(tokens[i]!) || (figure && COMPARATIVES.has(tokens[i]!)))) i++;
+  let words = phraseAt(tokens, i);
   i += words.length;
+  // "what is the minimum number of months": a count of months, asked as "how many months" is.
+  const head = FIGURE_HEADS[words[words.length - 1] ?? ""];
+  if (!figure && head && tokens[i] === "of") {
+    figure = head;
+    words = phraseAt(tokens, i + 1);
+    i += 1 + words.length;
+  }
   // "how many weeks of holiday": the figure is of holiday.
   const of = figure && words.length > 0 && tokens[i] === "of" ? phraseAt(tokens, i + 1) : [];
   return { words, figure: words.length > 0 ? figure : null, of };
@@ -117,6 +128,22 @@ const NUMBER_WORDS = new Set(
   million billion half quarter dozen twice`.split(/\s+/),
 );
 const isNumber = (token: string) => /^\d[\d,.]*%?$/.test(token) || NUMBER_WORDS.has(token);
+const NUMBER_VALUES: ReadonlyMap<string, string> = new Map(
+  `two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+  seventeen eighteen nineteen twenty`
+    .split(/\s+/)
+    .map((word, k) => [word, String(k + 2)]),
+);
+/** A number token's value, so "two" and "2" are the same figure. */
+const valueOf = (token: string) => NUMBER_VALUES.get(token) ?? token.replace(/[,%]/g, "").replace(/\.$/, "");
+
+/**
+ * The figures a question states itself ("past the *two* weeks, how many more weeks ..."): the asker
+ * has them already, so a text that gives only them does not give the figure asked for.
+ */
+export function statedFigures(question: string): Set<string> {
+  return new Set(tokenize(question.slice(0, 2_000)).filter(isNumber).map(valueOf));
+}
 /** Tokens either side of an asked-for word a figure of it is read within ("up to 8 Developers", "fee of 10 USD"). */
 const FIGURE_WINDOW = 4;
 /** Text read for figures, so the check stays linear and bounded in the cited text. */
@@ -135,13 +162,17 @@ const REFERENCE_WORDS = new Set(
  * of holidays and weeks but gives no number of weeks. A clause's number at the start of a line
  * ("1.8. License") and a reference ("Section 2", "version 3") are not figures.
  */
-export function givesFigure(words: readonly string[], text: string): boolean {
+export function givesFigure(
+  words: readonly string[],
+  text: string,
+  stated: ReadonlySet<string> = new Set(),
+): boolean {
   const wanted = new Set(words.map((w) => stem(w)));
   const slice = text.slice(0, MAX_FIGURE_TEXT);
   const spans = tokenizeWithOffsets(slice);
   const figure = (j: number): boolean => {
     const { token, start } = spans[j]!;
-    if (!isNumber(token)) return false;
+    if (!isNumber(token) || stated.has(valueOf(token))) return false;
     if (j > 0 && REFERENCE_WORDS.has(spans[j - 1]!.token)) return false;
     const lineStart = slice.lastIndexOf("\n", start - 1) + 1;
     return /\S/.test(slice.slice(lineStart, start).replace(/^[\s>#*(-]*$/, ""));
@@ -170,13 +201,14 @@ const QUANTIFIERS = new Set(["a", "an", "one", "few", "several", "couple"]);
  * or length ("within 2 weeks", "80 characters"), or "a", "one", "few" or "several" before a unit
  * of time ("a month", "a few days", "at least one year").
  */
-export function givesDuration(text: string): boolean {
+export function givesDuration(text: string, stated: ReadonlySet<string> = new Set()): boolean {
   const tokens = tokenize(text.slice(0, MAX_FIGURE_TEXT));
   for (let i = 1; i < tokens.length; i++) {
     const time = TIME_UNITS.has(tokens[i]!);
     if (!time && !LENGTH_UNITS.has(tokens[i]!)) continue;
     for (let j = Math.max(0, i - 2); j < i; j++)
-      if (isNumber(tokens[j]!) || (time && QUANTIFIERS.has(tokens[j]!))) return true;
+      if ((isNumber(tokens[j]!) && !stated.has(valueOf(tokens[j]!))) || (time && QUANTIFIERS.has(tokens[j]!)))
+        return true;
   }
   return false;
 }

@@ -90,6 +90,18 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask("Who checks Debian applicants?")).toEqual([]);
   });
 
+  it("names the value asked for when the text holds only its qualifier", () => {
+    const constitution = stemsOf(
+      "The minimum discussion period is 2 weeks. The Technical Committee has up to 8 members.",
+    );
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: constitution }).map(
+        (w) => w.word,
+      );
+    expect(ask("What is the minimum age for a member of the Technical Committee?")).toEqual(["age"]);
+    expect(ask("What is the minimum discussion period?")).toEqual([]);
+  });
+
   it("counts a hyphenated word as covered when the text holds each part", () => {
     const question = "What start-up steps does the Application Manager take?";
     const cited = stemsOf("The Application Manager takes these steps at the start, then follows up.");

@@ -1,4 +1,4 @@
-import { askedForOf, givesDuration, givesFigure, VALUE_WORDS } from "./asked-for";
+import { askedForOf, givesDuration, givesFigure, statedFigures, VALUE_WORDS } from "./asked-for";
 import { askedStem, type AskedWord } from "./question";
 import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
 
@@ -130,7 +130,18 @@ function coveredBy(input: CoverageInput, a: AskedWord): boolean {
  */
 function askedForMissing(wanted: readonly string[], covered: (word: string) => boolean): Set<string> {
   const missing = wanted.filter((word) => !covered(word));
-  if (missing.length * 2 <= wanted.length || !missing.some((word) => VALUE_WORDS.has(word))) return new Set();
+  // The last word heads the phrase: "the minimum *age*" asks for an age, which a text that says
+  // "minimum" only of discussion periods does not give. Only a qualifier beside it ("minimum",
+  // "maximum") is no sign the text speaks of it; a topic word is ("the process *length*": the text
+  // on the process may give its length in days).
+  const head = wanted[wanted.length - 1];
+  const qualifiedOnly =
+    head !== undefined &&
+    VALUE_WORDS.has(head) &&
+    !covered(head) &&
+    wanted.every((word) => !covered(word) || VALUE_WORDS.has(word));
+  if (!qualifiedOnly && (missing.length * 2 <= wanted.length || !missing.some((word) => VALUE_WORDS.has(word))))
+    return new Set();
   return new Set(missing);
 }
 
@@ -181,13 +192,14 @@ function missingFigure(input: CoverageInput, covered: (word: string) => boolean)
     return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
   }
   const paragraphs = topicParagraphs(input, of, input.citedText);
+  const stated = statedFigures(input.question);
   if (figure === "duration") {
-    if (paragraphs.some(givesDuration)) return null;
+    if (paragraphs.some((p) => givesDuration(p, stated))) return null;
     return { word: "how long", nowhere: false, figure };
   }
   // The figure is of the last word, the head of the phrase: the fee of "the licensing fee".
   const head = words[words.length - 1]!;
-  if (paragraphs.some((p) => givesFigure([head], p))) return null;
+  if (paragraphs.some((p) => givesFigure([head], p, stated))) return null;
   return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
 }
 
