@@ -48,6 +48,14 @@ describe("askedFor", () => {
       figure: "amount",
       of: [],
     });
+    // "Is there ..." asks whether the text names the thing, wherever the question starts.
+    expect(askedFor("Procurement wants to know: is there an application fee for members?")).toEqual([
+      "application",
+      "fee",
+    ]);
+    expect(askedFor("Is there any penalty for skipping a vote?")).toEqual(["penalty"]);
+    expect(askedFor("Is there a limit on how many stanzas a file may hold?")).toEqual(["limit"]);
+    expect(askedFor("Where is there a list of mirrors?")).toEqual(["list"]);
     // "number" without "of" is what is asked for, not a count.
     expect(askedForOf("What number should I call?")).toEqual({ words: ["number"], figure: null, of: [] });
   });

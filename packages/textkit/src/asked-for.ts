@@ -52,6 +52,20 @@ export interface AskedFor {
   of: string[];
 }
 
+/** Quantifiers after "is there": "is there *any* penalty ...". */
+const EXISTENTIAL = new Set(["any", "some"]);
+
+/**
+ * Where "is there" or "are there" opens the question ("Is there a fee for ...?", "Are there any
+ * limits on ..."), the index of "there", from which what is asked for is read as after "what";
+ * -1 otherwise. Such a question asks whether the text names the thing: one that never does, does
+ * not answer it.
+ */
+function existenceAt(tokens: readonly string[]): number {
+  const at = tokens.findIndex((t, k) => (t === "is" || t === "are") && tokens[k + 1] === "there");
+  return at >= 0 ? at + 1 : -1;
+}
+
 /** Verbs that open a how-long question's subject: "how long *does* the process take". */
 const AUXILIARIES = new Set(
   "is are was were be does do did will would should must can could may might has have had shall".split(" "),
@@ -86,11 +100,21 @@ export function askedForOf(question: string): AskedFor {
   const long = tokens.findIndex((t, k) => t === "how" && tokens[k + 1] === "long");
   if (long >= 0 && !tokens.slice(0, long).some((t) => ASKING.has(t)))
     return { words: [], figure: "duration", of: howLongSubject(tokens, long) };
-  let i = tokens.findIndex((t, k) => ASKING.has(t) || (t === "how" && QUANTITY.has(tokens[k + 1] ?? "")));
+  const asking = tokens.findIndex(
+    (t, k) => ASKING.has(t) || (t === "how" && QUANTITY.has(tokens[k + 1] ?? "")),
+  );
+  const existence = existenceAt(tokens);
+  // Whichever opens the question: "is there a limit on how many ..." asks for a limit.
+  let i = existence >= 0 && (asking < 0 || existence < asking) ? existence : asking;
   if (i < 0) return { words: [], figure: null, of: [] };
-  let figure: AskedFor["figure"] = tokens[i] !== "how" ? null : tokens[i + 1] === "many" ? "number" : "amount";
+  let figure: AskedFor["figure"] =
+    tokens[i] !== "how" ? null : tokens[i + 1] === "many" ? "number" : "amount";
   i += figure ? 2 : 1;
-  while (i < tokens.length && (LINKING.has(tokens[i]!) || (figure && COMPARATIVES.has(tokens[i]!)))) i++;
+  while (
+    i < tokens.length &&
+    (LINKING.has(tokens[i]!) || EXISTENTIAL.has(tokens[i]!) || (figure && COMPARATIVES.has(tokens[i]!)))
+  )
+    i++;
   let words = phraseAt(tokens, i);
   i += words.length;
   // "what is the minimum number of months": a count of months, asked as "how many months" is.

@@ -102,6 +102,19 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask("What is the minimum discussion period?")).toEqual([]);
   });
 
+  it("names a sum of money the text never names, however much of the rest it holds", () => {
+    const membership = stemsOf(
+      "Applicants register on the application page; an advocate confirms the application.",
+    );
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: membership }).map(
+        (w) => w.word,
+      );
+    expect(ask("Is there an application fee for registering?")).toEqual(["fee"]);
+    // A length may be given in days without the word: answered.
+    expect(ask("What is the application length?")).toEqual([]);
+  });
+
   it("counts a hyphenated word as covered when the text holds each part", () => {
     const question = "What start-up steps does the Application Manager take?";
     const cited = stemsOf("The Application Manager takes these steps at the start, then follows up.");

@@ -124,6 +124,12 @@ function coveredBy(input: CoverageInput, a: AskedWord): boolean {
   return parts.length > 1 && parts.every((part) => input.cited.has(stem(part)));
 }
 
+/** Values a text names when it gives them: sums of money and sanctions. */
+const NAMED_VALUES: ReadonlySet<string> = new Set(
+  `fee fees cost costs price prices charge charges fine fines penalty penalties salary salaries wage
+  wages bonus allowance tax taxes discount refund deposit`.split(/\s+/),
+);
+
 /**
  * The asked-for words the cited text lacks, when it lacks more than half of them and one is a value
  * noun (asked-for.ts VALUE_WORDS: "fee", "maximum length"); none otherwise.
@@ -134,13 +140,17 @@ function askedForMissing(wanted: readonly string[], covered: (word: string) => b
   // "minimum" only of discussion periods does not give. Only a qualifier beside it ("minimum",
   // "maximum") is no sign the text speaks of it; a topic word is ("the process *length*": the text
   // on the process may give its length in days).
+  // A sum of money or a sanction is named where a text gives it ("fee", or a synonym as "charge"),
+  // so "an application fee" is not given by a text on applications that never names one.
   const head = wanted[wanted.length - 1];
-  const qualifiedOnly =
-    head !== undefined &&
-    VALUE_WORDS.has(head) &&
-    !covered(head) &&
-    wanted.every((word) => !covered(word) || VALUE_WORDS.has(word));
-  if (!qualifiedOnly && (missing.length * 2 <= wanted.length || !missing.some((word) => VALUE_WORDS.has(word))))
+  const headMissing = head !== undefined && VALUE_WORDS.has(head) && !covered(head);
+  const qualifiedOnly = headMissing && wanted.every((word) => !covered(word) || VALUE_WORDS.has(word));
+  const named = headMissing && NAMED_VALUES.has(head);
+  if (
+    !qualifiedOnly &&
+    !named &&
+    (missing.length * 2 <= wanted.length || !missing.some((word) => VALUE_WORDS.has(word)))
+  )
     return new Set();
   return new Set(missing);
 }
