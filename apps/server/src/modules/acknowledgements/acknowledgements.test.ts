@@ -154,6 +154,11 @@ describe("a read-and-acknowledge campaign", () => {
     expect(again.statusCode).toBe(200);
     expect(json<AcknowledgeResult>(again)).toEqual({ ...given, alreadyAcknowledged: true });
     expect(await rowsFor(doc)).toBe(1);
+    // The request is answered: the bell no longer counts it.
+    const requests = json<Notification[]>(
+      await t.request("GET", "/api/notifications", { as: "viewer" }),
+    ).filter((n) => n.documentId === doc && n.kind === "acknowledgement_requested");
+    expect(requests.map((n) => n.read)).toEqual([true]);
     expect(await state(doc, "viewer")).toMatchObject({
       asked: true,
       acknowledgedAt: given.acknowledgement.acknowledgedAt,

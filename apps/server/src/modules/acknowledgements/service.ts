@@ -16,7 +16,7 @@ import { canChangeDocument, type Actor } from "../../policies/policy";
 import { withTransaction, type RecordActivity } from "../activity/command";
 import { appendActivity } from "../activity/repository";
 import { lockDocument } from "../documents/repository";
-import { notifyUsers } from "../notifications/service";
+import { notifyUsers, settleAcknowledgementRequests } from "../notifications/service";
 import { presentCampaign, presentEntry } from "./presenter";
 import {
   campaignAcknowledgements,
@@ -233,6 +233,7 @@ export async function acknowledge(
       documentId: target.id,
       data: { version: campaign.version, markdownSha256: campaign.markdownSha256 },
     });
+    await settleAcknowledgementRequests(tx, { userId: actor.id, documentId: target.id }, now);
     return { alreadyAcknowledged: false, acknowledgement: presentEntry(row, actor.username) };
   });
 }

@@ -143,6 +143,19 @@ export async function settleRequests(
   return markDocumentNotificationsRead(tx, { userId, documentId, kinds: [asked, "new_version"] }, at);
 }
 
+/**
+ * Acknowledging a document answers the request to read it and every reminder of that request, so
+ * the bell stops counting a duty the "To acknowledge" list no longer shows.
+ */
+export async function settleAcknowledgementRequests(
+  tx: Database,
+  { userId, documentId }: { userId: string; documentId: string },
+  at: Date,
+): Promise<number> {
+  const kinds: NotificationKind[] = ["acknowledgement_requested", "acknowledgement_reminder"];
+  return markDocumentNotificationsRead(tx, { userId, documentId, kinds }, at);
+}
+
 /** The notifications that ask someone to act on a document's review round. */
 const REQUEST_KINDS: readonly NotificationKind[] = ["review_requested", "ready_for_approval", "new_version"];
 
