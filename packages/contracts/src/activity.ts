@@ -80,21 +80,36 @@ export function idsInAuditData(data: Record<string, unknown> | null): string[] {
   return [...found];
 }
 
+/** How a screen words an entry's details: a field with its shown value, an empty list, yes and no. */
+export type AuditDataWording = {
+  /** The field and its value as one phrase ("Version 3"); the value is already shown (names, dates). */
+  field: (key: string, shown: string) => string;
+  none: string;
+  yes: string;
+  no: string;
+};
+
 /**
  * An entry's details as one line for people, server (CSV) and web (table) alike: each field as
- * "field: value", ids shown as "name (id)" where the name is known (only the name on screen, where
- * the id is noise), dates through `date` when given (the screen's own style), nested objects left out.
+ * "field: value" (or in `wording`'s words on screen), ids shown as "name (id)" where the name is
+ * known (only the name on screen, where the id is noise), dates through `date` when given (the
+ * screen's own style), nested objects left out.
  */
 export function describeAuditData(
   data: Record<string, unknown> | null,
   names: Record<string, string> = {},
-  { ids = true, date }: { ids?: boolean; date?: (iso: string) => string } = {},
+  {
+    ids = true,
+    date,
+    wording,
+  }: { ids?: boolean; date?: (iso: string) => string; wording?: AuditDataWording } = {},
 ): string {
   if (!data) return "";
   const show = (item: unknown): string | null => {
     const name = typeof item === "string" ? names[item] : undefined;
     if (name !== undefined) return ids ? `${name} (${String(item)})` : name;
     if (typeof item === "string") return date && ISO_DATE.test(item) ? date(item) : item;
+    if (typeof item === "boolean" && wording) return item ? wording.yes : wording.no;
     if (typeof item === "number" || typeof item === "boolean") return String(item);
     return null;
   };
@@ -104,9 +119,10 @@ export function describeAuditData(
       ? value
           .map(show)
           .filter((s): s is string => s !== null)
-          .join(", ") || "none"
+          .join(", ") ||
+        (wording?.none ?? "none")
       : show(value);
-    if (shown !== null) parts.push(`${key}: ${shown}`);
+    if (shown !== null) parts.push(wording ? wording.field(key, shown) : `${key}: ${shown}`);
   }
   return parts.join("; ");
 }

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { usePublicContact } from "@/lib/api/settings";
+import { useUser } from "@/lib/auth";
 import { FadeInSection, SectionHeading } from "./components/fade-in-section";
 import { WaitlistForm } from "./components/waitlist-form";
 import { LandingNav } from "./landing-nav";
@@ -222,7 +223,13 @@ function Contact() {
   );
 }
 
-function Footer() {
+/**
+ * The API documentation sits behind sign-in like the rest of the API, so its link shows only to a
+ * signed-in visitor; anyone else would land on a bare "Authentication required" answer.
+ */
+export function Footer() {
+  const { data: user } = useUser();
+  const signedIn = Boolean(user && !user.mustChangePassword);
   return (
     <footer className="border-t px-4 py-8 text-sm text-muted-foreground sm:px-6">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4">
@@ -234,9 +241,11 @@ function Footer() {
           <Link href={paths.login.getHref()} className="hover:underline">
             Sign in
           </Link>
-          <a href="/api/docs" className="hover:underline">
-            API documentation
-          </a>
+          {signedIn && (
+            <a href="/api/docs" className="hover:underline" data-testid="link-api-docs">
+              API documentation
+            </a>
+          )}
         </nav>
       </div>
     </footer>

@@ -33,7 +33,7 @@ describe("Settings › Audit", () => {
     mockFetch({ "GET /api/activity": { body: { items: [entry(1)], total: 1 } } });
     renderWithApp(<AuditCard />);
     const details = await screen.findByTestId("text-audit-details");
-    expect(details.textContent).toBe("name: Auditors; added: jane; removed: none");
+    expect(details.textContent).toBe("Name: Auditors; Added: jane; Removed: none");
     expect(details.textContent).not.toContain(JANE);
   });
 
@@ -42,7 +42,21 @@ describe("Settings › Audit", () => {
     mockFetch({ "GET /api/activity": { body: { items: [entry(1, { data, names: {} })], total: 1 } } });
     renderWithApp(<AuditCard />);
     const details = await screen.findByTestId("text-audit-details");
-    expect(details.textContent).toBe("version: 1; nextReviewOn: Dec 13, 2026");
+    expect(details.textContent).toBe("Version 1; Next review Dec 13, 2026");
+  });
+
+  it("words an entry's recorded fields, keeping the name of a field it has no words for", async () => {
+    const sha = "2ba5d5f0c3e1a4b7d9e8f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5";
+    const items = [
+      entry(1, { action: "Acknowledged", data: { version: 1, markdownSha256: sha }, names: {} }),
+      entry(2, { action: "Review Approved", data: { stage: 1, onBehalfOf: JANE, urgent: true } }),
+    ];
+    mockFetch({ "GET /api/activity": { body: { items, total: 2 } } });
+    renderWithApp(<AuditCard />);
+    await screen.findAllByTestId("text-audit-details");
+    const [acknowledged, approved] = screen.getAllByTestId("text-audit-details").map((d) => d.textContent);
+    expect(acknowledged).toBe("Version 1; Content fingerprint 2ba5d5f0c3e1…");
+    expect(approved).toBe("Stage 1; On behalf of jane; urgent: yes");
   });
 
   it("takes in entries written while the page is open", async () => {

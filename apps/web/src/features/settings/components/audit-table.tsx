@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { formatDateTime, formatDay } from "@/lib/format";
-import { describeSubject } from "../lib/audit";
+import { auditDataWording, describeSubject } from "../lib/audit";
 import "../locale";
 import { ActivityLabel } from "@/components/activity-label";
 
@@ -115,9 +115,15 @@ function AuditSubject({ entry, onOnlyDocument }: { entry: AuditEntry; onOnlyDocu
   );
 }
 
-/** The entry's recorded facts, people named rather than numbered (the CSV keeps both). */
+/** The entry's recorded facts in words, people named rather than numbered (the CSV keeps both, and the fields' own names). */
 function AuditDetails({ entry }: { entry: AuditEntry }) {
-  const details = describeAuditData(entry.data, entry.names, { ids: false, date: auditDate });
+  // Read at each render, so the details follow the interface's language.
+  useTranslation("settings");
+  const details = describeAuditData(entry.data, entry.names, {
+    ids: false,
+    date: auditDate,
+    wording: auditDataWording(),
+  });
   if (!details) return null;
   return (
     <span className="min-w-0 text-xs wrap-anywhere text-muted-foreground" data-testid="text-audit-details">

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@quire/contracts";
+import type { AuditDataWording, AuditEntry } from "@quire/contracts";
 import { i18n } from "@/lib/i18n";
 import type { Catalogue } from "@/locales/en";
 import "../locale";
@@ -113,3 +113,31 @@ export const subjectKinds: readonly AuditEntry["subjectType"][] = [
   "backup",
   "ingestion",
 ];
+
+type AuditField = keyof Catalogue["settings"]["audit"]["fields"];
+
+/** A content fingerprint (a SHA-256) on screen: its first characters tell versions apart; the CSV keeps it whole. */
+const FINGERPRINT_SHOWN = 12;
+
+const isAuditField = (key: string): key is AuditField => i18n.exists(`settings:audit.fields.${key}`);
+
+/**
+ * How the audit table words an entry's details in the interface's language: "Version 3",
+ * "Stage 1", "Content fingerprint 2ba5d5…". A field the catalogue does not name (a setting's key,
+ * a newer field) keeps its own name: "field: value".
+ */
+export function auditDataWording(): AuditDataWording {
+  return {
+    field: (key, shown) => {
+      if (!isAuditField(key)) return `${key}: ${shown}`;
+      const value =
+        key === "markdownSha256" && shown.length > FINGERPRINT_SHOWN
+          ? `${shown.slice(0, FINGERPRINT_SHOWN)}…`
+          : shown;
+      return i18n.t(`settings:audit.fields.${key}`, { value });
+    },
+    none: i18n.t("settings:audit.values.none"),
+    yes: i18n.t("settings:audit.values.yes"),
+    no: i18n.t("settings:audit.values.no"),
+  };
+}

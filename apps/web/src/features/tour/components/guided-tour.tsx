@@ -5,6 +5,7 @@ import { useLocation, useSearch } from "wouter";
 import { paths } from "@/config/paths";
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useIsMobile } from "@/hooks/use-mobile";
 import { useAbilities, useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { useSaveTourState, useServerTourState } from "../api/tour-state";
@@ -99,7 +100,8 @@ function useStepTarget(step: TourStep) {
 function TourOverlay({ tour }: { tour: Tour }) {
   // Subscribed to the language: the steps' getters then read the catalogue in the new one.
   useTranslation("tour");
-  const steps = tourStepsFor(useAbilities());
+  // At phone width the sidebar is behind the menu button: its steps point there.
+  const steps = tourStepsFor(useAbilities(), { menu: useIsMobile() });
   const step = steps[tour.step] ?? steps[0]!;
   const { target, viewport } = useStepTarget(step);
   useCloseOnEscape(tour.close);

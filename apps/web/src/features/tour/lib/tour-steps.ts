@@ -65,6 +65,39 @@ const layout: TourStep = step("layout", {
   icon: LayoutDashboard,
 });
 
+/** At phone width the sidebar waits behind this button in the top bar. */
+const MENU_BUTTON = '[data-testid="button-menu"]';
+
+const layoutInMenu: TourStep = step("layoutMenu", {
+  id: "layout",
+  target: [MENU_BUTTON],
+  position: "bottom",
+  icon: LayoutDashboard,
+});
+
+/**
+ * A sidebar step at phone width: the same step pointing at `target` below it, its text read from
+ * the step's own (a getter, so it follows the language), with `hint` after the description.
+ */
+function atPhoneWidth(base: TourStep, target: readonly string[], hint?: () => string): TourStep {
+  return {
+    id: base.id,
+    target,
+    position: "bottom",
+    icon: base.icon,
+    get title() {
+      return base.title;
+    },
+    get description() {
+      return hint ? `${base.description} ${hint()}` : base.description;
+    },
+  };
+}
+
+/** A sidebar page's step at phone width: it points at the menu button and says the page opens from there. */
+const inMenu = (base: TourStep): TourStep =>
+  atPhoneWidth(base, [MENU_BUTTON], () => i18n.t("tour:approvalsInMenu"));
+
 const quickActions = {
   upload: step("quickActionsUpload", {
     id: "quick-actions",
@@ -110,6 +143,12 @@ const smartSearch = {
   }),
 } satisfies Record<string, TourStep>;
 
+/** At phone width: the search box on the page, else the menu button that leads to Smart Search. */
+const smartSearchInMenu = {
+  semantic: atPhoneWidth(smartSearch.semantic, ['[data-testid="hero-search"]', MENU_BUTTON]),
+  words: atPhoneWidth(smartSearch.words, ['[data-testid="hero-search"]', MENU_BUTTON]),
+} satisfies Record<string, TourStep>;
+
 const approvals = {
   submit: step("approvalsSubmit", {
     id: "approvals",
@@ -131,6 +170,12 @@ const approvals = {
   }),
 } satisfies Record<string, TourStep>;
 
+const approvalsInMenu = {
+  submit: inMenu(approvals.submit),
+  review: inMenu(approvals.review),
+  follow: inMenu(approvals.follow),
+} satisfies Record<string, TourStep>;
+
 const documentConversion = {
   upload: step("conversionUpload", {
     id: "document-conversion",
@@ -147,26 +192,33 @@ const documentConversion = {
 } satisfies Record<string, TourStep>;
 
 /** Those who upload send their documents for review; reviewers and approvers act; others follow. */
-function approvalsStep(can: TourAbilities): TourStep {
-  if (!can.approvalWorkflows) return approvals.follow;
-  if (can.uploadDocuments) return approvals.submit;
-  return can.reviewDocuments ? approvals.review : approvals.follow;
+function approvalsStep(can: TourAbilities, menu: boolean): TourStep {
+  const steps = menu ? approvalsInMenu : approvals;
+  if (!can.approvalWorkflows) return steps.follow;
+  if (can.uploadDocuments) return steps.submit;
+  return can.reviewDocuments ? steps.review : steps.follow;
 }
 
 /**
  * Seed §2 Guided tour: eight steps in this order, each telling this user only what they can do (a
- * Viewer is never told to upload). The steps are module constants, so the same abilities give the
- * same objects and the overlay's effects keyed on its step do not rerun at every render.
+ * Viewer is never told to upload). `menu`: the sidebar is behind the menu button (phone width), so
+ * the steps about it point at that button instead. The steps are module constants, so the same
+ * abilities give the same objects and the overlay's effects keyed on its step do not rerun at
+ * every render.
  */
-export function tourStepsFor(can: TourAbilities): readonly TourStep[] {
+export function tourStepsFor(
+  can: TourAbilities,
+  { menu = false }: { menu?: boolean } = {},
+): readonly TourStep[] {
+  const search = menu ? smartSearchInMenu : smartSearch;
   return [
     welcome,
-    layout,
+    menu ? layoutInMenu : layout,
     can.uploadDocuments ? quickActions.upload : quickActions.searchOnly,
     aiAssistant,
     categories,
-    can.semanticSearch ? smartSearch.semantic : smartSearch.words,
-    approvalsStep(can),
+    can.semanticSearch ? search.semantic : search.words,
+    approvalsStep(can, menu),
     can.uploadDocuments ? documentConversion.upload : documentConversion.read,
   ];
 }

@@ -77,6 +77,36 @@ describe("tour steps", () => {
     const again = tourStepsFor(can());
     tourStepsFor(byRole.Viewer).forEach((step, i) => expect(step).toBe(again[i]));
   });
+  it("at phone width points the sidebar's steps at the menu button and says so", () => {
+    const wide = tourStepsFor(byRole.Author);
+    const phone = tourStepsFor(byRole.Author, { menu: true });
+    expect(phone.map((s) => s.id)).toEqual(wide.map((s) => s.id));
+    const menuButton = '[data-testid="button-menu"]';
+    for (const s of phone) {
+      expect(s.target.join(" "), s.id).not.toMatch(/"(sidebar|nav-search|nav-approvals)"/);
+    }
+    expect(phone[1]?.target).toEqual([menuButton]);
+    expect(phone[1]?.title).toBe("Smart Navigation");
+    expect(phone[1]?.description).toMatch(/^The ☰ menu takes you everywhere/);
+    // The search box on the page first; the menu where the page has none.
+    expect(phone[5]?.target).toEqual(['[data-testid="hero-search"]', menuButton]);
+    expect(phone[6]?.target).toEqual([menuButton]);
+    expect(phone[6]?.description).toBe(`${wide[6]?.description} Open it from the ☰ menu.`);
+    for (const i of [1, 5, 6]) expect(phone[i]?.position).toBe("bottom");
+    // Everything else is the wide screen's step itself.
+    for (const i of [0, 2, 3, 4, 7]) expect(phone[i]).toBe(wide[i]);
+    expect(tourStepsFor(byRole.Author, { menu: true })[6]).toBe(phone[6]);
+  });
+  it("speaks the interface's language at phone width too", async () => {
+    const phone = tourStepsFor(byRole.Viewer, { menu: true });
+    await applyLanguage("fr");
+    expect(phone[1]?.description).toMatch(/^Le menu ☰ vous mène partout/);
+    expect(phone[6]?.description).toMatch(/Ouvrez-le depuis le menu ☰\.$/);
+    await applyLanguage("de");
+    expect(phone[6]?.description).toMatch(
+      /in der Freigabe-Übersicht\. Sie erreichen sie über das Menü ☰\.$/,
+    );
+  });
   it("reports progress as step number over 8", () => {
     expect(tourProgress(0)).toBe(13);
     expect(tourProgress(3)).toBe(50);
