@@ -99,6 +99,22 @@ describe("AI suggestions", () => {
     expect((await suggestions()).map((s) => s.id)).toEqual(list.map((s) => s.id));
   });
 
+  it("states a document's periodic review date, the one the periodic review is due on", async () => {
+    const doc = byTitle("Business Continuity Plan");
+    const [row] = await t.ctx.db
+      .select({ nextReviewOn: documents.nextReviewOn })
+      .from(documents)
+      .where(eq(documents.id, doc.id));
+    const due = row?.nextReviewOn;
+    if (!due) throw new Error("expected the demo's plan under periodic review");
+    const bcp = about(await suggestions(), "update", "Business Continuity Plan");
+    if (bcp?.message.key !== "staleReviewDate") throw new Error("expected a passed review date");
+    expect(bcp.message.params.reviewDate).toBe(due);
+    const today = t.ctx.clock.now().toISOString().slice(0, 10);
+    expect(bcp.message.params.days).toBe((Date.parse(today) - Date.parse(due)) / 86_400_000);
+    expect(bcp.description).toContain(`Its review date (${due}) passed ${bcp.message.params.days} days ago.`);
+  });
+
   it("lets only Admin and Author apply, and only over documents they may change", async () => {
     const viewerList = await suggestions("viewer");
     expect(viewerList.every((s) => !s.canApply)).toBe(true);

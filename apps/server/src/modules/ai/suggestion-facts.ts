@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
-import { confidenceLevel, type AiSuggestion, type AiSuggestionMessage } from "@quire/contracts";
+import {
+  confidenceLevel,
+  reviewStateOn,
+  type AiSuggestion,
+  type AiSuggestionMessage,
+} from "@quire/contracts";
 import { nearDuplicateCandidates, sketchResemblance } from "@quire/textkit";
 import type { AppContext } from "../../context";
+import { utcDay } from "../../lib/clock";
 import { findLatestRound } from "../approvals/repository";
 import { neighbourCategories, predictStored, type TrainedClassifier } from "./classifier";
 import type { ArchiveDocument } from "./repository";
@@ -95,28 +101,41 @@ export function miscategorised(
 }
 
 /**
- * Past its stated review date, or (with none stated) untouched for over a year. A version not yet
- * processed has no facts and is left for the next look.
+ * Past its review date, or (with none) untouched for over a year. A document under periodic review
+ * has one review date, the one its periodic review is due on, whatever its text states; otherwise
+ * the date its text states counts. A version not yet processed has no facts and is left for the
+ * next look.
  */
 export function staleDocuments(visible: readonly SuggestionDocument[], now: Date): DerivedSuggestion[] {
   const found: DerivedSuggestion[] = [];
+  const today = utcDay(now);
   for (const doc of visible) {
-    if (!doc.facts) continue;
-    const review = doc.facts.review;
     let reason: string;
     let stale: Staleness;
     let fact: string;
     let confidence: number;
-    if (review?.date && review.date < now) {
-      const passed = days(review.date, now);
-      reason = `Its review date (${review.value}) passed ${passed} days ago.`;
+    if (doc.nextReviewOn !== null) {
+      if (reviewStateOn(today, doc.nextReviewOn) !== "overdue") continue;
+      const passed = days(new Date(`${doc.nextReviewOn}T00:00:00Z`), new Date(`${today}T00:00:00Z`));
+      reason = `Its review date (${doc.nextReviewOn}) passed ${passed} days ago.`;
       stale = {
         key: "staleReviewDate",
-        params: { document: doc.title, reviewDate: review.value, days: passed },
+        params: { document: doc.title, reviewDate: doc.nextReviewOn, days: passed },
       };
-      fact = `review:${review.value}`;
+      fact = `review:${doc.nextReviewOn}`;
       confidence = 0.95;
-    } else if (!review && days(doc.updatedAt, now) > STALE_DAYS) {
+    } else if (!doc.facts) continue;
+    else if (doc.facts.review?.date && doc.facts.review.date < now) {
+      const { value, date } = doc.facts.review;
+      const passed = days(date, now);
+      reason = `Its review date (${value}) passed ${passed} days ago.`;
+      stale = {
+        key: "staleReviewDate",
+        params: { document: doc.title, reviewDate: value, days: passed },
+      };
+      fact = `review:${value}`;
+      confidence = 0.95;
+    } else if (!doc.facts.review && days(doc.updatedAt, now) > STALE_DAYS) {
       const unchanged = days(doc.updatedAt, now);
       reason = `It states no review date and has not changed for ${unchanged} days.`;
       stale = { key: "staleUnchanged", params: { document: doc.title, days: unchanged } };

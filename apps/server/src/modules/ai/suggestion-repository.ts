@@ -38,6 +38,8 @@ export const subjectSelection = {
 /** A listed document with its current version's stored facts (null until that version is processed). */
 export interface SuggestionDocument extends SuggestionSubject {
   versionId: string;
+  /** The periodic review's due day (YYYY-MM-DD) when the document is under periodic review. */
+  nextReviewOn: string | null;
   facts: {
     /** MinHash signature, for near-duplicate candidates; the full sketch is read for candidates only. */
     signature: Uint32Array;
@@ -116,6 +118,7 @@ export async function listSuggestionDocuments(
     .select({
       ...subjectSelection,
       versionId: versions.id,
+      nextReviewOn: documents.nextReviewOn,
       factsOf: versionFacts.versionId,
       minhash: versionFacts.minhash,
       shingles: versionFacts.shingles,
