@@ -57,6 +57,34 @@ describe("analyseChange", () => {
     expect(a.personalDataAdded).toBeGreaterThan(0);
     expect(a.riskLevel).toBe("High");
   });
+
+  it("reads a section inserted before renumbered headings as one added section, not rewordings", () => {
+    const a = analyseChange(
+      demo("information-security-policy/v2.md"),
+      demo("information-security-policy/v3.md"),
+    );
+    expect(a.keyChanges.filter((k) => k.startsWith("Reworded"))).toEqual([]);
+    const added = a.keyChanges.filter((k) => k.includes("Generative AI tools"));
+    expect(added).toEqual(['Added section: "9. Generative AI tools" and 2 more lines']);
+    expect(a.keyChanges).toContain('Renumbered: "9. Training" → "10. Training" and 2 more lines');
+    expect(a.sections.map((s) => s.section)).not.toContain("8. Incident reporting");
+    const training = a.keyChangeItems.find((k) => k.text.startsWith("Renumbered"));
+    expect(training).toMatchObject({ oldLine: 74, newLine: 80 });
+  });
+
+  it("drops a clause's number from a summary's key points", () => {
+    const points = summarizeDocument({
+      title: "Information Security Policy",
+      content: demo("information-security-policy/v3.md"),
+      previousContent: null,
+      status: "Approved",
+      now: new Date("2026-11-30T12:00:00Z"),
+    }).keyPoints;
+    expect(points).toContain(
+      "Any actual or suspected security incident must be reported within 24 hours of discovery.",
+    );
+    for (const point of points) expect(point).not.toMatch(/^\d+(?:\.\d+)*\.?\s/);
+  });
 });
 
 describe("risk rules and summaries", () => {

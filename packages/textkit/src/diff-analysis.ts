@@ -14,7 +14,7 @@ import {
   type RowPlace,
   type SectionChange,
 } from "./diff-key-changes";
-import { plural, sectionNamer } from "./sections";
+import { plainInline, plural, sectionNamer } from "./sections";
 import { tokenize } from "./tokenize";
 
 export { extractFigures, type FigureKind } from "./figures";
@@ -104,14 +104,15 @@ function placeRows(oldText: string, newText: string, rows: SideBySideRow[]): Row
   const newName = sectionNamer(newText);
   const oldLines = lineOffsets(oldText);
   const newLines = lineOffsets(newText);
+  // A line is named by its end, so a heading's own line is in its section, not the one before.
   return rows
     .filter((row) => row.kind !== "unchanged")
     .filter((row) => `${row.left?.text ?? ""}${row.right?.text ?? ""}`.trim() !== "")
     .map((row) => ({
       row,
       section: row.right
-        ? newName(newLines[row.right.number - 1] ?? 0)
-        : oldName(oldLines[(row.left?.number ?? 1) - 1] ?? 0),
+        ? newName((newLines[row.right.number - 1] ?? 0) + row.right.text.length)
+        : oldName((oldLines[(row.left?.number ?? 1) - 1] ?? 0) + (row.left?.text.length ?? 0)),
       figures: [] as FigureChange[],
     }));
 }
@@ -185,10 +186,43 @@ function why(a: AnalysisBase, riskLevel: RiskLevel, terms: string[], churn: numb
   return `Wording and presentation only: no figures or obligations changed.${removedData}`;
 }
 
+/** A heading's or clause's number, as diff.ts aligns lines without it ("## 9. Training", "4.3 Passwords…"). */
+const CLAUSE_NUMBER =
+  /^(\s*(?:#{1,6}\s+)?)(?:§\s*)?(?:\d{1,3}(?:\.\d{1,3}){1,4}\.?|\d{1,3}[.)])\s+(?=\p{Lu})/u;
+
+/** A changed line that differs from its old text only in its leading heading or clause number. */
+function isRenumbering(row: SideBySideRow): boolean {
+  if (row.kind !== "changed" || !row.left || !row.right) return false;
+  const [before, after] = [row.left.text, row.right.text];
+  return (
+    CLAUSE_NUMBER.test(before) &&
+    CLAUSE_NUMBER.test(after) &&
+    before.replace(CLAUSE_NUMBER, "$1") === after.replace(CLAUSE_NUMBER, "$1")
+  );
+}
+
+/** Renumbered headings and clauses, as one item: "9. Training" → "10. Training" and 2 more. */
+function renumberingItems(places: RowPlace[]): KeyChange[] {
+  const first = places[0]?.row;
+  if (!first?.left || !first.right) return [];
+  const more = places.length > 1 ? ` and ${plural(places.length - 1, "more line")}` : "";
+  return [
+    {
+      text: `Renumbered: "${plainInline(first.left.text.replace(/^\s*#+\s+/, ""))}" → "${plainInline(first.right.text.replace(/^\s*#+\s+/, ""))}"${more}`,
+      oldLine: first.left.number,
+      newLine: first.right.number,
+    },
+  ];
+}
+
 /** Analyses the change from `oldText` to `newText`. */
 export function analyseChange(oldText: string, newText: string): ChangeAnalysis {
   const diff = diffVersions(oldText, newText);
-  const places = placeRows(oldText, newText, diff.sideBySide);
+  // A heading or clause whose number alone changed was shifted by a section added or removed
+  // before it: that insertion is the change, the renumbering one line of its own.
+  const placed = placeRows(oldText, newText, diff.sideBySide);
+  const renumbered = placed.filter((p) => isRenumbering(p.row));
+  const places = placed.filter((p) => !isRenumbering(p.row));
   for (const place of places) place.figures = figureChanges(place.row, place.section);
   const figures = places.flatMap((p) => p.figures);
   const obligations = compareObligations(findObligations(oldText), findObligations(newText));
@@ -210,7 +244,7 @@ export function analyseChange(oldText: string, newText: string): ChangeAnalysis 
   };
   const items =
     diff.stats.added + diff.stats.removed > 0
-      ? keyChangeItems(oldText, newText, base, places, obligations)
+      ? [...keyChangeItems(oldText, newText, base, places, obligations), ...renumberingItems(renumbered)]
       : [];
   if (items.length === 0)
     items.push({ text: "No changes between these versions", oldLine: null, newLine: null });

@@ -137,7 +137,9 @@ function passages(places: RowPlace[], kind: "added" | "removed"): KeyChange[] {
     const firstRow = run[0]?.row;
     const side = kind === "added" ? firstRow?.right : firstRow?.left;
     if (firstRow && side) {
-      const where = placeOf(run[0]?.section ?? "", side.number);
+      const section = run[0]?.section ?? "";
+      // A passage opening with its section's heading is a section of its own, not part of the one above.
+      const where = shorten(side.text) === section ? "section" : placeOf(section, side.number);
       const extra = run.length > 1 ? ` and ${plural(run.length - 1, "more line")}` : "";
       items.push({
         text: `${kind === "added" ? "Added" : "Removed"} ${where}: "${shorten(side.text, 100)}"${extra}`,

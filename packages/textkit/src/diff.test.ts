@@ -170,4 +170,26 @@ describe("diffVersions", () => {
     expect(diff.truncated).toBe(true);
     expect(diff.truncatedReason).toMatch(/Word-level highlights were skipped for 1 changed lines/);
   });
+
+  it("matches headings renumbered by an inserted section to their old selves", () => {
+    const before = ["## 8. Visitors", "", "Sign in at reception.", "", "## 9. Parking", "", "Park in bay C."];
+    const after = [
+      "## 8. Visitors",
+      "",
+      "Sign in at reception.",
+      "",
+      "## 9. Deliveries",
+      "",
+      "Deliveries go to the loading bay.",
+      "",
+      "## 10. Parking",
+      "",
+      "Park in bay C.",
+    ];
+    const diff = diffVersions(before.join("\n"), after.join("\n"));
+    const changed = diff.sideBySide.filter((r) => r.kind === "changed");
+    expect(changed.map((r) => [r.left?.text, r.right?.text])).toEqual([["## 9. Parking", "## 10. Parking"]]);
+    const added = diff.sideBySide.filter((r) => r.kind === "added").map((r) => r.right?.text);
+    expect(added).toEqual(expect.arrayContaining(["## 9. Deliveries", "Deliveries go to the loading bay."]));
+  });
 });

@@ -87,6 +87,54 @@ function commonSuffixLength(a: string[], b: string[], prefix: number): number {
 }
 
 /**
+ * A heading's or clause's leading number ("## 9. Training", "4.3 Passwords…"), which a section
+ * inserted above shifts. An amount ("30 days", "1.5 hours") is not followed by a capital.
+ */
+const LEADING_NUMBER =
+  /^(\s*(?:#{1,6}\s+)?)(?:§\s*)?(?:\d{1,3}(?:\.\d{1,3}){1,4}\.?|\d{1,3}[.)])(?=\s+\p{Lu})/u;
+
+/** What lines are matched by: a line renumbered by an inserted section is still the same line. */
+function alignmentKey(line: string): string {
+  return line.replace(LEADING_NUMBER, "$1#");
+}
+
+/**
+ * Runs from a diff of alignment keys, with the text of each side. Lines matched by key whose
+ * text differs (renumbered) are a removed and an added line, so they show as changed rows.
+ */
+function renumberedRuns(
+  changes: ReadonlyArray<{ added?: boolean; removed?: boolean; count?: number; value: string[] }>,
+  oldLines: string[],
+  newLines: string[],
+): Run[] {
+  const runs: Run[] = [];
+  const push = (kind: Run["kind"], line: string) => {
+    const last = runs.at(-1);
+    if (last?.kind === kind) last.lines.push(line);
+    else runs.push({ kind, lines: [line] });
+  };
+  let oldIndex = 0;
+  let newIndex = 0;
+  for (const change of changes) {
+    const count = change.count ?? change.value.length;
+    for (let i = 0; i < count; i++) {
+      if (change.added) push("added", newLines[newIndex++] ?? "");
+      else if (change.removed) push("removed", oldLines[oldIndex++] ?? "");
+      else {
+        const before = oldLines[oldIndex++] ?? "";
+        const after = newLines[newIndex++] ?? "";
+        if (before === after) push("same", before);
+        else {
+          push("removed", before);
+          push("added", after);
+        }
+      }
+    }
+  }
+  return runs;
+}
+
+/**
  * Line runs from the old to the new text. Common leading and trailing lines are matched first
  * (cheap and exact); the middle goes to Myers' algorithm within the limits, or, past them, is
  * reported whole as removed and re-added.
@@ -106,12 +154,11 @@ function lineRuns(
   if (oldLines.length > maxLines || newLines.length > maxLines) {
     coarseReason = `The versions have ${oldLines.length} and ${newLines.length} lines, over the ${maxLines}-line limit`;
   } else {
-    const changes = diffArrays(oldMiddle, newMiddle, { timeout: timeoutMs });
+    const changes = diffArrays(oldMiddle.map(alignmentKey), newMiddle.map(alignmentKey), {
+      timeout: timeoutMs,
+    });
     if (changes) {
-      middle = changes.map((change) => ({
-        kind: change.added ? "added" : change.removed ? "removed" : "same",
-        lines: change.value,
-      }));
+      middle = renumberedRuns(changes, oldMiddle, newMiddle);
     } else {
       coarseReason = `The line diff did not finish within ${timeoutMs} ms`;
     }

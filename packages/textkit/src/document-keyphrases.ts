@@ -26,10 +26,48 @@ const GENERIC = new Set(
   e.g i.e etc see section policy document page version following`.split(/\s+/),
 );
 
+/**
+ * Words that make a tag a fragment of a sentence ("rollers every", "starting next month") rather
+ * than a name a person files by: determiners, quantifiers, adverbs and prepositions the stop-word
+ * list leaves out, and verb forms that are seldom nouns. They end a phrase and are never a tag.
+ */
+const FUNCTION_WORDS = new Set(
+  `every each next last another several various many much less least fewer any some such else ever
+  never always often soon later already still yet even quite rather around across along among
+  amongst beside besides beyond toward towards upon via without onto throughout despite except
+  unless whether though although however therefore thus hence till since ago instead versus like
+  unlike near please otherwise together immediately usually normally currently recently
+  approximately respectively especially today tomorrow yesterday`.split(/\s+/),
+);
+const VERB_FORMS = new Set(
+  `start starts started starting begin begins began begun walk walks walked walking run runs ran
+  running close closes closed make makes made making take takes took taken taking get gets got
+  getting go goes went gone going come comes came coming keep keeps kept keeping ensure ensures
+  ensured ensuring provide provides provided providing require requires required requiring allow
+  allows allowed allowing ask asks asked asking try tries tried trying help helps helped helping
+  need needs needed needing want wants wanted wanting bring brings brought bringing leave leaves
+  leaving put puts putting give gives gave given giving tell tells told telling say says said
+  saying see sees saw seen seeing know knows knew known knowing think thinks thought thinking seem
+  seems seemed seeming become becomes became becoming remain remains remained remaining avoid
+  avoids avoided avoiding send sends sent sending let lets`.split(/\s+/),
+);
+
 function isContentWord(token: string): boolean {
   return (
-    token.length > 2 && !isStopWord(token) && !GENERIC.has(token) && !/\d/.test(token) && !token.includes("'")
+    token.length > 2 &&
+    !isStopWord(token) &&
+    !GENERIC.has(token) &&
+    !FUNCTION_WORDS.has(token) &&
+    !VERB_FORMS.has(token) &&
+    !/\d/.test(token) &&
+    !token.includes("'")
   );
+}
+
+/** A past participle ends a clause, not a name: "suppliers approved", but "approved suppliers". */
+function endsInParticiple(words: readonly string[]): boolean {
+  const last = words.at(-1) ?? "";
+  return words.length > 1 && last.length > 4 && /[^e]ed$/.test(last) && last !== "hundred";
 }
 
 /**
@@ -107,9 +145,11 @@ export function extractKeyphrases(text: string, options: DocumentKeyphraseOption
     options.documentFrequency && n > 0 ? Math.log((n + 1) / (options.documentFrequency(s) + 1)) + 1 : 1;
   const scored = [...countCandidates(text).values()]
     .filter((c) => c.count >= 2 || c.stems.length > 1)
+    .filter((c) => !endsInParticiple(c.phrase.split(" ")))
     .map((c) => {
       const rarity = c.stems.reduce((sum, s) => sum + idf(s), 0) / c.stems.length;
-      const lengthBonus = 1 + 0.5 * (c.stems.length - 1);
+      // A phrase said once is a stretch of one sentence: it earns no more than a word said twice.
+      const lengthBonus = c.count >= 2 ? 1 + 0.5 * (c.stems.length - 1) : 1;
       return { phrase: c.phrase, stems: c.stems, score: Math.log(1 + c.count) * lengthBonus * rarity };
     })
     .filter((c) => c.stems.length === 1 || c.score > 0)

@@ -152,8 +152,15 @@ const MAX_POINT_WORDS = 50;
 const MAX_TOPIC_WORDS = 150;
 const DEFINITIONS = /definitions?|interpretation|glossary/i;
 
-/** A quoted sentence shortened to its first words, marked with "…". */
-function shortened(text: string): string {
+/**
+ * A clause's own number ("4.3 ", "8.1 ", "9. ") before its first word: a reader of the summary
+ * wants the sentence, not where it stood. Amounts ("3.5 million") are not followed by a capital.
+ */
+const CLAUSE_NUMBER = /^(?:§\s*)?(?:\d{1,3}(?:\.\d{1,3}){1,4}\.?|\d{1,3}[.)])\s+(?=\p{Lu})/u;
+
+/** A quoted sentence without its clause number, shortened to its first words, marked with "…". */
+function shortened(quoted: string): string {
+  const text = quoted.replace(CLAUSE_NUMBER, "");
   const words = text.split(/\s+/);
   return words.length <= MAX_POINT_WORDS ? text : `${words.slice(0, MAX_POINT_WORDS).join(" ")}…`;
 }
