@@ -26,6 +26,16 @@ describe("the suggestions' catalogue", () => {
 });
 
 describe("dashboard suggestions", () => {
+  it("name a periodic review's due day as every page names days, and keep a date quoted from the text", () => {
+    const stale = (reviewDate: string) =>
+      suggestionText(
+        suggestion({ key: "staleReviewDate", params: { document: "BCP", reviewDate, days: 35 } }),
+      ).description;
+    expect(stale("2026-10-26")).not.toContain("2026-10-26");
+    expect(stale("2026-10-26")).toMatch(/Oct(ober)? 26, 2026|26 Oct(ober)? 2026/);
+    expect(stale("30 September 2025")).toContain("(30 September 2025)");
+  });
+
   it("in German are written from their message, naming levels and statuses in German", async () => {
     await applyLanguage("de");
     expect(

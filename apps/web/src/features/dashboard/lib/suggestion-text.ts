@@ -1,4 +1,5 @@
 import type { AiSuggestion, ApplySuggestionResult } from "@quire/contracts";
+import { formatDay } from "@/lib/format";
 import { fillIn, hasServerText, translateServerText, type MessageParams } from "@/lib/server-texts";
 import "../locale";
 
@@ -8,6 +9,8 @@ export interface SuggestionText {
   /** The apply button's label. */
   action: string;
 }
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A suggestion's title, description and button in the interface's language, written from its
@@ -28,6 +31,10 @@ export function suggestionText(
   }
   if (message.key === "notifyDuplicate") {
     params.status = translateServerText(`common:status.${message.params.status}`);
+  }
+  // A periodic review's due date comes as a calendar day; a date quoted from the text, as written.
+  if (message.key === "staleReviewDate" && ISO_DAY.test(message.params.reviewDate)) {
+    params.reviewDate = formatDay(message.params.reviewDate);
   }
   const filled = fillIn(params);
   return {
