@@ -131,3 +131,8 @@ export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? "" : formatter("utcDay").format(date);
 }
+
+/** A date that is a calendar day ("2026-03-01") named as formatDay names it; a date quoted from a text, as written. */
+export function formatDayOrQuoted(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value) : value;
+}

@@ -1,6 +1,6 @@
 import type { Notification } from "@quire/contracts";
 import notifications from "@/locales/en/notifications.json";
-import { formatDay } from "@/lib/format";
+import { formatDayOrQuoted } from "@/lib/format";
 import { addEnglish } from "@/lib/i18n";
 import { fillIn, hasServerText, translateServerText, type MessageParams } from "@/lib/server-texts";
 import { roundReasonText } from "@/lib/round-reason";
@@ -30,8 +30,8 @@ function textParams(message: Message): MessageParams {
   }
   if ("stage" in message.params) return { ...message.params, stage: stageName(message.params.stage) };
   // A periodic review's due date comes as a calendar day; a date quoted from the text, as written.
-  if (message.key === "staleReviewDate" && /^\d{4}-\d{2}-\d{2}$/.test(message.params.reviewDate))
-    return { ...message.params, reviewDate: formatDay(message.params.reviewDate) };
+  if (message.key === "staleReviewDate")
+    return { ...message.params, reviewDate: formatDayOrQuoted(message.params.reviewDate) };
   return message.params;
 }
 

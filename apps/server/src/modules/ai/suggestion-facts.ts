@@ -101,41 +101,51 @@ export function miscategorised(
 }
 
 /**
- * Past its review date, or (with none) untouched for over a year. A document under periodic review
- * has one review date, the one its periodic review is due on, whatever its text states; otherwise
- * the date its text states counts. A version not yet processed has no facts and is left for the
- * next look.
+ * The review date a document has passed, as shown and how many days ago; null when it has not. A
+ * document under periodic review has one review date, the day its review is due, whatever its text
+ * states; otherwise the date its text states counts (none for a version not yet processed).
+ */
+function passedReview(
+  doc: SuggestionDocument,
+  today: string,
+  now: Date,
+): { value: string; passed: number } | null {
+  if (doc.nextReviewOn !== null) {
+    if (reviewStateOn(today, doc.nextReviewOn) !== "overdue") return null;
+    const due = new Date(`${doc.nextReviewOn}T00:00:00Z`);
+    return { value: doc.nextReviewOn, passed: days(due, new Date(`${today}T00:00:00Z`)) };
+  }
+  const stated = doc.facts?.review;
+  return stated?.date && stated.date < now ? { value: stated.value, passed: days(stated.date, now) } : null;
+}
+
+/**
+ * Past its review date (passedReview), or with none untouched for over a year. A version not yet
+ * processed has no facts and is left for the next look.
  */
 export function staleDocuments(visible: readonly SuggestionDocument[], now: Date): DerivedSuggestion[] {
   const found: DerivedSuggestion[] = [];
   const today = utcDay(now);
   for (const doc of visible) {
+    const review = passedReview(doc, today, now);
     let reason: string;
     let stale: Staleness;
     let fact: string;
     let confidence: number;
-    if (doc.nextReviewOn !== null) {
-      if (reviewStateOn(today, doc.nextReviewOn) !== "overdue") continue;
-      const passed = days(new Date(`${doc.nextReviewOn}T00:00:00Z`), new Date(`${today}T00:00:00Z`));
-      reason = `Its review date (${doc.nextReviewOn}) passed ${passed} days ago.`;
+    if (review) {
+      reason = `Its review date (${review.value}) passed ${review.passed} days ago.`;
       stale = {
         key: "staleReviewDate",
-        params: { document: doc.title, reviewDate: doc.nextReviewOn, days: passed },
+        params: { document: doc.title, reviewDate: review.value, days: review.passed },
       };
-      fact = `review:${doc.nextReviewOn}`;
+      fact = `review:${review.value}`;
       confidence = 0.95;
-    } else if (!doc.facts) continue;
-    else if (doc.facts.review?.date && doc.facts.review.date < now) {
-      const { value, date } = doc.facts.review;
-      const passed = days(date, now);
-      reason = `Its review date (${value}) passed ${passed} days ago.`;
-      stale = {
-        key: "staleReviewDate",
-        params: { document: doc.title, reviewDate: value, days: passed },
-      };
-      fact = `review:${value}`;
-      confidence = 0.95;
-    } else if (!doc.facts.review && days(doc.updatedAt, now) > STALE_DAYS) {
+    } else if (
+      doc.nextReviewOn === null &&
+      doc.facts &&
+      !doc.facts.review &&
+      days(doc.updatedAt, now) > STALE_DAYS
+    ) {
       const unchanged = days(doc.updatedAt, now);
       reason = `It states no review date and has not changed for ${unchanged} days.`;
       stale = { key: "staleUnchanged", params: { document: doc.title, days: unchanged } };

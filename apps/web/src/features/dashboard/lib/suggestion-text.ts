@@ -1,5 +1,5 @@
 import type { AiSuggestion, ApplySuggestionResult } from "@quire/contracts";
-import { formatDay } from "@/lib/format";
+import { formatDayOrQuoted } from "@/lib/format";
 import { fillIn, hasServerText, translateServerText, type MessageParams } from "@/lib/server-texts";
 import "../locale";
 
@@ -9,8 +9,6 @@ export interface SuggestionText {
   /** The apply button's label. */
   action: string;
 }
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A suggestion's title, description and button in the interface's language, written from its
@@ -33,9 +31,7 @@ export function suggestionText(
     params.status = translateServerText(`common:status.${message.params.status}`);
   }
   // A periodic review's due date comes as a calendar day; a date quoted from the text, as written.
-  if (message.key === "staleReviewDate" && ISO_DAY.test(message.params.reviewDate)) {
-    params.reviewDate = formatDay(message.params.reviewDate);
-  }
+  if (message.key === "staleReviewDate") params.reviewDate = formatDayOrQuoted(message.params.reviewDate);
   const filled = fillIn(params);
   return {
     title: translateServerText(`${key}.title`, filled),
