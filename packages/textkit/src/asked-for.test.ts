@@ -21,13 +21,15 @@ describe("askedFor", () => {
       words: ["weeks"],
       figure: "number",
       of: ["holiday"],
+      direct: true,
     });
     expect(askedForOf("How much is the licensing fee?")).toEqual({
       words: ["licensing", "fee"],
       figure: "amount",
       of: [],
+      direct: false,
     });
-    expect(askedForOf("How much does it cost?")).toEqual({ words: [], figure: null, of: [] });
+    expect(askedForOf("How much does it cost?")).toEqual({ words: [], figure: null, of: [], direct: true });
     expect(askedForOf("What fee applies?").figure).toBeNull();
   });
 
@@ -37,16 +39,19 @@ describe("askedFor", () => {
       words: ["weeks"],
       figure: "number",
       of: [],
+      direct: true,
     });
     expect(askedForOf("What's the minimum number of months of contributions before I apply?")).toEqual({
       words: ["months"],
       figure: "number",
       of: ["contributions"],
+      direct: false,
     });
     expect(askedForOf("What is the total amount of damages?")).toEqual({
       words: ["damages"],
       figure: "amount",
       of: [],
+      direct: false,
     });
     // "Is there ..." asks whether the text names the thing, wherever the question starts.
     expect(askedFor("Procurement wants to know: is there an application fee for members?")).toEqual([
@@ -57,7 +62,12 @@ describe("askedFor", () => {
     expect(askedFor("Is there a limit on how many stanzas a file may hold?")).toEqual(["limit"]);
     expect(askedFor("Where is there a list of mirrors?")).toEqual(["list"]);
     // "number" without "of" is what is asked for, not a count.
-    expect(askedForOf("What number should I call?")).toEqual({ words: ["number"], figure: null, of: [] });
+    expect(askedForOf("What number should I call?")).toEqual({
+      words: ["number"],
+      figure: null,
+      of: [],
+      direct: true,
+    });
   });
 });
 
@@ -98,6 +108,7 @@ describe("how long", () => {
       words: [],
       figure: "duration",
       of: ["probation", "period"],
+      direct: false,
     });
     expect(askedForOf("How long does the shortened process take for a returning developer?").of).toEqual([
       "shortened",

@@ -27,6 +27,8 @@ const LINKING = new Set([
   "these",
   "of",
 ]);
+/** The linking words that are verbs: after them the words may be an adjective ("what is *special*"). */
+const VERBS = new Set(["is", "are", "was", "were"]);
 /** Modal verbs end what is asked for ("what fee may ..."); "can" and "will" are stop words already. */
 const MODALS = new Set(["may", "must", "shall", "might", "need", "needs"]);
 /** Content words read as what the question asks for. */
@@ -50,6 +52,12 @@ export interface AskedFor {
    * does *the shortened process* take"). A figure counts only where the text speaks of them.
    */
   of: string[];
+  /**
+   * Whether the words follow the asking word with no verb between ("*which team* reviews ...",
+   * "*what level* of ..."), so the last is a noun naming what is asked for; not after "what is"
+   * ("what is *special* about ...", "what is a bigger *program* called").
+   */
+  direct: boolean;
 }
 
 /** Quantifiers after "is there": "is there *any* penalty ...". */
@@ -99,22 +107,26 @@ export function askedForOf(question: string): AskedFor {
   const tokens = tokenize(question.slice(0, 2_000));
   const long = tokens.findIndex((t, k) => t === "how" && tokens[k + 1] === "long");
   if (long >= 0 && !tokens.slice(0, long).some((t) => ASKING.has(t)))
-    return { words: [], figure: "duration", of: howLongSubject(tokens, long) };
+    return { words: [], figure: "duration", of: howLongSubject(tokens, long), direct: false };
   const asking = tokens.findIndex(
     (t, k) => ASKING.has(t) || (t === "how" && QUANTITY.has(tokens[k + 1] ?? "")),
   );
   const existence = existenceAt(tokens);
   // Whichever opens the question: "is there a limit on how many ..." asks for a limit.
   let i = existence >= 0 && (asking < 0 || existence < asking) ? existence : asking;
-  if (i < 0) return { words: [], figure: null, of: [] };
+  if (i < 0) return { words: [], figure: null, of: [], direct: false };
   let figure: AskedFor["figure"] =
     tokens[i] !== "how" ? null : tokens[i + 1] === "many" ? "number" : "amount";
+  // "what's" holds its verb.
+  let direct = tokens[i] !== "what's";
   i += figure ? 2 : 1;
   while (
     i < tokens.length &&
     (LINKING.has(tokens[i]!) || EXISTENTIAL.has(tokens[i]!) || (figure && COMPARATIVES.has(tokens[i]!)))
-  )
+  ) {
+    if (VERBS.has(tokens[i]!)) direct = false;
     i++;
+  }
   let words = phraseAt(tokens, i);
   i += words.length;
   // "what is the minimum number of months": a count of months, asked as "how many months" is.
@@ -124,9 +136,11 @@ export function askedForOf(question: string): AskedFor {
     words = phraseAt(tokens, i + 1);
     i += 1 + words.length;
   }
+  // "the number of characters allowed": what is counted is the noun, not the participle after it.
+  if (figure && words.length > 1 && /ed$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
   // "how many weeks of holiday": the figure is of holiday.
   const of = figure && words.length > 0 && tokens[i] === "of" ? phraseAt(tokens, i + 1) : [];
-  return { words, figure: words.length > 0 ? figure : null, of };
+  return { words, figure: words.length > 0 ? figure : null, of, direct };
 }
 
 /**

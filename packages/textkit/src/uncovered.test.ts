@@ -186,4 +186,41 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask(text)).toEqual([{ word: "days", nowhere: false, figure: "number" }]);
     expect(ask(`${text} A breach may be cured within 30 days of notice.`)).toEqual([]);
   });
+
+  it("names a thing asked for by name that the text never names, not a kind of thing it gives", () => {
+    const perl = stemsOf("Perl modules are packaged as libfoo-bar-perl. Man pages use the 3pm extension.");
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: perl }).map((w) => w.word);
+    expect(ask("Which team should review new Perl module packages?")).toEqual(["team"]);
+    expect(ask("What exact syntax should the Perl module package name use?")).toEqual(["syntax"]);
+    // A kind of thing is given by an instance ("3pm"), without the noun.
+    expect(ask("What extension do Perl module man pages use?")).toEqual([]);
+    expect(ask("What language are the modules written in?")).toEqual([]);
+    // After "what is", the word may describe rather than name: "special" is no thing the text must name.
+    expect(ask("What is special about Perl modules?")).toEqual([]);
+  });
+
+  it("counts what is counted, not the participle after it", () => {
+    const ask = figureAsk("What's the maximum number of characters allowed in a menu title?");
+    const menu = "Menu entries are allowed in sections. The title is shown in the menu.";
+    expect(ask(menu)).toEqual([{ word: "characters", nowhere: false, figure: "number" }]);
+    expect(ask(`${menu} A title has at most 30 characters.`)).toEqual([]);
+  });
+
+  it("names an address and another version of the cited document as wholes", () => {
+    const text = "Keys must be on a public key server such as subkeys.pgp.net. Mozilla Public License 2.0.";
+    const ask = (question: string) =>
+      uncoveredWords({
+        question,
+        asked: analyseQuestion(question).asked,
+        cited: stemsOf(`${text} keys openpgp org version 1.1 still apply`),
+        citedText: text,
+        title: "Mozilla Public License 2.0",
+        named: (word) => word === "mpl",
+      }).map((w) => w.word);
+    expect(ask("Can I publish my key on keys.openpgp.org?")).toEqual(["keys.openpgp.org"]);
+    expect(ask("Can I publish my key on subkeys.pgp.net?")).toEqual([]);
+    expect(ask("Does the patent grant in MPL 1.1 still apply?")).toEqual(["MPL 1.1"]);
+    expect(ask("Does the patent grant in MPL 2.0 still apply?")).toEqual([]);
+  });
 });

@@ -1,5 +1,13 @@
-import { askedForOf, givesDuration, givesFigure, statedFigures, VALUE_WORDS } from "./asked-for";
+import {
+  askedForOf,
+  type AskedFor,
+  givesDuration,
+  givesFigure,
+  statedFigures,
+  VALUE_WORDS,
+} from "./asked-for";
 import { askedStem, type AskedWord } from "./question";
+import { missingAddresses, otherVersions } from "./question-names";
 import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
 
 /**
@@ -18,6 +26,8 @@ import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
  * - what the question asks for, when the cited text lacks most of it: the words after "what",
  *   "which" or "how much/many" ("What *annual membership fee* do Debian developers pay?"). A text
  *   on membership that names no fee does not answer it, however well it matches the rest.
+ * - an address or host name ("security@debian.org"), or a version of the cited document other than
+ *   its own (question-names.ts): named only by the whole of it.
  * Other absent words are left alone: a question in other words than the document's ("a scratch
  * file that disappears") is still answered by it.
  */
@@ -63,6 +73,8 @@ export interface CoverageInput {
   citedText?: string;
   /** Each asked stem's inverse document frequency among the candidates: the rarest names the topic. */
   idf?: ReadonlyMap<string, number>;
+  /** The cited document's title, read for its version ("Mozilla Public License 2.0"). */
+  title?: string;
 }
 
 export interface UncoveredWord {
@@ -131,10 +143,27 @@ const NAMED_VALUES: ReadonlySet<string> = new Set(
 );
 
 /**
- * The asked-for words the cited text lacks, when it lacks more than half of them and one is a value
- * noun (asked-for.ts VALUE_WORDS: "fee", "maximum length"); none otherwise.
+ * Nouns that name a kind of thing the answer gives an instance of, without the noun: "What
+ * *language* is cscope made to browse?" is answered by "C", "Which *tool* ..." by the tool's name.
+ * Any other noun asked for directly ("Which *team* reviews ...", "What *syntax* should ...") is
+ * named where a text gives it: one that never names it does not say which.
  */
-function askedForMissing(wanted: readonly string[], covered: (word: string) => boolean): Set<string> {
+const CATEGORY_NOUNS: ReadonlySet<string> = new Set(
+  `language languages tool tools program programs command commands utility utilities application
+  applications package packages library libraries software editor editors format formats protocol
+  protocols algorithm algorithms trick tricks technique techniques method methods approach way ways
+  means mechanism kind kinds type types sort sorts name names word words term terms thing things
+  example examples option options feature features file files function functions module modules
+  class classes document documents one ones part parts`.split(/\s+/),
+);
+
+/**
+ * The asked-for words the cited text lacks, when it lacks more than half of them and one is a value
+ * noun (asked-for.ts VALUE_WORDS: "fee", "maximum length"), or it lacks the noun asked for by name
+ * right after "what" or "which" ("which *team*"); none otherwise.
+ */
+function askedForMissing(asked: AskedFor, covered: (word: string) => boolean): Set<string> {
+  const wanted = asked.words;
   const missing = wanted.filter((word) => !covered(word));
   // The last word heads the phrase: "the minimum *age*" asks for an age, which a text that says
   // "minimum" only of discussion periods does not give. Only a qualifier beside it ("minimum",
@@ -146,9 +175,12 @@ function askedForMissing(wanted: readonly string[], covered: (word: string) => b
   const headMissing = head !== undefined && VALUE_WORDS.has(head) && !covered(head);
   const qualifiedOnly = headMissing && wanted.every((word) => !covered(word) || VALUE_WORDS.has(word));
   const named = headMissing && NAMED_VALUES.has(head);
+  const thingWord = (word: string) => !covered(word) && !CATEGORY_NOUNS.has(word) && !VALUE_WORDS.has(word);
+  const thing = asked.direct && !asked.figure && head !== undefined && thingWord(head);
   if (
     !qualifiedOnly &&
     !named &&
+    !thing &&
     (missing.length * 2 <= wanted.length || !missing.some((word) => VALUE_WORDS.has(word)))
   )
     return new Set();
@@ -220,7 +252,7 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
   const covered = new Map(input.asked.map((a) => [a.word, coveredBy(input, a)]));
   // A word the analysis dropped (too common to ask with) is judged by its stem alone.
   const isCovered = (word: string) => covered.get(word) ?? input.cited.has(stem(word));
-  const wanted = askedForMissing(askedForOf(input.question).words, isCovered);
+  const wanted = askedForMissing(askedForOf(input.question), isCovered);
   const out: UncoveredWord[] = [];
   for (const a of input.asked) {
     if (covered.get(a.word)) continue;
@@ -234,6 +266,13 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
     if (!salient && !wanted.has(a.word)) continue;
     out.push({ word: asWritten(input.question, a.word), nowhere });
   }
+  // Addresses and versions are names as a whole: their words apart may all be in the text.
+  if (input.citedText !== undefined)
+    for (const address of missingAddresses(input.question, input.citedText))
+      out.push({ word: address, nowhere: false });
+  if (input.title !== undefined)
+    for (const version of otherVersions(input.question, input.title, (word) => input.named?.(word) ?? false))
+      out.push({ word: version, nowhere: false });
   const figure = out.length === 0 ? missingFigure(input, isCovered) : null;
   return figure ? [figure] : out;
 }

@@ -75,6 +75,7 @@ function uncoveredBy(retrieval: Retrieval, question: string, document: RankedDoc
     unseen: retrieval.unseen,
     idf: retrieval.idf,
     named: (word) => acronymMatch(document.best.title, [word]) > 0,
+    title: document.best.title,
     language,
   });
 }
