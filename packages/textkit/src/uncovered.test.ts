@@ -223,4 +223,31 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask("Does the patent grant in MPL 1.1 still apply?")).toEqual(["MPL 1.1"]);
     expect(ask("Does the patent grant in MPL 2.0 still apply?")).toEqual([]);
   });
+
+  it("counts a value given beside a number without its noun", () => {
+    const ask = (text: string) => {
+      const question = "What is the minimum password length?";
+      return uncoveredWords({
+        question,
+        asked: analyseQuestion(question).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      });
+    };
+    expect(ask("Passwords must be at least 14 characters long.")).toEqual([]);
+    // "as long as" and "at least" with no number give no length.
+    expect(ask("Passwords must be kept secret as long as they are in use, at least by staff.")).toEqual([
+      { word: "minimum", nowhere: false },
+      { word: "length", nowhere: false },
+    ]);
+  });
+
+  it("reads a figure's topic in its own inflections and sentence, not in a word of the same stem", () => {
+    const ask = figureAsk("How many days of parental leave do employees get?", "parental");
+    const policy =
+      "| Leave type | Entitlement |\n|---|---|\n| Bereavement: partner, child or parent | 10 days |\n\n" +
+      "Austin employees receive 20 days of paid time off. Employees get 12 weeks of parental leave.";
+    expect(ask(policy)).toEqual([{ word: "days", nowhere: false, figure: "number" }]);
+    expect(ask(`${policy} Parental leaves last 90 days.`)).toEqual([]);
+  });
 });

@@ -126,8 +126,25 @@ function asWritten(question: string, word: string): string {
   return match ?? word;
 }
 
+/**
+ * How a text gives a value without its noun, beside a number: "at *least* 14 characters *long*"
+ * gives a minimum length, "up to 8 members" a maximum, "18 years *old*" an age.
+ */
+const VALUE_FORMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["minimum", ["least"]],
+  ["maximum", ["most", "up"]],
+  ["length", ["long"]],
+  ["duration", ["long"]],
+  ["age", ["old"]],
+  ["size", ["big", "large"]],
+  ["weight", ["heavy"]],
+]);
+
 function coveredBy(input: CoverageInput, a: AskedWord): boolean {
   if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) return true;
+  // Only beside a number: "as long as" gives no length.
+  const forms = VALUE_FORMS.get(a.word);
+  if (forms && input.citedText !== undefined && givesFigure(forms, input.citedText)) return true;
   if (input.language && input.cited.has(askedStem(a, input.language))) return true;
   if ([...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s))) return true;
   if (input.named?.(a.word)) return true;
@@ -187,11 +204,29 @@ function askedForMissing(asked: AskedFor, covered: (word: string) => boolean): S
   return new Set(missing);
 }
 
+/** An English word's possible bases, taking off one inflection: "leaving" → "leav", "leave". */
+function inflectedForms(word: string): string[] {
+  const w = word.replace(/['’]s$/, "");
+  const out = [w];
+  for (const [ending, base] of [
+    ["ies", "y"],
+    ["ied", "y"],
+    ["es", ""],
+    ["s", ""],
+    ["ed", ""],
+    ["ed", "e"],
+    ["ing", ""],
+    ["ing", "e"],
+  ] as const)
+    if (w.endsWith(ending) && w.length > ending.length + 2) out.push(w.slice(0, -ending.length) + base);
+  return out;
+}
+
 /** Text read for the paragraphs that hold the question's topic, so the check stays bounded. */
 const MAX_TOPIC_TEXT = 200_000;
 
 /**
- * The cited paragraphs a figure must be found in: those holding the rarest covered word of what the
+ * The cited sentences (and table rows) a figure must be found in: those holding the rarest covered word of what the
  * question says the figure is of ("holiday" in "How many weeks of holiday ...", "emeritus" in "how
  * long does the emeritus process take"). A number of weeks in a paragraph on fixing bugs is not a
  * number of weeks of holiday. All of the text when the question does not say, or the rarity of its
@@ -210,13 +245,24 @@ function topicParagraphs(input: CoverageInput, of: readonly string[], text: stri
   const found = topic;
   const stems = new Set([found.stem, stem(found.word), ...(input.synonyms?.get(found.stem) ?? [])]);
   if (input.language) stems.add(askedStem(found, input.language));
-  // A table's rows are read one by one: "Jury service | Full pay" gives no time, whatever the
-  // bereavement row above it says.
+  // A table's rows and a paragraph's sentences are read one by one: "Jury service | Full pay"
+  // gives no time, whatever the bereavement row above it says, and "20 days of paid time off" is
+  // no number of days of the parental leave the next sentence speaks of.
   const paragraphs = text
     .slice(0, MAX_TOPIC_TEXT)
     .split(/\n\s*\n/)
-    .flatMap((p) => (/^\s*\|/m.test(p) ? p.split("\n") : [p]));
-  return paragraphs.filter((p) => tokenize(p).some((t) => stems.has(stem(t))));
+    .flatMap((p) => (/^\s*\|/m.test(p) ? p.split("\n") : p.split(/(?<=[.!?])\s+/)));
+  // In English a stem joins words a topic keeps apart ("parental" leave and a "parent"'s
+  // bereavement): the topic's own word counts only in its inflections, its synonyms by stem.
+  const english = (input.language ?? "eng") === "eng";
+  const synonymStems = new Set(input.synonyms?.get(found.stem) ?? []);
+  const forms = inflectedForms(found.word);
+  const holds = (token: string) => {
+    const s = stem(token);
+    if (!stems.has(s)) return false;
+    return !english || synonymStems.has(s) || inflectedForms(token).some((f) => forms.includes(f));
+  };
+  return paragraphs.filter((p) => tokenize(p).some(holds));
 }
 
 /**
