@@ -60,6 +60,8 @@ describe("acronymMatch", () => {
     expect(acronymMatch("GNU General Public License version 3", ["gplv3"])).toBe(1);
     expect(acronymMatch("GNU General Public License version 2", ["gpl-2"])).toBe(1);
     expect(acronymMatch("GNU General Public License version 2", ["gplv3"])).toBe(0.3);
+    expect(acronymMatch("GNU General Public License v3", ["gplv3"])).toBe(1);
+    expect(acronymMatch("GNU General Public License v3", ["gpl2"])).toBe(0.3);
     expect(acronymMatch("Mozilla Public License 2.0", ["mpl", "code"])).toBe(1);
   });
 

@@ -94,7 +94,8 @@ const ACRONYM = /^([a-z]{3,8}?)-?v?(\d+)?$/;
 export function acronymMatch(title: string, askedWords: readonly string[]): number {
   const words = tokenize(title, { splitHyphens: true });
   const initials = initialsOf(words);
-  const numbers = new Set(words.filter((w) => /^\d+$/.test(w)));
+  // "GNU General Public License v3" is version 3 as much as "… License 3" is.
+  const numbers = new Set(words.filter((w) => /^v?\d+$/.test(w)).map((w) => w.replace(/^v/, "")));
   let best = 0;
   for (const asked of askedWords) {
     const match = ACRONYM.exec(asked.slice(0, 20));

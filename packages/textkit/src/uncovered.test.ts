@@ -22,6 +22,14 @@ describe("uncoveredWords", () => {
     ]);
   });
 
+  it("names a question's 'now' when the text never speaks of the present", () => {
+    const menu = stemsOf("The menu package is maintained by the Debian menu team. Entries go in sections.");
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: menu }).map((w) => w.word);
+    expect(ask("Who is the current maintainer of the menu package?")).toEqual(["current"]);
+    expect(ask("Who maintains the menu package?")).toEqual([]);
+  });
+
   it("names a group of people the question asks of wherever it stands, not the usual audience", () => {
     const ask = (question: string) =>
       uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: leave }).map((w) => w.word);

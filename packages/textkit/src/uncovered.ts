@@ -53,6 +53,20 @@ const ROLE_STEMS: ReadonlySet<string> = new Set(
     .map((word) => stem(word)),
 );
 
+/**
+ * Words that ask about the present ("who is the *current* maintainer", "which developer
+ * *currently* chairs"): a text that never speaks of the present states rules and roles, not who
+ * or what holds them now.
+ */
+const PRESENT: ReadonlySet<string> = new Set([
+  "current",
+  "currently",
+  "presently",
+  "nowadays",
+  "today",
+  "now",
+]);
+
 export interface CoverageInput {
   question: string;
   asked: readonly AskedWord[];
@@ -308,6 +322,7 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
       names.has(a.word) ||
       scope.has(a.word) ||
       ROLE_STEMS.has(stem(a.word)) ||
+      PRESENT.has(a.word) ||
       VERSION.test(a.word);
     if (!salient && !wanted.has(a.word)) continue;
     out.push({ word: asWritten(input.question, a.word), nowhere });
