@@ -30,6 +30,15 @@ describe("uncoveredWords", () => {
     expect(ask("Who maintains the menu package?")).toEqual([]);
   });
 
+  it("counts an agent noun as covered by its verb, not a group of people by theirs", () => {
+    const bugs = stemsOf("The bug tracking system records each report. Staff on a fixed-term contract.");
+    const ask = (question: string) =>
+      uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: bugs }).map((w) => w.word);
+    expect(ask("Can I record a bug report with the tracker?")).toEqual([]);
+    expect(ask("Can I record a bug report with the mentor?")).toEqual(["mentor"]);
+    expect(ask("Do contractors get bug reports?")).toEqual(["contractors"]);
+  });
+
   it("names a group of people the question asks of wherever it stands, not the usual audience", () => {
     const ask = (question: string) =>
       uncoveredWords({ question, asked: analyseQuestion(question).asked, cited: leave }).map((w) => w.word);

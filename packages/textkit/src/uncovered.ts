@@ -156,6 +156,9 @@ const VALUE_FORMS: ReadonlyMap<string, readonly string[]> = new Map([
 
 function coveredBy(input: CoverageInput, a: AskedWord): boolean {
   if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) return true;
+  // "the tracker" is what a text on "tracking" bugs speaks of; "contractors" are not a contract.
+  const agent = /^(\p{L}{4,}?)(?:er|or)s?$/u.exec(a.word);
+  if (agent && !ROLE_STEMS.has(a.stem) && input.cited.has(stem(agent[1]!))) return true;
   // Only beside a number: "as long as" gives no length.
   const forms = VALUE_FORMS.get(a.word);
   if (forms && input.citedText !== undefined && givesFigure(forms, input.citedText)) return true;
