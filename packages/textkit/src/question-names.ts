@@ -50,7 +50,10 @@ interface Version {
  */
 const VERSION =
   /(?:([\p{L}][\p{L}\p{N}-]*)\s+)?(?:\b((?:version|v)\s*))?(\d+(?:\.\d+)+|(?<=\b(?:version|v)\s*)\d+)\b/giu;
-/** Words before a number that make it a reference, not a version ("section 2.1"). */
+/**
+ * Words before a number that make it a reference, not a version ("section 2.1"). Not asked-for.ts's
+ * REFERENCE_WORDS, which holds "version" itself: here "Version 1.1" is a version.
+ */
 const REFERENCES = new Set([
   "section",
   "sections",
