@@ -37,6 +37,7 @@ export * from "./title-words";
 export * from "./vocabulary";
 export * from "./title";
 export * from "./uncovered";
+export type { InstanceKind } from "./asked-instances";
 export * from "./quote-tables";
 export * from "./document-kind";
 export * from "./reflow";

@@ -267,4 +267,20 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask(policy)).toEqual([{ word: "days", nowhere: false, figure: "number" }]);
     expect(ask(`${policy} Parental leaves last 90 days.`)).toEqual([]);
   });
+
+  it("counts an acronym the text spells out, and reads no scope in a phrasal verb's object", () => {
+    const text =
+      "Directive 96/9/EC of the European Parliament on the legal protection of databases. Ean Schuessler suggested it.";
+    const ask = (question: string) =>
+      uncoveredWords({
+        question,
+        asked: analyseQuestion(question).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      }).map((w) => w.word);
+    expect(ask("Which EP directive is about databases?")).toEqual([]);
+    expect(ask("Which EU directive is about databases?")).toEqual(["EU"]);
+    expect(ask("Who came up with the idea of protecting databases?")).toEqual([]);
+    expect(ask("Who suggested protecting databases with the idea?")).toEqual(["idea"]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   statedFigures,
   VALUE_WORDS,
 } from "./asked-for";
+import { askedInstanceOf, givesInstance, type InstanceKind } from "./asked-instances";
 import { askedStem, type AskedWord } from "./question";
 import { missingAddresses, otherVersions } from "./question-names";
 import { isStopWord, stem, tokenize, type TextLanguage } from "./tokenize";
@@ -37,6 +38,8 @@ const SCOPE_PREPOSITIONS = new Set(["for", "in", "at", "with", "within", "outsid
 const possessive = (token: string) => /['’]s$/.test(token) && !isStopWord(token);
 /** Digits joined by dots, as versions and releases are written ("1.1", "2.0", "5.36.0"). */
 const VERSION = /^\d+(?:\.\d+)+$/;
+/** Particles that make the preposition after them part of a verb ("come *up with*", "do *away with*"). */
+const PARTICLES = new Set(["up", "down", "out", "away", "off"]);
 /** Content words read after a scope preposition. */
 const SCOPE_WORDS = 3;
 /**
@@ -101,6 +104,11 @@ export interface UncoveredWord {
    * which the cited text mentions without a number of them.
    */
   figure?: "number" | "amount" | "duration";
+  /**
+   * Set when the words are there but not the instance asked of them (asked-instances.ts): "which
+   * *countries*" of a text on "certain countries" that names none.
+   */
+  instance?: InstanceKind;
 }
 
 /** Words written with a capital after the question's first word, lowercased, as tokenize reads them. */
@@ -119,6 +127,8 @@ function scoped(question: string): Set<string> {
   const tokens = tokenize(question.slice(0, 2_000));
   tokens.forEach((token, i) => {
     if (!SCOPE_PREPOSITIONS.has(token) && !possessive(token)) return;
+    // "came up with the idea", "get away with": a phrasal verb's object, not a scope.
+    if (PARTICLES.has(tokens[i - 1] ?? "")) return;
     let taken = 0;
     for (let j = i + 1; j < tokens.length && taken < SCOPE_WORDS; j++) {
       const next = tokens[j]!;
@@ -154,8 +164,20 @@ const VALUE_FORMS: ReadonlyMap<string, readonly string[]> = new Map([
   ["weight", ["heavy"]],
 ]);
 
+/** Text read for an acronym's words, so the check stays linear and bounded. */
+const MAX_ACRONYM_TEXT = 200_000;
+
+/** Whether a text writes out an acronym the question uses: "EU" by "European Union", "DPL" by "Debian Project Leader". */
+function spelledOut(acronym: string, text: string): boolean {
+  if (!/^\p{Lu}{2,5}$/u.test(acronym)) return false;
+  const pattern = [...acronym].map((letter) => `${letter}\\p{Ll}+`).join("\\s+(?:(?:of|the|and|for)\\s+)?");
+  return new RegExp(`(?<!\\p{L})${pattern}`, "u").test(text.slice(0, MAX_ACRONYM_TEXT));
+}
+
 function coveredBy(input: CoverageInput, a: AskedWord): boolean {
   if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) return true;
+  if (input.citedText !== undefined && spelledOut(asWritten(input.question, a.word), input.citedText))
+    return true;
   // "the tracker" is what a text on "tracking" bugs speaks of; "contractors" are not a contract.
   const agent = /^(\p{L}{4,}?)(?:er|or)s?$/u.exec(a.word);
   if (agent && !ROLE_STEMS.has(a.stem) && input.cited.has(stem(agent[1]!))) return true;
@@ -308,6 +330,28 @@ function missingFigure(input: CoverageInput, covered: (word: string) => boolean)
   return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
 }
 
+/**
+ * The name, version or date a question asks for (asked-instances.ts), when the cited sentences on
+ * its topic give none.
+ */
+function missingInstance(input: CoverageInput): UncoveredWord | null {
+  const asked = askedInstanceOf(input.question);
+  if (!asked || input.citedText === undefined) return null;
+  // The topic is read from the question's other words, past those the title names: every
+  // paragraph of the LGPL speaks of the LGPL.
+  const skip = new Set(asked.words);
+  const of = input.asked
+    .map((a) => a.word)
+    .filter((word) => !skip.has(word) && !PRESENT.has(word) && !input.named?.(word));
+  // "Which *texinfo.tex* version": the words before a version's head name what it is of.
+  const own =
+    asked.kind === "version" ? asked.words.slice(0, -1).filter((word) => !VALUE_WORDS.has(word)) : [];
+  const sentences = topicParagraphs(input, own.length > 0 ? own : of, input.citedText);
+  if (givesInstance({ question: input.question, asked, sentences, citedText: input.citedText })) return null;
+  const word = asked.words.map((w) => asWritten(input.question, w)).join(" ");
+  return { word, nowhere: false, instance: asked.kind };
+}
+
 export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
   const names = capitalised(input.question);
   const scope = scoped(input.question);
@@ -337,7 +381,8 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
   if (input.title !== undefined)
     for (const version of otherVersions(input.question, input.title, (word) => input.named?.(word) ?? false))
       out.push({ word: version, nowhere: false });
-  const figure = out.length === 0 ? missingFigure(input, isCovered) : null;
+  if (out.length > 0) return out;
+  const figure = missingFigure(input, isCovered) ?? missingInstance(input);
   return figure ? [figure] : out;
 }
 

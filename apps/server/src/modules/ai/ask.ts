@@ -15,6 +15,7 @@ import {
   type AnswerPassage,
   type QuotePassage,
   type QuoteRequest,
+  type InstanceKind,
   type QuoteTuning,
   type UncoveredWord,
 } from "@quire/textkit";
@@ -91,6 +92,19 @@ function placeOf(document: RankedDocument): string {
  * them, the closest document's when only it does not.
  */
 export function coverageNote(missing: UncoveredWord[], document: RankedDocument): string {
+  const instance = missing.find((m) => m.instance);
+  if (instance) {
+    const what: Record<InstanceKind, string> = {
+      country: `does not name the ${instance.word}`,
+      name: `does not name the ${instance.word}`,
+      person: "does not name who holds that role now",
+      version: "does not give a version number",
+      date: "does not give a date",
+      email: "does not give an e-mail address",
+      url: "does not give a web address",
+    };
+    return `The closest document, ${placeOf(document)}, ${what[instance.instance!]}.`;
+  }
   const figure = missing.find((m) => m.figure);
   if (figure) {
     if (figure.figure === "duration")
