@@ -283,4 +283,22 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask("Who came up with the idea of protecting databases?")).toEqual([]);
     expect(ask("Who suggested protecting databases with the idea?")).toEqual(["idea"]);
   });
+
+  it("names a yes/no question's word that other candidate passages hold and the cited text does not", () => {
+    const text = "You may charge a reasonable copying fee. The Copyright Holder keeps the right.";
+    const question = "Does the licence grant us a patent licence from the copyright holder?";
+    const ask = (idf: Map<string, number>, q = question) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+        idf,
+      }).map((w) => w.word);
+    // Many passages the question found speak of patents: the cited one does not.
+    expect(ask(new Map([["patent", 1.2]]))).toEqual(["patent"]);
+    // A word few passages hold is the question's own wording.
+    expect(ask(new Map([["patent", 3.5]]))).toEqual([]);
+    expect(ask(new Map([["patent", 1.2]]), "Who grants us a patent licence?")).toEqual([]);
+  });
 });
