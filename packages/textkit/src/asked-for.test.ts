@@ -128,3 +128,29 @@ describe("how long", () => {
     expect(givesDuration("the process is shortened for returning developers")).toBe(false);
   });
 });
+
+describe("a which-question that asks for its subject", () => {
+  it("leaves out the verb the phrase runs on into, not a plural noun asked for", () => {
+    expect(askedForOf("Which Debian team reviews new Perl module packages?").words).toEqual([
+      "debian",
+      "team",
+    ]);
+    expect(askedForOf("What share ownership counts as control?").words).toEqual(["share", "ownership"]);
+    expect(askedForOf("Which Developer currently chairs the committee?").words).toEqual(["developer"]);
+    // Followed by an auxiliary, a comma or a possessive's apostrophe, the "-s" word is a noun.
+    expect(askedForOf("Which man page extensions should a module use?").words).toEqual([
+      "man",
+      "page",
+      "extensions",
+    ]);
+    expect(askedForOf("Which export-control laws, for example the EAR, apply?").words).toEqual([
+      "export-control",
+      "laws",
+    ]);
+    expect(askedForOf("Which EU member states' laws does it list?").words).toEqual([
+      "eu",
+      "member",
+      "states",
+    ]);
+  });
+});

@@ -140,7 +140,27 @@ export function askedForOf(question: string): AskedFor {
   if (figure && words.length > 1 && /ed$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
   // "how many weeks of holiday": the figure is of holiday.
   const of = figure && words.length > 0 && tokens[i] === "of" ? phraseAt(tokens, i + 1) : [];
+  if (direct && !figure) words = withoutVerb(words, tokens[i], question);
   return { words, figure: words.length > 0 ? figure : null, of, direct };
+}
+
+/**
+ * A which-question may ask for its subject: "Which Debian team *reviews* new packages?", "Which key
+ * *gets* me out of less?". The phrase read then runs on into the verb, which takes an "-s" after a
+ * singular noun and is followed by its object or nothing, never by an auxiliary ("Which man page
+ * *extensions should* …" asks for its object) nor a comma ("export-control *laws*, for example").
+ * The verb and an adverb before it ("currently chairs") are not what is asked for.
+ */
+function withoutVerb(words: string[], next: string | undefined, question: string): string[] {
+  const last = words[words.length - 1];
+  if (words.length < 2 || !last || !/[^su'’]s$/.test(last)) return words;
+  if (next !== undefined && AUXILIARIES.has(next)) return words;
+  // "member *states'* laws" is a possessive, not a verb.
+  if (new RegExp(`\\b${last.replace(/[^\p{L}\p{N}]/gu, "")}(?:\\s*[,;:]|['’])`, "iu").test(question))
+    return words;
+  const out = words.slice(0, -1);
+  while (out.length > 1 && /ly$/.test(out[out.length - 1]!)) out.pop();
+  return out;
 }
 
 /**

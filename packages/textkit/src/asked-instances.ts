@@ -76,8 +76,9 @@ export function askedInstanceOf(question: string): AskedInstance | null {
     if (VERSION_HEADS.has(head)) return { kind: "version", words: asked.words };
     if (DATE_HEADS.has(head)) return { kind: "date", words: asked.words };
     // "Which Developer *currently* chairs …": the noun before the time word is the role asked for.
-    const now = asked.words.findIndex((word) => PRESENT.has(word));
-    if (now > 0) return { kind: "person", words: asked.words.slice(0, now) };
+    const at = tokens.findIndex((token) => token === "which" || token === "what");
+    if (at >= 0 && tokens.slice(at + 1, at + 5).some((token) => PRESENT.has(token)))
+      return { kind: "person", words: asked.words.filter((word) => !PRESENT.has(word)) };
   }
   const who = tokens.indexOf("who");
   if (who >= 0 && tokens.slice(who + 1).some((token) => PRESENT.has(token))) {
