@@ -74,6 +74,18 @@ function existenceAt(tokens: readonly string[]): number {
   return at >= 0 ? at + 1 : -1;
 }
 
+/**
+ * The sentence that asks, when a question sets out its context first ("The perl policy mentions a
+ * grace period over which modules may be rebuilt. How many weeks does it last?"): the first that
+ * ends in a question mark. The whole question when it is one sentence or none ends so.
+ */
+export function askingSentence(question: string): string {
+  const text = question.slice(0, 2_000);
+  const sentences = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+  if (sentences.length < 2) return text;
+  return sentences.find((sentence) => sentence.trimEnd().endsWith("?")) ?? text;
+}
+
 /** Verbs that open a how-long question's subject: "how long *does* the process take". */
 const AUXILIARIES = new Set(
   "is are was were be does do did will would should must can could may might has have had shall".split(" "),
@@ -104,7 +116,7 @@ function howLongSubject(tokens: readonly string[], long: number): string[] {
  * function word or modal ("what fee does ...", "what fee may ...").
  */
 export function askedForOf(question: string): AskedFor {
-  const tokens = tokenize(question.slice(0, 2_000));
+  const tokens = tokenize(askingSentence(question));
   const long = tokens.findIndex((t, k) => t === "how" && tokens[k + 1] === "long");
   if (long >= 0 && !tokens.slice(0, long).some((t) => ASKING.has(t)))
     return { words: [], figure: "duration", of: howLongSubject(tokens, long), direct: false };

@@ -135,3 +135,21 @@ describe("addresses and plans asked for", () => {
     expect(askedInstanceOf("When is my licence reinstated?")).toBeNull();
   });
 });
+
+describe("a sum asked for in a currency", () => {
+  const gives = (question: string, sentences: string[]) =>
+    givesInstance({ question, asked: askedInstanceOf(question)!, sentences, citedText: sentences.join(" ") });
+
+  it("is given only as a sum of money", () => {
+    const q = "What dollar amount counts as a major expenditure?";
+    expect(askedInstanceOf(q)).toEqual({ kind: "money", words: ["dollar"] });
+    expect(gives(q, ["The Leader should propose major expenditures on the mailing list."])).toBe(false);
+    expect(gives(q, ["Expenditures over $5,000 count as major."])).toBe(true);
+    expect(gives("What's our liability cap in euros?", ["Liability is capped at 10,000 EUR."])).toBe(true);
+  });
+
+  it("reads the sentence that asks, past the context set out before it", () => {
+    const q = "The policy names a grace period over which modules are rebuilt. In what year did it start?";
+    expect(askedInstanceOf(q)?.kind).toBe("date");
+  });
+});

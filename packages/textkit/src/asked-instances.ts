@@ -1,4 +1,4 @@
-import { askedForOf } from "./asked-for";
+import { askedForOf, askingSentence } from "./asked-for";
 import { isStopWord, stem, tokenize } from "./tokenize";
 
 /**
@@ -11,7 +11,7 @@ import { isStopWord, stem, tokenize } from "./tokenize";
  * cited sentences give one is read from their writing: a capitalised word the text never writes
  * in lowercase, digits joined by dots, a year or a month.
  */
-export type InstanceKind = "country" | "name" | "person" | "version" | "date" | "email" | "url";
+export type InstanceKind = "country" | "name" | "person" | "version" | "date" | "email" | "url" | "money";
 
 export interface AskedInstance {
   kind: InstanceKind;
@@ -46,12 +46,19 @@ const MAIL = new Set(["email", "e-mail", "mail", "mailing"]);
 /** Heads that ask for a web address. */
 const URL_HEADS = new Set(["url", "urls", "website", "websites", "web", "link", "links", "homepage"]);
 
+/** Currencies a question asks a sum in ("What *dollar* amount …", "the maximum liability in *euros*"). */
+const CURRENCIES = new Set(["dollar", "dollars", "euro", "euros", "usd", "eur", "gbp", "sterling"]);
+/** A sum of money as a text writes it: "$500", "€ 1,000", "10 USD", "200 euros". */
+const MONEY = /[$€£]\s?\d|\d[\d,.]*\s?(?:USD|EUR|GBP|dollars?|euros?|pounds?)\b|\b(?:USD|EUR|GBP)\s?\d/i;
+
 /** Question text read, so the check stays bounded. */
 const MAX_QUESTION = 2_000;
 
 /** The instance a question asks for, read from its wording; null when it asks for none of these kinds. */
 export function askedInstanceOf(question: string): AskedInstance | null {
-  const tokens = tokenize(question.slice(0, MAX_QUESTION));
+  const tokens = tokenize(askingSentence(question));
+  const currency = tokens.find((token) => CURRENCIES.has(token));
+  if (currency) return { kind: "money", words: [currency] };
   const when = tokens.indexOf("when");
   if (when >= 0 && PAST.has(tokens[when + 1] ?? "")) return { kind: "date", words: ["when"] };
   if (when >= 0 && (tokens[when + 1] === "is" || tokens[when + 1] === "are"))
@@ -183,6 +190,7 @@ export function givesInstance({ question, asked, sentences, citedText }: Instanc
   if (asked.kind === "date")
     return sentences.some((s) => MONTH.test(s) || (s.match(YEAR) ?? []).some((year) => !known.has(year)));
   if (asked.kind === "country") return sentences.some((s) => COUNTRY.test(s));
+  if (asked.kind === "money") return sentences.some((s) => MONEY.test(s));
   if (asked.kind === "email") return sentences.some((s) => EMAIL.test(s));
   if (asked.kind === "url") return sentences.some((s) => URL.test(s));
   const text = citedText.slice(0, MAX_TEXT);

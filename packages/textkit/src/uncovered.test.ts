@@ -301,4 +301,41 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask(new Map([["patent", 3.5]]))).toEqual([]);
     expect(ask(new Map([["patent", 1.2]]), "Who grants us a patent licence?")).toEqual([]);
   });
+
+  it("names a figure of a qualified noun when the text never uses the qualifier", () => {
+    const text =
+      "The Project Leader serves for one year. Term limit: members who served more than 42 months leave.";
+    const ask = (q: string) =>
+      uncoveredWords({ question: q, asked: analyseQuestion(q).asked, cited: stemsOf(text), citedText: text });
+    expect(ask("How many consecutive terms can a Leader serve?")).toEqual([
+      { word: "consecutive terms", nowhere: false, figure: "number" },
+    ]);
+    expect(ask("How many months can a member serve?")).toEqual([]);
+  });
+
+  it("counts a group of people covered only where the text names them, not a verb of the same stem", () => {
+    const text = "We will provide an integrated system. CD manufacturers may read the licenses.";
+    const ask = (q: string) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      }).map((w) => w.word);
+    expect(ask("What does it ask of cloud providers?")).toContain("providers");
+    expect(ask("What does it ask of manufacturers?")).toEqual([]);
+  });
+
+  it("reads what a pasted question asks for in its asking sentence", () => {
+    const text = "Binary modules may be rebuilt over a grace period after a new perl is uploaded.";
+    const q =
+      "The policy mentions a grace period over which binary modules are rebuilt. How many weeks does it last?";
+    const words = uncoveredWords({
+      question: q,
+      asked: analyseQuestion(q).asked,
+      cited: stemsOf(text),
+      citedText: text,
+    });
+    expect(words).toEqual([{ word: "weeks", nowhere: false, figure: "number" }]);
+  });
 });

@@ -64,7 +64,8 @@ const SCOPE_WORDS = 3;
 const ROLE_STEMS: ReadonlySet<string> = new Set(
   `contractor subcontractor consultant freelancer intern trainee apprentice student volunteer temp
   visitor guest customer client supplier vendor patient shareholder investor tenant landlord minor
-  child children spouse dependant dependent retiree pensioner applicant candidate executive director`
+  child children spouse dependant dependent retiree pensioner applicant candidate executive director
+  provider reseller`
     .split(/\s+/)
     .map((word) => stem(word)),
 );
@@ -187,7 +188,19 @@ function spelledOut(acronym: string, text: string): boolean {
   return new RegExp(`(?<!\\p{L})${pattern}`, "u").test(text.slice(0, MAX_ACRONYM_TEXT));
 }
 
+/**
+ * Whether a text names a group of people itself, in the singular or plural: its stem alone may be
+ * another word's ("providers" and "provide").
+ */
+function namesRole(word: string, text: string): boolean {
+  const singular = word.replace(/(?:ies)$/, "y").replace(/(?<!s)s$/, "");
+  const plural = singular.endsWith("y") ? `${singular.slice(0, -1)}(?:y|ies)` : `${singular}s?`;
+  return new RegExp(`(?<!\\p{L})${plural}(?!\\p{L})`, "iu").test(text.slice(0, MAX_ACRONYM_TEXT));
+}
+
 function coveredBy(input: CoverageInput, a: AskedWord): boolean {
+  if (ROLE_STEMS.has(a.stem) && input.citedText !== undefined && !namesRole(a.word, input.citedText))
+    return [...(input.synonyms?.get(a.stem) ?? [])].some((s) => input.cited.has(s));
   if (input.cited.has(a.stem) || input.cited.has(stem(a.word))) return true;
   if (input.citedText !== undefined && spelledOut(asWritten(input.question, a.word), input.citedText))
     return true;
@@ -327,8 +340,14 @@ function missingFigure(input: CoverageInput, covered: (word: string) => boolean)
   if (!words.every(covered)) {
     // A text that never names what is counted gives no number of it: "how many days …" of a
     // text without days.
+    // Nor a number of what a qualifier the text never uses sets apart: "how many *consecutive*
+    // terms" of a text that gives a term's length, "how much *advance* notice" of one on notice.
+    // On the enterprise fit half three more near misses refused, against one more general question
+    // ("how many *unanswered* keepalive messages", which its manual words otherwise).
     const head = words[words.length - 1];
-    if (figure === "duration" || !head || covered(head)) return null;
+    if (figure === "duration" || !head) return null;
+    const qualified = words.slice(0, -1).some((w) => !covered(w) && !VALUE_WORDS.has(w));
+    if (covered(head) && !qualified) return null;
     return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
   }
   const paragraphs = topicParagraphs(input, of, input.citedText);

@@ -102,6 +102,7 @@ export function coverageNote(missing: UncoveredWord[], document: RankedDocument)
       date: "does not give a date",
       email: "does not give an e-mail address",
       url: "does not give a web address",
+      money: `does not give a sum in ${instance.word}`,
     };
     return `The closest document, ${placeOf(document)}, ${what[instance.instance!]}.`;
   }
