@@ -338,4 +338,18 @@ describe("uncoveredWords: what the question asks for", () => {
     });
     expect(words).toEqual([{ word: "weeks", nowhere: false, figure: "number" }]);
   });
+
+  it("reads no scope in a name's possessive, only in a common noun's", () => {
+    const text =
+      "Debian will provide official media. Firmware that is not part of the system may be included.";
+    const ask = (q: string) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      }).map((w) => w.word);
+    expect(ask("Are Debian's install images allowed to include firmware?")).toEqual([]);
+    expect(ask("Are a vendor's install images allowed to include firmware?")).toContain("install");
+  });
 });

@@ -107,11 +107,15 @@ function capitalised(question: string): Set<string> {
 /** The content words of each scope a preposition or possessive opens ("for contractors", "in the United States"). */
 function scoped(question: string): Set<string> {
   const out = new Set<string>();
+  const names = capitalised(question);
   const tokens = tokenize(question.slice(0, 2_000));
   tokens.forEach((token, i) => {
     if (!SCOPE_PREPOSITIONS.has(token) && !possessive(token)) return;
     // "came up with the idea", "get away with": a phrasal verb's object, not a scope.
     if (PARTICLES.has(tokens[i - 1] ?? "")) return;
+    // "Debian's official images": a name's things are the named's own, the subject of its
+    // documents; the name itself is salient where a text lacks it ("Google's employees").
+    if (possessive(token) && (names.has(token) || names.has(token.replace(/['’]s$/, "")))) return;
     let taken = 0;
     for (let j = i + 1; j < tokens.length && taken < SCOPE_WORDS; j++) {
       const next = tokens[j]!;
