@@ -113,7 +113,10 @@ const MONTH = /\b(?:January|February|March|April|May|June|July|August|September|
  * Countries' names in English, from the runtime's own locale data (Intl.DisplayNames), and the
  * short forms people write ("USA", "UK").
  */
-const COUNTRY = ((): RegExp => {
+let countryPattern: RegExp | undefined;
+/** Built on first use, so a bundle that never asks pays nothing. */
+function countryNames(): RegExp {
+  if (countryPattern) return countryPattern;
   const names = new Set([
     "USA",
     "U.S.A.",
@@ -144,8 +147,9 @@ const COUNTRY = ((): RegExp => {
   const escaped = [...names]
     .sort((x, y) => y.length - x.length)
     .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`(?<![\\p{L}])(?:${escaped.join("|")})(?![\\p{L}])`, "u");
-})();
+  countryPattern = new RegExp(`(?<![\\p{L}])(?:${escaped.join("|")})(?![\\p{L}])`, "u");
+  return countryPattern;
+}
 
 /** Whether a sentence writes a name: a capitalised word, not its first, that is not a common word. */
 function namedIn(sentence: string, common: (word: string) => boolean, run: number): boolean {
@@ -189,7 +193,7 @@ export function givesInstance({ question, asked, sentences, citedText }: Instanc
     );
   if (asked.kind === "date")
     return sentences.some((s) => MONTH.test(s) || (s.match(YEAR) ?? []).some((year) => !known.has(year)));
-  if (asked.kind === "country") return sentences.some((s) => COUNTRY.test(s));
+  if (asked.kind === "country") return sentences.some((s) => countryNames().test(s));
   if (asked.kind === "money") return sentences.some((s) => MONEY.test(s));
   if (asked.kind === "email") return sentences.some((s) => EMAIL.test(s));
   if (asked.kind === "url") return sentences.some((s) => URL.test(s));
