@@ -35,8 +35,20 @@ const COUNTRY_KINDS: ReadonlySet<string> = new Set(["country", "countries", "nat
 const VERSION_HEADS: ReadonlySet<string> = new Set(["version", "versions", "release", "releases"]);
 /** Heads that ask for a date: "in what year", "on which date". */
 const DATE_HEADS: ReadonlySet<string> = new Set(["year", "years", "date", "dates", "month", "day"]);
-/** Words that ask about the present: with "who", or beside a which-noun, they ask who holds a role now. */
-const PRESENT: ReadonlySet<string> = new Set(["current", "currently", "presently", "now", "today"]);
+/**
+ * Words that ask about the present ("who is the *current* maintainer", "which developer
+ * *currently* chairs"): with "who", or beside a which-noun, they ask who holds a role now; and a
+ * text that never speaks of the present states rules and roles, not who or what holds them now
+ * (uncovered.ts).
+ */
+export const PRESENT: ReadonlySet<string> = new Set([
+  "current",
+  "currently",
+  "presently",
+  "nowadays",
+  "today",
+  "now",
+]);
 /** Verbs after "when" that ask when something happened ("When *was* it published?"), not on what condition. */
 const PAST = new Set(["was", "were", "did"]);
 /** Words that make a "when is" question ask for a date to come ("When is the FSF *planning* to …"). */

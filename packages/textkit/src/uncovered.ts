@@ -6,7 +6,7 @@ import {
   statedFigures,
   VALUE_WORDS,
 } from "./asked-for";
-import { askedInstanceOf, givesInstance, type InstanceKind } from "./asked-instances";
+import { askedInstanceOf, givesInstance, PRESENT, type InstanceKind } from "./asked-instances";
 import { asWritten, coveredBy, ROLE_STEMS, topicParagraphs, type CoverageInput } from "./coverage";
 import { missingAddresses, otherVersions } from "./question-names";
 import { isStopWord, stem, tokenize } from "./tokenize";
@@ -62,20 +62,6 @@ const YES_NO =
 const PARTICLES = new Set(["up", "down", "out", "away", "off"]);
 /** Content words read after a scope preposition. */
 const SCOPE_WORDS = 3;
-
-/**
- * Words that ask about the present ("who is the *current* maintainer", "which developer
- * *currently* chairs"): a text that never speaks of the present states rules and roles, not who
- * or what holds them now.
- */
-const PRESENT: ReadonlySet<string> = new Set([
-  "current",
-  "currently",
-  "presently",
-  "nowadays",
-  "today",
-  "now",
-]);
 
 export interface UncoveredWord {
   /** The word as the question writes it ("Japan"). */
