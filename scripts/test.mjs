@@ -11,6 +11,8 @@ const tmp = path.join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
 const startedAt = Date.now();
 const only = process.argv[2]; // "unit" or "e2e" to run one half
+// After "unit", Vitest's own options: `npm test -- unit --project server` runs one project.
+const vitestArgs = only === "unit" ? process.argv.slice(3) : [];
 
 /** "3 min 25 s" */
 const duration = (ms) => {
@@ -56,7 +58,7 @@ if (only !== "e2e") {
   const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
   const run = spawnSync(
     process.execPath,
-    [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...vitestArgs],
     { cwd: root, stdio: "inherit", timeout: HALF_LIMIT_MS, killSignal: "SIGKILL" },
   );
   reportLimit("unit/API tests", run);
