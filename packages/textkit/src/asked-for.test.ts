@@ -16,6 +16,15 @@ describe("askedFor", () => {
     expect(askedFor("Who must approve it?")).toEqual([]);
   });
 
+  it("reads a noun after 'what is the' as what is asked for, and not a word after 'what is' alone", () => {
+    expect(askedForOf("What's the statute of limitations for suing over a violation?")).toMatchObject({
+      words: ["statute"],
+      direct: true,
+    });
+    expect(askedForOf("What is special about the Files field?").direct).toBe(false);
+    expect(askedForOf("What is a bigger program called?").direct).toBe(false);
+  });
+
   it("says when the answer is a figure", () => {
     expect(askedForOf("How many weeks of holiday may I take?")).toEqual({
       words: ["weeks"],
@@ -27,7 +36,7 @@ describe("askedFor", () => {
       words: ["licensing", "fee"],
       figure: "amount",
       of: [],
-      direct: false,
+      direct: true,
     });
     expect(askedForOf("How much does it cost?")).toEqual({ words: [], figure: null, of: [], direct: true });
     expect(askedForOf("What fee applies?").figure).toBeNull();
@@ -45,13 +54,13 @@ describe("askedFor", () => {
       words: ["months"],
       figure: "number",
       of: ["contributions"],
-      direct: false,
+      direct: true,
     });
     expect(askedForOf("What is the total amount of damages?")).toEqual({
       words: ["damages"],
       figure: "amount",
       of: [],
-      direct: false,
+      direct: true,
     });
     // "Is there ..." asks whether the text names the thing, wherever the question starts.
     expect(askedFor("Procurement wants to know: is there an application fee for members?")).toEqual([

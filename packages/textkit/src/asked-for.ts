@@ -55,7 +55,8 @@ export interface AskedFor {
   /**
    * Whether the words follow the asking word with no verb between ("*which team* reviews ...",
    * "*what level* of ..."), so the last is a noun naming what is asked for; not after "what is"
-   * ("what is *special* about ...", "what is a bigger *program* called").
+   * ("what is *special* about ...", "what is a bigger *program* called"), unless "the" follows it:
+   * "what's the *statute* of limitations" asks for a statute as "which statute" would.
    */
   direct: boolean;
 }
@@ -137,6 +138,8 @@ export function askedForOf(question: string): AskedFor {
     (LINKING.has(tokens[i]!) || EXISTENTIAL.has(tokens[i]!) || (figure && COMPARATIVES.has(tokens[i]!)))
   ) {
     if (VERBS.has(tokens[i]!)) direct = false;
+    // After "is the" a noun follows, never an adjective alone.
+    else if (tokens[i] === "the") direct = true;
     i++;
   }
   let words = phraseAt(tokens, i);

@@ -352,4 +352,20 @@ describe("uncoveredWords: what the question asks for", () => {
     expect(ask("Are Debian's install images allowed to include firmware?")).toEqual([]);
     expect(ask("Are a vendor's install images allowed to include firmware?")).toContain("install");
   });
+
+  it("names the noun a 'what is the' question asks for when the text never uses it", () => {
+    const text =
+      "Limitation of liability. A copyright holder may sue for a violation of this License after 30 days.";
+    const ask = (q: string) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      }).map((w) => w.word);
+    expect(ask("What's the statute of limitations for a copyright holder to sue over a violation?")).toEqual([
+      "statute",
+    ]);
+    expect(ask("What is the limitation of liability for a copyright holder?")).toEqual([]);
+  });
 });
