@@ -200,7 +200,7 @@ const NUMBER_WORDS = new Set(
   seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand
   million billion half quarter dozen twice`.split(/\s+/),
 );
-const isNumber = (token: string) => /^\d[\d,.]*%?$/.test(token) || NUMBER_WORDS.has(token);
+export const isNumber = (token: string) => /^\d[\d,.]*%?$/.test(token) || NUMBER_WORDS.has(token);
 const NUMBER_VALUES: ReadonlyMap<string, string> = new Map(
   `two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
   seventeen eighteen nineteen twenty`
@@ -208,7 +208,7 @@ const NUMBER_VALUES: ReadonlyMap<string, string> = new Map(
     .map((word, k) => [word, String(k + 2)]),
 );
 /** A number token's value, so "two" and "2" are the same figure. */
-const valueOf = (token: string) => NUMBER_VALUES.get(token) ?? token.replace(/[,%]/g, "").replace(/\.$/, "");
+export const valueOf = (token: string) => NUMBER_VALUES.get(token) ?? token.replace(/[,%]/g, "").replace(/\.$/, "");
 
 /**
  * The figures a question states itself ("past the *two* weeks, how many more weeks ..."): the asker
@@ -223,7 +223,7 @@ const FIGURE_WINDOW = 4;
 const MAX_FIGURE_TEXT = 200_000;
 
 /** Words before a number that make it a reference, not a quantity ("section 2", "version 3"). */
-const REFERENCE_WORDS = new Set(
+export const REFERENCE_WORDS: ReadonlySet<string> = new Set(
   `section sections clause clauses version versions article articles chapter chapters paragraph
   paragraphs part parts item items page pages line lines step steps figure figures table tables
   appendix subsection subsections rfc exhibit schedule annex`.split(/\s+/),

@@ -368,4 +368,19 @@ describe("uncoveredWords: what the question asks for", () => {
     ]);
     expect(ask("What is the limitation of liability for a copyright holder?")).toEqual([]);
   });
+
+  it("names the bound asked for when the text gives figures but none as that bound", () => {
+    const text = "The file consists of two or more stanzas. The first is the header stanza.";
+    const ask = (q: string) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      });
+    expect(ask("Is there a maximum number of stanzas allowed in a file?")).toEqual([
+      { word: "maximum", nowhere: false, bound: "upper" },
+    ]);
+    expect(ask("What is the minimum number of stanzas in a file?")).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import {
   statedFigures,
   VALUE_WORDS,
 } from "./asked-for";
+import { askedBoundOf, givesBound, type Bound } from "./asked-bounds";
 import { askedInstanceOf, givesInstance, PRESENT, type InstanceKind } from "./asked-instances";
 import { asWritten, coveredBy, ROLE_STEMS, topicParagraphs, type CoverageInput } from "./coverage";
 import { missingAddresses, otherVersions } from "./question-names";
@@ -78,6 +79,11 @@ export interface UncoveredWord {
    * *countries*" of a text on "certain countries" that names none.
    */
   instance?: InstanceKind;
+  /**
+   * Set when the text gives figures but none as the bound asked for (asked-bounds.ts): "Is there a
+   * *maximum* number of stanzas" of a text that says "two or more stanzas".
+   */
+  bound?: Bound;
 }
 
 /** Words written with a capital after the question's first word, lowercased, as tokenize reads them. */
@@ -200,6 +206,16 @@ function missingFigure(input: CoverageInput, covered: (word: string) => boolean)
   return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
 }
 
+/** The bound a question asks for ("the *maximum* number of …"), when the cited text writes none. */
+function missingBound(input: CoverageInput): UncoveredWord | null {
+  const asked = askedBoundOf(input.question);
+  if (!asked || input.citedText === undefined) return null;
+  const stated = statedFigures(input.question);
+  const words = new Set(input.asked.map((a) => a.stem));
+  if (givesBound(input.citedText, asked.bound, { stated, asked: words })) return null;
+  return { word: asWritten(input.question, asked.word), nowhere: false, bound: asked.bound };
+}
+
 /**
  * The name, version or date a question asks for (asked-instances.ts), when the cited sentences on
  * its topic give none.
@@ -254,7 +270,7 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
     for (const version of otherVersions(input.question, input.title, (word) => input.named?.(word) ?? false))
       out.push({ word: version, nowhere: false });
   if (out.length > 0) return out;
-  const figure = missingFigure(input, isCovered) ?? missingInstance(input);
+  const figure = missingFigure(input, isCovered) ?? missingBound(input) ?? missingInstance(input);
   return figure ? [figure] : out;
 }
 

@@ -31,6 +31,11 @@ export function coverageNote(missing: UncoveredWord[], document: RankedDocument)
     };
     return `The closest document, ${placeOf(document)}, ${what[instance.instance!]}.`;
   }
+  const bound = missing.find((m) => m.bound);
+  if (bound) {
+    const side = bound.bound === "upper" ? "an upper limit" : "a lower limit";
+    return `The closest document, ${placeOf(document)}, does not give ${side} (“${bound.word}”).`;
+  }
   const figure = missing.find((m) => m.figure);
   if (figure) {
     if (figure.figure === "duration")
