@@ -14,13 +14,14 @@ import { stem, tokenize, type TextLanguage } from "./tokenize";
  * People a policy may treat apart from its usual audience: asked of, they set the question's
  * scope wherever they stand ("Do *contractors* get parental leave?"), and a text that never names
  * them does not say what applies to them. Not the usual audience itself (employees, staff, users,
- * members), which a policy addresses without naming.
+ * members), which a policy addresses without naming. A company is one too: a membership process
+ * for people does not say how a company joins.
  */
 export const ROLE_STEMS: ReadonlySet<string> = new Set(
   `contractor subcontractor consultant freelancer intern trainee apprentice student volunteer temp
   visitor guest customer client supplier vendor patient shareholder investor tenant landlord minor
   child children spouse dependant dependent retiree pensioner applicant candidate executive director
-  provider reseller`
+  provider reseller company corporation firm`
     .split(/\s+/)
     .map((word) => stem(word)),
 );

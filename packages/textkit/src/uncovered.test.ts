@@ -383,4 +383,20 @@ describe("uncoveredWords: what the question asks for", () => {
     ]);
     expect(ask("What is the minimum number of stanzas in a file?")).toEqual([]);
   });
+
+  it("names a company a process does not address, not the asker's own company", () => {
+    const text =
+      "Applicants join the project as members. If you institute patent litigation, your licence ends.";
+    const ask = (q: string) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      }).map((w) => w.word);
+    expect(ask("How does a company join the project as a member?")).toEqual(["company"]);
+    expect(ask("If our company institutes patent litigation, does our licence end?")).toEqual([]);
+    // Others of the asker's are still others.
+    expect(ask("Can our contractors join the project as members?")).toEqual(["contractors"]);
+  });
 });

@@ -96,6 +96,21 @@ function capitalised(question: string): Set<string> {
   return out;
 }
 
+/** Organisations the asker may be: "*our* company" is "we". */
+const ORGANISATIONS = new Set(["company", "companies", "corporation", "firm"]);
+
+/**
+ * Whether the question names an organisation only as its own: "*our* company files a lawsuit" is
+ * the asker, whom a licence addresses as "You", not a party it treats apart ("how does *a*
+ * company apply"). "Our contractors" are still others.
+ */
+function askersOwn(question: string, word: string): boolean {
+  if (!ORGANISATIONS.has(word)) return false;
+  const tokens = tokenize(question.slice(0, 2_000));
+  const at = tokens.flatMap((token, i) => (token === word ? [i] : []));
+  return at.length > 0 && at.every((i) => tokens[i - 1] === "our" || tokens[i - 1] === "my");
+}
+
 /** The content words of each scope a preposition or possessive opens ("for contractors", "in the United States"). */
 function scoped(question: string): Set<string> {
   const out = new Set<string>();
@@ -256,7 +271,7 @@ export function uncoveredWords(input: CoverageInput): UncoveredWord[] {
       (yesNo && (input.idf?.get(a.stem) ?? Infinity) < SHARED_IDF) ||
       names.has(a.word) ||
       scope.has(a.word) ||
-      ROLE_STEMS.has(stem(a.word)) ||
+      (ROLE_STEMS.has(stem(a.word)) && !askersOwn(input.question, a.word)) ||
       PRESENT.has(a.word) ||
       VERSION.test(a.word);
     if (!salient && !wanted.has(a.word)) continue;
