@@ -208,7 +208,8 @@ const NUMBER_VALUES: ReadonlyMap<string, string> = new Map(
     .map((word, k) => [word, String(k + 2)]),
 );
 /** A number token's value, so "two" and "2" are the same figure. */
-export const valueOf = (token: string) => NUMBER_VALUES.get(token) ?? token.replace(/[,%]/g, "").replace(/\.$/, "");
+export const valueOf = (token: string) =>
+  NUMBER_VALUES.get(token) ?? token.replace(/[,%]/g, "").replace(/\.$/, "");
 
 /**
  * The figures a question states itself ("past the *two* weeks, how many more weeks ..."): the asker

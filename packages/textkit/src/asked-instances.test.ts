@@ -32,10 +32,9 @@ describe("the instance a question asks for", () => {
   });
 
   it("asks for none where a description answers", () => {
-    // A condition, not a date; a court the licence describes; a role, not who holds it now.
+    // A condition, not a date; a court the licence describes.
     expect(askedInstanceOf("When is my licence restored permanently?")).toBeNull();
     expect(askedInstanceOf("Which court handles disputes about the licence?")).toBeNull();
-    expect(askedInstanceOf("Who maintains the menu package?")).toBeNull();
     expect(askedInstanceOf("What is new in this version of the licence?")).toBeNull();
   });
 });
@@ -151,5 +150,24 @@ describe("a sum asked for in a currency", () => {
   it("reads the sentence that asks, past the context set out before it", () => {
     const q = "The policy names a grace period over which modules are rebuilt. In what year did it start?";
     expect(askedInstanceOf(q)?.kind).toBe("date");
+  });
+});
+
+describe("someone asked for with 'who'", () => {
+  const gives = (question: string, sentences: string[]) =>
+    givesInstance({ question, asked: askedInstanceOf(question)!, sentences, citedText: sentences.join(" ") });
+
+  it("is given by a sentence that names or describes who acts, not by one that says what is done", () => {
+    const q = "Who maintains the DEP5 wiki page that tracks the differences?";
+    expect(askedInstanceOf(q)).toEqual({ kind: "agent", words: [] });
+    expect(gives(q, ["The DEP5 wiki page will be used to track the differences."])).toBe(false);
+    expect(gives(q, ["The DEP5 wiki page is kept by the policy team."])).toBe(true);
+    expect(gives("Who breaks a tie when the committee votes?", ["The Chair has a casting vote."])).toBe(true);
+    expect(gives("Who do I write to about spam?", ["Write to owner@bugs.debian.org for help."])).toBe(true);
+    expect(gives("To whom do I send it?", ["Send it to your advocate."])).toBe(true);
+  });
+
+  it("is not asked by a 'who' inside the question", () => {
+    expect(askedInstanceOf("Are there other rules for translators who want to join?")).toBeNull();
   });
 });

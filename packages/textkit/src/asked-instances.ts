@@ -3,7 +3,8 @@ import { isStopWord, stem, tokenize } from "./tokenize";
 
 /**
  * Questions whose answer is an instance a text can only give by writing it out: a name ("Which
- * *countries* are excluded …?", "Who are the *current* Keyring Maintainers?"), a version number
+ * *countries* are excluded …?", "Who are the *current* Keyring Maintainers?"), someone who acts
+ * ("*Who* maintains the wiki page?": a sentence that says only what is done names no one), a version number
  * ("What minimum *version* of ExtUtils::MakeMaker …?") or a date ("When *was* version 2.0
  * published?"). A text that speaks of "certain countries", "the Keyring Maintainers" or "new
  * versions" without naming one does not answer them, however well it matches their other words
@@ -11,7 +12,8 @@ import { isStopWord, stem, tokenize } from "./tokenize";
  * cited sentences give one is read from their writing: a capitalised word the text never writes
  * in lowercase, digits joined by dots, a year or a month.
  */
-export type InstanceKind = "country" | "name" | "person" | "version" | "date" | "email" | "url" | "money";
+export type InstanceKind =
+  "country" | "name" | "person" | "agent" | "version" | "date" | "email" | "url" | "money";
 
 export interface AskedInstance {
   kind: InstanceKind;
@@ -108,6 +110,9 @@ export function askedInstanceOf(question: string): AskedInstance | null {
     for (; i < tokens.length && role.length < 3 && !isStopWord(tokens[i]!); i++) role.push(tokens[i]!);
     return { kind: "person", words: role };
   }
+  // "Who maintains the wiki page?", "To whom do I write?": someone who does it, named or described.
+  if (tokens[0] === "who" || tokens[0] === "whom" || tokens[1] === "whom")
+    return { kind: "agent", words: [] };
   return null;
 }
 
@@ -177,6 +182,37 @@ function namedIn(sentence: string, common: (word: string) => boolean, run: numbe
   return false;
 }
 
+/**
+ * Nouns for someone who acts: a "who" question is answered by a sentence naming one ("the
+ * *Chair* has a casting vote", "your *advocate* has to confirm"), besides a name or an address.
+ */
+const AGENTS: ReadonlySet<string> = new Set(
+  `maintainer maintainers developer developers leader chair chairman secretary committee team member
+  members author authors holder holders licensor licensee contributor contributors steward foundation
+  user users owner owners advocate manager managers administrator administrators list group project
+  board delegate delegates officer staff people person anyone everyone someone nobody recipient
+  recipients submitter reporter you your yourself`.split(/\s+/),
+);
+
+/**
+ * Whether a sentence names someone who acts: an agent noun or a capitalised word the question does
+ * not hold ("The *Chair* has a casting vote"), or an address. "The DEP5 wiki page will be used to
+ * track the differences" says what is done, not who does it.
+ */
+function agentIn(sentence: string, question: string): boolean {
+  if (EMAIL.test(sentence)) return true;
+  const own = new Set(tokenize(question.slice(0, MAX_QUESTION)).map((t) => stem(t)));
+  let first = true;
+  for (const [word] of sentence.matchAll(WORD)) {
+    const lower = word.toLowerCase();
+    const fresh = !own.has(stem(lower));
+    if (fresh && AGENTS.has(lower)) return true;
+    if (fresh && !first && /^\p{Lu}/u.test(word) && !isStopWord(lower)) return true;
+    first = false;
+  }
+  return false;
+}
+
 /** Numbers a question states itself: a text that repeats them gives nothing new. */
 function stated(question: string): Set<string> {
   return new Set(question.slice(0, MAX_QUESTION).match(/\d+(?:\.\d+)*/g) ?? []);
@@ -209,6 +245,7 @@ export function givesInstance({ question, asked, sentences, citedText }: Instanc
   if (asked.kind === "money") return sentences.some((s) => MONEY.test(s));
   if (asked.kind === "email") return sentences.some((s) => EMAIL.test(s));
   if (asked.kind === "url") return sentences.some((s) => URL.test(s));
+  if (asked.kind === "agent") return sentences.some((sentence) => agentIn(sentence, question));
   const text = citedText.slice(0, MAX_TEXT);
   const lower = new Set((text.match(/\b\p{Ll}[\p{L}'’-]*/gu) ?? []).map((w) => stem(w)));
   const capitalised = new Map<string, number>();

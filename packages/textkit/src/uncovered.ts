@@ -238,10 +238,12 @@ function missingBound(input: CoverageInput): UncoveredWord | null {
 function missingInstance(input: CoverageInput): UncoveredWord | null {
   const asked = askedInstanceOf(input.question);
   if (!asked || input.citedText === undefined) return null;
-  // The topic is read from the question's other words, past those the title names: every
-  // paragraph of the LGPL speaks of the LGPL.
+  // The topic is read from the question's other words, past those the title names or holds: every
+  // paragraph of the LGPL speaks of the LGPL, and the Menu sub-policy's of menus.
   const skip = new Set(asked.words);
+  const titled = new Set(tokenize(input.title ?? "").map((t) => stem(t)));
   const of = input.asked
+    .filter((a) => !titled.has(a.stem))
     .map((a) => a.word)
     .filter((word) => !skip.has(word) && !PRESENT.has(word) && !input.named?.(word));
   // "Which *texinfo.tex* version": the words before a version's head name what it is of.

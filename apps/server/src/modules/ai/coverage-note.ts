@@ -23,6 +23,7 @@ export function coverageNote(missing: UncoveredWord[], document: RankedDocument)
       country: `does not name the ${instance.word}`,
       name: `does not name the ${instance.word}`,
       person: "does not name who holds that role now",
+      agent: "does not say who",
       version: "does not give a version number",
       date: "does not give a date",
       email: "does not give an e-mail address",
