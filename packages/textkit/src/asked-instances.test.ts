@@ -111,6 +111,30 @@ describe("an instance missing from the cited text", () => {
   });
 });
 
+describe("who holds a role the question names alone", () => {
+  const stemsOf = (text: string) => new Set(tokenize(text).map((t) => stem(t)));
+
+  it("reads the role's own sentences, not the whole text", () => {
+    const text =
+      "The Project Secretary is appointed by the Project Leader and the current Project Secretary.\n\n" +
+      "This constitution was first drafted by Ian Jackson in 1998.";
+    const question = "Who is the current Project Secretary?";
+    expect(
+      uncoveredWords({
+        question,
+        asked: analyseQuestion(question).asked,
+        cited: stemsOf(text),
+        citedText: text,
+        idf: new Map([
+          ["project", 1],
+          ["secretari", 2],
+          ["current", 2],
+        ]),
+      }),
+    ).toEqual([{ word: "Project Secretary", nowhere: false, instance: "person" }]);
+  });
+});
+
 describe("addresses and plans asked for", () => {
   const gives = (question: string, sentences: string[]) =>
     givesInstance({ question, asked: askedInstanceOf(question)!, sentences, citedText: sentences.join(" ") });

@@ -249,7 +249,9 @@ function missingInstance(input: CoverageInput): UncoveredWord | null {
   // "Which *texinfo.tex* version": the words before a version's head name what it is of.
   const own =
     asked.kind === "version" ? asked.words.slice(0, -1).filter((word) => !VALUE_WORDS.has(word)) : [];
-  const sentences = topicParagraphs(input, own.length > 0 ? own : of, input.citedText);
+  // "Who is the current Project Secretary": with no other words, the role itself is the topic.
+  const topic = own.length > 0 ? own : of.length > 0 || asked.kind !== "person" ? of : asked.words;
+  const sentences = topicParagraphs(input, topic, input.citedText);
   if (givesInstance({ question: input.question, asked, sentences, citedText: input.citedText })) return null;
   const word = asked.words.map((w) => asWritten(input.question, w)).join(" ");
   return { word, nowhere: false, instance: asked.kind };
