@@ -74,6 +74,14 @@ describe("whether cited sentences give the instance", () => {
     const version = "What minimum version of ExtUtils::MakeMaker is needed?";
     expect(gives(version, ["Build systems based on ExtUtils::MakeMaker do this automatically."])).toBe(false);
     expect(gives(version, ["ExtUtils::MakeMaker 6.30 or later is needed."])).toBe(true);
+    // Examples illustrate a rule; they are not the version a text states.
+    const spdx = "Which version of the SPDX License List are the short names aligned with?";
+    expect(
+      gives(spdx, [
+        "For SPDX compatibility, versions with trailing dot-zeroes are equal (e.g., “2.0.0” and “2.0”).",
+      ]),
+    ).toBe(false);
+    expect(gives(spdx, ["The short names follow version 3.2 of the SPDX License List."])).toBe(true);
     expect(gives("Which texinfo.tex version is needed?", ["Use at least version 2019-09-20.22 of it."])).toBe(
       true,
     );

@@ -213,6 +213,17 @@ function agentIn(sentence: string, question: string): boolean {
   return false;
 }
 
+/**
+ * A sentence without its examples: numbers in quotes or in a parenthesis that opens with "e.g."
+ * illustrate a rule ("versions with trailing dot-zeroes are equivalent (e.g., “2.0.0” and
+ * “2.0”)"); they are not the version the text states.
+ */
+function withoutExamples(sentence: string): string {
+  return sentence
+    .replace(/\((?:e\.\s?g\.|for example|for instance)[^)]*\)/gi, " ")
+    .replace(/“[^”]*”|"[^"]*"/g, " ");
+}
+
 /** Numbers a question states itself: a text that repeats them gives nothing new. */
 function stated(question: string): Set<string> {
   return new Set(question.slice(0, MAX_QUESTION).match(/\d+(?:\.\d+)*/g) ?? []);
@@ -237,7 +248,9 @@ export function givesInstance({ question, asked, sentences, citedText }: Instanc
   const known = stated(question);
   if (asked.kind === "version")
     return sentences.some((s) =>
-      [...s.matchAll(VERSION_NUMBER)].some((m) => !known.has((m[1] ?? m[0]).replace(/^v/i, ""))),
+      [...withoutExamples(s).matchAll(VERSION_NUMBER)].some(
+        (m) => !known.has((m[1] ?? m[0]).replace(/^v/i, "")),
+      ),
     );
   if (asked.kind === "date")
     return sentences.some((s) => MONTH.test(s) || (s.match(YEAR) ?? []).some((year) => !known.has(year)));
