@@ -10,6 +10,10 @@ describe("the instance a question asks for", () => {
       kind: "country",
       words: ["countries"],
     });
+    expect(askedInstanceOf("Which country's law governs disputes?")).toEqual({
+      kind: "country",
+      words: ["country"],
+    });
     // The phrase runs on into its verb: the noun is still what is asked for.
     expect(askedInstanceOf("Which countries forbid cryptography for authentication?")?.words).toEqual([
       "countries",

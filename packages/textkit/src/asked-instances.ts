@@ -92,7 +92,9 @@ export function askedInstanceOf(question: string): AskedInstance | null {
       [NAMED_KINDS, "name"],
     ] as const) {
       if (kinds.has(head)) return { kind, words: asked.words };
-      if (kinds.has(asked.words[0]!)) return { kind, words: asked.words.slice(0, 1) };
+      // "Which *country's* law": the possessive asks for the country as much.
+      const first = asked.words[0]!.replace(/['’]s$/, "");
+      if (kinds.has(first)) return { kind, words: [first] };
     }
     if (VERSION_HEADS.has(head)) return { kind: "version", words: asked.words };
     if (DATE_HEADS.has(head)) return { kind: "date", words: asked.words };
