@@ -188,7 +188,7 @@ function namedIn(sentence: string, common: (word: string) => boolean, run: numbe
  * Nouns for someone who acts: a "who" question is answered by a sentence naming one ("the
  * *Chair* has a casting vote", "your *advocate* has to confirm"), besides a name or an address.
  */
-const AGENTS: ReadonlySet<string> = new Set(
+export const AGENTS: ReadonlySet<string> = new Set(
   `maintainer maintainers developer developers leader chair chairman secretary committee team member
   members author authors holder holders licensor licensee contributor contributors steward foundation
   user users owner owners advocate manager managers administrator administrators list group project

@@ -399,4 +399,19 @@ describe("uncoveredWords: what the question asks for", () => {
     // Others of the asker's are still others.
     expect(ask("Can our contractors join the project as members?")).toEqual(["contractors"]);
   });
+
+  it("counts people as whoever the text names beside a number", () => {
+    const text = "The Technical Committee consists of up to 8 Developers. It decides technical disputes.";
+    const ask = (q: string) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+      });
+    expect(ask("How many people can sit on the Technical Committee?")).toEqual([]);
+    expect(ask("How many disputes can the Technical Committee decide?")).toEqual([
+      { word: "disputes", nowhere: false, figure: "number" },
+    ]);
+  });
 });

@@ -7,7 +7,7 @@ import {
   VALUE_WORDS,
 } from "./asked-for";
 import { askedBoundOf, givesBound, type Bound } from "./asked-bounds";
-import { askedInstanceOf, givesInstance, PRESENT, type InstanceKind } from "./asked-instances";
+import { AGENTS, askedInstanceOf, givesInstance, PRESENT, type InstanceKind } from "./asked-instances";
 import { asWritten, coveredBy, ROLE_STEMS, topicParagraphs, type CoverageInput } from "./coverage";
 import { missingAddresses, otherVersions } from "./question-names";
 import { isStopWord, stem, tokenize } from "./tokenize";
@@ -189,6 +189,9 @@ function askedForMissing(asked: AskedFor, covered: (word: string) => boolean): S
   return new Set(missing);
 }
 
+/** Words that count people whatever the text calls them ("Developers", "members"). */
+const PEOPLE = new Set(["people", "persons", "individuals", "humans"]);
+
 /**
  * The figure a "how many/much/long" question asks for, when the cited text names its words but
  * gives no number of them where it speaks of the question's topic.
@@ -206,7 +209,8 @@ function missingFigure(input: CoverageInput, covered: (word: string) => boolean)
     const head = words[words.length - 1];
     if (figure === "duration" || !head) return null;
     const qualified = words.slice(0, -1).some((w) => !covered(w) && !VALUE_WORDS.has(w));
-    if (covered(head) && !qualified) return null;
+    // "How many *people* can sit on the committee": people are counted as whoever the text names.
+    if ((covered(head) || PEOPLE.has(head)) && !qualified) return null;
     return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
   }
   const paragraphs = topicParagraphs(input, of, input.citedText);
@@ -217,7 +221,8 @@ function missingFigure(input: CoverageInput, covered: (word: string) => boolean)
   }
   // The figure is of the last word, the head of the phrase: the fee of "the licensing fee".
   const head = words[words.length - 1]!;
-  if (paragraphs.some((p) => givesFigure([head], p, stated))) return null;
+  const counted = PEOPLE.has(head) ? [head, ...AGENTS] : [head];
+  if (paragraphs.some((p) => givesFigure(counted, p, stated))) return null;
   return { word: words.map((w) => asWritten(input.question, w)).join(" "), nowhere: false, figure };
 }
 
