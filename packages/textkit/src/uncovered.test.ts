@@ -414,4 +414,34 @@ describe("uncoveredWords: what the question asks for", () => {
       { word: "disputes", nowhere: false, figure: "number" },
     ]);
   });
+
+  it("names two rare words of a yes/no question the cited text lacks, not one", () => {
+    const text = "Our priorities are our users and free software. Debian requires packages to be free.";
+    const idf = new Map([
+      ["social", 2],
+      ["contract", 2],
+      ["requir", 1],
+      ["debian", 1],
+      ["notifi", 4.5],
+      ["user", 1.5],
+      ["packag", 1],
+      ["move", 5],
+      ["free", 1],
+    ]);
+    const ask = (q: string) =>
+      uncoveredWords({
+        question: q,
+        asked: analyseQuestion(q).asked,
+        cited: stemsOf(text),
+        citedText: text,
+        idf,
+      }).map((w) => w.word);
+    expect(ask("Does Debian require us to notify users when a package is moved?")).toEqual([
+      "notify",
+      "moved",
+    ]);
+    // One may be the text's paraphrase; and a question that does not ask yes or no is read as before.
+    expect(ask("Does Debian notify users about free software?")).toEqual([]);
+    expect(ask("How does Debian notify users when a package is moved?")).toEqual([]);
+  });
 });
