@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./question";
 import { stem, tokenize } from "./tokenize";
-import { listWords, uncoveredWords } from "./uncovered";
+import { listWords, uncoveredWords, type CoverageInput } from "./uncovered";
 
 const stemsOf = (text: string) => new Set(tokenize(text).map(stem));
+
+/** What a question asks that `text` leaves out, judged as the assistant judges a cited passage. */
+const missingIn =
+  (text: string, extra: Partial<CoverageInput> = {}) =>
+  (question: string) =>
+    uncoveredWords({
+      question,
+      asked: analyseQuestion(question).asked,
+      cited: stemsOf(text),
+      citedText: text,
+      ...extra,
+    });
+const wordsMissingIn =
+  (text: string, extra: Partial<CoverageInput> = {}) =>
+  (question: string) =>
+    missingIn(text, extra)(question).map((w) => w.word);
 
 describe("uncoveredWords", () => {
   const leave = stemsOf("Leave Policy. Shared parental leave: matched to maternity pay. Ireland. Employees.");
@@ -315,13 +331,7 @@ describe("uncoveredWords: what the question asks for", () => {
 
   it("counts a group of people covered only where the text names them, not a verb of the same stem", () => {
     const text = "We will provide an integrated system. CD manufacturers may read the licenses.";
-    const ask = (q: string) =>
-      uncoveredWords({
-        question: q,
-        asked: analyseQuestion(q).asked,
-        cited: stemsOf(text),
-        citedText: text,
-      }).map((w) => w.word);
+    const ask = wordsMissingIn(text);
     expect(ask("What does it ask of cloud providers?")).toContain("providers");
     expect(ask("What does it ask of manufacturers?")).toEqual([]);
   });
@@ -342,13 +352,7 @@ describe("uncoveredWords: what the question asks for", () => {
   it("reads no scope in a name's possessive, only in a common noun's", () => {
     const text =
       "Debian will provide official media. Firmware that is not part of the system may be included.";
-    const ask = (q: string) =>
-      uncoveredWords({
-        question: q,
-        asked: analyseQuestion(q).asked,
-        cited: stemsOf(text),
-        citedText: text,
-      }).map((w) => w.word);
+    const ask = wordsMissingIn(text);
     expect(ask("Are Debian's install images allowed to include firmware?")).toEqual([]);
     expect(ask("Are a vendor's install images allowed to include firmware?")).toContain("install");
   });
@@ -356,13 +360,7 @@ describe("uncoveredWords: what the question asks for", () => {
   it("names the noun a 'what is the' question asks for when the text never uses it", () => {
     const text =
       "Limitation of liability. A copyright holder may sue for a violation of this License after 30 days.";
-    const ask = (q: string) =>
-      uncoveredWords({
-        question: q,
-        asked: analyseQuestion(q).asked,
-        cited: stemsOf(text),
-        citedText: text,
-      }).map((w) => w.word);
+    const ask = wordsMissingIn(text);
     expect(ask("What's the statute of limitations for a copyright holder to sue over a violation?")).toEqual([
       "statute",
     ]);
@@ -371,13 +369,7 @@ describe("uncoveredWords: what the question asks for", () => {
 
   it("names the bound asked for when the text gives figures but none as that bound", () => {
     const text = "The file consists of two or more stanzas. The first is the header stanza.";
-    const ask = (q: string) =>
-      uncoveredWords({
-        question: q,
-        asked: analyseQuestion(q).asked,
-        cited: stemsOf(text),
-        citedText: text,
-      });
+    const ask = missingIn(text);
     expect(ask("Is there a maximum number of stanzas allowed in a file?")).toEqual([
       { word: "maximum", nowhere: false, bound: "upper" },
     ]);
@@ -387,13 +379,7 @@ describe("uncoveredWords: what the question asks for", () => {
   it("names a company a process does not address, not the asker's own company", () => {
     const text =
       "Applicants join the project as members. If you institute patent litigation, your licence ends.";
-    const ask = (q: string) =>
-      uncoveredWords({
-        question: q,
-        asked: analyseQuestion(q).asked,
-        cited: stemsOf(text),
-        citedText: text,
-      }).map((w) => w.word);
+    const ask = wordsMissingIn(text);
     expect(ask("How does a company join the project as a member?")).toEqual(["company"]);
     expect(ask("If our company institutes patent litigation, does our licence end?")).toEqual([]);
     // Others of the asker's are still others.
@@ -402,13 +388,7 @@ describe("uncoveredWords: what the question asks for", () => {
 
   it("counts people as whoever the text names beside a number", () => {
     const text = "The Technical Committee consists of up to 8 Developers. It decides technical disputes.";
-    const ask = (q: string) =>
-      uncoveredWords({
-        question: q,
-        asked: analyseQuestion(q).asked,
-        cited: stemsOf(text),
-        citedText: text,
-      });
+    const ask = missingIn(text);
     expect(ask("How many people can sit on the Technical Committee?")).toEqual([]);
     expect(ask("How many disputes can the Technical Committee decide?")).toEqual([
       { word: "disputes", nowhere: false, figure: "number" },
@@ -428,14 +408,7 @@ describe("uncoveredWords: what the question asks for", () => {
       ["move", 5],
       ["free", 1],
     ]);
-    const ask = (q: string) =>
-      uncoveredWords({
-        question: q,
-        asked: analyseQuestion(q).asked,
-        cited: stemsOf(text),
-        citedText: text,
-        idf,
-      }).map((w) => w.word);
+    const ask = wordsMissingIn(text, { idf });
     expect(ask("Does Debian require us to notify users when a package is moved?")).toEqual([
       "notify",
       "moved",
