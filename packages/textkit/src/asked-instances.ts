@@ -198,12 +198,11 @@ export const AGENTS: ReadonlySet<string> = new Set(
 
 /**
  * Whether a sentence names someone who acts: an agent noun or a capitalised word the question does
- * not hold ("The *Chair* has a casting vote"), or an address. "The DEP5 wiki page will be used to
+ * not hold (`own`, its stems: "The *Chair* has a casting vote"), or an address. "The DEP5 wiki page will be used to
  * track the differences" says what is done, not who does it.
  */
-function agentIn(sentence: string, question: string): boolean {
+function agentIn(sentence: string, own: ReadonlySet<string>): boolean {
   if (EMAIL.test(sentence)) return true;
-  const own = new Set(tokenize(question.slice(0, MAX_QUESTION)).map((t) => stem(t)));
   let first = true;
   for (const [word] of sentence.matchAll(WORD)) {
     const lower = word.toLowerCase();
@@ -260,7 +259,10 @@ export function givesInstance({ question, asked, sentences, citedText }: Instanc
   if (asked.kind === "money") return sentences.some((s) => MONEY.test(s));
   if (asked.kind === "email") return sentences.some((s) => EMAIL.test(s));
   if (asked.kind === "url") return sentences.some((s) => URL.test(s));
-  if (asked.kind === "agent") return sentences.some((sentence) => agentIn(sentence, question));
+  if (asked.kind === "agent") {
+    const own = new Set(tokenize(question.slice(0, MAX_QUESTION)).map((t) => stem(t)));
+    return sentences.some((sentence) => agentIn(sentence, own));
+  }
   const text = citedText.slice(0, MAX_TEXT);
   const lower = new Set((text.match(/\b\p{Ll}[\p{L}'’-]*/gu) ?? []).map((w) => stem(w)));
   const capitalised = new Map<string, number>();
